@@ -1,0 +1,50 @@
+"""The `battlebook` command.
+
+Each subcommand lives in its own module of this package and is listed in
+[`SUBCOMMANDS`][engine.cli.SUBCOMMANDS]: a module exposes `register(subparsers)`, which
+adds its parser and sets `handler` to a function taking the parsed arguments and
+returning the exit status. Bad arguments exit with status 2 and a one-line message.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+from collections.abc import Sequence
+
+from engine import __version__
+
+#: Modules of `engine.cli` that each add one subcommand.
+SUBCOMMANDS: tuple[str, ...] = ("results",)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The argument parser with every subcommand registered."""
+    parser = argparse.ArgumentParser(
+        prog="battlebook",
+        description="Battlebook: an executable rulebook for tabletop combat.",
+    )
+    parser.add_argument("--version", action="version", version=f"battlebook {__version__}")
+    subparsers = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
+    for name in SUBCOMMANDS:
+        importlib.import_module(f"engine.cli.{name}").register(subparsers)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line; return its exit status.
+
+    >>> main(["--version"])
+    Traceback (most recent call last):
+    ...
+    SystemExit: 0
+    """
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    status: int = args.handler(args)
+    return status
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

@@ -1,0 +1,123 @@
+"""Unit cards, and the few stats the source rulebook actually gives.
+
+A [`UnitCard`][engine.homm.units.UnitCard] carries the six numbers printed on a card.
+The rulebook quotes only some of them, for only a few units; Battlebook does not invent
+the rest. A stat the sources leave out is `None`, and asking for it raises a
+[`MissingStatError`][engine.errors.MissingStatError] that tells the scenario to define
+it (for instance in a unit table).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, fields, replace
+from enum import StrEnum
+
+from engine.errors import MissingStatError, UnknownUnitError
+
+
+class AttackKind(StrEnum):
+    """The kinds of attack a stack can make."""
+
+    MELEE = "melee"
+    RANGED = "ranged"
+
+
+STAT_NAMES: dict[str, str] = {
+    "level": "level",
+    "phase": "phase",
+    "melee": "melee attack score",
+    "ranged": "ranged attack score",
+    "defense": "defense score",
+}
+
+
+@dataclass(frozen=True)
+class UnitCard:
+    """One unit card. Stats the sources do not give are `None`.
+
+    >>> golem = KNOWN_UNITS["Gold Golem"]
+    >>> golem.stat("melee"), golem.stat("defense")
+    (3, 7)
+    >>> KNOWN_UNITS["Behemoth"].stat("melee")
+    Traceback (most recent call last):
+    ...
+    engine.errors.MissingStatError: the sources give no melee attack score for the Behemoth; ...
+    """
+
+    name: str
+    level: int | None = None
+    phase: int | None = None
+    melee: int | None = None
+    ranged: int | None = None
+    defense: int | None = None
+
+    def stat(self, stat: str) -> int:
+        """The value of `stat` (one of `level`, `phase`, `melee`, `ranged`, `defense`)."""
+        value = getattr(self, stat)
+        if value is None:
+            raise MissingStatError(
+                f"the sources give no {STAT_NAMES[stat]} for the {self.name}; define it in the scenario's unit table"
+            )
+        return int(value)
+
+    def score(self, kind: AttackKind) -> int:
+        """The card's printed attack score for an attack of `kind`."""
+        return self.stat(kind.value)
+
+
+#: The units whose stats the source rulebook gives, with only those stats.
+#: The Gold Golem's five numbers come from the examples of seeds 001 and 000 (level 2,
+#: melee 3, ranged 0, defense 7, attacking in phase 7); of the Behemoth, the text gives
+#: only its defense score of 13.
+KNOWN_UNITS: Mapping[str, UnitCard] = {
+    "Gold Golem": UnitCard("Gold Golem", level=2, phase=7, melee=3, ranged=0, defense=7),
+    "Behemoth": UnitCard("Behemoth", defense=13),
+}
+
+
+def singular(name: str) -> str:
+    """A unit name without a plain English plural ending, for lookups.
+
+    >>> singular("Gold Golems"), singular("Halflings"), singular("Behemoth")
+    ('Gold Golem', 'Halfling', 'Behemoth')
+    """
+    return name[:-1] if name.endswith("s") and not name.endswith("ss") else name
+
+
+class UnitBook:
+    """The units a scenario may use: the known ones plus any it defines itself.
+
+    >>> book = UnitBook()
+    >>> book.define(UnitCard("Bandit", level=1, melee=1, defense=4))
+    >>> book.card("Bandits").melee
+    1
+    >>> book.card("Dragon")
+    Traceback (most recent call last):
+    ...
+    engine.errors.UnknownUnitError: no unit called 'Dragon': the sources give Behemoth, Gold Golem and ...
+    """
+
+    def __init__(self, known: Mapping[str, UnitCard] = KNOWN_UNITS) -> None:
+        self._known = dict(known)
+        self._defined: dict[str, UnitCard] = {}
+
+    def define(self, card: UnitCard) -> None:
+        """Add or override a unit for this scenario; stats it leaves out keep the sources' values."""
+        base = self._known.get(card.name)
+        if base is not None:
+            given = {f.name: getattr(card, f.name) for f in fields(card) if getattr(card, f.name) is not None}
+            card = replace(base, **given)
+        self._defined[card.name] = card
+
+    def card(self, name: str) -> UnitCard:
+        """The card called `name` (singular or plural)."""
+        for key in (name, singular(name)):
+            if key in self._defined:
+                return self._defined[key]
+            if key in self._known:
+                return self._known[key]
+        known = ", ".join(sorted(self._known)) or "none"
+        defined = ", ".join(sorted(self._defined))
+        extra = f" and the scenario defines {defined}" if defined else ""
+        raise UnknownUnitError(f"no unit called {name!r}: the sources give {known}{extra}")

@@ -1,0 +1,9 @@
+"""The rulebook machinery: feature files in, verified pages out.
+
+- [`sources`][engine.rulebook.sources]: the source texts and their sections, the things a Rule cites;
+- [`model`][engine.rulebook.model]: feature files read into a checked model (rules, examples, citations);
+- [`results`][engine.rulebook.results]: the recorded outcome of running every example;
+- [`render`][engine.rulebook.render]: a feature and its results as a Markdown page;
+- [`pytest_plugin`][engine.rulebook.pytest_plugin]: records results while pytest-bdd runs the examples;
+- [`site`][engine.rulebook.site]: the MkDocs hooks that publish the pages.
+"""

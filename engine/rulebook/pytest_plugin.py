@@ -1,0 +1,257 @@
+"""A pytest plugin that records the result of every example pytest-bdd runs.
+
+pytest-bdd's own cucumber JSON leaves out undefined steps and Rules, so Battlebook keeps
+its own record through pytest-bdd's hooks: one
+[`ScenarioResult`][engine.rulebook.results.ScenarioResult] per example (and outline row),
+with the Rule it belongs to, its status, and for a failure the step and message. An
+undefined step is recorded as *undefined*, never as passed, and its failure report lists
+the closest known steps.
+
+Steps may attach notes to their example (an attack's odds, a drawing) through the
+`scenario_record` fixture; the rulebook page shows them beside the example.
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+from collections.abc import Callable, Generator
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+from pytest_bdd.parser import Feature, Scenario, Step
+from pytest_bdd.steps import step_function_context_registry
+
+from engine.rulebook.model import ID_TAG, METADATA_PREFIXES, file_sha256
+from engine.rulebook.results import ResultBook, ScenarioResult, Status, default_path
+
+RESULT = pytest.StashKey[ScenarioResult]()
+BOOK = pytest.StashKey[ResultBook]()
+
+
+@dataclass(frozen=True)
+class KnownStep:
+    """A step definition as a reader sees it: keyword, pattern and docstring."""
+
+    type: str
+    pattern: str
+    doc: str
+    module: str
+
+    @property
+    def readable(self) -> str:
+        """The pattern as a reader writes it: `{name}` for a value, `[...]` for an optional part."""
+        return readable_pattern(self.pattern)
+
+    def __str__(self) -> str:
+        return f"{self.type.capitalize()} {self.readable}"
+
+
+def readable_pattern(pattern: str) -> str:
+    r"""A step pattern (parse or regex style) in a form a scenario writer can read.
+
+    >>> readable_pattern(r'the (?P<side>Aggressor|Defender) has (?P<what>.+?)(?: called "(?P<name>[^"]+)")? here')
+    'the {side} has {what} [called "{name}"] here'
+    >>> readable_pattern("the die reads {reading} and shows {face:d}")
+    'the die reads {reading} and shows {face}'
+    >>> readable_pattern(r"the (?P<a>.+?) (?:attacks?|tries to attack) it")
+    'the {a} attack(s)/tries to attack it'
+    """
+    out: list[str] = []
+    i = 0
+    while i < len(pattern):
+        if pattern.startswith("(?P<", i):
+            name_end = pattern.index(">", i)
+            out.append("{" + pattern[i + 4 : name_end] + "}")
+            i = _group_end(pattern, i)
+            i += 1 if i < len(pattern) and pattern[i] == "?" else 0
+        elif pattern.startswith("(?:", i):
+            end = _group_end(pattern, i)
+            inner = readable_pattern(pattern[i + 3 : end - 1]).replace("|", "/")
+            if end < len(pattern) and pattern[end] == "?":
+                out.append(f"[{inner.strip()}]" if not inner.startswith(" ") else f" [{inner.strip()}]")
+                end += 1
+            else:
+                out.append(inner)
+            i = end
+        elif pattern[i] == "\\" and i + 1 < len(pattern):
+            out.append(pattern[i + 1])
+            i += 2
+        elif i + 1 < len(pattern) and pattern[i + 1] == "?" and pattern[i].isalpha():
+            out.append(f"({pattern[i]})")
+            i += 2
+        else:
+            out.append(pattern[i])
+            i += 1
+    return re.sub(r"\{(\w+):[^}]*\}", r"{\1}", "".join(out)).replace("  ", " ")
+
+
+def _group_end(pattern: str, start: int) -> int:
+    """The index just after the parenthesis closing the group opened at `start`."""
+    depth = 0
+    i = start
+    while i < len(pattern):
+        char = pattern[i]
+        if char == "\\":
+            i += 2
+            continue
+        if char == "[":
+            i = pattern.index("]", i + 2)
+        elif char == "(":
+            depth += 1
+        elif char == ")":
+            depth -= 1
+            if depth == 0:
+                return i + 1
+        i += 1
+    return len(pattern)
+
+
+def known_steps() -> list[KnownStep]:
+    """Every step definition registered so far, sorted by keyword and pattern."""
+    steps = {
+        KnownStep(
+            context.type or "step",
+            context.parser.name,
+            (context.step_func.__doc__ or "").strip(),
+            context.step_func.__module__,
+        )
+        for context in list(step_function_context_registry.values())
+    }
+    return sorted(steps, key=lambda s: (s.type, s.pattern))
+
+
+def closest_steps(text: str, count: int = 3, step_type: str | None = None) -> list[KnownStep]:
+    """The `count` known steps that read most like `text`, steps of `step_type` first among equals."""
+
+    def likeness(step: KnownStep) -> float:
+        ratio = difflib.SequenceMatcher(None, text.lower(), step.readable.lower()).ratio()
+        return ratio + (0.05 if step.type == step_type else 0.0)
+
+    return sorted(known_steps(), key=likeness, reverse=True)[:count]
+
+
+@dataclass
+class ScenarioRecord:
+    """What a step can learn about, and add to, the example it runs in."""
+
+    tags: frozenset[str]
+    result: ScenarioResult
+
+    def annotate(self, title: str, markdown: str) -> None:
+        """Attach a note (Markdown) that the rulebook page shows under the example."""
+        self.result.annotations.append({"title": title, "markdown": markdown})
+
+
+@pytest.fixture
+def scenario_record(request: pytest.FixtureRequest) -> ScenarioRecord:
+    """The record of the running example: its tags, and a place for notes."""
+    result = request.node.stash.get(RESULT, None)
+    if result is None:
+        raise RuntimeError("scenario_record is only available inside a pytest-bdd example")
+    tags: frozenset[str] = request.node.stash.get(TAGS, frozenset())
+    return ScenarioRecord(tags, result)
+
+
+TAGS = pytest.StashKey[frozenset[str]]()
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """Start an empty book for this run."""
+    config.stash[BOOK] = ResultBook()
+
+
+def pytest_bdd_apply_tag(tag: str, function: Callable[..., object]) -> bool | None:
+    """Rulebook metadata tags (`@id:`, `@source:`, `@chapter:`) are not pytest markers."""
+    return True if tag.startswith(METADATA_PREFIXES) else None
+
+
+def _relative(config: pytest.Config, filename: str) -> str:
+    path = Path(filename).resolve()
+    try:
+        return path.relative_to(config.rootpath.resolve()).as_posix()
+    except ValueError:
+        return str(path)
+
+
+def pytest_bdd_before_scenario(request: pytest.FixtureRequest, feature: Feature, scenario: Scenario) -> None:
+    """Open a record for the example, provisionally passed."""
+    rule = scenario.rule
+    rule_tags = rule.tags if rule else set()
+    rule_id = next((t[len(ID_TAG) :] for t in rule_tags if t.startswith(ID_TAG)), None)
+    callspec = getattr(request.node, "callspec", None)
+    request.node.stash[RESULT] = ScenarioResult(
+        feature=_relative(request.config, feature.filename),
+        feature_sha256=file_sha256(Path(feature.filename)),
+        line=scenario.line_number,
+        scenario=scenario.name,
+        status=Status.PASSED,
+        rule=rule.name if rule else None,
+        rule_id=rule_id,
+        row=callspec.id if callspec is not None else None,
+    )
+    request.node.stash[TAGS] = frozenset(scenario.tags | feature.tags | rule_tags)
+
+
+def _fail(request: pytest.FixtureRequest, status: Status, step: Step, message: str) -> None:
+    result = request.node.stash.get(RESULT, None)
+    if result is not None and result.status is Status.PASSED:
+        result.status = status
+        result.step = f"{step.keyword} {step.name}"
+        result.step_line = step.line_number
+        result.message = message
+
+
+def pytest_bdd_step_error(
+    request: pytest.FixtureRequest,
+    feature: Feature,
+    scenario: Scenario,
+    step: Step,
+    step_func: Callable[..., object],
+    step_func_args: dict[str, object],
+    exception: Exception,
+) -> None:
+    """A step raised: the example failed at that step."""
+    message = str(exception).strip() or type(exception).__name__
+    _fail(request, Status.FAILED, step, message)
+
+
+def pytest_bdd_step_func_lookup_error(
+    request: pytest.FixtureRequest, feature: Feature, scenario: Scenario, step: Step, exception: Exception
+) -> None:
+    """No definition matches a step: the example is undefined, with the closest steps named."""
+    closest = "; ".join(f'"{s}"' for s in closest_steps(step.name, step_type=step.type))
+    _fail(request, Status.UNDEFINED, step, f"no step matches {step.name!r}; the closest known steps are {closest}")
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(
+    item: pytest.Item, call: pytest.CallInfo[None]
+) -> Generator[None, pytest.TestReport, pytest.TestReport]:
+    """Close the record: failures outside steps, skips, and the undefined-step hint."""
+    report: pytest.TestReport = yield
+    result = item.stash.get(RESULT, None)
+    if result is None:
+        return report
+    if report.skipped and report.when in ("setup", "call"):
+        result.status = Status.SKIPPED
+    elif report.failed and result.status is Status.PASSED:
+        result.status = Status.FAILED
+        result.message = report.longreprtext.strip().splitlines()[-1] if report.longreprtext else "failed"
+    if report.failed and result.status is Status.UNDEFINED and result.message:
+        report.sections.append(("Battlebook: undefined step", result.message))
+    if report.when == "teardown":
+        item.config.stash[BOOK].add(result)
+    return report
+
+
+def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
+    """Merge this run's results into the results file."""
+    book = session.config.stash.get(BOOK, None)
+    if book is None or not len(book):
+        return
+    path = default_path(session.config.rootpath)
+    stored = ResultBook.load(path)
+    stored.merge(book)
+    stored.save(path)

@@ -1,0 +1,100 @@
+"""The Heroes of Might & Magic world a scenario builds: units, stacks, the die, the last action.
+
+This is the shared context of the HoMM steps (a pytest fixture), not a step module.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass, field
+
+import pytest
+
+from engine.dice import ScriptedDice
+from engine.errors import DiceError, RuleViolation, ScenarioError
+from engine.homm import BattleState, Line, Ruleset, Side, Stack, UnitBook, UnitCard
+from engine.homm.rules import Resolution
+
+_GROUP = re.compile(r"^(?:(?P<count>\d+)|an?) (?P<unit>.+)$")
+
+
+@dataclass
+class HommWorld:
+    """One scenario's battle, and what its last action did."""
+
+    units: UnitBook = field(default_factory=UnitBook)
+    state: BattleState = field(default_factory=BattleState)
+    before: BattleState | None = None
+    resolution: Resolution | None = None
+    refusal: RuleViolation | DiceError | None = None
+    refusal_checked: bool = True
+
+    def set_ruleset(self, ruleset: Ruleset) -> None:
+        """Play the battle under `ruleset` (only before any stack is placed)."""
+        if self.state.stacks:
+            raise ScenarioError("choose the rules before placing any stack")
+        self.state = BattleState(ruleset=ruleset)
+
+    def place(self, side: Side, line: Line, description: str, name: str | None) -> Stack:
+        """Place a stack described as in "a stack of 1 Captain and 2 Recruits" or "a Behemoth"."""
+        cards, default_name = self.cards_for(description)
+        if not (name or default_name):
+            raise ScenarioError(f'a stack of several kinds of unit needs a name: add called "..." to {description!r}')
+        stack = Stack(name or default_name, side, line, cards)
+        self.state = self.state.with_stack(stack)
+        return stack
+
+    def cards_for(self, description: str) -> tuple[tuple[UnitCard, ...], str]:
+        """The cards (top first) a stack description stands for, and its default name ("" if none)."""
+        text = description.removeprefix("a stack of ")
+        groups = [g.strip() for g in re.split(r",\s*|\s+and\s+", text) if g.strip()]
+        cards: list[UnitCard] = []
+        for group in groups:
+            match = _GROUP.match(group)
+            if not match:
+                raise ScenarioError(f"cannot read {group!r} as a number of units, such as '3 Gold Golems'")
+            count = int(match["count"] or 1)
+            cards.extend([self.units.card(match["unit"])] * count)
+        only = _GROUP.match(groups[0]) if len(groups) == 1 else None
+        return tuple(cards), only["unit"] if only else ""
+
+    def attempt(self, act: Callable[[BattleState], Resolution]) -> None:
+        """Run an action on the current state, keeping a refusal for the Then steps to check."""
+        self.before, self.resolution, self.refusal = self.state, None, None
+        try:
+            self.resolution = act(self.state)
+        except (RuleViolation, DiceError) as error:
+            self.refusal, self.refusal_checked = error, False
+            return
+        self.state = self.resolution.state
+
+    def outcome(self) -> Resolution:
+        """What the last action did; fails if it was refused or there was none."""
+        if self.refusal is not None:
+            self.refusal_checked = True
+            raise AssertionError(f"the engine refused the action: {self.refusal}")
+        if self.resolution is None:
+            raise ScenarioError("no action has been taken yet in this example")
+        return self.resolution
+
+    def refused(self) -> RuleViolation | DiceError:
+        """The refusal of the last action; fails if it was carried out."""
+        if self.refusal is None:
+            raise AssertionError("the engine carried out the action instead of refusing it")
+        self.refusal_checked = True
+        return self.refusal
+
+
+def dice_for(rolls: Sequence[int]) -> ScriptedDice:
+    """A dice source that rolls exactly the stated numbers."""
+    return ScriptedDice(rolls)
+
+
+@pytest.fixture
+def homm() -> Iterator[HommWorld]:
+    """The HoMM battle of the running example. A refusal no step checked fails the example."""
+    world = HommWorld()
+    yield world
+    if not world.refusal_checked:
+        raise AssertionError(f"the engine refused an action and no step checked it: {world.refusal}")

@@ -1,0 +1,139 @@
+"""The rulebook pipeline end to end: feature file -> run -> recorded result -> page."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from engine.rulebook.model import FeatureFileError, feature_paths, load_book, load_feature
+from engine.rulebook.render import render_feature
+from engine.rulebook.results import Badge, ResultBook, ScenarioResult, Status
+
+ROOT = Path(__file__).resolve().parents[2]
+
+HEADER = """Feature: Probe
+  Background:
+    Given a battle in the open field
+
+  @id:probe.rule @source:001/making-melee-attacks
+  Rule: A probe rule
+"""
+
+GOLEMS_VS_BEHEMOTH = """      Given the Aggressor has a stack of 3 Gold Golems on its Melee Line
+      And the Defender has a Behemoth on its Melee Line
+"""
+
+
+def run_features(tmp_path: Path, text: str) -> tuple[subprocess.CompletedProcess[str], list[dict[str, object]]]:
+    feature = tmp_path / "probe.feature"
+    feature.write_text(text, encoding="utf-8")
+    results = tmp_path / "results.json"
+    env = dict(os.environ, BATTLEBOOK_FEATURES=str(feature), BATTLEBOOK_RESULTS=str(results))
+    proc = subprocess.run(
+        [sys.executable, "-m", "pytest", "tests/test_features.py", "-p", "no:randomly"],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    records = json.loads(results.read_text())["results"] if results.exists() else []
+    return proc, records
+
+
+def test_undefined_and_failing_examples_are_recorded_as_such(tmp_path: Path) -> None:
+    text = (
+        HEADER
+        + "    Example: A step nobody defined\n"
+        + GOLEMS_VS_BEHEMOTH
+        + "      When the Gold Golems attack the Behemoth in mellee, rolling 6\n\n"
+        + "    Example: A wrong expectation\n"
+        + GOLEMS_VS_BEHEMOTH
+        + "      When the Gold Golems attack the Behemoth in melee, rolling 5\n"
+        + "      Then the attack kills the top card of the Behemoth\n"
+    )
+    proc, records = run_features(tmp_path, text)
+    assert proc.returncode == 1, proc.stdout
+    by_name = {r["scenario"]: r for r in records}
+    undefined = by_name["A step nobody defined"]
+    assert undefined["status"] == "undefined"
+    assert undefined["step_line"] == 10
+    assert "closest known steps" in str(undefined["message"])
+    assert '"When the {attacker} attack(s)/tries to attack/try to attack the {target} in melee' in str(
+        undefined["message"]
+    )
+    assert "closest known steps" in proc.stdout
+    failing = by_name["A wrong expectation"]
+    assert failing["status"] == "failed"
+    assert failing["step"] == "Then the attack kills the top card of the Behemoth"
+    assert "the attack missed: 7 + 5 = 12 < 13" in str(failing["message"])
+    assert failing["rule_id"] == "probe.rule"
+
+
+def test_two_examples_with_one_name_stop_the_run_naming_both(tmp_path: Path) -> None:
+    example = (
+        "    Example: Twice\n" + GOLEMS_VS_BEHEMOTH + "      Then the Gold Golems attack in melee with a score of 7\n\n"
+    )
+    proc, _ = run_features(tmp_path, HEADER + example + example)
+    assert proc.returncode != 0
+    assert "two examples are called 'Twice' (lines 7 and 12)" in proc.stdout + proc.stderr
+
+
+def test_malformed_feature_names_file_and_line(tmp_path: Path) -> None:
+    path = tmp_path / "bad.feature"
+    path.write_text("Feature: Bad\n  Rule: no id\n    Example: x\n      Given a battle in the open field\n")
+    with pytest.raises(FeatureFileError, match=r"bad.feature:2: the Rule 'no id' needs exactly one identifier tag"):
+        load_feature(path)
+    path.write_text("Feature: Bad\n  Example: x\n    Given a\n  Feature: again\n")
+    with pytest.raises(FeatureFileError, match=r"bad.feature:4: .*line reads: 'Feature: again'"):
+        load_feature(path)
+    path.write_text("Feature: Bad\n  @id:x @source:001/no-such-section\n  Rule: r\n")
+    with pytest.raises(FeatureFileError, match=r"bad.feature:3: unknown source section '001/no-such-section'"):
+        load_feature(path)
+
+
+def test_page_badges_follow_results_and_content(tmp_path: Path) -> None:
+    path = tmp_path / "page.feature"
+    path.write_text(HEADER + "    Example: Shown\n" + GOLEMS_VS_BEHEMOTH)
+    feature = load_feature(path, tmp_path)
+    book = ResultBook([ScenarioResult(feature.path, feature.sha256, 7, "Shown", Status.PASSED)])
+    page, problems = render_feature(feature, book)
+    assert "## A probe rule { #probe.rule }" in page
+    assert "bb-verified" in page and problems == []
+    assert "```gherkin\nExample: Shown\n  Given the Aggressor" in page
+    stale = ResultBook([ScenarioResult(feature.path, "old-content", 7, "Shown", Status.PASSED)])
+    _, problems = render_feature(feature, stale)
+    assert [p.badge for p in problems] == [Badge.NOT_RUN]
+    failed = ResultBook([ScenarioResult(feature.path, feature.sha256, 7, "Shown", Status.FAILED, message="boom")])
+    page, problems = render_feature(feature, failed)
+    assert [p.badge for p in problems] == [Badge.FAILING] and "boom" in page
+
+
+def test_strict_build_refuses_a_failing_example(tmp_path: Path) -> None:
+    results = tmp_path / "results.json"
+    book = load_book(feature_paths([ROOT / "features"]), ROOT)
+    runs = [
+        ScenarioResult(feature.path, feature.sha256, example.line, example.name, Status.PASSED)
+        for feature in book
+        for _, example in feature.examples()
+    ]
+    first = runs[0]
+    first.status = Status.FAILED
+    first.message = "deliberately broken for this test"
+    ResultBook(runs).save(results)
+    env = dict(os.environ, BATTLEBOOK_RESULTS=str(results), NO_MKDOCS_2_WARNING="1")
+    proc = subprocess.run(
+        [str(Path(sys.executable).parent / "mkdocs"), "build", "--strict", "--site-dir", str(tmp_path / "site")],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert proc.returncode != 0
+    assert f"{first.feature}:{first.line}: example {first.scenario!r} is failing" in proc.stderr
