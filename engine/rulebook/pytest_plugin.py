@@ -28,6 +28,7 @@ from engine.rulebook.results import ResultBook, ScenarioResult, Status, default_
 
 RESULT = pytest.StashKey[ScenarioResult]()
 BOOK = pytest.StashKey[ResultBook]()
+TAGS = pytest.StashKey[frozenset[str]]()
 
 
 @dataclass(frozen=True)
@@ -154,7 +155,26 @@ def scenario_record(request: pytest.FixtureRequest) -> ScenarioRecord:
     return ScenarioRecord(tags, result)
 
 
-TAGS = pytest.StashKey[frozenset[str]]()
+#: Functions called after every example with its request and record, to attach notes
+#: (odds, drawings) computed from the example's final fixtures. Register with `annotator`.
+Annotator = Callable[[pytest.FixtureRequest, ScenarioRecord], None]
+ANNOTATORS: list[Annotator] = []
+
+
+def annotator(func: Annotator) -> Annotator:
+    """Register `func` to run after every example that passed, to attach notes to it."""
+    ANNOTATORS.append(func)
+    return func
+
+
+def pytest_bdd_after_scenario(request: pytest.FixtureRequest, feature: Feature, scenario: Scenario) -> None:
+    """Let every registered annotator add its notes to an example that passed."""
+    result = request.node.stash.get(RESULT, None)
+    if result is None or result.status is not Status.PASSED:
+        return
+    record = ScenarioRecord(request.node.stash.get(TAGS, frozenset()), result)
+    for func in ANNOTATORS:
+        func(request, record)
 
 
 def pytest_configure(config: pytest.Config) -> None:

@@ -20,4 +20,5 @@ def melee_attack(homm: HommWorld, attacker: str, target: str, roll: str | None) 
     Write "try to attack" when the rules should refuse the attack (then no roll is needed).
     """
     rolls = [int(roll)] if roll is not None else []
-    homm.attempt(lambda state: apply(state, MeleeAttack(attacker, target), dice_for(rolls)))
+    action = MeleeAttack(attacker, target)
+    homm.attempt(action, lambda state: apply(state, action, dice_for(rolls)))

@@ -19,6 +19,16 @@ from engine.homm.rules import Resolution
 _GROUP = re.compile(r"^(?:(?P<count>\d+)|an?) (?P<unit>.+)$")
 
 
+@dataclass(frozen=True)
+class JournalEntry:
+    """One attempted action: the battle before it, and what came of it."""
+
+    before: BattleState
+    action: object
+    resolution: Resolution | None
+    refusal: RuleViolation | DiceError | None
+
+
 @dataclass
 class HommWorld:
     """One scenario's battle, and what its last action did."""
@@ -29,6 +39,7 @@ class HommWorld:
     resolution: Resolution | None = None
     refusal: RuleViolation | DiceError | None = None
     refusal_checked: bool = True
+    journal: list[JournalEntry] = field(default_factory=list)
 
     def set_ruleset(self, ruleset: Ruleset) -> None:
         """Play the battle under `ruleset` (only before any stack is placed)."""
@@ -59,15 +70,19 @@ class HommWorld:
         only = _GROUP.match(groups[0]) if len(groups) == 1 else None
         return tuple(cards), only["unit"] if only else ""
 
-    def attempt(self, act: Callable[[BattleState], Resolution]) -> None:
-        """Run an action on the current state, keeping a refusal for the Then steps to check."""
+    def attempt(self, action: object, act: Callable[[BattleState], Resolution]) -> None:
+        """Run `action` on the current state with `act`, keeping a refusal for the Then steps to check.
+
+        Every attempt goes into the journal, which annotators (odds, drawings) read after the example.
+        """
         self.before, self.resolution, self.refusal = self.state, None, None
         try:
             self.resolution = act(self.state)
         except (RuleViolation, DiceError) as error:
             self.refusal, self.refusal_checked = error, False
-            return
-        self.state = self.resolution.state
+        else:
+            self.state = self.resolution.state
+        self.journal.append(JournalEntry(self.before, action, self.resolution, self.refusal))
 
     def outcome(self) -> Resolution:
         """What the last action did; fails if it was refused or there was none."""
