@@ -1,0 +1,33 @@
+"""Drawings of battles show on the pages, in light and dark mode, with a text alternative."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import Page
+
+from tests.browser.png import colour_summary
+
+#: Pages whose drawings are checked. The swarming page (and Heroscape's line-of-sight page)
+#: join this list when their branches are merged; the melee page stands in for them now.
+DRAWN_PAGES = ["rulebook/homm/melee/"]
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+@pytest.mark.parametrize("path", DRAWN_PAGES)
+def test_a_drawing_is_visible(page: Page, site_url: str, path: str, scheme: str) -> None:
+    page.add_init_script("window.localStorage.clear()")  # no remembered palette: follow the system's scheme
+    page.emulate_media(color_scheme="dark" if scheme == "dark" else "light")
+    page.goto(site_url + path)
+    expected = "slate" if scheme == "dark" else "default"
+    assert page.locator("body").get_attribute("data-md-color-scheme") == expected, f"the page is not in {scheme} mode"
+    drawing = page.locator("svg.bb-pic").first
+    drawing.scroll_into_view_if_needed()
+    assert drawing.is_visible()
+    box = drawing.bounding_box()
+    assert box is not None and box["width"] > 100 and box["height"] > 100, f"the drawing is too small: {box}"
+    assert drawing.get_attribute("role") == "img"
+    assert drawing.get_attribute("aria-label")
+    assert drawing.locator("desc").text_content()
+    colours, inked = colour_summary(drawing.screenshot())
+    assert colours >= 8, f"the drawing's screenshot has only {colours} colours: blank"
+    assert inked > 0.02, f"only {inked:.1%} of the drawing differs from its background: blank"
