@@ -48,7 +48,7 @@ chromium:
 	@if [ ! -x $(CHROMIUM) ]; then \
 	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
 	    echo "$(CHROMIUM) is missing: installing Debian's chromium package"; \
-	    apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y chromium; \
+	    apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y chromium && test -x $(CHROMIUM); \
 	  else \
 	    echo "$(CHROMIUM) is missing. The browser tests need Debian's chromium package; run:"; \
 	    echo "  $(CHROMIUM_HINT)"; \
