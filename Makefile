@@ -8,7 +8,7 @@ STAMP := $(VENV)/.installed-stamp
 OVERLAP := ../shared/tools/seed_overlap.py
 export NO_MKDOCS_2_WARNING := 1
 
-.PHONY: docs test site examples lint typecheck unit clean
+.PHONY: docs test site examples lint typecheck unit clean browser chromium
 
 $(STAMP): pyproject.toml
 	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -20,15 +20,41 @@ docs: $(STAMP)
 	-$(BIN)/pytest tests/test_features.py
 	$(BIN)/mkdocs serve --dev-addr 127.0.0.1:8000
 
-## Every check: lint, types, examples and unit tests, copied-text scan, strict site build.
+## Every check: lint, types, examples and unit tests, copied-text scan, strict site build, browser tests.
 test: $(STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	$(BIN)/mypy
-	$(BIN)/pytest
+	$(BIN)/pytest --ignore=tests/browser
 	@if [ -f $(OVERLAP) ]; then $(BIN)/python $(OVERLAP); else echo "($(OVERLAP) not found: copied-text scan skipped)"; fi
 	$(BIN)/mkdocs build --strict --quiet
+	@$(MAKE) --no-print-directory browser
 	@echo "make test: every check passed"
+
+## The built site (site/) in a real browser: Debian's Chromium driven by Playwright.
+## Only BATTLEBOOK_SKIP_BROWSER=1 skips it, and says so.
+browser: $(STAMP)
+	@if [ "$$BATTLEBOOK_SKIP_BROWSER" = 1 ]; then \
+	  echo "BATTLEBOOK_SKIP_BROWSER=1: the browser tests are SKIPPED"; \
+	else \
+	  $(MAKE) --no-print-directory chromium && $(BIN)/pytest tests/browser; \
+	fi
+
+CHROMIUM := /usr/bin/chromium
+CHROMIUM_HINT := sudo sh -c 'apt-get update && apt-get install -y chromium'
+
+## Debian's Chromium for the browser tests: installed when running as root with apt-get, never downloaded.
+chromium:
+	@if [ ! -x $(CHROMIUM) ]; then \
+	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
+	    echo "$(CHROMIUM) is missing: installing Debian's chromium package"; \
+	    apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y chromium && test -x $(CHROMIUM); \
+	  else \
+	    echo "$(CHROMIUM) is missing. The browser tests need Debian's chromium package; run:"; \
+	    echo "  $(CHROMIUM_HINT)"; \
+	    exit 1; \
+	  fi; \
+	fi
 
 ## Build the static site into site/ (running the examples first).
 site: $(STAMP)

@@ -1,0 +1,55 @@
+"""The drawing note on an example: before and after the last action, and it survives Markdown."""
+
+from __future__ import annotations
+
+import markdown  # type: ignore[import-untyped]
+
+from engine.errors import RuleViolation
+from engine.homm import Line, Side
+from engine.homm.rules import Resolution
+from engine.rulebook.pytest_plugin import ScenarioRecord
+from engine.rulebook.render import _notes
+from engine.rulebook.results import ScenarioResult, Status
+from tests.steps.homm_world import HommWorld
+from tests.steps.picture_notes import picture_markdown
+
+
+def _record() -> ScenarioRecord:
+    return ScenarioRecord(frozenset(), ScenarioResult("features/homm/x.feature", "sha", 7, "An example", Status.PASSED))
+
+
+def _world() -> HommWorld:
+    world = HommWorld()
+    world.place(Side.AGGRESSOR, Line.MELEE, "a stack of 3 Gold Golems", None)
+    world.place(Side.DEFENDER, Line.MELEE, "a Behemoth", None)
+    return world
+
+
+def test_no_battle_no_drawing() -> None:
+    assert picture_markdown(HommWorld(), _record()) is None
+
+
+def test_a_battle_with_no_action_is_drawn_once() -> None:
+    note = picture_markdown(_world(), _record()) or ""
+    assert note.count("<svg") == 1 and 'id="pic-x-7-state-title"' in note
+
+
+def test_a_refused_action_is_drawn_before_and_after() -> None:
+    world = _world()
+
+    def refuse(state: object) -> Resolution:
+        raise RuleViolation("homm.melee-attack", "not from there")
+
+    world.attempt("an attack", refuse)
+    world.refused()
+    note = picture_markdown(world, _record()) or ""
+    assert note.count("<svg") == 2 and "After: refused, nothing changed" in note
+
+
+def test_the_svg_survives_the_page_markdown() -> None:
+    record = _record()
+    record.annotate("Drawing", picture_markdown(_world(), record) or "")
+    page = "\n".join(_notes([record.result]))
+    html = markdown.markdown(page, extensions=["md_in_html", "attr_list", "tables", "admonition"])
+    assert html.count("<svg") == 1 and "&lt;svg" not in html
+    assert 'data-search-exclude=""' in html and "<figcaption>The battle</figcaption>" in html
