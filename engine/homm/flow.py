@@ -72,34 +72,74 @@ def _move(state: BattleState, stack: Stack, line: Line) -> BattleState:
     return state.replacing(stack.name, replace(stack, line=line))
 
 
-def settle(state: BattleState) -> tuple[BattleState, tuple[str, ...]]:
-    """Move stacks up where a Melee Line is short, then end the battle if a side is gone.
+def fill_melee_line(state: BattleState, side: Side) -> tuple[BattleState, tuple[str, ...]]:
+    """Move `side`'s stacks up from its Ranged Line until its Melee Line holds 3 stacks or none waits.
 
-    When a side has fewer than 3 stacks on its Melee Line, stacks come up from its Ranged
-    Line until there are 3 or none is left; when more stacks could come up than are needed,
-    the choice is left to a [`MoveUp`][engine.homm.actions.MoveUp] (`state.choosing`).
+    When more stacks could come up than are needed, the choice is left to a
+    [`MoveUp`][engine.homm.actions.MoveUp]: `state.choosing` names the side.
+    """
+    need = MELEE_LINE_MINIMUM - len(state.stacks_on(side, Line.MELEE))
+    waiting = state.stacks_on(side, Line.RANGED)
+    if need <= 0 or not waiting:
+        return state, ()
+    if len(waiting) > need:
+        return replace(state, choosing=side), ()
+    for stack in waiting:
+        state = _move(state, stack, Line.MELEE)
+    return state, tuple(stack.name for stack in waiting)
+
+
+def kills_before_move_up(state: BattleState, side: Side) -> int | None:
+    """How many of `side`'s Melee Line stacks must fall before a stack must move up from its Ranged Line.
+
+    `None` when nothing waits on the Ranged Line.
+
+    >>> from engine.homm.units import KNOWN_UNITS
+    >>> golem = KNOWN_UNITS["Gold Golem"]
+    >>> state = BattleState(stacks=tuple(
+    ...     Stack(f"Golem {n}", Side.AGGRESSOR, Line.MELEE, (golem,)) for n in range(1, 7)))
+    >>> state = state.with_stack(Stack("Golems", Side.AGGRESSOR, Line.RANGED, (golem,)))
+    >>> kills_before_move_up(state, Side.AGGRESSOR)
+    4
+    """
+    if not state.stacks_on(side, Line.RANGED):
+        return None
+    return max(0, _melee_count(state, side) - MELEE_LINE_MINIMUM + 1)
+
+
+def _melee_count(state: BattleState, side: Side) -> int:
+    return len(state.stacks_on(side, Line.MELEE))
+
+
+def end_if_destroyed(state: BattleState) -> BattleState:
+    """End the battle when a side has no creature stack left; the other side wins."""
+    standing = [side for side in Side if state.stacks_on(side)]
+    if state.outcome is None and len(standing) < len(Side):
+        winner = standing[0] if standing else None
+        return replace(state, outcome=Outcome(winner, Ending.DESTRUCTION), choosing=None, last_attack=None)
+    return state
+
+
+def settle(state: BattleState, before: BattleState) -> tuple[BattleState, tuple[str, ...]]:
+    """After an action: refill each Melee Line whose count fell below 3, then end the battle if a side is gone.
+
+    Automatic reorganizing is triggered by the count *falling* (from `before` to `state`);
+    a battle set up with fewer than 3 stacks on a Melee Line is left as it is.
 
     Returns:
         The settled state and the names of the stacks moved up.
     """
-    moved: list[str] = []
-    if state.outcome is None and state.choosing is None:
-        for side in Side:
-            need = MELEE_LINE_MINIMUM - len(state.stacks_on(side, Line.MELEE))
-            waiting = state.stacks_on(side, Line.RANGED)
-            if need <= 0 or not waiting:
-                continue
-            if len(waiting) > need:
-                state = replace(state, choosing=side)
-                break
-            for stack in waiting:
-                state = _move(state, stack, Line.MELEE)
-                moved.append(stack.name)
-    standing = [side for side in Side if state.stacks_on(side)]
-    if state.outcome is None and len(standing) < len(Side):
-        winner = standing[0] if standing else None
-        state = replace(state, outcome=Outcome(winner, Ending.DESTRUCTION), choosing=None, last_attack=None)
-    return state, tuple(moved)
+    moved: tuple[str, ...] = ()
+    for side in Side:
+        count = _melee_count(state, side)
+        if (
+            state.outcome is None
+            and state.choosing is None
+            and count < min(MELEE_LINE_MINIMUM, _melee_count(before, side))
+        ):
+            state, up = fill_melee_line(state, side)
+            moved += up
+    return end_if_destroyed(state), moved
 
 
 def chooser(state: BattleState, side: Side) -> Side:
@@ -129,8 +169,8 @@ def move_up(state: BattleState, action: MoveUp) -> tuple[BattleState, tuple[str,
     """Carry out a legal move-up, then settle again."""
     stack = state.stack(action.stack)
     state = replace(_move(state, stack, Line.MELEE), choosing=None)
-    after, moved = settle(state)
-    return after, (stack.name, *moved)
+    after, moved = fill_melee_line(state, stack.side)
+    return end_if_destroyed(after), (stack.name, *moved)
 
 
 def _enter_phase(state: BattleState, clock: Clock) -> BattleState:

@@ -11,8 +11,8 @@ Legality is checked in layers, as in python-chess:
 source it is given when the action is an attack, and returns a
 [`Resolution`][engine.homm.resolution.Resolution]: the new state and what happened. A
 refused action raises a [`RuleViolation`][engine.errors.RuleViolation] and changes nothing.
-After every action the battle is settled: short Melee Lines are filled from the Ranged
-Line and a side with no stack left loses.
+After every action the battle is settled: a Melee Line whose count fell below 3 is
+refilled from the Ranged Line, and a side with no stack left loses.
 
 >>> from engine.dice import ScriptedDice
 >>> from engine.homm.units import KNOWN_UNITS
@@ -138,6 +138,7 @@ def apply(state: BattleState, action: Action, dice: Dice) -> Resolution:
     if violation is not None:
         raise violation
     roll: AttackRoll | None = None
+    before = state
     if not isinstance(action, Retaliate):
         state = replace(state, last_attack=None)
     match action:
@@ -166,7 +167,7 @@ def apply(state: BattleState, action: Action, dice: Dice) -> Resolution:
             state = flow.accept(state, action)
         case RejectSurrender():
             state = flow.reject(state, action)
-    after, moved = flow.settle(state)
+    after, moved = flow.settle(state, before)
     return Resolution(after, roll, moved)
 
 

@@ -43,6 +43,22 @@ def round_has_ended(homm: HommWorld, round: str) -> None:
     homm.state = replace(homm.state, clock=Clock(int(round), 10, Side.AGGRESSOR, Stage.WITHDRAWAL))
 
 
+@given(parsers.re(r"the surrender step of combat round (?P<round>\d+) has come"))
+def surrender_step(homm: HommWorld, round: str) -> None:
+    """Look at the battle after both sides chose not to withdraw: the Aggressor may offer surrender first."""
+    homm.state = replace(homm.state, clock=Clock(int(round), 10, Side.AGGRESSOR, Stage.SURRENDER))
+
+
+@when(parsers.re(r"the battle moves on to phase (?P<phase>\d+) of round (?P<round>\d+)"))
+def move_on(homm: HommWorld, phase: str, round: str) -> None:
+    """Hand the turn on, and let every end-of-round choice pass, one action at a time, up to that phase."""
+    target = Clock(int(round), int(phase), Side.AGGRESSOR, Stage.PHASE)
+    while (clock := homm.state.clock) is not None and clock != target and homm.refusal is None:
+        if (clock.round, clock.phase) > (target.round, target.phase) or homm.state.outcome is not None:
+            break
+        homm.act(EndPhase(clock.turn) if clock.stage is Stage.PHASE else Decline(clock.turn))
+
+
 @when(parsers.re(r"the " + _SIDE + r" (?:ends|tries to end) its turn in the phase"))
 def end_turn(homm: HommWorld, side: str) -> None:
     """The side is done with its part of the current phase."""

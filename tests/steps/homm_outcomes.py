@@ -48,10 +48,16 @@ def melee_score(homm: HommWorld, stack: str, score: str) -> None:
     assert actual == int(score), f"the {stack} attack with a score of {actual}"
 
 
-@then(parsers.re(r"the smallest roll with which the (?P<attacker>.+?) kills? the (?P<target>.+?) is (?P<roll>\d+)"))
-def smallest_roll(homm: HommWorld, attacker: str, target: str, roll: str) -> None:
-    """The lowest face of the die with which the attacker's melee attack reaches the target's defense."""
-    score = homm.state.stack(attacker).attack_score(AttackKind.MELEE)
+@then(
+    parsers.re(
+        r"the smallest roll with which the (?P<attacker>.+?) kills? the (?P<target>.+?)(?P<ranged> at range)? "
+        r"is (?P<roll>\d+)"
+    )
+)
+def smallest_roll(homm: HommWorld, attacker: str, target: str, ranged: str | None, roll: str) -> None:
+    """The lowest face of the die with which the attacker's melee (or ranged) attack reaches the target's defense."""
+    kind = AttackKind.RANGED if ranged else AttackKind.MELEE
+    score = homm.state.stack(attacker).attack_score(kind)
     actual = smallest_winning_roll(score, homm.state.stack(target).defense, homm.state.ruleset.die)
     assert actual == int(roll), f"the smallest winning roll is {actual}"
 

@@ -17,6 +17,7 @@ ALTERNATIVE_READINGS: dict[str, dict[str, object]] = {
     "the opponent picks the stack that moves up": {"move_up_chooser": Chooser.OPPONENT},
     "only melee attacks may swat": {"swat_reach": SwatReach.MELEE_ONLY},
     "a retaliation may itself be retaliated against": {"retaliation_answerable": True},
+    "a hero exactly 4 spaces from its town may withdraw": {"withdraw_distance": 3},
 }
 
 
@@ -123,3 +124,15 @@ def guard_stack(homm: HommWorld, side: str) -> None:
 def defends_town(homm: HommWorld, side: str) -> None:
     """The side is an army defending one of its towns."""
     homm.change_army(Side(side), defends_town=True)
+
+
+@given(
+    parsers.re(
+        r"the (?P<side>Aggressor|Defender)'s (?P<line>Melee|Ranged) Line holds (?P<count>\d+) single "
+        r"(?P<unit>.+?) stacks"
+    )
+)
+def single_card_stacks(homm: HommWorld, side: str, line: str, count: str, unit: str) -> None:
+    """Several stacks of one card each, called after the unit and numbered: "Gold Golem 1", "Gold Golem 2"..."""
+    for number in range(1, int(count) + 1):
+        homm.place(Side(side), Line(line), f"a {unit}", f"{unit} {number}")

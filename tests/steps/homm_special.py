@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from pytest_bdd import given, parsers, then, when
 
-from engine.homm import Line, MoveUp, Protect, Reorganize, Side, Support, Swarm
+from engine.homm import Line, MoveUp, Protect, Reorganize, Side, Stance, Support, Swarm
 from engine.homm.actions import Action
-from engine.homm.flow import chooser
+from engine.homm.flow import chooser, kills_before_move_up
 from tests.steps.homm_world import HommWorld
 
 _TRY = r"(?:tries to |try to )?"
@@ -91,3 +91,43 @@ def must_pick(homm: HommWorld, side: str) -> None:
     waiting = homm.state.choosing
     assert waiting is not None, "no stack is waiting to move up"
     assert chooser(homm.state, waiting) is Side(side), f"the {chooser(homm.state, waiting)} picks"
+
+
+@then(parsers.re(r"the (?P<stack>.+?) have support of (?P<value>\d+) waiting"))
+def support_waiting(homm: HommWorld, stack: str, value: str) -> None:
+    """The Sac values promised to the stack's next attack, added up."""
+    actual = sum(backing.sac for backing in homm.state.stack(stack).backing)
+    assert actual == int(value), f"the {stack} have support of {actual} waiting"
+
+
+@then(parsers.re(r"the (?P<stack>.+?) have no support waiting"))
+def no_support_waiting(homm: HommWorld, stack: str) -> None:
+    """No Sac value is promised to the stack's next attack."""
+    backing = homm.state.stack(stack).backing
+    assert not backing, f"the {stack} still have support waiting: {backing}"
+
+
+@then(parsers.re(r"the (?P<stack>.+?) are (?P<stance>ready|swarming|protecting)"))
+def stance_is(homm: HommWorld, stack: str, stance: str) -> None:
+    """How the stack's cards are turned now."""
+    actual = homm.state.stack(stack).stance
+    assert actual is Stance(stance), f"the {stack} are {actual}"
+
+
+@then(
+    parsers.re(
+        r"the enemy must destroy (?P<count>\d+) of the (?P<side>Aggressor|Defender)'s Melee Line stacks "
+        r"before a stack moves up"
+    )
+)
+def kills_needed(homm: HommWorld, count: str, side: str) -> None:
+    """How many Melee Line stacks must fall before automatic reorganizing brings a stack up."""
+    actual = kills_before_move_up(homm.state, Side(side))
+    assert actual == int(count), f"{actual} stacks must fall"
+
+
+@then(parsers.re(r"the (?P<stack>.+?) act in phase (?P<phase>\d+)"))
+def acts_in_phase(homm: HommWorld, stack: str, phase: str) -> None:
+    """The phase in which the stack attacks, by the reading in force."""
+    actual = homm.state.stack_phase(homm.state.stack(stack))
+    assert actual == int(phase), f"the {stack} act in phase {actual}"
