@@ -108,11 +108,11 @@ def strike(
     *,
     is_retaliation: bool,
 ) -> tuple[BattleState, AttackRoll]:
-    """Resolve one attack: roll unless the score alone is enough, remove the announced cards on a hit."""
+    """Resolve one attack: roll the die, remove the announced cards on a hit."""
     defender = state.stack(target)
     defense = defender.swat_defense(swat)
-    roll = None if score >= defense else roll_die(state.ruleset.die, dice)
-    hit = score + (roll or 0) >= defense
+    roll = roll_die(state.ruleset.die, dice)
+    hit = score + roll >= defense
     removed = defender.cards[:swat] if hit else ()
     survivor = defender.without_top(swat) if hit else defender
     after = state.replacing(target, survivor, removed) if hit else state

@@ -10,16 +10,13 @@ from engine.homm.units import AttackKind, UnitCard
 
 @dataclass(frozen=True)
 class AttackRoll:
-    """What one attack did: the numbers on both sides and the cards it removed.
-
-    `roll` is `None` when the score alone reached the defense, so no die was rolled.
-    """
+    """What one attack did: the numbers on both sides and the cards it removed."""
 
     attacker: str
     target: str
     kind: AttackKind
     score: int
-    roll: int | None
+    roll: int
     defense: int
     removed: tuple[UnitCard, ...]
     swat: int = 1
@@ -27,8 +24,13 @@ class AttackRoll:
 
     @property
     def total(self) -> int:
-        """The attack score plus the die roll (nothing added when no die was rolled)."""
-        return self.score + (self.roll or 0)
+        """The attack score plus the die roll."""
+        return self.score + self.roll
+
+    @property
+    def is_sure(self) -> bool:
+        """Whether the score alone reached the defense, so that any roll would have hit."""
+        return self.score >= self.defense
 
     @property
     def is_hit(self) -> bool:

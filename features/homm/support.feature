@@ -27,19 +27,19 @@ Feature: Sacrificing for support
     Example: Three Gold Golems of level 2 have a Sac value of 6
       Then the Gold Golems have a Sac value of 6
 
-    Example: Backed by a second stack of Golems, the Gold Golems reach the Behemoth without a roll
+    Example: Backed by a second stack of Golems, the Gold Golems reach the Behemoth whatever the die shows
       Given the Aggressor has a stack of 3 Gold Golems called "Golem Reserve" on its Melee Line
       And the Defender has a Behemoth on its Melee Line
       And the Golem Reserve have sacrificed to support the Gold Golems against the Behemoth
-      When the Gold Golems attack the Behemoth in melee
+      When the Gold Golems attack the Behemoth in melee, rolling 0
       Then the attack score is 13
-      And no die is rolled
+      And any roll of the die would have done the same
 
     Example: The support is spent by the next attack
       Given the Aggressor has a stack of 3 Gold Golems called "Golem Reserve" on its Melee Line
       And the Defender has a stack of 2 Behemoths on its Melee Line
       And the Golem Reserve have sacrificed to support the Gold Golems against the Behemoths
-      When the Gold Golems attack the Behemoths in melee
+      When the Gold Golems attack the Behemoths in melee, rolling 0
       Then the Behemoths stack has 1 card left
       And the Gold Golems have no support waiting
 

@@ -21,9 +21,9 @@ Feature: Swarming
     Example: Swarming Gold Golems kill a Behemoth of defense 13 whatever the die shows
       Given the Gold Golems have chosen to swarm
       When the battle moves on to phase 7 of round 2
-      And the Gold Golems attack the Behemoth in melee
+      And the Gold Golems attack the Behemoth in melee, rolling 0
       Then the attack score is 14
-      And no die is rolled
+      And any roll of the die would have done the same
       And the attack kills the top card of the Behemoth
 
     Example: Without swarming the same Golems need a roll of 6 or more
@@ -38,7 +38,7 @@ Feature: Swarming
     Example: The doubling serves one attack only
       Given the Gold Golems have chosen to swarm
       When the battle moves on to phase 7 of round 2
-      And the Gold Golems attack the Behemoth in melee
+      And the Gold Golems attack the Behemoth in melee, rolling 0
       Then the Gold Golems are ready
 
     Example: A swarm not used at the next opportunity is lost

@@ -16,8 +16,8 @@ Feature: Swatting a target stack
     The attacker announces a number of cards from the top of the target stack, at least
     one and at most as many as the stack holds. Their defense scores are added up; if the
     attack score plus the roll reaches that sum, all the announced cards are discarded,
-    and otherwise the attack does nothing. Like any attack, when the score alone reaches
-    the sum the die is not needed.
+    and otherwise the attack does nothing. A score that already reaches the sum wins
+    whatever the die shows.
 
     Example: Swatting two Gold Golems takes 7 + 7 = 14, and a roll of 7 gets there
       Given the Defender has a stack of 3 Gold Golems called "Enemy Golems" on its Melee Line
@@ -32,13 +32,13 @@ Feature: Swatting a target stack
       Then the attack does no harm
       And the Enemy Golems stack has 3 cards left
 
-    Example: Swatting a whole stack of weak cards can remove it without a roll
+    Example: Swatting a whole stack of weak cards removes it whatever the die shows
       Given these units, defined for this example only:
         | name    | level | phase | melee | ranged | defense |
         | Peasant | 1     | 2     | 1     | 0      | 2       |
       And the Defender has a stack of 3 Peasants on its Melee Line
-      When the Gold Golems attack the Peasants in melee, swatting 3 cards
-      Then no die is rolled
+      When the Gold Golems attack the Peasants in melee, swatting 3 cards, rolling 0
+      Then any roll of the die would have done the same
       And the Peasants stack has 0 cards left
 
     Example: A swat cannot name more cards than the target stack holds

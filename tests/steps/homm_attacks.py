@@ -80,3 +80,9 @@ def may_not_retaliate(homm: HommWorld, retaliator: str, target: str, how: str, r
     violation = legal_violation(homm.state, Retaliate(retaliator, target, _KIND[how]))
     assert violation is not None, "the retaliation would be allowed"
     assert violation.rule == rule, f"the refusal names {violation.rule}: {violation}"
+
+
+@then("the battle has no attack left to answer")
+def nothing_to_answer(homm: HommWorld) -> None:
+    """No attack waits for an answer: its target is gone, or it has been answered."""
+    assert homm.state.last_attack is None, f"the attack {homm.state.last_attack} may still be answered"

@@ -100,11 +100,11 @@ def attack_score_was(homm: HommWorld, score: int) -> None:
     assert attack.score == score, f"the attack score was {attack.score}"
 
 
-@then("no die is rolled")
-def no_die_rolled(homm: HommWorld) -> None:
-    """The last attack's score alone reached the defense, so the die was not needed."""
+@then("any roll of the die would have done the same")
+def any_roll_hits(homm: HommWorld) -> None:
+    """The last attack's score alone reached the defense: the lowest face of the die would have hit too."""
     attack = homm.last_attack()
-    assert attack.roll is None, f"a {attack.roll} was rolled"
+    assert attack.is_sure, f"the score {attack.score} alone does not reach the defense {attack.defense}"
 
 
 @then(parsers.re(r"the attack kills the top (?P<count>\d+) cards of the (?P<target>.+)"))

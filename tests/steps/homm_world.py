@@ -90,8 +90,11 @@ class HommWorld:
         self.journal.append(JournalEntry(self.before, action, self.resolution, self.refusal))
 
     def act(self, action: Action, rolls: Sequence[int] = ()) -> None:
-        """Attempt `action` through the engine with exactly the stated rolls."""
-        self.attempt(action, lambda state: apply(state, action, dice_for(rolls)))
+        """Attempt `action` through the engine with exactly the stated rolls; a roll left unused is a scenario error."""
+        dice = dice_for(rolls)
+        self.attempt(action, lambda state: apply(state, action, dice))
+        if self.refusal is None and not dice.is_exhausted():
+            raise ScenarioError(f"the scenario states a roll of {dice.remaining()} that {action} never needed")
 
     def require(self, action: Action, rolls: Sequence[int] = ()) -> None:
         """Carry out `action` as part of a scenario's setup: a refusal is a mistake in the scenario."""
