@@ -84,7 +84,7 @@ def alternative_reading(homm: HommWorld, reading: str) -> None:
     """Play under the alternative reading of a ruling, named in words (see the rulings pages)."""
     if reading not in ALTERNATIVE_READINGS:
         raise ScenarioError(f"no alternative reading {reading!r}; known: {sorted(ALTERNATIVE_READINGS)}")
-    homm.set_ruleset(replace(homm.state.ruleset, **ALTERNATIVE_READINGS[reading]))  # type: ignore[arg-type]
+    homm.change_rules(replace(homm.state.ruleset, **ALTERNATIVE_READINGS[reading]))  # type: ignore[arg-type]
 
 
 @given(

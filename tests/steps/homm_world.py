@@ -47,6 +47,12 @@ class HommWorld:
             raise ScenarioError("choose the rules before placing any stack")
         self.state = BattleState(ruleset=ruleset)
 
+    def change_rules(self, ruleset: Ruleset) -> None:
+        """Play under `ruleset` from now on: allowed only before any action is attempted."""
+        if self.journal:
+            raise ScenarioError("choose the rules before any action is taken")
+        self.state = replace(self.state, ruleset=ruleset)
+
     def change_army(self, side: Side, **changes: object) -> None:
         """Change what the battle knows of `side`'s army (hand, deck, town, guard)."""
         army = replace(self.state.army(side), **changes)  # type: ignore[arg-type]
