@@ -49,7 +49,7 @@ Feature: Ranged attacks and spells
       And the Defender has a stack of 2 Orcs on its Ranged Line
       Then the smallest roll with which the Halflings kill the Orcs at range is 1
 
-    Example: Gold Golems have a ranged attack score of 0 and cannot shoot
+    Example: Gold Golems, with a ranged attack score of 0, cannot shoot
       Given the Aggressor has a stack of 3 Gold Golems on its Melee Line
       And the Defender has a stack of 2 Orcs on its Melee Line
       When the Gold Golems try to attack the Orcs at range
