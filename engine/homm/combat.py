@@ -121,18 +121,16 @@ def strike(
     return after, AttackRoll(attacker, target, kind, score, roll, defense, removed, swat, is_retaliation)
 
 
-def _spend(state: BattleState, stack: Stack, **changes: object) -> BattleState:
-    """`stack` uses its opportunity: it returns to the ready position unless `changes` say otherwise."""
-    fields: dict[str, object] = {"stance": Stance.READY, **changes}
-    updated = replace(stack, **fields)  # type: ignore[arg-type]
-    return replace(state.replacing(stack.name, updated), acted=state.acted | {stack.name})
+def _spend(state: BattleState, updated: Stack) -> BattleState:
+    """The stack `updated` (already in its new position) has used its attack opportunity."""
+    return replace(state.replacing(updated.name, updated), acted=state.acted | {updated.name})
 
 
 def attack(state: BattleState, action: Attack, dice: Dice) -> tuple[BattleState, AttackRoll]:
     """Carry out a legal attack: its score, then the strike; the attacker's support is spent."""
     attacker = state.stack(action.attacker)
     score = opportunity_score(state, attacker, action)
-    state = _spend(state, attacker, backing=())
+    state = _spend(state, replace(attacker, stance=Stance.READY, backing=()))
     return strike(state, attacker.name, action.target, action.kind, score, action.swat, dice, is_retaliation=False)
 
 
@@ -196,7 +194,7 @@ def support_violation(state: BattleState, action: Support) -> RuleViolation | No
 def support(state: BattleState, action: Support) -> BattleState:
     """The supporter spends its opportunity; its Sac value waits on the ally's next attack on the target."""
     supporter = state.stack(action.supporter)
-    state = _spend(state, supporter)
+    state = _spend(state, replace(supporter, stance=Stance.READY))
     ally = state.stack(action.ally)
     backing = Backing(supporter.name, action.target, supporter.sac_value)
     return state.replacing(ally.name, replace(ally, backing=(*ally.backing, backing)))
@@ -210,7 +208,7 @@ def stance_violation(state: BattleState, action: Swarm | Protect) -> RuleViolati
 def take_stance(state: BattleState, action: Swarm | Protect) -> BattleState:
     """The stack spends its opportunity turned to swarm or to protect."""
     stance = Stance.SWARMING if isinstance(action, Swarm) else Stance.PROTECTING
-    return _spend(state, state.stack(action.stack), stance=stance)
+    return _spend(state, replace(state.stack(action.stack), stance=stance))
 
 
 def reorganize_violation(state: BattleState, action: Reorganize) -> RuleViolation | None:
@@ -223,4 +221,4 @@ def reorganize_violation(state: BattleState, action: Reorganize) -> RuleViolatio
 
 def reorganize(state: BattleState, action: Reorganize) -> BattleState:
     """The stack spends its opportunity moving to the other line."""
-    return _spend(state, state.stack(action.stack), line=action.to)
+    return _spend(state, replace(state.stack(action.stack), stance=Stance.READY, line=action.to))

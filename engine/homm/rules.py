@@ -57,7 +57,7 @@ from engine.homm.actions import (
     Withdraw,
 )
 from engine.homm.resolution import AttackRoll, Resolution
-from engine.homm.state import BattleState, Line, Side, Stack, Stage
+from engine.homm.state import BattleState, Line, Side, Stack
 from engine.homm.units import AttackKind
 
 #: Kept here for the foundation's callers; every identifier lives in `engine.homm.rule_ids`.
@@ -219,8 +219,3 @@ def smallest_winning_roll(score: int, defense: int, die: Die) -> int | None:
     """
     faces = sorted(int(f) for f in die.faces if isinstance(f, int))
     return next((face for face in faces if score + face >= defense), None)
-
-
-def is_stage(state: BattleState, stage: Stage) -> bool:
-    """Whether the battle's clock stands at `stage`."""
-    return state.clock is not None and state.clock.stage is stage
