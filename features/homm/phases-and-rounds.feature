@@ -8,8 +8,7 @@ Feature: Phases and combat rounds
   surrender. If nobody ends the battle that way, a new round starts at phase 1.
 
   In the examples a side hands the turn on with "ends its turn in the phase". The Gold
-  Golem's phase, 7, is the one the sources give (they send the Golems in during phase 7);
-  the other units' phases are chosen for each example.
+  Golem's phase, 7, is the one the sources give (they send the Golems in during phase 7).
 
   Background:
     Given a battle in the open field
