@@ -1,32 +1,82 @@
 """Heroes of Might & Magic IV, the card and tile game: its combat rules.
 
-- [`ruleset`][engine.homm.ruleset]: the settings a battle is played under (the die's reading);
-- [`units`][engine.homm.units]: unit cards and the stats the sources give;
-- [`state`][engine.homm.state]: sides, lines, creature stacks and the battle state;
-- [`actions`][engine.homm.actions]: what a stack can attempt;
-- [`rules`][engine.homm.rules]: what the rules allow and what an action does.
+- [`ruleset`][engine.homm.ruleset]: the settings a battle is played under (the die, disputed readings);
+- [`units`][engine.homm.units]: unit cards, spells and the stats the sources give;
+- [`state`][engine.homm.state]: sides, lines, creature stacks, the clock, armies and the battle state;
+- [`actions`][engine.homm.actions]: what a stack or a side can attempt;
+- [`rules`][engine.homm.rules]: what the rules allow and what an action does, built on
+  [`combat`][engine.homm.combat] (attacks, special actions, retaliation) and
+  [`flow`][engine.homm.flow] (phases, automatic reorganizing, end of round and battle);
+- [`rule_ids`][engine.homm.rule_ids]: the identifiers every refusal names.
 """
 
-from engine.homm.actions import MeleeAttack
-from engine.homm.rules import apply, is_legal, legal_violation, smallest_winning_roll
-from engine.homm.ruleset import DieReading, Ruleset
-from engine.homm.state import BattleState, Line, Side, Stack
-from engine.homm.units import KNOWN_UNITS, AttackKind, UnitBook, UnitCard
+from engine.homm.actions import (
+    AcceptSurrender,
+    Action,
+    Decline,
+    EndPhase,
+    MeleeAttack,
+    MoveUp,
+    OfferSurrender,
+    Protect,
+    RangedAttack,
+    RejectSurrender,
+    Reorganize,
+    Retaliate,
+    SpellAttack,
+    Support,
+    Swarm,
+    Withdraw,
+)
+from engine.homm.resolution import AttackRoll, Resolution
+from engine.homm.rules import apply, is_legal, legal_actions, legal_violation, smallest_winning_roll
+from engine.homm.ruleset import Chooser, DieReading, Ruleset, StackPhase, SwarmDoubling, SwatReach
+from engine.homm.state import Army, BattleState, Clock, Ending, Line, Outcome, Side, Stack, Stage, Stance
+from engine.homm.units import KNOWN_UNITS, AttackKind, Spell, UnitBook, UnitCard
 
 __all__ = [
     "KNOWN_UNITS",
+    "AcceptSurrender",
+    "Action",
+    "Army",
     "AttackKind",
+    "AttackRoll",
     "BattleState",
+    "Chooser",
+    "Clock",
+    "Decline",
     "DieReading",
+    "EndPhase",
+    "Ending",
     "Line",
     "MeleeAttack",
+    "MoveUp",
+    "OfferSurrender",
+    "Outcome",
+    "Protect",
+    "RangedAttack",
+    "RejectSurrender",
+    "Reorganize",
+    "Resolution",
+    "Retaliate",
     "Ruleset",
     "Side",
+    "Spell",
+    "SpellAttack",
     "Stack",
+    "StackPhase",
+    "Stage",
+    "Stance",
+    "Support",
+    "Swarm",
+    "SwarmDoubling",
+    "SwatReach",
     "UnitBook",
     "UnitCard",
+    "Withdraw",
     "apply",
     "is_legal",
+    "legal_actions",
     "legal_violation",
     "smallest_winning_roll",
 ]

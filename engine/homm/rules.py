@@ -1,16 +1,18 @@
 """The combat rules of Heroes of Might & Magic, as functions over battle states.
 
-Legality is checked in two layers, as in python-chess:
+Legality is checked in layers, as in python-chess:
 
-1. [`pseudo_legal_violation`][engine.homm.rules.pseudo_legal_violation]: does the action
-   make sense at all (the stacks exist, they are on opposite sides)?
+1. [`pseudo_legal_violation`][engine.homm.rules.pseudo_legal_violation]: can anything
+   happen at all (the battle is not over, no stack is waiting to move up)?
 2. [`legal_violation`][engine.homm.rules.legal_violation]: does the rule for this kind of
-   action allow it here (the right lines)?
+   action allow it here (sides, phase, lines, scores, the round's limits)?
 
 [`apply`][engine.homm.rules.apply] checks both, rolls the battle's die from the dice
-source it is given, and returns a [`Resolution`][engine.homm.rules.Resolution]: the new
-state and what happened. A refused action raises a
-[`RuleViolation`][engine.errors.RuleViolation] and changes nothing.
+source it is given when the action is an attack, and returns a
+[`Resolution`][engine.homm.resolution.Resolution]: the new state and what happened. A
+refused action raises a [`RuleViolation`][engine.errors.RuleViolation] and changes nothing.
+After every action the battle is settled: a Melee Line whose count fell below 3 is
+refilled from the Ranged Line, and a side with no stack left loses.
 
 >>> from engine.dice import ScriptedDice
 >>> from engine.homm.units import KNOWN_UNITS
@@ -23,88 +25,101 @@ state and what happened. A refused action raises a
 >>> result = apply(state, MeleeAttack("Gold Golems", "Behemoth"), ScriptedDice([6]))
 >>> result.attack.total, result.attack.is_hit
 (13, True)
->>> result.state.has_stack("Behemoth")
-False
+>>> result.state.has_stack("Behemoth"), result.state.outcome.winner
+(False, <Side.AGGRESSOR: 'Aggressor'>)
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Iterator
+from dataclasses import replace
 
 from engine.dice import Dice, Die
-from engine.errors import DiceError, RuleViolation
-from engine.homm.actions import Action
-from engine.homm.state import BattleState, Line, Stack
-from engine.homm.units import AttackKind, UnitCard
+from engine.errors import RuleViolation
+from engine.homm import combat, flow
+from engine.homm import rule_ids as ids
+from engine.homm.actions import (
+    AcceptSurrender,
+    Action,
+    Decline,
+    EndPhase,
+    MeleeAttack,
+    MoveUp,
+    OfferSurrender,
+    Protect,
+    RangedAttack,
+    RejectSurrender,
+    Reorganize,
+    Retaliate,
+    SpellAttack,
+    Support,
+    Swarm,
+    Withdraw,
+)
+from engine.homm.resolution import AttackRoll, Resolution
+from engine.homm.state import BattleState, Line, Side, Stack
+from engine.homm.units import AttackKind
 
-#: Stable identifiers of the rules this module enforces; each anchors its rule on the site.
-MELEE_ATTACK = "homm.melee-attack"
-ATTACKING_AS_A_STACK = "homm.attacking-as-a-stack"
+#: Kept here for the foundation's callers; every identifier lives in `engine.homm.rule_ids`.
+MELEE_ATTACK = ids.MELEE_ATTACK
+ATTACKING_AS_A_STACK = ids.ATTACKING_AS_A_STACK
 
-
-@dataclass(frozen=True)
-class AttackRoll:
-    """What one attack did: the numbers on both sides and the cards it removed."""
-
-    attacker: str
-    target: str
-    kind: AttackKind
-    score: int
-    roll: int
-    defense: int
-    removed: tuple[UnitCard, ...]
-
-    @property
-    def total(self) -> int:
-        """The attack score plus the die roll."""
-        return self.score + self.roll
-
-    @property
-    def is_hit(self) -> bool:
-        """Whether the total reached the defense score."""
-        return self.total >= self.defense
-
-
-@dataclass(frozen=True)
-class Resolution:
-    """The outcome of an action: the battle after it, and the attack it made."""
-
-    state: BattleState
-    attack: AttackRoll
+__all__ = [
+    "AttackRoll",
+    "Resolution",
+    "apply",
+    "attack_score",
+    "candidate_actions",
+    "is_legal",
+    "legal_actions",
+    "legal_violation",
+    "pseudo_legal_violation",
+    "smallest_winning_roll",
+]
 
 
 def pseudo_legal_violation(state: BattleState, action: Action) -> RuleViolation | None:
-    """Why `action` makes no sense in `state` whatever the rules say, or `None`.
-
-    Unknown stacks are scenario errors and raise at once.
-    """
-    attacker = state.stack(action.attacker)
-    target = state.stack(action.target)
-    if attacker.side is target.side:
-        return RuleViolation(MELEE_ATTACK, f"{attacker.name} and {target.name} are on the same side ({attacker.side})")
+    """Why no action like `action` can happen in `state` whatever its details, or `None`."""
+    if state.outcome is not None:
+        return RuleViolation(ids.BATTLE_END, "the battle is over")
+    if state.choosing is not None and not isinstance(action, MoveUp):
+        return RuleViolation(
+            ids.AUTOMATIC_REORGANIZING, f"a stack must first move up to the {state.choosing}'s Melee Line"
+        )
     return None
 
 
 def legal_violation(state: BattleState, action: Action) -> RuleViolation | None:
-    """Why the rules forbid `action` in `state`, or `None` when it is allowed."""
+    """Why the rules forbid `action` in `state`, or `None` when it is allowed.
+
+    Unknown stacks and facts the scenario did not set up raise `ScenarioError` at once.
+    """
     violation = pseudo_legal_violation(state, action)
     if violation is not None:
         return violation
-    attacker = state.stack(action.attacker)
-    target = state.stack(action.target)
-    if attacker.line is not Line.MELEE:
-        return RuleViolation(
-            MELEE_ATTACK,
-            f"{attacker.name} cannot make a melee attack from the {attacker.line} Line: "
-            "melee attackers must stand on their Melee Line",
-        )
-    if target.line is not Line.MELEE:
-        return RuleViolation(
-            MELEE_ATTACK,
-            f"{target.name} is on the {target.line} Line: a melee attack can only target "
-            "a stack on the enemy's Melee Line",
-        )
-    return None
+    match action:
+        case MeleeAttack() | RangedAttack() | SpellAttack():
+            return combat.attack_violation(state, action)
+        case Retaliate():
+            return combat.retaliation_violation(state, action)
+        case Support():
+            return combat.support_violation(state, action)
+        case Swarm() | Protect():
+            return combat.stance_violation(state, action)
+        case Reorganize():
+            return combat.reorganize_violation(state, action)
+        case MoveUp():
+            return flow.move_up_violation(state, action)
+        case EndPhase():
+            return flow.end_phase_violation(state, action)
+        case Decline():
+            return flow.decline_violation(state, action)
+        case Withdraw():
+            return flow.withdraw_violation(state, action)
+        case OfferSurrender():
+            return flow.offer_violation(state, action)
+        case AcceptSurrender() | RejectSurrender():
+            return flow.answer_violation(state, action)
 
 
 def is_legal(state: BattleState, action: Action) -> bool:
@@ -117,27 +132,80 @@ def attack_score(state: BattleState, attacker: Stack, kind: AttackKind) -> int:
     return attacker.attack_score(kind)
 
 
-def roll_die(die: Die, dice: Dice) -> int:
-    """Roll the battle's ten-sided die from `dice`, as a number."""
-    face = dice.roll(die)
-    if not isinstance(face, int):
-        raise DiceError(f"a {die.name} shows numbers, not {face!r}")
-    return face
-
-
 def apply(state: BattleState, action: Action, dice: Dice) -> Resolution:
     """Carry out `action`, rolling from `dice`; raise `RuleViolation` if it is refused."""
     violation = legal_violation(state, action)
     if violation is not None:
         raise violation
-    attacker = state.stack(action.attacker)
-    target = state.stack(action.target)
-    score = attack_score(state, attacker, action.kind)
-    roll = roll_die(state.ruleset.die, dice)
-    hit = score + roll >= target.defense
-    removed = (target.top,) if hit else ()
-    after = state.replacing(target.name, target.without_top(1), removed) if hit else state
-    return Resolution(after, AttackRoll(attacker.name, target.name, action.kind, score, roll, target.defense, removed))
+    roll: AttackRoll | None = None
+    before = state
+    if not isinstance(action, Retaliate):
+        state = replace(state, last_attack=None)
+    match action:
+        case MeleeAttack() | RangedAttack() | SpellAttack():
+            state, roll = combat.attack(state, action, dice)
+        case Retaliate():
+            state, roll = combat.retaliate(state, action, dice)
+        case Support():
+            state = combat.support(state, action)
+        case Swarm() | Protect():
+            state = combat.take_stance(state, action)
+        case Reorganize():
+            state = combat.reorganize(state, action)
+        case MoveUp():
+            after, moved = flow.move_up(state, action)
+            return Resolution(after, None, moved)
+        case EndPhase():
+            state = flow.end_phase(state, action)
+        case Decline():
+            state = flow.decline(state, action)
+        case Withdraw():
+            state = flow.withdraw(state, action)
+        case OfferSurrender():
+            state = flow.offer(state, action)
+        case AcceptSurrender():
+            state = flow.accept(state, action)
+        case RejectSurrender():
+            state = flow.reject(state, action)
+    after, moved = flow.settle(state, before)
+    return Resolution(after, roll, moved)
+
+
+def candidate_actions(state: BattleState) -> Iterator[Action]:
+    """Every action shaped for `state` (stacks that exist, sides in play), legal or not."""
+    names = [stack.name for stack in state.stacks]
+    for attacker in state.stacks:
+        for target in state.stacks:
+            if target.side is attacker.side:
+                for enemy in state.stacks_on(attacker.side.opponent):
+                    if target.name != attacker.name:
+                        yield Support(attacker.name, target.name, enemy.name)
+                continue
+            for swat in range(1, target.size + 1):
+                yield MeleeAttack(attacker.name, target.name, swat)
+                yield RangedAttack(attacker.name, target.name, swat)
+                for spell in attacker.top.spells:
+                    yield SpellAttack(attacker.name, target.name, spell.name, swat)
+                for kind in (AttackKind.MELEE, AttackKind.RANGED):
+                    yield Retaliate(attacker.name, target.name, kind, swat)
+        yield Swarm(attacker.name)
+        yield Protect(attacker.name)
+        yield Reorganize(attacker.name, Line.RANGED if attacker.line is Line.MELEE else Line.MELEE)
+    for side in Side:
+        for name in names:
+            yield MoveUp(name, side)
+        yield EndPhase(side)
+        yield Decline(side)
+        yield Withdraw(side)
+        yield AcceptSurrender(side)
+        yield RejectSurrender(side)
+        for cards in range(state.army(side).hand + 1):
+            yield OfferSurrender(side, cards)
+
+
+def legal_actions(state: BattleState) -> Iterator[Action]:
+    """Every action the rules allow in `state`."""
+    return (action for action in candidate_actions(state) if is_legal(state, action))
 
 
 def smallest_winning_roll(score: int, defense: int, die: Die) -> int | None:

@@ -33,9 +33,50 @@ class DieReading(StrEnum):
         return tuple(range(0, 10)) if self is DieReading.ZERO_TO_NINE else tuple(range(1, 11))
 
 
+class StackPhase(StrEnum):
+    """Which card's Phase entry decides when a stack of mixed cards attacks.
+
+    Battlebook reads the **top card**'s phase, since the top card is the one that attacks
+    (ruling *A stack's phase*); the alternative is the earliest phase among its cards.
+    """
+
+    TOP_CARD = "top card"
+    EARLIEST_CARD = "earliest card"
+
+
+class SwarmDoubling(StrEnum):
+    """Whether a swarming stack doubles its own score before support is added, or the sum."""
+
+    BEFORE_SUPPORT = "before support"
+    AFTER_SUPPORT = "after support"
+
+
+class Chooser(StrEnum):
+    """Who picks the stack that moves up when automatic reorganizing leaves a choice."""
+
+    OWNER = "owner"
+    OPPONENT = "opponent"
+
+
+class SwatReach(StrEnum):
+    """Which attacks may swat: every kind of attack, or melee attacks only."""
+
+    ANY_ATTACK = "any attack"
+    MELEE_ONLY = "melee only"
+
+
 @dataclass(frozen=True)
 class Ruleset:
     """The settings of one battle: which reading of each open question it plays by.
+
+    Attributes:
+        die_reading: How the ten-sided die's faces are read.
+        stack_phase: Which card sets a stack's phase.
+        swarm_doubling: Whether swarming doubles before or after support is added.
+        move_up_chooser: Who picks the stack that moves up when there is a choice.
+        swat_reach: Which attacks may swat.
+        retaliation_answerable: Whether a retaliation may itself be retaliated against.
+        withdraw_distance: Withdrawing is refused this many spaces or fewer from the town.
 
     >>> Ruleset().die.faces[:3]
     (0, 1, 2)
@@ -44,6 +85,12 @@ class Ruleset:
     """
 
     die_reading: DieReading = DieReading.ZERO_TO_NINE
+    stack_phase: StackPhase = StackPhase.TOP_CARD
+    swarm_doubling: SwarmDoubling = SwarmDoubling.BEFORE_SUPPORT
+    move_up_chooser: Chooser = Chooser.OWNER
+    swat_reach: SwatReach = SwatReach.ANY_ATTACK
+    retaliation_answerable: bool = False
+    withdraw_distance: int = 4
 
     @property
     def die(self) -> Die:

@@ -21,6 +21,19 @@ class AttackKind(StrEnum):
 
     MELEE = "melee"
     RANGED = "ranged"
+    SPELL = "spell"
+
+
+@dataclass(frozen=True)
+class Spell:
+    """An offensive spell a unit can cast, with the attack score the spell attacks with.
+
+    The sources name Magic Fist, Lightning and Fireball but give none of their scores:
+    a scenario defines the spells it uses.
+    """
+
+    name: str
+    attack: int
 
 
 STAT_NAMES: dict[str, str] = {
@@ -51,6 +64,7 @@ class UnitCard:
     melee: int | None = None
     ranged: int | None = None
     defense: int | None = None
+    spells: tuple[Spell, ...] = ()
 
     def stat(self, stat: str) -> int:
         """The value of `stat` (one of `level`, `phase`, `melee`, `ranged`, `defense`)."""
@@ -62,17 +76,29 @@ class UnitCard:
         return int(value)
 
     def score(self, kind: AttackKind) -> int:
-        """The card's printed attack score for an attack of `kind`."""
+        """The card's printed attack score for a melee or ranged attack."""
+        if kind is AttackKind.SPELL:
+            raise ValueError("a spell's score comes from the spell: use spell()")
         return self.stat(kind.value)
+
+    def spell(self, name: str) -> Spell | None:
+        """The offensive spell called `name` this unit can cast, or `None`."""
+        return next((spell for spell in self.spells if spell.name == name), None)
+
+    @property
+    def is_spell_caster(self) -> bool:
+        """Whether this unit can cast at least one offensive spell."""
+        return bool(self.spells)
 
 
 #: The units whose stats the source rulebook gives, with only those stats.
 #: The Gold Golem's five numbers come from the examples of seeds 001 and 000 (level 2,
 #: melee 3, ranged 0, defense 7, attacking in phase 7); of the Behemoth, the text gives
-#: only its defense score of 13.
+#: only its defense score of 13; of the Bandit, only its melee attack score of 1.
 KNOWN_UNITS: Mapping[str, UnitCard] = {
     "Gold Golem": UnitCard("Gold Golem", level=2, phase=7, melee=3, ranged=0, defense=7),
     "Behemoth": UnitCard("Behemoth", defense=13),
+    "Bandit": UnitCard("Bandit", melee=1),
 }
 
 
@@ -95,18 +121,30 @@ class UnitBook:
     >>> book.card("Dragon")
     Traceback (most recent call last):
     ...
-    engine.errors.UnknownUnitError: no unit called 'Dragon': the sources give Behemoth, Gold Golem and ...
+    engine.errors.UnknownUnitError: no unit called 'Dragon': the sources give Bandit, Behemoth, Gold Golem and ...
     """
 
     def __init__(self, known: Mapping[str, UnitCard] = KNOWN_UNITS) -> None:
         self._known = dict(known)
         self._defined: dict[str, UnitCard] = {}
+        self._spells: dict[str, Spell] = {}
+
+    def define_spell(self, spell: Spell) -> None:
+        """Add an offensive spell for this scenario (the sources give no spell's score)."""
+        self._spells[spell.name] = spell
+
+    def spell(self, name: str) -> Spell:
+        """The spell called `name`, as the scenario defined it."""
+        if name not in self._spells:
+            defined = ", ".join(sorted(self._spells)) or "none"
+            raise UnknownUnitError(f"no spell called {name!r}: the scenario defines {defined}")
+        return self._spells[name]
 
     def define(self, card: UnitCard) -> None:
         """Add or override a unit for this scenario; stats it leaves out keep the sources' values."""
         base = self._known.get(card.name)
         if base is not None:
-            given = {f.name: getattr(card, f.name) for f in fields(card) if getattr(card, f.name) is not None}
+            given = {f.name: getattr(card, f.name) for f in fields(card) if getattr(card, f.name) not in (None, ())}
             card = replace(base, **given)
         self._defined[card.name] = card
 

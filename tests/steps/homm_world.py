@@ -7,13 +7,13 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 import pytest
 
 from engine.dice import ScriptedDice
 from engine.errors import DiceError, RuleViolation, ScenarioError
-from engine.homm import BattleState, Line, Ruleset, Side, Stack, UnitBook, UnitCard
+from engine.homm import Action, AttackRoll, BattleState, Line, Ruleset, Side, Stack, UnitBook, UnitCard, apply
 from engine.homm.rules import Resolution
 
 _GROUP = re.compile(r"^(?:(?P<count>\d+)|an?) (?P<unit>.+)$")
@@ -46,6 +46,17 @@ class HommWorld:
         if self.state.stacks:
             raise ScenarioError("choose the rules before placing any stack")
         self.state = BattleState(ruleset=ruleset)
+
+    def change_rules(self, ruleset: Ruleset) -> None:
+        """Play under `ruleset` from now on: allowed only before any action is attempted."""
+        if self.journal:
+            raise ScenarioError("choose the rules before any action is taken")
+        self.state = replace(self.state, ruleset=ruleset)
+
+    def change_army(self, side: Side, **changes: object) -> None:
+        """Change what the battle knows of `side`'s army (hand, deck, town, guard)."""
+        army = replace(self.state.army(side), **changes)  # type: ignore[arg-type]
+        self.state = self.state.with_army(side, army)
 
     def place(self, side: Side, line: Line, description: str, name: str | None) -> Stack:
         """Place a stack described as in "a stack of 1 Captain and 2 Recruits" or "a Behemoth"."""
@@ -83,6 +94,27 @@ class HommWorld:
         else:
             self.state = self.resolution.state
         self.journal.append(JournalEntry(self.before, action, self.resolution, self.refusal))
+
+    def act(self, action: Action, rolls: Sequence[int] = ()) -> None:
+        """Attempt `action` through the engine with exactly the stated rolls; a roll left unused is a scenario error."""
+        dice = dice_for(rolls)
+        self.attempt(action, lambda state: apply(state, action, dice))
+        if self.refusal is None and not dice.is_exhausted():
+            raise ScenarioError(f"the scenario states a roll of {dice.remaining()} that {action} never needed")
+
+    def require(self, action: Action, rolls: Sequence[int] = ()) -> None:
+        """Carry out `action` as part of a scenario's setup: a refusal is a mistake in the scenario."""
+        self.act(action, rolls)
+        if self.refusal is not None:
+            refusal, self.refusal, self.refusal_checked = self.refusal, None, True
+            raise ScenarioError(f"the scenario's setup asks for an action the engine refuses: {refusal}")
+
+    def last_attack(self) -> AttackRoll:
+        """The attack the last action made; fails if it made none."""
+        attack = self.outcome().attack
+        if attack is None:
+            raise AssertionError("the last action made no attack")
+        return attack
 
     def outcome(self) -> Resolution:
         """What the last action did; fails if it was refused or there was none."""

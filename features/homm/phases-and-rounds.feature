@@ -1,0 +1,133 @@
+@chapter:3
+Feature: Phases and combat rounds
+  A battle is fought in **combat rounds**, and each round in up to ten **phases**. Every
+  unit card prints the phase in which it attacks. In each phase the Aggressor's stacks of
+  that phase act first and their casualties leave the battle; then the Defender's stacks of
+  the same phase do the same. After phase 10 the round is over: first the Aggressor, then
+  the Defender, may withdraw; then the Aggressor, then the Defender, may offer to
+  surrender. If nobody ends the battle that way, a new round starts at phase 1.
+
+  In the examples a side hands the turn on with "ends its turn in the phase". The Gold
+  Golem's phase, 7, is the one the sources give (they send the Golems in during phase 7).
+
+  Background:
+    Given a battle in the open field
+    And the Aggressor has a stack of 3 Gold Golems on its Melee Line
+    And the Defender has a stack of 3 Gold Golems called "Enemy Golems" on its Melee Line
+
+  @id:homm.phases-and-rounds @source:001/phases-and-rounds
+  Rule: Phase by phase, the Aggressor's stacks act before the Defender's
+    A stack may act only in its own phase and only while it is its side's turn. Within a
+    phase the Aggressor goes first; when the Aggressor is done, the Defender takes its turn
+    in the same phase; when the Defender is done, the next phase begins, again with the
+    Aggressor. After the Defender's turn in phase 10 the round ends.
+
+    Example: The Gold Golems attack when phase 7 comes round
+      Given the battle begins
+      When both sides end their turns until phase 7
+      And the Gold Golems attack the Enemy Golems in melee, rolling 0
+      Then the attack kills the top card of the Enemy Golems
+
+    Example: A stack cannot attack before its phase
+      Given the battle is in phase 6 of round 1, on the Aggressor's turn
+      When the Gold Golems try to attack the Enemy Golems in melee
+      Then the action is refused under the rule homm.phases-and-rounds
+      And the battle is unchanged
+
+    Example: The Defender's stacks wait while the Aggressor has the turn
+      Given the battle is in phase 7 of round 1, on the Aggressor's turn
+      When the Enemy Golems try to attack the Gold Golems in melee
+      Then the action is refused under the rule homm.phases-and-rounds
+      And the battle is unchanged
+
+    Example: When the Aggressor is done, the Defender acts in the same phase
+      Given the battle is in phase 7 of round 1, on the Aggressor's turn
+      When the Aggressor ends its turn in the phase
+      Then the battle is in phase 7 of round 1, on the Defender's turn
+
+    Example: When the Defender is done, the next phase starts with the Aggressor
+      Given the battle is in phase 3 of round 1, on the Defender's turn
+      When the Defender ends its turn in the phase
+      Then the battle is in phase 4 of round 1, on the Aggressor's turn
+
+    Example: After the Defender's turn in phase 10 the round is over
+      Given the battle is in phase 10 of round 1, on the Defender's turn
+      When the Defender ends its turn in the phase
+      Then the Aggressor is to choose whether to withdraw in round 1
+
+    Example: A side cannot end the other side's turn
+      Given the battle is in phase 7 of round 1, on the Aggressor's turn
+      When the Defender tries to end its turn in the phase
+      Then the action is refused under the rule homm.phases-and-rounds
+      And the battle is unchanged
+
+  @id:homm.attack-opportunity @source:001/phases-and-rounds @source:000/protecting
+  Rule: Each stack has one attack opportunity per round
+    In its phase a stack gets a single attack opportunity. It may attack with it, or give
+    it up to swarm, to protect, to support a friend or to reorganize; whichever it does,
+    the opportunity is spent until the next round. A stack that does nothing in its phase
+    lets the opportunity pass. Answering an attack (retaliating) is not an attack
+    opportunity and does not use it.
+
+    Example: A stack that has attacked cannot attack again in the same round
+      Given the battle is in phase 7 of round 1, on the Aggressor's turn
+      When the Gold Golems attack the Enemy Golems in melee, rolling 0
+      And the Gold Golems try to attack the Enemy Golems in melee
+      Then the action is refused under the rule homm.attack-opportunity
+      And the battle is unchanged
+
+    Example: Protecting spends the opportunity too
+      Given the battle is in phase 7 of round 1, on the Aggressor's turn
+      When the Gold Golems protect
+      And the Gold Golems try to attack the Enemy Golems in melee
+      Then the action is refused under the rule homm.attack-opportunity
+
+    Example: The opportunity comes back when the round is over
+      Given the battle is in phase 7 of round 1, on the Aggressor's turn
+      And the Gold Golems have chosen to protect
+      When both sides end their turns until the round ends
+      Then the Gold Golems have not used their attack opportunity this round
+
+  @id:homm.end-of-round @source:001/phases-and-rounds @source:000/withdrawing-heroes @source:000/surrendering
+  Rule: At the end of a round each side may withdraw, then each may surrender, the Aggressor first
+    When phase 10 is over, the Aggressor decides whether to withdraw, then the Defender.
+    If neither does, the Aggressor decides whether to offer surrender, then the Defender.
+    If the battle still goes on, the next round starts at phase 1 with the Aggressor. No
+    stack attacks during these steps, and nobody may act out of turn.
+
+    Example: After the Aggressor stays, the Defender may withdraw
+      Given combat round 1 has ended
+      When the Aggressor declines to withdraw
+      Then the Defender is to choose whether to withdraw in round 1
+
+    Example: When neither side withdraws, the Aggressor may surrender first
+      Given combat round 1 has ended
+      When the Aggressor declines to withdraw
+      And the Defender declines to withdraw
+      Then the Aggressor is to choose whether to surrender in round 1
+
+    Example: When nobody withdraws or surrenders, round 2 starts at phase 1
+      Given combat round 1 has ended
+      When the Aggressor declines to withdraw
+      And the Defender declines to withdraw
+      And the Aggressor declines to surrender
+      And the Defender declines to surrender
+      Then the battle is in phase 1 of round 2, on the Aggressor's turn
+
+    Example: The Defender cannot withdraw before the Aggressor has chosen
+      Given combat round 1 has ended
+      When the Defender tries to withdraw
+      Then the action is refused under the rule homm.end-of-round
+      And the battle is unchanged
+
+    Example: Nobody may surrender while the withdrawals are still being decided
+      Given combat round 1 has ended
+      When the Aggressor tries to offer 0 cards to surrender
+      Then the action is refused under the rule homm.end-of-round
+      And the battle is unchanged
+
+    Example: No stack attacks between two rounds
+      Given combat round 1 has ended
+      When the Gold Golems try to attack the Enemy Golems in melee
+      Then the action is refused under the rule homm.phases-and-rounds
+      And the battle is unchanged

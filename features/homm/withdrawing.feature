@@ -1,0 +1,47 @@
+@chapter:11
+Feature: Withdrawing heroes
+  A hero who sees the battle going badly may leave it to fight another day. At the end of
+  a round, at its side's step, the side may **withdraw**: the battle ends, every creature
+  stack it had in the battle is discarded, and its hero goes back to its nearest town.
+  A hero already close to its nearest town may not withdraw.
+
+  The distances to the towns are chosen for each example.
+
+  Background:
+    Given a battle in the open field
+    And the Aggressor has a stack of 3 Gold Golems on its Melee Line
+    And the Defender has a stack of 3 Gold Golems called "Enemy Golems" on its Melee Line
+    And combat round 1 has ended
+
+  @id:homm.withdrawing @source:000/withdrawing-heroes
+  Rule: A withdrawing side discards its creature stacks and loses, unless its hero is within 4 spaces of its town
+    Withdrawing happens only at the side's withdrawal step at the end of a round (the
+    Aggressor's first, then the Defender's). The side's creature stacks are all discarded
+    at once, its hero returns to the nearest town it controls, and the battle is over with
+    the other side as the winner. A hero within 4 spaces of its nearest town, that is 4
+    spaces away or closer, may not withdraw (ruling *Within 4 spaces*).
+
+    Example: A withdrawing Aggressor discards its Gold Golems and leaves the win to the Defender
+      Given the Aggressor's nearest town is 6 spaces away
+      When the Aggressor withdraws
+      Then the battle is over: the Defender wins by withdrawal
+      And the Gold Golems stack has 0 cards left
+      And 3 cards are in the discard pile
+
+    Example: A hero 5 spaces from its town may withdraw
+      Given the Aggressor's nearest town is 5 spaces away
+      When the Aggressor withdraws
+      Then the battle is over: the Defender wins by withdrawal
+
+    Example: A hero 4 spaces from its town may not withdraw
+      Given the Aggressor's nearest town is 4 spaces away
+      When the Aggressor tries to withdraw
+      Then the action is refused under the rule homm.withdrawing
+      And the battle is unchanged
+
+    Example: The Defender may withdraw once the Aggressor has stayed
+      Given the Defender's nearest town is 9 spaces away
+      When the Aggressor declines to withdraw
+      And the Defender withdraws
+      Then the battle is over: the Aggressor wins by withdrawal
+      And the Enemy Golems stack has 0 cards left

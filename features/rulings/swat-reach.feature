@@ -1,0 +1,35 @@
+@chapter:6
+Feature: Ruling: swatting with ranged attacks and spells
+  **The question.** Swatting is described with melee attacks. The ranged attack rules say
+  the process is otherwise the same as a melee attack, and spells are treated as any other
+  attack, but neither text mentions swatting by name.
+
+  **Battlebook's reading.** **Every** attack may swat: melee, ranged and spell attacks
+  alike (and retaliations, which are attacks too).
+
+  **The alternative.** Only melee attacks may swat. A scenario chooses it with
+  `Given the alternative reading: only melee attacks may swat`.
+
+  The Halflings' and Orcs' stats are chosen for these examples.
+
+  Background:
+    Given a battle in the open field
+    And these units, defined for this example only:
+      | name     | level | phase | melee | ranged | defense |
+      | Halfling | 1     | 4     | 1     | 2      | 4       |
+      | Orc      | 2     | 6     | 2     | 3      | 5       |
+    And the Aggressor has a stack of 3 Halflings on its Ranged Line
+    And the Defender has a stack of 2 Orcs on its Ranged Line
+
+  @id:ruling.swat-reach @source:001/swatting @source:001/making-ranged-attacks @source:001/spell-casters
+  Rule: Ranged attacks and spells may swat as melee attacks do
+    Example: Halflings swat both Orcs at range with 4 + 6 = 10
+      When the Halflings attack the Orcs at range, swatting 2 cards, rolling 6
+      Then the attack had to reach a defense of 10
+      And the Orcs stack has 0 cards left
+
+    Example: Under the alternative reading a ranged attack cannot swat
+      Given the alternative reading: only melee attacks may swat
+      When the Halflings try to attack the Orcs at range, swatting 2 cards
+      Then the action is refused under the rule ruling.swat-reach
+      And the battle is unchanged

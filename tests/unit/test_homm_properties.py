@@ -1,0 +1,121 @@
+"""Property tests: random legal play never breaks the battle's invariants.
+
+Whatever sequence of legal actions is played (attacks, swats, support, swarming,
+protecting, reorganizing, retaliation, the end-of-round steps), every card stays either in
+a stack or in the discard pile, no stack is ever left empty on a line, and a Melee Line
+with fewer than 3 stacks only has an empty Ranged Line behind it (or is waiting for its
+side to pick the stack that moves up). Illegal actions are refused with a known rule id
+and leave the state as it was.
+"""
+
+from __future__ import annotations
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from engine.dice import SeededDice
+from engine.errors import RuleViolation
+from engine.homm import (
+    Action,
+    Army,
+    BattleState,
+    Clock,
+    Decline,
+    EndPhase,
+    Line,
+    Side,
+    Spell,
+    Stack,
+    UnitCard,
+    apply,
+    is_legal,
+    legal_actions,
+)
+from engine.homm import rule_ids as ids
+from engine.homm.rules import candidate_actions
+
+PROFILE = settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+STEPS = 60
+
+UNITS = (
+    UnitCard("Gold Golem", level=2, phase=7, melee=3, ranged=0, defense=7),
+    UnitCard("Archer", level=1, phase=4, melee=1, ranged=3, defense=4),
+    UnitCard("Mage", level=3, phase=5, melee=1, ranged=0, defense=6, spells=(Spell("Magic Fist", 4),)),
+    UnitCard("Brute", level=3, phase=2, melee=5, ranged=0, defense=9),
+)
+RULE_IDS = {value for name, value in vars(ids).items() if name.isupper()}
+
+
+def pick(data: st.DataObject, legal: list[Action]) -> Action:
+    """A legal action, four times in five one that is not merely handing the turn on."""
+    busy = [action for action in legal if not isinstance(action, EndPhase | Decline)]
+    prefer_busy: int = data.draw(st.integers(0, 4))
+    pool = busy if busy and prefer_busy else legal
+    return data.draw(st.sampled_from(pool))
+
+
+@st.composite
+def battles(draw: st.DrawFn) -> BattleState:
+    """A battle at round 1, phase 1, whose Melee Lines hold 3 stacks or have nothing behind them."""
+    state = BattleState(clock=Clock())
+    for side in Side:
+        count = draw(st.integers(1, 5))
+        melee = draw(st.integers(min(count, 3), count))
+        for index in range(count):
+            cards = tuple(draw(st.lists(st.sampled_from(UNITS), min_size=1, max_size=2)))
+            line = Line.MELEE if index < melee else Line.RANGED
+            state = state.with_stack(Stack(f"{side} {index}", side, line, cards))
+        army = Army(
+            hand=draw(st.integers(0, 3)),
+            deck=10,
+            town_distance=draw(st.integers(2, 5)),
+            is_guard=draw(st.booleans()),
+        )
+        state = state.with_army(side, army)
+    return state
+
+
+def check_invariants(state: BattleState, cards: int) -> None:
+    assert state.card_count() == cards, "a card was created or lost"
+    assert all(stack.size > 0 for stack in state.stacks), "an empty stack was left on a line"
+    for side in Side:
+        if state.choosing is side or state.is_over:
+            continue
+        short = len(state.stacks_on(side, Line.MELEE)) < 3
+        assert not (short and state.stacks_on(side, Line.RANGED)), f"the {side}'s Melee Line was left short"
+
+
+@PROFILE
+@given(battles(), st.data())
+def test_random_legal_play_keeps_the_invariants(state: BattleState, data: st.DataObject) -> None:
+    cards = state.card_count()
+    check_invariants(state, cards)
+    for _ in range(STEPS):
+        legal = list(legal_actions(state))
+        if not legal:
+            assert state.is_over, "a running battle must always allow some action"
+            break
+        action = pick(data, legal)
+        state = apply(state, action, SeededDice(data.draw(st.integers(0, 2**16)))).state
+        check_invariants(state, cards)
+
+
+@PROFILE
+@given(battles(), st.data())
+def test_refused_actions_name_a_rule_and_change_nothing(state: BattleState, data: st.DataObject) -> None:
+    for _ in range(10):
+        illegal = [action for action in candidate_actions(state) if not is_legal(state, action)]
+        if illegal:
+            action = data.draw(st.sampled_from(illegal))
+            before = state
+            try:
+                apply(state, action, SeededDice(0))
+            except RuleViolation as violation:
+                assert violation.rule in RULE_IDS, f"unknown rule {violation.rule}"
+            else:
+                raise AssertionError(f"{action} was carried out though it is illegal")
+            assert state == before
+        legal = list(legal_actions(state))
+        if not legal:
+            break
+        state = apply(state, pick(data, legal), SeededDice(data.draw(st.integers(0, 99)))).state
