@@ -7,6 +7,8 @@ from pytest_bdd import parsers, when
 from engine.homm import MeleeAttack, apply
 from tests.steps.homm_world import HommWorld, dice_for
 
+DOMAIN = "HoMM: attacks"
+
 
 @when(
     parsers.re(

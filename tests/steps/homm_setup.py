@@ -8,6 +8,8 @@ from engine.errors import ScenarioError
 from engine.homm import DieReading, Line, Ruleset, Side, UnitCard
 from tests.steps.homm_world import HommWorld
 
+DOMAIN = "HoMM: battle setup"
+
 
 @given("a battle in the open field")
 def open_field_battle(homm: HommWorld) -> None:
