@@ -86,6 +86,16 @@ class CheckReport:
     seconds: float = 0.0
     pytest_output: str = ""
     pytest_status: int = 0
+    root: Path = field(default_factory=Path.cwd)
+
+    def shown(self, feature_path: str) -> str:
+        """A checked file's path as the reader's shell would name it: relative to the working folder if inside it."""
+        path = Path(feature_path)
+        path = path if path.is_absolute() else self.root / path
+        try:
+            return path.relative_to(Path.cwd().resolve()).as_posix()
+        except ValueError:
+            return str(path)
 
     def counts(self) -> dict[str, int]:
         """How many examples passed, failed, or have an undefined step."""
@@ -182,7 +192,7 @@ def run_check(paths: Sequence[Path], root: Path) -> CheckReport:
     test_module = root / "tests" / "test_features.py"
     if not test_module.is_file():
         raise CheckUsageError(f"{root} holds no tests/test_features.py: battlebook check needs the repository")
-    report = CheckReport()
+    report = CheckReport(root=root)
     docs: list[FeatureDoc] = []
     readable: list[Path] = []
     for path in files:
@@ -262,10 +272,10 @@ def explain(outcome: Outcome, indent: str = "") -> list[str]:
 def format_report(report: CheckReport) -> str:
     """The report as terminal text: per feature, Rule and Example, then a summary line."""
     lines: list[str] = [
-        f"{error.path}:{error.line}: malformed feature file: {error.reason}" for error in report.malformed
+        f"{report.shown(error.path)}:{error.line}: malformed feature file: {error.reason}" for error in report.malformed
     ]
     for doc, examples in report.features:
-        lines += ["", f"{doc.path}: {doc.name}"]
+        lines += ["", f"{report.shown(doc.path)}: {doc.name}"]
         current: object = object()
         for checked in examples:
             if checked.rule is not current:
@@ -283,7 +293,8 @@ def format_report(report: CheckReport) -> str:
                 lines += explain(outcome, "               ")
     counts = report.counts()
     total = sum(counts.values())
-    summary = f"{total} examples: {counts['passed']} passed, {counts['failed']} failed, {counts['undefined']} undefined"
+    noun = "example" if total == 1 else "examples"
+    summary = f"{total} {noun}: {counts['passed']} passed, {counts['failed']} failed, {counts['undefined']} undefined"
     if report.malformed:
         summary += f"; {len(report.malformed)} malformed file(s)"
     if report.features and total == 0:

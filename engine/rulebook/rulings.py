@@ -2,7 +2,7 @@
 
 A ruling's Feature description states three things, each in a paragraph opening with a
 bold label: `**The question.**`, `**Battlebook's reading.**` and `**The alternative.**`
-(see `features/rulings/die-faces.feature` and the template `docs/templates/ruling.feature`).
+(see `features/rulings/die-faces.feature` and the template `docs/files/ruling.feature`).
 The index quotes the question and links to the ruling's page and rules. A ruling that
 lacks one of the three paragraphs is a problem that fails the strict site build.
 """
@@ -94,6 +94,7 @@ def render_rulings_index(rulings: Sequence[Ruling]) -> str:
     for ruling in rulings:
         rules = ", ".join(f"[`{rule.id}`]({ruling.page}#{rule.id})" for rule in ruling.feature.rules)
         title = ruling.feature.name.removeprefix("Ruling:").strip()
+        title = title[:1].upper() + title[1:]
         lines += [f"## [{title}]({ruling.page})", ""]
         lines += [f"**Question.** {ruling.question or '(not stated)'}", ""]
         lines += [f"**Reading adopted.** {ruling.reading or '(not stated)'}", ""]

@@ -23,6 +23,7 @@ from typing import Any
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.exceptions import PluginError
 from mkdocs.structure.files import File, Files
+from mkdocs.structure.pages import Page
 
 from engine.rulebook.catalogue import build_catalogue, catalogue_problems, load_step_modules, render_catalogue
 from engine.rulebook.coverage import coverage_problems, render_coverage, section_coverage
@@ -35,6 +36,10 @@ log = logging.getLogger("mkdocs.plugins.battlebook")
 STEPS_PAGE = "rulebook/steps.md"
 COVERAGE_PAGE = "rulebook/coverage.md"
 RULINGS_INDEX = "rulebook/rulings/index.md"
+
+#: The marker in `docs/contributing.md` replaced by the ruling template, and the template's file.
+TEMPLATE_MARKER = "<!-- ruling-template -->"
+TEMPLATE = "docs/files/ruling.feature"
 
 _book: list[FeatureDoc] = []
 
@@ -90,3 +95,11 @@ def on_files(files: Files, config: MkDocsConfig) -> Files:
     for problem in [*map(str, catalogue_problems(domains)), *coverage_problems(coverage), *ruling_problems(rulings)]:
         log.warning(problem)
     return files
+
+
+def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, files: Files) -> str:
+    """Show the ruling template, read from its file, where a page holds the template marker."""
+    if TEMPLATE_MARKER not in markdown:
+        return markdown
+    template = (_root(config) / TEMPLATE).read_text(encoding="utf-8").rstrip("\n")
+    return markdown.replace(TEMPLATE_MARKER, f'```gherkin title="{TEMPLATE}"\n{template}\n```')
