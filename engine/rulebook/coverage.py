@@ -47,9 +47,10 @@ class SectionCoverage:
 
 
 def section_coverage(
-    book: Iterable[FeatureDoc], results: ResultBook, pending: Mapping[str, str] = PENDING
+    book: Iterable[FeatureDoc], results: ResultBook, pending: Mapping[str, str] | None = None
 ) -> list[SectionCoverage]:
-    """The coverage of every section, in the order of the sources."""
+    """The coverage of every section, in the order of the sources (`pending` defaults to `PENDING`)."""
+    pending = PENDING if pending is None else pending
     citing: dict[str, list[tuple[FeatureDoc, RuleDoc]]] = {}
     for feature in book:
         for rule in feature.rules:
@@ -67,8 +68,9 @@ def section_coverage(
     return out
 
 
-def coverage_problems(coverage: Sequence[SectionCoverage], pending: Mapping[str, str] = PENDING) -> list[str]:
+def coverage_problems(coverage: Sequence[SectionCoverage], pending: Mapping[str, str] | None = None) -> list[str]:
     """What must stop a strict build: gaps, and pending entries that are wrong or out of date."""
+    pending = PENDING if pending is None else pending
     problems = [
         f"coverage gap: no Rule restates {c.section.citation()}; cite it with @source:{c.section.key} "
         f"or list it in engine/rulebook/pending.py"
