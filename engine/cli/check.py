@@ -7,9 +7,6 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from engine.rulebook.catalogue import project_root
-from engine.rulebook.check import CheckUsageError, format_report, run_check
-
 
 def register(subparsers: Any) -> None:
     """Add the `check` subcommand."""
@@ -29,6 +26,9 @@ def register(subparsers: Any) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Check the files and print the report; 0 only when every example passed."""
+    from engine.rulebook.catalogue import project_root  # imported here: pytest is slow to import
+    from engine.rulebook.check import CheckUsageError, format_report, run_check
+
     try:
         report = run_check(args.paths, project_root())
     except CheckUsageError as error:

@@ -6,9 +6,6 @@ import argparse
 import sys
 from typing import Any
 
-from engine.rulebook.catalogue import build_catalogue, format_catalogue, load_step_modules, project_root
-from engine.rulebook.model import FeatureDoc, FeatureFileError, feature_paths, load_book
-
 
 def register(subparsers: Any) -> None:
     """Add the `steps` subcommand."""
@@ -27,6 +24,9 @@ def register(subparsers: Any) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Print the (filtered) catalogue; exit 1 when no step mentions the word."""
+    from engine.rulebook.catalogue import build_catalogue, format_catalogue, load_step_modules, project_root
+    from engine.rulebook.model import FeatureDoc, FeatureFileError, feature_paths, load_book
+
     root = project_root()
     if not (root / "tests" / "steps").is_dir():
         print(f"battlebook steps: {root} holds no tests/steps: the catalogue needs the repository", file=sys.stderr)

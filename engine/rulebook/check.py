@@ -32,8 +32,11 @@ from engine.rulebook.model import ExampleDoc, FeatureDoc, FeatureFileError, Rule
 from engine.rulebook.pytest_plugin import BOOK, RESULT, KnownStep, closest_steps
 from engine.rulebook.results import ResultBook, ScenarioResult, Status
 
-#: pytest options for a check run: quiet, no cache, no Hypothesis plugin (it is slow to load).
-PYTEST_OPTIONS = ("-q", "-p", "no:cacheprovider", "-p", "no:hypothesispytest", "--no-header")
+#: pytest options for a check run: quiet, no cache, and of the installed plugins only pytest-bdd
+#: (plugin autoloading is switched off: scanning every installed package for plugins, and
+#: loading Hypothesis's, would take longer than running a small file).
+PYTEST_OPTIONS = ("-q", "-p", "no:cacheprovider", "-p", "pytest_bdd.plugin", "--no-header")
+AUTOLOAD = "PYTEST_DISABLE_PLUGIN_AUTOLOAD"
 #: Modules a check run must import afresh (they read `$BATTLEBOOK_FEATURES` when imported).
 FRESH_MODULES = ("tests.test_features", "tests.conftest")
 
@@ -164,10 +167,11 @@ class _Recorder:
 
 @contextlib.contextmanager
 def _environment(features: Sequence[Path], results: Path) -> Iterator[None]:
-    saved_env = {k: os.environ.get(k) for k in ("BATTLEBOOK_FEATURES", "BATTLEBOOK_RESULTS")}
+    saved_env = {k: os.environ.get(k) for k in ("BATTLEBOOK_FEATURES", "BATTLEBOOK_RESULTS", AUTOLOAD)}
     saved_modules = {name: sys.modules.pop(name) for name in FRESH_MODULES if name in sys.modules}
     os.environ["BATTLEBOOK_FEATURES"] = os.pathsep.join(str(p) for p in features)
     os.environ["BATTLEBOOK_RESULTS"] = str(results)
+    os.environ[AUTOLOAD] = "1"
     try:
         yield
     finally:
@@ -234,6 +238,11 @@ def _assertion_text(exception: BaseException) -> str:
 
 def explain(outcome: Outcome, indent: str = "") -> list[str]:
     """Lines explaining a run that did not pass: the step, expected and actual, the rule concerned."""
+    lines = _explain(outcome, indent)
+    return [line.replace("\n", "\n" + indent + "  ") for line in lines]
+
+
+def _explain(outcome: Outcome, indent: str) -> list[str]:
     result = outcome.result
     if outcome.kind == "passed":
         return []

@@ -102,8 +102,8 @@ def _status_cell(c: SectionCoverage) -> str:
     return f'<span class="bb-badge {badge}">covered</span> ' + (", ".join(parts) or "no examples")
 
 
-def render_coverage(coverage: Sequence[SectionCoverage]) -> str:
-    """The Markdown page `rulebook/coverage.md`."""
+def render_coverage(coverage: Sequence[SectionCoverage], book: Iterable[FeatureDoc] = ()) -> str:
+    """The Markdown page `rulebook/coverage.md`; rules of `book` citing no section are listed at the end."""
     counts = Counter(c.status for c in coverage)
     lines = [
         "# Coverage of the sources",
@@ -130,5 +130,15 @@ def render_coverage(coverage: Sequence[SectionCoverage]) -> str:
             examples = str(c.examples) if c.rules else "\u2014"
             title = html.escape(c.section.title)
             lines.append(f"| {title} <br><code>{c.section.key}</code> | {rules} | {examples} | {_status_cell(c)} |")
+        lines.append("")
+    uncited = [(f, rule) for f in book for rule in f.rules if not rule.sources]
+    if uncited:
+        lines += ["## Rules that cite no source section { #uncited }", ""]
+        lines += [
+            "These rules restate no particular section (a ruling may settle a question no section",
+            "raises directly):",
+            "",
+        ]
+        lines += [f"- [`{rule.id}`]({feature_page(f.path)}#{rule.id}): {rule.name}" for f, rule in uncited]
         lines.append("")
     return "\n".join(lines) + "\n"

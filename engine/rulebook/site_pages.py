@@ -90,7 +90,7 @@ def on_files(files: Files, config: MkDocsConfig) -> Files:
     coverage = section_coverage(_book, ResultBook.load(default_path(root)))
     rulings = rulings_of(_book)
     files.append(File.generated(config, STEPS_PAGE, content=render_catalogue(domains)))
-    files.append(File.generated(config, COVERAGE_PAGE, content=render_coverage(coverage)))
+    files.append(File.generated(config, COVERAGE_PAGE, content=render_coverage(coverage, _book)))
     files.append(File.generated(config, RULINGS_INDEX, content=render_rulings_index(rulings)))
     for problem in [*map(str, catalogue_problems(domains)), *coverage_problems(coverage), *ruling_problems(rulings)]:
         log.warning(problem)
