@@ -28,7 +28,7 @@ from pathlib import Path
 import pytest
 
 from engine.errors import MissingStatError, RuleViolation, ScenarioError, UnknownUnitError
-from engine.rulebook.model import ExampleDoc, FeatureDoc, FeatureFileError, RuleDoc, load_feature
+from engine.rulebook.model import ExampleDoc, FeatureDoc, FeatureFileError, RuleDoc, feature_paths, load_feature
 from engine.rulebook.pytest_plugin import BOOK, RESULT, KnownStep, closest_steps
 from engine.rulebook.results import ResultBook, ScenarioResult, Status
 
@@ -90,6 +90,7 @@ class CheckReport:
     pytest_output: str = ""
     pytest_status: int = 0
     root: Path = field(default_factory=Path.cwd)
+    clashes: list[tuple[str, int, str, str]] = field(default_factory=list)
 
     def shown(self, feature_path: str) -> str:
         """A checked file's path as the reader's shell would name it: relative to the working folder if inside it."""
@@ -199,12 +200,21 @@ def run_check(paths: Sequence[Path], root: Path) -> CheckReport:
     report = CheckReport(root=root)
     docs: list[FeatureDoc] = []
     readable: list[Path] = []
+    owners: dict[str, tuple[str, int]] = {}
     for path in files:
         try:
-            docs.append(load_feature(path, root))
+            doc = load_feature(path, root)
+            for rule in doc.rules:
+                if rule.id in owners:
+                    where, line = owners[rule.id]
+                    raise FeatureFileError(
+                        doc.path, rule.line, f"the rule identifier {rule.id!r} is already used at {where}:{line}"
+                    )
         except FeatureFileError as error:
             report.malformed.append(error)
         else:
+            owners.update({rule.id: (doc.path, rule.line) for rule in doc.rules})
+            docs.append(doc)
             readable.append(path)
     if not docs:
         return report
@@ -220,14 +230,38 @@ def run_check(paths: Sequence[Path], root: Path) -> CheckReport:
             report.pytest_status = int(pytest.main(args, plugins=[recorder]))
     report.seconds = time.perf_counter() - start
     report.pytest_output = output.getvalue()
+    report.clashes += clashing_ids(docs, root)
     for doc in docs:
         examples = []
-        for rule, example in doc.examples():
+        for owner, example in doc.examples():
             runs = recorder.book.runs(doc.path, doc.sha256, example.line)
             outcomes = [Outcome(r, recorder.exceptions.get(r.key), recorder.closest.get(r.key, ())) for r in runs]
-            examples.append(CheckedExample(rule, example, outcomes))
+            examples.append(CheckedExample(owner, example, outcomes))
         report.features.append((doc, examples))
     return report
+
+
+def clashing_ids(docs: Sequence[FeatureDoc], root: Path) -> list[tuple[str, int, str, str]]:
+    """Rule identifiers the checked files share with another file of the rulebook.
+
+    Each clash is `(checked file, line, identifier, where the rulebook uses it)`.
+
+    Such a file runs, but could not join the rulebook until its identifiers are made unique.
+    """
+    owners: dict[str, str] = {}
+    for path in feature_paths([root / "features"]):
+        try:
+            feature = load_feature(path, root)
+        except FeatureFileError:
+            continue
+        for rule in feature.rules:
+            owners.setdefault(rule.id, f"{feature.path}:{rule.line}")
+    return [
+        (doc.path, rule.line, rule.id, owners[rule.id])
+        for doc in docs
+        for rule in doc.rules
+        if rule.id in owners and not owners[rule.id].startswith(f"{doc.path}:")
+    ]
 
 
 def _assertion_text(exception: BaseException) -> str:
@@ -308,5 +342,11 @@ def format_report(report: CheckReport) -> str:
         summary += f"; {len(report.malformed)} malformed file(s)"
     if report.features and total == 0:
         summary += " (the files hold no Example to check)"
-    lines += ["", f"{summary} (ran in {report.seconds:.2f} s)"]
+    lines.append("")
+    lines += [
+        f"note: {report.shown(path)}:{line}: the rule identifier {rule_id!r} is already used at {owner}; "
+        "give the Rule an identifier of its own before adding the file to the rulebook"
+        for path, line, rule_id, owner in report.clashes
+    ]
+    lines.append(f"{summary} (ran in {report.seconds:.2f} s)")
     return "\n".join(lines).lstrip("\n") + "\n"

@@ -174,3 +174,18 @@ def test_the_command_runs_outside_the_repository_and_leaves_its_results_alone(tm
     assert proc.stdout.startswith("question.feature: A player's question\n")
     assert "2 examples: 1 passed, 1 failed, 0 undefined" in proc.stdout
     assert (results.read_bytes() if results.exists() else None) == before
+
+
+def test_a_copied_rule_identifier_gets_a_note(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    ruling = ROOT / "features" / "rulings" / "die-faces.feature"
+    copy = tmp_path / "copy.feature"
+    copy.write_text(ruling.read_text(encoding="utf-8"), encoding="utf-8")
+    status, out, _ = check(capsys, copy)
+    assert status == 0, out
+    assert "the rule identifier 'ruling.die-faces' is already used at features/rulings/die-faces.feature:" in out
+    status, out, _ = check(capsys, ruling)
+    assert status == 0 and "note: " not in out, "the rulebook's own file is not a clash with itself"
+    status, out, _ = check(capsys, ruling, copy)
+    assert status == 1
+    assert "copy.feature:22: malformed feature file: the rule identifier 'ruling.die-faces' is already used" in out
+    assert "5 examples: 5 passed" in out, "the first file still runs"
