@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 from mkdocs.config import load_config
 from mkdocs.structure.files import Files
+from pytest_bdd.steps import step_function_context_registry
 
 from engine.cli import main
 from engine.rulebook import coverage, site_pages
@@ -73,6 +74,9 @@ def test_a_step_without_docstring_is_a_problem(book: list[FeatureDoc]) -> None:
         "fake_steps: step 'a step nobody documented' has no docstring: say in it what the step does"
     ]
     assert "Not used by any feature yet" in render_catalogue(domains)
+    for marker, context in list(step_function_context_registry.items()):
+        if context.step_func.__module__ == "fake_steps":
+            del step_function_context_registry[marker]  # keep the made-up step out of later tests
 
 
 def test_the_terminal_catalogue_filters_by_a_word(book: list[FeatureDoc], capsys: pytest.CaptureFixture[str]) -> None:
