@@ -93,21 +93,21 @@ def test_an_undefined_step_lists_the_three_closest_steps(capsys: pytest.CaptureF
     assert all(line.strip().split(" ", 1)[0] in ("Given", "When", "Then") for line in hint)
 
 
-@pytest.mark.parametrize(
-    ("example", "message"),
-    [
-        ("unknown unit", "the scenario cannot be played: no unit called 'Dragons': the sources give Behemoth"),
-        ("missing stack", "the scenario cannot be played: no stack called 'Griffins' in the battle"),
-        ("impossible state", "the scenario cannot be played: choose the rules before placing any stack"),
-        ("unchecked refusal", "after the last step: the engine refused an action and no step checked it"),
-    ],
-)
-def test_scenario_mistakes_are_named_plainly(
-    capsys: pytest.CaptureFixture[str], tmp_path: Path, example: str, message: str
-) -> None:
-    status, out, err = check(capsys, write(tmp_path, example))
+SCENARIO_MISTAKES = {
+    "unknown unit": "the scenario cannot be played: no unit called 'Dragons': the sources give Behemoth",
+    "missing stack": "the scenario cannot be played: no stack called 'Griffins' in the battle",
+    "impossible state": "the scenario cannot be played: choose the rules before placing any stack",
+    "unchecked refusal": "after the last step: the engine refused an action and no step checked it",
+}
+
+
+def test_scenario_mistakes_are_named_plainly(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    status, out, err = check(capsys, write(tmp_path, *SCENARIO_MISTAKES))
     assert status == 1
-    assert message in out
+    for example, message in SCENARIO_MISTAKES.items():
+        section = out.split(f": {example.capitalize()}\n", 1)[1]
+        assert message in "\n".join(section.splitlines()[:2]), (example, out)
+    assert "(a scenario may define its own units in a table: battlebook steps units)" in out
     assert "Traceback" not in out + err
 
 
