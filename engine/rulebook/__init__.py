@@ -5,5 +5,9 @@
 - [`results`][engine.rulebook.results]: the recorded outcome of running every example;
 - [`render`][engine.rulebook.render]: a feature and its results as a Markdown page;
 - [`pytest_plugin`][engine.rulebook.pytest_plugin]: records results while pytest-bdd runs the examples;
-- [`site`][engine.rulebook.site]: the MkDocs hooks that publish the pages.
+- [`site`][engine.rulebook.site]: the MkDocs hooks that publish the pages;
+- [`catalogue`][engine.rulebook.catalogue], [`coverage`][engine.rulebook.coverage],
+  [`rulings`][engine.rulebook.rulings] and [`site_pages`][engine.rulebook.site_pages]: the step
+  catalogue, the coverage of the sources and the rulings index, as generated pages;
+- [`check`][engine.rulebook.check]: `battlebook check`, a player's feature files run against the engine.
 """

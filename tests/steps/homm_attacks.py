@@ -50,6 +50,8 @@ def spell_attack(homm: HommWorld, attacker: str, target: str, spell: str, swat: 
     """A stack's top card casts an offensive spell at an enemy stack, with the stated roll of the die."""
     homm.act(_attack(attacker, target, "spell", spell, swat), _rolls(roll))
 
+DOMAIN = "HoMM: attacks"
+
 
 @when(
     parsers.re(

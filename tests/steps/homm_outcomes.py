@@ -8,6 +8,8 @@ from engine.errors import DiceError, RuleViolation
 from engine.homm import AttackKind, smallest_winning_roll
 from tests.steps.homm_world import HommWorld
 
+DOMAIN = "HoMM: outcomes"
+
 
 @then(parsers.re(r"the attack kills the top card of the (?P<target>.+)"))
 def attack_kills_top(homm: HommWorld, target: str) -> None:

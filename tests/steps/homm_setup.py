@@ -10,6 +10,8 @@ from engine.errors import ScenarioError
 from engine.homm import Chooser, DieReading, Line, Ruleset, Side, Spell, StackPhase, SwarmDoubling, SwatReach, UnitCard
 from tests.steps.homm_world import HommWorld
 
+DOMAIN = "HoMM: battle setup"
+
 #: The alternative readings a scenario can choose, by the words it uses for them.
 ALTERNATIVE_READINGS: dict[str, dict[str, object]] = {
     "a stack attacks in the phase of its earliest card": {"stack_phase": StackPhase.EARLIEST_CARD},

@@ -1,0 +1,157 @@
+"""The generated pages: step catalogue, coverage of the sources, rulings index."""
+
+from __future__ import annotations
+
+import logging
+import types
+from pathlib import Path
+
+import pytest
+from mkdocs.config import load_config
+from mkdocs.structure.files import Files
+from pytest_bdd.steps import step_function_context_registry
+
+from engine.cli import main
+from engine.rulebook import coverage, site_pages
+from engine.rulebook.catalogue import (
+    build_catalogue,
+    catalogue_problems,
+    format_catalogue,
+    load_step_modules,
+    render_catalogue,
+    step_module_names,
+)
+from engine.rulebook.coverage import coverage_problems, render_coverage, section_coverage
+from engine.rulebook.model import FeatureDoc, feature_paths, load_book, load_feature
+from engine.rulebook.pending import PENDING
+from engine.rulebook.results import ResultBook
+from engine.rulebook.rulings import read_ruling, render_rulings_index, ruling_problems, rulings_of
+from engine.rulebook.site import page_uri
+from engine.rulebook.sources import SECTIONS
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+@pytest.fixture(scope="module")
+def book() -> list[FeatureDoc]:
+    return load_book(feature_paths([ROOT / "features"]), ROOT)
+
+
+def test_every_step_has_a_docstring_and_a_domain(book: list[FeatureDoc]) -> None:
+    domains = build_catalogue(book, load_step_modules(ROOT))
+    assert catalogue_problems(domains) == []
+    modules = {m for d in domains for m in d.modules}
+    assert modules <= set(step_module_names(ROOT))
+    assert all(d.title and d.steps for d in domains)
+
+
+def test_each_step_shows_a_real_example_line_and_the_features_using_it(book: list[FeatureDoc]) -> None:
+    domains = build_catalogue(book, load_step_modules(ROOT))
+    steps = {s.readable: s for d in domains for s in d.steps}
+    attack = steps["the {attacker} attack(s)/tries to attack/try to attack the {target} in melee[, rolling {roll}]"]
+    assert attack.example is not None
+    assert attack.example.gherkin.startswith("When the Gold Golems attack")
+    assert {f.path for f in attack.features()} == {"features/homm/melee.feature", "features/rulings/die-faces.feature"}
+    # `And` lines take the type of the line above: the Defender's stack is a Given.
+    place = next(s for s in steps.values() if s.readable.startswith("the {side} has"))
+    assert any(use.keyword == "And" for use in place.uses)
+    page = render_catalogue(domains)
+    assert "[`homm.melee-attack`](homm/melee.md#homm.melee-attack)" in page
+    assert "**Example:** `When the Gold Golems attack the Behemoth in melee, rolling 6`" in page
+    # Setup domains come before action domains, which come before outcomes.
+    first_types = [d.steps[0].type for d in domains]
+    assert first_types == sorted(first_types, key=("given", "when", "then", "step").index)
+
+
+def test_a_step_without_docstring_is_a_problem(book: list[FeatureDoc]) -> None:
+    module = types.ModuleType("fake_steps", "Steps made up for this test.")
+    code = "from pytest_bdd import given\n\n@given('a step nobody documented')\ndef undocumented():\n    pass\n"
+    exec(compile(code, "fake_steps.py", "exec"), module.__dict__)
+    domains = build_catalogue(book, [module])
+    assert [d.title for d in domains] == ["Steps made up for this test"]
+    problems = catalogue_problems(domains)
+    assert [str(p) for p in problems] == [
+        "fake_steps: step 'a step nobody documented' has no docstring: say in it what the step does"
+    ]
+    assert "Not used by any feature yet" in render_catalogue(domains)
+    for marker, context in list(step_function_context_registry.items()):
+        if context.step_func.__module__ == "fake_steps":
+            del step_function_context_registry[marker]  # keep the made-up step out of later tests
+
+
+def test_the_terminal_catalogue_filters_by_a_word(book: list[FeatureDoc], capsys: pytest.CaptureFixture[str]) -> None:
+    domains = build_catalogue(book, load_step_modules(ROOT))
+    text = format_catalogue(domains, "ROLL")
+    assert "When the {attacker} attack(s)" in text
+    assert "a battle in the open field" not in text
+    assert main(["steps", "units"]) == 0
+    assert "Given these units, defined for this example only:" in capsys.readouterr().out
+    assert main(["steps", "no-step-says-this"]) == 1
+    assert "no step mentions 'no-step-says-this'" in capsys.readouterr().out
+
+
+def test_feature_links_agree_with_the_site(book: list[FeatureDoc]) -> None:
+    from engine.rulebook.catalogue import feature_page
+
+    for feature in book:
+        assert "rulebook/" + feature_page(feature.path) == page_uri(feature)
+
+
+def test_pending_lists_exactly_the_sections_no_rule_cites(book: list[FeatureDoc]) -> None:
+    rows = section_coverage(book, ResultBook())
+    assert coverage_problems(rows) == []
+    assert {r.section.key for r in rows if r.status == "pending"} == set(PENDING)
+    assert {r.section.key for r in rows} == set(SECTIONS)
+
+
+def test_a_gap_and_a_stale_pending_entry_are_problems(book: list[FeatureDoc]) -> None:
+    stale = {**PENDING, "001/making-melee-attacks": "issue 0", "999/nowhere": "issue 0"}
+    del stale["001/swatting"]
+    problems = coverage_problems(section_coverage(book, ResultBook(), stale), stale)
+    assert any(p.startswith("coverage gap: no Rule restates") and "@source:001/swatting" in p for p in problems)
+    assert any("001/making-melee-attacks is restated by homm.melee-attack" in p for p in problems)
+    assert any("'999/nowhere', which is no known source section" in p for p in problems)
+
+
+def test_the_coverage_page_links_rules_by_id_and_shows_pending(book: list[FeatureDoc]) -> None:
+    page = render_coverage(section_coverage(book, ResultBook()))
+    assert "[`homm.melee-attack`](homm/melee.md#homm.melee-attack)" in page
+    assert "pending</span> issue 3" in page
+    assert "0 gaps" in page
+
+
+def test_a_gap_fails_the_strict_build(
+    monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture, tmp_path: Path
+) -> None:
+    config = load_config(str(ROOT / "mkdocs.yml"), site_dir=str(tmp_path / "site"))
+    site_pages.on_config(config)
+    monkeypatch.setattr(coverage, "PENDING", {})
+    monkeypatch.setattr(config.plugins, "_current_plugin", None, raising=False)  # set by MkDocs during a build
+    with caplog.at_level(logging.WARNING, logger="mkdocs.plugins.battlebook"):
+        files = site_pages.on_files(Files([]), config)
+    assert {f.src_uri for f in files} == {site_pages.STEPS_PAGE, site_pages.COVERAGE_PAGE, site_pages.RULINGS_INDEX}
+    gaps = [r.message for r in caplog.records if r.levelno == logging.WARNING and "coverage gap" in r.message]
+    assert len(gaps) == len(PENDING)
+
+
+def test_rulings_state_question_reading_and_alternative(book: list[FeatureDoc], tmp_path: Path) -> None:
+    rulings = rulings_of(book)
+    assert "features/rulings/die-faces.feature" in [r.feature.path for r in rulings]
+    assert ruling_problems(rulings) == []
+    index = render_rulings_index(rulings)
+    assert "## [The faces of the ten-sided die](die-faces.md)" in index
+    assert "never say which numbers its faces show" in index
+    assert "[`ruling.die-faces`](die-faces.md#ruling.die-faces)" in index
+    lacking = tmp_path / "lacking.feature"
+    lacking.write_text("Feature: Ruling: half done\n  **The question.** Which?\n", encoding="utf-8")
+    problems = ruling_problems([read_ruling(load_feature(lacking))])
+    assert problems == [
+        f"{lacking}: the ruling's description needs a paragraph opening with "
+        "**Battlebook's reading.**, **The alternative.**"
+    ]
+
+
+def test_the_template_is_a_complete_ruling_that_is_not_collected() -> None:
+    template = ROOT / "docs" / "files" / "ruling.feature"
+    assert ruling_problems([read_ruling(load_feature(template))]) == []
+    assert template not in feature_paths([ROOT / "features"])

@@ -1,0 +1,191 @@
+"""`battlebook check`: what it says about each kind of example, and its exit statuses."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from engine.cli import main
+from engine.rulebook.check import CheckUsageError, check_paths
+
+ROOT = Path(__file__).resolve().parents[2]
+TEMPLATE = ROOT / "docs" / "files" / "ruling.feature"
+
+HEADER = """Feature: A player's question
+  Background:
+    Given a battle in the open field
+
+  @id:player.question @source:001/making-melee-attacks
+  Rule: Score plus roll must reach the defense
+"""
+GOLEMS_VS_BEHEMOTH = """      Given the Aggressor has a stack of 3 Gold Golems on its Melee Line
+      And the Defender has a Behemoth on its Melee Line
+"""
+EXAMPLES = {
+    "passing": "    Example: Passing\n"
+    + GOLEMS_VS_BEHEMOTH
+    + "      When the Gold Golems attack the Behemoth in melee, rolling 6\n"
+    + "      Then the attack kills the top card of the Behemoth\n",
+    "failing": "    Example: Failing\n"
+    + GOLEMS_VS_BEHEMOTH
+    + "      When the Gold Golems attack the Behemoth in melee, rolling 5\n"
+    + "      Then the attack kills the top card of the Behemoth\n",
+    "undefined": "    Example: Undefined\n"
+    + GOLEMS_VS_BEHEMOTH
+    + "      When the Gold Golems attack the Behemoth in mellee, rolling 6\n",
+    "unknown unit": "    Example: Unknown unit\n"
+    + "      Given the Aggressor has a stack of 3 Dragons on its Melee Line\n",
+    "missing stack": "    Example: Missing stack\n"
+    + "      Given the Aggressor has a stack of 3 Gold Golems on its Melee Line\n"
+    + "      When the Gold Golems attack the Griffins in melee, rolling 5\n",
+    "impossible state": "    Example: Impossible state\n"
+    + "      Given the Aggressor has a stack of 3 Gold Golems on its Melee Line\n"
+    + "      And the die reads 1-10\n",
+    "unchecked refusal": "    Example: Unchecked refusal\n"
+    + "      Given the Aggressor has a stack of 3 Gold Golems on its Ranged Line\n"
+    + "      And the Defender has a Behemoth on its Melee Line\n"
+    + "      When the Gold Golems try to attack the Behemoth in melee\n",
+}
+
+
+def check(capsys: pytest.CaptureFixture[str], *paths: Path | str) -> tuple[int, str, str]:
+    status = main(["check", *map(str, paths)])
+    out, err = capsys.readouterr()
+    return status, out, err
+
+
+def write(tmp_path: Path, *examples: str, name: str = "question.feature") -> Path:
+    path = tmp_path / name
+    path.write_text(HEADER + "\n".join(EXAMPLES[e] for e in examples), encoding="utf-8")
+    return path
+
+
+def test_a_passing_file_exits_0_and_lists_rule_and_example(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    status, out, _ = check(capsys, write(tmp_path, "passing"))
+    assert status == 0, out
+    assert "Rule player.question: Score plus roll must reach the defense" in out
+    assert "passed     line 7: Passing" in out
+    assert "1 example: 1 passed, 0 failed, 0 undefined" in out
+
+
+def test_a_failure_shows_step_expected_actual_and_rule(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    status, out, _ = check(capsys, write(tmp_path, "passing", "failing"))
+    assert status == 1
+    assert "failed     line 13: Failing" in out
+    assert "step (line 17): Then the attack kills the top card of the Behemoth" in out
+    assert "expected: the attack kills the top card of the Behemoth" in out
+    assert "actual:   the attack missed: 7 + 5 = 12 < 13" in out
+    assert "rule:     player.question (Score plus roll must reach the defense)" in out
+    assert "2 examples: 1 passed, 1 failed, 0 undefined" in out
+
+
+def test_an_undefined_step_lists_the_three_closest_steps(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    status, out, _ = check(capsys, write(tmp_path, "undefined"))
+    assert status == 1
+    assert "undefined  line 7: Undefined" in out
+    assert "step (line 10): When the Gold Golems attack the Behemoth in mellee, rolling 6" in out
+    hint = out.split("the closest steps are:\n", 1)[1].splitlines()[:3]
+    assert hint[0].strip().startswith("When the {attacker} attack(s)")
+    assert all(line.strip().split(" ", 1)[0] in ("Given", "When", "Then") for line in hint)
+
+
+SCENARIO_MISTAKES = {
+    "unknown unit": "the scenario cannot be played: no unit called 'Dragons': the sources give Behemoth",
+    "missing stack": "the scenario cannot be played: no stack called 'Griffins' in the battle",
+    "impossible state": "the scenario cannot be played: choose the rules before placing any stack",
+    "unchecked refusal": "after the last step: the engine refused an action and no step checked it",
+}
+
+
+def test_scenario_mistakes_are_named_plainly(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    status, out, err = check(capsys, write(tmp_path, *SCENARIO_MISTAKES))
+    assert status == 1
+    for example, message in SCENARIO_MISTAKES.items():
+        section = out.split(f": {example.capitalize()}\n", 1)[1]
+        assert message in "\n".join(section.splitlines()[:2]), (example, out)
+    assert "(a scenario may define its own units in a table: battlebook steps units)" in out
+    assert "Traceback" not in out + err
+
+
+def test_a_malformed_file_gives_file_line_and_message(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    bad = tmp_path / "bad.feature"
+    bad.write_text("Feature: Bad\n  Example: x\n    Given a\n  Feature: again\n", encoding="utf-8")
+    good = write(tmp_path, "passing")
+    status, out, err = check(capsys, bad, good)
+    assert status == 1
+    assert f"{bad}:4: malformed feature file: Multiple features are not allowed" in out
+    assert "line reads: 'Feature: again'" in out
+    assert "passed     line 7: Passing" in out, "the readable file is still checked"
+    assert "Traceback" not in out + err
+
+
+def test_a_file_without_examples_does_not_pass(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    empty = tmp_path / "empty.feature"
+    empty.write_text("Feature: Nothing yet\n", encoding="utf-8")
+    status, out, _ = check(capsys, empty)
+    assert status == 1
+    assert "the files hold no Example to check" in out
+
+
+@pytest.mark.parametrize("argument", ["no-such.feature", "notes.txt", "empty-folder"])
+def test_bad_paths_exit_2(capsys: pytest.CaptureFixture[str], tmp_path: Path, argument: str) -> None:
+    (tmp_path / "notes.txt").write_text("hello", encoding="utf-8")
+    (tmp_path / "empty-folder").mkdir()
+    status, out, err = check(capsys, tmp_path / argument)
+    assert status == 2
+    assert err.startswith("battlebook check: ") and out == ""
+
+
+def test_no_path_at_all_exits_2(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as exit_info:
+        main(["check"])
+    assert exit_info.value.code == 2
+    assert "the following arguments are required: PATH" in capsys.readouterr().err
+
+
+def test_folders_are_searched_and_the_template_passes(tmp_path: Path) -> None:
+    write(tmp_path, "passing", name="a.feature")
+    (tmp_path / "sub").mkdir()
+    write(tmp_path / "sub", "passing", name="b.feature")
+    assert [p.name for p in check_paths([tmp_path])] == ["a.feature", "b.feature"]
+    with pytest.raises(CheckUsageError, match="no such file or folder"):
+        check_paths([tmp_path / "missing"])
+    assert main(["check", str(TEMPLATE)]) == 0
+
+
+def test_the_command_runs_outside_the_repository_and_leaves_its_results_alone(tmp_path: Path) -> None:
+    results = ROOT / "build" / "results.json"
+    before = results.read_bytes() if results.exists() else None
+    feature = write(tmp_path, "passing", "failing")
+    env = {k: v for k, v in os.environ.items() if not k.startswith("BATTLEBOOK_")}
+    proc = subprocess.run(
+        [str(Path(sys.executable).parent / "battlebook"), "check", feature.name],
+        cwd=tmp_path,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert proc.returncode == 1, proc.stdout + proc.stderr
+    assert proc.stdout.startswith("question.feature: A player's question\n")
+    assert "2 examples: 1 passed, 1 failed, 0 undefined" in proc.stdout
+    assert (results.read_bytes() if results.exists() else None) == before
+
+
+def test_a_copied_rule_identifier_gets_a_note(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    ruling = ROOT / "features" / "rulings" / "die-faces.feature"
+    copy = tmp_path / "copy.feature"
+    copy.write_text(ruling.read_text(encoding="utf-8"), encoding="utf-8")
+    status, out, _ = check(capsys, copy)
+    assert status == 0, out
+    assert "the rule identifier 'ruling.die-faces' is already used at features/rulings/die-faces.feature:" in out
+    status, out, _ = check(capsys, ruling)
+    assert status == 0 and "note: " not in out, "the rulebook's own file is not a clash with itself"
+    status, out, _ = check(capsys, ruling, copy)
+    assert status == 1
+    assert "copy.feature:22: malformed feature file: the rule identifier 'ruling.die-faces' is already used" in out
+    assert "5 examples: 5 passed" in out, "the first file still runs"
