@@ -17,18 +17,6 @@ _HEROSCAPE = "issue 5 (Heroscape, seeds 003 and 004)"
 
 #: Citation key of a pending section -> who will cover it.
 PENDING: Mapping[str, str] = {
-    "001/phases-and-rounds": _HOMM,
-    "001/swatting": _HOMM,
-    "001/making-ranged-attacks": _HOMM,
-    "001/sacrificing-for-support": _HOMM,
-    "001/common-target": _HOMM,
-    "001/spell-casters": _HOMM,
-    "000/swarming": _HOMM,
-    "000/protecting": _HOMM,
-    "000/reorganize": _HOMM,
-    "000/retaliations": _HOMM,
-    "000/withdrawing-heroes": _HOMM,
-    "000/surrendering": _HOMM,
     "002/battles-in-towns": _TOWNS,
     "002/setup": _TOWNS,
     "002/ranged-penalties": _TOWNS,

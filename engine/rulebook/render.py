@@ -67,7 +67,7 @@ def example_gherkin(example: ExampleDoc) -> str:
 def badge_html(badge: Badge) -> str:
     """The badge shown beside an example."""
     css = badge.value.replace(" ", "-")
-    return f'<span class="bb-badge bb-{css}" title="result of the last run: {badge.value}">{badge.value}</span>'
+    return f'<span class="bb-badge bb-example bb-{css}" title="result of the last run: {badge.value}">{badge.value}</span>'
 
 
 def _notes(runs: Sequence[ScenarioResult]) -> list[str]:

@@ -1,6 +1,6 @@
 @chapter:5
 Feature: Ruling: moving up to the Melee Line
-  **The first question.** When a side's Melee Line falls below three stacks and more
+  **The question.** When a side's Melee Line falls below three stacks and more
   stacks wait on its Ranged Line than are needed, the rules do not say who picks the
   stack that moves up.
 
@@ -10,7 +10,7 @@ Feature: Ruling: moving up to the Melee Line
   **The alternative.** The opponent picks. A scenario chooses it with
   `Given the alternative reading: the opponent picks the stack that moves up`.
 
-  **The second question.** The rule applies when the number of stacks on a Melee Line
+  **A second question.** The rule applies when the number of stacks on a Melee Line
   *falls* below three. Does it also apply to an army set up with fewer than three stacks
   there?
 

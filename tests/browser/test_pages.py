@@ -5,10 +5,16 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Page
 
-from tests.browser.conftest import Problems, site_pages
+from engine.rulebook.model import feature_paths, load_book
+from engine.rulebook.site import page_uri
+from tests.browser.conftest import ROOT, Problems, site_pages
 
 PAGES = site_pages()
 RULEBOOK_PAGES = [p for p in PAGES if p.startswith("rulebook/")]
+#: The pages made from feature files: each shows examples, each with a badge.
+CHAPTER_PAGES = sorted(
+    page_uri(feature).removesuffix(".md") + "/" for feature in load_book(feature_paths([ROOT / "features"]), ROOT)
+)
 
 
 def test_the_site_has_rulebook_pages() -> None:
@@ -26,10 +32,14 @@ def test_page_loads_without_console_errors_or_failed_requests(
     assert page_problems.requests == [], f"failed requests on {path or 'home'}"
 
 
-@pytest.mark.parametrize("path", RULEBOOK_PAGES)
+def test_every_chapter_page_was_built() -> None:
+    assert set(CHAPTER_PAGES) <= set(RULEBOOK_PAGES)
+
+
+@pytest.mark.parametrize("path", CHAPTER_PAGES)
 def test_every_example_badge_reads_verified(page: Page, site_url: str, path: str) -> None:
     page.goto(site_url + path)
-    badges = page.locator(".bb-badge")
+    badges = page.locator(".bb-example")
     texts = [text.strip() for text in badges.all_inner_texts()]
     assert texts, f"{path} shows no example badges"
     assert set(texts) == {"verified"}, f"{path}: badges read {sorted(set(texts))}"

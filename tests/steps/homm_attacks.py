@@ -8,6 +8,8 @@ from engine.homm import AttackKind, MeleeAttack, RangedAttack, Retaliate, SpellA
 from engine.homm.actions import Attack
 from tests.steps.homm_world import HommWorld
 
+DOMAIN = "HoMM: attacks"
+
 _SWAT = r"(?:, swatting (?P<swat>\d+) cards?)?"
 _ROLL = r"(?:, rolling (?P<roll>-?\d+))?"
 _KIND = {"in melee": AttackKind.MELEE, "at range": AttackKind.RANGED}
@@ -49,8 +51,6 @@ def ranged_attack(homm: HommWorld, attacker: str, target: str, swat: str | None,
 def spell_attack(homm: HommWorld, attacker: str, target: str, spell: str, swat: str | None, roll: str | None) -> None:
     """A stack's top card casts an offensive spell at an enemy stack, with the stated roll of the die."""
     homm.act(_attack(attacker, target, "spell", spell, swat), _rolls(roll))
-
-DOMAIN = "HoMM: attacks"
 
 
 @when(

@@ -48,10 +48,10 @@ def test_every_step_has_a_docstring_and_a_domain(book: list[FeatureDoc]) -> None
 def test_each_step_shows_a_real_example_line_and_the_features_using_it(book: list[FeatureDoc]) -> None:
     domains = build_catalogue(book, load_step_modules(ROOT))
     steps = {s.readable: s for d in domains for s in d.steps}
-    attack = steps["the {attacker} attack(s)/tries to attack/try to attack the {target} in melee[, rolling {roll}]"]
+    attack = next(s for r, s in steps.items() if r.endswith(" in melee[, swatting {swat} card(s)][, rolling {roll}]"))
     assert attack.example is not None
-    assert attack.example.gherkin.startswith("When the Gold Golems attack")
-    assert {f.path for f in attack.features()} == {"features/homm/melee.feature", "features/rulings/die-faces.feature"}
+    assert attack.example.gherkin.startswith("When the ")
+    assert {"features/homm/melee.feature", "features/rulings/die-faces.feature"} <= {f.path for f in attack.features()}
     # `And` lines take the type of the line above: the Defender's stack is a Given.
     place = next(s for s in steps.values() if s.readable.startswith("the {side} has"))
     assert any(use.keyword == "And" for use in place.uses)
@@ -106,8 +106,9 @@ def test_pending_lists_exactly_the_sections_no_rule_cites(book: list[FeatureDoc]
 
 def test_a_gap_and_a_stale_pending_entry_are_problems(book: list[FeatureDoc]) -> None:
     stale = {**PENDING, "001/making-melee-attacks": "issue 0", "999/nowhere": "issue 0"}
-    del stale["001/swatting"]
-    problems = coverage_problems(section_coverage(book, ResultBook(), stale), stale)
+    stale.pop("001/swatting", None)
+    without_swatting = [f for f in book if not any("001/swatting" in r.sources for r in f.rules)]
+    problems = coverage_problems(section_coverage(without_swatting, ResultBook(), stale), stale)
     assert any(p.startswith("coverage gap: no Rule restates") and "@source:001/swatting" in p for p in problems)
     assert any("001/making-melee-attacks is restated by homm.melee-attack" in p for p in problems)
     assert any("'999/nowhere', which is no known source section" in p for p in problems)
@@ -116,7 +117,8 @@ def test_a_gap_and_a_stale_pending_entry_are_problems(book: list[FeatureDoc]) ->
 def test_the_coverage_page_links_rules_by_id_and_shows_pending(book: list[FeatureDoc]) -> None:
     page = render_coverage(section_coverage(book, ResultBook()))
     assert "[`homm.melee-attack`](homm/melee.md#homm.melee-attack)" in page
-    assert "pending</span> issue 3" in page
+    for issue in set(PENDING.values()):
+        assert f"pending</span> {issue}" in page
     assert "0 gaps" in page
 
 
@@ -126,12 +128,15 @@ def test_a_gap_fails_the_strict_build(
     config = load_config(str(ROOT / "mkdocs.yml"), site_dir=str(tmp_path / "site"))
     site_pages.on_config(config)
     monkeypatch.setattr(coverage, "PENDING", {})
+    # Leave out every chapter citing one section, so that section becomes a gap.
+    site_pages._book[:] = [f for f in site_pages._book if not any("001/swatting" in r.sources for r in f.rules)]
     monkeypatch.setattr(config.plugins, "_current_plugin", None, raising=False)  # set by MkDocs during a build
     with caplog.at_level(logging.WARNING, logger="mkdocs.plugins.battlebook"):
         files = site_pages.on_files(Files([]), config)
     assert {f.src_uri for f in files} == {site_pages.STEPS_PAGE, site_pages.COVERAGE_PAGE, site_pages.RULINGS_INDEX}
     gaps = [r.message for r in caplog.records if r.levelno == logging.WARNING and "coverage gap" in r.message]
-    assert len(gaps) == len(PENDING)
+    assert len(gaps) == len(PENDING) + 1
+    assert any("@source:001/swatting" in gap for gap in gaps)
 
 
 def test_rulings_state_question_reading_and_alternative(book: list[FeatureDoc], tmp_path: Path) -> None:

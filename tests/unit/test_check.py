@@ -94,7 +94,7 @@ def test_an_undefined_step_lists_the_three_closest_steps(capsys: pytest.CaptureF
 
 
 SCENARIO_MISTAKES = {
-    "unknown unit": "the scenario cannot be played: no unit called 'Dragons': the sources give Behemoth",
+    "unknown unit": "the scenario cannot be played: no unit called 'Dragons': the sources give ",
     "missing stack": "the scenario cannot be played: no stack called 'Griffins' in the battle",
     "impossible state": "the scenario cannot be played: choose the rules before placing any stack",
     "unchecked refusal": "after the last step: the engine refused an action and no step checked it",
