@@ -20,10 +20,10 @@ def battlefield(heroscape: HeroscapeWorld, docstring: str) -> None:
 
 @when("the battlefield is drawn as:")
 def battlefield_drawn(heroscape: HeroscapeWorld, docstring: str) -> None:
-    """Try to draw a battlefield; a malformed map is kept for a Then step to check."""
+    """Try to draw a battlefield; a malformed map or a setup mistake is kept for a Then step to check."""
     try:
         heroscape.draw(docstring)
-    except MapError as error:
+    except ScenarioError as error:
         heroscape.map_error = error
 
 
@@ -68,7 +68,7 @@ def define_cards(heroscape: HeroscapeWorld, datatable: list[list[str]]) -> None:
 def map_refused(heroscape: HeroscapeWorld, line: str, column: str, why: str | None) -> None:
     """The map was refused with an error naming this line and column (and saying `why`, if given)."""
     error = heroscape.map_error
-    assert error is not None, "the map was read without complaint"
+    assert isinstance(error, MapError), f"the map was not refused as malformed: {error}"
     assert (error.line, error.column) == (int(line), int(column)), f"the error names another place: {error}"
     if why:
         assert why in str(error), f"the error says: {error}"
@@ -123,3 +123,11 @@ def known_cards(datatable: list[list[str]]) -> None:
             actual = getattr(card, column)
             shown = "-" if actual is None else str(actual.value if isinstance(actual, CardKind) else actual)
             assert shown == expected, f"{card.name}: {column} is {shown}, not {expected}"
+
+
+@then(parsers.re(r"the battle could not be set up: (?P<why>.+)"))
+def setup_refused(heroscape: HeroscapeWorld, why: str) -> None:
+    """The map was read, but setting the battle up on it failed, saying `why`."""
+    error = heroscape.map_error
+    assert error is not None, "the battle was set up without complaint"
+    assert why in str(error), f"the error says: {error}"

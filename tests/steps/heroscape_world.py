@@ -21,7 +21,6 @@ from engine.heroscape import (
     CardBook,
     Edition,
     Figure,
-    MapError,
     Power,
     Resolution,
     Ruleset,
@@ -59,7 +58,7 @@ class HeroscapeWorld:
     resolution: Resolution | None = None
     refusal: RuleViolation | DiceError | None = None
     refusal_checked: bool = True
-    map_error: MapError | None = None
+    map_error: ScenarioError | None = None
     journal: list[JournalEntry] = field(default_factory=list)
 
     @property
