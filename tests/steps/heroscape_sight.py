@@ -7,7 +7,8 @@ from dataclasses import replace
 from pytest_bdd import parsers, then
 
 from engine.heroscape import Attack, counted_range, has_line_of_sight, legal_violation, visible_heights
-from engine.heroscape.sight import straight_distance
+from engine.heroscape.hexes import Hex
+from engine.heroscape.sight import body_points, heads, is_clear, obstacles, straight_distance
 from engine.heroscape.state import Turn
 from tests.steps.heroscape_world import HeroscapeWorld
 
@@ -58,3 +59,21 @@ def may_attack(heroscape: HeroscapeWorld, attacker: str, may: str, target: str, 
     else:
         assert violation is not None, "the attack is allowed"
         assert rule is None or violation.rule == rule, f"the refusal names {violation.rule}: {violation}"
+
+
+@then(
+    parsers.re(
+        r"(?P<attacker>.+?) sees (?P<target>.+?) only from above its space at row (?P<row>\d+), column (?P<column>\d+)"
+    )
+)
+def sees_from_one_space(heroscape: HeroscapeWorld, attacker: str, target: str, row: str, column: str) -> None:
+    """Of a double-space attacker's two heads, only the one over this space has a clear line to the target."""
+    state = heroscape.state
+    figure, other = heroscape.figure(attacker), heroscape.figure(target)
+    columns = obstacles(state, ignore=(figure, other))
+    clear = [
+        hex_
+        for hex_, head in zip(figure.spaces, heads(state, figure), strict=True)
+        if any(is_clear(head, point, columns) for _, point in body_points(state, other))
+    ]
+    assert clear == [Hex.from_offset(int(row) - 1, int(column) - 1)], f"clear from above: {[str(h) for h in clear]}"
