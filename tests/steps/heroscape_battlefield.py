@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+from typing import Any
+
 from pytest_bdd import given, parsers, then, when
 
 from engine.errors import ScenarioError
@@ -52,16 +55,17 @@ def define_cards(heroscape: HeroscapeWorld, datatable: list[list[str]]) -> None:
             numbers = {k: int(v) for k, v in values.items() if k in CARD_COLUMNS[3:] and v}
         except ValueError as error:
             raise ScenarioError(f"army card {name!r}: stats must be whole numbers ({error})") from None
-        heroscape.cards.define(
-            ArmyCard(
-                name,
-                values.get("figure") or name,
-                CardKind(values.get("kind") or "squad"),
-                spaces=int(values.get("spaces") or 1),
-                common={"yes": True, "no": False}.get(values.get("common", "")),
-                **numbers,
-            )
-        )
+        base = heroscape.card_or_none(name) or ArmyCard(name, name)
+        given: dict[str, Any] = dict(numbers)
+        if values.get("figure"):
+            given["figure"] = values["figure"]
+        if values.get("kind"):
+            given["kind"] = CardKind(values["kind"])
+        if values.get("spaces"):
+            given["spaces"] = int(values["spaces"])
+        if values.get("common"):
+            given["common"] = values["common"] == "yes"
+        heroscape.cards.define(replace(base, **given))
 
 
 @then(parsers.re(r"the map is refused at line (?P<line>\d+), column (?P<column>\d+)(?:: (?P<why>.+))?"))
