@@ -15,7 +15,7 @@ Feature: Ruling: figures and line of sight
   the battlefield.
 
   **The second question.** Where is the head of a double-space figure? The sources let
-  such a figure attack from either its front space or its back space, but give a
+  such a figure attack from whichever of its two spaces it likes, but give a
   figure one head, and the text map does not say which way a figure faces.
 
   **Battlebook's reading.** The line of sight may start above either of its two

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 from pytest_bdd import parsers, then
 
-from engine.errors import RuleViolation
-from engine.heroscape import Attack, attacks_left, dice_pool
+from engine.errors import DiceError, RuleViolation
+from engine.heroscape import Attack, Face, attacks_left, dice_pool
 from engine.heroscape.rules import AttackReport, winner
 from tests.steps.heroscape_world import HeroscapeWorld
 
@@ -173,3 +175,32 @@ def has_won(heroscape: HeroscapeWorld, army: str) -> None:
 def nobody_won(heroscape: HeroscapeWorld) -> None:
     """Figures of more than one army are still on the battlefield."""
     assert winner(heroscape.state) is None, f"{winner(heroscape.state)} has won"
+
+
+@then(
+    parsers.re(
+        r"the combat die has (?P<skulls>\d+) skull faces?, (?P<shields>\d+) shield faces? "
+        r"and (?P<blanks>\d+) blank faces?"
+    )
+)
+def die_faces(heroscape: HeroscapeWorld, skulls: str, shields: str, blanks: str) -> None:
+    """The faces of the combat die under the scenario's ruleset."""
+    faces = heroscape.ruleset.die.faces
+    actual = tuple(faces.count(face) for face in (Face.SKULL, Face.SHIELD, Face.BLANK))
+    assert actual == (int(skulls), int(shields), int(blanks)), f"the die has faces {faces}"
+
+
+@then(parsers.re(r"one die shows a (?P<face>skull|shield|blank) with a chance of (?P<chance>\d+/\d+)"))
+def face_chance(heroscape: HeroscapeWorld, face: str, chance: str) -> None:
+    """The chance that one roll of the combat die shows this face, as a fraction."""
+    faces = heroscape.ruleset.die.faces
+    actual = Fraction(faces.count(Face(face)), len(faces))
+    assert actual == Fraction(chance), f"the chance is {actual}"
+
+
+@then(parsers.re(r"the roll is refused: a combat die cannot show (?P<face>.+)"))
+def roll_refused(heroscape: HeroscapeWorld, face: str) -> None:
+    """A stated face is not on the combat die; the attack was not carried out."""
+    refusal = heroscape.refused()
+    assert isinstance(refusal, DiceError), f"the action was refused for another reason: {refusal}"
+    assert f"cannot show {face}" in str(refusal), str(refusal)

@@ -1,8 +1,9 @@
 """The Heroscape world a scenario builds: edition, army cards, battlefield, the last action.
 
 This is the shared context of the Heroscape steps (a pytest fixture), not a step module.
-A scenario names its edition with a tag, `@edition:2004` or `@edition:2024`, on the
-Feature, the Rule or the Example.
+A scenario names its edition with one tag, `@edition:2004` or `@edition:2024`, on the
+Feature, the Rule or the Example (pytest-bdd merges the tags of all three, so only one
+of them may carry it).
 """
 
 from __future__ import annotations
