@@ -19,11 +19,16 @@ class StartTurn:
 
 @dataclass(frozen=True)
 class Attack:
-    """The figure `attacker` attacks the figure `defender`, with a special attack if one is named."""
+    """The figure `attacker` attacks the figure `defender`, with a special attack if one is named.
+
+    `overlooked` names extra dice the players forgot to claim before rolling (`height advantage`,
+    or a power's name): they are lost for this attack.
+    """
 
     attacker: str
     defender: str
     special_attack: str | None = None
+    overlooked: frozenset[str] = frozenset()
 
 
 @dataclass(frozen=True)

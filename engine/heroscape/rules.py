@@ -50,6 +50,8 @@ LINE_OF_SIGHT = "heroscape.line-of-sight"
 FRIENDLY_FIGURES = "heroscape.attacking-friendly-figures"
 SPECIAL_POWERS = "heroscape.special-powers"
 OUT_OF_PLAY = "heroscape.army-card-out-of-play"
+#: Name under which height advantage can be overlooked (see `Attack.overlooked`).
+HEIGHT_ADVANTAGE = "height advantage"
 
 
 @dataclass(frozen=True)
@@ -220,17 +222,21 @@ def attack_setup(state: BattleState, action: Attack) -> AttackSetup:
 
 
 def dice_pool(state: BattleState, action: Attack) -> DicePool:
-    """The dice each side rolls: printed values, then every modifier in play, then height advantage."""
+    """The dice each side rolls: printed values, then every modifier in play, then height advantage.
+
+    Extras named in `action.overlooked` were not claimed before the roll and do not count.
+    """
     attacker, defender = state.figure(action.attacker), state.figure(action.defender)
     pool = DicePool(state.card_of(attacker).stat("attack"), state.card_of(defender).stat("defense"))
     setup = attack_setup(state, action)
     for modifier in state.powers:
-        pool = modifier.modify(setup, pool)
+        if modifier.name not in action.overlooked:
+            pool = modifier.modify(setup, pool)
     gap = state.base_level(attacker) - state.base_level(defender)
-    extra = state.ruleset.height.extra_dice(abs(gap))
-    if gap > 0:
+    extra = 0 if HEIGHT_ADVANTAGE in action.overlooked else state.ruleset.height.extra_dice(abs(gap))
+    if gap > 0 and extra:
         pool = pool.adding(f"height advantage: {extra:+d} attack", attack=extra)
-    elif gap < 0:
+    elif gap < 0 and extra:
         pool = pool.adding(f"height advantage: {extra:+d} defense", defense=extra)
     return pool
 

@@ -103,6 +103,38 @@ Feature: Attacking
       Then the attacker rolled 3 dice and the defender 2
       And the attack destroys the Airborne Elite A1
 
+  @id:heroscape.claim-extras-before-rolling @source:004/attacking
+  Rule: Extra dice must be claimed before the roll; an extra nobody claimed is lost
+    Before rolling, the players check for height advantage, special powers and glyphs
+    that change the attack. An extra die that was overlooked until after the roll does
+    not count for that attack: the 2024 edition is blunt about it.
+
+    @edition:2024
+    Example: A height advantage overlooked before the roll is lost
+      Given the battlefield:
+        """
+        3Z1 3 1 1A1
+        Z1 = Zettian Guards (Red)
+        A1 = Airborne Elite (Blue)
+        """
+      When the Zettian Guard Z1 attacks the Airborne Elite A1, overlooking its height advantage, rolling skull, skull against shield, blank
+      Then the attacker rolled 2 dice and the defender 2
+
+    @edition:2024
+    Example: A glyph's extra die overlooked before the roll is lost
+      Given these powers, defined for this example only:
+        | power           | kind  | holder | attack dice | defense dice |
+        | Glyph of Astrid | glyph | Astrid | 1           | 0            |
+      And the battlefield:
+        """
+        1aZ1 1 1 1A1
+        Z1 = Zettian Guards (Red)
+        A1 = Airborne Elite (Blue)
+        a = glyph Astrid
+        """
+      When the Zettian Guard Z1 attacks the Airborne Elite A1, overlooking the power "Glyph of Astrid", rolling skull, blank against shield, blank
+      Then the attacker rolled 2 dice and the defender 2
+
   @id:heroscape.attack-outcome @source:003/attacking @source:003/example-9 @source:004/rolling-and-resolving
   Rule: More skulls than shields makes the attack successful; otherwise the attack does nothing
     If the skulls outnumber the shields, the attack succeeds. If the shields match or

@@ -121,6 +121,19 @@ Feature: Wounds, life and army cards
       And Blue tries to place their order marker 1 on the Xenithrax the Vineweaver card
       Then the order marker is refused under the rule heroscape.army-card-out-of-play
 
+    Example: No turn may be taken with an army card out of play
+      Given the battlefield:
+        """
+        1K1 1X 1X 1A1
+        K1 = Knaves of the Silver Scimitar (Red)
+        X = Xenithrax the Vineweaver (Blue)
+        A1 = Airborne Elite (Blue)
+        """
+      And Xenithrax X already has 7 wounds
+      When the Knave K1 attacks Xenithrax X, rolling skull, blank, blank against blank, blank, blank
+      And Blue tries to take a turn with the Xenithrax the Vineweaver card
+      Then the turn is refused under the rule heroscape.army-card-out-of-play
+
     Example: When the next round begins, markers left on a card out of play are taken back
       Given the battlefield:
         """

@@ -86,6 +86,7 @@ def define_powers(heroscape: HeroscapeWorld, datatable: list[list[str]]) -> None
     parsers.re(
         r"(?P<attacker>.+?) (?:attacks|tries to attack) (?P<defender>.+?)"
         r'(?: with the special attack "(?P<special>[^"]+)")?'
+        r"(?:, overlooking (?P<overlooked>.+?))?"
         r"(?:, rolling (?P<attack>.+?) against (?P<defense>.+))?"
     )
 )
@@ -94,6 +95,7 @@ def attack(
     attacker: str,
     defender: str,
     special: str | None,
+    overlooked: str | None,
     attack: str | None,
     defense: str | None,
 ) -> None:
@@ -101,13 +103,20 @@ def attack(
 
     Faces are `skull`, `shield` or `blank`; `no dice` for none. If no turn is under way, the
     turn of the attacker's army card begins first. Every stated face must be rolled.
+    "overlooking its height advantage" (or "overlooking the power "Stone Skin"") names
+    extras nobody claimed before the roll.
     """
     first, second = heroscape.figure(attacker), heroscape.figure(defender)
     if heroscape.state.turn is None:
         heroscape.state = apply(heroscape.state, StartTurn(first.army, first.card_id), ScriptedDice()).state
     attack_faces, defense_faces = _faces(attack), _faces(defense)
     dice = ScriptedDice([*attack_faces, *defense_faces])
-    heroscape.attempt(Attack(first.key, second.key, special), dice)
+    forgotten = frozenset(
+        part.strip().removeprefix("its ").removeprefix("the power ").strip('"')
+        for part in (overlooked or "").split(" and ")
+        if part.strip()
+    )
+    heroscape.attempt(Attack(first.key, second.key, special, forgotten), dice)
     report = heroscape.resolution.attack if heroscape.resolution else None
     if report is not None and (len(report.attack_faces), len(report.defense_faces)) != (
         len(attack_faces),
@@ -137,3 +146,9 @@ def place_marker(heroscape: HeroscapeWorld, army: str, label: str, card: str) ->
 def new_round(heroscape: HeroscapeWorld) -> None:
     """The round ends and a new one begins."""
     heroscape.attempt(StartRound())
+
+
+@when(parsers.re(r"(?P<army>\w+) tries to take a turn with the (?P<card>.+)"))
+def try_turn(heroscape: HeroscapeWorld, army: str, card: str) -> None:
+    """The army tries to take a turn with one of its army cards."""
+    heroscape.attempt(StartTurn(army, _card_id(heroscape, army, card)))

@@ -4,11 +4,13 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+import pytest
 from pytest_bdd import parsers, then
 
 from engine.errors import DiceError, RuleViolation
 from engine.heroscape import Attack, Face, attacks_left, dice_pool
 from engine.heroscape.rules import AttackReport, winner
+from engine.rulebook.pytest_plugin import ScenarioRecord, annotator
 from tests.steps.heroscape_world import HeroscapeWorld
 
 
@@ -18,18 +20,12 @@ def _report(heroscape: HeroscapeWorld) -> AttackReport:
     return report
 
 
-@then(parsers.parse("the attack is refused under the rule {rule}"))
+@then(parsers.re(r"the (?:attack|order marker|turn) is refused under the rule (?P<rule>\S+)"))
 def attack_refused(heroscape: HeroscapeWorld, rule: str) -> None:
     """The engine refused the last action, naming the given rule."""
     refusal = heroscape.refused()
     assert isinstance(refusal, RuleViolation), f"the action failed for another reason: {refusal}"
     assert refusal.rule == rule, f"the refusal names the rule {refusal.rule}: {refusal}"
-
-
-@then(parsers.parse("the order marker is refused under the rule {rule}"))
-def marker_refused(heroscape: HeroscapeWorld, rule: str) -> None:
-    """The engine refused to place the order marker, naming the given rule."""
-    attack_refused(heroscape, rule)
 
 
 @then("the battlefield is unchanged")
@@ -204,3 +200,23 @@ def roll_refused(heroscape: HeroscapeWorld, face: str) -> None:
     refusal = heroscape.refused()
     assert isinstance(refusal, DiceError), f"the action was refused for another reason: {refusal}"
     assert f"cannot show {face}" in str(refusal), str(refusal)
+
+
+@annotator
+def dice_notes(request: pytest.FixtureRequest, record: ScenarioRecord) -> None:
+    """Under a passing Heroscape example, note how many dice each attack rolled and why."""
+    if "heroscape" not in request.fixturenames:
+        return
+    world: HeroscapeWorld = request.getfixturevalue("heroscape")
+    parts: list[str] = []
+    for entry in world.journal:
+        report = entry.resolution.attack if entry.resolution is not None else None
+        if report is None:
+            continue
+        why = f" ({'; '.join(report.pool.notes)})" if report.pool.notes else ""
+        parts.append(
+            f"{report.attacker} against {report.defender}: {report.pool.attack} attack dice against "
+            f"{report.pool.defense} defense dice{why}; {report.skulls} skull(s) against {report.shields} shield(s)"
+        )
+    if parts:
+        record.annotate("Dice rolled", " | ".join(parts))
