@@ -119,6 +119,10 @@ class Power:
     - a **glyph** power of the glyph named `holder` adds `attack_dice` to a figure attacking
       from it and `defense_dice` to a figure defending on it.
 
+    A special power may also let each figure of its card attack `extra_attacks` more times
+    per turn (the rules consult it through
+    [`attacks_allowed`][engine.heroscape.rules.attacks_allowed]; it changes no dice).
+
     >>> volley = Power("Volley Special Attack", PowerKind.SPECIAL_ATTACK, "Zettian Guards", attack_dice=4, range=5)
     >>> setup = AttackSetup("Z1", "A1", "Zettian Guards", "Airborne Elite", frozenset(), frozenset(),
     ...                     "Volley Special Attack")
@@ -132,6 +136,7 @@ class Power:
     attack_dice: int = 0
     defense_dice: int = 0
     range: int | None = None
+    extra_attacks: int = 0
 
     def modify(self, setup: AttackSetup, pool: DicePool) -> DicePool:
         """Apply this power to the pool if it concerns the attack."""

@@ -133,6 +133,13 @@ def setup_battle(
     return state
 
 
+def attacks_allowed(state: BattleState, figure: Figure) -> int:
+    """How many attacks `figure` may make in one turn: one, plus any a special power of its card grants."""
+    card = state.card_of(figure).name
+    extra = sum(p.extra_attacks for p in state.powers if p.kind is PowerKind.SPECIAL_POWER and p.holder == card)
+    return 1 + extra
+
+
 def attack_range(state: BattleState, action: Attack) -> int:
     """The range the attacker attacks at: its card's, or its special attack's if it gives one."""
     attacker = state.figure(action.attacker)
@@ -166,8 +173,10 @@ def pseudo_legal_violation(state: BattleState, action: Attack) -> RuleViolation 
         return RuleViolation(
             ATTACKING, f"{attacker.key} is not on the army card taking this turn ({turn.card_id} of {turn.army})"
         )
-    if attacker.key in turn.attacked:
-        return RuleViolation(ATTACKING, f"{attacker.key} has already attacked this turn")
+    allowed = attacks_allowed(state, attacker)
+    if turn.attacked.count(attacker.key) >= allowed:
+        times = "once" if allowed == 1 else f"{allowed} times"
+        return RuleViolation(ATTACKING, f"{attacker.key} has already attacked {times} this turn")
     if attacker.key == defender.key:
         return RuleViolation(ATTACKING, f"{attacker.key} cannot attack itself")
     if attacker.army == defender.army and not state.ruleset.friendly_fire:
@@ -307,7 +316,7 @@ def _attack(state: BattleState, action: Attack, dice: Dice) -> Resolution:
     defense_faces = _roll(dice, state, pool.defense)
     report = AttackReport(action.attacker, action.defender, pool, attack_faces, defense_faces)
     assert state.turn is not None
-    after = replace(state, turn=replace(state.turn, attacked=state.turn.attacked | {action.attacker}))
+    after = replace(state, turn=replace(state.turn, attacked=(*state.turn.attacked, action.attacker)))
     if report.is_successful:
         after, report = _harm(after, report)
     return Resolution(after, report)
@@ -374,12 +383,14 @@ def _destroy(state: BattleState, figure: Figure) -> BattleState:
 
 
 def attacks_left(state: BattleState) -> tuple[str, ...]:
-    """Keys of the figures on the turn's army card that have not attacked yet."""
+    """Keys of the figures on the turn's army card that may still attack this turn."""
     if state.turn is None:
         return ()
     turn = state.turn
     return tuple(
-        f.key for f in state.figures if f.card_id == turn.card_id and f.army == turn.army and f.key not in turn.attacked
+        f.key
+        for f in state.figures
+        if f.card_id == turn.card_id and f.army == turn.army and turn.attacked.count(f.key) < attacks_allowed(state, f)
     )
 
 

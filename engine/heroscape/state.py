@@ -71,11 +71,11 @@ class OrderMarker:
 
 @dataclass(frozen=True)
 class Turn:
-    """The turn under way: whose army card it is, and which of its figures have attacked."""
+    """The turn under way: whose army card it is, and its figures' attacks so far (one key per attack)."""
 
     army: str
     card_id: str
-    attacked: frozenset[str] = frozenset()
+    attacked: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -129,6 +129,16 @@ class BattleState:
     def base_level(self, figure: Figure) -> int:
         """The level of the spaces `figure` stands on (both spaces of a double-space figure share it)."""
         return self.battlefield.level(figure.spaces[0])
+
+    def wounds_of(self, figure: Figure) -> int:
+        """The wound markers that count for `figure`.
+
+        A hero's markers lie on its army card. A squad figure counts only the markers
+        beside it on the battlefield, never those of its squadmates (a one-life squad
+        figure never has any).
+        """
+        card = self.card(figure.card_id)
+        return card.wound_markers if card.card.is_hero else figure.wounds
 
     def figure_at(self, hex_: Hex) -> Figure | None:
         """The figure standing on `hex_`, if any."""

@@ -25,13 +25,15 @@ Feature: Attacking
   | `holder` | the army card's name, or the glyph's name |
   | `attack dice`, `defense dice` | extra dice it gives to an attacking or defending figure; for a special attack, the attack dice it rolls in place of the card's Attack |
   | `range` | a special attack's own Range |
+  | `extra attacks` | for a special power: how many more attacks each figure of its card may make in a turn |
 
   @id:heroscape.attacking @source:003/attacking @source:004/attacking
   Rule: Each figure on the chosen army card may attack once per turn, in any order, and several may attack the same target
     Only figures of the army card whose turn it is may attack. They attack one after the
     other in the order their player likes; each attacks at most once in the turn, but
-    any number of them may pick the same defender. When every figure that can attack has
-    attacked, the turn is over.
+    any number of them may pick the same defender. In the 2024 edition a special power
+    may allow a figure more attacks. When every figure that can attack has attacked, the
+    turn is over.
 
     @edition:2004
     Example: A figure that has attacked cannot attack again in the same turn
@@ -59,6 +61,22 @@ Feature: Attacking
       When the Knave K1 tries to attack the Airborne Elite A1
       Then the attack is refused under the rule heroscape.attacking
       And the battlefield is unchanged
+
+    @edition:2024
+    Example: A special power may let a figure attack more than once in a turn
+      Given these powers, defined for this example only:
+        | power         | kind          | holder         | extra attacks |
+        | Double Volley | special power | Zettian Guards | 1             |
+      And the battlefield:
+        """
+        3Z1 1 1A1 1A3
+        Z1 = Zettian Guards (Red)
+        A1 = Airborne Elite (Blue)
+        A3 = Airborne Elite (Blue)
+        """
+      When the Zettian Guard Z1 attacks the Airborne Elite A1, rolling blank, blank, blank against blank, blank
+      And the Zettian Guard Z1 attacks the Airborne Elite A3, rolling blank, blank, blank against blank, blank
+      Then no figure of the card taking the turn has an attack left, so the turn is over
 
     @edition:2004
     Example: The second Guard may attack before the first

@@ -20,7 +20,7 @@ from engine.heroscape import (
 )
 from tests.steps.heroscape_world import HeroscapeWorld
 
-POWER_COLUMNS = ("power", "kind", "holder", "attack dice", "defense dice", "range")
+POWER_COLUMNS = ("power", "kind", "holder", "attack dice", "defense dice", "range", "extra attacks")
 
 
 def _card_id(heroscape: HeroscapeWorld, army: str, card: str) -> str:
@@ -66,7 +66,7 @@ def marker_on(heroscape: HeroscapeWorld, army: str, label: str, card: str) -> No
 @given("these powers, defined for this example only:")
 def define_powers(heroscape: HeroscapeWorld, datatable: list[list[str]]) -> None:
     """Define powers: columns power, kind (special power, special attack or glyph), holder, attack dice,
-    defense dice, range. The holder is an army card's name, or a glyph's name.
+    defense dice, range, extra attacks. The holder is an army card's name, or a glyph's name.
     """
     header, *rows = datatable
     if [h for h in header if h not in POWER_COLUMNS] or "power" not in header or "kind" not in header:
@@ -75,11 +75,13 @@ def define_powers(heroscape: HeroscapeWorld, datatable: list[list[str]]) -> None
         values = dict(zip(header, (cell.strip() for cell in row), strict=True))
         try:
             kind = PowerKind(values["kind"])
-            numbers = [int(values.get(c) or 0) for c in ("attack dice", "defense dice")]
+            numbers = [int(values.get(c) or 0) for c in ("attack dice", "defense dice", "extra attacks")]
             reach = int(values["range"]) if values.get("range") else None
         except ValueError as error:
             raise ScenarioError(f"power {values['power']!r}: {error}") from None
-        heroscape.add_power(Power(values["power"], kind, values.get("holder", ""), numbers[0], numbers[1], reach))
+        heroscape.add_power(
+            Power(values["power"], kind, values.get("holder", ""), numbers[0], numbers[1], reach, numbers[2])
+        )
 
 
 @when(

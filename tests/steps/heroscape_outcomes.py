@@ -96,6 +96,7 @@ def figure_wounds(heroscape: HeroscapeWorld, figure: str, count: str) -> None:
     """Wound markers beside a multi-life squad figure (its own, not its squadmates')."""
     found = heroscape.figure(figure)
     assert found.wounds == int(count), f"{found.key} has {found.wounds} wound markers next to it"
+    assert heroscape.state.wounds_of(found) == int(count), f"{found.key} counts {heroscape.state.wounds_of(found)}"
 
 
 @then(parsers.re(r"the (?P<card>.+?) card of (?P<army>\w+) holds no wound markers"))
