@@ -63,7 +63,14 @@ class Column:
     top: float
 
     def blocks(self, start: Point, end: Point) -> bool:
-        """Whether the segment from `start` to `end` passes through the inside of this column."""
+        """Whether the segment from `start` to `end` passes through the inside of this column.
+
+        A line below the top blocks; a line exactly at the top only grazes it.
+
+        >>> ledge = Column((1.0, 0.0), 0.5, -math.inf, 1.0)
+        >>> ledge.blocks((0.0, 0.0, 0.9), (2.0, 0.0, 0.9)), ledge.blocks((0.0, 0.0, 1.0), (2.0, 0.0, 1.0))
+        (True, False)
+        """
         scale = self.apothem / 0.5
         cx, cy = self.centre
 
