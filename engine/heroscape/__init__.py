@@ -1,0 +1,60 @@
+"""Heroscape: the battlefield, range, line of sight and attacks, in the 2004 and 2024 editions.
+
+- [`hexes`][engine.heroscape.hexes]: hexagonal coordinates and plane geometry;
+- [`battlefield`][engine.heroscape.battlefield]: spaces, levels, terrain, glyphs and the text map;
+- [`cards`][engine.heroscape.cards]: army cards and the stats printed on them;
+- [`ruleset`][engine.heroscape.ruleset]: the two editions and the combat die;
+- [`powers`][engine.heroscape.powers]: the extension point for special powers, special attacks, glyphs;
+- [`state`][engine.heroscape.state]: figures, cards in play, order markers, the battle state;
+- [`sight`][engine.heroscape.sight]: range and three-dimensional line of sight;
+- [`actions`][engine.heroscape.actions] and [`rules`][engine.heroscape.rules]: what may be done and what it does.
+"""
+
+from engine.heroscape.actions import Attack, PlaceOrderMarker, RevealOrderMarker, StartRound, StartTurn
+from engine.heroscape.battlefield import Battlefield, MapError, Space, Terrain, parse_map
+from engine.heroscape.cards import CARD_CITATION, KNOWN_CARDS, ArmyCard, CardBook, CardKind
+from engine.heroscape.hexes import Hex
+from engine.heroscape.powers import DicePool, Power, PowerKind
+from engine.heroscape.rules import Resolution, apply, attacks_left, dice_pool, is_legal, legal_violation, setup_battle
+from engine.heroscape.ruleset import COMBAT_DIE, Edition, Face, Ruleset
+from engine.heroscape.sight import counted_range, has_line_of_sight, visible_heights
+from engine.heroscape.state import BattleState, CardInPlay, Figure
+
+__all__ = [
+    "CARD_CITATION",
+    "COMBAT_DIE",
+    "KNOWN_CARDS",
+    "ArmyCard",
+    "Attack",
+    "BattleState",
+    "Battlefield",
+    "CardBook",
+    "CardInPlay",
+    "CardKind",
+    "DicePool",
+    "Edition",
+    "Face",
+    "Figure",
+    "Hex",
+    "MapError",
+    "PlaceOrderMarker",
+    "Power",
+    "PowerKind",
+    "Resolution",
+    "RevealOrderMarker",
+    "Ruleset",
+    "Space",
+    "StartRound",
+    "StartTurn",
+    "Terrain",
+    "apply",
+    "attacks_left",
+    "counted_range",
+    "dice_pool",
+    "has_line_of_sight",
+    "is_legal",
+    "legal_violation",
+    "parse_map",
+    "setup_battle",
+    "visible_heights",
+]

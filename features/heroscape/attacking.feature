@@ -1,0 +1,428 @@
+@chapter:4
+Feature: Attacking
+  On a turn, the figures of the army card chosen for that turn may attack. Each attack
+  is one figure against one other: the attacker rolls **attack dice**, the defender
+  rolls **defense dice**, and skulls are set against shields. The combat die has three
+  skull faces, two shield faces and one blank face (see the ruling *The Heroscape
+  combat die*); every example states the faces rolled, attack dice first.
+
+  The two editions part ways here. In the **2004 basic game** a figure is destroyed by
+  any successful attack and height gives one extra die. In the **2024 edition**
+  unblocked skulls become wounds measured against the defender's Life (see *Wounds,
+  life and army cards*), a much higher figure earns two extra dice, friendly figures
+  may be attacked, and special powers and glyphs can change the dice. Each example
+  names its edition with a tag.
+
+  Special powers, special attacks and glyph powers all act through a single extension
+  point of the engine: a power that changes the dice an attack rolls. The examples
+  define their powers in a table, because the sources describe the idea but print no
+  power of any real card:
+
+  | column | meaning |
+  | --- | --- |
+  | `power` | its name |
+  | `kind` | `special power` (of an army card), `special attack` (of an army card, used instead of a normal attack) or `glyph` |
+  | `holder` | the army card's name, or the glyph's name |
+  | `attack dice`, `defense dice` | extra dice it gives to an attacking or defending figure; for a special attack, the attack dice it rolls in place of the card's Attack |
+  | `range` | a special attack's own Range |
+  | `extra attacks` | for a special power: how many more attacks each figure of its card may make in a turn |
+
+  @id:heroscape.attacking @source:003/attacking @source:004/attacking
+  Rule: Each figure on the chosen army card may attack once per turn, in any order, and several may attack the same target
+    Only figures of the army card whose turn it is may attack. They attack one after the
+    other in the order their player likes; each attacks at most once in the turn, but
+    any number of them may pick the same defender. In the 2024 edition a special power
+    may allow a figure more attacks. When every figure that can attack has attacked, the
+    turn is over.
+
+    @edition:2004
+    Example: A figure that has attacked cannot attack again in the same turn
+      Given the battlefield:
+        """
+        3Z1 3Z2 1 1A1
+        Z1 = Zettian Guards (Red)
+        Z2 = Zettian Guards (Red)
+        A1 = Airborne Elite (Blue)
+        """
+      When the Zettian Guard Z1 attacks the Airborne Elite A1, rolling blank, blank, shield against blank, blank
+      And the Zettian Guard Z1 tries to attack the Airborne Elite A1
+      Then the attack is refused under the rule heroscape.attacking
+
+    @edition:2024
+    Example: A figure of another army card cannot attack during this card's turn
+      Given the battlefield:
+        """
+        3Z1 1K1 1A1
+        Z1 = Zettian Guards (Red)
+        K1 = Knaves of the Silver Scimitar (Red)
+        A1 = Airborne Elite (Blue)
+        """
+      And it is Red's turn with the Zettian Guards
+      When the Knave K1 tries to attack the Airborne Elite A1
+      Then the attack is refused under the rule heroscape.attacking
+      And the battlefield is unchanged
+
+    @edition:2024
+    Example: A special power may let a figure attack more than once in a turn
+      Given these powers, defined for this example only:
+        | power         | kind          | holder         | extra attacks |
+        | Double Volley | special power | Zettian Guards | 1             |
+      And the battlefield:
+        """
+        3Z1 1 1A1 1A3
+        Z1 = Zettian Guards (Red)
+        A1 = Airborne Elite (Blue)
+        A3 = Airborne Elite (Blue)
+        """
+      When the Zettian Guard Z1 attacks the Airborne Elite A1, rolling blank, blank, blank against blank, blank
+      And the Zettian Guard Z1 attacks the Airborne Elite A3, rolling blank, blank, blank against blank, blank
+      Then no figure of the card taking the turn has an attack left, so the turn is over
+
+    @edition:2004
+    Example: The second Guard may attack before the first
+      Given the battlefield:
+        """
+        3Z1 3Z2 1 1A1
+        Z1 = Zettian Guards (Red)
+        Z2 = Zettian Guards (Red)
+        A1 = Airborne Elite (Blue)
+        """
+      When the Zettian Guard Z2 attacks the Airborne Elite A1, rolling blank, blank, blank against blank, blank
+      And the Zettian Guard Z1 attacks the Airborne Elite A1, rolling blank, blank, blank against blank, blank
+      Then no figure of the card taking the turn has an attack left, so the turn is over
+
+  @id:heroscape.attack-dice @source:003/attacking @source:004/rolling-and-resolving
+  Rule: The attacker rolls its Attack plus extra dice and counts skulls; the defender rolls its Defense plus extra dice and counts shields
+    The attacker rolls as many dice as the Attack on its army card, plus any extra dice it
+    has earned; the defender then rolls as many as the Defense on its own card, plus its
+    extra dice. Only skulls count on the attack dice, and only shields on the defense
+    dice: a shield the attacker rolls, or a skull the defender rolls, counts for nothing.
+    Each shield cancels one skull.
+
+    @edition:2004
+    Example: A Zettian Guard on level ground rolls its 2 attack dice against the Airborne Elite's 2 defense dice
+      Given the battlefield:
+        """
+        1Z1 1 1 1A1
+        Z1 = Zettian Guards (Red)
+        A1 = Airborne Elite (Blue)
+        """
+      Then the Zettian Guard Z1 attacks the Airborne Elite A1 with 2 dice against 2
+
+    @edition:2024
+    Example: Shields on attack dice and skulls on defense dice count for nothing
+      Given the battlefield:
+        """
+        1K1 1A1
+        K1 = Knaves of the Silver Scimitar (Red)
+        A1 = Airborne Elite (Blue)
+        """
+      When the Knave K1 attacks the Airborne Elite A1, rolling skull, shield, shield against skull, skull
+      Then the attacker rolled 3 dice and the defender 2
+      And the attack destroys the Airborne Elite A1
+
+  @id:heroscape.claim-extras-before-rolling @source:004/attacking
+  Rule: Extra dice must be claimed before the roll; an extra nobody claimed is lost
+    Before rolling, the players check for height advantage, special powers and glyphs
+    that change the attack. An extra die that was overlooked until after the roll does
+    not count for that attack: the 2024 edition is blunt about it.
+
+    @edition:2024
+    Example: A height advantage overlooked before the roll is lost
+      Given the battlefield:
+        """
+        3Z1 3 1 1A1
+        Z1 = Zettian Guards (Red)
+        A1 = Airborne Elite (Blue)
+        """
+      When the Zettian Guard Z1 attacks the Airborne Elite A1, overlooking its height advantage, rolling skull, skull against shield, blank
+      Then the attacker rolled 2 dice and the defender 2
+
+    @edition:2024
+    Example: A glyph's extra die overlooked before the roll is lost
+      Given these powers, defined for this example only:
+        | power           | kind  | holder | attack dice | defense dice |
+        | Glyph of Astrid | glyph | Astrid | 1           | 0            |
+      And the battlefield:
+        """
+        1aZ1 1 1 1A1
+        Z1 = Zettian Guards (Red)
+        A1 = Airborne Elite (Blue)
+        a = glyph Astrid
+        """
+      When the Zettian Guard Z1 attacks the Airborne Elite A1, overlooking the power "Glyph of Astrid", rolling skull, blank against shield, blank
+      Then the attacker rolled 2 dice and the defender 2
+
+  @id:heroscape.attack-outcome @source:003/attacking @source:003/example-9 @source:004/rolling-and-resolving
+  Rule: More skulls than shields makes the attack successful; otherwise the attack does nothing
+    If the skulls outnumber the shields, the attack succeeds. If the shields match or
+    outnumber the skulls, it fails: both figures stay where they are and that attack is
+    over. What a success does depends on the edition: in the 2004 basic game the
+    defender is destroyed and leaves the game; in the 2024 edition each skull left
+    unblocked is a wound (see *Wounds, life and army cards*).
+
+    @edition:2004
+    Example: Example 9: two Zettian Guards attack one Airborne Elite; the first attack is blocked, the second destroys it
+      The source shows the rolled dice only in pictures, which are lost. Its words fix how
+      many dice are rolled (3 attack dice, 2 defense dice) and how each attack ends.
+      Battlebook chose faces that fit those words: the first attack rolls 1 skull against
+      1 shield, the second 2 skulls against 1 shield.
+
+      Given the battlefield:
+        """
+        4Z1 4Z2 2 1 1 1A1
+         4   4  2 1 1 1
+        Z1 = Zettian Guards (Red)
+        Z2 = Zettian Guards (Red)
+        A1 = Airborne Elite (Blue)
+        """
+      When the Zettian Guard Z1 attacks the Airborne Elite A1, rolling skull, shield, blank against shield, blank
+      Then the attacker rolled 3 dice and the defender 2
+      And the attack is blocked and both figures stay where they are
+      When the Zettian Guard Z2 attacks the Airborne Elite A1, rolling skull, skull, blank against shield, blank
+      Then the attacker rolled 3 dice and the defender 2
+      And the attack destroys the Airborne Elite A1
+      And the Airborne Elite A1 is out of the game
+      And no figure of the card taking the turn has an attack left, so the turn is over
+
+    @edition:2004
+    Example: In the 2004 game two skulls against one shield destroy even Xenithrax
+      Given the battlefield:
+        """
+        2K1 2X 2X
+        K1 = Knaves of the Silver Scimitar (Red)
+        X = Xenithrax the Vineweaver (Blue)
+        """
+      When the Knave K1 attacks Xenithrax X, rolling skull, skull, blank against shield, blank, blank
+      Then the attack destroys Xenithrax X
+      And Xenithrax X is out of the game
+
+    @edition:2024
+    Example: In the 2024 edition the same roll only wounds Xenithrax once
+      Given the battlefield:
+        """
+        2K1 2X 2X
+        K1 = Knaves of the Silver Scimitar (Red)
+        X = Xenithrax the Vineweaver (Blue)
+        """
+      When the Knave K1 attacks Xenithrax X, rolling skull, skull, blank against shield, blank, blank
+      Then Xenithrax X takes 1 wound and has 1 on her army card
+      And the army card "Xenithrax the Vineweaver" of Blue is still in play
+
+  @id:heroscape.height-advantage @source:003/height-advantage @source:004/height-advantage
+  Rule: A figure whose base is higher rolls extra dice, attacking or defending
+    Compare the levels the two figures stand on; the figures' own sizes do not matter.
+    The figure standing higher rolls one extra die, whether it attacks or defends. In the
+    2004 basic game that is all. In the 2024 edition a figure standing 10 or more levels
+    above the other rolls two extra dice instead of one, and neither a glyph nor a water
+    space raises the level a figure stands at.
+
+    @edition:2004
+    Example: In the 2004 game a Zettian Guard two levels up rolls one extra attack die
+      Given the battlefield:
+        """
+        3Z1 3 1 1A1
+        Z1 = Zettian Guards (Red)
+        A1 = Airborne Elite (Blue)
+        """
+      Then the Zettian Guard Z1 attacks the Airborne Elite A1 with 3 dice against 2
+
+    @edition:2004
+    Example: In the 2004 game a defender standing higher rolls one extra defense die
+      Given the battlefield:
+        """
+        1Z1 1 3 3A1
+        Z1 = Zettian Guards (Red)
+        A1 = Airborne Elite (Blue)
+        """
+      Then the Zettian Guard Z1 attacks the Airborne Elite A1 with 2 dice against 3
+
+    @edition:2004
+    Example: In the 2004 game twelve levels up still earn only one extra die
+      Given the battlefield:
+        """
+        13Z1 13 1 1A1
+        Z1 = Zettian Guards (Red)
+        A1 = Airborne Elite (Blue)
+        """
+      Then the Zettian Guard Z1 attacks the Airborne Elite A1 with 3 dice against 2
+
+    @edition:2024
+    Example: In the 2024 edition twelve levels up earn two extra dice
+      Given the battlefield:
+        """
+        13Z1 13 1 1A1
+        Z1 = Zettian Guards (Red)
+        A1 = Airborne Elite (Blue)
+        """
+      Then the Zettian Guard Z1 attacks the Airborne Elite A1 with 4 dice against 2
+
+    @edition:2024
+    Example: In the 2024 edition nine levels up earn one extra die
+      Given the battlefield:
+        """
+        10Z1 10 1 1A1
+        Z1 = Zettian Guards (Red)
+        A1 = Airborne Elite (Blue)
+        """
+      Then the Zettian Guard Z1 attacks the Airborne Elite A1 with 3 dice against 2
+
+    @edition:2024
+    Example: In the 2024 edition a glyph or a water space adds no height
+      Given the battlefield:
+        """
+        2aZ1 2 2 2~A1
+        Z1 = Zettian Guards (Red)
+        A1 = Airborne Elite (Blue)
+        a = glyph Astrid
+        """
+      Then the Zettian Guard Z1 attacks the Airborne Elite A1 with 2 dice against 2
+
+  @id:heroscape.attacking-friendly-figures @source:004/setting-up-the-attack @source:003/range
+  Rule: In the 2024 edition a figure may attack a friendly figure; in the 2004 game only enemies
+    The 2004 basic game speaks only of attacking enemy figures. The 2024 edition says
+    plainly that a figure of one's own army may be attacked: it becomes the defender and
+    the attack goes on as usual.
+
+    @edition:2004
+    Example: In the 2004 game an Airborne Elite cannot attack another of its army
+      Given the battlefield:
+        """
+        1A1 1 1A3
+        A1 = Airborne Elite (Blue)
+        A3 = Airborne Elite (Blue)
+        """
+      When the Airborne Elite A1 tries to attack the Airborne Elite A3
+      Then the attack is refused under the rule heroscape.attacking-friendly-figures
+      And the battlefield is unchanged
+
+    @edition:2024
+    Example: In the 2024 edition an Airborne Elite may attack and destroy another of its army
+      Given the battlefield:
+        """
+        1A1 1 1A3
+        A1 = Airborne Elite (Blue)
+        A3 = Airborne Elite (Blue)
+        """
+      When the Airborne Elite A1 attacks the Airborne Elite A3, rolling skull, skull, blank against shield, blank
+      Then the attack destroys the Airborne Elite A3
+      And the Airborne Elite A3 is placed on the army card "Airborne Elite"
+
+  @id:heroscape.special-powers @source:004/special-powers @source:004/attacking
+  Rule: Special powers change the dice, and a special attack may be used instead of a normal attack
+    Before rolling, check the army cards for special powers that add dice to the attack
+    or the defense. A card whose power is named as a Special Attack offers a different
+    attack that the figure may make in place of its normal one, with its own dice and
+    range. An attack may only use a special attack printed on the attacker's own card.
+
+    @edition:2024
+    Example: A defending special power adds a defense die
+      Given these powers, defined for this example only:
+        | power      | kind          | holder         | attack dice | defense dice |
+        | Stone Skin | special power | Airborne Elite | 0           | 1            |
+      And the battlefield:
+        """
+        1Z1 1 1 1A1
+        Z1 = Zettian Guards (Red)
+        A1 = Airborne Elite (Blue)
+        """
+      Then the Zettian Guard Z1 attacks the Airborne Elite A1 with 2 dice against 3
+
+    @edition:2024
+    Example: A special attack replaces the normal attack, with its own dice and range
+      Given these powers, defined for this example only:
+        | power                 | kind           | holder         | attack dice | range |
+        | Volley Special Attack | special attack | Zettian Guards | 4           | 9     |
+      And the battlefield:
+        """
+        1Z1 1 1 1 1 1 1 1 1 1A1
+        Z1 = Zettian Guards (Red)
+        A1 = Airborne Elite (Blue)
+        """
+      When the Zettian Guard Z1 attacks the Airborne Elite A1 with the special attack "Volley Special Attack", rolling skull, skull, skull, blank against shield, blank
+      Then the attacker rolled 4 dice and the defender 2
+      And the attack destroys the Airborne Elite A1
+
+    @edition:2024
+    Example: Without its special attack the same target is out of range
+      Given these powers, defined for this example only:
+        | power                 | kind           | holder         | attack dice | range |
+        | Volley Special Attack | special attack | Zettian Guards | 4           | 9     |
+      And the battlefield:
+        """
+        1Z1 1 1 1 1 1 1 1 1 1A1
+        Z1 = Zettian Guards (Red)
+        A1 = Airborne Elite (Blue)
+        """
+      Then the Zettian Guard Z1 may not attack the Airborne Elite A1 under the rule heroscape.range
+
+    @edition:2024
+    Example: A special attack the attacker's card does not have is refused
+      Given the battlefield:
+        """
+        1Z1 1 1 1A1
+        Z1 = Zettian Guards (Red)
+        A1 = Airborne Elite (Blue)
+        """
+      When the Zettian Guard Z1 tries to attack the Airborne Elite A1 with the special attack "Fire Breath Special Attack"
+      Then the attack is refused under the rule heroscape.special-powers
+
+  @id:heroscape.glyphs @source:004/glyphs @source:004/attacking
+  Rule: A glyph under the attacker or the defender may give it extra dice
+    Some glyphs help the figure standing on them, in attack or in defense. Their dice are
+    added with the other extras before rolling.
+
+    @edition:2024
+    Example: A Zettian Guard on an attack glyph rolls an extra attack die
+      Given these powers, defined for this example only:
+        | power           | kind  | holder | attack dice | defense dice |
+        | Glyph of Astrid | glyph | Astrid | 1           | 0            |
+      And the battlefield:
+        """
+        1aZ1 1 1 1A1
+        Z1 = Zettian Guards (Red)
+        A1 = Airborne Elite (Blue)
+        a = glyph Astrid
+        """
+      Then the Zettian Guard Z1 attacks the Airborne Elite A1 with 3 dice against 2
+
+    @edition:2024
+    Example: The same glyph does nothing for a figure that is not standing on it
+      Given these powers, defined for this example only:
+        | power           | kind  | holder | attack dice | defense dice |
+        | Glyph of Astrid | glyph | Astrid | 1           | 0            |
+      And the battlefield:
+        """
+        1Z1 1a 1 1A1
+        Z1 = Zettian Guards (Red)
+        A1 = Airborne Elite (Blue)
+        a = glyph Astrid
+        """
+      Then the Zettian Guard Z1 attacks the Airborne Elite A1 with 2 dice against 2
+
+  @id:heroscape.ending-the-battle @source:003/ending-the-battle
+  Rule: The battle goes on until one army reaches the scenario's victory objective
+    Play continues until a player achieves what the game scenario sets as victory; that
+    player wins. Battlebook's examples use one objective: destroy every opposing figure.
+
+    @edition:2004
+    Example: Destroying the last enemy figure wins the battle
+      Given the battlefield:
+        """
+        3Z1 1 1A1
+        Z1 = Zettian Guards (Red)
+        A1 = Airborne Elite (Blue)
+        """
+      When the Zettian Guard Z1 attacks the Airborne Elite A1, rolling skull, skull, skull against shield, blank
+      Then Red has won the battle
+
+    @edition:2004
+    Example: While an enemy figure stands, nobody has won
+      Given the battlefield:
+        """
+        3Z1 1 1A1
+        Z1 = Zettian Guards (Red)
+        A1 = Airborne Elite (Blue)
+        """
+      When the Zettian Guard Z1 attacks the Airborne Elite A1, rolling skull, blank, blank against shield, blank
+      Then no army has won yet

@@ -1,0 +1,200 @@
+@chapter:5 @edition:2024
+Feature: Wounds, life and army cards
+  In the 2024 edition a successful attack does not simply remove its defender. Each
+  skull the defender fails to block puts a **wound marker** on it, and a figure falls
+  when its wounds reach the **Life** on its army card. Heroes keep their wounds on their
+  army card; most squad figures have a single life and fall to any successful attack;
+  a few squad figures have more and keep their own wounds beside them.
+
+  A destroyed figure is laid on its army card. When every figure of a card has been
+  destroyed the card is **out of play**, which matters for the **order markers** an
+  army places on its cards to decide which card takes each of its turns. Every example
+  in this chapter plays under the 2024 edition.
+
+  @id:heroscape.life @source:004/life @source:004/rolling-and-resolving @source:004/example-20
+  Rule: Each unblocked skull is a wound on the hero's army card; the hero falls when its wounds reach its Life
+    After a successful attack, put one wound marker on the defending hero's army card for
+    every skull its shields did not block. When the markers on the card equal the Life
+    printed on it, the hero is destroyed, and its player lays it on its army card.
+
+    Example: Example 20: a Knave's two unblocked skulls destroy Xenithrax, and her order marker ends Blue's turn at once
+      Xenithrax stands two levels above the Knave, so she rolls one extra defense die.
+
+      Given the battlefield:
+        """
+        1K1 3X 3X
+         1   3  3
+        K1 = Knaves of the Silver Scimitar (Red)
+        X = Xenithrax the Vineweaver (Blue)
+        """
+      And Xenithrax X already has 6 wounds
+      And Blue's order marker 2 lies unrevealed on the Xenithrax the Vineweaver card
+      When the Knave K1 attacks Xenithrax X, rolling skull, skull, blank against blank, skull, blank, skull
+      Then the attacker rolled 3 dice and the defender 4
+      And Xenithrax X takes 2 wounds and has 8 on her army card
+      And the attack destroys Xenithrax X
+      And Xenithrax X is placed on the army card "Xenithrax the Vineweaver"
+      And Blue's order marker 2 is still on the army card "Xenithrax the Vineweaver", unrevealed
+      When Blue reveals their order marker 2
+      Then Blue's turn ends at once
+
+    Example: A hero whose wounds stay below its Life fights on
+      Given the battlefield:
+        """
+        1K1 1X 1X
+        K1 = Knaves of the Silver Scimitar (Red)
+        X = Xenithrax the Vineweaver (Blue)
+        """
+      And Xenithrax X already has 5 wounds
+      When the Knave K1 attacks Xenithrax X, rolling skull, skull, skull against shield, blank, blank
+      Then Xenithrax X takes 2 wounds and has 7 on her army card
+      And the army card "Xenithrax the Vineweaver" of Blue is still in play
+
+  @id:heroscape.squads-and-life @source:004/squads-and-life
+  Rule: A one-life squad figure falls to any successful attack; a squad figure with more Life keeps its own wounds
+    Most squad figures have a Life of 1: any successful attack destroys such a figure,
+    and no wound marker goes on its squad's army card. A squad figure with a Life above 1
+    collects wound markers beside it on the battlefield, its own and no one else's, and
+    is destroyed when they reach its Life.
+
+    Example: One unblocked skull destroys a one-life Airborne Elite, and its card takes no wound
+      Given the battlefield:
+        """
+        1K1 1A1
+        K1 = Knaves of the Silver Scimitar (Red)
+        A1 = Airborne Elite (Blue)
+        """
+      When the Knave K1 attacks the Airborne Elite A1, rolling skull, skull, skull against shield, shield
+      Then the attack destroys the Airborne Elite A1
+      And the Airborne Elite A1 is placed on the army card "Airborne Elite"
+      And the Airborne Elite card of Blue holds no wound markers
+
+    Example: A multi-life squad figure keeps its own wounds beside it
+      Given these army cards, defined for this example only:
+        | name        | figure     | kind  | figures | life | range | attack | defense | height |
+        | Iron Trolls | Iron Troll | squad | 2       | 3    | 1     | 3      | 2       | 6      |
+      And the battlefield:
+        """
+        1K1 1T1 1T2
+        K1 = Knaves of the Silver Scimitar (Red)
+        T1 = Iron Trolls (Blue)
+        T2 = Iron Trolls (Blue)
+        """
+      When the Knave K1 attacks the Iron Troll T1, rolling skull, skull, blank against blank, blank
+      Then the Iron Troll T1 has 2 wound markers next to it
+      And the Iron Troll T2 has 0 wound markers next to it
+      And the Iron Trolls card of Blue holds no wound markers
+
+    Example: A multi-life squad figure falls when its own wounds reach its Life
+      Given these army cards, defined for this example only:
+        | name        | figure     | kind  | figures | life | range | attack | defense | height |
+        | Iron Trolls | Iron Troll | squad | 2       | 3    | 1     | 3      | 2       | 6      |
+      And the battlefield:
+        """
+        1K1 1T1 1T2
+        K1 = Knaves of the Silver Scimitar (Red)
+        T1 = Iron Trolls (Blue)
+        T2 = Iron Trolls (Blue)
+        """
+      And the Iron Troll T1 already has 2 wounds
+      When the Knave K1 attacks the Iron Troll T1, rolling skull, blank, blank against blank, blank
+      Then the attack destroys the Iron Troll T1
+
+  @id:heroscape.army-card-out-of-play @source:004/life
+  Rule: An army card whose figures are all destroyed is out of play, though its unrevealed order marker waits for its turn
+    Once every figure of an army card is destroyed, the card is out of play. An order
+    marker already lying face down on it stays there, unrevealed, until its turn comes up;
+    that turn then ends at once (Example 20 above). In later rounds no order marker may
+    go on the card and it takes no turns; when the next round begins, any markers still
+    on it are taken back to be placed as usual.
+
+    Example: No order marker may be placed on an army card out of play
+      Given the battlefield:
+        """
+        1K1 1X 1X 1A1
+        K1 = Knaves of the Silver Scimitar (Red)
+        X = Xenithrax the Vineweaver (Blue)
+        A1 = Airborne Elite (Blue)
+        """
+      And Xenithrax X already has 7 wounds
+      When the Knave K1 attacks Xenithrax X, rolling skull, blank, blank against blank, blank, blank
+      And Blue tries to place their order marker 1 on the Xenithrax the Vineweaver card
+      Then the order marker is refused under the rule heroscape.army-card-out-of-play
+
+    Example: No turn may be taken with an army card out of play
+      Given the battlefield:
+        """
+        1K1 1X 1X 1A1
+        K1 = Knaves of the Silver Scimitar (Red)
+        X = Xenithrax the Vineweaver (Blue)
+        A1 = Airborne Elite (Blue)
+        """
+      And Xenithrax X already has 7 wounds
+      When the Knave K1 attacks Xenithrax X, rolling skull, blank, blank against blank, blank, blank
+      And Blue tries to take a turn with the Xenithrax the Vineweaver card
+      Then the turn is refused under the rule heroscape.army-card-out-of-play
+
+    Example: When the next round begins, markers left on a card out of play are taken back
+      Given the battlefield:
+        """
+        1K1 1X 1X 1A1
+        K1 = Knaves of the Silver Scimitar (Red)
+        X = Xenithrax the Vineweaver (Blue)
+        A1 = Airborne Elite (Blue)
+        """
+      And Xenithrax X already has 7 wounds
+      And Blue's order marker 3 lies unrevealed on the Xenithrax the Vineweaver card
+      When the Knave K1 attacks Xenithrax X, rolling skull, blank, blank against blank, blank, blank
+      And a new round begins
+      Then no order marker is left on the army card "Xenithrax the Vineweaver"
+
+    Example: An order marker on a card still in play starts that card's turn
+      Given the battlefield:
+        """
+        1K1 1X 1X
+        K1 = Knaves of the Silver Scimitar (Red)
+        X = Xenithrax the Vineweaver (Blue)
+        """
+      And Blue's order marker 2 lies unrevealed on the Xenithrax the Vineweaver card
+      When Blue reveals their order marker 2
+      Then Blue takes a turn with the army card "Xenithrax the Vineweaver"
+
+  @id:heroscape.common-army-cards @source:004/common-army-cards
+  Rule: With several copies of one Common army card, destroyed figures fill a started card before a new one
+    When an army holds two or more copies of the same Common army card, its first
+    destroyed figure of that kind may go on any of the copies. After that, a destroyed
+    figure of that kind must go on a copy that already holds destroyed figures, until
+    that copy holds as many as the figures it shows; only then is an empty copy started.
+
+    Background:
+      Given these army cards, defined for this example only:
+        | name                          | figures | common |
+        | Knaves of the Silver Scimitar | 3       | yes    |
+
+    Example: The first destroyed Knave goes on a copy with room, here its own card
+      Given the battlefield:
+        """
+        1Z1 1K1 1 1K4
+         1   1  1 1Z2
+        Z1 = Zettian Guards (Red)
+        Z2 = Zettian Guards (Red)
+        K1 = Knaves of the Silver Scimitar (Blue)
+        K4 = Knaves of the Silver Scimitar #2 (Blue)
+        """
+      When the Zettian Guard Z2 attacks the Knave K4, rolling skull, skull against blank, blank
+      Then the Knave K4 is placed on the army card "Knaves of the Silver Scimitar #2"
+
+    Example: A later destroyed Knave fills the copy already started, whichever card it came from
+      Given the battlefield:
+        """
+        1Z1 1K1 1 1K4
+         1   1  1 1Z2
+        Z1 = Zettian Guards (Red)
+        Z2 = Zettian Guards (Red)
+        K1 = Knaves of the Silver Scimitar (Blue)
+        K4 = Knaves of the Silver Scimitar #2 (Blue)
+        """
+      When the Zettian Guard Z2 attacks the Knave K4, rolling skull, skull against blank, blank
+      And the Zettian Guard Z1 attacks the Knave K1, rolling skull, skull against blank, blank
+      Then the Knave K1 is placed on the army card "Knaves of the Silver Scimitar #2"
+      And the army card "Knaves of the Silver Scimitar" of Blue is still in play
