@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from engine import __version__
 
 #: Modules of `engine.cli` that each add one subcommand.
-SUBCOMMANDS: tuple[str, ...] = ("results",)
+SUBCOMMANDS: tuple[str, ...] = ("results", "odds")
 
 
 def build_parser() -> argparse.ArgumentParser:
