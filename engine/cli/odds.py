@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import argparse
 import json
+from types import MethodType
 from typing import Any, NoReturn
 
 from engine.homm.ruleset import DieReading
@@ -69,6 +70,8 @@ def register(subparsers: Any) -> None:
         help="exact chances of an attack, as fractions",
         description="Exact chances of an attack, for Heroscape or Heroes of Might & Magic, as fractions.",
     )
+    # The `odds` parser itself is made by the shared command parser; give it one-line errors too.
+    setattr(parser, "error", MethodType(OneLineParser.error, parser))  # noqa: B010
     games = parser.add_subparsers(dest="game", metavar="GAME", required=True, parser_class=OneLineParser)
 
     scape = games.add_parser(
