@@ -187,3 +187,17 @@ def test_only_attacks_have_a_chance() -> None:
 def test_every_pair_up_to_12_is_covered() -> None:
     pairs = list(itertools.product(range(13), repeat=2))
     assert len({heroscape_wounds(a, d) for a, d in pairs}) == len(pairs)
+
+
+def test_benchmark_implementations_agree_on_a_small_table() -> None:
+    import importlib.util
+    from pathlib import Path
+
+    path = Path(__file__).resolve().parents[2] / "benchmarks" / "odds_benchmark.py"
+    spec = importlib.util.spec_from_file_location("odds_benchmark", path)
+    assert spec is not None and spec.loader is not None
+    bench = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(bench)
+    book = bench.battlebook_table(4)
+    assert book == bench.icepool_table(4) == bench.sympy_table(4)
+    assert len(book) == 16
