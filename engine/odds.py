@@ -130,7 +130,7 @@ def homm_formula() -> tuple[sympy.Expr, dict[str, sympy.Symbol]]:
     clamped to 0..n, over the n faces.
 
     >>> expr, s = homm_formula()
-    >>> expr.subs({s["S"]: 7, s["D"]: 13, s["lo"]: 0, s["hi"]: 9})
+    >>> expr.xreplace({s["S"]: 7, s["D"]: 13, s["lo"]: 0, s["hi"]: 9})
     2/5
     """
     score, defense, lo, hi = sympy.symbols("S D lo hi", integer=True)
