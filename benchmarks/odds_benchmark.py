@@ -32,7 +32,7 @@ Table = dict[tuple[int, int], list[Fraction]]
 
 def battlebook_table(n: int) -> Table:
     """Every distribution with Battlebook, starting from empty caches."""
-    for cached in (odds.heroscape_wounds, odds.wound_weights, odds._skull_weights, odds._shield_weights):
+    for cached in (odds.heroscape_wounds, odds.wound_weights, odds._count_weights):
         cached.cache_clear()
     return {(a, d): list(odds.heroscape_wounds(a, d).wounds) for a in range(1, n + 1) for d in range(1, n + 1)}
 

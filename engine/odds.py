@@ -8,7 +8,7 @@ Heroscape rolls attack dice against defense dice. Each die has six sides: three 
 two shields and one blank. Every shield rolled by the defender blocks one skull; the
 skulls left over are wounds. [`heroscape_wounds`][engine.odds.heroscape_wounds] gives the
 whole distribution of wounds, computed by convolving two binomial distributions in
-integers (one common denominator, 2^A * 3^D) and cached.
+integers (one common denominator, 6^(A+D)) and cached.
 
 The same formulas, written symbolically with sympy, are rendered on the odds pages
 ([`heroscape_formulas`][engine.odds.heroscape_formulas],
@@ -33,10 +33,6 @@ import sympy  # type: ignore[import-untyped]
 
 from engine.errors import BattlebookError
 from engine.homm.ruleset import DieReading
-
-#: Sides of a Heroscape combat die: how many show a skull, a shield, nothing.
-SKULL_SIDES, SHIELD_SIDES, BLANK_SIDES = 3, 2, 1
-DIE_SIDES = SKULL_SIDES + SHIELD_SIDES + BLANK_SIDES
 
 
 class OddsError(BattlebookError, ValueError):
@@ -193,29 +189,68 @@ def check_dice(attack_dice: int, defense_dice: int) -> None:
             raise OddsError(f"the number of {what} dice cannot be negative: {count}")
 
 
-@cache
-def _skull_weights(attack_dice: int) -> tuple[int, ...]:
-    """Ways (out of 2^A) to roll k skulls on A attack dice: a skull is 1 chance in 2."""
-    return tuple(comb(attack_dice, k) for k in range(attack_dice + 1))
+@dataclass(frozen=True)
+class CombatDie:
+    """A Heroscape combat die: how many of its sides show a skull, a shield, or nothing.
+
+    The sources name skulls and shields but never list a die's sides; Battlebook reads
+    every combat die, attack or defense, as 3 skulls, 2 shields and 1 blank (see the
+    ruling on the combat die). Another reading is another `CombatDie`.
+
+    >>> COMBAT_DIE.skull_chance, COMBAT_DIE.shield_chance
+    (Fraction(1, 2), Fraction(1, 3))
+    """
+
+    skulls: int = 3
+    shields: int = 2
+    blanks: int = 1
+
+    def __post_init__(self) -> None:
+        if min(self.skulls, self.shields, self.blanks) < 0 or self.sides == 0:
+            raise OddsError(f"a combat die needs a positive number of sides, not {self}")
+
+    @property
+    def sides(self) -> int:
+        """How many sides the die has."""
+        return self.skulls + self.shields + self.blanks
+
+    @property
+    def skull_chance(self) -> Fraction:
+        """The chance that one attack die shows a skull."""
+        return Fraction(self.skulls, self.sides)
+
+    @property
+    def shield_chance(self) -> Fraction:
+        """The chance that one defense die shows a shield."""
+        return Fraction(self.shields, self.sides)
+
+
+#: The combat die Battlebook reads the rules with: 3 skulls, 2 shields, 1 blank.
+COMBAT_DIE = CombatDie()
 
 
 @cache
-def _shield_weights(defense_dice: int) -> tuple[int, ...]:
-    """Ways (out of 3^D) to roll j shields on D defense dice: a shield is 1 chance in 3."""
-    return tuple(comb(defense_dice, j) * 2 ** (defense_dice - j) for j in range(defense_dice + 1))
+def _count_weights(dice: int, hits: int, sides: int) -> tuple[int, ...]:
+    """Ways (out of sides^dice) for k of `dice` dice to show one of `hits` sides, for each k."""
+    return tuple(comb(dice, k) * hits**k * (sides - hits) ** (dice - k) for k in range(dice + 1))
 
 
 @cache
-def wound_weights(attack_dice: int, defense_dice: int) -> tuple[tuple[int, ...], int]:
-    """The wound distribution as integers: (ways of k wounds for each k, the total 2^A * 3^D).
+def wound_weights(attack_dice: int, defense_dice: int, die: CombatDie = COMBAT_DIE) -> tuple[tuple[int, ...], int]:
+    """The wound distribution as integers: (ways of k wounds for each k, the total sides^(A+D)).
 
-    >>> wound_weights(2, 4)
-    ((244, 64, 16), 324)
+    Reduced, `ways[k] / total` is the chance of exactly k wounds.
+
+    >>> ways, total = wound_weights(2, 4)
+    >>> ways, total
+    ((35136, 9216, 2304), 46656)
+    >>> sum(ways) == total
+    True
     """
     check_dice(attack_dice, defense_dice)
-    skulls = _skull_weights(attack_dice)
-    shields = _shield_weights(defense_dice)
-    total = 2**attack_dice * 3**defense_dice
+    skulls = _count_weights(attack_dice, die.skulls, die.sides)
+    shields = _count_weights(defense_dice, die.shields, die.sides)
+    total = die.sides ** (attack_dice + defense_dice)
     ways = [0] * (attack_dice + 1)
     for k in range(1, attack_dice + 1):
         ways[k] = sum(skulls[k + j] * shields[j] for j in range(min(defense_dice, attack_dice - k) + 1))
@@ -224,20 +259,25 @@ def wound_weights(attack_dice: int, defense_dice: int) -> tuple[tuple[int, ...],
 
 
 @cache
-def heroscape_wounds(attack_dice: int, defense_dice: int) -> WoundOdds:
+def heroscape_wounds(attack_dice: int, defense_dice: int, die: CombatDie = COMBAT_DIE) -> WoundOdds:
     """The exact distribution of wounds for `attack_dice` against `defense_dice`.
+
+    Args:
+        attack_dice: How many attack dice are rolled (0 or more).
+        defense_dice: How many defense dice are rolled (0 or more).
+        die: The sides of the combat die (3 skulls, 2 shields, 1 blank by default).
 
     >>> [str(p) for p in heroscape_wounds(1, 1).wounds]
     ['2/3', '1/3']
     >>> heroscape_wounds(2, 4).expected
     Fraction(8, 27)
     """
-    ways, total = wound_weights(attack_dice, defense_dice)
+    ways, total = wound_weights(attack_dice, defense_dice, die)
     return WoundOdds(attack_dice, defense_dice, tuple(Fraction(w, total) for w in ways))
 
 
 def heroscape_formulas() -> dict[str, sympy.Basic]:
-    """The Heroscape formulas as sympy objects, in the symbols A, D, w and j.
+    """The Heroscape formulas for the default combat die as sympy objects, in the symbols A, D, w and j.
 
     A is the number of attack dice, D of defense dice; `exactly` is the chance of exactly
     w wounds (for w >= 1), `none` the chance of no wound, `expected` the expected wounds.

@@ -21,9 +21,7 @@ from sympy.printing.mathml import mathml  # type: ignore[import-untyped]
 
 from engine.homm.ruleset import DieReading
 from engine.odds import (
-    BLANK_SIDES,
-    SHIELD_SIDES,
-    SKULL_SIDES,
+    COMBAT_DIE,
     fraction_text,
     heroscape_formulas,
     heroscape_wounds,
@@ -79,10 +77,12 @@ def heroscape_page() -> str:
     lines = [
         "# Heroscape odds",
         "",
-        f"Every combat die has {SKULL_SIDES + SHIELD_SIDES + BLANK_SIDES} sides: {SKULL_SIDES} skulls, "
-        f"{SHIELD_SIDES} shields and {BLANK_SIDES} blank. The attacker counts skulls, the defender counts "
+        f"Every combat die has {COMBAT_DIE.sides} sides: {COMBAT_DIE.skulls} skulls, "
+        f"{COMBAT_DIE.shields} shields and {COMBAT_DIE.blanks} blank (the sources do not list the sides: see "
+        "the ruling on the combat die). The attacker counts skulls, the defender counts "
         "shields, and each shield cancels one skull; the skulls left over are wounds. So each attack die "
-        "scores with chance 1/2 and each defense die blocks with chance 1/3, and the number of wounds is "
+        f"scores with chance {fraction_text(COMBAT_DIE.skull_chance)} and each defense die blocks with "
+        f"chance {fraction_text(COMBAT_DIE.shield_chance)}, and the number of wounds is "
         "the difference of two binomial counts, never below zero.",
         "",
         "The numbers below are computed exactly by the engine (`engine.odds.heroscape_wounds`) each time "

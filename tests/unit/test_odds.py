@@ -117,7 +117,8 @@ def test_homm_hit_counts_the_faces_that_reach_the_defense(score: int, defense: i
 def test_homm_formula_matches_counting(score: int, defense: int, reading: DieReading) -> None:
     expr, symbols = homm_formula()
     faces = reading.faces
-    value = expr.xreplace({symbols["S"]: score, symbols["D"]: defense, symbols["lo"]: faces[0], symbols["hi"]: faces[-1]})
+    values = {symbols["S"]: score, symbols["D"]: defense, symbols["lo"]: faces[0], symbols["hi"]: faces[-1]}
+    value = expr.xreplace(values)
     assert Fraction(str(value)) == homm_hit(score, defense, reading).hit
 
 
