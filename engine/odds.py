@@ -28,11 +28,13 @@ from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
 from math import comb
-
-import sympy  # type: ignore[import-untyped]
+from typing import TYPE_CHECKING
 
 from engine.errors import BattlebookError
 from engine.homm.ruleset import DieReading
+
+if TYPE_CHECKING:  # sympy is imported only where formulas are built: it is slow to load
+    import sympy  # type: ignore[import-untyped]
 
 
 class OddsError(BattlebookError, ValueError):
@@ -129,6 +131,8 @@ def homm_formula() -> tuple[sympy.Expr, dict[str, sympy.Symbol]]:
     >>> expr.xreplace({s["S"]: 7, s["D"]: 13, s["lo"]: 0, s["hi"]: 9})
     2/5
     """
+    import sympy
+
     score, defense, lo, hi = sympy.symbols("S D lo hi", integer=True)
     n = hi - lo + 1
     count = sympy.Max(0, sympy.Min(n, hi - sympy.Max(lo, defense - score) + 1))
@@ -283,10 +287,13 @@ def heroscape_formulas() -> dict[str, sympy.Basic]:
     w wounds (for w >= 1), `none` the chance of no wound, `expected` the expected wounds.
 
     >>> f = heroscape_formulas()
+    >>> import sympy
     >>> A, D, w = sympy.symbols("A D w", integer=True, nonnegative=True)
     >>> f["exactly"].subs({A: 2, D: 4, w: 1}).doit()
     16/81
     """
+    import sympy
+
     a, d, w, j = sympy.symbols("A D w j", integer=True, nonnegative=True)
     exactly = sympy.Sum(sympy.binomial(a, w + j) * sympy.binomial(d, j) * 2 ** (d - j), (j, 0, d)) / (2**a * 3**d)
     none = 1 - sympy.Sum(exactly, (w, 1, a))

@@ -51,7 +51,9 @@ def combat_die(dice_question: DiceQuestion, skulls: int, shields: int, blanks: i
     dice_question.die = CombatDie(skulls, shields, blanks)
 
 
-@when(parsers.re(r"(?P<attack>\d+) attack (?:dice|die) (?:are|is) rolled against (?P<defense>\d+) defense (?:dice|die)"))
+@when(
+    parsers.re(r"(?P<attack>\d+) attack (?:dice|die) (?:are|is) rolled against (?P<defense>\d+) defense (?:dice|die)")
+)
 def dice_rolled(dice_question: DiceQuestion, attack: str, defense: str) -> None:
     """Ask the engine for the wounds when this many attack dice meet this many defense dice."""
     dice_question.odds = heroscape_wounds(int(attack), int(defense), dice_question.die)
