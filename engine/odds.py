@@ -271,8 +271,8 @@ def heroscape_wounds(attack_dice: int, defense_dice: int, die: CombatDie = COMBA
         defense_dice: How many defense dice are rolled (0 or more).
         die: The sides of the combat die (3 skulls, 2 shields, 1 blank by default).
 
-    >>> [str(p) for p in heroscape_wounds(1, 1).wounds]
-    ['2/3', '1/3']
+    >>> tuple(str(p) for p in heroscape_wounds(1, 1).wounds)
+    ('2/3', '1/3')
     >>> heroscape_wounds(2, 4).expected
     Fraction(8, 27)
     """
