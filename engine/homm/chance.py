@@ -21,9 +21,10 @@ Fraction(2, 5)
 
 from __future__ import annotations
 
+from collections.abc import Hashable
 from fractions import Fraction
 
-from engine.dice import ScriptedDice
+from engine.dice import Die
 from engine.homm.actions import Action, MeleeAttack
 from engine.homm.rules import Resolution, apply, legal_violation
 from engine.homm.state import BattleState
@@ -43,6 +44,27 @@ def is_attack(action: object) -> bool:
     return isinstance(action, ATTACK_ACTIONS)
 
 
+class FirstRollDice:
+    """Dice whose first roll shows `face`; any later roll shows the die's first face.
+
+    The attack's own roll is the first one. A rule that rolls again afterwards (a
+    retaliation, say) cannot change whether that attack killed, so any face will do there.
+
+    >>> d10 = Die("d10", tuple(range(10)))
+    >>> dice = FirstRollDice(6)
+    >>> dice.roll(d10), dice.roll(d10)
+    (6, 0)
+    """
+
+    def __init__(self, face: int) -> None:
+        self._face: int | None = face
+
+    def roll(self, die: Die) -> Hashable:
+        """The stated face the first time, the die's first face afterwards."""
+        face, self._face = self._face, None
+        return die.faces[0] if face is None else face
+
+
 def is_success(resolution: Resolution) -> bool:
     """Whether a resolved attack succeeded (it killed)."""
     return resolution.attack.is_hit
@@ -57,7 +79,7 @@ def winning_rolls(state: BattleState, action: Action) -> tuple[int, ...]:
     if violation is not None:
         raise violation
     faces = sorted(face for face in state.ruleset.die.faces if isinstance(face, int))
-    return tuple(face for face in faces if is_success(apply(state, action, ScriptedDice([face]))))
+    return tuple(face for face in faces if is_success(apply(state, action, FirstRollDice(face))))
 
 
 def chance_of(state: BattleState, action: Action) -> Fraction:

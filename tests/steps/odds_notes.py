@@ -29,6 +29,14 @@ def chance_line(who: str, chance: Any, detail: str = "") -> str:
     return f"{who}: {fraction_text(chance)} ({percent_text(chance)}){detail}"
 
 
+def describe(action: Any) -> str:
+    """Who attacks whom, for the note: "the Gold Golems attacking the Behemoth"."""
+    attacker, target = getattr(action, "attacker", None), getattr(action, "target", None)
+    if attacker is None or target is None:
+        return f"the {type(action).__name__}"
+    return f"the {attacker} attacking the {target}"
+
+
 def homm_chances(world: HommWorld) -> list[str]:
     """One line per attack the HoMM example attempted and the rules allowed."""
     lines: list[str] = []
@@ -44,7 +52,7 @@ def homm_chances(world: HommWorld) -> list[str]:
             detail = ", no roll kills"
         else:
             detail = f", a roll of {rolls[0]} or more kills"
-        lines.append(chance_line(f"the {action.attacker} attacking the {action.target}", chance, detail))
+        lines.append(chance_line(describe(action), chance, detail))
     return lines
 
 
