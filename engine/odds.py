@@ -8,7 +8,7 @@ Heroscape rolls attack dice against defense dice. Each die has six sides: three 
 two shields and one blank. Every shield rolled by the defender blocks one skull; the
 skulls left over are wounds. [`heroscape_wounds`][engine.odds.heroscape_wounds] gives the
 whole distribution of wounds, computed by convolving two binomial distributions in
-integers (one common denominator, 6^(A+D)) and cached.
+integers (one common denominator, 2^A * 3^D) and cached.
 
 The same formulas, written symbolically with sympy, are rendered on the odds pages
 ([`heroscape_formulas`][engine.odds.heroscape_formulas],
@@ -234,27 +234,26 @@ COMBAT_DIE = CombatDie()
 
 
 @cache
-def _count_weights(dice: int, hits: int, sides: int) -> tuple[int, ...]:
-    """Ways (out of sides^dice) for k of `dice` dice to show one of `hits` sides, for each k."""
-    return tuple(comb(dice, k) * hits**k * (sides - hits) ** (dice - k) for k in range(dice + 1))
+def _count_weights(dice: int, chance: Fraction) -> tuple[int, ...]:
+    """Ways (out of chance.denominator^dice) for exactly k of `dice` dice to succeed, for each k."""
+    hit, den = chance.numerator, chance.denominator
+    return tuple(comb(dice, k) * hit**k * (den - hit) ** (dice - k) for k in range(dice + 1))
 
 
 @cache
 def wound_weights(attack_dice: int, defense_dice: int, die: CombatDie = COMBAT_DIE) -> tuple[tuple[int, ...], int]:
-    """The wound distribution as integers: (ways of k wounds for each k, the total sides^(A+D)).
+    """The wound distribution as integers: (ways of k wounds for each k, their total).
 
-    Reduced, `ways[k] / total` is the chance of exactly k wounds.
+    `ways[k] / total` is the chance of exactly k wounds; with the default die the total
+    is 2^A * 3^D (a skull is one chance in 2, a shield one in 3).
 
-    >>> ways, total = wound_weights(2, 4)
-    >>> ways, total
-    ((35136, 9216, 2304), 46656)
-    >>> sum(ways) == total
-    True
+    >>> wound_weights(2, 4)
+    ((244, 64, 16), 324)
     """
     check_dice(attack_dice, defense_dice)
-    skulls = _count_weights(attack_dice, die.skulls, die.sides)
-    shields = _count_weights(defense_dice, die.shields, die.sides)
-    total = die.sides ** (attack_dice + defense_dice)
+    skulls = _count_weights(attack_dice, die.skull_chance)
+    shields = _count_weights(defense_dice, die.shield_chance)
+    total = die.skull_chance.denominator**attack_dice * die.shield_chance.denominator**defense_dice
     ways = [0] * (attack_dice + 1)
     for k in range(1, attack_dice + 1):
         ways[k] = sum(skulls[k + j] * shields[j] for j in range(min(defense_dice, attack_dice - k) + 1))

@@ -16,6 +16,7 @@ from engine.errors import RuleViolation
 from engine.homm import BattleState, DieReading, Line, MeleeAttack, Ruleset, Side, Stack, UnitCard, apply
 from engine.homm.chance import chance_of, is_attack, winning_rolls
 from engine.odds import (
+    CombatDie,
     OddsError,
     heroscape_formulas,
     heroscape_wounds,
@@ -201,3 +202,22 @@ def test_benchmark_implementations_agree_on_a_small_table() -> None:
     book = bench.battlebook_table(4)
     assert book == bench.icepool_table(4) == bench.sympy_table(4)
     assert len(book) == 16
+
+
+@pytest.mark.parametrize(("skulls", "shields", "blanks"), [(2, 3, 1), (1, 1, 4), (4, 0, 2)])
+def test_another_reading_of_the_die_agrees_with_icepool(skulls: int, shields: int, blanks: int) -> None:
+    die = CombatDie(skulls, shields, blanks)
+    skull = icepool.Die({1: skulls, 0: shields + blanks})
+    shield = icepool.Die({1: shields, 0: skulls + blanks})
+    for attack in range(6):
+        for defense in range(6):
+            pool = (attack @ skull - defense @ shield).map(lambda x: max(x, 0))
+            expected = [Fraction(pool.quantity(k), pool.denominator()) for k in range(attack + 1)]
+            assert list(heroscape_wounds(attack, defense, die).wounds) == expected
+
+
+def test_a_die_without_sides_is_refused() -> None:
+    with pytest.raises(OddsError):
+        CombatDie(0, 0, 0)
+    with pytest.raises(OddsError):
+        CombatDie(-1, 3, 4)
