@@ -16,7 +16,7 @@ from types import MethodType
 from typing import Any, NoReturn
 
 from engine.homm.ruleset import DieReading
-from engine.odds import fraction_text, heroscape_wounds, homm_hit, percent_text, swat_defense
+from engine.odds import COMBAT_DIE, fraction_text, heroscape_wounds, homm_hit, percent_text, swat_defense
 
 #: The largest number of dice the command accepts on either side.
 MAX_DICE = 30
@@ -79,7 +79,8 @@ def register(subparsers: Any) -> None:
         help="wounds when attack dice roll against defense dice",
         description=(
             "The exact distribution of wounds (skulls not blocked by shields) when A attack dice roll "
-            "against D defense dice; each die has 3 skull sides, 2 shield sides and 1 blank side."
+            f"against D defense dice; each die has {COMBAT_DIE.skulls} skull sides, {COMBAT_DIE.shields} shield "
+            f"sides and {COMBAT_DIE.blanks} blank side (the ruling on the combat die)."
         ),
     )
     scape.add_argument(
