@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from engine import __version__
 
 #: Modules of `engine.cli` that each add one subcommand.
-SUBCOMMANDS: tuple[str, ...] = ("results", "check", "steps")
+SUBCOMMANDS: tuple[str, ...] = ("results", "check", "steps", "odds")
 
 
 def build_parser() -> argparse.ArgumentParser:
