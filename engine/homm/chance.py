@@ -25,14 +25,14 @@ from collections.abc import Hashable
 from fractions import Fraction
 
 from engine.dice import Die
-from engine.homm.actions import Action, MeleeAttack
+from engine.homm.actions import Action, MeleeAttack, RangedAttack, Retaliate, SpellAttack
 from engine.homm.rules import Resolution, apply, legal_violation
 from engine.homm.state import BattleState
 
 #: The kinds of action that are attacks, whose chance of success the rulebook shows.
 #: A new attack action (ranged, swat...) is added here; nothing else needs to change
 #: as long as `apply` resolves it with one roll of the battle's die.
-ATTACK_ACTIONS: tuple[type, ...] = (MeleeAttack,)
+ATTACK_ACTIONS: tuple[type, ...] = (MeleeAttack, RangedAttack, SpellAttack, Retaliate)
 
 
 def is_attack(action: object) -> bool:
@@ -67,7 +67,7 @@ class FirstRollDice:
 
 def is_success(resolution: Resolution) -> bool:
     """Whether a resolved attack succeeded (it killed)."""
-    return resolution.attack.is_hit
+    return resolution.attack is not None and resolution.attack.is_hit
 
 
 def winning_rolls(state: BattleState, action: Action) -> tuple[int, ...]:

@@ -67,7 +67,8 @@ def example_gherkin(example: ExampleDoc) -> str:
 def badge_html(badge: Badge) -> str:
     """The badge shown beside an example."""
     css = badge.value.replace(" ", "-")
-    return f'<span class="bb-badge bb-example bb-{css}" title="result of the last run: {badge.value}">{badge.value}</span>'
+    title = f"result of the last run: {badge.value}"
+    return f'<span class="bb-badge bb-example bb-{css}" title="{title}">{badge.value}</span>'
 
 
 def _notes(runs: Sequence[ScenarioResult]) -> list[str]:

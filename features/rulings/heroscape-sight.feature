@@ -1,6 +1,6 @@
 @chapter:3 @edition:2004
 Feature: Ruling: figures and line of sight
-  **The first question.** Do other figures block a line of sight? The sources ask the
+  **The question.** Do other figures block a line of sight? The sources ask the
   player to look from behind the attacker's head and say that any visible part of the
   target is enough; the only things they name as hiding a target are pieces of
   terrain, a ruin or a ledge. They never say whether a figure standing in between
@@ -14,7 +14,7 @@ Feature: Ruling: figures and line of sight
   scenario chooses it with the step `Given figures block line of sight`, written before
   the battlefield.
 
-  **The second question.** Where is the head of a double-space figure? The sources let
+  **A second question.** Where is the head of a double-space figure? The sources let
   such a figure attack from whichever of its two spaces it likes, but give a
   figure one head, and the text map does not say which way a figure faces.
 

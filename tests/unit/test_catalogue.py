@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import logging
 import types
 from pathlib import Path
@@ -107,10 +108,12 @@ def test_pending_lists_exactly_the_sections_no_rule_cites(book: list[FeatureDoc]
 def test_a_gap_and_a_stale_pending_entry_are_problems(book: list[FeatureDoc]) -> None:
     stale = {**PENDING, "001/making-melee-attacks": "issue 0", "999/nowhere": "issue 0"}
     stale.pop("001/swatting", None)
-    without_swatting = [f for f in book if not any("001/swatting" in r.sources for r in f.rules)]
+    without_swatting = [
+        dataclasses.replace(f, rules=tuple(r for r in f.rules if "001/swatting" not in r.sources)) for f in book
+    ]
     problems = coverage_problems(section_coverage(without_swatting, ResultBook(), stale), stale)
     assert any(p.startswith("coverage gap: no Rule restates") and "@source:001/swatting" in p for p in problems)
-    assert any("001/making-melee-attacks is restated by homm.melee-attack" in p for p in problems)
+    assert any("001/making-melee-attacks is restated by" in p and "homm.melee-attack" in p for p in problems)
     assert any("'999/nowhere', which is no known source section" in p for p in problems)
 
 
@@ -129,7 +132,10 @@ def test_a_gap_fails_the_strict_build(
     site_pages.on_config(config)
     monkeypatch.setattr(coverage, "PENDING", {})
     # Leave out every chapter citing one section, so that section becomes a gap.
-    site_pages._book[:] = [f for f in site_pages._book if not any("001/swatting" in r.sources for r in f.rules)]
+    site_pages._book[:] = [
+        dataclasses.replace(f, rules=tuple(r for r in f.rules if "001/swatting" not in r.sources))
+        for f in site_pages._book
+    ]
     monkeypatch.setattr(config.plugins, "_current_plugin", None, raising=False)  # set by MkDocs during a build
     with caplog.at_level(logging.WARNING, logger="mkdocs.plugins.battlebook"):
         files = site_pages.on_files(Files([]), config)

@@ -168,7 +168,9 @@ def test_chance_of_a_melee_attack_agrees_with_its_score_and_with_apply(
     score = state.stack("Attackers").attack_score(action.kind)
     assert chance_of(state, action) == homm_hit(score, target.stat("defense"), reading).hit
     for face in reading.faces:
-        hit = apply(state, action, ScriptedDice([face])).attack.is_hit
+        attack = apply(state, action, ScriptedDice([face])).attack
+        assert attack is not None
+        hit = attack.is_hit
         assert hit == (face in winning_rolls(state, action))
 
 
