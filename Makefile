@@ -27,7 +27,7 @@ test: $(STAMP)
 	$(BIN)/mypy
 	$(BIN)/pytest --ignore=tests/browser
 	@if [ -f $(OVERLAP) ]; then $(BIN)/python $(OVERLAP); else echo "($(OVERLAP) not found: copied-text scan skipped)"; fi
-	$(BIN)/mkdocs build --strict --quiet
+	$(BIN)/mkdocs build --strict
 	@$(MAKE) --no-print-directory browser
 	@echo "make test: every check passed"
 

@@ -15,8 +15,8 @@ from collections.abc import Sequence
 
 from engine import __version__
 
-#: Modules of `engine.cli` that each add one subcommand.
 SUBCOMMANDS: tuple[str, ...] = ("results", "check", "steps", "odds")
+"""Modules of `engine.cli` that each add one subcommand."""
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -17,11 +17,11 @@ from enum import StrEnum
 
 from engine.errors import MissingStatError, UnknownUnitError
 
-#: Where the stats of the known cards come from.
 CARD_CITATION = (
     "Stats as printed on the Heroscape army cards, as listed by public card databases "
     "(for example the Heroscape wiki and heroscapers.com card listings); not given by the seed texts."
 )
+"""Where the stats of the known cards come from."""
 
 
 class CardKind(StrEnum):
@@ -89,9 +89,6 @@ class ArmyCard:
         return self.spaces == 2
 
 
-#: The four cards of the seeds' worked examples, with the stats printed on the cards
-#: (see `CARD_CITATION`). Xenithrax is a hero card of one figure: Example 20 destroys
-#: "her" and puts the card out of play with a single figure.
 KNOWN_CARDS: Mapping[str, ArmyCard] = {
     card.name: card
     for card in (
@@ -113,6 +110,11 @@ KNOWN_CARDS: Mapping[str, ArmyCard] = {
         ),
     )
 }  # fmt: skip
+"""The four cards of the seeds' worked examples, with the stats printed on the cards.
+
+See `CARD_CITATION`. Xenithrax is a hero card of one figure: Example 20 destroys "her"
+and puts the card out of play with a single figure.
+"""
 
 
 class CardBook:

@@ -35,10 +35,10 @@ from dataclasses import dataclass
 from engine.heroscape.hexes import clip_to_hex
 from engine.heroscape.state import BattleState, Figure
 
-#: Height of one level of terrain, in units of the distance between neighbouring space centres.
 LEVEL_HEIGHT = 0.25
-#: Half the width of a figure's body, in the same units.
+"""Height of one level of terrain, in units of the distance between neighbouring space centres."""
 FIGURE_RADIUS = 0.25
+"""Half the width of a figure's body, in the same units."""
 #: Fractions of a figure's height at which its body is sampled (just above its base to its head).
 BODY_HEIGHTS = (0.02, 0.25, 0.5, 0.75, 1.0)
 _EPS = 1e-9

@@ -166,8 +166,9 @@ class CatalogueProblem:
 def resolved_steps(steps: Sequence[StepDoc], previous: str = "given") -> Iterator[tuple[str, StepDoc]]:
     """Each step with its type: `And`, `But` and `*` take the type of the step before them.
 
-    >>> [t for t, _ in resolved_steps([StepDoc("Given", "a", 1), StepDoc("And", "b", 2), StepDoc("Then", "c", 3)])]
-    ['given', 'given', 'then']
+    >>> steps = [StepDoc("Given", "a", 1), StepDoc("And", "b", 2), StepDoc("Then", "c", 3)]
+    >>> " ".join(kind for kind, _ in resolved_steps(steps))
+    'given given then'
     """
     for step in steps:
         keyword = step.keyword.strip().lower()

@@ -15,7 +15,6 @@ _HOMM = "issue 3 (HoMM battle rules, seeds 001 and 000)"
 _TOWNS = "issue 4 (HoMM battles in towns, seed 002)"
 _HEROSCAPE = "issue 5 (Heroscape, seeds 003 and 004)"
 
-#: Citation key of a pending section -> who will cover it.
 PENDING: Mapping[str, str] = {
     "002/battles-in-towns": _TOWNS,
     "002/setup": _TOWNS,
@@ -24,3 +23,4 @@ PENDING: Mapping[str, str] = {
     "002/emerging-from-the-town": _TOWNS,
     "002/no-retreat-no-surrender": _TOWNS,
 }
+"""Citation key of a pending section -> who will cover it."""

@@ -105,11 +105,32 @@ def render_example(
     failure, detail = _failure(runs, badge)
     if badge.is_published_problem:
         problems.append(Problem(feature.path, example.line, example.name, badge, detail))
-    lines = [f"{level} {example.name} {{ #{example.anchor} }}", "", badge_html(badge), ""]
+    tag = f"h{len(level)}"
+    name = html.escape(example.name)
+    # A raw heading without an id: the example stays part of its rule's search section, so a
+    # search for a rule's topic lists the rule itself first; the anchor sits on the link.
+    heading = (
+        f'<{tag} class="bb-example-title"><a class="bb-anchor" id="{example.anchor}" '
+        f'href="#{example.anchor}" title="Link to this example">#</a> {name}</{tag}>'
+    )
+    lines = [heading, "", badge_html(badge), ""]
     if example.description:
         lines += [example.description, ""]
     lines += [example_gherkin(example), ""]
     return lines + failure + _notes(runs)
+
+
+def rule_title(rule: RuleDoc) -> str:
+    """A rule's short title, from its identifier; the Rule's own line is its full statement.
+
+    Short titles keep the table of contents readable and let a search for a rule's topic
+    rank the rule itself above the examples that mention it.
+
+    >>> rule_title(RuleDoc("homm.melee-attack", "A melee attack kills...", 1, "", (), (), (), ()))
+    'Melee attack'
+    """
+    words = rule.id.split(".", 1)[-1].replace("-", " ")
+    return words[:1].upper() + words[1:]
 
 
 def _sources(rule: RuleDoc) -> str:
@@ -136,7 +157,9 @@ def render_feature(feature: FeatureDoc, results: ResultBook) -> tuple[str, list[
     for _, example in ((r, e) for r, e in feature.examples() if r is None):
         lines += render_example(feature, example, results, problems, "##")
     for rule in feature.rules:
-        lines += [f"## {rule.name} {{ #{rule.id} }}", "", _sources(rule), ""]
+        statement = html.escape(rule.name.rstrip(".")) + "."
+        lines += [f"## {rule_title(rule)} {{ #{rule.id} }}", "", f'<p class="bb-rule">{statement}</p>', ""]
+        lines += [_sources(rule), ""]
         if rule.description:
             lines += [rule.description, ""]
         if rule.background:

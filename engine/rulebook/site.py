@@ -44,6 +44,22 @@ def page_uri(feature: FeatureDoc) -> str:
     return "rulebook/" + feature.path.removeprefix("features/").removesuffix(".feature") + ".md"
 
 
+#: Search weight of each navigation group's pages; a rule chapter weighs 1. A ruling is
+#: about a rule, so a search for the rule's topic lists the rule's own chapter first.
+SEARCH_BOOST = {"rulings": 0.5}
+
+
+def search_meta(feature: FeatureDoc) -> str:
+    """Front matter setting the search weight of a feature's page, when it is not the default.
+
+    >>> from engine.rulebook.model import FeatureDoc
+    >>> search_meta(FeatureDoc("features/rulings/x.feature", "X", "", (), (), (), (), "")).split()
+    ['---', 'search:', 'boost:', '0.5', '---']
+    """
+    boost = SEARCH_BOOST.get(group_of(feature))
+    return f"---\nsearch:\n  boost: {boost}\n---\n\n" if boost is not None else ""
+
+
 def group_of(feature: FeatureDoc) -> str:
     """The navigation section of a feature: its first folder under `features/`."""
     parts = feature.path.removeprefix("features/").split("/")
@@ -101,7 +117,7 @@ def on_files(files: Files, config: MkDocsConfig) -> Files:
         log.warning(f"no recorded results at {results_path}: run the examples first (make test, or make examples)")
     for feature in _book:
         markdown, problems = render_feature(feature, results)
-        files.append(File.generated(config, page_uri(feature), content=markdown))
+        files.append(File.generated(config, page_uri(feature), content=search_meta(feature) + markdown))
         for problem in problems:
             log.warning(f"{problem}")
     return files

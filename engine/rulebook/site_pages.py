@@ -43,6 +43,10 @@ TEMPLATE = "docs/files/ruling.feature"
 
 _book: list[FeatureDoc] = []
 
+REFERENCE_PAGE_META = "---\nsearch:\n  boost: 0.2\n---\n\n"
+"""Front matter of the reference pages (step catalogue, coverage): searchable, but ranked
+below the rules themselves, so a search for a rule's topic lists the rule first."""
+
 
 def _root(config: MkDocsConfig) -> Path:
     return Path(config.config_file_path).resolve().parent
@@ -89,8 +93,8 @@ def on_files(files: Files, config: MkDocsConfig) -> Files:
     domains = build_catalogue(_book, load_step_modules(root))
     coverage = section_coverage(_book, ResultBook.load(default_path(root)))
     rulings = rulings_of(_book)
-    files.append(File.generated(config, STEPS_PAGE, content=render_catalogue(domains)))
-    files.append(File.generated(config, COVERAGE_PAGE, content=render_coverage(coverage, _book)))
+    files.append(File.generated(config, STEPS_PAGE, content=REFERENCE_PAGE_META + render_catalogue(domains)))
+    files.append(File.generated(config, COVERAGE_PAGE, content=REFERENCE_PAGE_META + render_coverage(coverage, _book)))
     files.append(File.generated(config, RULINGS_INDEX, content=render_rulings_index(rulings)))
     for problem in [*map(str, catalogue_problems(domains)), *coverage_problems(coverage), *ruling_problems(rulings)]:
         log.warning(problem)

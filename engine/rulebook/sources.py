@@ -114,3 +114,4 @@ SECTIONS: Mapping[str, Section] = {
     for code, sections in _SECTION_TITLES.items()
     for slug, title in sections
 }
+"""Every citable section, keyed by `<code>/<slug>`."""

@@ -103,7 +103,9 @@ def test_page_badges_follow_results_and_content(tmp_path: Path) -> None:
     feature = load_feature(path, tmp_path)
     book = ResultBook([ScenarioResult(feature.path, feature.sha256, 7, "Shown", Status.PASSED)])
     page, problems = render_feature(feature, book)
-    assert "## A probe rule { #probe.rule }" in page
+    assert "## Rule { #probe.rule }" in page
+    assert '<p class="bb-rule">A probe rule.</p>' in page
+    assert '<h3 class="bb-example-title"><a class="bb-anchor" id="shown"' in page
     assert "bb-verified" in page and problems == []
     assert "```gherkin\nExample: Shown\n  Given the Aggressor" in page
     stale = ResultBook([ScenarioResult(feature.path, "old-content", 7, "Shown", Status.PASSED)])
