@@ -16,9 +16,14 @@ from typing import Any
 
 import pytest
 
+from engine.heroscape import Attack
+from engine.heroscape import chance as heroscape_chance
+from engine.heroscape.ruleset import Harm
+from engine.heroscape.state import BattleState as HeroscapeState
 from engine.homm.chance import chance_of, is_attack, winning_rolls
 from engine.odds import fraction_text, percent_text
 from engine.rulebook.pytest_plugin import ScenarioRecord, annotator
+from tests.steps.heroscape_world import HeroscapeWorld
 from tests.steps.homm_world import HommWorld
 
 NOTE_TITLE = "Chance of this attack"
@@ -56,8 +61,39 @@ def homm_chances(world: HommWorld) -> list[str]:
     return lines
 
 
+def figure_name(state: HeroscapeState, key: str) -> str:
+    """A figure as the note names it: its map key and its kind ("K1 (Knave of the Silver Scimitar)")."""
+    return f"{key} ({state.card_of(state.figure(key)).figure})"
+
+
+def heroscape_chances(world: HeroscapeWorld) -> list[str]:
+    """One line per Heroscape attack the example attempted and the rules allowed.
+
+    2004: the chance of destroying (more skulls than shields). 2024: the distribution of
+    wounds, then the chance of destroying given the defender's life and wounds.
+    """
+    lines: list[str] = []
+    for entry in world.journal:
+        if not isinstance(entry.action, Attack) or entry.refusal is not None:
+            continue
+        state, action = entry.before, entry.action
+        odds = heroscape_chance.chance_of(state, action)
+        who = f"{figure_name(state, action.attacker)} attacking {figure_name(state, action.defender)}"
+        dice = f"{odds.attack_dice} attack dice against {odds.defense_dice} defense dice"
+        destroying = f"{fraction_text(odds.destroying)} ({percent_text(odds.destroying)})"
+        if state.ruleset.harm is Harm.WOUNDS:
+            spread = ", ".join(f"{k}: {fraction_text(p)}" for k, p in enumerate(odds.wounds.wounds))
+            need = odds.wounds_to_destroy
+            wounds = "1 wound" if need == 1 else f"{need} wounds"
+            verdict = "it cannot be destroyed" if need is None else f"destroyed by {wounds} or more: {destroying}"
+            lines.append(f"{who}, {dice}: wounds {spread}; {verdict}")
+        else:
+            lines.append(f"{who}, {dice}: destroyed when the skulls outnumber the shields, {destroying}")
+    return lines
+
+
 #: Game world fixtures whose attacks get their chance shown: fixture name -> notes.
-ODDS_SOURCES: dict[str, Callable[[Any], list[str]]] = {"homm": homm_chances}
+ODDS_SOURCES: dict[str, Callable[[Any], list[str]]] = {"homm": homm_chances, "heroscape": heroscape_chances}
 
 
 @annotator
