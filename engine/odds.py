@@ -353,13 +353,17 @@ def percent_text(value: Fraction, digits: int = 2) -> str:
     '24.69%'
     >>> percent_text(Fraction(1)), percent_text(Fraction(2, 5))
     ('100%', '40%')
+    >>> percent_text(Fraction(16, 81), 0), percent_text(Fraction(1, 10), 0)
+    ('20%', '10%')
 
     A chance that is neither certain nor impossible never reads as 0% or 100%:
 
     >>> percent_text(Fraction(1, 10**6)), percent_text(1 - Fraction(1, 10**6))
     ('<0.01%', '>99.99%')
     """
-    text = f"{float(value * 100):.{digits}f}".rstrip("0").rstrip(".")
+    text = f"{float(value * 100):.{digits}f}"
+    if "." in text:
+        text = text.rstrip("0").rstrip(".")
     step = "0." + "0" * (digits - 1) + "1" if digits > 0 else "1"
     if 0 < value < 1 and text == "0":
         return f"<{step}%"
