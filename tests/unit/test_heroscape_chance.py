@@ -32,7 +32,7 @@ from engine.heroscape import (
 )
 from engine.heroscape.cards import CardKind
 from engine.heroscape.chance import chance_of
-from engine.odds import COMBAT_DIE, CombatDie
+from engine.odds import COMBAT_DIE, CombatDie, fraction_text
 
 TROLLS = ArmyCard(
     "Iron Trolls", "Iron Troll", CardKind.SQUAD, figures=2, life=3, range=1, attack=3, defense=2, height=6
@@ -119,3 +119,29 @@ def test_a_refused_attack_has_no_chance() -> None:
     with pytest.raises(RuleViolation) as refused:
         chance_of(state, Attack("K1", "A1"))
     assert refused.value.rule == "heroscape.range"
+
+
+def test_the_rulebook_note_gives_each_attack_its_exact_chance() -> None:
+    from tests.steps.heroscape_world import HeroscapeWorld
+    from tests.steps.odds_notes import heroscape_chances
+
+    for edition, expected in (
+        ("2004", "destroyed when the skulls outnumber"),
+        ("2024", "destroyed by 2 wounds or more"),
+    ):
+        world = HeroscapeWorld(tags=frozenset({f"edition:{edition}"}))
+        world.draw("1K1 3X 3X\n 1   3  3\nX = Xenithrax the Vineweaver (Blue)" + LINE)
+        if edition == "2024":
+            card = world.state.card("Xenithrax the Vineweaver")
+            world.state = world.state.replacing_card(replace(card, wound_markers=6))
+        world.state = apply(world.state, StartTurn("Red", "Knaves of the Silver Scimitar"), ScriptedDice()).state
+        world.attempt(Attack("K1", "X"), ScriptedDice(["skull", "blank", "blank", "shield", "blank", "blank", "blank"]))
+        world.attempt(Attack("K1", "X"), ScriptedDice())  # refused: K1 has attacked; no chance for it
+        world.refused()
+        [line] = heroscape_chances(world)
+        assert line.startswith(
+            "K1 (Knave of the Silver Scimitar) attacking X (Xenithrax the Vineweaver), 3 attack dice"
+        )
+        assert "against 4 defense dice" in line  # Xenithrax stands higher: one extra defense die
+        assert expected in line
+        assert fraction_text(chance_of(world.journal[0].before, Attack("K1", "X")).destroying) in line
