@@ -25,11 +25,13 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from enum import StrEnum
 from fractions import Fraction
 from functools import cache
 from math import comb
 from typing import TYPE_CHECKING
 
+from engine.dice import Die
 from engine.errors import BattlebookError
 from engine.homm.ruleset import DieReading
 
@@ -193,16 +195,29 @@ def check_dice(attack_dice: int, defense_dice: int) -> None:
             raise OddsError(f"the number of {what} dice cannot be negative: {count}")
 
 
+class Face(StrEnum):
+    """The symbols on the sides of a Heroscape combat die."""
+
+    SKULL = "skull"
+    SHIELD = "shield"
+    BLANK = "blank"
+
+
 @dataclass(frozen=True)
 class CombatDie:
     """A Heroscape combat die: how many of its sides show a skull, a shield, or nothing.
 
     The sources name skulls and shields but never list a die's sides; Battlebook reads
     every combat die, attack or defense, as 3 skulls, 2 shields and 1 blank (see the
-    ruling on the combat die). Another reading is another `CombatDie`.
+    ruling on the combat die). Another reading is another `CombatDie`. This one value is
+    the single description of the die: the Heroscape ruleset rolls its
+    [`die`][engine.odds.CombatDie.die] and the odds count its sides, so a battle read
+    with another die resolves and gets its odds with that same die.
 
     >>> COMBAT_DIE.skull_chance, COMBAT_DIE.shield_chance
     (Fraction(1, 2), Fraction(1, 3))
+    >>> COMBAT_DIE.die.faces.count(Face.SKULL), len(COMBAT_DIE.die.faces)
+    (3, 6)
     """
 
     skulls: int = 3
@@ -227,6 +242,28 @@ class CombatDie:
     def shield_chance(self) -> Fraction:
         """The chance that one defense die shows a shield."""
         return Fraction(self.shields, self.sides)
+
+    @property
+    def faces(self) -> tuple[Face, ...]:
+        """The symbol on each side, skulls first, then shields, then blanks.
+
+        >>> CombatDie(1, 1, 1).faces
+        (<Face.SKULL: 'skull'>, <Face.SHIELD: 'shield'>, <Face.BLANK: 'blank'>)
+        """
+        return (Face.SKULL,) * self.skulls + (Face.SHIELD,) * self.shields + (Face.BLANK,) * self.blanks
+
+    @property
+    def die(self) -> Die:
+        """The die to roll in a battle: one side per face, all equally likely."""
+        return Die("combat die", self.faces)
+
+    def chance_of(self, face: Face) -> Fraction:
+        """The chance that one roll shows `face`.
+
+        >>> COMBAT_DIE.chance_of(Face.BLANK)
+        Fraction(1, 6)
+        """
+        return Fraction(self.faces.count(face), self.sides)
 
 
 #: The combat die Battlebook reads the rules with: 3 skulls, 2 shields, 1 blank.
@@ -316,13 +353,17 @@ def percent_text(value: Fraction, digits: int = 2) -> str:
     '24.69%'
     >>> percent_text(Fraction(1)), percent_text(Fraction(2, 5))
     ('100%', '40%')
+    >>> percent_text(Fraction(16, 81), 0), percent_text(Fraction(1, 10), 0)
+    ('20%', '10%')
 
     A chance that is neither certain nor impossible never reads as 0% or 100%:
 
     >>> percent_text(Fraction(1, 10**6)), percent_text(1 - Fraction(1, 10**6))
     ('<0.01%', '>99.99%')
     """
-    text = f"{float(value * 100):.{digits}f}".rstrip("0").rstrip(".")
+    text = f"{float(value * 100):.{digits}f}"
+    if "." in text:
+        text = text.rstrip("0").rstrip(".")
     step = "0." + "0" * (digits - 1) + "1" if digits > 0 else "1"
     if 0 < value < 1 and text == "0":
         return f"<{step}%"

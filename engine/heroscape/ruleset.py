@@ -18,19 +18,11 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from engine.dice import Die
+from engine.odds import COMBAT_DIE, CombatDie, Face
 
-
-class Face(StrEnum):
-    """The symbols on a combat die."""
-
-    SKULL = "skull"
-    SHIELD = "shield"
-    BLANK = "blank"
-
-
-#: The combat die as Battlebook reads it: three skulls, two shields, one blank face (the
-#: sources never print the faces; see the ruling *The Heroscape combat die*).
-COMBAT_DIE = Die("combat die", (Face.SKULL, Face.SKULL, Face.SKULL, Face.SHIELD, Face.SHIELD, Face.BLANK))
+#: `COMBAT_DIE` (three skulls, two shields, one blank: the sources never print the sides;
+#: see the ruling *The Heroscape combat die*) and `Face` live once, in `engine.odds`.
+__all__ = ["COMBAT_DIE", "CombatDie", "Edition", "Face", "Harm", "HeightAdvantage", "Ruleset"]
 
 
 class Edition(StrEnum):
@@ -77,7 +69,7 @@ class Ruleset:
             (Battlebook's reading: they do not; see the ruling *Figures and line of sight*).
         destroyed_to_card: Whether a destroyed figure is placed on its army card (2024)
             rather than put out of the game (2004).
-        die: The combat die.
+        combat_die: The combat die, for rolls and odds alike.
     """
 
     edition: Edition = Edition.BASIC_2004
@@ -86,11 +78,24 @@ class Ruleset:
     friendly_fire: bool = False
     figures_block_sight: bool = False
     destroyed_to_card: bool = False
-    die: Die = COMBAT_DIE
+    combat_die: CombatDie = COMBAT_DIE
+
+    @property
+    def die(self) -> Die:
+        """The combat die as rolled in a battle, made from `combat_die`.
+
+        >>> Ruleset(combat_die=CombatDie(4, 2, 0)).die.faces.count(Face.SKULL)
+        4
+        """
+        return self.combat_die.die
 
     @classmethod
-    def for_edition(cls, edition: Edition, *, figures_block_sight: bool = False) -> Ruleset:
+    def for_edition(
+        cls, edition: Edition, *, figures_block_sight: bool = False, combat_die: CombatDie = COMBAT_DIE
+    ) -> Ruleset:
         """The ruleset of `edition`, with the open readings as given."""
         if edition is Edition.BASIC_2004:
-            return cls(edition, Harm.DESTROY, HeightAdvantage(((1, 1),)), False, figures_block_sight, False)
-        return cls(edition, Harm.WOUNDS, HeightAdvantage(((1, 1), (10, 2))), True, figures_block_sight, True)
+            return cls(edition, Harm.DESTROY, HeightAdvantage(((1, 1),)), False, figures_block_sight, False, combat_die)
+        return cls(
+            edition, Harm.WOUNDS, HeightAdvantage(((1, 1), (10, 2))), True, figures_block_sight, True, combat_die
+        )

@@ -1,6 +1,9 @@
 """Drawings for the rulebook pages, as inline SVG.
 
 - [`svg`][engine.pictures.svg]: the shared SVG writer (accessible, themeable, one line);
+- [`chart`][engine.pictures.chart]: bar and line charts of exact chances (the odds pages
+  draw them from [`engine.odds`][engine.odds] at build time; `docs/stylesheets/charts.css`
+  colours them);
 - each game draws its own states next to its rules: [`engine.homm.picture`][engine.homm.picture]
   for Heroes of Might & Magic.
 
@@ -21,7 +24,6 @@ Extending:
   hex map read from the state, drawn with the functions of [`svg`][engine.pictures.svg]
   into [`svg_document`][engine.pictures.svg.svg_document], and its own annotator module
   reading the Heroscape fixture.
-- Odds charts (a bar chart of a distribution) belong in a module here, e.g.
-  `engine/pictures/chart.py`, taking plain numbers (outcome -> probability) so that any
-  odds module can feed it; an annotator attaches them to odds examples.
+- Odds charts take plain numbers (outcome -> exact chance), so any odds module can feed
+  [`bar_chart`][engine.pictures.chart.bar_chart] or [`line_chart`][engine.pictures.chart.line_chart].
 """

@@ -29,6 +29,7 @@ from engine.odds import (
     homm_hit,
     percent_text,
 )
+from engine.pictures.chart import bar_chart, line_chart
 
 HEROSCAPE_URI = "odds/heroscape.md"
 HOMM_URI = "odds/homm.md"
@@ -37,6 +38,11 @@ DICE = range(1, 13)
 #: Attack scores and defense scores shown on the HoMM tables.
 SCORES = range(1, 13)
 DEFENSES = range(4, 21)
+#: Attack dice against defense dice drawn as wound distributions on the Heroscape page.
+CHART_DICE = ((2, 4), (3, 4), (4, 2), (6, 3))
+#: Attack scores along the HoMM chart, and the defenses it draws one line for.
+CHART_SCORES = range(0, 21)
+CHART_DEFENSES = (7, 10, 13, 16)
 #: The wrapper that gives the wide tables their compact style.
 TABLE_OPEN, TABLE_CLOSE = '<div class="bb-odds" markdown="1">\n', "</div>"
 
@@ -68,6 +74,42 @@ def chance_cell(value: Fraction) -> str:
     return f'<span title="{fraction_text(value)}">{percent_text(value, 1)}</span>'
 
 
+def figures(drawings: list[tuple[str, str]]) -> list[str]:
+    """Charts as a Markdown block: one `<figure>` per (SVG, caption), kept out of the search index."""
+    inner = "".join(
+        f'<figure class="bb-picture bb-chart">{svg}<figcaption>{html.escape(caption)}</figcaption></figure>'
+        for svg, caption in drawings
+    )
+    return ["", f'<div class="bb-pictures bb-charts" data-search-exclude="">{inner}</div>', ""]
+
+
+def wound_charts() -> list[str]:
+    """Bar charts of the wound distribution for the dice counts of `CHART_DICE`."""
+    drawings = []
+    for attack, defense in CHART_DICE:
+        odds = heroscape_wounds(attack, defense)
+        bars = [(str(k), p) for k, p in enumerate(odds.wounds)]
+        title = f"Wounds from {attack} attack dice against {defense} defense dice"
+        svg = bar_chart(title, bars, "wounds", f"chart-wounds-{attack}-{defense}")
+        drawings.append((svg, f"{attack} against {defense}: at least one wound {percent_text(odds.at_least_one)}"))
+    return figures(drawings)
+
+
+def kill_charts() -> list[str]:
+    """Line charts of the chance to kill across attack scores, one per die reading."""
+    drawings = []
+    scores = list(CHART_SCORES)
+    for reading in DieReading:
+        series = [
+            (f"defense {defense}", [homm_hit(score, defense, reading).hit for score in scores])
+            for defense in CHART_DEFENSES
+        ]
+        title = f"Chance to kill by attack score, die read {reading.value}"
+        svg = line_chart(title, scores, series, "Attack score", f"chart-kill-{reading.value}")
+        drawings.append((svg, f"Die read {reading.value}: one line per defense score"))
+    return figures(drawings)
+
+
 def heroscape_page() -> str:
     """The Markdown of the Heroscape odds page."""
     formulas = heroscape_formulas()
@@ -93,6 +135,11 @@ def heroscape_page() -> str:
         f"**{fraction_text(example.at_least_one)}** ({percent_text(example.at_least_one)}), and inflict "
         f"{fraction_text(example.expected)} wounds on average.",
         "",
+        "## Wounds for a few rolls",
+        "",
+        "How likely each number of wounds is, for a few numbers of attack and defense dice "
+        "(hover over a bar for its exact fraction).",
+        *wound_charts(),
         "## Chance of at least one wound",
         "",
         "Rows: attack dice A. Columns: defense dice D.",
@@ -146,6 +193,12 @@ def homm_page() -> str:
         "The numbers are computed by the engine (`engine.odds.homm_hit`) each time the site is built; "
         "`battlebook odds homm --score S --defense D` answers for any numbers.",
         "",
+        "## Chance to kill across attack scores",
+        "",
+        "Each line follows one defense score as the attack score grows, under each reading of the die "
+        "(hover over a point for its exact fraction). Every line climbs by a tenth per point of score, "
+        "from no chance at all to a certain kill.",
+        *kill_charts(),
     ]
     for reading in DieReading:
         lines += [

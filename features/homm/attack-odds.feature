@@ -39,3 +39,9 @@ Feature: The chance of an attack
       Given the Aggressor has a stack of 3 Gold Golems on its Melee Line
       And the Defender has a stack of 1 Gold Golem called "Lone Golem" on its Melee Line
       Then the chance that the Gold Golems kill the Lone Golem in melee is 1
+
+    Example: Swarming Gold Golems, attacking with 14 against 13, are certain to kill the Behemoth
+      Given the Aggressor has a stack of 3 Gold Golems on its Melee Line
+      And the Defender has a Behemoth on its Melee Line
+      And the Gold Golems swarmed in round 1 and their phase of round 2 has come
+      Then the chance that the Gold Golems kill the Behemoth in melee is 1

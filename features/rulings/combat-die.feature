@@ -1,29 +1,100 @@
-@chapter:2
-Feature: Ruling: the sides of the Heroscape combat die
-  **The question.** Both Heroscape texts have the attacker count skulls and the defender
-  count shields, but neither lists how many sides of a combat die carry each symbol.
-  Without that, no chance of an attack can be worked out.
+@chapter:4
+Feature: Ruling: the Heroscape combat die
+  **The question.** Both Heroscape texts settle every attack with six-sided combat dice:
+  the attacker counts skulls and the defender counts shields. Neither prints how many
+  sides carry each symbol, and without that no chance of an attack can be worked out.
+  The 2004 text also speaks of red attack dice and blue defense dice, as if they could
+  be different dice.
 
-  **Battlebook's reading.** Every combat die, attack or defense, has six sides: three
-  skulls, two shields and one blank. An attack die therefore shows a skull half the time,
-  and a defense die shows a shield one time in three. These are the dice behind the odds
-  pages and `battlebook odds heroscape`, and they give the published figure of 20/81 for
-  two attack dice getting past four defense dice.
+  **Battlebook's reading.** There is one combat die, used for attack and defense alike
+  (the colours only tell the two rolls apart): **three skull sides, two shield sides and
+  one blank side**. One die therefore shows a skull half the time and a shield a third
+  of the time. An example may state only faces this die can show. The same die is
+  rolled when an attack resolves and counted by the odds (the odds pages, the chance
+  shown beside every attack, `battlebook odds heroscape`); it gives the published
+  figure of 20/81 for two attack dice getting past four defense dice.
 
-  **The alternative.** Leave the sides unknown and give no Heroscape odds at all, or read
-  the dice with other numbers of skulls and shields. The engine accepts any such die (a
-  `CombatDie` value, or the step `Given the Heroscape combat die of ...`), but no example
-  of the sources needs one.
+  **The alternative.** Red attack dice and blue defense dice are different dice, each
+  with its own mix of sides (for instance, defense dice with more shields), or one die
+  with another mix. No example of the sources depends on the mix: Example 9 and
+  Example 20 state only how many dice were rolled and how many skulls and shields came
+  up, and all of those counts are possible under either reading. The engine accepts any
+  mix (a `CombatDie` value, or the step `Given the Heroscape combat die of ...`), and a
+  battle read with it both resolves and gets its odds with that die.
 
-  Background:
-    Given the Heroscape combat die of 3 skulls, 2 shields and 1 blank
+  @id:ruling.heroscape-combat-die @source:003/attacking @source:004/rolling-and-resolving
+  Rule: The combat die has three skulls, two shields and one blank, for attack and defense alike
+    Every stated face must be one of these three symbols; a face the die does not
+    carry is refused as a mistake in the example.
+
+    @edition:2004
+    Example: The combat die shows three skulls, two shields and one blank
+      Then the combat die has 3 skull faces, 2 shield faces and 1 blank face
+
+    @edition:2004
+    Example: One die shows a skull half the time and a shield a third of the time
+      Then one die shows a skull with a chance of 1/2
+      And one die shows a shield with a chance of 1/3
+      And one die shows a blank with a chance of 1/6
+
+    @edition:2004
+    Example: A face the combat die does not have is refused
+      Given the battlefield:
+        """
+        3Z1 1 1A1
+        Z1 = Zettian Guards (Red)
+        A1 = Airborne Elite (Blue)
+        """
+      When the Zettian Guard Z1 attacks the Airborne Elite A1, rolling skull, sword, blank against shield, blank
+      Then the roll is refused: a combat die cannot show 'sword'
+      And the battlefield is unchanged
+
+    @edition:2024
+    Example: The same die serves in the 2024 edition
+      Then the combat die has 3 skull faces, 2 shield faces and 1 blank face
+
+    @edition:2004
+    Example: A Zettian Guard one level up destroys an Airborne Elite 5 times in 8
+      Given the battlefield:
+        """
+        3Z1 1 1A1
+        Z1 = Zettian Guards (Red)
+        A1 = Airborne Elite (Blue)
+        """
+      Then the chance that the Zettian Guard Z1 destroys the Airborne Elite A1 with 3 attack dice against 2 is 5/8
+
+    @edition:2004
+    Example: Under the alternative of four skulls and two shields the same attack succeeds 64 times in 81
+      Given the Heroscape combat die of 4 skulls, 2 shields and 0 blank
+      And the battlefield:
+        """
+        3Z1 1 1A1
+        Z1 = Zettian Guards (Red)
+        A1 = Airborne Elite (Blue)
+        """
+      Then the chance that the Zettian Guard Z1 destroys the Airborne Elite A1 with 3 attack dice against 2 is 64/81
+
+    @edition:2004
+    Example: Under the same alternative a blank cannot be rolled
+      Given the Heroscape combat die of 4 skulls, 2 shields and 0 blank
+      And the battlefield:
+        """
+        3Z1 1 1A1
+        Z1 = Zettian Guards (Red)
+        A1 = Airborne Elite (Blue)
+        """
+      When the Zettian Guard Z1 attacks the Airborne Elite A1, rolling skull, skull, skull against shield, blank
+      Then the roll is refused: a combat die cannot show 'blank'
 
   @id:ruling.combat-die @source:003/attacking @source:004/rolling-and-resolving
-  Rule: A combat die shows a skull on three sides, a shield on two and nothing on one
+  Rule: With this die, wounds are skulls at one chance in two less shields at one chance in three
     Every shield the defender rolls cancels one skull the attacker rolled; the skulls
     left over are the wounds. With these dice, the number of wounds is the number of
     skulls (each die one chance in two) minus the number of shields (each die one chance
     in three), and never less than zero.
+
+    Background:
+      Given the Heroscape combat die of 3 skulls, 2 shields and 1 blank
 
     Example: Two attack dice get past four defense dice 20 times in 81
       When 2 attack dice are rolled against 4 defense dice

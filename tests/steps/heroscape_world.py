@@ -30,6 +30,7 @@ from engine.heroscape import (
     setup_battle,
 )
 from engine.heroscape.actions import Action
+from engine.odds import COMBAT_DIE, CombatDie
 from engine.rulebook.pytest_plugin import ScenarioRecord
 
 EDITION_TAG = "edition:"
@@ -53,6 +54,7 @@ class HeroscapeWorld:
     tags: frozenset[str] = frozenset()
     cards: CardBook = field(default_factory=CardBook)
     figures_block_sight: bool = False
+    combat_die: CombatDie = COMBAT_DIE
     powers: list[Power] = field(default_factory=list)
     _state: BattleState | None = None
     before: BattleState | None = None
@@ -79,7 +81,15 @@ class HeroscapeWorld:
     @property
     def ruleset(self) -> Ruleset:
         """The ruleset of the scenario's edition, with the readings it chose."""
-        return Ruleset.for_edition(self.edition, figures_block_sight=self.figures_block_sight)
+        return Ruleset.for_edition(
+            self.edition, figures_block_sight=self.figures_block_sight, combat_die=self.combat_die
+        )
+
+    def read_die(self, die: CombatDie) -> None:
+        """Roll (and count the odds of) this combat die from now on, in place of the ruling's."""
+        self.combat_die = die
+        if self._state is not None:
+            self.state = replace(self.state, ruleset=replace(self.state.ruleset, combat_die=die))
 
     @property
     def state(self) -> BattleState:

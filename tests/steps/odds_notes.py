@@ -16,9 +16,17 @@ from typing import Any
 
 import pytest
 
+from engine.heroscape import Attack
+from engine.heroscape import chance as heroscape_chance
+from engine.heroscape.ruleset import Harm
+from engine.heroscape.state import BattleState as HeroscapeState
+from engine.homm import MeleeAttack, RangedAttack, Retaliate, SpellAttack, Stance
 from engine.homm.chance import chance_of, is_attack, winning_rolls
+from engine.homm.state import BattleState as HommState
+from engine.homm.units import AttackKind
 from engine.odds import fraction_text, percent_text
 from engine.rulebook.pytest_plugin import ScenarioRecord, annotator
+from tests.steps.heroscape_world import HeroscapeWorld
 from tests.steps.homm_world import HommWorld
 
 NOTE_TITLE = "Chance of this attack"
@@ -29,12 +37,33 @@ def chance_line(who: str, chance: Any, detail: str = "") -> str:
     return f"{who}: {fraction_text(chance)} ({percent_text(chance)}){detail}"
 
 
-def describe(action: Any) -> str:
-    """Who attacks whom, for the note: "the Gold Golems attacking the Behemoth"."""
-    attacker, target = getattr(action, "attacker", None), getattr(action, "target", None)
-    if attacker is None or target is None:
-        return f"the {type(action).__name__}"
-    return f"the {attacker} attacking the {target}"
+def describe(action: Any, state: HommState | None = None) -> str:
+    """Who attacks whom and how, for the note: "the Gold Golems attacking the Behemoth in melee, swarming".
+
+    >>> describe(MeleeAttack("Gold Golems", "Enemy Golems", swat=2))
+    'the Gold Golems attacking the Enemy Golems in melee, swatting 2 cards'
+    """
+    match action:
+        case MeleeAttack():
+            who, how = action.attacker, f"attacking the {action.target} in melee"
+        case RangedAttack():
+            who, how = action.attacker, f"shooting at the {action.target}"
+        case SpellAttack():
+            who, how = action.attacker, f"casting {action.spell} at the {action.target}"
+        case Retaliate():
+            where = "in melee" if action.kind is AttackKind.MELEE else "at range"
+            who, how = action.retaliator, f"retaliating against the {action.target} {where}"
+        case _:
+            return f"the {type(action).__name__}"
+    extras = [f"swatting {action.swat} cards"] if action.swat > 1 else []
+    if state is not None and state.has_stack(who):
+        stack = state.stack(who)
+        if stack.stance is Stance.SWARMING and not isinstance(action, Retaliate):
+            extras.append("swarming")
+        backers = [b.supporter for b in stack.backing if b.target == action.target]
+        if backers and not isinstance(action, Retaliate):
+            extras.append("supported by the " + " and the ".join(backers))
+    return ", ".join([f"the {who} {how}", *extras])
 
 
 def homm_chances(world: HommWorld) -> list[str]:
@@ -52,12 +81,43 @@ def homm_chances(world: HommWorld) -> list[str]:
             detail = ", no roll kills"
         else:
             detail = f", a roll of {rolls[0]} or more kills"
-        lines.append(chance_line(describe(action), chance, detail))
+        lines.append(chance_line(describe(action, entry.before), chance, detail))
+    return lines
+
+
+def figure_name(state: HeroscapeState, key: str) -> str:
+    """A figure as the note names it: its map key and its kind ("K1 (Knave of the Silver Scimitar)")."""
+    return f"{key} ({state.card_of(state.figure(key)).figure})"
+
+
+def heroscape_chances(world: HeroscapeWorld) -> list[str]:
+    """One line per Heroscape attack the example attempted and the rules allowed.
+
+    2004: the chance of destroying (more skulls than shields). 2024: the distribution of
+    wounds, then the chance of destroying given the defender's life and wounds.
+    """
+    lines: list[str] = []
+    for entry in world.journal:
+        if not isinstance(entry.action, Attack) or entry.refusal is not None:
+            continue
+        state, action = entry.before, entry.action
+        odds = heroscape_chance.chance_of(state, action)
+        who = f"{figure_name(state, action.attacker)} attacking {figure_name(state, action.defender)}"
+        dice = f"{odds.attack_dice} attack dice against {odds.defense_dice} defense dice"
+        destroying = f"{fraction_text(odds.destroying)} ({percent_text(odds.destroying)})"
+        if state.ruleset.harm is Harm.WOUNDS:
+            spread = ", ".join(f"{k}: {fraction_text(p)}" for k, p in enumerate(odds.wounds.wounds))
+            need = odds.wounds_to_destroy
+            wounds = "1 wound" if need == 1 else f"{need} wounds"
+            verdict = "it cannot be destroyed" if need is None else f"destroyed by {wounds} or more: {destroying}"
+            lines.append(f"{who}, {dice}: wounds {spread}; {verdict}")
+        else:
+            lines.append(f"{who}, {dice}: destroyed when the skulls outnumber the shields, {destroying}")
     return lines
 
 
 #: Game world fixtures whose attacks get their chance shown: fixture name -> notes.
-ODDS_SOURCES: dict[str, Callable[[Any], list[str]]] = {"homm": homm_chances}
+ODDS_SOURCES: dict[str, Callable[[Any], list[str]]] = {"homm": homm_chances, "heroscape": heroscape_chances}
 
 
 @annotator
@@ -70,4 +130,5 @@ def attack_odds(request: pytest.FixtureRequest, record: ScenarioRecord) -> None:
     if len(lines) == 1:
         record.annotate(NOTE_TITLE, lines[0][0].upper() + lines[0][1:] + ".")
     elif lines:
-        record.annotate("Chances of these attacks", "; ".join(lines) + ".")
+        joined = "; ".join(lines)
+        record.annotate("Chances of these attacks", joined[0].upper() + joined[1:] + ".")

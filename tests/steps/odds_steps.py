@@ -2,16 +2,20 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 
 import pytest
 from pytest_bdd import given, parsers, then, when
 
+from engine.dice import ScriptedDice
 from engine.errors import ScenarioError
-from engine.homm import MeleeAttack
+from engine.heroscape import Attack, StartTurn, apply
+from engine.heroscape import chance as heroscape_chance
+from engine.homm import Clock, Decline, EndPhase, MeleeAttack, Stage, Swarm
 from engine.homm.chance import chance_of
 from engine.odds import COMBAT_DIE, CombatDie, WoundOdds, heroscape_wounds
+from tests.steps.heroscape_world import HeroscapeWorld
 from tests.steps.homm_world import HommWorld
 
 
@@ -46,9 +50,11 @@ def fraction(text: str) -> Fraction:
 @given(
     parsers.parse("the Heroscape combat die of {skulls:d} skulls, {shields:d} shields and {blanks:d} blank"),
 )
-def combat_die(dice_question: DiceQuestion, skulls: int, shields: int, blanks: int) -> None:
-    """Roll combat dice with these sides (the ruling reads 3 skulls, 2 shields, 1 blank)."""
-    dice_question.die = CombatDie(skulls, shields, blanks)
+def combat_die(dice_question: DiceQuestion, heroscape: HeroscapeWorld, skulls: int, shields: int, blanks: int) -> None:
+    """Roll combat dice with these sides (the ruling reads 3 skulls, 2 shields, 1 blank), in battle and in the odds."""
+    die = CombatDie(skulls, shields, blanks)
+    dice_question.die = die
+    heroscape.read_die(die)
 
 
 @when(
@@ -87,3 +93,38 @@ def melee_chance(homm: HommWorld, attacker: str, target: str, chance: str) -> No
     action = MeleeAttack(attacker, target)
     actual = chance_of(homm.state, action)
     assert actual == fraction(chance), f"the chance is {actual}"
+
+
+@then(
+    parsers.re(
+        r"the chance that (?P<attacker>.+?) (?:destroys|would destroy) (?P<defender>.+?) "
+        r"with (?P<attack>\d+) attack dice against (?P<defense>\d+) is (?P<chance>\S+)"
+    )
+)
+def heroscape_destroy_chance(
+    heroscape: HeroscapeWorld, attacker: str, defender: str, attack: str, defense: str, chance: str
+) -> None:
+    """The dice an attack would roll now, and its exact chance of destroying the defender, from the battle itself."""
+    first, second = heroscape.figure(attacker), heroscape.figure(defender)
+    state = heroscape.state
+    if state.turn is None:
+        state = apply(state, StartTurn(first.army, first.card_id), ScriptedDice()).state
+    odds = heroscape_chance.chance_of(state, Attack(first.key, second.key))
+    assert (odds.attack_dice, odds.defense_dice) == (int(attack), int(defense)), (
+        f"the attack rolls {odds.attack_dice} dice against {odds.defense_dice}"
+    )
+    assert odds.destroying == fraction(chance), f"the chance of destroying is {odds.destroying}"
+
+
+@given(parsers.re(r"the (?P<stack>.+?) swarmed in round 1 and their phase of round 2 has come"))
+def swarmed_last_round(homm: HommWorld, stack: str) -> None:
+    """The stack chose to swarm at its phase of round 1; the battle has moved on to its phase of round 2."""
+    swarming = homm.state.stack(stack)
+    phase = homm.state.stack_phase(swarming)
+    homm.state = replace(homm.state, clock=Clock(1, phase, swarming.side, Stage.PHASE))
+    homm.require(Swarm(stack))
+    target = Clock(2, phase, swarming.side, Stage.PHASE)
+    while (clock := homm.state.clock) is not None and clock != target:
+        if (clock.round, clock.phase) > (target.round, target.phase) or homm.state.outcome is not None:
+            raise ScenarioError(f"the battle never reached phase {phase} of round 2 on the {swarming.side}'s turn")
+        homm.require(EndPhase(clock.turn) if clock.stage is Stage.PHASE else Decline(clock.turn))

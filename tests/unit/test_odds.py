@@ -223,3 +223,15 @@ def test_a_die_without_sides_is_refused() -> None:
         CombatDie(0, 0, 0)
     with pytest.raises(OddsError):
         CombatDie(-1, 3, 4)
+
+
+@pytest.mark.parametrize(("skulls", "shields", "blanks"), [(3, 2, 1), (4, 2, 0), (2, 2, 2)])
+def test_the_rolled_die_and_the_counted_die_are_one(skulls: int, shields: int, blanks: int) -> None:
+    from engine.heroscape import Edition, Face, Ruleset
+
+    die = CombatDie(skulls, shields, blanks)
+    rolled = Ruleset.for_edition(Edition.EDITION_2024, combat_die=die).die
+    counts = tuple(rolled.faces.count(face) for face in (Face.SKULL, Face.SHIELD, Face.BLANK))
+    assert counts == (skulls, shields, blanks)
+    assert Fraction(counts[0], len(rolled.faces)) == die.skull_chance
+    assert Fraction(counts[1], len(rolled.faces)) == die.shield_chance
