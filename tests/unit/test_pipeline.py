@@ -129,13 +129,33 @@ def test_strict_build_refuses_a_failing_example(tmp_path: Path) -> None:
     first.message = "deliberately broken for this test"
     ResultBook(runs).save(results)
     env = dict(os.environ, BATTLEBOOK_RESULTS=str(results), NO_MKDOCS_2_WARNING="1")
-    proc = subprocess.run(
-        [str(Path(sys.executable).parent / "mkdocs"), "build", "--strict", "--site-dir", str(tmp_path / "site")],
-        cwd=ROOT,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
+    # The real configuration without the slow API reference: the rulebook hooks are the same.
+    config = ROOT / f".test-mkdocs-{os.getpid()}.yml"
+    config.write_text("INHERIT: mkdocs.yml\nexclude_docs: api.md\nnav:\n  - rulebook.generated\nplugins:\n  - search\n")
+    try:
+        proc = subprocess.run(
+            [
+                str(Path(sys.executable).parent / "mkdocs"),
+                "build",
+                "--strict",
+                "-f",
+                str(config),
+                "-d",
+                str(tmp_path / "site"),
+            ],
+            cwd=ROOT,
+            env=env,
+            capture_output=True,
+            text=True,
+            timeout=120,
+        )
+    finally:
+        config.unlink()
     assert proc.returncode != 0
     assert f"{first.feature}:{first.line}: example {first.scenario!r} is failing" in proc.stderr
+
+
+def test_make_test_builds_the_site_strictly_and_without_quiet() -> None:
+    """`mkdocs build --quiet` drops warnings before strict mode counts them: it would publish failures."""
+    builds = [line for line in (ROOT / "Makefile").read_text().splitlines() if "mkdocs build" in line]
+    assert builds and all("--strict" in line and "--quiet" not in line and " -q" not in line for line in builds)
