@@ -42,7 +42,7 @@ SCALE = 48.0
 #: From a space's centre to its corners, in units (pointy-top hexagons, flat sides 1/2 from the centre).
 CORNER = 0.5 / math.cos(math.radians(30))
 MARGIN = 10.0
-MIN_WIDTH = 380.0
+MIN_WIDTH = 520.0
 LINE_H = 15.0
 CHAR_W = 6.0
 
@@ -211,10 +211,10 @@ def _space(state: BattleState, hex_: Hex, low: int, high: int) -> str:
     if water:
         parts.insert(1, _hexagon(hex_, "bb-pic-water"))
         parts.append(text(cx - SCALE * 0.22, cy + SCALE * 0.38, "~", "bb-pic-text bb-pic-water-mark", "middle", 13))
-    parts.append(text(cx, cy - SCALE * 0.3, str(space.level), "bb-pic-text bb-pic-level", "middle", 10))
+    parts.append(text(cx, cy - SCALE * 0.3, str(space.level), "bb-pic-text bb-pic-level", "middle", 9))
     if space.glyph:
         gx, gy = cx - SCALE * 0.24, cy + SCALE * 0.3
-        d = SCALE * 0.13
+        d = SCALE * 0.15
         parts.append(
             element(
                 "polygon",
@@ -232,7 +232,7 @@ def _token(state: BattleState, figure: Figure, army: int) -> str:
     points = [_point(h) for h in figure.spaces]
     x = sum(p[0] for p in points) / len(points)
     y = sum(p[1] for p in points) / len(points)
-    radius = SCALE * 0.27
+    radius = SCALE * 0.25
     if len(points) == 2:
         (x1, y1), (x2, y2) = points
         body = [
@@ -288,7 +288,7 @@ def _path(path: tuple[Hex, ...]) -> str:
     return element("g", parts, class_="bb-pic-range")
 
 
-def _sight(state: BattleState, sight: SightLine) -> str:
+def _sight(sight: SightLine) -> str:
     x1, y1 = _plane(sight.start[0], sight.start[1])
     x2, y2 = _plane(sight.end[0], sight.end[1])
     kind = "clear" if sight.is_clear else "blocked"
@@ -307,8 +307,6 @@ def _sight(state: BattleState, sight: SightLine) -> str:
             stroke_linecap="round",
         )
     )
-    parts.append(element("circle", cx=x1, cy=y1, r=3.5, class_="bb-pic-sight-end", fill="currentColor"))
-    parts.append(element("circle", cx=x2, cy=y2, r=3.5, class_="bb-pic-sight-end", fill="currentColor"))
     return element("g", parts, class_=f"bb-pic-sight bb-pic-sight-{kind}")
 
 
@@ -337,11 +335,11 @@ def draw_battlefield(state: BattleState, title: str, ident: str = "", measures: 
     for item in measures:
         if item.path:
             body.append(_path(item.path))
-    armies = _armies(state)
-    body += [_token(state, f, armies.index(f.army)) for f in state.figures]
     for item in measures:
         if item.sight is not None:
-            body.append(_sight(state, item.sight))
+            body.append(_sight(item.sight))
+    armies = _armies(state)
+    body += [_token(state, f, armies.index(f.army)) for f in state.figures]
     y = map_h + 4
     chars = int((width - 2 * MARGIN) / CHAR_W)
     for line in legend(state, measures):
