@@ -9,7 +9,8 @@ spaces), outlined in its army's colour; the legend under the map names every fig
 For a range or line-of-sight check, a [`Measure`][engine.heroscape.picture.Measure] adds
 the counted path (a line through the spaces the count steps on, each numbered) and the
 sight line: solid when clear, dashed when blocked, with the blocking spaces outlined and
-a sentence saying which it is. Both come from the engine
+a sentence saying which it is; a side view under the map shows the terrain the sight
+line crosses, both figures' bodies and the line, with heights to scale. Both come from the engine
 ([`range_path`][engine.heroscape.sight.range_path],
 [`sight_line`][engine.heroscape.sight.sight_line]), so the drawing shows exactly what the
 rules measured.
@@ -32,8 +33,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from engine.heroscape.battlefield import Terrain
-from engine.heroscape.hexes import Hex
-from engine.heroscape.sight import SightLine, range_path, sight_line
+from engine.heroscape.hexes import Hex, clip_to_hex
+from engine.heroscape.sight import FIGURE_RADIUS, LEVEL_HEIGHT, SightLine, range_path, sight_line
 from engine.heroscape.state import BattleState, Figure
 from engine.pictures.svg import attrs, element, svg_document, text
 
@@ -310,6 +311,91 @@ def _sight(sight: SightLine) -> str:
     return element("g", parts, class_=f"bb-pic-sight bb-pic-sight-{kind}")
 
 
+def _profile(state: BattleState, item: Measure, sight: SightLine, top: float) -> tuple[list[str], float]:
+    """A side view along the sight line: the terrain it crosses, both figures, and the line; with its height."""
+    (x0, y0, z0), (x1, y1, z1) = sight.start, sight.end
+    length = math.hypot(x1 - x0, y1 - y0)
+    attacker, target = state.figure(item.attacker), state.figure(item.target)
+    bodies = [
+        (0.0, state.base_level(attacker) * LEVEL_HEIGHT, z0),
+        (length, state.base_level(target) * LEVEL_HEIGHT, state.base_level(target) * LEVEL_HEIGHT),
+    ]
+    height = state.card_of(target).height
+    if height is not None:
+        bodies[1] = (length, bodies[1][1], bodies[1][1] + height * LEVEL_HEIGHT)
+    crossed = []
+    for hex_, space in state.battlefield.spaces.items():
+        inside = clip_to_hex(hex_.centre(), (x0, y0), (x1, y1))
+        if inside is not None:
+            crossed.append((inside, space.level * LEVEL_HEIGHT, hex_ in sight.blockers))
+    highest = max([z0, z1, *(b[2] for b in bodies), *(c[1] for c in crossed)])
+    left = MARGIN + SCALE * FIGURE_RADIUS + 2
+    ground = top + 34 + highest * SCALE
+
+    def at(t: float, z: float) -> tuple[float, float]:
+        return (left + t * length * SCALE, ground - z * SCALE)
+
+    parts = [
+        text(
+            MARGIN,
+            top + 12,
+            f"Side view along the line from {item.attacker} to {item.target}",
+            "bb-pic-text bb-pic-label",
+            size=10,
+        )
+    ]
+    for (t0, t1), z, blocks in sorted(crossed):
+        (a, b), (c, _) = at(t0, z), at(t1, 0)
+        css = "bb-pic-ground bb-pic-ground-blocker" if blocks else "bb-pic-ground"
+        parts.append(
+            element(
+                "rect",
+                x=a,
+                y=b,
+                width=max(c - a, 0.5),
+                height=ground - b,
+                class_=css,
+                fill="currentColor",
+                fill_opacity=0.25,
+                stroke="currentColor",
+            )
+        )
+    armies = _armies(state)
+    for key, (t, base, head) in zip((item.attacker, item.target), bodies, strict=True):
+        army = min(armies.index(state.figure(key).army), 3)
+        (cx, low), (_, high) = at(t / length if length else 0, base), at(t / length if length else 0, head)
+        width = SCALE * FIGURE_RADIUS * 2
+        parts.append(
+            element(
+                "rect",
+                x=cx - width / 2,
+                y=high,
+                width=width,
+                height=max(low - high, 1),
+                rx=3,
+                class_=f"bb-pic-body bb-pic-army-{army}",
+                fill="none",
+                stroke="currentColor",
+            )
+        )
+        parts.append(text(cx, high - 4, key, "bb-pic-text bb-pic-name", "middle", 10))
+    (sx, sy), (ex, ey) = at(0, z0), at(1, z1)
+    kind = "clear" if sight.is_clear else "blocked"
+    line = element(
+        "line",
+        x1=sx,
+        y1=sy,
+        x2=ex,
+        y2=ey,
+        class_="bb-pic-sight-line",
+        stroke="currentColor",
+        stroke_width=2,
+        stroke_dasharray=None if sight.is_clear else "7 5",
+    )
+    parts.append(element("g", [line], class_=f"bb-pic-sight bb-pic-sight-{kind}"))
+    return [element("g", parts, class_="bb-pic-profile")], ground + 6 - top
+
+
 def draw_battlefield(state: BattleState, title: str, ident: str = "", measures: Iterable[Measure] = ()) -> str:
     """Draw the battlefield of `state` as one line of accessible SVG titled `title`.
 
@@ -341,6 +427,11 @@ def draw_battlefield(state: BattleState, title: str, ident: str = "", measures: 
     armies = _armies(state)
     body += [_token(state, f, armies.index(f.army)) for f in state.figures]
     y = map_h + 4
+    for item in measures:
+        if item.sight is not None:
+            panel, tall = _profile(state, item, item.sight, y)
+            body += panel
+            y += tall
     chars = int((width - 2 * MARGIN) / CHAR_W)
     for line in legend(state, measures):
         css = "bb-pic-text bb-pic-label"

@@ -92,11 +92,14 @@ def test_a_clear_sight_line_is_solid_and_a_blocked_one_dashed_with_its_blocker()
     clear_state, blocked_state = _state(FIELD), _state(LEDGE)
     clear = ET.fromstring(draw_battlefield(clear_state, "x", measures=[measure(clear_state, "Z1", "X")]))
     blocked = ET.fromstring(draw_battlefield(blocked_state, "x", measures=[measure(blocked_state, "Z1", "A1")]))
-    (line,) = (g.find(f"{SVG}line") for g in _classes(clear, "bb-pic-sight-clear"))
-    assert line is not None and line.get("stroke-dasharray") is None
-    (dashed,) = (g.find(f"{SVG}line") for g in _classes(blocked, "bb-pic-sight-blocked"))
-    assert dashed is not None and dashed.get("stroke-dasharray")
+    solid = [g.find(f"{SVG}line") for g in _classes(clear, "bb-pic-sight-clear")]
+    assert len(solid) == 2, "on the map and in the side view"
+    assert all(line is not None and line.get("stroke-dasharray") is None for line in solid)
+    dashed = [g.find(f"{SVG}line") for g in _classes(blocked, "bb-pic-sight-blocked")]
+    assert len(dashed) == 2 and all(line is not None and line.get("stroke-dasharray") for line in dashed)
     assert len(_classes(blocked, "bb-pic-blocker")) == 1
+    assert len(_classes(blocked, "bb-pic-ground-blocker")) == 1, "the side view marks the ledge that blocks"
+    assert len(_classes(blocked, "bb-pic-body")) == 2 and len(_classes(blocked, "bb-pic-profile")) == 1
     assert "Line of sight from Z1 to X: clear" in (clear.findtext(f"{SVG}desc") or "")
     assert "blocked (dashed line) by the terrain at row 1, column 4" in (blocked.findtext(f"{SVG}desc") or "")
     assert "Range from Z1 to X: no path of spaces joins them." in (clear.findtext(f"{SVG}desc") or "")
