@@ -91,11 +91,15 @@ def _plane(x: float, y: float) -> tuple[float, float]:
     return (MARGIN + SCALE * (x + 0.5), MARGIN + SCALE * (y + CORNER))
 
 
+def _num(value: float) -> str:
+    return f"{value:.1f}".rstrip("0").rstrip(".")
+
+
 def _hexagon(hex_: Hex, css: str, shrink: float = 1.0, **values: str | float) -> str:
     cx, cy = _point(hex_)
     r = SCALE * CORNER * shrink
     corners = " ".join(
-        f"{cx + r * math.cos(math.radians(30 + 60 * k)):.1f},{cy + r * math.sin(math.radians(30 + 60 * k)):.1f}"
+        f"{_num(cx + r * math.cos(math.radians(30 + 60 * k)))},{_num(cy + r * math.sin(math.radians(30 + 60 * k)))}"
         for k in range(6)
     )
     return f"<polygon{attrs({'points': corners, 'class_': css, **values})}/>"
@@ -205,12 +209,9 @@ def _space(state: BattleState, hex_: Hex, low: int, high: int) -> str:
     shade = 0.06 + 0.3 * ((space.level - low) / (high - low) if high > low else 0.5)
     water = space.terrain is Terrain.WATER
     cx, cy = _point(hex_)
-    parts = [
-        _hexagon(hex_, "bb-pic-space", fill="currentColor", fill_opacity=round(shade, 2)),
-        _hexagon(hex_, "bb-pic-space-edge", fill="none", stroke="currentColor"),
-    ]
+    parts = [_hexagon(hex_, "bb-pic-space", fill="currentColor", fill_opacity=round(shade, 2), stroke="currentColor")]
     if water:
-        parts.insert(1, _hexagon(hex_, "bb-pic-water"))
+        parts.append(_hexagon(hex_, "bb-pic-water"))
         parts.append(text(cx - SCALE * 0.22, cy + SCALE * 0.38, "~", "bb-pic-text bb-pic-water-mark", "middle", 13))
     parts.append(text(cx, cy - SCALE * 0.3, str(space.level), "bb-pic-text bb-pic-level", "middle", 9))
     if space.glyph:
@@ -226,7 +227,7 @@ def _space(state: BattleState, hex_: Hex, low: int, high: int) -> str:
             )
         )
         parts.append(text(gx, gy + 3, space.glyph[0].upper(), "bb-pic-text bb-pic-glyph-mark", "middle", 8))
-    return element("g", parts, class_="bb-pic-water-space" if water else None)
+    return element("g", parts, class_="bb-pic-water-space") if water else "".join(parts)
 
 
 def _token(state: BattleState, figure: Figure, army: int) -> str:
