@@ -28,7 +28,7 @@ True
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from engine.homm.state import BattleState, Line, Side, Stack, Stance
 from engine.homm.units import UnitCard
@@ -43,10 +43,17 @@ class Marker:
         kind: A short lowercase word naming the condition; it becomes the CSS class
             `bb-pic-marker-<kind>`.
         label: The words shown on the marker (and read out in the text alternative).
+        detail: Fuller words for the text alternative, when the label leaves something out.
     """
 
     kind: str
     label: str
+    detail: str = field(default="", repr=False)
+
+    @property
+    def words(self) -> str:
+        """What the text alternative says: the detail if given, else the label."""
+        return self.detail or self.label
 
 
 @dataclass(frozen=True)
@@ -255,7 +262,7 @@ def describe(view: BattleView) -> str:
                 for stat in ("level", "phase", "melee", "ranged", "defense")
                 if getattr(stack.top, stat) is not None
             )
-            markers = "".join(f", {m.label}" for m in stack.markers)
+            markers = "".join(f", {m.words}" for m in stack.markers)
             top = f"top card {stack.top.name} ({given or 'no scores given'})"
             described.append(f"{stack.name}, {_plural(stack.count, 'card')}, {top}{markers}")
         sentences.append(f"{side.value}, {line.value} Line: {'; '.join(described)}.")
@@ -348,11 +355,15 @@ def support_markers(state: BattleState, stack: Stack) -> list[Marker]:
     >>> from engine.homm.units import KNOWN_UNITS
     >>> golems = Stack("Golems", Side.AGGRESSOR, Line.MELEE, (KNOWN_UNITS["Gold Golem"],),
     ...                backing=(Backing("Imps", "Behemoth", 2),))
-    >>> support_markers(BattleState(), golems)
-    [Marker(kind='supported', label='+2 from Imps vs Behemoth')]
+    >>> [(m.label, m.detail) for m in support_markers(BattleState(), golems)]
+    [('+2 from Imps', '+2 support from Imps for attacks on Behemoth')]
     """
     return [
-        Marker("supported", f"+{backing.sac} from {fit(backing.supporter, 12)} vs {fit(backing.target, 12)}")
+        Marker(
+            "supported",
+            f"+{backing.sac} from {fit(backing.supporter, 16)}",
+            f"+{backing.sac} support from {backing.supporter} for attacks on {backing.target}",
+        )
         for backing in stack.backing
     ]
 

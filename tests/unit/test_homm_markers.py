@@ -44,7 +44,7 @@ def test_support_promised_names_its_sac_value_supporter_and_target() -> None:
     )
     assert _markers(_battle(golems), "Gold Golems") == (
         Marker("swarming", "swarming"),
-        Marker("supported", "+2 from Imps vs Behemoth"),
+        Marker("supported", "+2 from Imps", "+2 support from Imps for attacks on Behemoth"),
     )
 
 
@@ -69,7 +69,10 @@ def test_markers_are_drawn_read_out_and_wrap_inside_the_row() -> None:
     for kind in ("swarming", "supported", "retaliated"):
         assert f'class="bb-pic-marker-{kind}"' in svg
     desc = root.findtext(f"{SVG}desc") or ""
-    assert "swarming, +2 from Imps vs Behemoth, +1 from Sprites vs Behemoth, retaliated this round" in desc
+    assert (
+        "swarming, +2 support from Imps for attacks on Behemoth, +1 support from Sprites for attacks on Behemoth, "
+        "retaliated this round" in desc
+    )
     assert float(root.get("height") or 0) > float(plain.get("height") or 0)
     ys = {float(r.get("y") or 0) for r in root.iter(f"{SVG}rect") if r.get("class") == "bb-pic-marker"}
-    assert len(ys) == 4, "each marker too wide for the line goes on a line of its own"
+    assert len(ys) == 3, "a marker too wide for the rest of the line goes on the next line"
