@@ -7,7 +7,8 @@
 - [`powers`][engine.heroscape.powers]: the extension point for special powers, special attacks, glyphs;
 - [`state`][engine.heroscape.state]: figures, cards in play, order markers, the battle state;
 - [`sight`][engine.heroscape.sight]: range and three-dimensional line of sight;
-- [`actions`][engine.heroscape.actions] and [`rules`][engine.heroscape.rules]: what may be done and what it does.
+- [`actions`][engine.heroscape.actions] and [`rules`][engine.heroscape.rules]: what may be done and what it does;
+- [`picture`][engine.heroscape.picture]: the battlefield drawn as SVG, with range paths and sight lines.
 """
 
 from engine.heroscape.actions import Attack, PlaceOrderMarker, RevealOrderMarker, StartRound, StartTurn

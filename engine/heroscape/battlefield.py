@@ -141,6 +141,34 @@ class Battlefield:
                     queue.append((step, steps + 1))
         return None
 
+    def counted_path(self, sources: Iterable[Hex], targets: Iterable[Hex]) -> tuple[Hex, ...] | None:
+        r"""One shortest path of spaces from any of `sources` to any of `targets`, both ends included.
+
+        Its steps are the count of [`counted_distance`][engine.heroscape.battlefield.Battlefield.counted_distance]
+        (the path has one space more than that count); `None` when no path of spaces joins them.
+
+        >>> field = parse_map("1 . 1\n 1 1 1").battlefield
+        >>> path = field.counted_path([Hex.from_offset(0, 0)], [Hex.from_offset(0, 2)])
+        >>> [str(h) for h in path]
+        ['row 1, column 1', 'row 2, column 1', 'row 2, column 2', 'row 1, column 3']
+        """
+        goal = set(targets)
+        start = [h for h in sources if h in self.spaces]
+        came_from: dict[Hex, Hex | None] = dict.fromkeys(start)
+        queue = deque(start)
+        while queue:
+            here = queue.popleft()
+            if here in goal:
+                path = [here]
+                while (previous := came_from[path[-1]]) is not None:
+                    path.append(previous)
+                return tuple(reversed(path))
+            for step in self.neighbours(here):
+                if step not in came_from:
+                    came_from[step] = here
+                    queue.append(step)
+        return None
+
     def with_space(self, hex_: Hex, space: Space) -> Battlefield:
         """This battlefield with a space added at `hex_`, or replaced there."""
         return Battlefield({**self.spaces, hex_: space})

@@ -32,7 +32,7 @@ import math
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from engine.heroscape.hexes import clip_to_hex
+from engine.heroscape.hexes import Hex, clip_to_hex
 from engine.heroscape.state import BattleState, Figure
 
 LEVEL_HEIGHT = 0.25
@@ -176,3 +176,89 @@ def has_line_of_sight(state: BattleState, attacker: Figure, target: Figure) -> b
     return any(
         is_clear(head, point, columns) for _, point in body_points(state, target) for head in heads(state, attacker)
     )
+
+
+def range_path(state: BattleState, attacker: Figure, target: Figure) -> tuple[Hex, ...] | None:
+    r"""The spaces a range count steps on, from the attacker's space to the target's (`None` if unreachable).
+
+    The path has [`counted_range`][engine.heroscape.sight.counted_range] + 1 spaces: the
+    attacker's own space is its first and is not counted.
+
+    >>> from engine.heroscape.battlefield import parse_map
+    >>> field = parse_map("1 1 . 1\n 1 1 1 1").battlefield
+    >>> a, b = Figure("A", "c", "Red", (Hex.from_offset(0, 0),)), Figure("B", "c", "Blue", (Hex.from_offset(0, 3),))
+    >>> len(range_path(BattleState(battlefield=field), a, b) or ()) - 1
+    4
+    """
+    return state.battlefield.counted_path(attacker.spaces, target.spaces)
+
+
+@dataclass(frozen=True)
+class SightLine:
+    """One line from the attacker's head to the target, as a drawing shows it.
+
+    Attributes:
+        start: The attacker's head the line starts from.
+        end: The point of the target's body it ends at.
+        is_clear: Whether nothing blocks it (then the attacker has line of sight).
+        blockers: The spaces whose terrain (or figures, if the ruleset says figures block) it passes through.
+    """
+
+    start: Point
+    end: Point
+    is_clear: bool
+    blockers: tuple[Hex, ...] = ()
+
+
+def blocking_spaces(state: BattleState, start: Point, end: Point, ignore: Iterable[Figure] = ()) -> tuple[Hex, ...]:
+    """The spaces whose terrain column, or blocking figure, the segment from `start` to `end` passes through."""
+    found: list[Hex] = []
+    for hex_, space in sorted(state.battlefield.spaces.items()):
+        if Column(hex_.centre(), 0.5, -math.inf, space.level * LEVEL_HEIGHT).blocks(start, end):
+            found.append(hex_)
+    if state.ruleset.figures_block_sight:
+        skip = {f.key for f in ignore}
+        for figure in state.figures:
+            if figure.key in skip:
+                continue
+            base = state.base_level(figure) * LEVEL_HEIGHT
+            top = base + _height(state, figure) * LEVEL_HEIGHT
+            found += [
+                h
+                for h in figure.spaces
+                if h not in found and Column(h.centre(), FIGURE_RADIUS, base, top).blocks(start, end)
+            ]
+    return tuple(found)
+
+
+def sight_line(state: BattleState, attacker: Figure, target: Figure) -> SightLine:
+    r"""A line that shows whether the attacker sees the target.
+
+    With line of sight, it is a clear line, aimed as high and as near the middle of the
+    target as any clear line is. Without, it is the line from the attacker's head to the
+    target's head, with the spaces that block it.
+
+    >>> from engine.heroscape.battlefield import parse_map
+    >>> from engine.heroscape.cards import KNOWN_CARDS
+    >>> from engine.heroscape.rules import setup_battle
+    >>> parsed = parse_map("1Z1 1 1 8 1A1\nZ1 = Zettian Guards (Red)\nA1 = Airborne Elite (Blue)")
+    >>> state = setup_battle(parsed, KNOWN_CARDS.get)
+    >>> line = sight_line(state, state.figure("Z1"), state.figure("A1"))
+    >>> line.is_clear, [str(h) for h in line.blockers]
+    (False, ['row 1, column 4'])
+    """
+    columns = obstacles(state, ignore=(attacker, target))
+    centres = {h: h.centre() for h in target.spaces}
+
+    def aim(item: tuple[float, Point]) -> tuple[bool, float]:
+        fraction, point = item
+        on_axis = any(abs(point[0] - x) < _EPS and abs(point[1] - y) < _EPS for x, y in centres.values())
+        return (not on_axis, -fraction)
+
+    for _, point in sorted(body_points(state, target), key=aim):
+        for head in heads(state, attacker):
+            if is_clear(head, point, columns):
+                return SightLine(head, point, True)
+    start = heads(state, attacker)[0]
+    end = heads(state, target)[0]
+    return SightLine(start, end, False, blocking_spaces(state, start, end, ignore=(attacker, target)))

@@ -28,9 +28,9 @@ True
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
-from engine.homm.state import BattleState, Line, Side, Stack
+from engine.homm.state import BattleState, Line, Side, Stack, Stance
 from engine.homm.units import UnitCard
 from engine.pictures.svg import element, fit, rect, svg_document, text
 
@@ -43,10 +43,17 @@ class Marker:
         kind: A short lowercase word naming the condition; it becomes the CSS class
             `bb-pic-marker-<kind>`.
         label: The words shown on the marker (and read out in the text alternative).
+        detail: Fuller words for the text alternative, when the label leaves something out.
     """
 
     kind: str
     label: str
+    detail: str = field(default="", repr=False)
+
+    @property
+    def words(self) -> str:
+        """What the text alternative says: the detail if given, else the label."""
+        return self.detail or self.label
 
 
 @dataclass(frozen=True)
@@ -145,6 +152,9 @@ EMPTY_ROW_H = 54
 MARGIN = 10
 FRONT_H = 26
 FOOT_H = 24
+MARKER_STEP = 20
+#: The longest marker label drawn in full (the text alternative always has all of it).
+MARKER_CHARS = 24
 #: Rows from top to bottom: the Defender's back line, its front line, then the Aggressor's front and back.
 ROWS = (
     (Side.DEFENDER, Line.RANGED),
@@ -171,6 +181,24 @@ def _plural(count: int, word: str) -> str:
     return f"{count} {word}{'' if count == 1 else 's'}"
 
 
+def _marker_layout(markers: tuple[Marker, ...]) -> list[tuple[float, int, float]]:
+    """Where each marker goes under a pile: (x offset, line, width); a marker too wide for the line wraps."""
+    layout: list[tuple[float, int, float]] = []
+    mx, line = 0.0, 0
+    for marker in markers:
+        width = 10 + 6.4 * len(fit(marker.label, MARKER_CHARS))
+        if mx > 0 and mx + width > SLOT_W - 12:
+            mx, line = 0.0, line + 1
+        layout.append((mx, line, width))
+        mx += width + 4
+    return layout
+
+
+def _marker_lines(stacks: Iterable[StackView]) -> int:
+    """The most lines of markers any of `stacks` needs."""
+    return max([1 + layout[-1][1] for s in stacks if (layout := _marker_layout(s.markers))] + [1])
+
+
 def _pile(stack: StackView, x: float, y: float) -> str:
     side = f"bb-pic-{stack.side.value.lower()}"
     under = min(stack.count - 1, PILE_MAX)
@@ -186,20 +214,18 @@ def _pile(stack: StackView, x: float, y: float) -> str:
     if stack.name != stack.top.name:
         caption = f"{fit(stack.name, 14)}: {caption}"
     parts.append(text(x, below, caption, "bb-pic-text bb-pic-count", size=12))
-    mx = x
-    for marker in stack.markers:
-        width = 10 + 6.4 * len(marker.label)
+    for marker, (mx, line, width) in zip(stack.markers, _marker_layout(stack.markers), strict=True):
+        my = below + 5 + line * MARKER_STEP
         parts.append(
             element(
                 "g",
                 [
-                    rect(mx, below + 5, width, 16, "bb-pic-marker", radius=8),
-                    text(mx + 5, below + 17, marker.label, size=10),
+                    rect(x + mx, my, width, 16, "bb-pic-marker", radius=8),
+                    text(x + mx + 5, my + 12, fit(marker.label, MARKER_CHARS), size=10),
                 ],
                 class_=f"bb-pic-marker-{marker.kind}",
             )
         )
-        mx += width + 4
     return element("g", parts, class_=f"bb-pic-stack {side}")
 
 
@@ -236,7 +262,7 @@ def describe(view: BattleView) -> str:
                 for stat in ("level", "phase", "melee", "ranged", "defense")
                 if getattr(stack.top, stat) is not None
             )
-            markers = "".join(f", {m.label}" for m in stack.markers)
+            markers = "".join(f", {m.words}" for m in stack.markers)
             top = f"top card {stack.top.name} ({given or 'no scores given'})"
             described.append(f"{stack.name}, {_plural(stack.count, 'card')}, {top}{markers}")
         sentences.append(f"{side.value}, {line.value} Line: {'; '.join(described)}.")
@@ -276,7 +302,7 @@ def draw_view(view: BattleView, title: str, ident: str = "") -> str:
             )
             y += FRONT_H
         stacks = view.on(side, line)
-        height = ROW_H if stacks else EMPTY_ROW_H
+        height = ROW_H + MARKER_STEP * (_marker_lines(stacks) - 1) if stacks else EMPTY_ROW_H
         row = [rect(MARGIN, y, width - 2 * MARGIN, height - 8, f"bb-pic-row bb-pic-{line.value.lower()}", radius=6)]
         row.append(text(MARGIN + 8, y + 20, side.value, "bb-pic-text bb-pic-side", size=13))
         row.append(text(MARGIN + 8, y + 36, f"{line.value} Line", "bb-pic-text bb-pic-label", size=11))
@@ -301,3 +327,48 @@ def draw_view(view: BattleView, title: str, ident: str = "") -> str:
 def draw_battle(state: BattleState, title: str, ident: str = "") -> str:
     """Draw `state` as one line of accessible SVG titled `title`."""
     return draw_view(battle_view(state), title, ident)
+
+
+# The conditions the battle state itself tracks, read by the readers below. Rules kept in
+# other modules (towns, for instance) register their own readers next to their code.
+
+
+@marker_reader
+def stance_markers(state: BattleState, stack: Stack) -> list[Marker]:
+    """A swarming or protecting stack carries a marker naming its stance (a ready stack none).
+
+    >>> from engine.homm.units import KNOWN_UNITS
+    >>> golems = Stack("Golems", Side.AGGRESSOR, Line.MELEE, (KNOWN_UNITS["Gold Golem"],), Stance.PROTECTING)
+    >>> stance_markers(BattleState(), golems)
+    [Marker(kind='protecting', label='protecting')]
+    """
+    if stack.stance is Stance.READY:
+        return []
+    return [Marker(stack.stance.value, stack.stance.value)]
+
+
+@marker_reader
+def support_markers(state: BattleState, stack: Stack) -> list[Marker]:
+    """A stack promised support carries one marker per supporter: its Sac value and the target it is for.
+
+    >>> from engine.homm.state import Backing
+    >>> from engine.homm.units import KNOWN_UNITS
+    >>> golems = Stack("Golems", Side.AGGRESSOR, Line.MELEE, (KNOWN_UNITS["Gold Golem"],),
+    ...                backing=(Backing("Imps", "Behemoth", 2),))
+    >>> [(m.label, m.detail) for m in support_markers(BattleState(), golems)]
+    [('+2 from Imps', '+2 support from Imps for attacks on Behemoth')]
+    """
+    return [
+        Marker(
+            "supported",
+            f"+{backing.sac} from {fit(backing.supporter, 16)}",
+            f"+{backing.sac} support from {backing.supporter} for attacks on {backing.target}",
+        )
+        for backing in stack.backing
+    ]
+
+
+@marker_reader
+def retaliation_markers(state: BattleState, stack: Stack) -> list[Marker]:
+    """A stack that has retaliated this round carries a marker saying so."""
+    return [Marker("retaliated", "retaliated this round")] if stack.name in state.retaliated else []

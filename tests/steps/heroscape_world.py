@@ -47,6 +47,16 @@ class JournalEntry:
     refusal: RuleViolation | DiceError | None
 
 
+@dataclass(frozen=True)
+class Measured:
+    """A range count (`counts`) or line of sight (`sees`) a step checked, from one figure to another."""
+
+    attacker: str
+    target: str
+    counts: bool
+    sees: bool
+
+
 @dataclass
 class HeroscapeWorld:
     """One scenario's Heroscape battle, and what its last action did."""
@@ -63,6 +73,18 @@ class HeroscapeWorld:
     refusal_checked: bool = True
     map_error: ScenarioError | None = None
     journal: list[JournalEntry] = field(default_factory=list)
+    measured: list[Measured] = field(default_factory=list)
+
+    @property
+    def has_battlefield(self) -> bool:
+        """Whether a battlefield has been drawn (and set up) in this example."""
+        return self._state is not None
+
+    def measuring(self, attacker: str, target: str, *, counts: bool, sees: bool) -> tuple[Figure, Figure]:
+        """The two figures a range or sight step names, noting the check so the drawing can show it."""
+        pair = (self.figure(attacker), self.figure(target))
+        self.measured.append(Measured(pair[0].key, pair[1].key, counts, sees))
+        return pair
 
     @property
     def edition(self) -> Edition:

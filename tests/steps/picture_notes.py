@@ -7,50 +7,35 @@ the drawing to the example's page.
 
 from __future__ import annotations
 
-import pytest
-
 from engine.homm.picture import draw_battle
-from engine.rulebook.pytest_plugin import ScenarioRecord, annotator
+from engine.pictures.notes import drawing_annotator, drawings_note, figure, picture_ident
+from engine.rulebook.pytest_plugin import ScenarioRecord
 from tests.steps.homm_world import HommWorld
-
-
-def _ident(record: ScenarioRecord, which: str) -> str:
-    result = record.result
-    row = f"-{result.row}" if result.row else ""
-    stem = result.feature.rsplit("/", 1)[-1].removesuffix(".feature")
-    return f"pic-{stem}-{result.line}{row}-{which}"
-
-
-def _figure(svg: str, caption: str) -> str:
-    return f'<figure class="bb-picture">{svg}<figcaption>{caption}</figcaption></figure>'
 
 
 def picture_markdown(world: HommWorld, record: ScenarioRecord) -> str | None:
     """The note showing `world`'s battle: before and after its last attempted action, or as it stands."""
+    result = record.result
     if not world.journal:
         if not world.state.stacks:
             return None
-        figures = [_figure(draw_battle(world.state, "The battle", _ident(record, "state")), "The battle")]
+        figures = [figure(draw_battle(world.state, "The battle", picture_ident(result, "state")), "The battle")]
         intro = "The battle of this example, drawn from the state the engine ran."
     else:
         last = world.journal[-1]
         after_caption = "After: refused, nothing changed" if last.refusal is not None else "After the last action"
         figures = [
-            _figure(draw_battle(last.before, "The battle before the last action", _ident(record, "before")), "Before"),
-            _figure(
-                draw_battle(world.state, "The battle after the last action", _ident(record, "after")), after_caption
+            figure(
+                draw_battle(last.before, "The battle before the last action", picture_ident(result, "before")), "Before"
+            ),
+            figure(
+                draw_battle(world.state, "The battle after the last action", picture_ident(result, "after")),
+                after_caption,
             ),
         ]
         intro = "The battle before the example's last action and after it, drawn from the states the engine ran."
-    return f'{intro}\n\n<div class="bb-pictures" data-search-exclude="">{"".join(figures)}</div>'
+    return drawings_note(intro, figures)
 
 
-@annotator
-def attach_homm_picture(request: pytest.FixtureRequest, record: ScenarioRecord) -> None:
-    """Attach the drawing of the battle to a passing example that set up a HoMM battle."""
-    if "homm" not in request.fixturenames:
-        return
-    world: HommWorld = request.getfixturevalue("homm")
-    markdown = picture_markdown(world, record)
-    if markdown is not None:
-        record.annotate("Drawing", markdown)
+#: Attaches the drawing of the battle to a passing example that set up a HoMM battle.
+attach_homm_picture = drawing_annotator("homm", picture_markdown)
