@@ -149,8 +149,8 @@ class Battlefield:
 
         >>> field = parse_map("1 . 1\n 1 1 1").battlefield
         >>> path = field.counted_path([Hex.from_offset(0, 0)], [Hex.from_offset(0, 2)])
-        >>> [str(h) for h in path]
-        ['row 1, column 1', 'row 2, column 1', 'row 2, column 2', 'row 1, column 3']
+        >>> print("; ".join(str(h) for h in path))
+        row 1, column 1; row 2, column 1; row 2, column 2; row 1, column 3
         """
         goal = set(targets)
         start = [h for h in sources if h in self.spaces]

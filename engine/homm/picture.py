@@ -355,8 +355,9 @@ def support_markers(state: BattleState, stack: Stack) -> list[Marker]:
     >>> from engine.homm.units import KNOWN_UNITS
     >>> golems = Stack("Golems", Side.AGGRESSOR, Line.MELEE, (KNOWN_UNITS["Gold Golem"],),
     ...                backing=(Backing("Imps", "Behemoth", 2),))
-    >>> [(m.label, m.detail) for m in support_markers(BattleState(), golems)]
-    [('+2 from Imps', '+2 support from Imps for attacks on Behemoth')]
+    >>> for marker in support_markers(BattleState(), golems):
+    ...     print(marker.label, "/", marker.detail)
+    +2 from Imps / +2 support from Imps for attacks on Behemoth
     """
     return [
         Marker(
