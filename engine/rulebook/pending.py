@@ -16,11 +16,4 @@ _TOWNS = "issue 4 (HoMM battles in towns, seed 002)"
 _HEROSCAPE = "issue 5 (Heroscape, seeds 003 and 004)"
 
 #: Citation key of a pending section -> who will cover it.
-PENDING: Mapping[str, str] = {
-    "002/battles-in-towns": _TOWNS,
-    "002/setup": _TOWNS,
-    "002/ranged-penalties": _TOWNS,
-    "002/ignoring-obstacles": _TOWNS,
-    "002/emerging-from-the-town": _TOWNS,
-    "002/no-retreat-no-surrender": _TOWNS,
-}
+PENDING: Mapping[str, str] = {}
