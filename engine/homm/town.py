@@ -20,7 +20,7 @@ TOWN_DEFENSE = 10
 class Walls(StrEnum):
     """How the town card is turned: walls intact, Breached after one hit, Sacked after two.
 
-    The source spells the middle position "Breeched"; Battlebook writes Breached.
+    The source spells the middle position Breeched throughout; Battlebook writes Breached.
 
     >>> Walls.INTACT.after_hit, Walls.BREACHED.after_hit, Walls.SACKED.after_hit
     (<Walls.BREACHED: 'Breached'>, <Walls.SACKED: 'Sacked'>, <Walls.SACKED: 'Sacked'>)

@@ -54,7 +54,9 @@ Feature: Battles in towns
     is 10, and only a melee attack can hit it: ranged attacks and spells are refused. To
     damage the walls an enemy stack on its Melee Line must make a melee attack whose total
     (score plus roll) is 10 or more. The card is a single card, so an attack on it swats
-    nothing.
+    nothing. Other stacks may sacrifice to support an attack on the walls, but, since a
+    stack may only support an attack on a target it could attack itself, only stacks on
+    their Melee Line can.
 
     Background:
       Given the Defender has a stack of 2 Orcs on its Ranged Line
@@ -87,11 +89,24 @@ Feature: Battles in towns
       Then the action is refused under the rule homm.town-card
       And the battle is unchanged
 
+    Example: A stack on its Melee Line may sacrifice to support an attack on the walls
+      Given the Aggressor has a stack of 2 Halflings on its Melee Line
+      And the Halflings have sacrificed to support the Gold Golems against the Town Card
+      When the Gold Golems attack the Town Card in melee, rolling 1
+      Then the attack total is 10
+      And the town's walls are Breached
+
+    Example: A stack on its Ranged Line cannot support an attack on the walls
+      Given the Aggressor has a stack of 2 Halflings on its Ranged Line
+      When the Halflings try to sacrifice to support the Gold Golems against the Town Card
+      Then the action is refused under the rule homm.common-target
+      And the battle is unchanged
+
   @id:homm.town-walls @source:002/setup @source:002/ranged-penalties
   Rule: The first hit Breaches the walls, the second Sacks them; each calls stacks out at once
     The Town Card is never destroyed: a hit turns it instead. After the first hit the walls
-    are **Breached** (the source spells it "Breeched"): there is a gap to fill, and the
-    Defender must at once have at least 1 stack on its Melee Line. After the second hit
+    are **Breached**, a word the source spells Breeched throughout. There is now a gap to
+    fill, and the Defender must at once have at least 1 stack on its Melee Line. After the second hit
     the walls are **Sacked**, and the Defender must at once have at least 2 stacks there.
     Stacks come out from the Ranged Line for free, as in automatic reorganizing; when more
     could come out than are needed, the Defender picks (ruling *A town defender's Melee

@@ -11,7 +11,8 @@ Feature: Ruling: the lost character of the town text
   **The alternative.** Read another fraction there, such as a third or a quarter. Nothing
   in the text supports it, and Battlebook does not offer it as a setting.
 
-  **A second slip.** The text spells the first damaged position of the walls "Breeched".
+  **A second slip.** The text spells the first damaged position of the walls Breeched,
+  with a double e.
   **Battlebook's reading.** The word is *Breached*, and the rulebook writes it so; the
   source's spelling is kept in the rule on the walls, so that searching the site for either
   word finds it. There is no other reading to choose.

@@ -22,10 +22,10 @@ from hypothesis import strategies as st
 from engine.dice import SeededDice
 from engine.errors import RuleViolation
 from engine.homm import (
+    Ability,
     Action,
     Army,
     BattleState,
-    Ability,
     Clock,
     Decline,
     Ending,
