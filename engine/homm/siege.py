@@ -114,6 +114,8 @@ def town_violation(state: BattleState, action: Action) -> RuleViolation | None:
     promised to such an attack.
     """
     town = _town(state)
+    if isinstance(action, Support) and state.is_town(action.ally):
+        return RuleViolation(ids.TOWN_CARD, f"the {town.name} never attacks: no stack can sacrifice to support it")
     if any(state.is_town(name) for name in _acting_names(action)):
         return RuleViolation(
             ids.TOWN_CARD, f"the {town.name} is no creature stack: it never attacks, moves or supports"
