@@ -265,7 +265,7 @@ Feature: Battles in towns
     A Defender's stack on its Ranged Line may move to its Melee Line without giving up its
     attack opportunity, so it can wait inside while the enemy's phases pass and come out
     to attack in its own. It moves as a stack reorganizes, in its own phase and before it
-    has used its opportunity, but it keeps that opportunity, and any swarm it holds. Going
+    has used its opportunity, but it keeps that opportunity to attack afterwards. Going
     back in from the Melee Line to the Ranged Line is an ordinary reorganization: it uses
     the stack's attack opportunity.
 
@@ -288,6 +288,12 @@ Feature: Battles in towns
       When the Halflings reorganize to the Ranged Line
       Then the Halflings stand on the Ranged Line
       And the Halflings have used their attack opportunity this round
+
+    Example: A stack that has already attacked cannot come out for free
+      When the Orcs attack the Gold Golems at range, rolling 0
+      And the Orcs try to reorganize to the Melee Line
+      Then the action is refused under the rule homm.attack-opportunity
+      And the battle is unchanged
 
     Example: A stack comes out only in its own phase
       Given the battle is in phase 6 of round 1, on the Aggressor's turn
