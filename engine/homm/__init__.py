@@ -7,6 +7,8 @@
 - [`rules`][engine.homm.rules]: what the rules allow and what an action does, built on
   [`combat`][engine.homm.combat] (attacks, special actions, retaliation) and
   [`flow`][engine.homm.flow] (phases, automatic reorganizing, end of round and battle);
+- [`town`][engine.homm.town] and [`siege`][engine.homm.siege]: the town card and its walls, and
+  the rules of battles in towns;
 - [`rule_ids`][engine.homm.rule_ids]: the identifiers every refusal names.
 """
 
@@ -30,12 +32,14 @@ from engine.homm.actions import (
 )
 from engine.homm.resolution import AttackRoll, Resolution
 from engine.homm.rules import apply, is_legal, legal_actions, legal_violation, smallest_winning_roll
-from engine.homm.ruleset import Chooser, DieReading, Ruleset, StackPhase, SwarmDoubling, SwatReach
+from engine.homm.ruleset import Chooser, DieReading, PenaltyBase, Ruleset, StackPhase, SwarmDoubling, SwatReach
 from engine.homm.state import Army, BattleState, Clock, Ending, Line, Outcome, Side, Stack, Stage, Stance
-from engine.homm.units import KNOWN_UNITS, AttackKind, Spell, UnitBook, UnitCard
+from engine.homm.town import TownCard, Walls
+from engine.homm.units import KNOWN_UNITS, Ability, AttackKind, Spell, UnitBook, UnitCard
 
 __all__ = [
     "KNOWN_UNITS",
+    "Ability",
     "AcceptSurrender",
     "Action",
     "Army",
@@ -53,6 +57,7 @@ __all__ = [
     "MoveUp",
     "OfferSurrender",
     "Outcome",
+    "PenaltyBase",
     "Protect",
     "RangedAttack",
     "RejectSurrender",
@@ -71,8 +76,10 @@ __all__ = [
     "Swarm",
     "SwarmDoubling",
     "SwatReach",
+    "TownCard",
     "UnitBook",
     "UnitCard",
+    "Walls",
     "Withdraw",
     "apply",
     "is_legal",

@@ -11,6 +11,7 @@ from dataclasses import replace
 from engine.dice import Dice, Die
 from engine.errors import DiceError, RuleViolation
 from engine.homm import rule_ids as ids
+from engine.homm import siege
 from engine.homm.actions import Attack, Protect, Reorganize, Retaliate, SpellAttack, Support, Swarm
 from engine.homm.flow import opportunity_violation
 from engine.homm.resolution import AttackRoll
@@ -42,7 +43,10 @@ def reach_violation(state: BattleState, attacker: Stack, target: Stack, kind: At
                 f"{attacker.name} cannot make a melee attack from the {attacker.line} Line: "
                 "melee attackers must stand on their Melee Line",
             )
-        if target.line is not Line.MELEE:
+        if target.line is not Line.MELEE and not siege.flies_in(state, attacker, target):
+            blocked = siege.walls_block(state, attacker, target)
+            if blocked is not None:
+                return blocked
             return RuleViolation(
                 ids.MELEE_ATTACK,
                 f"{target.name} is on the {target.line} Line: a melee attack can only target "
@@ -83,11 +87,18 @@ def attack_violation(state: BattleState, action: Attack) -> RuleViolation | None
 
 
 def opportunity_score(state: BattleState, attacker: Stack, action: Attack) -> int:
-    """The score of an attack made as `attacker`'s opportunity: stack, support, then swarm doubling.
+    """The score of an attack made as `attacker`'s opportunity: stack, support, swarm doubling, walls.
 
     Support counts only when it was promised for this target; the ruleset says whether a
-    swarm doubles the stack's own score before support is added or the sum after.
+    swarm doubles the stack's own score before support is added or the sum after. A
+    ranged attack shot over a town's walls then loses the walls' penalty.
     """
+    return siege.ranged_score(
+        state, attacker, action.target, action.kind, lambda stack: _unwalled_score(state, stack, action)
+    )
+
+
+def _unwalled_score(state: BattleState, attacker: Stack, action: Attack) -> int:
     base = attacker.attack_score(action.kind, _spell(attacker, action))
     support = sum(backing.sac for backing in attacker.backing if backing.target == action.target)
     if attacker.stance is not Stance.SWARMING:
@@ -131,6 +142,8 @@ def attack(state: BattleState, action: Attack, dice: Dice) -> tuple[BattleState,
     attacker = state.stack(action.attacker)
     score = opportunity_score(state, attacker, action)
     state = _spend(state, replace(attacker, stance=Stance.READY, backing=()))
+    if state.is_town(action.target):
+        return siege.strike_town(state, attacker.name, score, roll_die(state.ruleset.die, dice))
     return strike(state, attacker.name, action.target, action.kind, score, action.swat, dice, is_retaliation=False)
 
 
@@ -163,7 +176,9 @@ def retaliation_violation(state: BattleState, action: Retaliate) -> RuleViolatio
 def retaliate(state: BattleState, action: Retaliate, dice: Dice) -> tuple[BattleState, AttackRoll]:
     """Carry out a legal retaliation with the retaliator's stack score for that kind of attack."""
     retaliator = state.stack(action.retaliator)
-    score = retaliator.attack_score(action.kind)
+    score = siege.ranged_score(
+        state, retaliator, action.target, action.kind, lambda stack: stack.attack_score(action.kind)
+    )
     state = replace(state, retaliated=state.retaliated | {retaliator.name})
     return strike(state, retaliator.name, action.target, action.kind, score, action.swat, dice, is_retaliation=True)
 
@@ -220,5 +235,8 @@ def reorganize_violation(state: BattleState, action: Reorganize) -> RuleViolatio
 
 
 def reorganize(state: BattleState, action: Reorganize) -> BattleState:
-    """The stack spends its opportunity moving to the other line."""
+    """The stack spends its opportunity moving to the other line; a town defender emerging keeps it."""
+    stack = state.stack(action.stack)
+    if siege.is_emerging(state, stack, action.to):
+        return state.replacing(stack.name, replace(stack, line=action.to))
     return _spend(state, replace(state.stack(action.stack), stance=Stance.READY, line=action.to))

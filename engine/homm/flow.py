@@ -68,17 +68,30 @@ def opportunity_violation(state: BattleState, stack: Stack) -> RuleViolation | N
     return None
 
 
+def melee_minimum(state: BattleState, side: Side) -> int:
+    """How many stacks automatic reorganizing keeps on `side`'s Melee Line.
+
+    Three in the open field. For the side defending a town the walls stand in for its
+    Melee Line, and the minimum is the walls' own: 0 while intact, 1 once Breached, 2
+    once Sacked (ruling *A town defender's Melee Line*).
+    """
+    town = state.town
+    if town is not None and town.side is side:
+        return town.walls.melee_minimum
+    return MELEE_LINE_MINIMUM
+
+
 def _move(state: BattleState, stack: Stack, line: Line) -> BattleState:
     return state.replacing(stack.name, replace(stack, line=line))
 
 
 def fill_melee_line(state: BattleState, side: Side) -> tuple[BattleState, tuple[str, ...]]:
-    """Move `side`'s stacks up from its Ranged Line until its Melee Line holds 3 stacks or none waits.
+    """Move `side`'s stacks up from its Ranged Line until its Melee Line holds its minimum or none waits.
 
     When more stacks could come up than are needed, the choice is left to a
     [`MoveUp`][engine.homm.actions.MoveUp]: `state.choosing` names the side.
     """
-    need = MELEE_LINE_MINIMUM - len(state.stacks_on(side, Line.MELEE))
+    need = melee_minimum(state, side) - len(state.stacks_on(side, Line.MELEE))
     waiting = state.stacks_on(side, Line.RANGED)
     if need <= 0 or not waiting:
         return state, ()
@@ -92,7 +105,7 @@ def fill_melee_line(state: BattleState, side: Side) -> tuple[BattleState, tuple[
 def kills_before_move_up(state: BattleState, side: Side) -> int | None:
     """How many of `side`'s Melee Line stacks must fall before a stack must move up from its Ranged Line.
 
-    `None` when nothing waits on the Ranged Line.
+    `None` when nothing waits on the Ranged Line, or when nothing ever has to move up.
 
     >>> from engine.homm.units import KNOWN_UNITS
     >>> golem = KNOWN_UNITS["Gold Golem"]
@@ -102,9 +115,10 @@ def kills_before_move_up(state: BattleState, side: Side) -> int | None:
     >>> kills_before_move_up(state, Side.AGGRESSOR)
     4
     """
-    if not state.stacks_on(side, Line.RANGED):
+    minimum = melee_minimum(state, side)
+    if not state.stacks_on(side, Line.RANGED) or minimum == 0:
         return None
-    return max(0, _melee_count(state, side) - MELEE_LINE_MINIMUM + 1)
+    return max(0, _melee_count(state, side) - minimum + 1)
 
 
 def _melee_count(state: BattleState, side: Side) -> int:
@@ -124,18 +138,20 @@ def settle(state: BattleState, before: BattleState) -> tuple[BattleState, tuple[
     """After an action: refill each Melee Line whose count fell below 3, then end the battle if a side is gone.
 
     Automatic reorganizing is triggered by the count *falling* (from `before` to `state`);
-    a battle set up with fewer than 3 stacks on a Melee Line is left as it is.
+    a battle set up with fewer than 3 stacks on a Melee Line is left as it is. A town's
+    defender must hold its walls' minimum at all times: a hit on the walls raises it at once.
 
     Returns:
         The settled state and the names of the stacks moved up.
     """
     moved: tuple[str, ...] = ()
     for side in Side:
-        count = _melee_count(state, side)
+        count, minimum = _melee_count(state, side), melee_minimum(state, side)
+        walls = state.town is not None and state.town.side is side
         if (
             state.outcome is None
             and state.choosing is None
-            and count < min(MELEE_LINE_MINIMUM, _melee_count(before, side))
+            and count < (minimum if walls else min(minimum, _melee_count(before, side)))
         ):
             state, up = fill_melee_line(state, side)
             moved += up
@@ -260,6 +276,8 @@ def withdraw_violation(state: BattleState, action: Withdraw) -> RuleViolation | 
     step = _step_violation(state, action.side, (Stage.WITHDRAWAL,), "withdraw")
     if step is not None:
         return step
+    if state.army(action.side).defends_town:
+        return RuleViolation(ids.NO_RETREAT, f"the {action.side} defends its town: it cannot withdraw")
     distance = state.army(action.side).town_distance
     if distance is None:
         raise ScenarioError(f"the scenario does not say how far the {action.side}'s nearest town is")
@@ -285,6 +303,8 @@ def offer_violation(state: BattleState, action: OfferSurrender) -> RuleViolation
     if step is not None:
         return step
     army, other = state.army(action.side), state.army(action.side.opponent)
+    if state.town is not None and state.town.side is action.side:
+        return RuleViolation(ids.NO_RETREAT, f"the {action.side} defends the {state.town.name}: it cannot surrender")
     if army.is_guard:
         return RuleViolation(
             ids.WHO_CANNOT_SURRENDER, f"the {action.side} is a guard stack: guard stacks never surrender"

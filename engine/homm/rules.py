@@ -36,7 +36,7 @@ from dataclasses import replace
 
 from engine.dice import Dice, Die
 from engine.errors import RuleViolation
-from engine.homm import combat, flow
+from engine.homm import combat, flow, siege
 from engine.homm import rule_ids as ids
 from engine.homm.actions import (
     AcceptSurrender,
@@ -97,6 +97,8 @@ def legal_violation(state: BattleState, action: Action) -> RuleViolation | None:
     violation = pseudo_legal_violation(state, action)
     if violation is not None:
         return violation
+    if siege.involves_town(state, action):
+        return siege.town_violation(state, action)
     match action:
         case MeleeAttack() | RangedAttack() | SpellAttack():
             return combat.attack_violation(state, action)
@@ -154,7 +156,7 @@ def apply(state: BattleState, action: Action, dice: Dice) -> Resolution:
             state = combat.reorganize(state, action)
         case MoveUp():
             after, moved = flow.move_up(state, action)
-            return Resolution(after, None, moved)
+            return Resolution(siege.repair_if_over(after), None, moved)
         case EndPhase():
             state = flow.end_phase(state, action)
         case Decline():
@@ -168,7 +170,7 @@ def apply(state: BattleState, action: Action, dice: Dice) -> Resolution:
         case RejectSurrender():
             state = flow.reject(state, action)
     after, moved = flow.settle(state, before)
-    return Resolution(after, roll, moved)
+    return Resolution(siege.repair_if_over(after), roll, moved)
 
 
 def candidate_actions(state: BattleState) -> Iterator[Action]:
@@ -191,6 +193,7 @@ def candidate_actions(state: BattleState) -> Iterator[Action]:
         yield Swarm(attacker.name)
         yield Protect(attacker.name)
         yield Reorganize(attacker.name, Line.RANGED if attacker.line is Line.MELEE else Line.MELEE)
+    yield from _town_candidates(state)
     for side in Side:
         for name in names:
             yield MoveUp(name, side)
@@ -201,6 +204,25 @@ def candidate_actions(state: BattleState) -> Iterator[Action]:
         yield RejectSurrender(side)
         for cards in range(state.army(side).hand + 1):
             yield OfferSurrender(side, cards)
+
+
+def _town_candidates(state: BattleState) -> Iterator[Action]:
+    """Every action naming the town card, as target or (always refused) as the one acting."""
+    if state.town is None:
+        return
+    town = state.town.name
+    for stack in state.stacks:
+        yield MeleeAttack(stack.name, town)
+        yield MeleeAttack(stack.name, town, 2)
+        yield RangedAttack(stack.name, town)
+        for spell in stack.top.spells:
+            yield SpellAttack(stack.name, town, spell.name)
+        yield MeleeAttack(town, stack.name)
+        yield Retaliate(stack.name, town, AttackKind.MELEE)
+        for ally in state.stacks_on(stack.side):
+            if ally.name != stack.name:
+                yield Support(stack.name, ally.name, town)
+    yield Reorganize(town, Line.RANGED)
 
 
 def legal_actions(state: BattleState) -> Iterator[Action]:

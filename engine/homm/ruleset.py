@@ -65,6 +65,19 @@ class SwatReach(StrEnum):
     MELEE_ONLY = "melee only"
 
 
+class PenaltyBase(StrEnum):
+    """What the town walls' ranged penalty is taken from.
+
+    Battlebook takes it from the **whole score** the attack is made with (the card's score,
+    the levels under it, support and swarming), by the ruling *What the walls' penalty
+    applies to*; the alternative takes it from the top card's printed ranged score alone,
+    before anything is added.
+    """
+
+    WHOLE_SCORE = "whole score"
+    CARD_SCORE = "card score"
+
+
 @dataclass(frozen=True)
 class Ruleset:
     """The settings of one battle: which reading of each open question it plays by.
@@ -77,6 +90,7 @@ class Ruleset:
         swat_reach: Which attacks may swat.
         retaliation_answerable: Whether a retaliation may itself be retaliated against.
         withdraw_distance: Withdrawing is refused this many spaces or fewer from the town.
+        town_penalty: What the town walls' ranged penalty is taken from.
 
     >>> Ruleset().die.faces[:3]
     (0, 1, 2)
@@ -91,6 +105,7 @@ class Ruleset:
     swat_reach: SwatReach = SwatReach.ANY_ATTACK
     retaliation_answerable: bool = False
     withdraw_distance: int = 4
+    town_penalty: PenaltyBase = PenaltyBase.WHOLE_SCORE
 
     @property
     def die(self) -> Die:

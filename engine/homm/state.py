@@ -20,6 +20,7 @@ from enum import StrEnum
 
 from engine.errors import ScenarioError
 from engine.homm.ruleset import Ruleset, StackPhase
+from engine.homm.town import TownCard
 from engine.homm.units import AttackKind, Spell, UnitCard
 
 
@@ -220,6 +221,7 @@ class BattleState:
         offer: A surrender offer awaiting an answer.
         armies: Hand, deck and town of the Aggressor and the Defender, in that order.
         outcome: How the battle ended, once it has.
+        town: The town card of a battle in a town, `None` in the open field.
     """
 
     ruleset: Ruleset = field(default_factory=Ruleset)
@@ -233,6 +235,7 @@ class BattleState:
     offer: Offer | None = None
     armies: tuple[Army, Army] = (Army(), Army())
     outcome: Outcome | None = None
+    town: TownCard | None = None
 
     @property
     def is_over(self) -> bool:
@@ -266,6 +269,16 @@ class BattleState:
         there = ", ".join(repr(s.name) for s in self.stacks) or "none"
         raise ScenarioError(f"no stack called {name!r} in the battle (stacks: {there})")
 
+    def is_town(self, name: str) -> bool:
+        """Whether `name` is the town card's name in a battle in a town."""
+        return self.town is not None and self.town.name == name
+
+    def with_town(self, town: TownCard) -> BattleState:
+        """This state fought in `town`; no stack may share the town card's name."""
+        if self.has_stack(town.name):
+            raise ScenarioError(f"a stack is already called {town.name!r}: the town card needs another name")
+        return replace(self, town=town)
+
     def has_stack(self, name: str) -> bool:
         """Whether a stack called `name` is still in play."""
         return any(stack.name == name for stack in self.stacks)
@@ -276,7 +289,7 @@ class BattleState:
 
     def with_stack(self, stack: Stack) -> BattleState:
         """This state with `stack` added; stack names must be unique."""
-        if self.has_stack(stack.name):
+        if self.has_stack(stack.name) or self.is_town(stack.name):
             raise ScenarioError(f"there is already a stack called {stack.name!r}")
         return replace(self, stacks=(*self.stacks, stack))
 

@@ -36,6 +36,16 @@ class Spell:
     attack: int
 
 
+class Ability(StrEnum):
+    """A special ability printed on a unit card that some rule asks about.
+
+    The sources name abilities but list no unit that has them: a scenario gives them to
+    the units it defines (the `abilities` column of a unit table).
+    """
+
+    IGNORES_OBSTACLES = "ignores obstacles"
+
+
 STAT_NAMES: dict[str, str] = {
     "level": "level",
     "phase": "phase",
@@ -65,6 +75,11 @@ class UnitCard:
     ranged: int | None = None
     defense: int | None = None
     spells: tuple[Spell, ...] = ()
+    abilities: tuple[Ability, ...] = ()
+
+    def has_ability(self, ability: Ability) -> bool:
+        """Whether the card has the special `ability`."""
+        return ability in self.abilities
 
     def stat(self, stat: str) -> int:
         """The value of `stat` (one of `level`, `phase`, `melee`, `ranged`, `defense`)."""

@@ -11,16 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-_HOMM = "issue 3 (HoMM battle rules, seeds 001 and 000)"
-_TOWNS = "issue 4 (HoMM battles in towns, seed 002)"
-_HEROSCAPE = "issue 5 (Heroscape, seeds 003 and 004)"
+PENDING: Mapping[str, str] = {}
+"""Citation key of a pending section -> who will cover it, e.g. `{"002/setup": "issue 4"}`.
 
-PENDING: Mapping[str, str] = {
-    "002/battles-in-towns": _TOWNS,
-    "002/setup": _TOWNS,
-    "002/ranged-penalties": _TOWNS,
-    "002/ignoring-obstacles": _TOWNS,
-    "002/emerging-from-the-town": _TOWNS,
-    "002/no-retreat-no-surrender": _TOWNS,
-}
-"""Citation key of a pending section -> who will cover it."""
+Empty: every section of every source is restated by at least one Rule."""

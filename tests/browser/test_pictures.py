@@ -7,24 +7,12 @@ from playwright.sync_api import Page
 
 from tests.browser.png import colour_summary
 
-#: Pages that must show a drawing. The melee page stands in until the others are merged.
+#: Pages that must show a drawing: a HoMM battle, a swarm with its marker, a line of sight.
 DRAWN_PAGES = ["rulebook/homm/melee/", "rulebook/homm/swarming/", "rulebook/heroscape/line-of-sight/"]
-
-#: Pages expected to fail until their branches are merged (strict: a page that starts to
-#: pass fails as "XPASS" until the lead deletes its entry). This list must end up empty;
-#: fix a path above if the merged page lives elsewhere.
-NOT_YET_DRAWN: dict[str, str] = {}
-
-
-def _params() -> list[object]:
-    return [
-        pytest.param(p, marks=pytest.mark.xfail(reason=NOT_YET_DRAWN[p], strict=True)) if p in NOT_YET_DRAWN else p
-        for p in DRAWN_PAGES
-    ]
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
-@pytest.mark.parametrize("path", _params())
+@pytest.mark.parametrize("path", DRAWN_PAGES)
 def test_a_drawing_is_visible(page: Page, site_url: str, path: str, scheme: str) -> None:
     page.add_init_script("window.localStorage.clear()")  # no remembered palette: follow the system's scheme
     page.emulate_media(color_scheme="dark" if scheme == "dark" else "light")

@@ -52,22 +52,6 @@ SEARCHES = [
     Search("Xenithrax", EXAMPLE_20, first=True),
 ]
 
-#: Searches for pages that other branches add. Each is expected to fail until they are
-#: merged; the mark is strict, so once a page arrives its test fails as "XPASS" until the
-#: lead deletes its entry here. This list must end up empty.
-NOT_YET_MERGED = {
-    "breeched": "the town walls rule (features/homm, issue on towns) is not merged yet",
-}
-
-
-def _params() -> list[object]:
-    return [
-        pytest.param(s, marks=pytest.mark.xfail(reason=NOT_YET_MERGED[s.query], strict=True))
-        if s.query in NOT_YET_MERGED
-        else s
-        for s in SEARCHES
-    ]
-
 
 def search(page: Page, site_url: str, query: str) -> list[str]:
     """Type `query` into the site's search box and return the addresses of the results, in order."""
@@ -82,7 +66,7 @@ def search(page: Page, site_url: str, query: str) -> list[str]:
     return [link.get_attribute("href") or "" for link in page.locator("a.md-search-result__link").all()]
 
 
-@pytest.mark.parametrize("case", _params(), ids=lambda s: s.query)
+@pytest.mark.parametrize("case", SEARCHES, ids=lambda s: s.query)
 def test_search_finds(page: Page, site_url: str, case: Search) -> None:
     hrefs = search(page, site_url, case.query)
     sections = [h for h in hrefs if "#" in h]

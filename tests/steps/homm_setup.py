@@ -7,7 +7,20 @@ from dataclasses import replace
 from pytest_bdd import given, parsers
 
 from engine.errors import ScenarioError
-from engine.homm import Chooser, DieReading, Line, Ruleset, Side, Spell, StackPhase, SwarmDoubling, SwatReach, UnitCard
+from engine.homm import (
+    Ability,
+    Chooser,
+    DieReading,
+    Line,
+    PenaltyBase,
+    Ruleset,
+    Side,
+    Spell,
+    StackPhase,
+    SwarmDoubling,
+    SwatReach,
+    UnitCard,
+)
 from tests.steps.homm_world import HommWorld
 
 DOMAIN = "HoMM: battle setup"
@@ -20,6 +33,7 @@ ALTERNATIVE_READINGS: dict[str, dict[str, object]] = {
     "only melee attacks may swat": {"swat_reach": SwatReach.MELEE_ONLY},
     "a retaliation may itself be retaliated against": {"retaliation_answerable": True},
     "a hero exactly 4 spaces from its town may withdraw": {"withdraw_distance": 3},
+    "the walls' penalty is taken from the top card's ranged score": {"town_penalty": PenaltyBase.CARD_SCORE},
 }
 
 
@@ -44,11 +58,12 @@ def define_units(homm: HommWorld, datatable: list[list[str]]) -> None:
     """Define units in a table with a `name` column and any of `level`, `phase`, `melee`, `ranged`, `defense`.
 
     A blank cell leaves that stat undefined. A unit the sources know keeps the stats
-    the table does not give.
+    the table does not give. A `casts` column lists the spells a unit casts, an `abilities`
+    column its special abilities (such as `ignores obstacles`), each separated by commas.
     """
     header, *rows = datatable
     stats = {"level", "phase", "melee", "ranged", "defense"}
-    unknown = [h for h in header if h not in {"name", "casts"} and h not in stats]
+    unknown = [h for h in header if h not in {"name", "casts", "abilities"} and h not in stats]
     if "name" not in header or unknown:
         raise ScenarioError(f"a unit table needs a name column and stats among {sorted(stats)}; got {header}")
     for row in rows:
@@ -58,6 +73,7 @@ def define_units(homm: HommWorld, datatable: list[list[str]]) -> None:
         except ValueError as error:
             raise ScenarioError(f"unit {values['name']!r}: stats must be whole numbers ({error})") from None
         casts = tuple(homm.units.spell(n.strip()) for n in values.get("casts", "").split(",") if n.strip())
+        abilities = tuple(_ability(a.strip()) for a in values.get("abilities", "").split(",") if a.strip())
         homm.units.define(
             UnitCard(
                 values["name"],
@@ -67,8 +83,17 @@ def define_units(homm: HommWorld, datatable: list[list[str]]) -> None:
                 ranged=numbers.get("ranged"),
                 defense=numbers.get("defense"),
                 spells=casts,
+                abilities=abilities,
             )
         )
+
+
+def _ability(name: str) -> Ability:
+    try:
+        return Ability(name)
+    except ValueError:
+        known = ", ".join(repr(a.value) for a in Ability)
+        raise ScenarioError(f"no special ability {name!r}; the rules use {known}") from None
 
 
 @given("these spells, defined for this example only:")

@@ -75,12 +75,13 @@ def homm_chances(world: HommWorld) -> list[str]:
         action: Any = entry.action
         chance = chance_of(entry.before, action)
         rolls = winning_rolls(entry.before, action)
+        verb = "hits the walls" if entry.before.is_town(action.target) else "kills"
         if chance == 1:
-            detail = ", every roll kills"
+            detail = f", every roll {verb}"
         elif chance == 0:
-            detail = ", no roll kills"
+            detail = f", no roll {verb}"
         else:
-            detail = f", a roll of {rolls[0]} or more kills"
+            detail = f", a roll of {rolls[0]} or more {verb}"
         lines.append(chance_line(describe(action, entry.before), chance, detail))
     return lines
 

@@ -6,6 +6,12 @@ a stack or in the discard pile, no stack is ever left empty on a line, and a Mel
 with fewer than 3 stacks only has an empty Ranged Line behind it (or is waiting for its
 side to pick the stack that moves up). Illegal actions are refused with a known rule id
 and leave the state as it was.
+
+Battles in towns keep the same invariants, with the walls' minimum in place of the three
+stacks for the town's Defender: after every action the Defender has at least 1 stack on
+its Melee Line once the walls are Breached and 2 once they are Sacked (or nothing left
+inside to bring out); the walls only ever get worse while the battle lasts and are
+intact again once it is over; the Defender never withdraws or surrenders.
 """
 
 from __future__ import annotations
@@ -16,22 +22,27 @@ from hypothesis import strategies as st
 from engine.dice import SeededDice
 from engine.errors import RuleViolation
 from engine.homm import (
+    Ability,
     Action,
     Army,
     BattleState,
     Clock,
     Decline,
+    Ending,
     EndPhase,
     Line,
     Side,
     Spell,
     Stack,
+    TownCard,
     UnitCard,
+    Walls,
     apply,
     is_legal,
     legal_actions,
 )
 from engine.homm import rule_ids as ids
+from engine.homm.flow import melee_minimum
 from engine.homm.rules import candidate_actions
 
 PROFILE = settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -42,6 +53,8 @@ UNITS = (
     UnitCard("Archer", level=1, phase=4, melee=1, ranged=3, defense=4),
     UnitCard("Mage", level=3, phase=5, melee=1, ranged=0, defense=6, spells=(Spell("Magic Fist", 4),)),
     UnitCard("Brute", level=3, phase=2, melee=5, ranged=0, defense=9),
+    UnitCard("Griffin", level=2, phase=3, melee=4, ranged=0, defense=6, abilities=(Ability.IGNORES_OBSTACLES,)),
+    UnitCard("Sharpshooter", level=2, phase=4, melee=1, ranged=3, defense=5, abilities=(Ability.IGNORES_OBSTACLES,)),
 )
 RULE_IDS = {value for name, value in vars(ids).items() if name.isupper()}
 
@@ -55,12 +68,17 @@ def pick(data: st.DataObject, legal: list[Action]) -> Action:
 
 
 @st.composite
-def battles(draw: st.DrawFn) -> BattleState:
-    """A battle at round 1, phase 1, whose Melee Lines hold 3 stacks or have nothing behind them."""
+def battles(draw: st.DrawFn, in_town: bool = False) -> BattleState:
+    """A battle at round 1, phase 1, whose Melee Lines hold their minimum or have nothing behind them.
+
+    With `in_town`, the Defender defends its town, whose walls are in any position.
+    """
     state = BattleState(clock=Clock())
+    if in_town:
+        state = state.with_town(TownCard("Town Card", Side.DEFENDER, draw(st.sampled_from(list(Walls)))))
     for side in Side:
         count = draw(st.integers(1, 5))
-        melee = draw(st.integers(min(count, 3), count))
+        melee = draw(st.integers(min(count, melee_minimum(state, side)), count))
         for index in range(count):
             cards = tuple(draw(st.lists(st.sampled_from(UNITS), min_size=1, max_size=2)))
             line = Line.MELEE if index < melee else Line.RANGED
@@ -70,6 +88,7 @@ def battles(draw: st.DrawFn) -> BattleState:
             deck=10,
             town_distance=draw(st.integers(2, 5)),
             is_guard=draw(st.booleans()),
+            defends_town=in_town and side is Side.DEFENDER,
         )
         state = state.with_army(side, army)
     return state
@@ -81,7 +100,7 @@ def check_invariants(state: BattleState, cards: int) -> None:
     for side in Side:
         if state.choosing is side or state.is_over:
             continue
-        short = len(state.stacks_on(side, Line.MELEE)) < 3
+        short = len(state.stacks_on(side, Line.MELEE)) < melee_minimum(state, side)
         assert not (short and state.stacks_on(side, Line.RANGED)), f"the {side}'s Melee Line was left short"
 
 
@@ -103,6 +122,57 @@ def test_random_legal_play_keeps_the_invariants(state: BattleState, data: st.Dat
 @PROFILE
 @given(battles(), st.data())
 def test_refused_actions_name_a_rule_and_change_nothing(state: BattleState, data: st.DataObject) -> None:
+    for _ in range(10):
+        illegal = [action for action in candidate_actions(state) if not is_legal(state, action)]
+        if illegal:
+            action = data.draw(st.sampled_from(illegal))
+            before = state
+            try:
+                apply(state, action, SeededDice(0))
+            except RuleViolation as violation:
+                assert violation.rule in RULE_IDS, f"unknown rule {violation.rule}"
+            else:
+                raise AssertionError(f"{action} was carried out though it is illegal")
+            assert state == before
+        legal = list(legal_actions(state))
+        if not legal:
+            break
+        state = apply(state, pick(data, legal), SeededDice(data.draw(st.integers(0, 99)))).state
+
+
+def check_town(before: BattleState, after: BattleState) -> None:
+    """The walls only get worse while the battle lasts, are repaired once it is over, and the Defender never leaves."""
+    assert before.town is not None and after.town is not None, "the town card left the battle"
+    order = list(Walls)
+    if after.is_over:
+        assert after.town.walls is Walls.INTACT, "the walls were not repaired when the battle ended"
+        assert after.outcome is not None
+        if after.outcome.ending in (Ending.WITHDRAWAL, Ending.SURRENDER):
+            assert after.outcome.winner is Side.DEFENDER, "the town's Defender withdrew or surrendered"
+    else:
+        assert order.index(after.town.walls) >= order.index(before.town.walls), "the walls were repaired mid-battle"
+
+
+@PROFILE
+@given(battles(in_town=True), st.data())
+def test_town_battles_keep_the_walls_minimum(state: BattleState, data: st.DataObject) -> None:
+    cards = state.card_count()
+    check_invariants(state, cards)
+    for _ in range(STEPS):
+        legal = list(legal_actions(state))
+        if not legal:
+            assert state.is_over, "a running battle must always allow some action"
+            break
+        action = pick(data, legal)
+        after = apply(state, action, SeededDice(data.draw(st.integers(0, 2**16)))).state
+        check_invariants(after, cards)
+        check_town(state, after)
+        state = after
+
+
+@PROFILE
+@given(battles(in_town=True), st.data())
+def test_town_refusals_name_a_rule_and_change_nothing(state: BattleState, data: st.DataObject) -> None:
     for _ in range(10):
         illegal = [action for action in candidate_actions(state) if not is_legal(state, action)]
         if illegal:
