@@ -24,8 +24,8 @@ class Walls(StrEnum):
 
     >>> Walls.INTACT.after_hit, Walls.BREACHED.after_hit, Walls.SACKED.after_hit
     (<Walls.BREACHED: 'Breached'>, <Walls.SACKED: 'Sacked'>, <Walls.SACKED: 'Sacked'>)
-    >>> [walls.melee_minimum for walls in Walls]
-    [0, 1, 2]
+    >>> tuple(walls.melee_minimum for walls in Walls)
+    (0, 1, 2)
     """
 
     INTACT = "intact"
