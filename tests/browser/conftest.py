@@ -53,8 +53,8 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
 
 
 def site_pages() -> list[str]:
-    """The home page and every rulebook page of the built site, as paths under its root."""
-    pages = sorted(p.parent.relative_to(SITE).as_posix() + "/" for p in (SITE / "rulebook").rglob("index.html"))
+    """Every page of the built site (the home page first), as paths under its root."""
+    pages = sorted(p.parent.relative_to(SITE).as_posix() + "/" for p in SITE.rglob("*/index.html"))
     return ["", *pages]
 
 
