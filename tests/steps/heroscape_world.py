@@ -15,7 +15,7 @@ from dataclasses import dataclass, field, replace
 import pytest
 
 from engine.dice import ScriptedDice
-from engine.errors import DiceError, RuleViolation, ScenarioError
+from engine.errors import ScenarioError
 from engine.heroscape import (
     ArmyCard,
     BattleState,
@@ -32,19 +32,10 @@ from engine.heroscape import (
 from engine.heroscape.actions import Action
 from engine.odds import COMBAT_DIE, CombatDie
 from engine.rulebook.pytest_plugin import ScenarioRecord
+from tests.steps._attempts import AttemptLog
 
 EDITION_TAG = "edition:"
 _KEY = re.compile(r"^[A-Z][A-Za-z0-9]*$")
-
-
-@dataclass(frozen=True)
-class JournalEntry:
-    """One attempted action: the battle before it, and what came of it."""
-
-    before: BattleState
-    action: Action
-    resolution: Resolution | None
-    refusal: RuleViolation | DiceError | None
 
 
 @dataclass(frozen=True)
@@ -58,7 +49,7 @@ class Measured:
 
 
 @dataclass
-class HeroscapeWorld:
+class HeroscapeWorld(AttemptLog[BattleState, Resolution]):
     """One scenario's Heroscape battle, and what its last action did."""
 
     tags: frozenset[str] = frozenset()
@@ -67,12 +58,7 @@ class HeroscapeWorld:
     combat_die: CombatDie = COMBAT_DIE
     powers: list[Power] = field(default_factory=list)
     _state: BattleState | None = None
-    before: BattleState | None = None
-    resolution: Resolution | None = None
-    refusal: RuleViolation | DiceError | None = None
-    refusal_checked: bool = True
     map_error: ScenarioError | None = None
-    journal: list[JournalEntry] = field(default_factory=list)
     measured: list[Measured] = field(default_factory=list)
 
     @property
@@ -169,30 +155,10 @@ class HeroscapeWorld:
 
     def attempt(self, action: Action, dice: ScriptedDice | None = None) -> None:
         """Run `action` with the stated dice, keeping a refusal for the Then steps to check."""
-        self.before, self.resolution, self.refusal = self.state, None, None
-        try:
-            self.resolution = apply(self.state, action, dice or ScriptedDice())
-        except (RuleViolation, DiceError) as error:
-            self.refusal, self.refusal_checked = error, False
-        else:
-            self.state = self.resolution.state
-        self.journal.append(JournalEntry(self.before, action, self.resolution, self.refusal))
-
-    def outcome(self) -> Resolution:
-        """What the last action did; fails if it was refused or there was none."""
-        if self.refusal is not None:
-            self.refusal_checked = True
-            raise AssertionError(f"the engine refused the action: {self.refusal}")
-        if self.resolution is None:
-            raise ScenarioError("no action has been taken yet in this example")
-        return self.resolution
-
-    def refused(self) -> RuleViolation | DiceError:
-        """The refusal of the last action; fails if it was carried out."""
-        if self.refusal is None:
-            raise AssertionError("the engine carried out the action instead of refusing it")
-        self.refusal_checked = True
-        return self.refusal
+        before = self.state
+        resolution = self.record(before, action, lambda: apply(before, action, dice or ScriptedDice()))
+        if resolution is not None:
+            self.state = resolution.state
 
 
 @pytest.fixture
@@ -200,5 +166,4 @@ def heroscape(scenario_record: ScenarioRecord) -> Iterator[HeroscapeWorld]:
     """The Heroscape battle of the running example. A refusal no step checked fails the example."""
     world = HeroscapeWorld(tags=scenario_record.tags)
     yield world
-    if not world.refusal_checked:
-        raise AssertionError(f"the engine refused an action and no step checked it: {world.refusal}")
+    world.check_refusals_seen()

@@ -12,34 +12,20 @@ from dataclasses import dataclass, field, replace
 import pytest
 
 from engine.dice import ScriptedDice
-from engine.errors import DiceError, RuleViolation, ScenarioError
+from engine.errors import ScenarioError
 from engine.homm import Action, AttackRoll, BattleState, Line, Ruleset, Side, Stack, UnitBook, UnitCard, apply
 from engine.homm.rules import Resolution
+from tests.steps._attempts import AttemptLog
 
 _GROUP = re.compile(r"^(?:(?P<count>\d+)|an?) (?P<unit>.+)$")
 
 
-@dataclass(frozen=True)
-class JournalEntry:
-    """One attempted action: the battle before it, and what came of it."""
-
-    before: BattleState
-    action: object
-    resolution: Resolution | None
-    refusal: RuleViolation | DiceError | None
-
-
 @dataclass
-class HommWorld:
-    """One scenario's battle, and what its last action did."""
+class HommWorld(AttemptLog[BattleState, Resolution]):
+    """One scenario's battle, and what its actions did."""
 
     units: UnitBook = field(default_factory=UnitBook)
     state: BattleState = field(default_factory=BattleState)
-    before: BattleState | None = None
-    resolution: Resolution | None = None
-    refusal: RuleViolation | DiceError | None = None
-    refusal_checked: bool = True
-    journal: list[JournalEntry] = field(default_factory=list)
 
     def set_ruleset(self, ruleset: Ruleset) -> None:
         """Play the battle under `ruleset` (only before any stack is placed)."""
@@ -86,14 +72,10 @@ class HommWorld:
 
         Every attempt goes into the journal, which annotators (odds, drawings) read after the example.
         """
-        self.before, self.resolution, self.refusal = self.state, None, None
-        try:
-            self.resolution = act(self.state)
-        except (RuleViolation, DiceError) as error:
-            self.refusal, self.refusal_checked = error, False
-        else:
-            self.state = self.resolution.state
-        self.journal.append(JournalEntry(self.before, action, self.resolution, self.refusal))
+        before = self.state
+        resolution = self.record(before, action, lambda: act(before))
+        if resolution is not None:
+            self.state = resolution.state
 
     def act(self, action: Action, rolls: Sequence[int] = ()) -> None:
         """Attempt `action` through the engine with exactly the stated rolls; a roll left unused is a scenario error."""
@@ -116,22 +98,6 @@ class HommWorld:
             raise AssertionError("the last action made no attack")
         return attack
 
-    def outcome(self) -> Resolution:
-        """What the last action did; fails if it was refused or there was none."""
-        if self.refusal is not None:
-            self.refusal_checked = True
-            raise AssertionError(f"the engine refused the action: {self.refusal}")
-        if self.resolution is None:
-            raise ScenarioError("no action has been taken yet in this example")
-        return self.resolution
-
-    def refused(self) -> RuleViolation | DiceError:
-        """The refusal of the last action; fails if it was carried out."""
-        if self.refusal is None:
-            raise AssertionError("the engine carried out the action instead of refusing it")
-        self.refusal_checked = True
-        return self.refusal
-
 
 def dice_for(rolls: Sequence[int]) -> ScriptedDice:
     """A dice source that rolls exactly the stated numbers."""
@@ -143,5 +109,4 @@ def homm() -> Iterator[HommWorld]:
     """The HoMM battle of the running example. A refusal no step checked fails the example."""
     world = HommWorld()
     yield world
-    if not world.refusal_checked:
-        raise AssertionError(f"the engine refused an action and no step checked it: {world.refusal}")
+    world.check_refusals_seen()
