@@ -8,6 +8,7 @@ read after the example.
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Generic, TypeVar
@@ -34,6 +35,7 @@ class AttemptLog(Generic[S, R]):
     """The actions an example attempted: the last one's outcome or refusal, and a journal of all."""
 
     before: S | None = None
+    snapshot: S | None = None
     resolution: R | None = None
     refusal: Refusal | None = None
     refusal_checked: bool = True
@@ -45,6 +47,7 @@ class AttemptLog(Generic[S, R]):
         Returns the resolution, or `None` when the rules refused the action.
         """
         self.before, self.resolution, self.refusal = before, None, None
+        self.snapshot = copy.deepcopy(before)  # independent of `before`: shows a change made in place
         try:
             self.resolution = run()
         except (RuleViolation, DiceError) as error:
@@ -67,6 +70,12 @@ class AttemptLog(Generic[S, R]):
             raise AssertionError("the engine carried out the action instead of refusing it")
         self.refusal_checked = True
         return self.refusal
+
+    def is_unchanged(self, now: S) -> bool:
+        """Whether `now` equals a deep copy of the battle taken before the last action."""
+        if self.snapshot is None:
+            raise ScenarioError("no action has been attempted yet in this example")
+        return now == self.snapshot
 
     def check_refusals_seen(self) -> None:
         """Fail the example if the engine refused an action and no step checked the refusal."""

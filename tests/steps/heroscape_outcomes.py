@@ -31,8 +31,7 @@ def attack_refused(heroscape: HeroscapeWorld, rule: str) -> None:
 @then("the battlefield is unchanged")
 def unchanged(heroscape: HeroscapeWorld) -> None:
     """The battle is exactly as it was before the last action."""
-    assert heroscape.before is not None, "no action was attempted"
-    assert heroscape.state == heroscape.before, "the battle changed"
+    assert heroscape.is_unchanged(heroscape.state), "the battle changed"
 
 
 @then("the attack is blocked and both figures stay where they are")

@@ -91,8 +91,7 @@ def roll_refused(homm: HommWorld, face: int) -> None:
 @then("the battle is unchanged")
 def battle_unchanged(homm: HommWorld) -> None:
     """The battle is exactly as it was before the last action."""
-    assert homm.before is not None, "no action was attempted"
-    assert homm.state == homm.before, "the battle changed"
+    assert homm.is_unchanged(homm.state), "the battle changed"
 
 
 @then(parsers.parse("the attack score is {score:d}"))

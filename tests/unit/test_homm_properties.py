@@ -16,6 +16,8 @@ intact again once it is over; the Defender never withdraws or surrenders.
 
 from __future__ import annotations
 
+import copy
+
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -126,7 +128,7 @@ def test_refused_actions_name_a_rule_and_change_nothing(state: BattleState, data
         illegal = [action for action in candidate_actions(state) if not is_legal(state, action)]
         if illegal:
             action = data.draw(st.sampled_from(illegal))
-            before = state
+            before = copy.deepcopy(state)  # an independent copy: catches a change made in place
             try:
                 apply(state, action, SeededDice(0))
             except RuleViolation as violation:
@@ -177,7 +179,7 @@ def test_town_refusals_name_a_rule_and_change_nothing(state: BattleState, data: 
         illegal = [action for action in candidate_actions(state) if not is_legal(state, action)]
         if illegal:
             action = data.draw(st.sampled_from(illegal))
-            before = state
+            before = copy.deepcopy(state)  # an independent copy: catches a change made in place
             try:
                 apply(state, action, SeededDice(0))
             except RuleViolation as violation:
