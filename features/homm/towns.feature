@@ -227,7 +227,9 @@ Feature: Battles in towns
     attacks from its own Melee Line like any melee attacker. Other units still reach only
     the Defender's Melee Line. A ranged unit that ignores obstacles also ignores the walls'
     ranged penalties. Which units ignore obstacles is printed on their cards; a scenario
-    says so in the `abilities` column of its unit table.
+    says so in the `abilities` column of its unit table. Since such a stack could attack
+    the stacks inside itself, it may also sacrifice to support another stack's attack on
+    them (the common target rule); while the walls stand intact it may not.
 
     Example: Griffins cannot fly over intact walls
       Given the Aggressor has a stack of 1 Griffin on its Melee Line
@@ -243,6 +245,22 @@ Feature: Battles in towns
       And the Aggressor has a stack of 1 Griffin on its Melee Line
       When the Griffin attacks the Orcs in melee, rolling 1
       Then the Orcs stack has 1 card left
+
+    Example: Once the walls are Breached, one flying stack may support another against the Orcs
+      Given the town's walls are Breached
+      And the Defender has a stack of 2 Orcs on its Ranged Line
+      And the Aggressor has a stack of 2 Griffins called "High Wing" on its Melee Line
+      And the Aggressor has a stack of 1 Griffin on its Melee Line
+      When the High Wing sacrifice to support the Griffin against the Orcs
+      Then the Griffin have support of 4 waiting
+
+    Example: Behind intact walls no flying stack may support an attack on the Orcs
+      Given the Defender has a stack of 2 Orcs on its Ranged Line
+      And the Aggressor has a stack of 2 Griffins called "High Wing" on its Melee Line
+      And the Aggressor has a stack of 1 Griffin on its Melee Line
+      When the High Wing try to sacrifice to support the Griffin against the Orcs
+      Then the action is refused under the rule homm.common-target
+      And the battle is unchanged
 
     Example: Gold Golems cannot follow them in, even through Sacked walls
       Given the town's walls are Sacked
