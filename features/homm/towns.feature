@@ -322,7 +322,8 @@ Feature: Battles in towns
   @id:homm.no-retreat-no-surrender @source:002/no-retreat-no-surrender @source:000/surrendering
   Rule: The Defender of a town can neither withdraw nor surrender
     An army defending its town fights to the death: at the end of a round it may not
-    withdraw, and it may not offer a surrender. The Aggressor keeps both choices.
+    withdraw, and it may not offer a surrender (the chapter on towns says so, and the
+    note on surrendering repeats it). The Aggressor keeps both choices.
 
     Background:
       Given the Aggressor has a stack of 3 Gold Golems on its Melee Line
@@ -342,6 +343,12 @@ Feature: Battles in towns
       And the Defender tries to offer 1 card to surrender
       Then the action is refused under the rule homm.no-retreat-no-surrender
       And the battle is unchanged
+
+    Example: The Aggressor may still surrender to the town's Defender
+      Given the Aggressor holds 5 cards in hand and 10 in its deck
+      And the surrender step of combat round 1 has come
+      When the Aggressor offers 2 cards to surrender
+      Then the Defender is to answer the offer of 2 cards
 
     Example: The Aggressor may still withdraw from a town
       Given the Aggressor's nearest town is 6 spaces away
