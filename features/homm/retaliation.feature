@@ -16,10 +16,10 @@ Feature: Retaliation
       | Magic Fist | 4      |
     And these units, defined for this example only:
       | name     | level | phase | melee | ranged | defense | casts      |
-      | Bandit   | 1     | 3     |       | 0      | 4       |            |
+      | Bandit   | 1     | 3     | 1     | 0      | 4       |            |
       | Orc      | 2     | 6     | 2     | 3      | 5       |            |
-      | Halfling | 1     | 6     | 1     | 2      | 4       |            |
-      | Magi     | 3     | 6     | 1     | 0      | 6       | Magic Fist |
+      | Halfling | 1     | 4     | 1     | 2      | 4       |            |
+      | Magi     | 3     | 5     | 1     | 0      | 6       | Magic Fist |
     And the Aggressor has a stack of 3 Gold Golems on its Melee Line
 
   @id:homm.retaliation @source:000/retaliations
