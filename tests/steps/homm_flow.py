@@ -84,6 +84,15 @@ def end_turns_until_round_ends(homm: HommWorld) -> None:
         clock = homm.state.clock
 
 
+@when("both sides play on into the next round")
+def play_on_into_next_round(homm: HommWorld) -> None:
+    """Both sides hand the turn on through phase 10, then neither withdraws nor surrenders."""
+    end_turns_until_round_ends(homm)
+    for side in (Side.AGGRESSOR, Side.DEFENDER, Side.AGGRESSOR, Side.DEFENDER):
+        if homm.refusal is None:
+            homm.act(Decline(side))
+
+
 @when(parsers.re(r"the " + _SIDE + r" (?:declines|tries to decline) to (?P<what>withdraw|surrender)"))
 def decline(homm: HommWorld, side: str, what: str) -> None:
     """The side lets its chance to withdraw, or to offer surrender, pass."""
