@@ -63,7 +63,10 @@ Feature: Reorganizing
 
     Example: Six stacks of one Gold Golem each make the enemy destroy four before the Halflings move up
       Given the Aggressor's Melee Line holds 6 single Gold Golem stacks
-      Then the enemy must destroy 4 of the Aggressor's Melee Line stacks before a stack moves up
+      And the battle is in phase 7 of round 1, on the Defender's turn
+      When the Enemy Golems destroy one of the Aggressor's Melee Line stacks each round, rolling 0, until a stack moves up
+      Then 4 cards are in the discard pile
+      And the Halflings stand on the Melee Line
 
     Example: With three Golem stacks left in front, the Halflings stay back
       Given the Aggressor's Melee Line holds 4 single Gold Golem stacks
