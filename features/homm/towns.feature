@@ -282,8 +282,9 @@ Feature: Battles in towns
   Rule: A stack inside may come out to the Melee Line for free, but going back in costs its attack
     A Defender's stack on its Ranged Line may move to its Melee Line without giving up its
     attack opportunity, so it can wait inside while the enemy's phases pass and come out
-    to attack in its own. It moves as a stack reorganizes, in its own phase and before it
-    has used its opportunity, but it keeps that opportunity to attack afterwards. Going
+    to attack in its own. It moves as a stack reorganizes, before it has used its
+    opportunity, but it keeps that opportunity to attack afterwards; that it may do so
+    only in its own phase is a ruling (*When a stack comes out of its town*). Going
     back in from the Melee Line to the Ranged Line is an ordinary reorganization: it uses
     the stack's attack opportunity.
 
@@ -313,11 +314,6 @@ Feature: Battles in towns
       Then the action is refused under the rule homm.attack-opportunity
       And the battle is unchanged
 
-    Example: A stack comes out only in its own phase
-      Given the battle is in phase 6 of round 1, on the Aggressor's turn
-      When the Orcs try to reorganize to the Melee Line
-      Then the action is refused under the rule homm.phases-and-rounds
-      And the battle is unchanged
 
   @id:homm.no-retreat-no-surrender @source:002/no-retreat-no-surrender @source:000/surrendering
   Rule: The Defender of a town can neither withdraw nor surrender
