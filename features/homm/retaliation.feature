@@ -72,7 +72,8 @@ Feature: Retaliation
       Given the Aggressor has a stack of 3 Halflings on its Melee Line
       And the Defender has a Bandit on its Melee Line
       When the Bandit attacks the Halflings in melee, rolling 0
-      Then the Halflings may not retaliate against the Bandit at range, by the rule homm.retaliation
+      Then the Halflings may retaliate against the Bandit in melee
+      And the Halflings may not retaliate against the Bandit at range, by the rule homm.retaliation
 
     Example: Magi without a ranged attack score cannot answer a ranged attack
       Given the Aggressor has a stack of 2 Magi on its Ranged Line
