@@ -31,7 +31,9 @@ Feature: Phases and combat rounds
     A stack may act only in its own phase and only while it is its side's turn. Within a
     phase the Aggressor goes first; when the Aggressor is done, the Defender takes its turn
     in the same phase; when the Defender is done, the next phase begins, again with the
-    Aggressor. After the Defender's turn in phase 10 the round ends.
+    Aggressor. After the Defender's turn in phase 10 the round ends. Casualties leave the
+    battle at once: a stack the Aggressor destroys in a phase is gone before the
+    Defender's turn in that same phase, so it never gets to act in it.
 
     Example: The Gold Golems attack when phase 7 comes round
       Given the battle begins
@@ -65,6 +67,14 @@ Feature: Phases and combat rounds
       Given the battle is in phase 10 of round 1, on the Defender's turn
       When the Defender ends its turn in the phase
       Then the Aggressor is to choose whether to withdraw in round 1
+
+    Example: A stack the Aggressor destroys in phase 7 does not act in the Defender's phase 7
+      Given the Defender has a Gold Golem called "Lone Golem" on its Melee Line
+      And the battle is in phase 7 of round 1, on the Aggressor's turn
+      When the Gold Golems attack the Lone Golem in melee, rolling 0
+      And the Aggressor ends its turn in the phase
+      Then the battle is in phase 7 of round 1, on the Defender's turn
+      And the Lone Golem stack has 0 cards left
 
     Example: A side cannot end the other side's turn
       Given the battle is in phase 7 of round 1, on the Aggressor's turn
