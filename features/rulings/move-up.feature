@@ -19,9 +19,9 @@ Feature: Ruling: moving up to the Melee Line
   Melee Line already at setup; Battlebook does not offer it as a setting.
 
   **A third question.** The source has you move *a* unit up whenever the count falls
-  below three. When a Melee Line loses two of its three stacks at once in effect (it held
-  only two and one falls, or one and it falls), does one stack move up per fall, or as
-  many as it takes to make three again?
+  below three. When a Melee Line ends up two or more short of three (it held only two and
+  one falls, or only one and it falls), does one stack move up per fall, or as many as it
+  takes to make three again?
 
   **Battlebook's reading.** The Melee Line is **refilled up to three** at once: as many
   stacks move up as are needed (and as are waiting), so several may move together.
