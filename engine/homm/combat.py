@@ -184,8 +184,12 @@ def retaliate(state: BattleState, action: Retaliate, dice: Dice) -> tuple[Battle
 
 
 def could_attack(state: BattleState, stack: Stack, target: Stack) -> bool:
-    """Whether `stack` could itself attack `target` with a melee, ranged or spell attack."""
-    if stack.line is Line.MELEE and target.line is Line.MELEE:
+    """Whether `stack` could itself attack `target` with a melee, ranged or spell attack.
+
+    Melee reach is the attack's own check, so a flier that may fly in over damaged town
+    walls could also attack the stacks behind them.
+    """
+    if reach_violation(state, stack, target, AttackKind.MELEE) is None:
         return True
     return stack.top.stat("ranged") > 0 or stack.top.is_spell_caster
 

@@ -303,14 +303,12 @@ def offer_violation(state: BattleState, action: OfferSurrender) -> RuleViolation
     if step is not None:
         return step
     army, other = state.army(action.side), state.army(action.side.opponent)
-    if state.town is not None and state.town.side is action.side:
-        return RuleViolation(ids.NO_RETREAT, f"the {action.side} defends the {state.town.name}: it cannot surrender")
+    if army.defends_town or (state.town is not None and state.town.side is action.side):
+        return RuleViolation(ids.NO_RETREAT, f"the {action.side} defends its town: it cannot surrender")
     if army.is_guard:
         return RuleViolation(
             ids.WHO_CANNOT_SURRENDER, f"the {action.side} is a guard stack: guard stacks never surrender"
         )
-    if army.defends_town:
-        return RuleViolation(ids.WHO_CANNOT_SURRENDER, f"the {action.side} defends a town: it cannot surrender")
     if other.is_guard:
         return RuleViolation(
             ids.WHO_CANNOT_SURRENDER, f"the {action.side.opponent} is a guard stack: it cannot accept a surrender"

@@ -12,6 +12,9 @@ Feature: The end of a battle
     The side still standing wins by destruction; a side that withdraws leaves the win to
     its opponent; a side that accepts a surrender wins by surrender (see the chapters on
     withdrawing and surrendering). Once the battle is over, nothing more may be done in it.
+    The sources name no winner when a hero withdraws or a surrender is accepted: calling
+    the side left on the field the winner is Battlebook's own convention, a label on the
+    outcome that changes no rule.
 
     Example: Killing the last card of the last enemy stack wins the battle
       Given the Aggressor has a stack of 3 Gold Golems on its Melee Line

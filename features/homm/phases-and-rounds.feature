@@ -10,6 +10,17 @@ Feature: Phases and combat rounds
   In the examples a side hands the turn on with "ends its turn in the phase". The Gold
   Golem's phase, 7, is the one the sources give (they send the Golems in during phase 7).
 
+  **Turn order is checked only when an example sets the clock.** The engine checks phases
+  and turns only in a battle that has a clock: an example that says "the battle is in
+  phase ... of round ...", "the battle begins", or reaches the end of a round. Examples in
+  other chapters that say none of these leave turn order aside, so that each shows one
+  rule on its own; their stacks act as if it were their phase and their side's turn.
+
+  **Heroes are not modelled as attackers.** The sources say that Hero cards print a
+  phase too, but they give no rule for a hero's attack in these chapters, so Battlebook
+  has no hero stacks: only creature stacks act in the phases. A hero appears only as the
+  one who withdraws or surrenders at the end of a round.
+
   Background:
     Given a battle in the open field
     And the Aggressor has a stack of 3 Gold Golems on its Melee Line
@@ -20,7 +31,9 @@ Feature: Phases and combat rounds
     A stack may act only in its own phase and only while it is its side's turn. Within a
     phase the Aggressor goes first; when the Aggressor is done, the Defender takes its turn
     in the same phase; when the Defender is done, the next phase begins, again with the
-    Aggressor. After the Defender's turn in phase 10 the round ends.
+    Aggressor. After the Defender's turn in phase 10 the round ends. Casualties leave the
+    battle at once: a stack the Aggressor destroys in a phase is gone before the
+    Defender's turn in that same phase, so it never gets to act in it.
 
     Example: The Gold Golems attack when phase 7 comes round
       Given the battle begins
@@ -55,6 +68,14 @@ Feature: Phases and combat rounds
       When the Defender ends its turn in the phase
       Then the Aggressor is to choose whether to withdraw in round 1
 
+    Example: A stack the Aggressor destroys in phase 7 does not act in the Defender's phase 7
+      Given the Defender has a Gold Golem called "Lone Golem" on its Melee Line
+      And the battle is in phase 7 of round 1, on the Aggressor's turn
+      When the Gold Golems attack the Lone Golem in melee, rolling 0
+      And the Aggressor ends its turn in the phase
+      Then the battle is in phase 7 of round 1, on the Defender's turn
+      And the Lone Golem stack has 0 cards left
+
     Example: A side cannot end the other side's turn
       Given the battle is in phase 7 of round 1, on the Aggressor's turn
       When the Defender tries to end its turn in the phase
@@ -82,11 +103,12 @@ Feature: Phases and combat rounds
       And the Gold Golems try to attack the Enemy Golems in melee
       Then the action is refused under the rule homm.attack-opportunity
 
-    Example: The opportunity comes back when the round is over
+    Example: The opportunity comes back in the next round
       Given the battle is in phase 7 of round 1, on the Aggressor's turn
       And the Gold Golems have chosen to protect
-      When both sides end their turns until the round ends
-      Then the Gold Golems have not used their attack opportunity this round
+      When both sides play on into the next round
+      Then the battle is in phase 1 of round 2, on the Aggressor's turn
+      And the Gold Golems have not used their attack opportunity this round
 
   @id:homm.end-of-round @source:001/phases-and-rounds @source:000/withdrawing-heroes @source:000/surrendering
   Rule: At the end of a round each side may withdraw, then each may surrender, the Aggressor first

@@ -44,6 +44,18 @@ Feature: Ranged attacks and spells
       When the Halflings attack the Orcs at range, rolling 0
       Then the attack does no harm
 
+    Example: Halflings on their Melee Line shoot the enemy's Ranged Line
+      Given the Aggressor has a stack of 3 Halflings on its Melee Line
+      And the Defender has a stack of 2 Orcs on its Ranged Line
+      When the Halflings attack the Orcs at range, rolling 1
+      Then the Orcs stack has 1 card left
+
+    Example: Halflings on their Ranged Line shoot the enemy's Melee Line
+      Given the Aggressor has a stack of 3 Halflings on its Ranged Line
+      And the Defender has a stack of 2 Orcs on its Melee Line
+      When the Halflings attack the Orcs at range, rolling 1
+      Then the Orcs stack has 1 card left
+
     Example: One less on the die and the shot misses
       Given the Aggressor has a stack of 3 Halflings on its Ranged Line
       And the Defender has a stack of 2 Orcs on its Ranged Line

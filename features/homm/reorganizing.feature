@@ -18,7 +18,9 @@ Feature: Reorganizing
   @id:homm.reorganizing @source:000/reorganize
   Rule: A stack may skip its attack to move to its other line
     Reorganizing uses the stack's attack opportunity and moves it from one of its lines to
-    the other. A stack cannot "move" to the line it already stands on.
+    the other. A stack cannot "move" to the line it already stands on. A stack may step
+    back even from a Melee Line of three; the line is then refilled at once, which may
+    bring the same stack straight back (ruling *Stepping back from a Melee Line of three*).
 
     Example: Gold Golems step back to the Ranged Line behind three other stacks
       Given the Aggressor's Melee Line holds 3 single Gold Golem stacks
@@ -50,7 +52,8 @@ Feature: Reorganizing
   @id:homm.automatic-reorganizing @source:000/reorganize @source:000/protecting
   Rule: Whenever a Melee Line falls below three stacks, stacks move up from the Ranged Line for free
     As soon as a side has fewer than 3 stacks on its Melee Line, stacks come up from its
-    Ranged Line until the Melee Line has 3 again or the Ranged Line is empty. This costs no
+    Ranged Line until the Melee Line has 3 again or the Ranged Line is empty, several at
+    once when needed (ruling *Moving up to the Melee Line*). This costs no
     stack its attack opportunity. When more stacks wait than are needed, the side picks
     which (ruling *Who picks the stack that moves up*), and nothing else happens until it
     has. So a side with many stacks on its Melee Line keeps the enemy away from its Ranged
@@ -63,7 +66,10 @@ Feature: Reorganizing
 
     Example: Six stacks of one Gold Golem each make the enemy destroy four before the Halflings move up
       Given the Aggressor's Melee Line holds 6 single Gold Golem stacks
-      Then the enemy must destroy 4 of the Aggressor's Melee Line stacks before a stack moves up
+      And the battle is in phase 7 of round 1, on the Defender's turn
+      When the Enemy Golems destroy one of the Aggressor's Melee Line stacks each round, rolling 0, until a stack moves up
+      Then 4 cards are in the discard pile
+      And the Halflings stand on the Melee Line
 
     Example: With three Golem stacks left in front, the Halflings stay back
       Given the Aggressor's Melee Line holds 4 single Gold Golem stacks

@@ -16,10 +16,10 @@ Feature: Retaliation
       | Magic Fist | 4      |
     And these units, defined for this example only:
       | name     | level | phase | melee | ranged | defense | casts      |
-      | Bandit   | 1     | 3     |       | 0      | 4       |            |
+      | Bandit   | 1     | 3     | 1     | 0      | 4       |            |
       | Orc      | 2     | 6     | 2     | 3      | 5       |            |
-      | Halfling | 1     | 6     | 1     | 2      | 4       |            |
-      | Magi     | 3     | 6     | 1     | 0      | 6       | Magic Fist |
+      | Halfling | 1     | 4     | 1     | 2      | 4       |            |
+      | Magi     | 3     | 5     | 1     | 0      | 6       | Magic Fist |
     And the Aggressor has a stack of 3 Gold Golems on its Melee Line
 
   @id:homm.retaliation @source:000/retaliations
@@ -29,7 +29,9 @@ Feature: Retaliation
     score against a melee attack, with its stack's ranged attack score against a ranged
     attack. A unit whose ranged attack score is 0 cannot answer a ranged attack, even if
     it casts spells; a stack that shoots well must still answer a melee attack in melee;
-    and no one may retaliate against a spell.
+    and no one may retaliate against a spell. Whether a stack on its Ranged Line may
+    answer a flier's melee attack in a town is a ruling (*Retaliating from the Ranged
+    Line*: it may).
 
     Example: The Bandit's 1 + 7 = 8 kills the top Gold Golem, and the two left may retaliate
       Given the Defender has a Bandit on its Melee Line
@@ -70,7 +72,8 @@ Feature: Retaliation
       Given the Aggressor has a stack of 3 Halflings on its Melee Line
       And the Defender has a Bandit on its Melee Line
       When the Bandit attacks the Halflings in melee, rolling 0
-      Then the Halflings may not retaliate against the Bandit at range, by the rule homm.retaliation
+      Then the Halflings may retaliate against the Bandit in melee
+      And the Halflings may not retaliate against the Bandit at range, by the rule homm.retaliation
 
     Example: Magi without a ranged attack score cannot answer a ranged attack
       Given the Aggressor has a stack of 2 Magi on its Ranged Line

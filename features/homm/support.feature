@@ -59,7 +59,8 @@ Feature: Sacrificing for support
   @id:homm.common-target @source:001/common-target
   Rule: A stack can only support an attack on a target it could have attacked itself
     The supporting stack must be able to reach the target with an attack of its own: in
-    melee when both stand on Melee Lines, otherwise only with a ranged attack score above
+    melee when both stand on Melee Lines (or, in a town, when it may fly in over damaged
+    walls, as the chapter on towns shows), otherwise only with a ranged attack score above
     0 or an offensive spell. Gold Golems, whose ranged attack score is 0, cannot help
     against a stack on the enemy's Ranged Line.
 

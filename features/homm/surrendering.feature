@@ -68,9 +68,11 @@ Feature: Surrendering
       And the battle is unchanged
 
   @id:homm.who-cannot-surrender @source:000/surrendering
-  Rule: Guard stacks neither surrender nor accept a surrender, and town defenders cannot surrender
+  Rule: Guard stacks neither surrender nor accept a surrender
     A guard stack is not a player's army: it can neither offer a surrender nor take one,
-    so nobody can surrender to it. An army defending a town must not surrender either.
+    so nobody can surrender to it. The same note of the source also bars an army defending
+    a town from surrendering; that belongs to battles in towns, and the chapter on towns
+    enforces it under the rule homm.no-retreat-no-surrender.
 
     Example: A guard stack cannot surrender
       Given the Defender is a guard stack
@@ -86,17 +88,3 @@ Feature: Surrendering
       When the Aggressor tries to offer 2 cards to surrender
       Then the action is refused under the rule homm.who-cannot-surrender
       And the battle is unchanged
-
-    Example: An army defending its town cannot surrender
-      Given the Defender is an army defending its town
-      And the surrender step of combat round 1 has come
-      When the Aggressor declines to surrender
-      And the Defender tries to offer 1 card to surrender
-      Then the action is refused under the rule homm.who-cannot-surrender
-      And the battle is unchanged
-
-    Example: The army attacking a town may still surrender
-      Given the Defender is an army defending its town
-      And the surrender step of combat round 1 has come
-      When the Aggressor offers 2 cards to surrender
-      Then the Defender is to answer the offer of 2 cards

@@ -13,10 +13,10 @@ Feature: Swarming
   @id:homm.swarming @source:000/swarming
   Rule: A swarming stack skips this attack and doubles the score of its next one
     Swarming uses the stack's attack opportunity. At the stack's next opportunity its
-    attack score is calculated normally and doubled. The doubling serves that one
-    opportunity: if the stack lets it pass, the swarm is lost, and after the doubled
-    attack the cards return to the ready position. How support combines with the doubling
-    is a ruling (*Swarming and support*).
+    attack score is calculated normally and doubled, and after the doubled attack the
+    cards return to the ready position. What happens to a swarm the stack does not use at
+    that opportunity is a ruling (*How long a swarm lasts*: it is lost); how support
+    combines with the doubling is another (*Swarming and support*).
 
     Example: Swarming Gold Golems kill a Behemoth of defense 13 whatever the die shows
       Given the Gold Golems have chosen to swarm
@@ -41,7 +41,7 @@ Feature: Swarming
       And the Gold Golems attack the Behemoth in melee, rolling 0
       Then the Gold Golems are ready
 
-    Example: A swarm not used at the next opportunity is lost
+    Example: A swarm not used at the next opportunity is lost (ruling: how long a swarm lasts)
       Given the Gold Golems have chosen to swarm
       When the battle moves on to phase 8 of round 2
       Then the Gold Golems are ready

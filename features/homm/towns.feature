@@ -227,7 +227,9 @@ Feature: Battles in towns
     attacks from its own Melee Line like any melee attacker. Other units still reach only
     the Defender's Melee Line. A ranged unit that ignores obstacles also ignores the walls'
     ranged penalties. Which units ignore obstacles is printed on their cards; a scenario
-    says so in the `abilities` column of its unit table.
+    says so in the `abilities` column of its unit table. Since such a stack could attack
+    the stacks inside itself, it may also sacrifice to support another stack's attack on
+    them (the common target rule); while the walls stand intact it may not.
 
     Example: Griffins cannot fly over intact walls
       Given the Aggressor has a stack of 1 Griffin on its Melee Line
@@ -243,6 +245,22 @@ Feature: Battles in towns
       And the Aggressor has a stack of 1 Griffin on its Melee Line
       When the Griffin attacks the Orcs in melee, rolling 1
       Then the Orcs stack has 1 card left
+
+    Example: Once the walls are Breached, one flying stack may support another against the Orcs
+      Given the town's walls are Breached
+      And the Defender has a stack of 2 Orcs on its Ranged Line
+      And the Aggressor has a stack of 2 Griffins called "High Wing" on its Melee Line
+      And the Aggressor has a stack of 1 Griffin on its Melee Line
+      When the High Wing sacrifice to support the Griffin against the Orcs
+      Then the Griffin have support of 4 waiting
+
+    Example: Behind intact walls no flying stack may support an attack on the Orcs
+      Given the Defender has a stack of 2 Orcs on its Ranged Line
+      And the Aggressor has a stack of 2 Griffins called "High Wing" on its Melee Line
+      And the Aggressor has a stack of 1 Griffin on its Melee Line
+      When the High Wing try to sacrifice to support the Griffin against the Orcs
+      Then the action is refused under the rule homm.common-target
+      And the battle is unchanged
 
     Example: Gold Golems cannot follow them in, even through Sacked walls
       Given the town's walls are Sacked
@@ -264,8 +282,9 @@ Feature: Battles in towns
   Rule: A stack inside may come out to the Melee Line for free, but going back in costs its attack
     A Defender's stack on its Ranged Line may move to its Melee Line without giving up its
     attack opportunity, so it can wait inside while the enemy's phases pass and come out
-    to attack in its own. It moves as a stack reorganizes, in its own phase and before it
-    has used its opportunity, but it keeps that opportunity to attack afterwards. Going
+    to attack in its own. It moves as a stack reorganizes, before it has used its
+    opportunity, but it keeps that opportunity to attack afterwards; that it may do so
+    only in its own phase is a ruling (*When a stack comes out of its town*). Going
     back in from the Melee Line to the Ranged Line is an ordinary reorganization: it uses
     the stack's attack opportunity.
 
@@ -295,16 +314,12 @@ Feature: Battles in towns
       Then the action is refused under the rule homm.attack-opportunity
       And the battle is unchanged
 
-    Example: A stack comes out only in its own phase
-      Given the battle is in phase 6 of round 1, on the Aggressor's turn
-      When the Orcs try to reorganize to the Melee Line
-      Then the action is refused under the rule homm.phases-and-rounds
-      And the battle is unchanged
 
   @id:homm.no-retreat-no-surrender @source:002/no-retreat-no-surrender @source:000/surrendering
   Rule: The Defender of a town can neither withdraw nor surrender
     An army defending its town fights to the death: at the end of a round it may not
-    withdraw, and it may not offer a surrender. The Aggressor keeps both choices.
+    withdraw, and it may not offer a surrender (the chapter on towns says so, and the
+    note on surrendering repeats it). The Aggressor keeps both choices.
 
     Background:
       Given the Aggressor has a stack of 3 Gold Golems on its Melee Line
@@ -324,6 +339,12 @@ Feature: Battles in towns
       And the Defender tries to offer 1 card to surrender
       Then the action is refused under the rule homm.no-retreat-no-surrender
       And the battle is unchanged
+
+    Example: The Aggressor may still surrender to the town's Defender
+      Given the Aggressor holds 5 cards in hand and 10 in its deck
+      And the surrender step of combat round 1 has come
+      When the Aggressor offers 2 cards to surrender
+      Then the Defender is to answer the offer of 2 cards
 
     Example: The Aggressor may still withdraw from a town
       Given the Aggressor's nearest town is 6 spaces away

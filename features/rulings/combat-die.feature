@@ -1,4 +1,4 @@
-@chapter:4
+@chapter:18
 Feature: Ruling: the Heroscape combat die
   **The question.** Both Heroscape texts settle every attack with six-sided combat dice:
   the attacker counts skulls and the defender counts shields. Neither prints how many

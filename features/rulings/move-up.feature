@@ -1,4 +1,4 @@
-@chapter:5
+@chapter:7
 Feature: Ruling: moving up to the Melee Line
   **The question.** When a side's Melee Line falls below three stacks and more
   stacks wait on its Ranged Line than are needed, the rules do not say who picks the
@@ -17,6 +17,17 @@ Feature: Ruling: moving up to the Melee Line
   **Battlebook's reading.** No: stacks move up only when the count drops, through a
   casualty, a withdrawal of stacks or a reorganization. **The alternative** would fill the
   Melee Line already at setup; Battlebook does not offer it as a setting.
+
+  **A third question.** The source has you move *a* unit up whenever the count falls
+  below three. When a Melee Line ends up two or more short of three (it held only two and
+  one falls, or only one and it falls), does one stack move up per fall, or as many as it
+  takes to make three again?
+
+  **Battlebook's reading.** The Melee Line is **refilled up to three** at once: as many
+  stacks move up as are needed (and as are waiting), so several may move together.
+
+  **The alternative.** Only one stack moves up each time the count falls, and the line
+  may stay short of three. Battlebook does not offer it as a setting.
 
   The Halflings' and Orcs' stats are chosen for these examples.
 
@@ -63,4 +74,13 @@ Feature: Ruling: moving up to the Melee Line
       Given the Aggressor has a Gold Golem on its Melee Line
       When the Enemy Golems attack the Gold Golem in melee, rolling 0
       Then the Halflings stand on the Melee Line
+      And the Orcs stand on the Melee Line
+
+  @id:ruling.move-up-refill @source:000/reorganize
+  Rule: A Melee Line that falls below three is refilled up to three at once
+    Example: When a Melee Line of two drops to one, both waiting stacks move up together
+      Given the Aggressor's Melee Line holds 2 single Gold Golem stacks
+      When the Enemy Golems attack the Gold Golem 1 in melee, rolling 0
+      Then the Aggressor has 3 stacks on its Melee Line
+      And the Halflings stand on the Melee Line
       And the Orcs stand on the Melee Line

@@ -1,4 +1,4 @@
-@chapter:4
+@chapter:5
 Feature: Ruling: retaliating against a retaliation
   **The question.** A stack that survives an attack may retaliate, once per round. A
   retaliation is itself an attack: may the original attacker, if it survives and has not
@@ -18,7 +18,7 @@ Feature: Ruling: retaliating against a retaliation
     Given a battle in the open field
     And these units, defined for this example only:
       | name   | level | phase | melee | ranged | defense |
-      | Bandit | 1     | 3     |       | 0      | 4       |
+      | Bandit | 1     | 3     | 1     | 0      | 4       |
     And the Aggressor has a stack of 3 Gold Golems on its Melee Line
     And the Defender has a stack of 3 Bandits on its Melee Line
 

@@ -1,4 +1,4 @@
-@chapter:9
+@chapter:12
 Feature: Ruling: where a spell can reach
   **The question.** The rules say offensive spells attack enemy targets and are treated
   like any other attack, but not which lines a spell may be cast from or at. A melee
@@ -34,5 +34,5 @@ Feature: Ruling: where a spell can reach
     Example: Magi on their Melee Line strike Orcs on the enemy's Melee Line
       Given the Aggressor has a Magi on its Melee Line
       And the Defender has a stack of 2 Orcs on its Melee Line
-      When the Magi attack the Orcs with Magic Fist, rolling 0
-      Then the attack does no harm
+      When the Magi attack the Orcs with Magic Fist, rolling 1
+      Then the Orcs stack has 1 card left

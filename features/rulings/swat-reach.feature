@@ -1,4 +1,4 @@
-@chapter:6
+@chapter:9
 Feature: Ruling: swatting with ranged attacks and spells
   **The question.** Swatting is described with melee attacks. The ranged attack rules say
   the process is otherwise the same as a melee attack, and spells are treated as any other
@@ -10,14 +10,19 @@ Feature: Ruling: swatting with ranged attacks and spells
   **The alternative.** Only melee attacks may swat. A scenario chooses it with
   `Given the alternative reading: only melee attacks may swat`.
 
-  The Halflings' and Orcs' stats are chosen for these examples.
+  The Halflings', Orcs' and Magi's stats and the score of Magic Fist are chosen for these
+  examples.
 
   Background:
     Given a battle in the open field
+    And these spells, defined for this example only:
+      | name       | attack |
+      | Magic Fist | 4      |
     And these units, defined for this example only:
-      | name     | level | phase | melee | ranged | defense |
-      | Halfling | 1     | 4     | 1     | 2      | 4       |
-      | Orc      | 2     | 6     | 2     | 3      | 5       |
+      | name     | level | phase | melee | ranged | defense | casts      |
+      | Halfling | 1     | 4     | 1     | 2      | 4       |            |
+      | Orc      | 2     | 6     | 2     | 3      | 5       |            |
+      | Magi     | 3     | 5     | 1     | 0      | 6       | Magic Fist |
     And the Aggressor has a stack of 3 Halflings on its Ranged Line
     And the Defender has a stack of 2 Orcs on its Ranged Line
 
@@ -27,6 +32,19 @@ Feature: Ruling: swatting with ranged attacks and spells
       When the Halflings attack the Orcs at range, swatting 2 cards, rolling 6
       Then the attack had to reach a defense of 10
       And the Orcs stack has 0 cards left
+
+    Example: Magi swat both Orcs with Magic Fist and 4 + 6 = 10
+      Given the Aggressor has a Magi on its Ranged Line
+      When the Magi attack the Orcs with Magic Fist, swatting 2 cards, rolling 6
+      Then the attack had to reach a defense of 10
+      And the Orcs stack has 0 cards left
+
+    Example: Under the alternative reading a spell cannot swat either
+      Given the alternative reading: only melee attacks may swat
+      And the Aggressor has a Magi on its Ranged Line
+      When the Magi try to attack the Orcs with Magic Fist, swatting 2 cards
+      Then the action is refused under the rule ruling.swat-reach
+      And the battle is unchanged
 
     Example: Under the alternative reading a ranged attack cannot swat
       Given the alternative reading: only melee attacks may swat

@@ -6,12 +6,15 @@ from dataclasses import replace
 
 from pytest_bdd import given, parsers, then, when
 
+from engine.errors import ScenarioError
 from engine.homm import (
     AcceptSurrender,
     Clock,
     Decline,
     Ending,
     EndPhase,
+    Line,
+    MeleeAttack,
     OfferSurrender,
     RejectSurrender,
     Side,
@@ -82,6 +85,44 @@ def end_turns_until_round_ends(homm: HommWorld) -> None:
     while clock is not None and clock.stage is Stage.PHASE and homm.refusal is None:
         homm.act(EndPhase(clock.turn))
         clock = homm.state.clock
+
+
+@when("both sides play on into the next round")
+def play_on_into_next_round(homm: HommWorld) -> None:
+    """Both sides hand the turn on through phase 10, then neither withdraws nor surrenders."""
+    end_turns_until_round_ends(homm)
+    for side in (Side.AGGRESSOR, Side.DEFENDER, Side.AGGRESSOR, Side.DEFENDER):
+        if homm.refusal is None:
+            homm.act(Decline(side))
+
+
+@when(
+    parsers.re(
+        r"the (?P<attacker>.+?) destroy one of the " + _SIDE + r"'s Melee Line stacks each round, "
+        r"rolling (?P<roll>\d+), until a stack moves up"
+    )
+)
+def destroy_until_move_up(homm: HommWorld, attacker: str, side: str, roll: int) -> None:
+    """Round after round, in its own phase and turn, the attacker kills a stack on the side's Melee Line.
+
+    Between two kills both sides play on to the same phase and turn of the next round. The
+    play stops as soon as a stack has left the side's Ranged Line (or anything is refused).
+    """
+    start = homm.state.clock
+    if start is None or start.stage is not Stage.PHASE:
+        raise ScenarioError("say which phase and turn the battle is in before the attacks")
+    waiting = {stack.name for stack in homm.state.stacks_on(Side(side), Line.RANGED)}
+    for _ in range(len(homm.state.stacks_on(Side(side), Line.MELEE))):
+        target = homm.state.stacks_on(Side(side), Line.MELEE)[0]
+        homm.act(MeleeAttack(attacker, target.name), [int(roll)])
+        still_waiting = {stack.name for stack in homm.state.stacks_on(Side(side), Line.RANGED)}
+        if homm.refusal is not None or homm.state.outcome is not None or waiting - still_waiting:
+            return
+        play_on_into_next_round(homm)
+        while (clock := homm.state.clock) is not None and homm.refusal is None:
+            if clock.stage is Stage.PHASE and (clock.phase, clock.turn) == (start.phase, start.turn):
+                break
+            homm.act(EndPhase(clock.turn) if clock.stage is Stage.PHASE else Decline(clock.turn))
 
 
 @when(parsers.re(r"the " + _SIDE + r" (?:declines|tries to decline) to (?P<what>withdraw|surrender)"))

@@ -147,12 +147,6 @@ def guard_stack(homm: HommWorld, side: str) -> None:
     homm.change_army(Side(side), is_guard=True)
 
 
-@given(parsers.re(r"the (?P<side>Aggressor|Defender) is an army defending its town"))
-def defends_town(homm: HommWorld, side: str) -> None:
-    """The side is an army defending one of its towns."""
-    homm.change_army(Side(side), defends_town=True)
-
-
 @given(
     parsers.re(
         r"the (?P<side>Aggressor|Defender)'s (?P<line>Melee|Ranged) Line holds (?P<count>\d+) single "

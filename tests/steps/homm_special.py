@@ -6,7 +6,7 @@ from pytest_bdd import given, parsers, then, when
 
 from engine.homm import Line, MoveUp, Protect, Reorganize, Side, Stance, Support, Swarm
 from engine.homm.actions import Action
-from engine.homm.flow import chooser, kills_before_move_up
+from engine.homm.flow import chooser
 from tests.steps.homm_world import HommWorld
 
 _TRY = r"(?:tries to |try to )?"
@@ -112,18 +112,6 @@ def stance_is(homm: HommWorld, stack: str, stance: str) -> None:
     """How the stack's cards are turned now."""
     actual = homm.state.stack(stack).stance
     assert actual is Stance(stance), f"the {stack} are {actual}"
-
-
-@then(
-    parsers.re(
-        r"the enemy must destroy (?P<count>\d+) of the (?P<side>Aggressor|Defender)'s Melee Line stacks "
-        r"before a stack moves up"
-    )
-)
-def kills_needed(homm: HommWorld, count: str, side: str) -> None:
-    """How many Melee Line stacks must fall before automatic reorganizing brings a stack up."""
-    actual = kills_before_move_up(homm.state, Side(side))
-    assert actual == int(count), f"{actual} stacks must fall"
 
 
 @then(parsers.re(r"the (?P<stack>.+?) act in phase (?P<phase>\d+)"))
