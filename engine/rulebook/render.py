@@ -9,8 +9,10 @@ steps attached.
 from __future__ import annotations
 
 import html
+import posixpath
+import re
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from engine.rulebook.model import ExampleDoc, FeatureDoc, RuleDoc, StepDoc
@@ -118,6 +120,38 @@ def render_example(
         lines += [example.description, ""]
     lines += [example_gherkin(example), ""]
     return lines + failure + _notes(runs)
+
+
+RULE_LINK = re.compile(r"\]\(rule:(?P<id>[a-z0-9.-]+)\)")
+"""A Markdown link to a rule by its identifier, as written in a feature file: `[text](rule:ruling.die-faces)`."""
+
+
+def resolve_rule_links(markdown: str, page: str, rule_pages: Mapping[str, str]) -> tuple[str, list[str]]:
+    """Turn `[text](rule:<id>)` links into links to the page and anchor of that rule.
+
+    `page` is the page being written and `rule_pages` maps each rule identifier to the page
+    holding it (site paths such as `rulebook/homm/melee.md`). A link to an identifier no
+    rule has is left as it is, and its identifier is returned so the build can refuse it.
+
+    >>> pages = {"ruling.die-faces": "rulebook/rulings/die-faces.md"}
+    >>> resolve_rule_links("see [the die](rule:ruling.die-faces)", "rulebook/homm/melee.md", pages)
+    ('see [the die](../rulings/die-faces.md#ruling.die-faces)', [])
+    >>> resolve_rule_links("[x](rule:no.such-rule)", "rulebook/homm/melee.md", pages)[1]
+    ['no.such-rule']
+    """
+    unknown: list[str] = []
+
+    def link(match: re.Match[str]) -> str:
+        rule_id = match["id"]
+        target = rule_pages.get(rule_id)
+        if target is None:
+            unknown.append(rule_id)
+            return match.group(0)
+        here = posixpath.dirname(page)
+        path = "" if target == page else posixpath.relpath(target, here or ".")
+        return f"]({path}#{rule_id})"
+
+    return RULE_LINK.sub(link, markdown), unknown
 
 
 def rule_title(rule: RuleDoc) -> str:

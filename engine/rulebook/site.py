@@ -22,7 +22,7 @@ from mkdocs.livereload import LiveReloadServer
 from mkdocs.structure.files import File, Files
 
 from engine.rulebook.model import FeatureDoc, FeatureFileError, feature_paths, load_book
-from engine.rulebook.render import render_feature
+from engine.rulebook.render import render_feature, resolve_rule_links
 from engine.rulebook.results import ResultBook, default_path
 
 log = logging.getLogger("mkdocs.plugins.battlebook")
@@ -109,14 +109,22 @@ def on_config(config: MkDocsConfig) -> MkDocsConfig:
 
 
 def on_files(files: Files, config: MkDocsConfig) -> Files:
-    """Render every feature as a page, warning about each example that is not verified."""
+    """Render every feature as a page, warning about each example that is not verified.
+
+    Links written `[text](rule:<id>)` in a feature's prose point at that rule's page and
+    anchor, wherever its chapter lives; a link to an unknown identifier is a warning too.
+    """
     root = project_root(config)
     results_path = default_path(root)
     results = ResultBook.load(results_path)
     if not len(results):
         log.warning(f"no recorded results at {results_path}: run the examples first (make test, or make examples)")
+    rule_pages = {rule.id: page_uri(feature) for feature in _book for rule in feature.rules}
     for feature in _book:
         markdown, problems = render_feature(feature, results)
+        markdown, unknown = resolve_rule_links(markdown, page_uri(feature), rule_pages)
+        for rule_id in unknown:
+            log.warning(f"{feature.path}: a link names the rule {rule_id!r}, which no Rule has as its @id")
         files.append(File.generated(config, page_uri(feature), content=search_meta(feature) + markdown))
         for problem in problems:
             log.warning(f"{problem}")
