@@ -133,11 +133,12 @@ def resolve_rule_links(markdown: str, page: str, rule_pages: Mapping[str, str]) 
     holding it (site paths such as `rulebook/homm/melee.md`). A link to an identifier no
     rule has is left as it is, and its identifier is returned so the build can refuse it.
 
-    >>> pages = {"ruling.die-faces": "rulebook/rulings/die-faces.md"}
-    >>> resolve_rule_links("see [the die](rule:ruling.die-faces)", "rulebook/homm/melee.md", pages)
-    ('see [the die](../rulings/die-faces.md#ruling.die-faces)', [])
-    >>> resolve_rule_links("[x](rule:no.such-rule)", "rulebook/homm/melee.md", pages)[1]
-    ['no.such-rule']
+    Examples:
+        >>> pages = {"ruling.die-faces": "rulebook/rulings/die-faces.md"}
+        >>> resolve_rule_links("see [the die](rule:ruling.die-faces)", "rulebook/homm/melee.md", pages)
+        ('see [the die](../rulings/die-faces.md#ruling.die-faces)', [])
+        >>> resolve_rule_links("[x](rule:no.such-rule)", "rulebook/homm/melee.md", pages)[1]
+        ['no.such-rule']
     """
     unknown: list[str] = []
 
