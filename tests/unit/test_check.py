@@ -93,6 +93,33 @@ def test_an_undefined_step_lists_the_three_closest_steps(capsys: pytest.CaptureF
     assert all(line.strip().split(" ", 1)[0] in ("Given", "When", "Then") for line in hint)
 
 
+HEROSCAPE_TYPO = """@edition:2024
+Feature: A Heroscape question
+
+  @id:player.scape-question @source:004/attacking
+  Rule: An attack rolls dice
+    Example: A misspelt attack
+      Given the battlefield:
+        \"\"\"
+        1Z1 1A1
+        Z1 = Zettian Guards (Red)
+        A1 = Airborne Elite (Blue)
+        \"\"\"
+      When the Zettian Guard Z1 atacks the Airborne Elite A1, rolling skull, skull against blank, blank
+"""
+
+
+def test_a_misspelt_heroscape_step_suggests_the_heroscape_attack(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    path = tmp_path / "scape.feature"
+    path.write_text(HEROSCAPE_TYPO, encoding="utf-8")
+    status, out, _ = check(capsys, path)
+    assert status == 1, out
+    hint = out.split("the closest steps are:\n", 1)[1].splitlines()[:3]
+    assert hint[0].strip().startswith("When {attacker} attacks/tries to attack {defender}"), hint
+
+
 SCENARIO_MISTAKES = {
     "unknown unit": "the scenario cannot be played: no unit called 'Dragons': the sources give ",
     "missing stack": "the scenario cannot be played: no stack called 'Griffins' in the battle",
