@@ -268,13 +268,43 @@ Feature: Attacking
       Then the Zettian Guard Z1 attacks the Airborne Elite A1 with 3 dice against 2
 
     @edition:2024
-    Example: In the 2024 edition a glyph or a water space adds no height
+    Example: In the 2024 edition exactly ten levels up earn two extra dice
       Given the battlefield:
         """
-        2aZ1 2 2 2~A1
+        11Z1 11 1 1A1
+        Z1 = Zettian Guards (Red)
+        A1 = Airborne Elite (Blue)
+        """
+      Then the Zettian Guard Z1 attacks the Airborne Elite A1 with 4 dice against 2
+
+    @edition:2024
+    Example: In the 2024 edition a defender ten levels up rolls two extra defense dice
+      Given the battlefield:
+        """
+        1Z1 1 11 11A1
+        Z1 = Zettian Guards (Red)
+        A1 = Airborne Elite (Blue)
+        """
+      Then the Zettian Guard Z1 attacks the Airborne Elite A1 with 2 dice against 4
+
+    @edition:2024
+    Example: In the 2024 edition a glyph under the attacker adds no height
+      Given the battlefield:
+        """
+        2aZ1 2 2 2A1
         Z1 = Zettian Guards (Red)
         A1 = Airborne Elite (Blue)
         a = glyph Astrid
+        """
+      Then the Zettian Guard Z1 attacks the Airborne Elite A1 with 2 dice against 2
+
+    @edition:2024
+    Example: In the 2024 edition a water space under the defender adds no height
+      Given the battlefield:
+        """
+        2Z1 2 2 2~A1
+        Z1 = Zettian Guards (Red)
+        A1 = Airborne Elite (Blue)
         """
       Then the Zettian Guard Z1 attacks the Airborne Elite A1 with 2 dice against 2
 
