@@ -3,8 +3,9 @@ Feature: Attacking
   On a turn, the figures of the army card chosen for that turn may attack. Each attack
   is one figure against one other: the attacker rolls **attack dice**, the defender
   rolls **defense dice**, and skulls are set against shields. The combat die has three
-  skull faces, two shield faces and one blank face (see the ruling *The Heroscape
-  combat die*); every example states the faces rolled, attack dice first.
+  skull faces, two shield faces and one blank face (see
+  [the ruling on the combat die](../rulings/combat-die.md#ruling.heroscape-combat-die));
+  every example states the faces rolled, attack dice first.
 
   The two editions part ways here. In the **2004 basic game** a figure is destroyed by
   any successful attack and height gives one extra die. In the **2024 edition**
@@ -310,9 +311,11 @@ Feature: Attacking
 
   @id:heroscape.attacking-friendly-figures @source:004/setting-up-the-attack @source:003/range
   Rule: In the 2024 edition a figure may attack a friendly figure; in the 2004 game only enemies
-    The 2004 basic game speaks only of attacking enemy figures. The 2024 edition says
-    plainly that a figure of one's own army may be attacked: it becomes the defender and
-    the attack goes on as usual.
+    The 2004 basic game speaks only of attacking enemy figures, which Battlebook reads as
+    a ban on attacking one's own army (see
+    [the ruling on friendly fire in the 2004 game](../rulings/heroscape-friendly-fire-2004.md#ruling.heroscape-friendly-fire-2004)).
+    The 2024 edition says plainly that a figure of one's own army may be attacked: it
+    becomes the defender and the attack goes on as usual.
 
     @edition:2004
     Example: In the 2004 game an Airborne Elite cannot attack another of its army

@@ -162,7 +162,9 @@ Feature: Wounds, life and army cards
   @id:heroscape.common-army-cards @source:004/common-army-cards
   Rule: With several copies of one Common army card, destroyed figures fill a started card before a new one
     When an army holds two or more copies of the same Common army card, its first
-    destroyed figure of that kind may go on any of the copies. After that, a destroyed
+    destroyed figure of that kind may go on any of the copies (Battlebook puts it on its
+    own card: see
+    [the ruling on the first destroyed Common figure](../rulings/heroscape-first-common-figure.md#ruling.heroscape-first-common-figure)). After that, a destroyed
     figure of that kind must go on a copy that already holds destroyed figures, until
     that copy holds as many as the figures it shows; only then is an empty copy started.
 
