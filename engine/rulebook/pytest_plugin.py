@@ -269,9 +269,27 @@ def pytest_bdd_step_error(
     step_func_args: dict[str, object],
     exception: Exception,
 ) -> None:
-    """A step raised: the example failed at that step."""
+    """A step raised: the example failed at that step.
+
+    An error about the step's doc string (a malformed map) may name the line within it as
+    `docstring_line`; the message then adds that line's number in the feature file.
+    """
     message = str(exception).strip() or type(exception).__name__
+    if step.docstring is not None:
+        message += feature_line_note(exception, step.line_number)
     _fail(request, Status.FAILED, step, message)
+
+
+def feature_line_note(exception: BaseException, step_line: int) -> str:
+    """` (line N of the feature file)` for an error naming a line of its step's doc string, else "".
+
+    >>> class Bad(Exception):
+    ...     docstring_line = 2
+    >>> feature_line_note(Bad(), 7), feature_line_note(ValueError(), 7)
+    (' (line 10 of the feature file)', '')
+    """
+    inner = getattr(exception, "docstring_line", None)
+    return f" (line {step_line + 1 + inner} of the feature file)" if isinstance(inner, int) else ""
 
 
 def pytest_bdd_step_func_lookup_error(
