@@ -18,11 +18,11 @@ from enum import StrEnum
 from engine.errors import MissingStatError, UnknownUnitError
 
 CARD_CITATION = (
-    "Stats as printed on the army cards (Zettian Guards, Airborne Elite: Rise of the Valkyrie "
-    "master set, 2004; Knaves of the Silver Scimitar, Xenithrax the Vineweaver: later editions), "
+    "Stats as printed on the army cards (Zettian Guards and Airborne Elite: Rise of the Valkyrie "
+    "master set, 2004; the Knaves and the hero of Example 20 in source 004: later editions), "
     "as transcribed by public card databases; not given by the seed texts."
 )
-"""Where the stats of the known cards come from."""
+"""Where the stats of the known cards come from (the four cards of `KNOWN_CARDS`)."""
 
 
 class CardKind(StrEnum):
