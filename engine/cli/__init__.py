@@ -41,9 +41,32 @@ def main(argv: Sequence[str] | None = None) -> int:
     SystemExit: 0
     """
     parser = build_parser()
-    args = parser.parse_args(argv)
+    args, leftovers = parser.parse_known_args(argv)
+    if leftovers:
+        subcommand_parser(parser, args).error(f"unrecognized arguments: {' '.join(leftovers)}")
     status: int = args.handler(args)
     return status
+
+
+def subcommand_parser(parser: argparse.ArgumentParser, args: argparse.Namespace) -> argparse.ArgumentParser:
+    """The innermost (sub)command parser `args` went through, so its own error format is used.
+
+    >>> top = build_parser()
+    >>> subcommand_parser(top, top.parse_args(["odds", "homm", "--score", "1", "--defense", "2"])).prog
+    'battlebook odds homm'
+    """
+    while True:
+        chosen = next(
+            (
+                action.choices[getattr(args, action.dest)]
+                for action in parser._actions  # argparse lists subcommands only there
+                if isinstance(action, argparse._SubParsersAction) and getattr(args, action.dest, None) is not None
+            ),
+            None,
+        )
+        if chosen is None:
+            return parser
+        parser = chosen
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -2,7 +2,8 @@
 
 - `battlebook odds heroscape --attack A --defense D [--json]`: the distribution of wounds;
 - `battlebook odds homm --score S --defense D[,D2,...] [--faces 0-9|1-10] [--json]`: the
-  chance that the attack kills (a list of defenses is a swat: they add up).
+  chance that the attack kills (a list of defenses is a swat: they add up, and the JSON
+  adds the list as `swat`). A negative score is refused.
 
 Every probability is printed as an exact fraction ("n/d", or "0" and "1"); the readable
 table adds a rounded percentage.
@@ -42,11 +43,14 @@ def dice_count(text: str) -> int:
 
 
 def score_value(text: str) -> int:
-    """Parse an attack score: a whole number (bonuses may make it large, never fractional)."""
+    """Parse an attack score: a whole number from 0 up (bonuses may make it large, never negative)."""
     try:
-        return int(text)
+        value = int(text)
     except ValueError:
         raise argparse.ArgumentTypeError(f"{text!r} is not a whole-number attack score") from None
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"{value}: an attack score cannot be negative")
+    return value
 
 
 def defense_list(text: str) -> list[int]:
@@ -106,7 +110,10 @@ def register(subparsers: Any) -> None:
         type=defense_list,
         required=True,
         metavar="D[,D2,...]",
-        help="defense score to reach; several, separated by commas, for a swat (they add up)",
+        help=(
+            "defense score to reach; several, separated by commas, for a swat (they add up: the JSON gives "
+            'the sum as "defense" and the list as "swat")'
+        ),
     )
     homm.add_argument(
         "--faces",
@@ -156,20 +163,20 @@ def run_heroscape(args: argparse.Namespace) -> int:
 
 
 def homm_json(score: int, defenses: list[int], faces: str) -> dict[str, Any]:
-    """The JSON object `odds homm --json` prints (`defense` is the total for a swat).
+    """The JSON object `odds homm --json` prints.
+
+    `defense` is the total; for a swat (several defenses given) `swat` lists them too.
 
     >>> homm_json(7, [13], "0-9")
     {'game': 'homm', 'score': 7, 'defense': 13, 'faces': '0-9', 'hit': '2/5', 'min_roll': 6}
+    >>> homm_json(7, [4, 4, 5], "0-9")["swat"], homm_json(7, [4, 4, 5], "0-9")["defense"]
+    ([4, 4, 5], 13)
     """
     chance = homm_hit(score, swat_defense(defenses), DieReading(faces))
-    return {
-        "game": "homm",
-        "score": score,
-        "defense": chance.defense,
-        "faces": faces,
-        "hit": fraction_text(chance.hit),
-        "min_roll": chance.min_roll,
-    }
+    shape: dict[str, Any] = {"game": "homm", "score": score, "defense": chance.defense}
+    if len(defenses) > 1:
+        shape["swat"] = list(defenses)
+    return shape | {"faces": faces, "hit": fraction_text(chance.hit), "min_roll": chance.min_roll}
 
 
 def run_homm(args: argparse.Namespace) -> int:

@@ -67,6 +67,11 @@ class MapError(ScenarioError):
         self.column = column
         self.reason = message
 
+    @property
+    def docstring_line(self) -> int:
+        """The line within the map: when the map is a step's doc string, the rulebook adds its feature-file line."""
+        return self.line
+
 
 class Terrain(StrEnum):
     """The kinds of terrain a space can be."""

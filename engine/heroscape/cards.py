@@ -2,8 +2,8 @@
 
 The seed rulebooks name the figures of their worked examples but print almost none of
 their stats. The stats in [`KNOWN_CARDS`][engine.heroscape.cards.KNOWN_CARDS] are
-**taken from the army cards themselves** as listed in public Heroscape card databases
-(see [`CARD_CITATION`][engine.heroscape.cards.CARD_CITATION]), not from the seed texts.
+**taken from the printed army cards themselves**, as transcribed by public card
+databases (see [`CARD_CITATION`][engine.heroscape.cards.CARD_CITATION]), not from the seed texts.
 A stat not listed there is `None`, and asking for it raises a
 [`MissingStatError`][engine.errors.MissingStatError]: a scenario may define the card
 inline instead.
@@ -18,10 +18,11 @@ from enum import StrEnum
 from engine.errors import MissingStatError, UnknownUnitError
 
 CARD_CITATION = (
-    "Stats as printed on the Heroscape army cards, as listed by public card databases "
-    "(for example the Heroscape wiki and heroscapers.com card listings); not given by the seed texts."
+    "Stats as printed on the army cards (Zettian Guards and Airborne Elite: Rise of the Valkyrie "
+    "master set, 2004; the Knaves and the hero of Example 20 in source 004: later editions), "
+    "as transcribed by public card databases; not given by the seed texts."
 )
-"""Where the stats of the known cards come from."""
+"""Where the stats of the known cards come from (the four cards of `KNOWN_CARDS`)."""
 
 
 class CardKind(StrEnum):

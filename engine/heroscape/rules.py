@@ -347,7 +347,7 @@ def _harm(state: BattleState, report: AttackReport) -> tuple[BattleState, Attack
 def _destroyed_report(state: BattleState, defender: Figure, report: AttackReport, wounds: int) -> AttackReport:
     after = _destroy(state, defender)
     placed = next((c.id for c in after.cards if defender.key in c.destroyed), None)
-    out = placed if placed is not None and after.is_out_of_play(placed) else None
+    out = defender.card_id if after.is_out_of_play(defender.card_id) else None
     return replace(report, wounds=wounds, destroyed=True, placed_on=placed, card_out_of_play=out)
 
 
@@ -377,9 +377,11 @@ def _destroy(state: BattleState, figure: Figure) -> BattleState:
     figures = tuple(f for f in state.figures if f.key != figure.key)
     if not state.ruleset.destroyed_to_card:
         return replace(state, figures=figures, out_of_game=(*state.out_of_game, figure.key))
-    target = state.card(card_for_destroyed(state, figure))
-    placed = replace(target, destroyed=(*target.destroyed, figure.key))
-    return replace(state, figures=figures).replacing_card(placed)
+    target_id = card_for_destroyed(state, figure)
+    own = state.card(figure.card_id)
+    state = replace(state, figures=figures).replacing_card(replace(own, lost=(*own.lost, figure.key)))
+    target = state.card(target_id)
+    return state.replacing_card(replace(target, destroyed=(*target.destroyed, figure.key)))
 
 
 def attacks_left(state: BattleState) -> tuple[str, ...]:

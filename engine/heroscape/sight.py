@@ -14,9 +14,11 @@ double-space figure counts from whichever of its spaces is nearer.
   its space, [`FIGURE_RADIUS`][engine.heroscape.sight.FIGURE_RADIUS] = 0.25 units wide on
   each side, from its base at *n* x 0.25 up to its head at (*n* + *h*) x 0.25;
 - the sight line starts at the attacker's **head**: the top of its body, over the centre
-  of its space (over either space of a double-space figure). It may end at **any part**
-  of the target: the test tries points spread over the target's body (its centre line
-  and six points round its rim, at five heights from just above its base to its head);
+  of its space (over either space of a double-space figure). The sources let it end at
+  any part of the target; the engine **samples 35 points** of the target's body over
+  each of its spaces (its centre line and six points round its rim, at each of the five
+  heights of `BODY_HEIGHTS`; 70 points for a double-space figure), and the target is
+  seen when the line to one of them is clear;
 - a terrain column blocks a sight line if the line passes through the column's inside
   below its top: a ledge higher than the line blocks, a line that only grazes a top, a
   side or a corner does not. Other figures block only if the ruleset says so.

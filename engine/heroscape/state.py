@@ -44,7 +44,9 @@ class CardInPlay:
         army: The army that owns it.
         card: The printed card.
         wound_markers: Wound markers on the card (a hero's wounds).
-        destroyed: Keys of the destroyed figures placed on it.
+        destroyed: Keys of the destroyed figures placed on it (with Common cards, they may
+            be figures of another copy).
+        lost: Keys of its own figures that have been destroyed, wherever they were placed.
     """
 
     id: str
@@ -52,10 +54,11 @@ class CardInPlay:
     card: ArmyCard
     wound_markers: int = 0
     destroyed: tuple[str, ...] = ()
+    lost: tuple[str, ...] = ()
 
     @property
     def is_full(self) -> bool:
-        """Whether as many destroyed figures lie on it as it depicts: it is then out of play."""
+        """Whether as many destroyed figures lie on it as it depicts: it has no room for more."""
         return len(self.destroyed) >= self.card.stat("figures")
 
 
@@ -145,9 +148,13 @@ class BattleState:
         return next((f for f in self.figures if hex_ in f.spaces), None)
 
     def is_out_of_play(self, card_id: str) -> bool:
-        """Whether all the figures of the card have been destroyed and placed on it."""
+        """Whether all the figures the card represents have been destroyed.
+
+        The card's own figures decide, not what lies on it: with copies of a Common card, a
+        copy can fill up with another copy's figures while its own still fight.
+        """
         card = self.card(card_id)
-        return bool(card.destroyed) and card.is_full
+        return bool(card.lost) and not any(f.card_id == card_id for f in self.figures)
 
     def markers_on(self, card_id: str) -> tuple[OrderMarker, ...]:
         """The order markers lying on the card."""

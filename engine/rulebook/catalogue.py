@@ -24,12 +24,13 @@ import inspect
 import re
 import sys
 import textwrap
+from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from types import ModuleType
 
-from pytest_bdd.steps import step_function_context_registry
+from pytest_bdd.steps import StepFunctionContext, step_function_context_registry
 
 from engine.rulebook.model import ExampleDoc, FeatureDoc, RuleDoc, StepDoc, slugify
 from engine.rulebook.pytest_plugin import readable_pattern
@@ -39,6 +40,8 @@ STEP_PACKAGE = "tests.steps"
 #: Keyword order of a scenario: domains and steps are listed in this order.
 STEP_TYPES = ("given", "when", "then", "step")
 _PRIMARY = {"given", "when", "then"}
+#: The games whose step modules are named `<game>_*.py` and whose features live in `features/<game>/`.
+GAMES = ("homm", "heroscape")
 
 
 def project_root() -> Path:
@@ -206,11 +209,61 @@ def book_lines(book: Iterable[FeatureDoc]) -> Iterator[tuple[str, StepUse]]:
                 yield step_type, StepUse(feature, owner, example, step.keyword, text, step.line)
 
 
+def game_of_module(module: str) -> str | None:
+    """The game a step module belongs to, from its name (`tests.steps.homm_setup` -> `homm`).
+
+    >>> game_of_module("tests.steps.heroscape_attacks"), game_of_module("tests.steps.odds_steps")
+    ('heroscape', None)
+    """
+    name = module.rsplit(".", 1)[-1]
+    return next((game for game in GAMES if name.startswith(game + "_")), None)
+
+
+def _game(contexts: Sequence[StepFunctionContext]) -> str | None:
+    games = {game_of_module(c.step_func.__module__) for c in contexts} - {None}
+    return games.pop() if len(games) == 1 else None
+
+
+def bind_lines(
+    book: Sequence[FeatureDoc], contexts: Sequence[StepFunctionContext]
+) -> list[tuple[StepUse, tuple[StepFunctionContext, ...]]]:
+    """Every step line of `book` with the step definitions credited with it.
+
+    A definition is a candidate for a line when its keyword type fits and its pattern
+    matches, as pytest-bdd checks. When several match (a loose pattern of one game can
+    read a line of the other), only the definitions of the feature's own game are kept:
+    the game is the feature's folder (`features/homm/`, `features/heroscape/`), else the
+    game of the lines in it that only one game's steps match. A line still matched by
+    several definitions is credited to each of them.
+    """
+    bound = []
+    for line_type, use in book_lines(book):
+        matching = tuple(
+            c for c in contexts if (c.type is None or c.type == line_type) and c.parser.is_matching(use.text)
+        )
+        bound.append((use, matching))
+    votes: dict[str, Counter[str]] = {}
+    for use, matching in bound:
+        game = _game(matching)
+        if game is not None:
+            votes.setdefault(use.feature.path, Counter())[game] += 1
+    resolved = []
+    for use, matching in bound:
+        folder = Path(use.feature.path).parent.name
+        counted = votes.get(use.feature.path)
+        game = folder if folder in GAMES else (counted.most_common(1)[0][0] if counted else None)
+        if len(matching) > 1 and game is not None:
+            own = tuple(c for c in matching if game_of_module(c.step_func.__module__) in (game, None))
+            matching = own or matching
+        resolved.append((use, matching))
+    return resolved
+
+
 def build_catalogue(book: Sequence[FeatureDoc], modules: Sequence[ModuleType]) -> list[Domain]:
-    """The catalogue of the steps defined in `modules`, with their uses in `book`."""
+    """The catalogue of the steps defined in `modules`, with their uses in `book` (see `bind_lines`)."""
     by_name = {module.__name__: module for module in modules}
     contexts = [c for c in list(step_function_context_registry.values()) if c.step_func.__module__ in by_name]
-    lines = list(book_lines(book))
+    lines = bind_lines(book, contexts)
     grouped: dict[str, list[CatalogueStep]] = {}
     owners: dict[str, list[str]] = {}
     seen: set[tuple[str, str, str]] = set()
@@ -221,11 +274,7 @@ def build_catalogue(book: Sequence[FeatureDoc], modules: Sequence[ModuleType]) -
         if key in seen:
             continue
         seen.add(key)
-        uses = tuple(
-            use
-            for line_type, use in lines
-            if (context.type is None or context.type == line_type) and context.parser.is_matching(use.text)
-        )
+        uses = tuple(use for use, credited in lines if context in credited)
         domain = domain_of(by_name[module])
         step = CatalogueStep(
             step_type, context.parser.name, inspect.cleandoc(context.step_func.__doc__ or ""), module, domain, uses

@@ -29,7 +29,7 @@ import pytest
 
 from engine.errors import MissingStatError, RuleViolation, ScenarioError, UnknownUnitError
 from engine.rulebook.model import ExampleDoc, FeatureDoc, FeatureFileError, RuleDoc, feature_paths, load_feature
-from engine.rulebook.pytest_plugin import BOOK, RESULT, KnownStep, closest_steps
+from engine.rulebook.pytest_plugin import BOOK, RESULT, KnownStep, closest_steps, feature_line_note
 from engine.rulebook.results import ResultBook, ScenarioResult, Status
 
 #: pytest options for a check run: quiet, no cache, and of the installed plugins only pytest-bdd
@@ -289,7 +289,8 @@ def _explain(outcome: Outcome, indent: str) -> list[str]:
         lines.append(f"{indent}(battlebook steps WORD lists every step that mentions WORD)")
         return lines
     if isinstance(error, ScenarioError):
-        lines.append(f"{indent}the scenario cannot be played: {error}")
+        where = feature_line_note(error, result.step_line) if result.step_line is not None else ""
+        lines.append(f"{indent}the scenario cannot be played: {error}{where}")
         if isinstance(error, UnknownUnitError | MissingStatError):
             lines.append(f"{indent}(a scenario may define its own units in a table: battlebook steps units)")
     elif isinstance(error, RuleViolation):

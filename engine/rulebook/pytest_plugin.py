@@ -23,7 +23,7 @@ import pytest
 from pytest_bdd.parser import Feature, Scenario, Step
 from pytest_bdd.steps import step_function_context_registry
 
-from engine.rulebook.model import ID_TAG, METADATA_PREFIXES, file_sha256
+from engine.rulebook.model import ID_TAG, METADATA_PREFIXES, feature_paths, file_sha256, load_book
 from engine.rulebook.results import ResultBook, ScenarioResult, Status, default_path
 
 RESULT = pytest.StashKey[ScenarioResult]()
@@ -123,12 +123,49 @@ def known_steps() -> list[KnownStep]:
     return sorted(steps, key=lambda s: (s.type, s.pattern))
 
 
+_EXAMPLE_LINES: dict[int, dict[tuple[str, str], tuple[str, ...]]] = {}
+
+
+def example_lines() -> dict[tuple[str, str], tuple[str, ...]]:
+    """The project's feature lines credited to each known step, by (type, pattern).
+
+    Read once per set of registered steps; empty if the project's `features/` folder is absent.
+    """
+    contexts = list(step_function_context_registry.values())
+    cached = _EXAMPLE_LINES.get(len(contexts))
+    if cached is not None:
+        return cached
+    from engine.rulebook.catalogue import bind_lines, project_root  # imported here: it imports this module
+
+    root = project_root()
+    folder = root / "features"
+    found: dict[tuple[str, str], list[str]] = {}
+    if folder.is_dir():
+        for use, credited in bind_lines(load_book(feature_paths([folder]), root), contexts):
+            for context in credited:
+                found.setdefault((context.type or "step", context.parser.name), []).append(use.text)
+    lines = {key: tuple(dict.fromkeys(texts)) for key, texts in found.items()}
+    _EXAMPLE_LINES[len(contexts)] = lines
+    return lines
+
+
 def closest_steps(text: str, count: int = 3, step_type: str | None = None) -> list[KnownStep]:
-    """The `count` known steps that read most like `text`, steps of `step_type` first among equals."""
+    """The `count` known steps that read most like `text`, steps of `step_type` first among equals.
+
+    A step's likeness is the best of how `text` compares with its readable pattern and with
+    the real feature lines that use it: a loose pattern such as `{attacker} attacks
+    {defender}` reads little like a full line, but its uses in the features do.
+    """
+    lowered = text.lower()
+    used = example_lines()
+
+    def similarity(other: str) -> float:
+        matcher = difflib.SequenceMatcher(None, lowered, other.lower())
+        return matcher.ratio() if matcher.quick_ratio() > 0.5 else 0.0
 
     def likeness(step: KnownStep) -> float:
-        ratio = difflib.SequenceMatcher(None, text.lower(), step.readable.lower()).ratio()
-        return ratio + (0.05 if step.type == step_type else 0.0)
+        texts = (step.readable, *used.get((step.type, step.pattern), ()))
+        return max(similarity(t) for t in texts) + (0.05 if step.type == step_type else 0.0)
 
     return sorted(known_steps(), key=likeness, reverse=True)[:count]
 
@@ -232,9 +269,27 @@ def pytest_bdd_step_error(
     step_func_args: dict[str, object],
     exception: Exception,
 ) -> None:
-    """A step raised: the example failed at that step."""
+    """A step raised: the example failed at that step.
+
+    An error about the step's doc string (a malformed map) may name the line within it as
+    `docstring_line`; the message then adds that line's number in the feature file.
+    """
     message = str(exception).strip() or type(exception).__name__
+    if step.docstring is not None:
+        message += feature_line_note(exception, step.line_number)
     _fail(request, Status.FAILED, step, message)
+
+
+def feature_line_note(exception: BaseException, step_line: int) -> str:
+    """` (line N of the feature file)` for an error naming a line of its step's doc string, else "".
+
+    >>> class Bad(Exception):
+    ...     docstring_line = 2
+    >>> feature_line_note(Bad(), 7), feature_line_note(ValueError(), 7)
+    (' (line 10 of the feature file)', '')
+    """
+    inner = getattr(exception, "docstring_line", None)
+    return f" (line {step_line + 1 + inner} of the feature file)" if isinstance(inner, int) else ""
 
 
 def pytest_bdd_step_func_lookup_error(

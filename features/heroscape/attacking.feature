@@ -3,8 +3,9 @@ Feature: Attacking
   On a turn, the figures of the army card chosen for that turn may attack. Each attack
   is one figure against one other: the attacker rolls **attack dice**, the defender
   rolls **defense dice**, and skulls are set against shields. The combat die has three
-  skull faces, two shield faces and one blank face (see the ruling *The Heroscape
-  combat die*); every example states the faces rolled, attack dice first.
+  skull faces, two shield faces and one blank face (see
+  [the ruling on the combat die](../rulings/combat-die.md#ruling.heroscape-combat-die));
+  every example states the faces rolled, attack dice first.
 
   The two editions part ways here. In the **2004 basic game** a figure is destroyed by
   any successful attack and height gives one extra die. In the **2024 edition**
@@ -268,21 +269,53 @@ Feature: Attacking
       Then the Zettian Guard Z1 attacks the Airborne Elite A1 with 3 dice against 2
 
     @edition:2024
-    Example: In the 2024 edition a glyph or a water space adds no height
+    Example: In the 2024 edition exactly ten levels up earn two extra dice
       Given the battlefield:
         """
-        2aZ1 2 2 2~A1
+        11Z1 11 1 1A1
+        Z1 = Zettian Guards (Red)
+        A1 = Airborne Elite (Blue)
+        """
+      Then the Zettian Guard Z1 attacks the Airborne Elite A1 with 4 dice against 2
+
+    @edition:2024
+    Example: In the 2024 edition a defender ten levels up rolls two extra defense dice
+      Given the battlefield:
+        """
+        1Z1 1 11 11A1
+        Z1 = Zettian Guards (Red)
+        A1 = Airborne Elite (Blue)
+        """
+      Then the Zettian Guard Z1 attacks the Airborne Elite A1 with 2 dice against 4
+
+    @edition:2024
+    Example: In the 2024 edition a glyph under the attacker adds no height
+      Given the battlefield:
+        """
+        2aZ1 2 2 2A1
         Z1 = Zettian Guards (Red)
         A1 = Airborne Elite (Blue)
         a = glyph Astrid
         """
       Then the Zettian Guard Z1 attacks the Airborne Elite A1 with 2 dice against 2
 
+    @edition:2024
+    Example: In the 2024 edition a water space under the defender adds no height
+      Given the battlefield:
+        """
+        2Z1 2 2 2~A1
+        Z1 = Zettian Guards (Red)
+        A1 = Airborne Elite (Blue)
+        """
+      Then the Zettian Guard Z1 attacks the Airborne Elite A1 with 2 dice against 2
+
   @id:heroscape.attacking-friendly-figures @source:004/setting-up-the-attack @source:003/range
   Rule: In the 2024 edition a figure may attack a friendly figure; in the 2004 game only enemies
-    The 2004 basic game speaks only of attacking enemy figures. The 2024 edition says
-    plainly that a figure of one's own army may be attacked: it becomes the defender and
-    the attack goes on as usual.
+    The 2004 basic game speaks only of attacking enemy figures, which Battlebook reads as
+    a ban on attacking one's own army (see
+    [the ruling on friendly fire in the 2004 game](../rulings/heroscape-friendly-fire-2004.md#ruling.heroscape-friendly-fire-2004)).
+    The 2024 edition says plainly that a figure of one's own army may be attacked: it
+    becomes the defender and the attack goes on as usual.
 
     @edition:2004
     Example: In the 2004 game an Airborne Elite cannot attack another of its army

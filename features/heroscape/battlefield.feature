@@ -104,7 +104,9 @@ Feature: The battlefield
   @id:heroscape.army-cards @source:003/example-9 @source:004/example-20
   Rule: Army cards give each figure its stats; those of the worked examples come from the printed cards
     The four cards of the worked examples are known to the engine with the stats printed
-    on them (from public card databases, not from the seed texts). A scenario may define
+    on them, not given by the seed texts: Zettian Guards and Airborne Elite from the Rise
+    of the Valkyrie master set (2004), Knaves of the Silver Scimitar and Xenithrax the
+    Vineweaver from later editions, as transcribed by public card databases. A scenario may define
     other cards, or fill in a stat that is not known, in a table of its own.
 
     Example: The four cards of the worked examples, as printed

@@ -162,7 +162,9 @@ Feature: Wounds, life and army cards
   @id:heroscape.common-army-cards @source:004/common-army-cards
   Rule: With several copies of one Common army card, destroyed figures fill a started card before a new one
     When an army holds two or more copies of the same Common army card, its first
-    destroyed figure of that kind may go on any of the copies. After that, a destroyed
+    destroyed figure of that kind may go on any of the copies (Battlebook puts it on its
+    own card: see
+    [the ruling on the first destroyed Common figure](../rulings/heroscape-first-common-figure.md#ruling.heroscape-first-common-figure)). After that, a destroyed
     figure of that kind must go on a copy that already holds destroyed figures, until
     that copy holds as many as the figures it shows; only then is an empty copy started.
 
@@ -188,13 +190,60 @@ Feature: Wounds, life and army cards
       Given the battlefield:
         """
         1Z1 1K1 1 1K4
-         1   1  1 1Z2
+         1   1  1K2 1Z2
         Z1 = Zettian Guards (Red)
         Z2 = Zettian Guards (Red)
         K1 = Knaves of the Silver Scimitar (Blue)
+        K2 = Knaves of the Silver Scimitar (Blue)
         K4 = Knaves of the Silver Scimitar #2 (Blue)
         """
       When the Zettian Guard Z2 attacks the Knave K4, rolling skull, skull against blank, blank
       And the Zettian Guard Z1 attacks the Knave K1, rolling skull, skull against blank, blank
       Then the Knave K1 is placed on the army card "Knaves of the Silver Scimitar #2"
       And the army card "Knaves of the Silver Scimitar" of Blue is still in play
+
+    Example: A copy filled with another copy's Knaves stays in play while its own Knave fights
+      Given the battlefield:
+        """
+        1A1 1K4 1 1K5
+         1A2 1K1 1 1
+        1A3 1K2 1 1K3
+        A1 = Airborne Elite (Red)
+        A2 = Airborne Elite (Red)
+        A3 = Airborne Elite (Red)
+        K1 = Knaves of the Silver Scimitar (Blue)
+        K2 = Knaves of the Silver Scimitar (Blue)
+        K3 = Knaves of the Silver Scimitar (Blue)
+        K4 = Knaves of the Silver Scimitar #2 (Blue)
+        K5 = Knaves of the Silver Scimitar #2 (Blue)
+        """
+      When the Airborne Elite A1 attacks the Knave K4, rolling skull, skull, skull against blank, blank
+      And the Airborne Elite A2 attacks the Knave K1, rolling skull, skull, skull against blank, blank
+      And the Airborne Elite A3 attacks the Knave K2, rolling skull, skull, skull against blank, blank
+      Then the Knave K2 is placed on the army card "Knaves of the Silver Scimitar #2"
+      And the army card "Knaves of the Silver Scimitar #2" of Blue is still in play
+
+    Example: A copy whose own Knaves are all destroyed is out of play, though some lie on another copy
+      Given the battlefield:
+        """
+        1A1 1K4 1 1K5
+         1A2 1K1 1 1
+        1A3 1K2 1 1
+         1A4 1K3 1 1
+        A1 = Airborne Elite (Red)
+        A2 = Airborne Elite (Red)
+        A3 = Airborne Elite (Red)
+        A4 = Airborne Elite (Red)
+        K1 = Knaves of the Silver Scimitar (Blue)
+        K2 = Knaves of the Silver Scimitar (Blue)
+        K3 = Knaves of the Silver Scimitar (Blue)
+        K4 = Knaves of the Silver Scimitar #2 (Blue)
+        K5 = Knaves of the Silver Scimitar #2 (Blue)
+        """
+      When the Airborne Elite A1 attacks the Knave K4, rolling skull, skull, skull against blank, blank
+      And the Airborne Elite A2 attacks the Knave K1, rolling skull, skull, skull against blank, blank
+      And the Airborne Elite A3 attacks the Knave K2, rolling skull, skull, skull against blank, blank
+      And the Airborne Elite A4 attacks the Knave K3, rolling skull, skull, skull against blank, blank
+      Then the Knave K3 is placed on the army card "Knaves of the Silver Scimitar"
+      And the army card "Knaves of the Silver Scimitar" of Blue is out of play
+      And the army card "Knaves of the Silver Scimitar #2" of Blue is still in play

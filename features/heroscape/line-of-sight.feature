@@ -15,18 +15,21 @@ Feature: Line of sight
     an empty area has no column;
   - a figure of Height *h* standing at level *n* is a body 1/2 unit wide over the centre
     of its space, from its base at *n*/4 to its **head** at (*n* + *h*)/4;
-  - the line starts at the attacker's head and may end at **any part** of the target:
-    the engine tries points spread over the target's body, from just above its base to
-    its head, along its middle and round its edge;
+  - the line starts at the attacker's head; the sources let it end at any part of the
+    target, and the engine **samples 35 points** of the target's body over each space it
+    stands on (its middle and six points round its edge, each at five heights from just
+    above its base to its head), so the target is seen when one of those lines is clear;
   - a line is blocked when it passes through the inside of a terrain column below the
     column's top: a ledge rising above the line hides what is behind it. A line that only
     touches a column's top, side or corner is not blocked, and a line over an empty area
     is never blocked by it;
   - other figures do not block a line of sight, and a double-space figure may look from
-    above either of its spaces: see the ruling *Figures and line of sight*.
+    above either of its spaces: see the ruling
+    [Figures and line of sight](../rulings/heroscape-sight.md#ruling.heroscape-figures-and-sight).
 
-  Both editions use line of sight the same way; the examples here play under the 2004
-  basic game.
+  Both editions use line of sight the same way (see the ruling on
+  [range and line of sight in the 2024 edition](../rulings/heroscape-range-and-sight-editions.md#ruling.heroscape-range-and-sight-editions));
+  the examples here play under the 2004 basic game.
 
   @id:heroscape.line-of-sight @source:003/line-of-sight @source:003/example-8
   Rule: The attacker must see some part of the target from its head, past the terrain

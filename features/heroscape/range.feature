@@ -5,7 +5,9 @@ Feature: Range
   battlefield, from the attacker's space to the target's. Height does not stretch
   the count, and the count never jumps across a gap in the board.
 
-  Both editions count range this way; the examples here play under the 2004 basic game.
+  Both editions count range this way (see the ruling on
+  [range and line of sight in the 2024 edition](../rulings/heroscape-range-and-sight-editions.md#ruling.heroscape-range-and-sight-editions));
+  the examples here play under the 2004 basic game.
 
   @id:heroscape.range @source:003/range @source:003/example-8
   Rule: A target must be no more spaces away than the attacker's Range, counted along the spaces

@@ -2,8 +2,10 @@
 
 An annotator, not a step module: after an example passes, it draws the battlefield from
 the states the engine ran (the `heroscape` fixture's journal and final state). The
-battlefield before the last action is drawn beside the one after it when the action
-changed what is drawn; a refused action, or one that moves nothing, gets one drawing.
+battlefield before the last action that changed what is drawn (figures, wounds) is drawn
+beside the one after it, even when later actions (revealing an order marker) changed
+nothing drawn; when the last action was refused, or no action changed the map, the
+example gets one drawing.
 Range and line-of-sight checks (the steps note them with `HeroscapeWorld.measuring`, and
 an attack refused for range or sight) add the counted path and the sight line.
 """
@@ -13,11 +15,14 @@ from __future__ import annotations
 from engine.errors import RuleViolation
 from engine.heroscape.actions import Attack
 from engine.heroscape.picture import Measure, draw_battlefield, measure
-from engine.heroscape.rules import LINE_OF_SIGHT, RANGE
+from engine.heroscape.rules import LINE_OF_SIGHT, RANGE, Resolution
 from engine.heroscape.state import BattleState
 from engine.pictures.notes import drawing_annotator, drawings_note, figure, picture_ident
 from engine.rulebook.pytest_plugin import ScenarioRecord
+from tests.steps._attempts import JournalEntry
 from tests.steps.heroscape_world import HeroscapeWorld, Measured
+
+HeroscapeEntry = JournalEntry[BattleState, Resolution]
 
 
 def _checks(world: HeroscapeWorld) -> list[Measured]:
@@ -46,6 +51,12 @@ def _drawn(state: BattleState) -> object:
     return (state.figures, tuple(c.wound_markers for c in state.cards), state.battlefield)
 
 
+def last_change(world: HeroscapeWorld) -> HeroscapeEntry | None:
+    """The last action carried out that changed what a drawing shows, if any."""
+    carried_out = (e for e in reversed(world.journal) if e.refusal is None and e.resolution is not None)
+    return next((e for e in carried_out if e.resolution and _drawn(e.before) != _drawn(e.resolution.state)), None)
+
+
 def picture_markdown(world: HeroscapeWorld, record: ScenarioRecord) -> str | None:
     """The note showing `world`'s battlefield, or `None` when the example drew none."""
     if not world.has_battlefield:
@@ -54,22 +65,25 @@ def picture_markdown(world: HeroscapeWorld, record: ScenarioRecord) -> str | Non
     shown = measures(world, state)
     with_lines = " with the range counted and the line of sight" if shown else ""
     last = world.journal[-1] if world.journal else None
-    if last is not None and last.refusal is None and _drawn(last.before) != _drawn(state):
+    changing = last_change(world)
+    if last is not None and last.refusal is None and changing is not None:
+        which = "last action" if changing is last else "last action that changed the battlefield"
+        after = changing.resolution.state if changing.resolution is not None else state
         figures = [
             figure(
                 draw_battlefield(
-                    last.before, "The battlefield before the last action", picture_ident(result, "before")
+                    changing.before, f"The battlefield before the {which}", picture_ident(result, "before")
                 ),
                 "Before",
                 wide=True,
             ),
             figure(
-                draw_battlefield(state, "The battlefield after the last action", picture_ident(result, "after"), shown),
-                "After the last action",
+                draw_battlefield(after, f"The battlefield after the {which}", picture_ident(result, "after"), shown),
+                f"After the {which}",
                 wide=True,
             ),
         ]
-        intro = "The battlefield before the example's last action and after it, drawn from the states the engine ran."
+        intro = f"The battlefield before the example's {which} and after it, drawn from the states the engine ran."
         return drawings_note(intro, figures)
     if last is not None and last.refusal is not None:
         caption = "The battlefield: the last action was refused, nothing changed"

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 import logging
+import re
 import types
 from pathlib import Path
 
@@ -166,3 +167,17 @@ def test_the_template_is_a_complete_ruling_that_is_not_collected() -> None:
     template = ROOT / "docs" / "files" / "ruling.feature"
     assert ruling_problems([read_ruling(load_feature(template))]) == []
     assert template not in feature_paths([ROOT / "features"])
+
+
+def test_a_line_is_credited_to_the_step_of_its_own_game(book: list[FeatureDoc]) -> None:
+    domains = build_catalogue(book, load_step_modules(ROOT))
+    steps = [s for d in domains for s in d.steps]
+    scape_attack = next(s for s in steps if s.readable.startswith("{attacker} attacks/tries to attack {defender}"))
+    homm_attack = next(
+        s for s in steps if s.readable.endswith(" in melee[, swatting {swat} card(s)][, rolling {roll}]")
+    )
+    # The Heroscape pattern is loose enough to read a HoMM melee line, but pytest-bdd binds it to HoMM's step.
+    assert re.fullmatch(scape_attack.pattern, "the Gold Golem attacks the Enemy Golems in melee, rolling 0")
+    assert all(not use.feature.path.startswith("features/homm/") for use in scape_attack.uses)
+    assert any(use.feature.path.startswith("features/heroscape/") for use in scape_attack.uses)
+    assert all(not use.feature.path.startswith("features/heroscape/") for use in homm_attack.uses)

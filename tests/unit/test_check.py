@@ -93,6 +93,33 @@ def test_an_undefined_step_lists_the_three_closest_steps(capsys: pytest.CaptureF
     assert all(line.strip().split(" ", 1)[0] in ("Given", "When", "Then") for line in hint)
 
 
+HEROSCAPE_TYPO = """@edition:2024
+Feature: A Heroscape question
+
+  @id:player.scape-question @source:004/attacking
+  Rule: An attack rolls dice
+    Example: A misspelt attack
+      Given the battlefield:
+        \"\"\"
+        1Z1 1A1
+        Z1 = Zettian Guards (Red)
+        A1 = Airborne Elite (Blue)
+        \"\"\"
+      When the Zettian Guard Z1 atacks the Airborne Elite A1, rolling skull, skull against blank, blank
+"""
+
+
+def test_a_misspelt_heroscape_step_suggests_the_heroscape_attack(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    path = tmp_path / "scape.feature"
+    path.write_text(HEROSCAPE_TYPO, encoding="utf-8")
+    status, out, _ = check(capsys, path)
+    assert status == 1, out
+    hint = out.split("the closest steps are:\n", 1)[1].splitlines()[:3]
+    assert hint[0].strip().startswith("When {attacker} attacks/tries to attack {defender}"), hint
+
+
 SCENARIO_MISTAKES = {
     "unknown unit": "the scenario cannot be played: no unit called 'Dragons': the sources give ",
     "missing stack": "the scenario cannot be played: no stack called 'Griffins' in the battle",
@@ -189,3 +216,29 @@ def test_a_copied_rule_identifier_gets_a_note(capsys: pytest.CaptureFixture[str]
     assert status == 1
     assert "copy.feature:22: malformed feature file: the rule identifier 'ruling.die-faces' is already used" in out
     assert "5 examples: 5 passed" in out, "the first file still runs"
+
+
+BAD_MAP = """@edition:2024
+Feature: A Heroscape map with a typo
+
+  @id:player.bad-map @source:003/range
+  Rule: A map must be readable
+    Example: A misdrawn cell
+      Given the battlefield:
+        \"\"\"
+        1Z1 1A1
+        1 x1
+        Z1 = Zettian Guards (Red)
+        A1 = Airborne Elite (Blue)
+        \"\"\"
+      Then the Zettian Guard Z1 may attack the Airborne Elite A1
+"""
+
+
+def test_a_malformed_map_names_its_line_in_the_feature_file(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    path = tmp_path / "map.feature"
+    path.write_text(BAD_MAP, encoding="utf-8")
+    status, out, _ = check(capsys, path)
+    assert status == 1, out
+    assert "map line 2, column 3: cannot read the cell 'x1'" in out, out
+    assert "(line 10 of the feature file)" in out, out

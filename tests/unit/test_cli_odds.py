@@ -53,7 +53,15 @@ def test_homm_json_has_exactly_the_documented_shape(capsys: pytest.CaptureFixtur
 
 def test_homm_swat_adds_the_defenses_and_reads_faces(capsys: pytest.CaptureFixture[str]) -> None:
     _, out, _ = run(capsys, "odds", "homm", "--score", "7", "--defense", "4,4,5", "--faces", "1-10", "--json")
-    assert json.loads(out) == {"game": "homm", "score": 7, "defense": 13, "faces": "1-10", "hit": "1/2", "min_roll": 6}
+    assert json.loads(out) == {
+        "game": "homm",
+        "score": 7,
+        "defense": 13,
+        "swat": [4, 4, 5],
+        "faces": "1-10",
+        "hit": "1/2",
+        "min_roll": 6,
+    }
 
 
 def test_homm_out_of_reach_has_no_min_roll(capsys: pytest.CaptureFixture[str]) -> None:
@@ -76,6 +84,9 @@ def test_homm_sentence_says_certain(capsys: pytest.CaptureFixture[str]) -> None:
         ("heroscape", "--attack", "31", "--defense", "2"),
         ("heroscape", "--attack", "2"),
         ("homm", "--score", "x", "--defense", "4"),
+        ("homm", "--score", "-1", "--defense", "4"),
+        ("heroscape", "--attack", "2", "--defense", "1", "--faces", "1-10"),
+        ("homm", "--score", "3", "--defense", "4", "extra"),
         ("homm", "--score", "3", "--defense", "4,-1"),
         ("homm", "--score", "3", "--defense", "4,,5"),
         ("homm", "--score", "3", "--defense", "4", "--faces", "2-11"),
@@ -87,6 +98,8 @@ def test_bad_arguments_exit_2_with_one_line(capsys: pytest.CaptureFixture[str], 
     assert status == 2
     assert out == ""
     assert len(err.strip().splitlines()) == 1, err
+    subcommand = "battlebook odds:" if argv == ("dominoes",) else f"battlebook odds {argv[0]}:"
+    assert err.startswith(subcommand), err
 
 
 @pytest.mark.parametrize(

@@ -10,7 +10,17 @@ import pytest
 
 from engine.dice import ScriptedDice
 from engine.errors import RuleViolation
-from engine.heroscape import KNOWN_CARDS, Attack, BattleState, Face, StartTurn, apply, parse_map, setup_battle
+from engine.heroscape import (
+    KNOWN_CARDS,
+    Attack,
+    BattleState,
+    Face,
+    StartRound,
+    StartTurn,
+    apply,
+    parse_map,
+    setup_battle,
+)
 from engine.heroscape.picture import draw_battlefield, measure
 from engine.heroscape.sight import counted_range, has_line_of_sight, range_path, sight_line
 from engine.rulebook.pytest_plugin import ScenarioRecord
@@ -164,3 +174,14 @@ def test_an_attack_that_destroys_its_target_is_drawn_before_and_after() -> None:
     note = picture_markdown(world, _record()) or ""
     before, after = re.findall(r"<svg.*?</svg>", note)
     assert "A1: Airborne Elite" in before and "A1: Airborne Elite" not in after
+
+
+def test_a_later_action_that_changes_nothing_drawn_keeps_the_pair_around_the_attack() -> None:
+    world = _world("1Z1 1A1\nZ1 = Zettian Guards (Red)\nA1 = Airborne Elite (Blue)")
+    world.state = apply(world.state, StartTurn("Red", "Zettian Guards"), ScriptedDice()).state
+    world.attempt(Attack("Z1", "A1"), ScriptedDice([Face.SKULL, Face.SKULL, Face.BLANK, Face.BLANK]))
+    world.attempt(StartRound())
+    note = picture_markdown(world, _record()) or ""
+    before, after = re.findall(r"<svg.*?</svg>", note)
+    assert "A1: Airborne Elite" in before and "A1: Airborne Elite" not in after
+    assert "After the last action that changed the battlefield" in note
