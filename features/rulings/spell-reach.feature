@@ -42,6 +42,6 @@ Feature: Ruling: where a spell can reach
       Given the alternative reading: a spell reaches like a melee attack
       And the Aggressor has a Magi on its Ranged Line
       And the Defender has a stack of 2 Orcs on its Ranged Line
-      When the Magi try to attack the Orcs with Magic Fist, rolling 1
+      When the Magi try to attack the Orcs with Magic Fist
       Then the action is refused under the rule ruling.spell-reach
       And the battle is unchanged
