@@ -32,7 +32,20 @@ from engine.homm.actions import (
 )
 from engine.homm.resolution import AttackRoll, Resolution
 from engine.homm.rules import apply, is_legal, legal_actions, legal_violation, smallest_winning_roll
-from engine.homm.ruleset import Chooser, DieReading, PenaltyBase, Ruleset, StackPhase, SwarmDoubling, SwatReach
+from engine.homm.ruleset import (
+    Chooser,
+    DieReading,
+    EmergingTime,
+    MoveUpRefill,
+    PenaltyBase,
+    RetaliationReach,
+    Ruleset,
+    SpellReach,
+    StackPhase,
+    SwarmDoubling,
+    SwarmExpiry,
+    SwatReach,
+)
 from engine.homm.state import Army, BattleState, Clock, Ending, Line, Outcome, Side, Stack, Stage, Stance
 from engine.homm.town import TownCard, Walls
 from engine.homm.units import KNOWN_UNITS, Ability, AttackKind, Spell, UnitBook, UnitCard
@@ -50,11 +63,13 @@ __all__ = [
     "Clock",
     "Decline",
     "DieReading",
+    "EmergingTime",
     "EndPhase",
     "Ending",
     "Line",
     "MeleeAttack",
     "MoveUp",
+    "MoveUpRefill",
     "OfferSurrender",
     "Outcome",
     "PenaltyBase",
@@ -64,10 +79,12 @@ __all__ = [
     "Reorganize",
     "Resolution",
     "Retaliate",
+    "RetaliationReach",
     "Ruleset",
     "Side",
     "Spell",
     "SpellAttack",
+    "SpellReach",
     "Stack",
     "StackPhase",
     "Stage",
@@ -75,6 +92,7 @@ __all__ = [
     "Support",
     "Swarm",
     "SwarmDoubling",
+    "SwarmExpiry",
     "SwatReach",
     "TownCard",
     "UnitBook",

@@ -13,9 +13,9 @@ from engine.errors import DiceError, RuleViolation
 from engine.homm import rule_ids as ids
 from engine.homm import siege
 from engine.homm.actions import Attack, Protect, Reorganize, Retaliate, SpellAttack, Support, Swarm
-from engine.homm.flow import opportunity_violation
+from engine.homm.flow import lapsed_stance, melee_minimum, opportunity_violation
 from engine.homm.resolution import AttackRoll
-from engine.homm.ruleset import SwarmDoubling, SwatReach
+from engine.homm.ruleset import RetaliationReach, SpellReach, SwarmDoubling, SwatReach
 from engine.homm.state import AttackMade, Backing, BattleState, Line, Stack, Stance
 from engine.homm.units import AttackKind, Spell
 
@@ -35,25 +35,40 @@ def _enemies_violation(rule: str, attacker: Stack, target: Stack) -> RuleViolati
 
 
 def reach_violation(state: BattleState, attacker: Stack, target: Stack, kind: AttackKind) -> RuleViolation | None:
-    """Why `attacker` cannot reach `target` with an attack of `kind` from where both stand, or `None`."""
+    """Why `attacker` cannot reach `target` with an attack of `kind` from where both stand, or `None`.
+
+    A melee attack goes from Melee Line to Melee Line (or flies in over damaged walls); a
+    ranged attack reaches any line. A spell reaches like a ranged attack, or like a melee
+    one, by the ruleset's reading (ruling *Where a spell can reach*).
+    """
     if kind is AttackKind.MELEE:
-        if attacker.line is not Line.MELEE:
-            return RuleViolation(
-                ids.MELEE_ATTACK,
-                f"{attacker.name} cannot make a melee attack from the {attacker.line} Line: "
-                "melee attackers must stand on their Melee Line",
-            )
-        if target.line is not Line.MELEE and not siege.flies_in(state, attacker, target):
-            blocked = siege.walls_block(state, attacker, target)
-            if blocked is not None:
-                return blocked
-            return RuleViolation(
-                ids.MELEE_ATTACK,
-                f"{target.name} is on the {target.line} Line: a melee attack can only target "
-                "a stack on the enemy's Melee Line",
-            )
+        return _melee_lines_violation(state, attacker, target, ids.MELEE_ATTACK, "a melee attack")
+    if kind is AttackKind.SPELL and state.ruleset.spell_reach is SpellReach.LIKE_MELEE:
+        return _melee_lines_violation(
+            state, attacker, target, ids.RULING_SPELL_REACH, "a spell (under this ruleset, cast like a melee attack)"
+        )
     if kind is AttackKind.RANGED and attacker.top.stat("ranged") <= 0:
         return RuleViolation(ids.RANGED_ATTACK, f"the {attacker.top.name} has a ranged attack score of 0")
+    return None
+
+
+def _melee_lines_violation(
+    state: BattleState, attacker: Stack, target: Stack, rule: str, what: str
+) -> RuleViolation | None:
+    """Why `attacker` cannot reach `target` under the melee attack's line rule, naming `rule`, or `None`."""
+    if attacker.line is not Line.MELEE:
+        return RuleViolation(
+            rule,
+            f"{attacker.name} cannot make {what} from the {attacker.line} Line: it must be made from the Melee Line",
+        )
+    if target.line is not Line.MELEE and not siege.flies_in(state, attacker, target):
+        blocked = siege.walls_block(state, attacker, target)
+        if blocked is not None:
+            return blocked
+        return RuleViolation(
+            rule,
+            f"{target.name} is on the {target.line} Line: {what} can only target a stack on the enemy's Melee Line",
+        )
     return None
 
 
@@ -170,6 +185,13 @@ def retaliation_violation(state: BattleState, action: Retaliate) -> RuleViolatio
             ids.RETALIATION,
             f"the {retaliator.top.name} has a ranged attack score of 0: it cannot answer a ranged attack",
         )
+    if state.ruleset.retaliation_reach is RetaliationReach.LINE_RULES:
+        reach = reach_violation(state, retaliator, target, action.kind)
+        if reach is not None:
+            return RuleViolation(
+                ids.RULING_RETALIATION_REACH,
+                f"under this ruleset a retaliation obeys the line rules of its kind: {reach.reason}",
+            )
     return swat_violation(state, target, action.kind, action.swat)
 
 
@@ -189,9 +211,9 @@ def could_attack(state: BattleState, stack: Stack, target: Stack) -> bool:
     Melee reach is the attack's own check, so a flier that may fly in over damaged town
     walls could also attack the stacks behind them.
     """
-    if reach_violation(state, stack, target, AttackKind.MELEE) is None:
+    if reach_violation(state, stack, target, AttackKind.MELEE) is None or stack.top.stat("ranged") > 0:
         return True
-    return stack.top.stat("ranged") > 0 or stack.top.is_spell_caster
+    return stack.top.is_spell_caster and reach_violation(state, stack, target, AttackKind.SPELL) is None
 
 
 def support_violation(state: BattleState, action: Support) -> RuleViolation | None:
@@ -213,7 +235,7 @@ def support_violation(state: BattleState, action: Support) -> RuleViolation | No
 def support(state: BattleState, action: Support) -> BattleState:
     """The supporter spends its opportunity; its Sac value waits on the ally's next attack on the target."""
     supporter = state.stack(action.supporter)
-    state = _spend(state, replace(supporter, stance=Stance.READY))
+    state = _spend(state, replace(supporter, stance=lapsed_stance(state, supporter)))
     ally = state.stack(action.ally)
     backing = Backing(supporter.name, action.target, supporter.sac_value)
     return state.replacing(ally.name, replace(ally, backing=(*ally.backing, backing)))
@@ -235,7 +257,28 @@ def reorganize_violation(state: BattleState, action: Reorganize) -> RuleViolatio
     stack = state.stack(action.stack)
     if stack.line is action.to:
         return RuleViolation(ids.REORGANIZING, f"the {stack.name} already stand on the {stack.line} Line")
-    return opportunity_violation(state, stack)
+    if siege.is_emerging(state, stack, action.to):
+        return siege.emerging_violation(state, stack)
+    return opportunity_violation(state, stack) or step_back_violation(state, stack, action.to)
+
+
+def step_back_violation(state: BattleState, stack: Stack, to: Line) -> RuleViolation | None:
+    """Why `stack` may not step back to `to` by the ruleset's reading, or `None` (ruling *Stepping back*).
+
+    By default a stack may always step back to its Ranged Line, and a Melee Line left below
+    its minimum is refilled at once; the alternative refuses a step back that would leave it so.
+    """
+    if to is not Line.RANGED or state.ruleset.step_back_allowed:
+        return None
+    left = len(state.stacks_on(stack.side, Line.MELEE)) - 1
+    minimum = melee_minimum(state, stack.side)
+    if left < minimum:
+        return RuleViolation(
+            ids.RULING_STEP_BACK,
+            f"under this ruleset the {stack.name} may not step back: it would leave the {stack.side}'s "
+            f"Melee Line with {left} stacks, fewer than its {minimum}",
+        )
+    return None
 
 
 def reorganize(state: BattleState, action: Reorganize) -> BattleState:
@@ -243,4 +286,4 @@ def reorganize(state: BattleState, action: Reorganize) -> BattleState:
     stack = state.stack(action.stack)
     if siege.is_emerging(state, stack, action.to):
         return state.replacing(stack.name, replace(stack, line=action.to))
-    return _spend(state, replace(state.stack(action.stack), stance=Stance.READY, line=action.to))
+    return _spend(state, replace(stack, stance=lapsed_stance(state, stack), line=action.to))

@@ -23,7 +23,7 @@ from engine.homm.actions import (
     RejectSurrender,
     Withdraw,
 )
-from engine.homm.ruleset import Chooser
+from engine.homm.ruleset import Chooser, MoveUpRefill, SwarmExpiry
 from engine.homm.state import (
     BattleState,
     Clock,
@@ -85,13 +85,40 @@ def _move(state: BattleState, stack: Stack, line: Line) -> BattleState:
     return state.replacing(stack.name, replace(stack, line=line))
 
 
-def fill_melee_line(state: BattleState, side: Side) -> tuple[BattleState, tuple[str, ...]]:
-    """Move `side`'s stacks up from its Ranged Line until its Melee Line holds its minimum or none waits.
+def move_up_quota(state: BattleState, side: Side, moved: int = 0) -> int:
+    """How many more of `side`'s stacks must move up now, `moved` having come up already for this fall.
 
-    When more stacks could come up than are needed, the choice is left to a
-    [`MoveUp`][engine.homm.actions.MoveUp]: `state.choosing` names the side.
+    By the ruleset's reading (ruling *Moving up to the Melee Line*): as many as the Melee
+    Line is short of its minimum, or only one per fall. A town's Defender, whose walls'
+    minimum holds at all times, then gets one more stack after each action until it is met.
+
+    >>> from engine.homm.units import KNOWN_UNITS
+    >>> from engine.homm.ruleset import Ruleset
+    >>> golem = KNOWN_UNITS["Gold Golem"]
+    >>> state = BattleState(stacks=(Stack("Golem", Side.AGGRESSOR, Line.MELEE, (golem,)),))
+    >>> move_up_quota(state, Side.AGGRESSOR)
+    2
+    >>> one = replace(state, ruleset=Ruleset(move_up_refill=MoveUpRefill.ONE_PER_FALL))
+    >>> move_up_quota(one, Side.AGGRESSOR), move_up_quota(one, Side.AGGRESSOR, moved=1)
+    (1, 0)
     """
-    need = melee_minimum(state, side) - len(state.stacks_on(side, Line.MELEE))
+    short = melee_minimum(state, side) - len(state.stacks_on(side, Line.MELEE))
+    if short <= 0:
+        return 0
+    if state.ruleset.move_up_refill is MoveUpRefill.ONE_PER_FALL:
+        return max(0, 1 - moved)
+    return short
+
+
+def fill_melee_line(state: BattleState, side: Side, moved: int = 0) -> tuple[BattleState, tuple[str, ...]]:
+    """Move `side`'s stacks up from its Ranged Line: as many as its quota asks, or all that wait.
+
+    The quota is [`move_up_quota`][engine.homm.flow.move_up_quota]; `moved` counts the
+    stacks already come up for this fall (one just picked). When more stacks could come up
+    than are needed, the choice is left to a [`MoveUp`][engine.homm.actions.MoveUp]:
+    `state.choosing` names the side.
+    """
+    need = move_up_quota(state, side, moved)
     waiting = state.stacks_on(side, Line.RANGED)
     if need <= 0 or not waiting:
         return state, ()
@@ -185,7 +212,7 @@ def move_up(state: BattleState, action: MoveUp) -> tuple[BattleState, tuple[str,
     """Carry out a legal move-up, then settle again."""
     stack = state.stack(action.stack)
     state = replace(_move(state, stack, Line.MELEE), choosing=None)
-    after, moved = fill_melee_line(state, stack.side)
+    after, moved = fill_melee_line(state, stack.side, moved=1)
     return end_if_destroyed(after), (stack.name, *moved)
 
 
@@ -219,10 +246,22 @@ def end_phase_violation(state: BattleState, action: EndPhase) -> RuleViolation |
     return None
 
 
+def lapsed_stance(state: BattleState, stack: Stack) -> Stance:
+    """The stance `stack` is left in after an opportunity not spent attacking: let pass, support, reorganize.
+
+    Its cards go back to the ready position, unless it is swarming and the ruleset keeps
+    a swarm until the stack's next attack (ruling *How long a swarm lasts*).
+    """
+    if stack.stance is Stance.SWARMING and state.ruleset.swarm_expiry is SwarmExpiry.NEXT_ATTACK:
+        return Stance.SWARMING
+    return Stance.READY
+
+
 def end_phase(state: BattleState, action: EndPhase) -> BattleState:
     """Hand the turn on: Aggressor to Defender, then to the next phase; after phase 10 the round ends.
 
-    Stacks of this phase that let their opportunity pass lose a swarm they were holding.
+    Stacks of this phase that let their opportunity pass are left in their
+    [lapsed stance][engine.homm.flow.lapsed_stance]: by default they lose a swarm.
     """
     clock = _running_clock(state)
     for stack in state.stacks_on(action.side):
@@ -231,7 +270,7 @@ def end_phase(state: BattleState, action: EndPhase) -> BattleState:
             and stack.stance is not Stance.READY
             and state.stack_phase(stack) == clock.phase
         ):
-            state = state.replacing(stack.name, replace(stack, stance=Stance.READY))
+            state = state.replacing(stack.name, replace(stack, stance=lapsed_stance(state, stack)))
     if clock.turn is Side.AGGRESSOR:
         return _enter_phase(state, replace(clock, turn=Side.DEFENDER))
     if clock.phase < LAST_PHASE:

@@ -78,6 +78,66 @@ class PenaltyBase(StrEnum):
     CARD_SCORE = "card score"
 
 
+class SwarmExpiry(StrEnum):
+    """How long a swarm lasts when the stack does not attack at its next opportunity.
+
+    Battlebook reads that the swarm serves the stack's **next opportunity** only: let pass
+    or spent another way, it is over (ruling *How long a swarm lasts*). The alternative
+    keeps the swarm until the stack **next attacks**, however many opportunities pass;
+    turning to protect still ends it, since a stack's cards face one way at a time.
+    """
+
+    NEXT_OPPORTUNITY = "next opportunity"
+    NEXT_ATTACK = "next attack"
+
+
+class MoveUpRefill(StrEnum):
+    """How many stacks move up when a Melee Line falls short of its minimum.
+
+    Battlebook **refills** the line up to its minimum at once (ruling *Moving up to the
+    Melee Line*); the alternative moves **one stack per fall**, and the line may stay short.
+    """
+
+    UP_TO_MINIMUM = "up to minimum"
+    ONE_PER_FALL = "one per fall"
+
+
+class EmergingTime(StrEnum):
+    """When a town defender's stack may come out of its town to its Melee Line.
+
+    Battlebook allows it only in the stack's **own phase**, on its side's turn (ruling *When
+    a stack comes out of its town*); the alternative allows it at **any time** a phase is
+    being played, whoever's turn it is and whether or not the stack has acted.
+    """
+
+    OWN_PHASE = "own phase"
+    ANY_TIME = "any time"
+
+
+class RetaliationReach(StrEnum):
+    """Whether a retaliation obeys the line rules of an ordinary attack of its kind.
+
+    Battlebook lets a stack answer **from any line** the stack that has just struck it
+    (ruling *Retaliating from the Ranged Line*); the alternative applies the **line rules**,
+    so a stack on its Ranged Line never answers a melee attack.
+    """
+
+    ANY_LINE = "any line"
+    LINE_RULES = "line rules"
+
+
+class SpellReach(StrEnum):
+    """Which lines a spell may be cast from and at.
+
+    Battlebook lets a spell reach **like a ranged attack**, from either line at either enemy
+    line (ruling *Where a spell can reach*); the alternative borrows the **melee** attack's
+    line rule: caster and target must both stand on their Melee Lines.
+    """
+
+    LIKE_RANGED = "like ranged"
+    LIKE_MELEE = "like melee"
+
+
 @dataclass(frozen=True)
 class Ruleset:
     """The settings of one battle: which reading of each open question it plays by.
@@ -91,6 +151,13 @@ class Ruleset:
         retaliation_answerable: Whether a retaliation may itself be retaliated against.
         withdraw_distance: Withdrawing is refused this many spaces or fewer from the town.
         town_penalty: What the town walls' ranged penalty is taken from.
+        swarm_expiry: Whether a swarm lasts for the next opportunity or until the next attack.
+        move_up_refill: Whether a short Melee Line is refilled at once or gets one stack per fall.
+        step_back_allowed: Whether a stack may step back to its Ranged Line when that leaves
+            its Melee Line below its minimum (it is then refilled at once); `False` refuses it.
+        emerging: When a town defender's stack may come out to its Melee Line.
+        retaliation_reach: Whether a retaliation obeys the line rules of its kind of attack.
+        spell_reach: Which lines a spell may be cast from and at.
 
     >>> Ruleset().die.faces[:3]
     (0, 1, 2)
@@ -106,6 +173,12 @@ class Ruleset:
     retaliation_answerable: bool = False
     withdraw_distance: int = 4
     town_penalty: PenaltyBase = PenaltyBase.WHOLE_SCORE
+    swarm_expiry: SwarmExpiry = SwarmExpiry.NEXT_OPPORTUNITY
+    move_up_refill: MoveUpRefill = MoveUpRefill.UP_TO_MINIMUM
+    step_back_allowed: bool = True
+    emerging: EmergingTime = EmergingTime.OWN_PHASE
+    retaliation_reach: RetaliationReach = RetaliationReach.ANY_LINE
+    spell_reach: SpellReach = SpellReach.LIKE_RANGED
 
     @property
     def die(self) -> Die:

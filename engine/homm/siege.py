@@ -13,7 +13,7 @@ hands every action that names the town card to [`town_violation`][engine.homm.si
 and [`engine.homm.combat`][engine.homm.combat] asks for the penalty, for flying in and for
 emerging.
 
->>> from engine.homm.state import BattleState, Line, Side, Stack
+>>> from engine.homm.state import BattleState, Line, Side, Stack, Stage
 >>> from engine.homm.units import KNOWN_UNITS
 >>> from engine.homm.actions import MeleeAttack
 >>> from engine.homm.rules import apply
@@ -51,14 +51,15 @@ from engine.homm.actions import (
 from engine.homm.flow import opportunity_violation
 from engine.homm.picture import TownView, town_reader
 from engine.homm.resolution import AttackRoll
-from engine.homm.ruleset import PenaltyBase
-from engine.homm.state import BattleState, Line, Side, Stack
+from engine.homm.ruleset import EmergingTime, PenaltyBase
+from engine.homm.state import BattleState, Line, Side, Stack, Stage
 from engine.homm.town import TownCard, Walls
 from engine.homm.units import Ability, AttackKind
 
 __all__ = [
     "TownCard",
     "Walls",
+    "emerging_violation",
     "flies_in",
     "involves_town",
     "is_emerging",
@@ -257,6 +258,20 @@ def is_emerging(state: BattleState, stack: Stack, to: Line) -> bool:
     """Whether moving `stack` to `to` is a town defender's stack coming out to its Melee Line (a free move)."""
     town = state.town
     return town is not None and stack.side is town.side and stack.line is Line.RANGED and to is Line.MELEE
+
+
+def emerging_violation(state: BattleState, stack: Stack) -> RuleViolation | None:
+    """Why `stack` may not come out of its town now, or `None` (ruling *When a stack comes out of its town*).
+
+    By default only in its own phase, on its side's turn, while its opportunity is unused
+    (which it keeps); under the alternative reading at any time a phase is being played.
+    """
+    if state.ruleset.emerging is EmergingTime.OWN_PHASE:
+        return opportunity_violation(state, stack)
+    clock = state.clock
+    if clock is not None and clock.stage is not Stage.PHASE:
+        return RuleViolation(ids.PHASES, f"round {clock.round} is over: no stack comes out until the next round")
+    return None
 
 
 def repair_if_over(state: BattleState) -> BattleState:

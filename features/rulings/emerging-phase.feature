@@ -9,8 +9,9 @@ Feature: Ruling: when a stack comes out of its town
   **Battlebook's reading.** A stack comes out **only in its own phase, on its side's
   turn**, like any other use of its opportunity, and then keeps that opportunity to attack.
 
-  **The alternative.** A stack may come out at any time, whatever the phase and whose
-  turn it is. Battlebook does not offer it as a setting.
+  **The alternative.** A stack may come out at any time while a phase is being played,
+  whatever the phase and whose turn it is, and it still keeps its opportunity. A scenario
+  chooses it with `Given the alternative reading: a stack may come out of its town at any time`.
 
   The Orcs' stats are chosen for these examples; the sources give none.
 
@@ -41,3 +42,10 @@ Feature: Ruling: when a stack comes out of its town
       When the Orcs try to reorganize to the Melee Line
       Then the action is refused under the rule homm.phases-and-rounds
       And the battle is unchanged
+
+    Example: Under the alternative reading the Orcs come out in the Aggressor's phase 7
+      Given the alternative reading: a stack may come out of its town at any time
+      And the battle is in phase 7 of round 1, on the Aggressor's turn
+      When the Orcs reorganize to the Melee Line
+      Then the Orcs stand on the Melee Line
+      And the Orcs have not used their attack opportunity this round

@@ -27,7 +27,8 @@ Feature: Ruling: moving up to the Melee Line
   stacks move up as are needed (and as are waiting), so several may move together.
 
   **The alternative.** Only one stack moves up each time the count falls, and the line
-  may stay short of three. Battlebook does not offer it as a setting.
+  may stay short of three. A scenario chooses it with
+  `Given the alternative reading: only one stack moves up each time the count falls`.
 
   The Halflings' and Orcs' stats are chosen for these examples.
 
@@ -84,3 +85,10 @@ Feature: Ruling: moving up to the Melee Line
       Then the Aggressor has 3 stacks on its Melee Line
       And the Halflings stand on the Melee Line
       And the Orcs stand on the Melee Line
+
+    Example: Under the alternative reading one stack moves up, picked by the Aggressor
+      Given the alternative reading: only one stack moves up each time the count falls
+      And the Aggressor's Melee Line holds 2 single Gold Golem stacks
+      When the Enemy Golems attack the Gold Golem 1 in melee, rolling 0
+      And the Aggressor picks the Halflings to move up
+      Then the Aggressor has 2 stacks on its Melee Line

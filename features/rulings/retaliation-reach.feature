@@ -13,11 +13,13 @@ Feature: Ruling: retaliating from the Ranged Line
   flew in, with their melee attack score.
 
   **The alternative.** A retaliation must obey the line rules of an ordinary attack of
-  its kind, so a stack on its Ranged Line can never answer a melee attack. Battlebook
-  does not offer it as a setting.
+  its kind, so a stack on its Ranged Line can never answer a melee attack. A scenario
+  chooses it with
+  `Given the alternative reading: a retaliation obeys the line rules of its kind of attack`.
 
   The Orcs' and Griffins' stats are chosen for these examples; the sources give none, and
-  name no unit that ignores obstacles.
+  name no unit that ignores obstacles. The Sentry keeps the Breached walls' one stack
+  outside, so the Orcs stay inside.
 
   Background:
     Given a battle in the Defender's town
@@ -26,6 +28,7 @@ Feature: Ruling: retaliating from the Ranged Line
       | Orc     | 2     | 6     | 2     | 3      | 5       |                   |
       | Griffin | 2     | 3     | 4     | 0      | 6       | ignores obstacles |
     And the town's walls are Breached
+    And the Defender has a Gold Golem called "Sentry" on its Melee Line
     And the Defender has a stack of 2 Orcs on its Ranged Line
     And the Aggressor has a stack of 1 Griffin on its Melee Line
 
@@ -34,9 +37,15 @@ Feature: Ruling: retaliating from the Ranged Line
     Example: The Orcs inside answer the Griffin that flew in
       When the Griffin attacks the Orcs in melee, rolling 1
       Then the Orcs stack has 1 card left
+      And the Orcs stand on the Ranged Line
       And the Orcs may retaliate against the Griffin in melee
 
     Example: The Orcs' melee answer kills the Griffin
       When the Griffin attacks the Orcs in melee, rolling 1
       And the Orcs retaliate against the Griffin in melee, rolling 4
       Then the attack kills the top card of the Griffin
+
+    Example: Under the alternative reading the Orcs inside cannot answer the Griffin
+      Given the alternative reading: a retaliation obeys the line rules of its kind of attack
+      When the Griffin attacks the Orcs in melee, rolling 1
+      Then the Orcs may not retaliate against the Griffin in melee, by the rule ruling.retaliation-reach

@@ -9,7 +9,8 @@ Feature: Ruling: where a spell can reach
   casters making ranged attacks with their spells, which supports this reading.
 
   **The alternative.** A spell follows no line rule of its own and borrows the melee
-  attack's. Battlebook does not offer it as a setting.
+  attack's: caster and target must both stand on their Melee Lines. A scenario chooses it
+  with `Given the alternative reading: a spell reaches like a melee attack`.
 
   The Magi's and Orcs' stats and the score of Magic Fist are chosen for these examples.
 
@@ -36,3 +37,11 @@ Feature: Ruling: where a spell can reach
       And the Defender has a stack of 2 Orcs on its Melee Line
       When the Magi attack the Orcs with Magic Fist, rolling 1
       Then the Orcs stack has 1 card left
+
+    Example: Under the alternative reading Magi on their Ranged Line cannot cast at the Orcs
+      Given the alternative reading: a spell reaches like a melee attack
+      And the Aggressor has a Magi on its Ranged Line
+      And the Defender has a stack of 2 Orcs on its Ranged Line
+      When the Magi try to attack the Orcs with Magic Fist
+      Then the action is refused under the rule ruling.spell-reach
+      And the battle is unchanged

@@ -11,7 +11,9 @@ Feature: Ruling: stepping back from a Melee Line of three
   opportunity is lost for nothing; if others wait too, its owner picks which moves up.
 
   **The alternative.** The step back is refused, since it could not leave the Melee Line
-  short. Battlebook does not offer it as a setting.
+  short (below three, or below the walls' minimum for a town's Defender). A scenario
+  chooses it with
+  `Given the alternative reading: no stack may step back from a Melee Line it would leave short`.
 
   Background:
     Given a battle in the open field
@@ -30,3 +32,9 @@ Feature: Ruling: stepping back from a Melee Line of three
       Given the Aggressor has a stack of 2 Gold Golems called "Golem Reserve" on its Ranged Line
       When the Gold Golems reorganize to the Ranged Line
       Then the Aggressor must pick which stack moves up
+
+    Example: Under the alternative reading the step back is refused
+      Given the alternative reading: no stack may step back from a Melee Line it would leave short
+      When the Gold Golems try to reorganize to the Ranged Line
+      Then the action is refused under the rule ruling.step-back
+      And the battle is unchanged

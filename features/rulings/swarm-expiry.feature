@@ -10,7 +10,10 @@ Feature: Ruling: how long a swarm lasts
   cards go back to the ready position; a later attack is not doubled.
 
   **The alternative.** The swarm waits until the stack next attacks, however many
-  opportunities pass first. Battlebook does not offer it as a setting.
+  opportunities pass first, and whether they are let pass or spent supporting a friend or
+  reorganizing; only turning to protect ends it, since the cards cannot be turned both
+  ways at once. A scenario chooses it with
+  `Given the alternative reading: a swarm lasts until the stack next attacks`.
 
   Background:
     Given a battle in the open field
@@ -26,6 +29,13 @@ Feature: Ruling: how long a swarm lasts
       And the battle moves on to phase 7 of round 3
       And the Gold Golems attack the Behemoth in melee, rolling 0
       Then the attack score is 7
+
+    Example: Under the alternative reading the swarm kept through round 2 doubles the attack of round 3
+      Given the alternative reading: a swarm lasts until the stack next attacks
+      And the Gold Golems have chosen to swarm
+      When the battle moves on to phase 7 of round 3
+      And the Gold Golems attack the Behemoth in melee, rolling 0
+      Then the attack score is 14
 
     Example: A swarming stack that protects at its next opportunity gives up the swarm
       Given the Gold Golems have chosen to swarm

@@ -11,13 +11,18 @@ from engine.homm import (
     Ability,
     Chooser,
     DieReading,
+    EmergingTime,
     Line,
+    MoveUpRefill,
     PenaltyBase,
+    RetaliationReach,
     Ruleset,
     Side,
     Spell,
+    SpellReach,
     StackPhase,
     SwarmDoubling,
+    SwarmExpiry,
     SwatReach,
     UnitCard,
 )
@@ -34,6 +39,12 @@ ALTERNATIVE_READINGS: dict[str, dict[str, object]] = {
     "a retaliation may itself be retaliated against": {"retaliation_answerable": True},
     "a hero exactly 4 spaces from its town may withdraw": {"withdraw_distance": 3},
     "the walls' penalty is taken from the top card's ranged score": {"town_penalty": PenaltyBase.CARD_SCORE},
+    "a swarm lasts until the stack next attacks": {"swarm_expiry": SwarmExpiry.NEXT_ATTACK},
+    "only one stack moves up each time the count falls": {"move_up_refill": MoveUpRefill.ONE_PER_FALL},
+    "no stack may step back from a Melee Line it would leave short": {"step_back_allowed": False},
+    "a stack may come out of its town at any time": {"emerging": EmergingTime.ANY_TIME},
+    "a retaliation obeys the line rules of its kind of attack": {"retaliation_reach": RetaliationReach.LINE_RULES},
+    "a spell reaches like a melee attack": {"spell_reach": SpellReach.LIKE_MELEE},
 }
 
 
