@@ -8,7 +8,8 @@ Feature: Phases and combat rounds
   surrender. If nobody ends the battle that way, a new round starts at phase 1.
 
   In the examples a side hands the turn on with "ends its turn in the phase". The Gold
-  Golem's phase, 7, is the one the sources give (they send the Golems in during phase 7).
+  Golem's phase, 7, is the one the sources give (they send the Golems in during phase 7). Which
+  card sets the phase of a stack of mixed units is a ruling ([a stack's phase](rule:ruling.stack-phase)).
 
   **Turn order is checked only when an example sets the clock.** The engine checks phases
   and turns only in a battle that has a clock: an example that says "the battle is in

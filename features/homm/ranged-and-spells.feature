@@ -81,8 +81,8 @@ Feature: Ranged attacks and spells
     opportunity. The spell's score takes the place of the card's printed score, and the
     levels of the cards under the caster are added as for any attack; a sacrificing
     stack's Sac value is added too. The sources describe casters' spells as ranged
-    attacks, so Battlebook lets a spell reach either enemy line from either line (ruling
-    *Where a spell can reach*). Only a card that can cast the spell may cast it.
+    attacks, so Battlebook lets a spell reach either enemy line from either line ([ruling: where a
+    spell can reach](rule:ruling.spell-reach)). Only a card that can cast the spell may cast it.
 
     Example: Two Magi cast Magic Fist with a score of 4 + 3 = 7
       Given the Aggressor has a stack of 2 Magi on its Ranged Line

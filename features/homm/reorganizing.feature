@@ -20,7 +20,7 @@ Feature: Reorganizing
     Reorganizing uses the stack's attack opportunity and moves it from one of its lines to
     the other. A stack cannot "move" to the line it already stands on. A stack may step
     back even from a Melee Line of three; the line is then refilled at once, which may
-    bring the same stack straight back (ruling *Stepping back from a Melee Line of three*).
+    bring the same stack straight back ([ruling: stepping back from a Melee Line of three](rule:ruling.step-back)).
 
     Example: Gold Golems step back to the Ranged Line behind three other stacks
       Given the Aggressor's Melee Line holds 3 single Gold Golem stacks
@@ -53,9 +53,9 @@ Feature: Reorganizing
   Rule: Whenever a Melee Line falls below three stacks, stacks move up from the Ranged Line for free
     As soon as a side has fewer than 3 stacks on its Melee Line, stacks come up from its
     Ranged Line until the Melee Line has 3 again or the Ranged Line is empty, several at
-    once when needed (ruling *Moving up to the Melee Line*). This costs no
+    once when needed ([ruling: moving up to the Melee Line](rule:ruling.move-up-refill)). This costs no
     stack its attack opportunity. When more stacks wait than are needed, the side picks
-    which (ruling *Who picks the stack that moves up*), and nothing else happens until it
+    which ([ruling: who picks the stack that moves up](rule:ruling.move-up-choice)), and nothing else happens until it
     has. So a side with many stacks on its Melee Line keeps the enemy away from its Ranged
     Line: with 6 stacks in front, the enemy must destroy 4 of them before anything on the
     Ranged Line has to come forward.

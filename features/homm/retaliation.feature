@@ -30,8 +30,9 @@ Feature: Retaliation
     attack. A unit whose ranged attack score is 0 cannot answer a ranged attack, even if
     it casts spells; a stack that shoots well must still answer a melee attack in melee;
     and no one may retaliate against a spell. Whether a stack on its Ranged Line may
-    answer a flier's melee attack in a town is a ruling (*Retaliating from the Ranged
-    Line*: it may).
+    answer a flier's melee attack in a town is a ruling ([retaliating from the
+    Ranged Line](rule:ruling.retaliation-reach): it may). Whether a retaliation can itself be answered is
+    another ([retaliating against a retaliation](rule:ruling.retaliation-chain): it cannot).
 
     Example: The Bandit's 1 + 7 = 8 kills the top Gold Golem, and the two left may retaliate
       Given the Defender has a Bandit on its Melee Line

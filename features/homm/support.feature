@@ -6,7 +6,7 @@ Feature: Sacrificing for support
   stack that could not have attacked the target on its own cannot help against it.
 
   Battlebook has the sacrificing stack name the target when it sacrifices (see the ruling
-  *Support names its target*). The Halflings' and Orcs' stats are chosen for these
+  [support names its target](rule:ruling.support-names-target)). The Halflings' and Orcs' stats are chosen for these
   examples; the sources give none.
 
   Background:

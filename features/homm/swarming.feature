@@ -15,8 +15,8 @@ Feature: Swarming
     Swarming uses the stack's attack opportunity. At the stack's next opportunity its
     attack score is calculated normally and doubled, and after the doubled attack the
     cards return to the ready position. What happens to a swarm the stack does not use at
-    that opportunity is a ruling (*How long a swarm lasts*: it is lost); how support
-    combines with the doubling is another (*Swarming and support*).
+    that opportunity is a ruling ([how long a swarm lasts](rule:ruling.swarm-expiry): it is lost); how support
+    combines with the doubling is another ([swarming and support](rule:ruling.swarm-and-support)).
 
     Example: Swarming Gold Golems kill a Behemoth of defense 13 whatever the die shows
       Given the Gold Golems have chosen to swarm

@@ -3,7 +3,8 @@ Feature: Swatting a target stack
   An attack normally threatens only the top card of the target stack. A stack that wants
   more can **swat**: before the die is rolled it names how many of the target's cards it
   goes after, and must then reach all their defense scores added together. Either every
-  named card dies, or none does.
+  named card dies, or none does. Whether ranged attacks and spells may swat too is a
+  ruling ([swatting with ranged attacks and spells](rule:ruling.swat-reach)).
 
   The Peasant's stats are chosen for the example; the sources give none.
 

@@ -31,7 +31,7 @@ Feature: Battles in towns
     obliges it to put any on its Melee Line. The Town Card takes the place of that Melee
     Line, and the walls act as one, so the stacks inside are out of reach of melee attacks
     as a Ranged Line always is. While the walls are intact the Defender needs no stack in
-    front of them at all (ruling *A town defender's Melee Line*).
+    front of them at all ([ruling: a town defender's Melee Line](rule:ruling.town-melee-line)).
 
     Example: A Defender with every stack inside cannot be reached in melee
       Given the Defender has a stack of 2 Orcs on its Ranged Line
@@ -109,8 +109,8 @@ Feature: Battles in towns
     fill, and the Defender must at once have at least 1 stack on its Melee Line. After the second hit
     the walls are **Sacked**, and the Defender must at once have at least 2 stacks there.
     Stacks come out from the Ranged Line for free, as in automatic reorganizing; when more
-    could come out than are needed, the Defender picks (ruling *A town defender's Melee
-    Line*). Further hits leave the walls Sacked. When the battle ends, however it ends,
+    could come out than are needed, the Defender picks ([ruling: a town defender's Melee
+    Line](rule:ruling.town-melee-line)). Further hits leave the walls Sacked. When the battle ends, however it ends,
     Breached or Sacked walls are repaired at once.
 
     Background:
@@ -159,10 +159,10 @@ Feature: Battles in towns
   Rule: The Aggressor's shots at stacks inside are halved, then less 1, then free
     The walls shield the stacks on the Defender's Ranged Line from the Aggressor's ranged
     attacks. While the walls are intact, such an attack's score is halved, rounding up
-    (ruling *The lost character*); once they are Breached, 1 is taken off it instead; once
+    ([ruling: the lost character](rule:ruling.town-penalty-half)); once they are Breached, 1 is taken off it instead; once
     they are Sacked, nothing is taken off. The penalty is taken from the whole score the
-    attack is made with, levels, support and swarming included (ruling *What the walls'
-    penalty applies to*), and it applies to a ranged retaliation by the Aggressor too. The
+    attack is made with, levels, support and swarming included ([ruling: what the walls'
+    penalty applies to](rule:ruling.town-penalty-score)), and it applies to a ranged retaliation by the Aggressor too. The
     shield works one way only: the Defender's own ranged attacks from inside suffer
     nothing, and neither do the Aggressor's spells or its shots at stacks on the Defender's
     Melee Line.
@@ -284,7 +284,7 @@ Feature: Battles in towns
     attack opportunity, so it can wait inside while the enemy's phases pass and come out
     to attack in its own. It moves as a stack reorganizes, before it has used its
     opportunity, but it keeps that opportunity to attack afterwards; that it may do so
-    only in its own phase is a ruling (*When a stack comes out of its town*). Going
+    only in its own phase is a ruling ([when a stack comes out of its town](rule:ruling.emerging-phase)). Going
     back in from the Melee Line to the Ranged Line is an ordinary reorganization: it uses
     the stack's attack opportunity.
 

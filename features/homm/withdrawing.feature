@@ -19,7 +19,7 @@ Feature: Withdrawing heroes
     Aggressor's first, then the Defender's). The side's creature stacks are all discarded
     at once, its hero returns to the nearest town it controls, and the battle is over with
     the other side as the winner. A hero within 4 spaces of its nearest town, that is 4
-    spaces away or closer, may not withdraw (ruling *Within 4 spaces*).
+    spaces away or closer, may not withdraw ([ruling: within 4 spaces](rule:ruling.within-four-spaces)).
 
     Example: A withdrawing Aggressor discards its Gold Golems and leaves the win to the Defender
       Given the Aggressor's nearest town is 6 spaces away
