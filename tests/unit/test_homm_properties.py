@@ -17,6 +17,7 @@ intact again once it is over; the Defender never withdraws or surrenders.
 from __future__ import annotations
 
 import copy
+from collections.abc import Iterator
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -111,14 +112,8 @@ def check_invariants(state: BattleState, cards: int) -> None:
 def test_random_legal_play_keeps_the_invariants(state: BattleState, data: st.DataObject) -> None:
     cards = state.card_count()
     check_invariants(state, cards)
-    for _ in range(STEPS):
-        legal = list(legal_actions(state))
-        if not legal:
-            assert state.is_over, "a running battle must always allow some action"
-            break
-        action = pick(data, legal)
-        state = apply(state, action, SeededDice(data.draw(st.integers(0, 2**16)))).state
-        check_invariants(state, cards)
+    for _, after in random_play(state, data):
+        check_invariants(after, cards)
 
 
 @PROFILE
@@ -127,24 +122,41 @@ def test_refused_actions_name_a_rule_and_change_nothing(state: BattleState, data
     check_refusals_along_play(state, data)
 
 
-def check_refusals_along_play(state: BattleState, data: st.DataObject) -> None:
-    """Along random legal play, every illegal action names a known rule and changes nothing."""
-    for _ in range(10):
-        illegal = [action for action in candidate_actions(state) if not is_legal(state, action)]
-        if illegal:
-            action = data.draw(st.sampled_from(illegal))
-            before = copy.deepcopy(state)  # an independent copy: catches a change made in place
-            try:
-                apply(state, action, SeededDice(0))
-            except RuleViolation as violation:
-                assert violation.rule in RULE_IDS, f"unknown rule {violation.rule}"
-            else:
-                raise AssertionError(f"{action} was carried out though it is illegal")
-            assert state == before
+def random_play(
+    state: BattleState, data: st.DataObject, steps: int = STEPS
+) -> Iterator[tuple[BattleState, BattleState]]:
+    """Random legal play from `state`: the battle before and after each action, until it is over."""
+    for _ in range(steps):
         legal = list(legal_actions(state))
         if not legal:
-            break
-        state = apply(state, pick(data, legal), SeededDice(data.draw(st.integers(0, 99)))).state
+            assert state.is_over, "a running battle must always allow some action"
+            return
+        after = apply(state, pick(data, legal), SeededDice(data.draw(st.integers(0, 2**16)))).state
+        yield state, after
+        state = after
+
+
+def check_refusal(state: BattleState, data: st.DataObject) -> None:
+    """An illegal action drawn at random names a known rule and changes nothing."""
+    illegal = [action for action in candidate_actions(state) if not is_legal(state, action)]
+    if not illegal:
+        return
+    action = data.draw(st.sampled_from(illegal))
+    before = copy.deepcopy(state)  # an independent copy: catches a change made in place
+    try:
+        apply(state, action, SeededDice(0))
+    except RuleViolation as violation:
+        assert violation.rule in RULE_IDS, f"unknown rule {violation.rule}"
+    else:
+        raise AssertionError(f"{action} was carried out though it is illegal")
+    assert state == before
+
+
+def check_refusals_along_play(state: BattleState, data: st.DataObject) -> None:
+    """Along random legal play, every illegal action names a known rule and changes nothing."""
+    check_refusal(state, data)
+    for _, after in random_play(state, data, steps=10):
+        check_refusal(after, data)
 
 
 def check_town(before: BattleState, after: BattleState) -> None:
@@ -165,16 +177,9 @@ def check_town(before: BattleState, after: BattleState) -> None:
 def test_town_battles_keep_the_walls_minimum(state: BattleState, data: st.DataObject) -> None:
     cards = state.card_count()
     check_invariants(state, cards)
-    for _ in range(STEPS):
-        legal = list(legal_actions(state))
-        if not legal:
-            assert state.is_over, "a running battle must always allow some action"
-            break
-        action = pick(data, legal)
-        after = apply(state, action, SeededDice(data.draw(st.integers(0, 2**16)))).state
+    for before, after in random_play(state, data):
         check_invariants(after, cards)
-        check_town(state, after)
-        state = after
+        check_town(before, after)
 
 
 @PROFILE

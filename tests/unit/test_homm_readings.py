@@ -7,15 +7,13 @@ test plays random legal battles under random mixes of the alternatives.
 
 from __future__ import annotations
 
-import copy
 from dataclasses import replace
 
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from engine.dice import ScriptedDice, SeededDice
-from engine.errors import RuleViolation
+from engine.dice import ScriptedDice
 from engine.homm import (
     Action,
     AttackKind,
@@ -49,12 +47,10 @@ from engine.homm import (
     Walls,
     apply,
     is_legal,
-    legal_actions,
     legal_violation,
 )
 from engine.homm import rule_ids as ids
-from engine.homm.rules import candidate_actions
-from tests.unit.test_homm_properties import PROFILE, RULE_IDS, STEPS, battles, pick
+from tests.unit.test_homm_properties import PROFILE, battles, check_refusal, random_play
 
 GOLEM = UnitCard("Gold Golem", level=2, phase=7, melee=3, ranged=0, defense=7)
 ARCHER = UnitCard("Archer", level=1, phase=7, melee=1, ranged=3, defense=4)
@@ -232,19 +228,8 @@ def test_random_play_under_the_alternatives_keeps_cards_and_refuses_cleanly(
 ) -> None:
     state = replace(state, ruleset=ruleset)
     cards = state.card_count()
-    for _ in range(STEPS):
-        illegal = [action for action in candidate_actions(state) if not is_legal(state, action)]
-        if illegal:
-            action = data.draw(st.sampled_from(illegal))
-            before = copy.deepcopy(state)
-            with pytest.raises(RuleViolation) as refusal:
-                apply(state, action, SeededDice(0))
-            assert refusal.value.rule in RULE_IDS
-            assert state == before
-        legal = list(legal_actions(state))
-        if not legal:
-            assert state.is_over, "a running battle must always allow some action"
-            break
-        state = apply(state, pick(data, legal), SeededDice(data.draw(st.integers(0, 2**16)))).state
-        assert state.card_count() == cards, "a card was created or lost"
-        assert all(stack.size > 0 for stack in state.stacks), "an empty stack was left on a line"
+    check_refusal(state, data)
+    for _, after in random_play(state, data):
+        check_refusal(after, data)
+        assert after.card_count() == cards, "a card was created or lost"
+        assert all(stack.size > 0 for stack in after.stacks), "an empty stack was left on a line"
