@@ -237,29 +237,19 @@ def _token(state: BattleState, figure: Figure, army: int) -> str:
     radius = SCALE * 0.25
     if len(points) == 2:
         (x1, y1), (x2, y2) = points
-        body = [
+        body = [  # a rim, then the token over it, as for a single-space figure's two circles
             element(
                 "line",
                 x1=x1,
                 y1=y1,
                 x2=x2,
                 y2=y2,
-                class_="bb-pic-token-edge",
+                class_=css,
                 stroke="currentColor",
-                stroke_width=radius * 2 + 3,
+                stroke_width=width,
                 stroke_linecap="round",
-            ),
-            element(
-                "line",
-                x1=x1,
-                y1=y1,
-                x2=x2,
-                y2=y2,
-                class_="bb-pic-token",
-                stroke="currentColor",
-                stroke_width=radius * 2 - 1,
-                stroke_linecap="round",
-            ),
+            )
+            for css, width in (("bb-pic-token-edge", radius * 2 + 3), ("bb-pic-token", radius * 2 - 1))
         ]
     else:
         body = [
