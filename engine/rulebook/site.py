@@ -39,6 +39,15 @@ def project_root(config: MkDocsConfig) -> Path:
     return Path(config.config_file_path).resolve().parent
 
 
+def read_book(config: MkDocsConfig) -> list[FeatureDoc]:
+    """Every feature file under `features/`, read and checked; a malformed one stops the build."""
+    root = project_root(config)
+    try:
+        return load_book(feature_paths([root / "features"]), root)
+    except FeatureFileError as error:
+        raise PluginError(f"malformed feature file: {error}") from None
+
+
 def page_uri(feature: FeatureDoc) -> str:
     """Where a feature's page lives in the site: `features/homm/melee.feature` -> `rulebook/homm/melee.md`."""
     return "rulebook/" + feature.path.removeprefix("features/").removesuffix(".feature") + ".md"
@@ -98,11 +107,7 @@ def _expand(nav: list[Any], generated: list[Any]) -> list[Any]:
 
 def on_config(config: MkDocsConfig) -> MkDocsConfig:
     """Read the feature files and put their pages into the navigation."""
-    root = project_root(config)
-    try:
-        _book[:] = load_book(feature_paths([root / "features"]), root)
-    except FeatureFileError as error:
-        raise PluginError(f"malformed feature file: {error}") from None
+    _book[:] = read_book(config)
     if config.nav:
         config.nav = _expand(config.nav, rulebook_nav(_book))
     return config

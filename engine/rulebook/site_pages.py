@@ -17,19 +17,18 @@ as a warning, which `mkdocs build --strict` turns into a failed build.
 from __future__ import annotations
 
 import logging
-from pathlib import Path
 from typing import Any
 
 from mkdocs.config.defaults import MkDocsConfig
-from mkdocs.exceptions import PluginError
 from mkdocs.structure.files import File, Files
 from mkdocs.structure.pages import Page
 
 from engine.rulebook.catalogue import build_catalogue, catalogue_problems, load_step_modules, render_catalogue
 from engine.rulebook.coverage import coverage_problems, render_coverage, section_coverage
-from engine.rulebook.model import FeatureDoc, FeatureFileError, feature_paths, load_book
+from engine.rulebook.model import FeatureDoc
 from engine.rulebook.results import ResultBook, default_path
 from engine.rulebook.rulings import render_rulings_index, ruling_problems, rulings_of
+from engine.rulebook.site import project_root, read_book
 
 log = logging.getLogger("mkdocs.plugins.battlebook")
 
@@ -46,10 +45,6 @@ _book: list[FeatureDoc] = []
 REFERENCE_PAGE_META = "---\nsearch:\n  boost: 0.2\n---\n\n"
 """Front matter of the reference pages (step catalogue, coverage): searchable, but ranked
 below the rules themselves, so a search for a rule's topic lists the rule first."""
-
-
-def _root(config: MkDocsConfig) -> Path:
-    return Path(config.config_file_path).resolve().parent
 
 
 def with_rulings_index(nav: list[Any]) -> list[Any]:
@@ -77,11 +72,7 @@ def with_rulings_index(nav: list[Any]) -> list[Any]:
 
 def on_config(config: MkDocsConfig) -> MkDocsConfig:
     """Read the feature files and add the rulings index to the navigation."""
-    root = _root(config)
-    try:
-        _book[:] = load_book(feature_paths([root / "features"]), root)
-    except FeatureFileError as error:
-        raise PluginError(f"malformed feature file: {error}") from None
+    _book[:] = read_book(config)
     if config.nav:
         config.nav = with_rulings_index(config.nav)
     return config
@@ -89,7 +80,7 @@ def on_config(config: MkDocsConfig) -> MkDocsConfig:
 
 def on_files(files: Files, config: MkDocsConfig) -> Files:
     """Generate the step catalogue, the coverage page and the rulings index."""
-    root = _root(config)
+    root = project_root(config)
     domains = build_catalogue(_book, load_step_modules(root))
     coverage = section_coverage(_book, ResultBook.load(default_path(root)))
     rulings = rulings_of(_book)
@@ -105,5 +96,5 @@ def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, files: Fil
     """Show the ruling template, read from its file, where a page holds the template marker."""
     if TEMPLATE_MARKER not in markdown:
         return markdown
-    template = (_root(config) / TEMPLATE).read_text(encoding="utf-8").rstrip("\n")
+    template = (project_root(config) / TEMPLATE).read_text(encoding="utf-8").rstrip("\n")
     return markdown.replace(TEMPLATE_MARKER, f'```gherkin title="{TEMPLATE}"\n{template}\n```')
