@@ -8,7 +8,7 @@ STAMP := $(VENV)/.installed-stamp
 OVERLAP := ../shared/tools/seed_overlap.py
 export NO_MKDOCS_2_WARNING := 1
 
-.PHONY: docs test site examples lines lint typecheck unit clean browser chromium
+.PHONY: docs test site examples lines lint typecheck unit clean browser chromium runtime
 
 $(STAMP): pyproject.toml
 	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -16,7 +16,7 @@ $(STAMP): pyproject.toml
 	@touch $(STAMP)
 
 ## Run every example so the pages show fresh results, then serve the rulebook.
-docs: $(STAMP)
+docs: $(STAMP) runtime
 	-$(BIN)/pytest tests/test_features.py
 	$(BIN)/mkdocs serve --dev-addr 127.0.0.1:8000
 
@@ -27,6 +27,7 @@ test: $(STAMP)
 	$(BIN)/mypy
 	$(BIN)/pytest --ignore=tests/browser
 	@if [ -f $(OVERLAP) ]; then $(BIN)/python $(OVERLAP); else echo "($(OVERLAP) not found: copied-text scan skipped)"; fi
+	@$(MAKE) --no-print-directory runtime
 	$(BIN)/mkdocs build --strict
 	@$(MAKE) --no-print-directory browser
 	@echo "make test: every check passed"
@@ -57,7 +58,7 @@ chromium:
 	fi
 
 ## Build the static site into site/ (running the examples first).
-site: $(STAMP)
+site: $(STAMP) runtime
 	$(BIN)/pytest tests/test_features.py
 	$(BIN)/mkdocs build --strict
 
@@ -69,5 +70,21 @@ lines: $(STAMP)
 examples: $(STAMP)
 	$(BIN)/pytest tests/test_features.py
 
+## The in-page runtime of "Try it" (build/inpage/runtime, copied into the site by the build):
+## Pyodide from the pinned npm package (package-lock.json), the battlebook wheel and its
+## pure-Python dependencies, warmed up once in Node so the page gets their bytecode.
+RUNTIME := build/inpage
+RUNTIME_SOURCES := $(shell find engine/battlebook -name '*.py' -o -name '*.json') pyproject.toml runtime/wheels.py runtime/build.mjs
+WARMUP := features/homm/melee.feature features/homm/towns.feature features/heroscape/attacking.feature features/heroscape/life.feature
+
+runtime: $(RUNTIME)/runtime/manifest.json
+
+node_modules/.package-lock.json: package.json package-lock.json
+	npm ci --ignore-scripts --no-audit --no-fund
+
+$(RUNTIME)/runtime/manifest.json: $(STAMP) node_modules/.package-lock.json $(RUNTIME_SOURCES)
+	$(BIN)/python runtime/wheels.py $(RUNTIME)/wheels
+	node runtime/build.mjs $(RUNTIME)/wheels $(RUNTIME)/runtime $(WARMUP)
+
 clean:
-	rm -rf site build .mypy_cache .ruff_cache .hypothesis
+	rm -rf site build node_modules .mypy_cache .ruff_cache .hypothesis
