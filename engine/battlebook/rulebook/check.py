@@ -131,25 +131,28 @@ class CheckReport:
 
 
 def check_paths(paths: Sequence[Path]) -> list[Path]:
-    """The feature files named by `paths` (folders searched recursively), resolved.
+    """The feature files named by `paths` (folders searched recursively), made absolute.
+
+    Links are not resolved: a link, FIFO or device named `*.feature` is listed, and then
+    refused with one line when it is read (only regular files are read).
 
     Raises:
         CheckUsageError: a path does not exist, is not a `.feature` file, or a folder holds none.
     """
     found: list[Path] = []
     for path in paths:
-        if path.is_dir():
-            inside = sorted(path.rglob("*.feature"))
+        if path.is_dir() and not path.is_symlink():
+            inside = feature_paths([path])
             if not inside:
                 raise CheckUsageError(f"no .feature file under {path}")
             found += inside
-        elif path.is_file():
+        elif path.is_symlink() or path.exists():
             if path.suffix != ".feature":
                 raise CheckUsageError(f"{path} is not a feature file (its name must end in .feature)")
             found.append(path)
         else:
             raise CheckUsageError(f"no such file or folder: {path}")
-    return list(dict.fromkeys(p.resolve() for p in found))
+    return list(dict.fromkeys(Path(os.path.abspath(p)) for p in found))
 
 
 class _Recorder:
