@@ -24,6 +24,7 @@ AUTOMATIC_REORGANIZING = "homm.automatic-reorganizing"
 RETALIATION = "homm.retaliation"
 RETALIATION_ONCE = "homm.retaliation-once-per-round"
 WITHDRAWING = "homm.withdrawing"
+GUARD_NO_WITHDRAWAL = "homm.guard-no-withdrawal"
 SURRENDERING = "homm.surrendering"
 WHO_CANNOT_SURRENDER = "homm.who-cannot-surrender"
 

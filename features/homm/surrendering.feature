@@ -42,6 +42,13 @@ Feature: Surrendering
       Then the Gold Golems stack has 3 cards left
       And 0 cards are in the discard pile
 
+    Example: The surrendering army is back at its nearest town
+      Given the Aggressor's nearest town is 7 spaces away
+      And the surrender step of combat round 1 has come
+      When the Aggressor offers 1 card to surrender
+      And the Defender accepts the surrender
+      Then the Aggressor's army is back at its nearest town
+
     Example: After a rejected offer the Defender may still offer its own
       Given the surrender step of combat round 1 has come
       When the Aggressor offers 3 cards to surrender
