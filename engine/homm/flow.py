@@ -394,8 +394,7 @@ def _pending_offer(state: BattleState) -> Offer:
 
 
 def accept(state: BattleState, action: AcceptSurrender) -> BattleState:
-    """The offerer discards the offered cards and its whole army goes back to its nearest town; the acceptor
-    draws as many cards and wins."""
+    """The offerer discards the offered cards and goes home with its whole army; the acceptor draws and wins."""
     pending = _pending_offer(state)
     giver, taker = state.army(pending.side), state.army(action.side)
     if taker.deck < pending.cards:
