@@ -17,7 +17,7 @@ from engine.heroscape.cards import CARD_CITATION, KNOWN_CARDS, ArmyCard, CardBoo
 from engine.heroscape.hexes import Hex
 from engine.heroscape.powers import DicePool, Power, PowerKind
 from engine.heroscape.rules import Resolution, apply, attacks_left, dice_pool, is_legal, legal_violation, setup_battle
-from engine.heroscape.ruleset import COMBAT_DIE, Edition, Face, Ruleset
+from engine.heroscape.ruleset import COMBAT_DIE, CommonOutOfPlay, Edition, Face, NextCopy, Ruleset
 from engine.heroscape.sight import counted_range, has_line_of_sight, visible_heights
 from engine.heroscape.state import BattleState, CardInPlay, Figure
 
@@ -32,12 +32,14 @@ __all__ = [
     "CardBook",
     "CardInPlay",
     "CardKind",
+    "CommonOutOfPlay",
     "DicePool",
     "Edition",
     "Face",
     "Figure",
     "Hex",
     "MapError",
+    "NextCopy",
     "PlaceOrderMarker",
     "Power",
     "PowerKind",

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+import pytest
 from pytest_bdd import given, parsers
 
 from engine.errors import ScenarioError
@@ -26,6 +27,7 @@ from engine.homm import (
     SwatReach,
     UnitCard,
 )
+from tests.steps.heroscape_world import HEROSCAPE_READINGS, HeroscapeWorld
 from tests.steps.homm_world import HommWorld
 
 DOMAIN = "HoMM: battle setup"
@@ -118,10 +120,20 @@ def define_spells(homm: HommWorld, datatable: list[list[str]]) -> None:
 
 
 @given(parsers.parse("the alternative reading: {reading}"))
-def alternative_reading(homm: HommWorld, reading: str) -> None:
-    """Play under the alternative reading of a ruling, named in words (see the rulings pages)."""
+def alternative_reading(request: pytest.FixtureRequest, reading: str) -> None:
+    """Play under the alternative reading of a ruling, named in words (see the rulings pages).
+
+    The words say which game's ruling it is: a Heroscape reading is chosen before the
+    battlefield is drawn, a HoMM reading before any action.
+    """
+    if reading in HEROSCAPE_READINGS:
+        heroscape: HeroscapeWorld = request.getfixturevalue("heroscape")
+        heroscape.choose_reading(reading)
+        return
     if reading not in ALTERNATIVE_READINGS:
-        raise ScenarioError(f"no alternative reading {reading!r}; known: {sorted(ALTERNATIVE_READINGS)}")
+        known = sorted({*ALTERNATIVE_READINGS, *HEROSCAPE_READINGS})
+        raise ScenarioError(f"no alternative reading {reading!r}; known: {known}")
+    homm: HommWorld = request.getfixturevalue("homm")
     homm.change_rules(replace(homm.state.ruleset, **ALTERNATIVE_READINGS[reading]))  # type: ignore[arg-type]
 
 
