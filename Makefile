@@ -8,11 +8,11 @@ STAMP := $(VENV)/.installed-stamp
 OVERLAP := ../shared/tools/seed_overlap.py
 export NO_MKDOCS_2_WARNING := 1
 
-.PHONY: docs test site examples lint typecheck unit clean browser chromium
+.PHONY: docs test site examples lines lint typecheck unit clean browser chromium
 
 $(STAMP): pyproject.toml
 	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
-	$(BIN)/python -m pip install --quiet --disable-pip-version-check -e '.[docs,dev]'
+	$(BIN)/python -m pip install --quiet --disable-pip-version-check -e '.[dev]'
 	@touch $(STAMP)
 
 ## Run every example so the pages show fresh results, then serve the rulebook.
@@ -60,6 +60,10 @@ chromium:
 site: $(STAMP)
 	$(BIN)/pytest tests/test_features.py
 	$(BIN)/mkdocs build --strict
+
+## Regenerate the rulebook lines shipped with the step library (for the closest-step hints).
+lines: $(STAMP)
+	$(BIN)/python -c "from pathlib import Path; from battlebook.rulebook.pytest_plugin import write_shipped_lines as w; print(w(Path('features')))"
 
 ## Run only the examples, recording their results for the pages.
 examples: $(STAMP)

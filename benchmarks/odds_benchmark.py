@@ -3,7 +3,7 @@
 Computes the full distribution of wounds for every pair of attack dice A and defense
 dice D in 1..N (N = 20 by default) with
 
-1. Battlebook (`engine.odds.heroscape_wounds`: integer binomial convolution), caches cleared;
+1. Battlebook (`battlebook.odds.heroscape_wounds`: integer binomial convolution), caches cleared;
 2. icepool (`A @ skull - D @ shield`, clipped at 0);
 3. a naive `sympy.stats` formulation (two Binomial random variables, the density of their
    difference, negative values folded into 0 wounds);
@@ -25,7 +25,7 @@ import icepool  # type: ignore[import-untyped]
 import sympy  # type: ignore[import-untyped]
 from sympy.stats import Binomial, density  # type: ignore[import-untyped]
 
-from engine import odds
+from battlebook import odds
 
 Table = dict[tuple[int, int], list[Fraction]]
 

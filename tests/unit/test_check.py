@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from engine.cli import main
-from engine.rulebook.check import CheckUsageError, check_paths
+from battlebook.cli import main
+from battlebook.rulebook.check import CheckUsageError, check_paths
 
 ROOT = Path(__file__).resolve().parents[2]
 TEMPLATE = ROOT / "docs" / "files" / "ruling.feature"
@@ -185,7 +185,7 @@ def test_folders_are_searched_and_the_template_passes(tmp_path: Path) -> None:
 
 
 def test_the_command_runs_outside_the_repository_and_leaves_its_results_alone(tmp_path: Path) -> None:
-    results = ROOT / "build" / "results.json"
+    results = ROOT / ".battlebook" / "results.json"
     before = results.read_bytes() if results.exists() else None
     feature = write(tmp_path, "passing", "failing")
     env = {k: v for k, v in os.environ.items() if not k.startswith("BATTLEBOOK_")}

@@ -11,11 +11,11 @@ import sympy  # type: ignore[import-untyped]
 from hypothesis import given
 from hypothesis import strategies as st
 
-from engine.dice import ScriptedDice
-from engine.errors import RuleViolation
-from engine.homm import BattleState, DieReading, Line, MeleeAttack, Ruleset, Side, Stack, UnitCard, apply
-from engine.homm.chance import chance_of, is_attack, winning_rolls
-from engine.odds import (
+from battlebook.dice import ScriptedDice
+from battlebook.errors import RuleViolation
+from battlebook.homm import BattleState, DieReading, Line, MeleeAttack, Ruleset, Side, Stack, UnitCard, apply
+from battlebook.homm.chance import chance_of, is_attack, winning_rolls
+from battlebook.odds import (
     CombatDie,
     OddsError,
     heroscape_formulas,
@@ -227,7 +227,7 @@ def test_a_die_without_sides_is_refused() -> None:
 
 @pytest.mark.parametrize(("skulls", "shields", "blanks"), [(3, 2, 1), (4, 2, 0), (2, 2, 2)])
 def test_the_rolled_die_and_the_counted_die_are_one(skulls: int, shields: int, blanks: int) -> None:
-    from engine.heroscape import Edition, Face, Ruleset
+    from battlebook.heroscape import Edition, Face, Ruleset
 
     die = CombatDie(skulls, shields, blanks)
     rolled = Ruleset.for_edition(Edition.EDITION_2024, combat_die=die).die
