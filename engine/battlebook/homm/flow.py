@@ -362,6 +362,11 @@ def offer_violation(state: BattleState, action: OfferSurrender) -> RuleViolation
         return RuleViolation(
             ids.SURRENDERING, f"the {action.side} cannot offer {action.cards} cards with {army.hand} in hand"
         )
+    if action.cards < state.ruleset.surrender_minimum:
+        return RuleViolation(
+            ids.RULING_EMPTY_OFFER,
+            f"under this ruleset an offer must give at least {state.ruleset.surrender_minimum} card",
+        )
     return None
 
 

@@ -47,6 +47,11 @@ ALTERNATIVE_READINGS: dict[str, dict[str, object]] = {
     "a stack may come out of its town at any time": {"emerging": EmergingTime.ANY_TIME},
     "a retaliation obeys the line rules of its kind of attack": {"retaliation_reach": RetaliationReach.LINE_RULES},
     "a spell reaches like a melee attack": {"spell_reach": SpellReach.LIKE_MELEE},
+    "a retaliation receives the support waiting for an attack on its target": {"retaliation_support": True},
+    "a swarming stack's retaliation is doubled": {"swarm_doubles_retaliation": True},
+    "a stack turned to protect cannot retaliate": {"protecting_retaliates": False},
+    "a ranged attack the walls cut to 0 cannot be made": {"zero_shot_allowed": False},
+    "a surrender must offer at least one card": {"surrender_minimum": 1},
 }
 
 
