@@ -117,7 +117,7 @@ def zero_shot_violation(
         return None
     return RuleViolation(
         ids.RULING_ZERO_SHOT,
-        f"under this ruleset the walls cut the {attacker.name}'s shot to {score}: it cannot be made",
+        f"under this ruleset the walls cut the {attacker.name}'s shot to {score}: no shot",
     )
 
 
