@@ -32,7 +32,14 @@ import pytest
 
 from battlebook.errors import MissingStatError, RuleViolation, ScenarioError, UnknownUnitError
 from battlebook.rulebook.model import ExampleDoc, FeatureDoc, FeatureFileError, RuleDoc, feature_paths, load_feature
-from battlebook.rulebook.pytest_plugin import BOOK, RESULT, KnownStep, closest_steps, feature_line_note
+from battlebook.rulebook.pytest_plugin import (
+    BOOK,
+    MESSAGES_VARIABLE,
+    RESULT,
+    KnownStep,
+    closest_steps,
+    feature_line_note,
+)
 from battlebook.rulebook.results import ResultBook, ScenarioResult, Status
 
 #: pytest options for a check run: quiet, no cache, and of the installed plugins only pytest-bdd
@@ -171,11 +178,13 @@ class _Recorder:
 
 
 @contextlib.contextmanager
-def _environment(features: Sequence[Path], results: Path) -> Iterator[None]:
-    saved_env = {k: os.environ.get(k) for k in ("BATTLEBOOK_FEATURES", "BATTLEBOOK_RESULTS", AUTOLOAD)}
+def _environment(features: Sequence[Path], results: Path, messages: Path | None) -> Iterator[None]:
+    names = ("BATTLEBOOK_FEATURES", "BATTLEBOOK_RESULTS", MESSAGES_VARIABLE, AUTOLOAD)
+    saved_env = {k: os.environ.get(k) for k in names}
     saved_modules = {name: sys.modules.pop(name) for name in FRESH_MODULES if name in sys.modules}
     os.environ["BATTLEBOOK_FEATURES"] = os.pathsep.join(str(p) for p in features)
     os.environ["BATTLEBOOK_RESULTS"] = str(results)
+    os.environ[MESSAGES_VARIABLE] = str(messages.resolve()) if messages else ""
     os.environ[AUTOLOAD] = "1"
     try:
         yield
@@ -190,11 +199,12 @@ def _environment(features: Sequence[Path], results: Path) -> Iterator[None]:
                 os.environ[key] = value
 
 
-def run_check(paths: Sequence[Path], root: Path | None = None) -> CheckReport:
+def run_check(paths: Sequence[Path], root: Path | None = None, messages: Path | None = None) -> CheckReport:
     """Check the feature files under `paths` against the engine; paths are shown relative to `root`.
 
     `root` is the working folder by default. When it holds a rulebook (a `features/` folder),
-    rule identifiers the checked files share with it are reported as notes.
+    rule identifiers the checked files share with it are reported as notes. With `messages`,
+    the run is also written there as Cucumber Messages (NDJSON).
 
     Raises:
         CheckUsageError: bad paths (see [`check_paths`][battlebook.rulebook.check.check_paths]).
@@ -227,7 +237,7 @@ def run_check(paths: Sequence[Path], root: Path | None = None) -> CheckReport:
     output = io.StringIO()
     with (
         tempfile.TemporaryDirectory(prefix="battlebook-check-") as tmp,
-        _environment(readable, Path(tmp) / "results.json"),
+        _environment(readable, Path(tmp) / "results.json", messages),
     ):
         # An empty configuration of its own: the player's folder may hold a pytest setup of its own.
         config = Path(tmp) / "pytest.ini"
