@@ -366,6 +366,7 @@ function makePanel(text, options = {}) {
     } finally {
       running = false;
       runButton.disabled = false;
+      runButton.dataset.runs = String(Number(runButton.dataset.runs || 0) + 1);
     }
   };
 
