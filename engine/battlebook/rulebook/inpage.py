@@ -242,7 +242,7 @@ def heroscape_odds(attack: int, defense: int, levels_above: int = 0, edition: st
     (3, 4, '...')
     """
     from battlebook.heroscape.ruleset import Edition, Ruleset
-    from battlebook.odds import heroscape_wounds
+    from battlebook.heroscape.dice import heroscape_wounds
 
     try:
         ruleset = Ruleset.for_edition(Edition(str(edition)))
