@@ -21,6 +21,7 @@ from mkdocs.exceptions import PluginError
 from mkdocs.livereload import LiveReloadServer
 from mkdocs.structure.files import File, Files
 
+from battlebook.games import GAMES
 from battlebook.rulebook.model import FeatureDoc, FeatureFileError, feature_paths, load_book
 from battlebook.rulebook.render import render_feature, resolve_rule_links
 from battlebook.rulebook.results import ResultBook, default_path
@@ -29,7 +30,7 @@ log = logging.getLogger("mkdocs.plugins.battlebook")
 
 NAV_MARKER = "rulebook.generated"
 #: Section titles of the folders under `features/`, in navigation order.
-GROUPS = {"homm": "Heroes of Might & Magic IV", "heroscape": "Heroscape", "rulings": "Rulings"}
+GROUPS = {**{name: game.title for name, game in GAMES.items()}, "rulings": "Rulings"}
 
 _book: list[FeatureDoc] = []
 
@@ -61,7 +62,8 @@ SEARCH_BOOST = {"rulings": 0.5}
 def search_meta(feature: FeatureDoc) -> str:
     """Front matter setting the search weight of a feature's page, when it is not the default.
 
-    >>> from battlebook.rulebook.model import FeatureDoc
+    >>> from battlebook.games import GAMES
+    from battlebook.rulebook.model import FeatureDoc
     >>> search_meta(FeatureDoc("features/rulings/x.feature", "X", "", (), (), (), (), "")).split()
     ['---', 'search:', 'boost:', '0.5', '---']
     """

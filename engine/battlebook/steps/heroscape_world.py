@@ -22,8 +22,8 @@ from battlebook.heroscape import (
     CardBook,
     Edition,
     Figure,
+    HeroscapeResolution,
     Power,
-    Resolution,
     Ruleset,
     apply,
     parse_map,
@@ -49,7 +49,7 @@ class Measured:
 
 
 @dataclass
-class HeroscapeWorld(AttemptLog[BattleState, Resolution]):
+class HeroscapeWorld(AttemptLog[BattleState, HeroscapeResolution]):
     """One scenario's Heroscape battle, and what its last action did."""
 
     tags: frozenset[str] = frozenset()
