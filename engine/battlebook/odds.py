@@ -131,7 +131,7 @@ def homm_hit(score: int, defense: int | Sequence[int], reading: HasFaces | Seque
     total = defense if isinstance(defense, int) else swat_defense(defense)
     if total < 0:
         raise OddsError(f"a defense score cannot be negative: {total}")
-    faces: Iterable[int] = getattr(reading, "faces", reading)
+    faces: Iterable[int] = reading.faces if hasattr(reading, "faces") else reading
     return HitChance(score, total, tuple(faces))
 
 

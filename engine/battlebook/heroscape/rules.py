@@ -263,8 +263,8 @@ def candidate_actions(state: BattleState) -> Iterator[Action]:
         if not marker.revealed:
             yield RevealOrderMarker(marker.army, marker.label)
     for attacker in state.figures:
-        card = state.card_of(attacker).name
-        specials = [p.name for p in state.powers if p.kind is PowerKind.SPECIAL_ATTACK and p.holder == card]
+        holder = state.card_of(attacker).name
+        specials = [p.name for p in state.powers if p.kind is PowerKind.SPECIAL_ATTACK and p.holder == holder]
         for defender in state.figures:
             yield Attack(attacker.key, defender.key)
             for name in specials:

@@ -90,7 +90,6 @@ def chance_of(state: BattleState, action: Action) -> AttackChance:
         raise violation
     faces = state.ruleset.die.faces
     each = Fraction(1, len(faces))
-    hits = (
-        (face, is_success(apply(state, action, FirstRollDice(face)))) for face in sorted(faces) if isinstance(face, int)
-    )
+    numbered = sorted(face for face in faces if isinstance(face, int))
+    hits = ((face, is_success(apply(state, action, FirstRollDice(face)))) for face in numbered)
     return AttackChance(tuple(RollResult(face, each, int(hit), hit) for face, hit in hits))

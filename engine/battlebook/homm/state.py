@@ -20,24 +20,9 @@ from enum import StrEnum
 
 from battlebook.errors import ScenarioError
 from battlebook.homm.ruleset import Ruleset, StackPhase
+from battlebook.homm.sides import Side as Side
 from battlebook.homm.town import TownCard
 from battlebook.homm.units import AttackKind, Spell, UnitCard
-
-
-class Side(StrEnum):
-    """The two sides of a battle."""
-
-    AGGRESSOR = "Aggressor"
-    DEFENDER = "Defender"
-
-    @property
-    def opponent(self) -> Side:
-        """The other side.
-
-        >>> Side.AGGRESSOR.opponent
-        <Side.DEFENDER: 'Defender'>
-        """
-        return Side.DEFENDER if self is Side.AGGRESSOR else Side.AGGRESSOR
 
 
 class Line(StrEnum):

@@ -33,7 +33,7 @@ from pytest_bdd.steps import StepFunctionContext, step_function_context_registry
 
 from battlebook.games import GAMES as REGISTERED
 from battlebook.rulebook.model import ExampleDoc, FeatureDoc, RuleDoc, StepDoc, slugify
-from battlebook.rulebook.pytest_plugin import readable_pattern
+from battlebook.rulebook.patterns import readable_pattern
 
 #: Keyword order of a scenario: domains and steps are listed in this order.
 STEP_TYPES = ("given", "when", "then", "step")
