@@ -246,7 +246,8 @@ INVARIANTS: dict[str, Callable[[Any], Callable[[Any], None]]] = {
 def prefer(game: Game[Any, Any], data: st.DataObject, legal: list[Any]) -> Any:
     """A legal action, four times in five an attack when there is one."""
     attacks = [action for action in legal if game.is_attack(action)]
-    if attacks and data.draw(st.integers(0, 4)):
+    prefer_attack: int = data.draw(st.integers(0, 4))
+    if attacks and prefer_attack:
         return data.draw(st.sampled_from(attacks))
     return data.draw(st.sampled_from(legal))
 

@@ -12,7 +12,6 @@
 from __future__ import annotations
 
 import copy
-from collections import Counter
 from fractions import Fraction
 from functools import cache
 from pathlib import Path
@@ -92,12 +91,14 @@ def check_chance(game: Game[Any, Any], state: Any, data: st.DataObject) -> None:
         return
     action = data.draw(st.sampled_from(attacks))
     chance = game.chance_of(state, action)
-    expected: Counter[tuple[int, bool]] = Counter()
+    expected: dict[tuple[int, bool], Fraction] = {}
     for result in chance.results:
-        expected[(result.hits, result.kills)] += result.chance
-    resolved: Counter[tuple[int, bool]] = Counter()
+        key = (result.hits, result.kills)
+        expected[key] = expected.get(key, Fraction(0)) + result.chance
+    resolved: dict[tuple[int, bool], Fraction] = {}
     for roll in game.rolls(state, action):
-        resolved[game.attack_effect(game.apply(state, action, roll.dice))] += roll.chance
+        effect = game.attack_effect(game.apply(state, action, roll.dice))
+        resolved[effect] = resolved.get(effect, Fraction(0)) + roll.chance
     assert sum(resolved.values()) == 1 == sum(expected.values())
     drop = {k: v for k, v in expected.items() if v == 0}
     assert {k: Fraction(v) for k, v in expected.items() if k not in drop} == {
