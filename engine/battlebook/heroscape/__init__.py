@@ -31,7 +31,7 @@ from battlebook.heroscape.rules import (
     legal_violation,
     setup_battle,
 )
-from battlebook.heroscape.ruleset import COMBAT_DIE, Edition, Face, Ruleset
+from battlebook.heroscape.ruleset import COMBAT_DIE, CommonOutOfPlay, Edition, Face, NextCopy, Ruleset
 from battlebook.heroscape.sight import counted_range, has_line_of_sight, visible_heights
 from battlebook.heroscape.state import BattleState, CardInPlay, Figure
 
@@ -46,6 +46,7 @@ __all__ = [
     "CardBook",
     "CardInPlay",
     "CardKind",
+    "CommonOutOfPlay",
     "DicePool",
     "Edition",
     "Face",
@@ -53,6 +54,7 @@ __all__ = [
     "HeroscapeResolution",
     "Hex",
     "MapError",
+    "NextCopy",
     "PlaceOrderMarker",
     "Power",
     "PowerKind",
