@@ -7,6 +7,12 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-stamp
 OVERLAP := ../shared/tools/seed_overlap.py
 export NO_MKDOCS_2_WARNING := 1
+# Compiled bytecode is kept under .venv, even where the environment turns writing it off:
+# every pytest and mkdocs start then skips recompiling the modules it imports.
+export PYTHONPYCACHEPREFIX := $(abspath $(VENV))/pycache
+unexport PYTHONDONTWRITEBYTECODE
+# Examples and unit tests use both cores (pytest-xdist); `make test JOBS=1` runs them in one process.
+JOBS ?= 2
 
 .PHONY: docs test site examples lines lint typecheck unit clean browser chromium
 
@@ -25,7 +31,7 @@ test: $(STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	$(BIN)/mypy
-	$(BIN)/pytest --ignore=tests/browser
+	$(BIN)/pytest --ignore=tests/browser $(if $(filter-out 1,$(JOBS)),-n $(JOBS))
 	@if [ -f $(OVERLAP) ]; then $(BIN)/python $(OVERLAP); else echo "($(OVERLAP) not found: copied-text scan skipped)"; fi
 	$(BIN)/mkdocs build --strict
 	@$(MAKE) --no-print-directory browser

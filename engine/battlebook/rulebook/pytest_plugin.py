@@ -20,6 +20,7 @@ from collections.abc import Callable, Generator, Sequence
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
+from typing import Any
 
 import pytest
 from pytest_bdd.parser import Feature, Scenario, Step
@@ -318,10 +319,22 @@ def pytest_runtest_makereport(
     return report
 
 
+#: Where a pytest-xdist worker hands its results to the controlling process.
+WORKER_RESULTS = "battlebook_results"
+
+
 def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
-    """Merge this run's results into the results file, and write the run as Cucumber Messages beside it."""
+    """Merge this run's results into the results file, and write the run as Cucumber Messages beside it.
+
+    Under pytest-xdist a worker only hands its results to the controlling process (see
+    `pytest_testnodedown`), which writes them all at the end of the run.
+    """
     book = session.config.stash.get(BOOK, None)
     if book is None or not len(book):
+        return
+    workeroutput = getattr(session.config, "workeroutput", None)
+    if workeroutput is not None:
+        workeroutput[WORKER_RESULTS] = [result.to_json() for result in book]
         return
     path = default_path(session.config.rootpath)
     stored = ResultBook.load(path)
@@ -334,6 +347,16 @@ def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
 
     target = Path(messages) if messages else path.with_name(MESSAGES_FILE)
     write_messages(target, session.config.rootpath, book, registered_steps())
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_testnodedown(node: Any, error: object) -> None:
+    """Under pytest-xdist: take a finished worker's results into the controlling process's book."""
+    results = getattr(node, "workeroutput", {}).get(WORKER_RESULTS, ())
+    book = node.config.stash.get(BOOK, None)
+    if book is not None:
+        for item in results:
+            book.add(ScenarioResult.from_json(item))
 
 
 #: The Cucumber Messages of the last run, beside the results file.
