@@ -27,7 +27,7 @@ from pytest_bdd.steps import step_function_context_registry
 
 from battlebook.rulebook.model import ID_TAG, METADATA_PREFIXES, FeatureDoc, file_sha256
 from battlebook.rulebook.prose import markdown_text
-from battlebook.rulebook.results import ResultBook, ScenarioResult, Status, default_path
+from battlebook.rulebook.results import ResultBook, ResultsFileError, ScenarioResult, Status, default_path
 
 RESULT = pytest.StashKey[ScenarioResult]()
 BOOK = pytest.StashKey[ResultBook]()
@@ -378,11 +378,21 @@ def pytest_runtest_makereport(
 
 
 def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
-    """Merge this run's results into the results file."""
+    """Merge this run's results into the results file.
+
+    Results of feature files that no longer exist are dropped; a results file that cannot
+    be read is replaced by this run's results.
+    """
     book = session.config.stash.get(BOOK, None)
     if book is None or not len(book):
         return
     path = default_path(session.config.rootpath)
-    stored = ResultBook.load(path)
+    try:
+        stored = ResultBook.load(path).without_missing(session.config.rootpath)
+    except ResultsFileError as error:
+        reporter = session.config.pluginmanager.get_plugin("terminalreporter")
+        if reporter is not None:
+            reporter.write_line(f"battlebook: {error.path} {error.reason}: replaced by this run's results")
+        stored = ResultBook()
     stored.merge(book)
     stored.save(path)
