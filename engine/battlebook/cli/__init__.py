@@ -40,6 +40,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     ...
     SystemExit: 0
     """
+    for stream in (sys.stdout, sys.stderr):
+        # A file name that is not valid UTF-8 is shown with escapes, never as a UnicodeEncodeError.
+        reconfigure = getattr(stream, "reconfigure", None)
+        if reconfigure is not None:
+            reconfigure(errors="backslashreplace")
     parser = build_parser()
     args, leftovers = parser.parse_known_args(argv)
     if leftovers:

@@ -207,6 +207,10 @@ def read_feature_text(path: Path, shown: str | None = None) -> str:
     """
     shown = shown if shown is not None else str(path)
     try:
+        str(path).encode("utf-8")
+    except UnicodeEncodeError:
+        raise FeatureFileError(shown, 1, "the file's name is not valid UTF-8: rename it") from None
+    try:
         info = path.lstat()
     except OSError as error:
         raise FeatureFileError(shown, 1, f"cannot read the file: {error.strerror or error}") from None
