@@ -160,12 +160,14 @@ class ResultBook:
 
     def __init__(self, results: Iterable[ScenarioResult] = ()) -> None:
         self._results: dict[tuple[str, int, str | None], ScenarioResult] = {}
+        self._by_example: dict[tuple[str, int], list[ScenarioResult]] | None = None
         for result in results:
             self.add(result)
 
     def add(self, result: ScenarioResult) -> None:
         """Record `result`, replacing any earlier run of the same example and row."""
         self._results[result.key] = result
+        self._by_example = None
 
     def __iter__(self) -> Any:
         return iter(self._results.values())
@@ -180,14 +182,17 @@ class ResultBook:
         for key, result in list(self._results.items()):
             if result.feature in features and (result.feature, result.feature_sha256) not in changed:
                 del self._results[key]
+        self._by_example = None
         for result in newer:
             self.add(result)
 
     def runs(self, feature: str, sha256: str, line: int) -> list[ScenarioResult]:
         """The current runs of the example at `line` (several for an outline)."""
-        return [
-            r for r in self._results.values() if r.feature == feature and r.line == line and r.feature_sha256 == sha256
-        ]
+        if self._by_example is None:
+            self._by_example = {}
+            for result in self._results.values():
+                self._by_example.setdefault((result.feature, result.line), []).append(result)
+        return [r for r in self._by_example.get((feature, line), ()) if r.feature_sha256 == sha256]
 
     def badge(self, feature: str, sha256: str, line: int) -> Badge:
         """The badge of the example at `line`, from its runs on this exact file content."""
