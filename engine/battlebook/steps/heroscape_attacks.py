@@ -91,7 +91,8 @@ def define_powers(heroscape: HeroscapeWorld, datatable: list[list[str]]) -> None
         r"(?P<attacker>.+?) (?:attacks|tries to attack) (?P<defender>.+?)"
         r'(?: with the special attack "(?P<special>[^"]+)")?'
         r"(?:, overlooking (?P<overlooked>.+?))?"
-        r"(?:, rolling (?P<attack>.+?) against (?P<defense>.+))?"
+        r"(?:, rolling (?P<attack>.+?) against (?P<defense>.+?))?"
+        r'(?:, and (?P<placer>\w+) places it on the army card "(?P<place>[^"]+)")?'
     )
 )
 def attack(
@@ -102,13 +103,16 @@ def attack(
     overlooked: str | None,
     attack: str | None,
     defense: str | None,
+    placer: str | None,
+    place: str | None,
 ) -> None:
     """One figure attacks another, rolling the stated faces (attack dice, then defense dice).
 
     Faces are `skull`, `shield` or `blank`; `no dice` for none. If no turn is under way, the
     turn of the attacker's army card begins first. Every stated face must be rolled.
     "overlooking its height advantage" (or "overlooking the power "Stone Skin"") names
-    extras nobody claimed before the roll.
+    extras nobody claimed before the roll. ", and Blue places it on the army card "..."" is
+    the owner's choice of copy for the defender should the attack destroy it (2024).
     """
     first, second = heroscape.figure(attacker), heroscape.figure(defender)
     if heroscape.state.turn is None:
@@ -120,7 +124,12 @@ def attack(
         for part in (overlooked or "").split(" and ")
         if part.strip()
     )
-    heroscape.attempt(Attack(first.key, second.key, special, forgotten), dice)
+    place_on = None
+    if place is not None:
+        if placer != second.army:
+            raise ScenarioError(f"{second.key} belongs to {second.army}: only its owner places it, not {placer}")
+        place_on = _card_id(heroscape, second.army, place)
+    heroscape.attempt(Attack(first.key, second.key, special, forgotten, place_on), dice)
     report = heroscape.resolution.attack if heroscape.resolution else None
     if report is not None and (len(report.attack_faces), len(report.defense_faces)) != (
         len(attack_faces),

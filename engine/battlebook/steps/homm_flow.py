@@ -219,3 +219,23 @@ def discard_pile(homm: HommWorld, count: str) -> None:
     """How many unit cards have been discarded in the battle."""
     actual = len(homm.state.discard)
     assert actual == int(count), f"{actual} cards are in the discard pile"
+
+
+@then(parsers.re(r"the " + _SIDE + r"'s (?P<who>hero|army) is back at its nearest town"))
+def back_at_town(homm: HommWorld, side: str, who: str) -> None:
+    """The side's hero (after withdrawing) or whole army (after surrendering) stands at its nearest town.
+
+    For an army, its creature stacks are still in play: they went home with it.
+    """
+    army = homm.state.army(Side(side))
+    assert army.is_at_town, f"the {side}'s nearest town is still {army.town_distance} spaces away"
+    if who == "army":
+        stacks = homm.state.stacks_on(Side(side))
+        assert stacks, f"the {side} has no creature stack left to go home with"
+
+
+@then(parsers.re(r"the " + _SIDE + r"'s (?P<who>hero|army) is still (?P<distance>\d+) spaces from its nearest town"))
+def not_at_town(homm: HommWorld, side: str, who: str, distance: str) -> None:
+    """The side has not gone home: its nearest town is as far as the scenario set it."""
+    army = homm.state.army(Side(side))
+    assert army.town_distance == int(distance), f"the {side}'s nearest town is {army.town_distance} spaces away"
