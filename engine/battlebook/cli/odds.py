@@ -14,9 +14,9 @@ from __future__ import annotations
 import argparse
 import json
 import re
-from types import MethodType
-from typing import Any, NoReturn
+from typing import Any
 
+from battlebook.cli import OneLineParser
 from battlebook.heroscape.dice import COMBAT_DIE, heroscape_wounds
 from battlebook.homm.ruleset import DieReading
 from battlebook.odds import fraction_text, homm_hit, percent_text, swat_defense
@@ -28,14 +28,6 @@ MAX_DICE = 30
 MAX_SCORE = 999
 #: The most defense scores a swat may list.
 MAX_SWAT = 20
-
-
-class OneLineParser(argparse.ArgumentParser):
-    """An argument parser whose errors are one line on standard error, with exit status 2."""
-
-    def error(self, message: str) -> NoReturn:
-        """Print `prog: error: message` (no usage block) and exit with status 2."""
-        self.exit(2, f"{self.prog}: error: {message} (see --help)\n")
 
 
 def _whole(text: str) -> int:
@@ -96,8 +88,6 @@ def register(subparsers: Any) -> None:
         help="exact chances of an attack, as fractions",
         description="Exact chances of an attack, for Heroscape or Heroes of Might & Magic, as fractions.",
     )
-    # The `odds` parser itself is made by the shared command parser; give it one-line errors too.
-    setattr(parser, "error", MethodType(OneLineParser.error, parser))  # noqa: B010
     games = parser.add_subparsers(dest="game", metavar="GAME", required=True, parser_class=OneLineParser)
 
     scape = games.add_parser(

@@ -292,6 +292,11 @@ def _parse_error(shown: str, text: str, line: int, message: str) -> FeatureFileE
     message = re.sub(r"^\(\d+:\d+\):\s*", "", " ".join(message.split()))
     lines = text.splitlines()
     reads = lines[line - 1].strip() if 0 < line <= len(lines) else ""
+    found = _KEYWORD_LIKE.match(reads)
+    close = difflib.get_close_matches(found["word"].strip().title(), KEYWORDS, n=1, cutoff=0.75) if found else []
+    if found and close and found["word"].strip() not in KEYWORDS:
+        word = found["word"].strip()
+        return FeatureFileError(shown, line, f"{word + ':'!r} is not a keyword: did you mean {close[0] + ':'!r}?")
     if len(reads) > 120:
         reads = reads[:117] + "..."
     return FeatureFileError(shown, line, f"{message} (the line reads: {reads!r})")
