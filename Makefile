@@ -22,9 +22,12 @@ $(STAMP): pyproject.toml
 	@touch $(STAMP)
 
 ## Run every example so the pages show fresh results, then serve the rulebook.
+## The port is checked first, so a taken one is named before any example runs: PORT=8001 make docs.
+PORT ?= 8000
 docs: $(STAMP)
+	@$(BIN)/python -m battlebook.cli.port $(PORT)
 	-$(BIN)/pytest tests/test_features.py
-	$(BIN)/mkdocs serve --dev-addr 127.0.0.1:8000
+	$(BIN)/mkdocs serve --dev-addr 127.0.0.1:$(PORT)
 
 ## Every check: lint, types, examples and unit tests, copied-text scan, strict site build, browser tests.
 test: $(STAMP)

@@ -121,21 +121,34 @@ def setup_battle(
 ) -> BattleState:
     """A battle state from a read text map, looking each legend's card up with `card_for`.
 
-    A legend card name may end in `#2`, `#3` for a further copy of the card in one army.
+    A legend card name may end in `#2`, `#3` for a further copy of the card in one army. A
+    card holds no more figures than it depicts (when its number of figures is known).
     """
     state = BattleState(ruleset=ruleset or Ruleset(), battlefield=parsed.battlefield)
+    placed_on: dict[tuple[str, str], int] = {}
     for placed in parsed.placements:
         name, _, copy = placed.card.partition("#")
+        where = f"map line {placed.line}, column {placed.column}"
+        if copy and not (copy.strip().isascii() and copy.strip().isdigit() and 2 <= int(copy.strip()) <= 99):
+            raise ScenarioError(
+                f"{where}: {placed.card!r}: a further copy of a card is numbered #2 to #99 (the first has no number)"
+            )
         card = card_for(name.strip())
         if card is None:
-            raise ScenarioError(f"map line {placed.line}, column {placed.column}: no army card called {name.strip()!r}")
+            raise ScenarioError(f"{where}: no army card called {name.strip()!r}")
         if len(placed.spaces) != card.spaces:
             what = "a double-space" if card.is_double_space else "a single-space"
             raise ScenarioError(
                 f"map line {placed.line}, column {placed.column}: {placed.key} ({card.figure}) is {what} figure "
                 f"but is drawn on {len(placed.spaces)} space(s)"
             )
-        card_id = card.name + (f" #{copy.strip()}" if copy.strip() else "")
+        card_id = card.name + (f" #{int(copy.strip())}" if copy.strip() else "")
+        count = placed_on[(card_id, placed.army)] = placed_on.get((card_id, placed.army), 0) + 1
+        if card.figures is not None and count > card.figures:
+            raise ScenarioError(
+                f"{where}: {placed.key} would be figure {count} of {card_id} ({placed.army}), "
+                f"but the card has {card.figures} figure(s); a further copy is written '{card.name} #2'"
+            )
         if not any(c.id == card_id and c.army == placed.army for c in state.cards):
             state = state.with_card(CardInPlay(card_id, placed.army, card))
         state = state.with_figure(Figure(placed.key, card_id, placed.army, placed.spaces))
