@@ -15,7 +15,7 @@ from battlebook.homm import siege
 from battlebook.homm.actions import Attack, Protect, Reorganize, Retaliate, SpellAttack, Support, Swarm
 from battlebook.homm.flow import lapsed_stance, melee_minimum, opportunity_violation
 from battlebook.homm.resolution import AttackRoll
-from battlebook.homm.ruleset import RetaliationReach, SpellReach, SwarmDoubling, SwatReach
+from battlebook.homm.ruleset import RetaliationReach, SpellReach, SupportTarget, SwarmDoubling, SwatReach
 from battlebook.homm.state import AttackMade, Backing, BattleState, Line, Stack, Stance
 from battlebook.homm.units import AttackKind, Spell
 
@@ -135,12 +135,25 @@ def opportunity_score(state: BattleState, attacker: Stack, action: Attack) -> in
 
 def _unwalled_score(state: BattleState, attacker: Stack, action: Attack) -> int:
     base = attacker.attack_score(action.kind, _spell(attacker, action))
-    support = sum(backing.sac for backing in attacker.backing if backing.target == action.target)
+    support = sum(backing.sac for backing in attacker.backing if backs_attack_on(state, backing, action.target))
     if attacker.stance is not Stance.SWARMING:
         return base + support
     if state.ruleset.swarm_doubling is SwarmDoubling.BEFORE_SUPPORT:
         return 2 * base + support
     return 2 * (base + support)
+
+
+def backs_attack_on(state: BattleState, backing: Backing, target: str) -> bool:
+    """Whether `backing` adds to an attack on `target`, by the ruleset's reading of the common target.
+
+    By default only an attack on the target named at the sacrifice; under the alternative,
+    any attack on a target the sacrificing stack could have attacked itself.
+    """
+    if state.ruleset.support_target is SupportTarget.NAMED:
+        return backing.target == target
+    if backing.helper is None or state.is_town(target):
+        return backing.target == target
+    return could_attack(state, backing.helper, state.stack(target))
 
 
 def strike(
@@ -275,7 +288,7 @@ def support_violation(state: BattleState, action: Support) -> RuleViolation | No
     violation = _enemies_violation(ids.SUPPORT, supporter, target) or opportunity_violation(state, supporter)
     if violation is not None:
         return violation
-    if not could_attack(state, supporter, target):
+    if state.ruleset.support_target is SupportTarget.NAMED and not could_attack(state, supporter, target):
         return RuleViolation(
             ids.COMMON_TARGET,
             f"the {supporter.name} could not attack the {target.name} on the {target.line} Line themselves",
@@ -288,7 +301,7 @@ def support(state: BattleState, action: Support) -> BattleState:
     supporter = state.stack(action.supporter)
     state = _spend(state, replace(supporter, stance=lapsed_stance(state, supporter)))
     ally = state.stack(action.ally)
-    backing = Backing(supporter.name, action.target, supporter.sac_value)
+    backing = Backing(supporter.name, action.target, supporter.sac_value, supporter)
     return state.replacing(ally.name, replace(ally, backing=(*ally.backing, backing)))
 
 

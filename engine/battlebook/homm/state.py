@@ -57,11 +57,16 @@ class Stance(StrEnum):
 
 @dataclass(frozen=True)
 class Backing:
-    """Support promised to a stack: a sacrificing stack's Sac value, for attacks on `target`."""
+    """Support promised to a stack: a sacrificing stack's Sac value, for attacks on `target`.
+
+    `helper` is the sacrificing stack as it stood when it sacrificed, for a ruleset that
+    checks the common target at the supported attack instead.
+    """
 
     supporter: str
     target: str
     sac: int
+    helper: Stack | None = None
 
 
 @dataclass(frozen=True)
