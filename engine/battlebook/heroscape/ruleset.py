@@ -18,10 +18,10 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from battlebook.dice import Die
-from battlebook.odds import COMBAT_DIE, CombatDie, Face
+from battlebook.heroscape.dice import COMBAT_DIE, CombatDie, Face
 
 #: `COMBAT_DIE` (three skulls, two shields, one blank: the sources never print the sides;
-#: see the ruling *The Heroscape combat die*) and `Face` live once, in `battlebook.odds`.
+#: see the ruling *The Heroscape combat die*) and `Face` live once, in `battlebook.heroscape.dice`.
 __all__ = [
     "COMBAT_DIE",
     "CombatDie",

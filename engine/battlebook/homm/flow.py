@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from battlebook.errors import RuleViolation, ScenarioError
+from battlebook.errors import RulesSilent, RuleViolation, ScenarioError
 from battlebook.homm import rule_ids as ids
 from battlebook.homm.actions import (
     AcceptSurrender,
@@ -410,8 +410,9 @@ def accept(state: BattleState, action: AcceptSurrender) -> BattleState:
     pending = _pending_offer(state)
     giver, taker = state.army(pending.side), state.army(action.side)
     if taker.deck < pending.cards:
-        raise ScenarioError(
-            f"the {action.side}'s deck holds {taker.deck} cards, fewer than the {pending.cards} to draw"
+        raise RulesSilent(
+            f"what happens when the {action.side} accepts an offer of {pending.cards} cards "
+            f"with only {taker.deck} in its deck to draw"
         )
     state = state.with_army(pending.side, replace(giver, hand=giver.hand - pending.cards, town_distance=0))
     state = state.with_army(

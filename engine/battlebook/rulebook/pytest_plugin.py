@@ -27,6 +27,7 @@ from pytest_bdd.parser import Feature, Scenario, Step
 from pytest_bdd.steps import StepFunctionContext, step_function_context_registry
 
 from battlebook.rulebook.model import ID_TAG, METADATA_PREFIXES, FeatureDoc, file_sha256
+from battlebook.rulebook.prose import markdown_text
 from battlebook.rulebook.results import ResultBook, ScenarioResult, Status, default_path
 
 RESULT = pytest.StashKey[ScenarioResult]()
@@ -221,8 +222,20 @@ class ScenarioRecord:
     tags: frozenset[str]
     result: ScenarioResult
 
-    def annotate(self, title: str, markdown: str) -> None:
-        """Attach a note (Markdown) that the rulebook page shows under the example."""
+    def annotate(self, title: str, text: str) -> None:
+        """Attach a note of plain text that the rulebook page shows under the example.
+
+        The text is escaped: the names in it (stacks, units, figures) come from the feature
+        file, so nothing in them may become markup on the page.
+        """
+        self.annotate_markup(title, markdown_text(text))
+
+    def annotate_markup(self, title: str, markdown: str) -> None:
+        """Attach a note of Markdown or HTML made by the engine itself, such as a drawing.
+
+        Every name from the feature file in `markdown` must already be escaped (the
+        drawings escape every text they draw).
+        """
         self.result.annotations.append({"title": title, "markdown": markdown})
 
 

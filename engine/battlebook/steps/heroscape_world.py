@@ -32,7 +32,7 @@ from battlebook.heroscape import (
     setup_battle,
 )
 from battlebook.heroscape.actions import Action
-from battlebook.odds import COMBAT_DIE, CombatDie
+from battlebook.heroscape.dice import COMBAT_DIE, CombatDie
 from battlebook.rulebook.pytest_plugin import ScenarioRecord
 from battlebook.steps._attempts import AttemptLog
 
