@@ -81,6 +81,23 @@ def swat_violation(state: BattleState, target: Stack, kind: AttackKind, swat: in
     return None
 
 
+def picked_violation(state: BattleState, target: Stack, picked: tuple[str, ...]) -> RuleViolation | None:
+    """Why a swat may not pick these cards of `target` by name, or `None` (nothing picked is fine).
+
+    By default a swat counts its cards from the top and picks none (ruling *Which cards a
+    swat takes*); under the alternative the picked cards must all be in the stack.
+    """
+    if not picked:
+        return None
+    if not state.ruleset.swat_picks:
+        return RuleViolation(
+            ids.RULING_SWAT_FROM_TOP, "a swat counts its cards from the top of the stack: it cannot pick them"
+        )
+    if target.picked_cards(picked) is None:
+        return RuleViolation(ids.SWATTING, f"the {target.name} do not hold the cards {', '.join(picked)}")
+    return None
+
+
 def _spell(attacker: Stack, action: Attack) -> Spell | None:
     return attacker.top.spell(action.spell) if isinstance(action, SpellAttack) else None
 
@@ -98,7 +115,8 @@ def attack_violation(state: BattleState, action: Attack) -> RuleViolation | None
         )
     return (
         reach_violation(state, attacker, target, action.kind)
-        or swat_violation(state, target, action.kind, action.swat)
+        or swat_violation(state, target, action.kind, len(action.picked) or action.swat)
+        or picked_violation(state, target, action.picked)
         or zero_shot_violation(state, attacker, action.target, action.kind, opportunity_score(state, attacker, action))
     )
 
@@ -166,14 +184,19 @@ def strike(
     dice: Dice,
     *,
     is_retaliation: bool,
+    picked: tuple[str, ...] = (),
 ) -> tuple[BattleState, AttackRoll]:
-    """Resolve one attack: roll the die, remove the announced cards on a hit."""
+    """Resolve one attack: roll the die, remove the announced cards on a hit (the top ones, or those picked)."""
     defender = state.stack(target)
-    defense = defender.swat_defense(swat)
+    positions = defender.picked_cards(picked) if picked else None
+    if positions is None:
+        positions = tuple(range(swat))
+    swat = len(positions)
+    defense = sum(defender.card_defense(defender.cards[i]) for i in positions)
     roll = roll_die(state.ruleset.die, dice)
     hit = score + roll >= defense
-    removed = defender.cards[:swat] if hit else ()
-    survivor = defender.without_top(swat) if hit else defender
+    removed = tuple(defender.cards[i] for i in positions) if hit else ()
+    survivor = defender.without_cards(positions) if hit else defender
     after = state.replacing(target, survivor, removed) if hit else state
     answerable = AttackMade(attacker, target, kind, is_retaliation) if survivor is not None else None
     after = replace(after, last_attack=answerable)
@@ -192,7 +215,17 @@ def attack(state: BattleState, action: Attack, dice: Dice) -> tuple[BattleState,
     state = _spend(state, replace(attacker, stance=Stance.READY, backing=()))
     if state.is_town(action.target):
         return siege.strike_town(state, attacker.name, score, roll_die(state.ruleset.die, dice))
-    return strike(state, attacker.name, action.target, action.kind, score, action.swat, dice, is_retaliation=False)
+    return strike(
+        state,
+        attacker.name,
+        action.target,
+        action.kind,
+        score,
+        action.swat,
+        dice,
+        is_retaliation=False,
+        picked=action.picked,
+    )
 
 
 def retaliation_violation(state: BattleState, action: Retaliate) -> RuleViolation | None:

@@ -179,6 +179,8 @@ class Ruleset:
         zero_shot_allowed: Whether a ranged attack the town walls cut to a score of 0 may
             still be made (ruling *A shot the walls cut to nothing*).
         surrender_minimum: The fewest cards a surrender may offer (ruling *An offer of no cards*).
+        swat_picks: Whether a swat may pick which of the target's cards it takes; `False`
+            (Battlebook's reading) counts them from the top (ruling *Which cards a swat takes*).
         support_target: When the common-target rule is checked for a sacrifice.
         move_up_when_short: Whether stacks move up whenever a Melee Line holds fewer than
             three, even one set up that way; `False` moves them up only when the count falls.
@@ -210,6 +212,7 @@ class Ruleset:
     protecting_retaliates: bool = True
     zero_shot_allowed: bool = True
     surrender_minimum: int = 0
+    swat_picks: bool = False
     support_target: SupportTarget = SupportTarget.NAMED
     move_up_when_short: bool = False
     town_three_rule: bool = False

@@ -124,6 +124,23 @@ class Stack:
         """The defense score an attack on this stack must reach: its top card's."""
         return self.card_defense(self.top)
 
+    def picked_cards(self, names: tuple[str, ...]) -> tuple[int, ...] | None:
+        """The positions (top first) of one card per name in `names`, or `None` if the stack lacks one."""
+        free = list(range(len(self.cards)))
+        chosen: list[int] = []
+        for name in names:
+            found = next((i for i in free if self.cards[i].name == name), None)
+            if found is None:
+                return None
+            free.remove(found)
+            chosen.append(found)
+        return tuple(sorted(chosen))
+
+    def without_cards(self, positions: tuple[int, ...]) -> Stack | None:
+        """This stack without the cards at `positions`, or `None` when none are left."""
+        rest = tuple(card for i, card in enumerate(self.cards) if i not in positions)
+        return replace(self, cards=rest) if rest else None
+
     def swat_defense(self, count: int) -> int:
         """The defense scores of the top `count` cards added up: what a swat must reach."""
         return sum(self.card_defense(card) for card in self.cards[:count])

@@ -53,6 +53,7 @@ ALTERNATIVE_READINGS: dict[str, dict[str, object]] = {
     "a stack turned to protect cannot retaliate": {"protecting_retaliates": False},
     "a ranged attack the walls cut to 0 cannot be made": {"zero_shot_allowed": False},
     "a surrender must offer at least one card": {"surrender_minimum": 1},
+    "a swat may pick which of the target's cards it takes": {"swat_picks": True},
     "support counts against any target of the next attack that the supporter could have attacked": {
         "support_target": SupportTarget.NEXT_ATTACK
     },
