@@ -76,7 +76,14 @@ def search_hrefs(page: Page, base: str, query: str) -> tuple[list[str], set[str]
     items = page.locator(".md-search-result__item")
     if items.count():
         items.first.wait_for()
-    links = page.locator("a.md-search-result__link").all()
-    hrefs = [link.get_attribute("href") or "" for link in links]
+    # The list is redrawn as the search catches up with the typing: read it once it holds still.
+    hrefs: list[str] = []
+    for _ in range(20):
+        page.wait_for_timeout(150)
+        links = page.locator("a.md-search-result__link").all()
+        now = [link.get_attribute("href") or "" for link in links]
+        if now == hrefs and now:
+            break
+        hrefs = now
     shown = {h for h, link in zip(hrefs, links, strict=True) if "#" in h and link.is_visible()}
     return [h for h in hrefs if "#" in h], shown
