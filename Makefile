@@ -8,11 +8,11 @@ STAMP := $(VENV)/.installed-stamp
 OVERLAP := ../shared/tools/seed_overlap.py
 export NO_MKDOCS_2_WARNING := 1
 
-.PHONY: docs test site examples lint typecheck unit clean browser chromium
+.PHONY: docs test site examples lines lint typecheck unit clean browser chromium
 
 $(STAMP): pyproject.toml
 	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
-	$(BIN)/python -m pip install --quiet --disable-pip-version-check -e '.[docs,dev]'
+	$(BIN)/python -m pip install --quiet --disable-pip-version-check -e '.[dev]'
 	@touch $(STAMP)
 
 ## Run every example so the pages show fresh results, then serve the rulebook.
@@ -37,8 +37,12 @@ browser: $(STAMP)
 	@if [ "$$BATTLEBOOK_SKIP_BROWSER" = 1 ]; then \
 	  echo "BATTLEBOOK_SKIP_BROWSER=1: the browser tests are SKIPPED"; \
 	else \
-	  $(MAKE) --no-print-directory chromium && $(BIN)/pytest tests/browser; \
+	  $(MAKE) --no-print-directory chromium node_modules/.package-lock.json && $(BIN)/pytest tests/browser; \
 	fi
+
+## axe-core for the accessibility checks: from the npm registry, at the version package-lock.json pins.
+node_modules/.package-lock.json: package.json package-lock.json
+	npm ci --no-audit --no-fund
 
 CHROMIUM := /usr/bin/chromium
 CHROMIUM_HINT := sudo sh -c 'apt-get update && apt-get install -y chromium'
@@ -61,9 +65,13 @@ site: $(STAMP)
 	$(BIN)/pytest tests/test_features.py
 	$(BIN)/mkdocs build --strict
 
+## Regenerate the rulebook lines shipped with the step library (for the closest-step hints).
+lines: $(STAMP)
+	$(BIN)/python -c "from pathlib import Path; from battlebook.rulebook.pytest_plugin import write_shipped_lines as w; print(w(Path('features')))"
+
 ## Run only the examples, recording their results for the pages.
 examples: $(STAMP)
 	$(BIN)/pytest tests/test_features.py
 
 clean:
-	rm -rf site build .mypy_cache .ruff_cache .hypothesis
+	rm -rf site build node_modules .mypy_cache .ruff_cache .hypothesis

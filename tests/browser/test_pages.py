@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Page
 
-from engine.rulebook.model import feature_paths, load_book
-from engine.rulebook.site import page_uri
+from battlebook.rulebook.model import feature_paths, load_book
+from battlebook.rulebook.site import page_uri
 from tests.browser.conftest import ROOT, Problems, site_pages
 
 PAGES = site_pages()

@@ -13,23 +13,23 @@ from mkdocs.config import load_config
 from mkdocs.structure.files import Files
 from pytest_bdd.steps import step_function_context_registry
 
-from engine.cli import main
-from engine.rulebook import coverage, site_pages
-from engine.rulebook.catalogue import (
+from battlebook.cli import main
+from battlebook.rulebook import coverage, site_pages
+from battlebook.rulebook.catalogue import (
     build_catalogue,
     catalogue_problems,
     format_catalogue,
     load_step_modules,
     render_catalogue,
-    step_module_names,
 )
-from engine.rulebook.coverage import coverage_problems, render_coverage, section_coverage
-from engine.rulebook.model import FeatureDoc, feature_paths, load_book, load_feature
-from engine.rulebook.pending import PENDING
-from engine.rulebook.results import ResultBook
-from engine.rulebook.rulings import read_ruling, render_rulings_index, ruling_problems, rulings_of
-from engine.rulebook.site import page_uri
-from engine.rulebook.sources import SECTIONS
+from battlebook.rulebook.coverage import coverage_problems, render_coverage, section_coverage
+from battlebook.rulebook.model import FeatureDoc, feature_paths, load_book, load_feature
+from battlebook.rulebook.pending import PENDING
+from battlebook.rulebook.results import ResultBook
+from battlebook.rulebook.rulings import read_ruling, render_rulings_index, ruling_problems, rulings_of
+from battlebook.rulebook.site import page_uri
+from battlebook.rulebook.sources import SECTIONS
+from battlebook.steps import step_modules
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -40,15 +40,15 @@ def book() -> list[FeatureDoc]:
 
 
 def test_every_step_has_a_docstring_and_a_domain(book: list[FeatureDoc]) -> None:
-    domains = build_catalogue(book, load_step_modules(ROOT))
+    domains = build_catalogue(book, load_step_modules())
     assert catalogue_problems(domains) == []
     modules = {m for d in domains for m in d.modules}
-    assert modules <= set(step_module_names(ROOT))
+    assert modules <= set(step_modules())
     assert all(d.title and d.steps for d in domains)
 
 
 def test_each_step_shows_a_real_example_line_and_the_features_using_it(book: list[FeatureDoc]) -> None:
-    domains = build_catalogue(book, load_step_modules(ROOT))
+    domains = build_catalogue(book, load_step_modules())
     steps = {s.readable: s for d in domains for s in d.steps}
     attack = next(s for r, s in steps.items() if r.endswith(" in melee[, swatting {swat} card(s)][, rolling {roll}]"))
     assert attack.example is not None
@@ -82,7 +82,7 @@ def test_a_step_without_docstring_is_a_problem(book: list[FeatureDoc]) -> None:
 
 
 def test_the_terminal_catalogue_filters_by_a_word(book: list[FeatureDoc], capsys: pytest.CaptureFixture[str]) -> None:
-    domains = build_catalogue(book, load_step_modules(ROOT))
+    domains = build_catalogue(book, load_step_modules())
     text = format_catalogue(domains, "ROLL")
     assert "When the {attacker} attack(s)" in text
     assert "a battle in the open field" not in text
@@ -93,7 +93,7 @@ def test_the_terminal_catalogue_filters_by_a_word(book: list[FeatureDoc], capsys
 
 
 def test_feature_links_agree_with_the_site(book: list[FeatureDoc]) -> None:
-    from engine.rulebook.catalogue import feature_page
+    from battlebook.rulebook.catalogue import feature_page
 
     for feature in book:
         assert "rulebook/" + feature_page(feature.path) == page_uri(feature)
@@ -170,7 +170,7 @@ def test_the_template_is_a_complete_ruling_that_is_not_collected() -> None:
 
 
 def test_a_line_is_credited_to_the_step_of_its_own_game(book: list[FeatureDoc]) -> None:
-    domains = build_catalogue(book, load_step_modules(ROOT))
+    domains = build_catalogue(book, load_step_modules())
     steps = [s for d in domains for s in d.steps]
     scape_attack = next(s for s in steps if s.readable.startswith("{attacker} attacks/tries to attack {defender}"))
     homm_attack = next(

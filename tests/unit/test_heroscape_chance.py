@@ -14,9 +14,9 @@ from itertools import product
 
 import pytest
 
-from engine.dice import ScriptedDice
-from engine.errors import RuleViolation
-from engine.heroscape import (
+from battlebook.dice import ScriptedDice
+from battlebook.errors import RuleViolation
+from battlebook.heroscape import (
     KNOWN_CARDS,
     ArmyCard,
     Attack,
@@ -30,9 +30,10 @@ from engine.heroscape import (
     parse_map,
     setup_battle,
 )
-from engine.heroscape.cards import CardKind
-from engine.heroscape.chance import chance_of
-from engine.odds import COMBAT_DIE, CombatDie, fraction_text
+from battlebook.heroscape.cards import CardKind
+from battlebook.heroscape.chance import chance_of
+from battlebook.heroscape.dice import COMBAT_DIE, CombatDie
+from battlebook.odds import fraction_text
 
 TROLLS = ArmyCard(
     "Iron Trolls", "Iron Troll", CardKind.SQUAD, figures=2, life=3, range=1, attack=3, defense=2, height=6
@@ -122,8 +123,8 @@ def test_a_refused_attack_has_no_chance() -> None:
 
 
 def test_the_rulebook_note_gives_each_attack_its_exact_chance() -> None:
-    from tests.steps.heroscape_world import HeroscapeWorld
-    from tests.steps.odds_notes import heroscape_chances
+    from battlebook.steps.heroscape_world import HeroscapeWorld
+    from battlebook.steps.odds_notes import heroscape_chances
 
     for edition, expected in (
         ("2004", "destroyed when the skulls outnumber"),

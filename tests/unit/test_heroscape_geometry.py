@@ -6,8 +6,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine.errors import ScenarioError
-from engine.heroscape import (
+from battlebook.errors import ScenarioError
+from battlebook.heroscape import (
     ArmyCard,
     Battlefield,
     BattleState,
@@ -20,7 +20,7 @@ from engine.heroscape import (
     has_line_of_sight,
     parse_map,
 )
-from engine.heroscape.sight import straight_distance
+from battlebook.heroscape.sight import straight_distance
 
 CARD = ArmyCard("Probes", "Probe", figures=2, life=1, range=5, attack=2, defense=2, height=4)
 WIDTH, HEIGHT = 6, 5

@@ -8,9 +8,9 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
-from engine.dice import ScriptedDice
-from engine.errors import RuleViolation
-from engine.heroscape import (
+from battlebook.dice import ScriptedDice
+from battlebook.errors import RuleViolation
+from battlebook.heroscape import (
     KNOWN_CARDS,
     Attack,
     BattleState,
@@ -21,12 +21,12 @@ from engine.heroscape import (
     parse_map,
     setup_battle,
 )
-from engine.heroscape.picture import draw_battlefield, measure
-from engine.heroscape.sight import counted_range, has_line_of_sight, range_path, sight_line
-from engine.rulebook.pytest_plugin import ScenarioRecord
-from engine.rulebook.results import ScenarioResult, Status
-from tests.steps.heroscape_picture_notes import picture_markdown
-from tests.steps.heroscape_world import HeroscapeWorld
+from battlebook.heroscape.picture import draw_battlefield, measure
+from battlebook.heroscape.sight import counted_range, has_line_of_sight, range_path, sight_line
+from battlebook.rulebook.pytest_plugin import ScenarioRecord
+from battlebook.rulebook.results import ScenarioResult, Status
+from battlebook.steps.heroscape_picture_notes import picture_markdown
+from battlebook.steps.heroscape_world import HeroscapeWorld
 
 SVG = "{http://www.w3.org/2000/svg}"
 FIELD = """

@@ -5,9 +5,9 @@ from __future__ import annotations
 import xml.etree.ElementTree as ET
 from dataclasses import replace
 
-from engine.homm import KNOWN_UNITS, BattleState, Line, Side, Stack
-from engine.homm.picture import Marker, battle_view, draw_battle
-from engine.homm.state import Backing, Stance
+from battlebook.homm import KNOWN_UNITS, BattleState, Line, Side, Stack
+from battlebook.homm.picture import Marker, battle_view, draw_battle
+from battlebook.homm.state import Backing, Stance
 
 SVG = "{http://www.w3.org/2000/svg}"
 GOLEM, BEHEMOTH = KNOWN_UNITS["Gold Golem"], KNOWN_UNITS["Behemoth"]

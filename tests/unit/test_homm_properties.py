@@ -22,9 +22,9 @@ from collections.abc import Iterator
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from engine.dice import SeededDice
-from engine.errors import RuleViolation
-from engine.homm import (
+from battlebook.dice import SeededDice
+from battlebook.errors import RuleViolation
+from battlebook.homm import (
     Ability,
     Action,
     Army,
@@ -44,9 +44,9 @@ from engine.homm import (
     is_legal,
     legal_actions,
 )
-from engine.homm import rule_ids as ids
-from engine.homm.flow import melee_minimum
-from engine.homm.rules import candidate_actions
+from battlebook.homm import rule_ids as ids
+from battlebook.homm.flow import melee_minimum
+from battlebook.homm.rules import candidate_actions
 
 PROFILE = settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 STEPS = 60
@@ -91,7 +91,6 @@ def battles(draw: st.DrawFn, in_town: bool = False) -> BattleState:
             deck=10,
             town_distance=draw(st.integers(2, 5)),
             is_guard=draw(st.booleans()),
-            defends_town=in_town and side is Side.DEFENDER,
         )
         state = state.with_army(side, army)
     return state

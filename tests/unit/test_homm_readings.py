@@ -13,8 +13,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from engine.dice import ScriptedDice
-from engine.homm import (
+from battlebook.dice import ScriptedDice
+from battlebook.homm import (
     Action,
     AttackKind,
     BattleState,
@@ -49,7 +49,7 @@ from engine.homm import (
     is_legal,
     legal_violation,
 )
-from engine.homm import rule_ids as ids
+from battlebook.homm import rule_ids as ids
 from tests.unit.test_homm_properties import PROFILE, battles, check_refusal, random_play
 
 GOLEM = UnitCard("Gold Golem", level=2, phase=7, melee=3, ranged=0, defense=7)

@@ -8,10 +8,11 @@ from fractions import Fraction
 
 import pytest
 
-from engine.homm.ruleset import DieReading
-from engine.odds import fraction_text, heroscape_wounds, homm_hit, percent_text
-from engine.pictures.chart import bar_chart, line_chart
-from engine.rulebook.odds_pages import (
+from battlebook.heroscape.dice import heroscape_wounds
+from battlebook.homm.ruleset import DieReading
+from battlebook.odds import fraction_text, homm_hit, percent_text
+from battlebook.pictures.chart import bar_chart, line_chart
+from battlebook.rulebook.odds_pages import (
     CHART_DEFENSES,
     CHART_DICE,
     CHART_SCORES,

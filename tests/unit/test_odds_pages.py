@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import re
 
-from engine.odds import fraction_text, heroscape_wounds
-from engine.rulebook.odds_pages import DEFENSES, DICE, SCORES, heroscape_page, homm_page
+from battlebook.heroscape.dice import heroscape_wounds
+from battlebook.odds import fraction_text
+from battlebook.rulebook.odds_pages import DEFENSES, DICE, SCORES, heroscape_page, homm_page
 
 
 def test_heroscape_page_has_a_cell_for_every_pair_with_its_exact_fraction() -> None:

@@ -4,14 +4,14 @@ from __future__ import annotations
 
 import markdown  # type: ignore[import-untyped]
 
-from engine.errors import RuleViolation
-from engine.homm import Line, Side
-from engine.homm.rules import Resolution
-from engine.rulebook.pytest_plugin import ScenarioRecord
-from engine.rulebook.render import _notes
-from engine.rulebook.results import ScenarioResult, Status
-from tests.steps.homm_world import HommWorld
-from tests.steps.picture_notes import picture_markdown
+from battlebook.errors import RuleViolation
+from battlebook.homm import Line, Side
+from battlebook.homm.rules import Resolution
+from battlebook.rulebook.pytest_plugin import ScenarioRecord
+from battlebook.rulebook.render import _notes
+from battlebook.rulebook.results import ScenarioResult, Status
+from battlebook.steps.homm_world import HommWorld
+from battlebook.steps.picture_notes import picture_markdown
 
 
 def _record() -> ScenarioRecord:
@@ -48,7 +48,7 @@ def test_a_refused_action_is_drawn_before_and_after() -> None:
 
 def test_the_svg_survives_the_page_markdown() -> None:
     record = _record()
-    record.annotate("Drawing", picture_markdown(_world(), record) or "")
+    record.annotate_markup("Drawing", picture_markdown(_world(), record) or "")
     page = "\n".join(_notes([record.result]))
     html = markdown.markdown(page, extensions=["md_in_html", "attr_list", "tables", "admonition"])
     assert html.count("<svg") == 1 and "&lt;svg" not in html

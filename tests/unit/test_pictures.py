@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import xml.etree.ElementTree as ET
 
-from engine.homm import KNOWN_UNITS, BattleState, Line, Side, Stack, UnitCard
-from engine.homm.picture import (
+from battlebook.homm import KNOWN_UNITS, BattleState, Line, Side, Stack, UnitCard
+from battlebook.homm.picture import (
     MARKER_READERS,
     TOWN_READERS,
     BattleView,

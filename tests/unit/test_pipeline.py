@@ -10,9 +10,9 @@ from pathlib import Path
 
 import pytest
 
-from engine.rulebook.model import FeatureFileError, feature_paths, load_book, load_feature
-from engine.rulebook.render import render_feature
-from engine.rulebook.results import Badge, ResultBook, ScenarioResult, Status
+from battlebook.rulebook.model import FeatureFileError, feature_paths, load_book, load_feature
+from battlebook.rulebook.render import render_feature
+from battlebook.rulebook.results import Badge, ResultBook, ScenarioResult, Status
 
 ROOT = Path(__file__).resolve().parents[2]
 

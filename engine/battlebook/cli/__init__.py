@@ -1,0 +1,73 @@
+"""The `battlebook` command.
+
+Each subcommand lives in its own module of this package and is listed in
+[`SUBCOMMANDS`][battlebook.cli.SUBCOMMANDS]: a module exposes `register(subparsers)`, which
+adds its parser and sets `handler` to a function taking the parsed arguments and
+returning the exit status. Bad arguments exit with status 2 and a one-line message.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+from collections.abc import Sequence
+
+from battlebook import __version__
+
+SUBCOMMANDS: tuple[str, ...] = ("results", "check", "steps", "odds")
+"""Modules of `battlebook.cli` that each add one subcommand."""
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The argument parser with every subcommand registered."""
+    parser = argparse.ArgumentParser(
+        prog="battlebook",
+        description="Battlebook: an executable rulebook for tabletop combat.",
+    )
+    parser.add_argument("--version", action="version", version=f"battlebook {__version__}")
+    subparsers = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
+    for name in SUBCOMMANDS:
+        importlib.import_module(f"battlebook.cli.{name}").register(subparsers)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line; return its exit status.
+
+    >>> main(["--version"])
+    Traceback (most recent call last):
+    ...
+    SystemExit: 0
+    """
+    parser = build_parser()
+    args, leftovers = parser.parse_known_args(argv)
+    if leftovers:
+        subcommand_parser(parser, args).error(f"unrecognized arguments: {' '.join(leftovers)}")
+    status: int = args.handler(args)
+    return status
+
+
+def subcommand_parser(parser: argparse.ArgumentParser, args: argparse.Namespace) -> argparse.ArgumentParser:
+    """The innermost (sub)command parser `args` went through, so its own error format is used.
+
+    >>> top = build_parser()
+    >>> subcommand_parser(top, top.parse_args(["odds", "homm", "--score", "1", "--defense", "2"])).prog
+    'battlebook odds homm'
+    """
+    while True:
+        chosen = next(
+            (
+                action.choices[getattr(args, action.dest)]
+                for action in parser._actions  # argparse lists subcommands only there
+                if isinstance(action, argparse._SubParsersAction) and getattr(args, action.dest, None) is not None
+            ),
+            None,
+        )
+        if chosen is None:
+            return parser
+        parser = chosen
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

@@ -1,0 +1,52 @@
+"""`battlebook check PATH...`: run feature files of your own against the engine."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+from typing import Any
+
+from battlebook.cli.extras import missing_extra
+
+
+def register(subparsers: Any) -> None:
+    """Add the `check` subcommand."""
+    parser = subparsers.add_parser(
+        "check",
+        help="run feature files (or folders of them) against the engine and explain each example",
+        description=(
+            "Run the examples of the given feature files (folders are searched for *.feature) against "
+            "the engine, and print per Rule and Example whether it passed, failed or has an undefined "
+            "step, with the reason. The repository's recorded results are left untouched. Exit status: "
+            "0 when every example passed, 1 otherwise, 2 for bad arguments."
+        ),
+    )
+    parser.add_argument("paths", nargs="+", type=Path, metavar="PATH", help="a .feature file or a folder")
+    parser.add_argument(
+        "--messages",
+        type=Path,
+        default=None,
+        metavar="FILE",
+        help="also write the run as Cucumber Messages (NDJSON) to FILE, for Cucumber's tools",
+    )
+    parser.set_defaults(handler=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    """Check the files and print the report; 0 only when every example passed."""
+    problem = missing_extra("check")
+    if problem:
+        print(f"battlebook check: {problem}", file=sys.stderr)
+        return 2
+    from battlebook.rulebook.check import CheckUsageError, format_report, run_check  # pytest is slow to import
+
+    try:
+        report = run_check(args.paths, messages=args.messages)
+    except CheckUsageError as error:
+        print(f"battlebook check: {error}", file=sys.stderr)
+        return 2
+    if report.pytest_status not in (0, 1) and report.features:
+        print(report.pytest_output, file=sys.stderr)
+    print(format_report(report), end="")
+    return 0 if report.ok else 1

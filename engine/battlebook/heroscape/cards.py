@@ -1,0 +1,153 @@
+"""Army cards: the figures they stand for and the stats printed on them.
+
+The seed rulebooks name the figures of their worked examples but print almost none of
+their stats. The stats in [`KNOWN_CARDS`][battlebook.heroscape.cards.KNOWN_CARDS] are
+**taken from the printed army cards themselves**, as transcribed by public card
+databases (see [`CARD_CITATION`][battlebook.heroscape.cards.CARD_CITATION]), not from the seed texts.
+A stat not listed there is `None`, and asking for it raises a
+[`MissingStatError`][battlebook.errors.MissingStatError]: a scenario may define the card
+inline instead.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, fields, replace
+from enum import StrEnum
+
+from battlebook.errors import MissingStatError, UnknownUnitError
+
+CARD_CITATION = (
+    "Stats as printed on the army cards (Zettian Guards and Airborne Elite: Rise of the Valkyrie "
+    "master set, 2004; the Knaves and the hero of Example 20 in source 004: later editions), "
+    "as transcribed by public card databases; not given by the seed texts."
+)
+"""Where the stats of the known cards come from (the four cards of `KNOWN_CARDS`)."""
+
+
+class CardKind(StrEnum):
+    """Whether a card is a hero (its figure tracks wounds on the card) or a squad."""
+
+    HERO = "hero"
+    SQUAD = "squad"
+
+
+STAT_NAMES = ("figures", "life", "move", "range", "attack", "defense", "height")
+
+
+@dataclass(frozen=True)
+class ArmyCard:
+    """One army card. Stats nobody has given are `None`.
+
+    Attributes:
+        name: The card's name, as printed (often plural for squads).
+        figure: What one of its figures is called (`Zettian Guard`).
+        kind: Hero or squad.
+        figures: How many figures the card depicts.
+        spaces: 1 for a single-space figure, 2 for a double-space one.
+        common: Whether it is a Common card (`None` if not given).
+
+    >>> guards = KNOWN_CARDS["Zettian Guards"]
+    >>> guards.stat("range"), guards.stat("height")
+    (7, 5)
+    >>> KNOWN_CARDS["Knaves of the Silver Scimitar"].stat("figures")
+    Traceback (most recent call last):
+    ...
+    battlebook.errors.MissingStatError: no number of figures is given for the Knaves of the Silver Scimitar; ...
+    """
+
+    name: str
+    figure: str
+    kind: CardKind = CardKind.SQUAD
+    figures: int | None = None
+    life: int | None = None
+    move: int | None = None
+    range: int | None = None
+    attack: int | None = None
+    defense: int | None = None
+    height: int | None = None
+    spaces: int = 1
+    common: bool | None = None
+
+    def stat(self, stat: str) -> int:
+        """The value of `stat` (one of `STAT_NAMES`), or a `MissingStatError` if nobody gave it."""
+        value = getattr(self, stat)
+        if value is None:
+            what = "number of figures" if stat == "figures" else stat
+            raise MissingStatError(
+                f"no {what} is given for the {self.name}; define the card in the scenario's army card table"
+            )
+        return int(value)
+
+    @property
+    def is_hero(self) -> bool:
+        """Whether this is a hero card."""
+        return self.kind is CardKind.HERO
+
+    @property
+    def is_double_space(self) -> bool:
+        """Whether its figures stand on two spaces."""
+        return self.spaces == 2
+
+
+KNOWN_CARDS: Mapping[str, ArmyCard] = {
+    card.name: card
+    for card in (
+        ArmyCard(
+            "Zettian Guards", "Zettian Guard", CardKind.SQUAD, figures=2, life=1, move=4, range=7, attack=2,
+            defense=7, height=5,
+        ),
+        ArmyCard(
+            "Airborne Elite", "Airborne Elite", CardKind.SQUAD, figures=4, life=1, move=4, range=8, attack=3,
+            defense=2, height=5,
+        ),
+        ArmyCard(
+            "Knaves of the Silver Scimitar", "Knave of the Silver Scimitar", CardKind.SQUAD, life=1, move=5,
+            range=1, attack=3, defense=2, height=4,
+        ),
+        ArmyCard(
+            "Xenithrax the Vineweaver", "Xenithrax the Vineweaver", CardKind.HERO, figures=1, life=8, move=5,
+            range=1, attack=6, defense=3, height=12, spaces=2,
+        ),
+    )
+}  # fmt: skip
+"""The four cards of the seeds' worked examples, with the stats printed on the cards.
+
+See `CARD_CITATION`. Xenithrax is a hero card of one figure: Example 20 destroys "her"
+and puts the card out of play with a single figure.
+"""
+
+
+class CardBook:
+    """The army cards a scenario may use: the known ones plus any it defines.
+
+    >>> book = CardBook()
+    >>> book.define(ArmyCard("Scouts", "Scout", figures=3, range=5))
+    >>> book.card("Scout").range
+    5
+    >>> book.card("Dragons")
+    Traceback (most recent call last):
+    ...
+    battlebook.errors.UnknownUnitError: no army card called 'Dragons': known cards are Airborne Elite, ...
+    """
+
+    def __init__(self, known: Mapping[str, ArmyCard] = KNOWN_CARDS) -> None:
+        self._known = dict(known)
+        self._defined: dict[str, ArmyCard] = {}
+
+    def define(self, card: ArmyCard) -> None:
+        """Add a card for this scenario; a known card keeps the stats the definition leaves out."""
+        base = self._known.get(card.name)
+        if base is not None:
+            given = {f.name: getattr(card, f.name) for f in fields(card) if getattr(card, f.name) is not None}
+            card = replace(base, **given)
+        self._defined[card.name] = card
+
+    def card(self, name: str) -> ArmyCard:
+        """The card called `name`, looked up by card name or by figure name."""
+        for cards in (self._defined, self._known):
+            for card in cards.values():
+                if name in (card.name, card.figure):
+                    return card
+        names = ", ".join(sorted({*self._known, *self._defined}))
+        raise UnknownUnitError(f"no army card called {name!r}: known cards are {names}")

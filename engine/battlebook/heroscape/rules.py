@@ -1,0 +1,440 @@
+"""The attack rules of Heroscape, both editions, as functions over battle states.
+
+Legality comes in two layers, as in python-chess:
+
+1. [`pseudo_legal_violation`][battlebook.heroscape.rules.pseudo_legal_violation]: may this
+   figure attack that one at all (its card's turn, its one attack, friend or foe, the
+   special attack it names)?
+2. [`legal_violation`][battlebook.heroscape.rules.legal_violation]: is the defender within
+   range and in line of sight?
+
+[`apply`][battlebook.heroscape.rules.apply] checks both, rolls the combat dice from the dice
+source it is given (attack dice first, then defense dice) and returns a
+[`Resolution`][battlebook.heroscape.rules.Resolution]. A refused action raises a
+[`RuleViolation`][battlebook.errors.RuleViolation] naming the rule and changes nothing.
+
+>>> from battlebook.dice import ScriptedDice
+>>> from battlebook.heroscape.battlefield import parse_map
+>>> from battlebook.heroscape.cards import KNOWN_CARDS
+>>> state = setup_battle(parse_map('''
+...  1Z1 1 1A1
+... Z1 = Zettian Guards (Red)
+... A1 = Airborne Elite (Blue)
+... '''), KNOWN_CARDS.get)
+>>> state = apply(state, StartTurn("Red", "Zettian Guards"), ScriptedDice()).state
+>>> faces = ["skull", "skull", "shield", "blank"]
+>>> result = apply(state, Attack("Z1", "A1"), ScriptedDice(faces))
+>>> result.attack.skulls, result.attack.shields, result.attack.destroyed
+(2, 1, True)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+
+from battlebook.dice import Dice
+from battlebook.errors import DiceError, RuleViolation, ScenarioError
+from battlebook.heroscape.actions import Action, Attack, PlaceOrderMarker, RevealOrderMarker, StartRound, StartTurn
+from battlebook.heroscape.battlefield import ParsedMap
+from battlebook.heroscape.cards import ArmyCard
+from battlebook.heroscape.powers import AttackSetup, DicePool, Power, PowerKind
+from battlebook.heroscape.ruleset import Face, Harm, NextCopy, Ruleset
+from battlebook.heroscape.sight import counted_range, has_line_of_sight
+from battlebook.heroscape.state import BattleState, CardInPlay, Figure, OrderMarker, Turn
+
+#: Stable identifiers of the rules this module enforces; each anchors its rule on the site.
+ATTACKING = "heroscape.attacking"
+RANGE = "heroscape.range"
+LINE_OF_SIGHT = "heroscape.line-of-sight"
+FRIENDLY_FIGURES = "heroscape.attacking-friendly-figures"
+SPECIAL_POWERS = "heroscape.special-powers"
+OUT_OF_PLAY = "heroscape.army-card-out-of-play"
+COMMON_CARDS = "heroscape.common-army-cards"
+#: Name under which height advantage can be overlooked (see `Attack.overlooked`).
+HEIGHT_ADVANTAGE = "height advantage"
+
+
+@dataclass(frozen=True)
+class AttackReport:
+    """What one attack did.
+
+    Attributes:
+        attacker: The attacker's key.
+        defender: The defender's key.
+        pool: The dice rolled and why.
+        attack_faces: The attack dice as rolled.
+        defense_faces: The defense dice as rolled.
+        wounds: Wound markers the attack added.
+        destroyed: Whether the defender was destroyed.
+        placed_on: The army card the destroyed figure was placed on (2024), if any.
+        card_out_of_play: The army card the attack put out of play, if any.
+    """
+
+    attacker: str
+    defender: str
+    pool: DicePool
+    attack_faces: tuple[Face, ...]
+    defense_faces: tuple[Face, ...]
+    wounds: int = 0
+    destroyed: bool = False
+    placed_on: str | None = None
+    card_out_of_play: str | None = None
+
+    @property
+    def skulls(self) -> int:
+        """Skulls among the attack dice (the attacker counts only skulls)."""
+        return self.attack_faces.count(Face.SKULL)
+
+    @property
+    def shields(self) -> int:
+        """Shields among the defense dice (the defender counts only shields)."""
+        return self.defense_faces.count(Face.SHIELD)
+
+    @property
+    def is_successful(self) -> bool:
+        """Whether the skulls outnumber the shields."""
+        return self.skulls > self.shields
+
+
+@dataclass(frozen=True)
+class Resolution:
+    """The outcome of an action: the battle after it, and the attack or turn it made."""
+
+    state: BattleState
+    attack: AttackReport | None = None
+    turn_ended_at_once: bool = False
+
+
+def setup_battle(
+    parsed: ParsedMap,
+    card_for: Callable[[str], ArmyCard | None],
+    ruleset: Ruleset | None = None,
+) -> BattleState:
+    """A battle state from a read text map, looking each legend's card up with `card_for`.
+
+    A legend card name may end in `#2`, `#3` for a further copy of the card in one army.
+    """
+    state = BattleState(ruleset=ruleset or Ruleset(), battlefield=parsed.battlefield)
+    for placed in parsed.placements:
+        name, _, copy = placed.card.partition("#")
+        card = card_for(name.strip())
+        if card is None:
+            raise ScenarioError(f"map line {placed.line}, column {placed.column}: no army card called {name.strip()!r}")
+        if len(placed.spaces) != card.spaces:
+            what = "a double-space" if card.is_double_space else "a single-space"
+            raise ScenarioError(
+                f"map line {placed.line}, column {placed.column}: {placed.key} ({card.figure}) is {what} figure "
+                f"but is drawn on {len(placed.spaces)} space(s)"
+            )
+        card_id = card.name + (f" #{copy.strip()}" if copy.strip() else "")
+        if not any(c.id == card_id and c.army == placed.army for c in state.cards):
+            state = state.with_card(CardInPlay(card_id, placed.army, card))
+        state = state.with_figure(Figure(placed.key, card_id, placed.army, placed.spaces))
+    return state
+
+
+def attacks_allowed(state: BattleState, figure: Figure) -> int:
+    """How many attacks `figure` may make in one turn: one, plus any a special power of its card grants."""
+    card = state.card_of(figure).name
+    extra = sum(p.extra_attacks for p in state.powers if p.kind is PowerKind.SPECIAL_POWER and p.holder == card)
+    return 1 + extra
+
+
+def attack_range(state: BattleState, action: Attack) -> int:
+    """The range the attacker attacks at: its card's, or its special attack's if it gives one."""
+    attacker = state.figure(action.attacker)
+    power = special_attack(state, action)
+    if power is not None and power.range is not None:
+        return power.range
+    return state.card_of(attacker).stat("range")
+
+
+def special_attack(state: BattleState, action: Attack) -> Power | None:
+    """The special attack the action names, or `None`; a scenario-defined one must belong to the attacker's card."""
+    if action.special_attack is None:
+        return None
+    card = state.card_of(state.figure(action.attacker)).name
+    for power in state.powers:
+        if power.kind is PowerKind.SPECIAL_ATTACK and power.name == action.special_attack and power.holder == card:
+            return power
+    return None
+
+
+def pseudo_legal_violation(state: BattleState, action: Attack) -> RuleViolation | None:
+    """Why this figure may not attack that one whatever the distance, or `None`.
+
+    Unknown figures are scenario errors and raise at once.
+    """
+    attacker, defender = state.figure(action.attacker), state.figure(action.defender)
+    turn = state.turn
+    if turn is None:
+        return RuleViolation(ATTACKING, "no army card is taking a turn, so no figure may attack")
+    if not state.acts_for(turn.card_id, attacker) or attacker.army != turn.army:
+        return RuleViolation(
+            ATTACKING, f"{attacker.key} is not on the army card taking this turn ({turn.card_id} of {turn.army})"
+        )
+    allowed = attacks_allowed(state, attacker)
+    if turn.attacked.count(attacker.key) >= allowed:
+        times = "once" if allowed == 1 else f"{allowed} times"
+        return RuleViolation(ATTACKING, f"{attacker.key} has already attacked {times} this turn")
+    if attacker.key == defender.key:
+        return RuleViolation(ATTACKING, f"{attacker.key} cannot attack itself")
+    if attacker.army == defender.army and not state.ruleset.friendly_fire:
+        return RuleViolation(
+            FRIENDLY_FIGURES,
+            f"{defender.key} belongs to {attacker.army}, like {attacker.key}: only enemies may be attacked",
+        )
+    if action.special_attack is not None and special_attack(state, action) is None:
+        return RuleViolation(
+            SPECIAL_POWERS, f"{attacker.key}'s army card has no special attack called {action.special_attack!r}"
+        )
+    if action.place_on is not None and state.ruleset.destroyed_to_card:
+        return placement_violation(state, defender, action.place_on)
+    return None
+
+
+def placement_choices(state: BattleState, figure: Figure) -> tuple[str, ...]:
+    """The army cards `figure` may be placed on if it is destroyed now (2024).
+
+    A card that is not a shared Common card takes its own figures. With copies of a Common
+    card, a started copy with room must be filled first; when none has room, the owner picks
+    any matching copy with room (under the alternative `NextCopy.OWN_CARD`, only the very
+    first figure is the owner's pick: later ones go on their own card when it has room).
+    """
+    own = state.card(figure.card_id)
+    if not state.is_shared_common(figure.card_id):
+        return (own.id,)
+    matching = [c for c in state.copies_of(figure.card_id) if not c.is_full]
+    started = [c for c in matching if c.destroyed]
+    if started:
+        return (started[0].id,)
+    anything_placed = any(c.destroyed for c in state.copies_of(figure.card_id))
+    if anything_placed and state.ruleset.next_copy is NextCopy.OWN_CARD and own in matching:
+        return (own.id,)
+    return tuple(c.id for c in matching) or (own.id,)
+
+
+def placement_violation(state: BattleState, figure: Figure, card_id: str) -> RuleViolation | None:
+    """Why `figure`, once destroyed, may not be placed on the card `card_id`, or `None`."""
+    choices = placement_choices(state, figure)
+    if card_id in choices:
+        return None
+    return RuleViolation(
+        COMMON_CARDS,
+        f"a destroyed {state.card_of(figure).figure} of {figure.army} must go on "
+        + " or ".join(choices)
+        + f", not on {card_id}",
+    )
+
+
+def legal_violation(state: BattleState, action: Attack) -> RuleViolation | None:
+    """Why the rules forbid the attack here, or `None` when it is allowed."""
+    violation = pseudo_legal_violation(state, action)
+    if violation is not None:
+        return violation
+    attacker, defender = state.figure(action.attacker), state.figure(action.defender)
+    reach = attack_range(state, action)
+    distance = counted_range(state, attacker, defender)
+    if distance is None or distance > reach:
+        counted = "no path of spaces" if distance is None else f"{distance} spaces"
+        return RuleViolation(RANGE, f"{defender.key} is {counted} from {attacker.key}, beyond its range of {reach}")
+    if not has_line_of_sight(state, attacker, defender):
+        return RuleViolation(LINE_OF_SIGHT, f"{attacker.key} cannot see any part of {defender.key}")
+    return None
+
+
+def is_legal(state: BattleState, action: Attack) -> bool:
+    """Whether the rules allow the attack now."""
+    return legal_violation(state, action) is None
+
+
+def attack_setup(state: BattleState, action: Attack) -> AttackSetup:
+    """What the modifiers see of an attack."""
+    attacker, defender = state.figure(action.attacker), state.figure(action.defender)
+
+    def glyphs(figure: Figure) -> frozenset[str]:
+        return frozenset(g for h in figure.spaces if (g := state.battlefield.space(h).glyph) is not None)
+
+    return AttackSetup(
+        attacker.key,
+        defender.key,
+        state.card_of(attacker).name,
+        state.card_of(defender).name,
+        glyphs(attacker),
+        glyphs(defender),
+        action.special_attack,
+    )
+
+
+def dice_pool(state: BattleState, action: Attack) -> DicePool:
+    """The dice each side rolls: printed values, then every modifier in play, then height advantage.
+
+    Extras named in `action.overlooked` were not claimed before the roll and do not count.
+    """
+    attacker, defender = state.figure(action.attacker), state.figure(action.defender)
+    pool = DicePool(state.card_of(attacker).stat("attack"), state.card_of(defender).stat("defense"))
+    setup = attack_setup(state, action)
+    for modifier in state.powers:
+        if modifier.name not in action.overlooked:
+            pool = modifier.modify(setup, pool)
+    gap = state.base_level(attacker) - state.base_level(defender)
+    extra = 0 if HEIGHT_ADVANTAGE in action.overlooked else state.ruleset.height.extra_dice(abs(gap))
+    if gap > 0 and extra:
+        pool = pool.adding(f"height advantage: {extra:+d} attack", attack=extra)
+    elif gap < 0 and extra:
+        pool = pool.adding(f"height advantage: {extra:+d} defense", defense=extra)
+    return pool
+
+
+def _roll(dice: Dice, state: BattleState, count: int) -> tuple[Face, ...]:
+    faces: list[Face] = []
+    for _ in range(count):
+        face = dice.roll(state.ruleset.die)
+        try:
+            faces.append(Face(str(face)))
+        except ValueError:
+            raise DiceError(f"a combat die shows skull, shield or blank, not {face!r}") from None
+    return tuple(faces)
+
+
+def apply(state: BattleState, action: Action, dice: Dice) -> Resolution:
+    """Carry out `action`, rolling from `dice`; raise `RuleViolation` if it is refused."""
+    if isinstance(action, Attack):
+        return _attack(state, action, dice)
+    if isinstance(action, StartTurn):
+        return Resolution(_start_turn(state, action.army, action.card_id))
+    if isinstance(action, PlaceOrderMarker):
+        return Resolution(_place_marker(state, action))
+    if isinstance(action, RevealOrderMarker):
+        return _reveal(state, action)
+    if isinstance(action, StartRound):
+        kept = tuple(m for m in state.markers if not state.is_out_of_play(m.card_id))
+        return Resolution(replace(state, markers=kept, turn=None))
+    raise TypeError(f"not a Heroscape action: {action!r}")
+
+
+def _start_turn(state: BattleState, army: str, card_id: str) -> BattleState:
+    card = state.card(card_id)
+    if card.army != army:
+        raise ScenarioError(f"the army card {card_id!r} belongs to {card.army}, not {army}")
+    if state.is_out_of_play(card_id):
+        raise RuleViolation(OUT_OF_PLAY, f"{card_id} is out of play: no turn can be taken with it")
+    return replace(state, turn=Turn(army, card_id))
+
+
+def _place_marker(state: BattleState, action: PlaceOrderMarker) -> BattleState:
+    state.card(action.card_id)
+    if state.is_out_of_play(action.card_id):
+        raise RuleViolation(OUT_OF_PLAY, f"{action.card_id} is out of play: no order marker may be placed on it")
+    if any(m.army == action.army and m.label == action.label for m in state.markers):
+        raise ScenarioError(f"{action.army}'s order marker {action.label} is already on a card")
+    return replace(state, markers=(*state.markers, OrderMarker(action.army, action.label, action.card_id)))
+
+
+def _reveal(state: BattleState, action: RevealOrderMarker) -> Resolution:
+    marker = next((m for m in state.markers if m.army == action.army and m.label == action.label), None)
+    if marker is None:
+        raise ScenarioError(f"{action.army} has no order marker {action.label} on any card")
+    revealed = replace(marker, revealed=True)
+    markers = tuple(revealed if m == marker else m for m in state.markers)
+    state = replace(state, markers=markers, turn=None)
+    if state.is_out_of_play(marker.card_id):
+        return Resolution(state, turn_ended_at_once=True)
+    return Resolution(_start_turn(state, marker.army, marker.card_id))
+
+
+def _attack(state: BattleState, action: Attack, dice: Dice) -> Resolution:
+    violation = legal_violation(state, action)
+    if violation is not None:
+        raise violation
+    pool = dice_pool(state, action)
+    attack_faces = _roll(dice, state, pool.attack)
+    defense_faces = _roll(dice, state, pool.defense)
+    report = AttackReport(action.attacker, action.defender, pool, attack_faces, defense_faces)
+    assert state.turn is not None
+    after = replace(state, turn=replace(state.turn, attacked=(*state.turn.attacked, action.attacker)))
+    if report.is_successful:
+        after, report = _harm(after, report, action.place_on)
+    return Resolution(after, report)
+
+
+def _harm(state: BattleState, report: AttackReport, chosen: str | None) -> tuple[BattleState, AttackReport]:
+    defender = state.figure(report.defender)
+    card = state.card(defender.card_id)
+    unblocked = report.skulls - report.shields
+    if state.ruleset.harm is Harm.DESTROY:
+        return _destroy(state, defender), replace(report, destroyed=True)
+    life = card.card.stat("life")
+    if card.card.is_hero:
+        card = replace(card, wound_markers=card.wound_markers + unblocked)
+        state = state.replacing_card(card)
+        if card.wound_markers < life:
+            return state, replace(report, wounds=unblocked)
+        return _destroy(state, defender, chosen), _destroyed_report(state, defender, report, unblocked, chosen)
+    if life == 1:
+        return _destroy(state, defender, chosen), _destroyed_report(state, defender, report, 0, chosen)
+    wounded = replace(defender, wounds=defender.wounds + unblocked)
+    state = state.replacing_figure(wounded)
+    if wounded.wounds < life:
+        return state, replace(report, wounds=unblocked)
+    return _destroy(state, wounded, chosen), _destroyed_report(state, wounded, report, unblocked, chosen)
+
+
+def _destroyed_report(
+    state: BattleState, defender: Figure, report: AttackReport, wounds: int, chosen: str | None
+) -> AttackReport:
+    after = _destroy(state, defender, chosen)
+    placed = next((c.id for c in after.cards if defender.key in c.destroyed), None)
+    out = next((c.id for c in after.cards if after.is_out_of_play(c.id) and not state.is_out_of_play(c.id)), None)
+    return replace(report, wounds=wounds, destroyed=True, placed_on=placed, card_out_of_play=out)
+
+
+def card_for_destroyed(state: BattleState, figure: Figure, chosen: str | None = None) -> str:
+    """The army card a destroyed figure is placed on (2024): the owner's `chosen` copy if it may go there.
+
+    Otherwise, of the cards [`placement_choices`][battlebook.heroscape.rules.placement_choices]
+    allows, its own card if among them, else the first.
+    """
+    choices = placement_choices(state, figure)
+    if chosen in choices:
+        return chosen
+    return figure.card_id if figure.card_id in choices else choices[0]
+
+
+def _destroy(state: BattleState, figure: Figure, chosen: str | None = None) -> BattleState:
+    figures = tuple(f for f in state.figures if f.key != figure.key)
+    if not state.ruleset.destroyed_to_card:
+        return replace(state, figures=figures, out_of_game=(*state.out_of_game, figure.key))
+    target_id = card_for_destroyed(state, figure, chosen)
+    own = state.card(figure.card_id)
+    state = replace(state, figures=figures).replacing_card(replace(own, lost=(*own.lost, figure.key)))
+    target = state.card(target_id)
+    return state.replacing_card(replace(target, destroyed=(*target.destroyed, figure.key)))
+
+
+def attacks_left(state: BattleState) -> tuple[str, ...]:
+    """Keys of the figures on the turn's army card that may still attack this turn."""
+    if state.turn is None:
+        return ()
+    turn = state.turn
+    return tuple(
+        f.key
+        for f in state.figures
+        if state.acts_for(turn.card_id, f)
+        and f.army == turn.army
+        and turn.attacked.count(f.key) < attacks_allowed(state, f)
+    )
+
+
+def winner(state: BattleState) -> str | None:
+    """The army that has reached the victory objective *destroy every opposing figure*, if any.
+
+    Battlebook's scenarios use this one objective; the sources leave objectives to each
+    game scenario.
+    """
+    armies = {c.army for c in state.cards}
+    standing = {f.army for f in state.figures}
+    if len(armies) > 1 and len(standing) == 1:
+        return next(iter(standing))
+    return None

@@ -1,0 +1,142 @@
+"""The editions of Heroscape, as rulesets: fixed settings a battle is played under.
+
+The 2004 basic game and the 2024 edition differ in how an attack harms its defender and
+in how much height helps; Battlebook also records two readings of open questions as
+settings. Every rule asks the ruleset; no rule tests the edition by name.
+
+>>> Ruleset.for_edition(Edition.BASIC_2004).height.extra_dice(12)
+1
+>>> Ruleset.for_edition(Edition.EDITION_2024).height.extra_dice(12)
+2
+>>> Ruleset.for_edition(Edition.EDITION_2024).height.extra_dice(0)
+0
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+
+from battlebook.dice import Die
+from battlebook.heroscape.dice import COMBAT_DIE, CombatDie, Face
+
+#: `COMBAT_DIE` (three skulls, two shields, one blank: the sources never print the sides;
+#: see the ruling *The Heroscape combat die*) and `Face` live once, in `battlebook.heroscape.dice`.
+__all__ = [
+    "COMBAT_DIE",
+    "CombatDie",
+    "CommonOutOfPlay",
+    "Edition",
+    "Face",
+    "Harm",
+    "HeightAdvantage",
+    "NextCopy",
+    "Ruleset",
+]
+
+
+class Edition(StrEnum):
+    """The two editions the sources describe."""
+
+    BASIC_2004 = "2004"
+    EDITION_2024 = "2024"
+
+
+class Harm(StrEnum):
+    """What a successful attack does to its defender."""
+
+    DESTROY = "destroyed by any successful attack"
+    WOUNDS = "one wound per unblocked skull, destroyed at its life"
+
+
+class CommonOutOfPlay(StrEnum):
+    """When a copy of a Common army card goes out of play, in an army holding two or more copies.
+
+    Battlebook reads the figures as stood for by the copies together: a copy is out of play
+    once it is **full** (it holds as many destroyed figures as it depicts), or once every
+    figure of that kind is destroyed (ruling *Copies of a Common army card*). The
+    alternative ties each figure to its own copy: a copy is out of play once **its own
+    figures** are all destroyed, wherever they were placed.
+    """
+
+    FULL_COPY = "full copy"
+    OWN_FIGURES = "own figures"
+
+
+class NextCopy(StrEnum):
+    """Where a destroyed Common figure goes when no started copy has room (the started one is full).
+
+    Battlebook reads that, as with the very first figure, the player picks **any matching
+    copy** with room (a scenario that does not say gets its own card, if it has room). The
+    alternative sends it to **its own card** whenever that card has room, leaving the player
+    a choice only for the first figure.
+    """
+
+    PLAYER_CHOICE = "player's choice"
+    OWN_CARD = "own card"
+
+
+@dataclass(frozen=True)
+class HeightAdvantage:
+    """Extra dice for the figure whose base is higher: `(levels above, extra dice)` steps.
+
+    The largest step whose level count the gap reaches applies.
+
+    >>> HeightAdvantage(((1, 1), (10, 2))).extra_dice(9)
+    1
+    """
+
+    steps: tuple[tuple[int, int], ...] = ((1, 1),)
+
+    def extra_dice(self, levels_above: int) -> int:
+        """The extra dice for a base `levels_above` levels higher than the other's (0 if not higher)."""
+        return max((dice for levels, dice in self.steps if levels_above >= levels), default=0)
+
+
+@dataclass(frozen=True)
+class Ruleset:
+    """The settings of one battle.
+
+    Attributes:
+        edition: Which edition's rules are in force.
+        harm: What a successful attack does.
+        height: How many extra dice a higher base earns.
+        friendly_fire: Whether a figure may attack a figure of its own army.
+        figures_block_sight: Whether figures block a line of sight like terrain
+            (Battlebook's reading: they do not; see the ruling *Figures and line of sight*).
+        destroyed_to_card: Whether a destroyed figure is placed on its army card (2024)
+            rather than put out of the game (2004).
+        combat_die: The combat die, for rolls and odds alike.
+        common_out_of_play: When a copy of a Common card with several copies goes out of play.
+        next_copy: Where a destroyed Common figure goes once the started copy is full.
+    """
+
+    edition: Edition = Edition.BASIC_2004
+    harm: Harm = Harm.DESTROY
+    height: HeightAdvantage = HeightAdvantage()
+    friendly_fire: bool = False
+    figures_block_sight: bool = False
+    destroyed_to_card: bool = False
+    combat_die: CombatDie = COMBAT_DIE
+    common_out_of_play: CommonOutOfPlay = CommonOutOfPlay.FULL_COPY
+    next_copy: NextCopy = NextCopy.PLAYER_CHOICE
+
+    @property
+    def die(self) -> Die:
+        """The combat die as rolled in a battle, made from `combat_die`.
+
+        >>> Ruleset(combat_die=CombatDie(4, 2, 0)).die.faces.count(Face.SKULL)
+        4
+        """
+        return self.combat_die.die
+
+    @classmethod
+    def for_edition(
+        cls, edition: Edition, *, figures_block_sight: bool = False, combat_die: CombatDie = COMBAT_DIE
+    ) -> Ruleset:
+        """The ruleset of `edition`, with the open readings as given."""
+        if edition is Edition.BASIC_2004:
+            return cls(edition, Harm.DESTROY, HeightAdvantage(((1, 1),)), False, figures_block_sight, False, combat_die)
+        return cls(
+            edition, Harm.WOUNDS, HeightAdvantage(((1, 1), (10, 2))), True, figures_block_sight, True, combat_die
+        )

@@ -1,0 +1,107 @@
+"""Heroes of Might & Magic IV, the card and tile game: its combat rules.
+
+- [`ruleset`][battlebook.homm.ruleset]: the settings a battle is played under (the die, disputed readings);
+- [`units`][battlebook.homm.units]: unit cards, spells and the stats the sources give;
+- [`state`][battlebook.homm.state]: sides, lines, creature stacks, the clock, armies and the battle state;
+- [`actions`][battlebook.homm.actions]: what a stack or a side can attempt;
+- [`rules`][battlebook.homm.rules]: what the rules allow and what an action does, built on
+  [`combat`][battlebook.homm.combat] (attacks, special actions, retaliation) and
+  [`flow`][battlebook.homm.flow] (phases, automatic reorganizing, end of round and battle);
+- [`town`][battlebook.homm.town] and [`siege`][battlebook.homm.siege]: the town card and its walls, and
+  the rules of battles in towns;
+- [`rule_ids`][battlebook.homm.rule_ids]: the identifiers every refusal names.
+"""
+
+from battlebook.homm.actions import (
+    AcceptSurrender,
+    Action,
+    Decline,
+    EndPhase,
+    MeleeAttack,
+    MoveUp,
+    OfferSurrender,
+    Protect,
+    RangedAttack,
+    RejectSurrender,
+    Reorganize,
+    Retaliate,
+    SpellAttack,
+    Support,
+    Swarm,
+    Withdraw,
+)
+from battlebook.homm.resolution import AttackRoll, Resolution
+from battlebook.homm.rules import apply, is_legal, legal_actions, legal_violation, smallest_winning_roll
+from battlebook.homm.ruleset import (
+    Chooser,
+    DieReading,
+    EmergingTime,
+    MoveUpRefill,
+    PenaltyBase,
+    RetaliationReach,
+    Ruleset,
+    SpellReach,
+    StackPhase,
+    SwarmDoubling,
+    SwarmExpiry,
+    SwatReach,
+)
+from battlebook.homm.state import Army, BattleState, Clock, Ending, Line, Outcome, Side, Stack, Stage, Stance
+from battlebook.homm.town import TownCard, Walls
+from battlebook.homm.units import KNOWN_UNITS, Ability, AttackKind, Spell, UnitBook, UnitCard
+
+__all__ = [
+    "KNOWN_UNITS",
+    "Ability",
+    "AcceptSurrender",
+    "Action",
+    "Army",
+    "AttackKind",
+    "AttackRoll",
+    "BattleState",
+    "Chooser",
+    "Clock",
+    "Decline",
+    "DieReading",
+    "EmergingTime",
+    "EndPhase",
+    "Ending",
+    "Line",
+    "MeleeAttack",
+    "MoveUp",
+    "MoveUpRefill",
+    "OfferSurrender",
+    "Outcome",
+    "PenaltyBase",
+    "Protect",
+    "RangedAttack",
+    "RejectSurrender",
+    "Reorganize",
+    "Resolution",
+    "Retaliate",
+    "RetaliationReach",
+    "Ruleset",
+    "Side",
+    "Spell",
+    "SpellAttack",
+    "SpellReach",
+    "Stack",
+    "StackPhase",
+    "Stage",
+    "Stance",
+    "Support",
+    "Swarm",
+    "SwarmDoubling",
+    "SwarmExpiry",
+    "SwatReach",
+    "TownCard",
+    "UnitBook",
+    "UnitCard",
+    "Walls",
+    "Withdraw",
+    "apply",
+    "is_legal",
+    "legal_actions",
+    "legal_violation",
+    "smallest_winning_roll",
+]

@@ -1,0 +1,340 @@
+"""Attacks and the other uses of an attack opportunity, and retaliation.
+
+Each action has a `*_violation` function (why the rules refuse it here, or `None`) and a
+function that carries it out on a state already known to be legal.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from battlebook.dice import Dice, Die
+from battlebook.errors import DiceError, RuleViolation
+from battlebook.homm import rule_ids as ids
+from battlebook.homm import siege
+from battlebook.homm.actions import Attack, Protect, Reorganize, Retaliate, SpellAttack, Support, Swarm
+from battlebook.homm.flow import lapsed_stance, melee_minimum, opportunity_violation
+from battlebook.homm.resolution import AttackRoll
+from battlebook.homm.ruleset import RetaliationReach, SpellReach, SwarmDoubling, SwatReach
+from battlebook.homm.state import AttackMade, Backing, BattleState, Line, Stack, Stance
+from battlebook.homm.units import AttackKind, Spell
+
+
+def roll_die(die: Die, dice: Dice) -> int:
+    """Roll the battle's ten-sided die from `dice`, as a number."""
+    face = dice.roll(die)
+    if not isinstance(face, int):
+        raise DiceError(f"a {die.name} shows numbers, not {face!r}")
+    return face
+
+
+def _enemies_violation(rule: str, attacker: Stack, target: Stack) -> RuleViolation | None:
+    if attacker.side is target.side:
+        return RuleViolation(rule, f"{attacker.name} and {target.name} are on the same side ({attacker.side})")
+    return None
+
+
+def reach_violation(state: BattleState, attacker: Stack, target: Stack, kind: AttackKind) -> RuleViolation | None:
+    """Why `attacker` cannot reach `target` with an attack of `kind` from where both stand, or `None`.
+
+    A melee attack goes from Melee Line to Melee Line (or flies in over damaged walls); a
+    ranged attack reaches any line. A spell reaches like a ranged attack, or like a melee
+    one, by the ruleset's reading (ruling *Where a spell can reach*).
+    """
+    if kind is AttackKind.MELEE:
+        return _melee_lines_violation(state, attacker, target, ids.MELEE_ATTACK, "a melee attack")
+    if kind is AttackKind.SPELL and state.ruleset.spell_reach is SpellReach.LIKE_MELEE:
+        return _melee_lines_violation(
+            state, attacker, target, ids.RULING_SPELL_REACH, "a spell (under this ruleset, cast like a melee attack)"
+        )
+    if kind is AttackKind.RANGED and attacker.top.stat("ranged") <= 0:
+        return RuleViolation(ids.RANGED_ATTACK, f"the {attacker.top.name} has a ranged attack score of 0")
+    return None
+
+
+def _melee_lines_violation(
+    state: BattleState, attacker: Stack, target: Stack, rule: str, what: str
+) -> RuleViolation | None:
+    """Why `attacker` cannot reach `target` under the melee attack's line rule, naming `rule`, or `None`."""
+    if attacker.line is not Line.MELEE:
+        return RuleViolation(
+            rule,
+            f"{attacker.name} cannot make {what} from the {attacker.line} Line: it must be made from the Melee Line",
+        )
+    if target.line is not Line.MELEE and not siege.flies_in(state, attacker, target):
+        blocked = siege.walls_block(state, attacker, target)
+        if blocked is not None:
+            return blocked
+        return RuleViolation(
+            rule,
+            f"{target.name} is on the {target.line} Line: {what} can only target a stack on the enemy's Melee Line",
+        )
+    return None
+
+
+def swat_violation(state: BattleState, target: Stack, kind: AttackKind, swat: int) -> RuleViolation | None:
+    """Why an attack of `kind` cannot announce `swat` cards of `target`, or `None`."""
+    if not 1 <= swat <= target.size:
+        return RuleViolation(ids.SWATTING, f"the {target.name} hold {target.size} cards: cannot swat {swat}")
+    if swat > 1 and kind is not AttackKind.MELEE and state.ruleset.swat_reach is SwatReach.MELEE_ONLY:
+        return RuleViolation(ids.RULING_SWAT_REACH, f"under this ruleset only melee attacks swat, not a {kind} attack")
+    return None
+
+
+def _spell(attacker: Stack, action: Attack) -> Spell | None:
+    return attacker.top.spell(action.spell) if isinstance(action, SpellAttack) else None
+
+
+def attack_violation(state: BattleState, action: Attack) -> RuleViolation | None:
+    """Why the rules refuse the attack `action`, or `None`: sides, opportunity, reach, spell, swat."""
+    attacker, target = state.stack(action.attacker), state.stack(action.target)
+    rule = {AttackKind.MELEE: ids.MELEE_ATTACK, AttackKind.RANGED: ids.RANGED_ATTACK}.get(action.kind, ids.SPELL_ATTACK)
+    violation = _enemies_violation(rule, attacker, target) or opportunity_violation(state, attacker)
+    if violation is not None:
+        return violation
+    if isinstance(action, SpellAttack) and _spell(attacker, action) is None:
+        return RuleViolation(
+            ids.SPELL_ATTACK, f"the {attacker.top.name} on top of the {attacker.name} cannot cast {action.spell}"
+        )
+    return (
+        reach_violation(state, attacker, target, action.kind)
+        or swat_violation(state, target, action.kind, action.swat)
+        or zero_shot_violation(state, attacker, action.target, action.kind, opportunity_score(state, attacker, action))
+    )
+
+
+def zero_shot_violation(
+    state: BattleState, attacker: Stack, target: str, kind: AttackKind, score: int
+) -> RuleViolation | None:
+    """Why a ranged attack the town walls cut to a score of 0 may not be made, or `None`.
+
+    By default it may (ruling *A shot the walls cut to nothing*): the rule that bars a
+    ranged score of 0 speaks of the unit's printed score. The alternative refuses it.
+    """
+    if kind is not AttackKind.RANGED or score > 0 or state.ruleset.zero_shot_allowed:
+        return None
+    if siege.penalty_walls(state, attacker, target, kind) is None:
+        return None
+    return RuleViolation(
+        ids.RULING_ZERO_SHOT,
+        f"under this ruleset the walls cut the {attacker.name}'s shot to {score}: no shot",
+    )
+
+
+def opportunity_score(state: BattleState, attacker: Stack, action: Attack) -> int:
+    """The score of an attack made as `attacker`'s opportunity: stack, support, swarm doubling, walls.
+
+    Support counts only when it was promised for this target; the ruleset says whether a
+    swarm doubles the stack's own score before support is added or the sum after. A
+    ranged attack shot over a town's walls then loses the walls' penalty.
+    """
+    return siege.ranged_score(
+        state, attacker, action.target, action.kind, lambda stack: _unwalled_score(state, stack, action)
+    )
+
+
+def _unwalled_score(state: BattleState, attacker: Stack, action: Attack) -> int:
+    base = attacker.attack_score(action.kind, _spell(attacker, action))
+    support = sum(backing.sac for backing in attacker.backing if backing.target == action.target)
+    if attacker.stance is not Stance.SWARMING:
+        return base + support
+    if state.ruleset.swarm_doubling is SwarmDoubling.BEFORE_SUPPORT:
+        return 2 * base + support
+    return 2 * (base + support)
+
+
+def strike(
+    state: BattleState,
+    attacker: str,
+    target: str,
+    kind: AttackKind,
+    score: int,
+    swat: int,
+    dice: Dice,
+    *,
+    is_retaliation: bool,
+) -> tuple[BattleState, AttackRoll]:
+    """Resolve one attack: roll the die, remove the announced cards on a hit."""
+    defender = state.stack(target)
+    defense = defender.swat_defense(swat)
+    roll = roll_die(state.ruleset.die, dice)
+    hit = score + roll >= defense
+    removed = defender.cards[:swat] if hit else ()
+    survivor = defender.without_top(swat) if hit else defender
+    after = state.replacing(target, survivor, removed) if hit else state
+    answerable = AttackMade(attacker, target, kind, is_retaliation) if survivor is not None else None
+    after = replace(after, last_attack=answerable)
+    return after, AttackRoll(attacker, target, kind, score, roll, defense, removed, swat, is_retaliation)
+
+
+def _spend(state: BattleState, updated: Stack) -> BattleState:
+    """The stack `updated` (already in its new position) has used its attack opportunity."""
+    return replace(state.replacing(updated.name, updated), acted=state.acted | {updated.name})
+
+
+def attack(state: BattleState, action: Attack, dice: Dice) -> tuple[BattleState, AttackRoll]:
+    """Carry out a legal attack: its score, then the strike; the attacker's support is spent."""
+    attacker = state.stack(action.attacker)
+    score = opportunity_score(state, attacker, action)
+    state = _spend(state, replace(attacker, stance=Stance.READY, backing=()))
+    if state.is_town(action.target):
+        return siege.strike_town(state, attacker.name, score, roll_die(state.ruleset.die, dice))
+    return strike(state, attacker.name, action.target, action.kind, score, action.swat, dice, is_retaliation=False)
+
+
+def retaliation_violation(state: BattleState, action: Retaliate) -> RuleViolation | None:
+    """Why `action.retaliator` may not answer `action.target` with this attack, or `None`."""
+    last = state.last_attack
+    retaliator, target = state.stack(action.retaliator), state.stack(action.target)
+    if last is None or last.target != retaliator.name or last.attacker != target.name:
+        return RuleViolation(
+            ids.RETALIATION, f"the {retaliator.name} can only answer an attack the {target.name} has just made on them"
+        )
+    if retaliator.name in state.retaliated:
+        return RuleViolation(ids.RETALIATION_ONCE, f"the {retaliator.name} have already retaliated this round")
+    if last.kind is AttackKind.SPELL:
+        return RuleViolation(ids.RETALIATION, "no stack can retaliate against a spell")
+    if last.is_retaliation and not state.ruleset.retaliation_answerable:
+        return RuleViolation(ids.RULING_RETALIATION_CHAIN, "a retaliation cannot itself be retaliated against")
+    if action.kind is not last.kind:
+        return RuleViolation(
+            ids.RETALIATION, f"a {last.kind} attack must be answered in kind, not with a {action.kind} attack"
+        )
+    if action.kind is AttackKind.RANGED and retaliator.top.stat("ranged") <= 0:
+        return RuleViolation(
+            ids.RETALIATION,
+            f"the {retaliator.top.name} has a ranged attack score of 0: it cannot answer a ranged attack",
+        )
+    if retaliator.stance is Stance.PROTECTING and not state.ruleset.protecting_retaliates:
+        return RuleViolation(
+            ids.RULING_PROTECT_RETALIATION,
+            f"under this ruleset the {retaliator.name}, turned to protect, cannot retaliate",
+        )
+    if state.ruleset.retaliation_reach is RetaliationReach.LINE_RULES:
+        reach = reach_violation(state, retaliator, target, action.kind)
+        if reach is not None:
+            return RuleViolation(
+                ids.RULING_RETALIATION_REACH,
+                f"under this ruleset a retaliation obeys the line rules of its kind: {reach.reason}",
+            )
+    return swat_violation(state, target, action.kind, action.swat)
+
+
+def retaliation_score(state: BattleState, retaliator: Stack, action: Retaliate) -> int:
+    """The score of a retaliation: the stack's score for that kind of attack, after the walls.
+
+    By default a retaliation takes neither waiting support nor a swarm's doubling, which
+    serve the stack's next attack opportunity; the ruleset's alternatives add either
+    (ruling *Retaliations, support and swarming*).
+    """
+
+    def score_of(stack: Stack) -> int:
+        score = stack.attack_score(action.kind)
+        if state.ruleset.retaliation_support:
+            score += sum(b.sac for b in stack.backing if b.target == action.target)
+        if state.ruleset.swarm_doubles_retaliation and stack.stance is Stance.SWARMING:
+            score *= 2
+        return score
+
+    return siege.ranged_score(state, retaliator, action.target, action.kind, score_of)
+
+
+def retaliate(state: BattleState, action: Retaliate, dice: Dice) -> tuple[BattleState, AttackRoll]:
+    """Carry out a legal retaliation (see [`retaliation_score`][battlebook.homm.combat.retaliation_score]).
+
+    Support it received, or a swarm that doubled it, is spent.
+    """
+    retaliator = state.stack(action.retaliator)
+    score = retaliation_score(state, retaliator, action)
+    spent = retaliator
+    if state.ruleset.retaliation_support:
+        spent = replace(spent, backing=tuple(b for b in spent.backing if b.target != action.target))
+    if state.ruleset.swarm_doubles_retaliation and spent.stance is Stance.SWARMING:
+        spent = replace(spent, stance=Stance.READY)
+    state = state.replacing(spent.name, spent) if spent != retaliator else state
+    state = replace(state, retaliated=state.retaliated | {retaliator.name})
+    return strike(state, retaliator.name, action.target, action.kind, score, action.swat, dice, is_retaliation=True)
+
+
+def could_attack(state: BattleState, stack: Stack, target: Stack) -> bool:
+    """Whether `stack` could itself attack `target` with a melee, ranged or spell attack.
+
+    Melee reach is the attack's own check, so a flier that may fly in over damaged town
+    walls could also attack the stacks behind them.
+    """
+    if reach_violation(state, stack, target, AttackKind.MELEE) is None or stack.top.stat("ranged") > 0:
+        return True
+    return stack.top.is_spell_caster and reach_violation(state, stack, target, AttackKind.SPELL) is None
+
+
+def support_violation(state: BattleState, action: Support) -> RuleViolation | None:
+    """Why `action.supporter` may not sacrifice for `action.ally` against `action.target`, or `None`."""
+    supporter, ally, target = state.stack(action.supporter), state.stack(action.ally), state.stack(action.target)
+    if ally.side is not supporter.side or ally.name == supporter.name:
+        return RuleViolation(ids.SUPPORT, f"the {supporter.name} can only support another friendly stack")
+    violation = _enemies_violation(ids.SUPPORT, supporter, target) or opportunity_violation(state, supporter)
+    if violation is not None:
+        return violation
+    if not could_attack(state, supporter, target):
+        return RuleViolation(
+            ids.COMMON_TARGET,
+            f"the {supporter.name} could not attack the {target.name} on the {target.line} Line themselves",
+        )
+    return None
+
+
+def support(state: BattleState, action: Support) -> BattleState:
+    """The supporter spends its opportunity; its Sac value waits on the ally's next attack on the target."""
+    supporter = state.stack(action.supporter)
+    state = _spend(state, replace(supporter, stance=lapsed_stance(state, supporter)))
+    ally = state.stack(action.ally)
+    backing = Backing(supporter.name, action.target, supporter.sac_value)
+    return state.replacing(ally.name, replace(ally, backing=(*ally.backing, backing)))
+
+
+def stance_violation(state: BattleState, action: Swarm | Protect) -> RuleViolation | None:
+    """Why the stack may not swarm or protect now, or `None`."""
+    return opportunity_violation(state, state.stack(action.stack))
+
+
+def take_stance(state: BattleState, action: Swarm | Protect) -> BattleState:
+    """The stack spends its opportunity turned to swarm or to protect."""
+    stance = Stance.SWARMING if isinstance(action, Swarm) else Stance.PROTECTING
+    return _spend(state, replace(state.stack(action.stack), stance=stance))
+
+
+def reorganize_violation(state: BattleState, action: Reorganize) -> RuleViolation | None:
+    """Why the stack may not reorganize to `action.to`, or `None`."""
+    stack = state.stack(action.stack)
+    if stack.line is action.to:
+        return RuleViolation(ids.REORGANIZING, f"the {stack.name} already stand on the {stack.line} Line")
+    if siege.is_emerging(state, stack, action.to):
+        return siege.emerging_violation(state, stack)
+    return opportunity_violation(state, stack) or step_back_violation(state, stack, action.to)
+
+
+def step_back_violation(state: BattleState, stack: Stack, to: Line) -> RuleViolation | None:
+    """Why `stack` may not step back to `to` by the ruleset's reading, or `None` (ruling *Stepping back*).
+
+    By default a stack may always step back to its Ranged Line, and a Melee Line left below
+    its minimum is refilled at once; the alternative refuses a step back that would leave it so.
+    """
+    if to is not Line.RANGED or state.ruleset.step_back_allowed:
+        return None
+    left = len(state.stacks_on(stack.side, Line.MELEE)) - 1
+    minimum = melee_minimum(state, stack.side)
+    if left < minimum:
+        return RuleViolation(
+            ids.RULING_STEP_BACK,
+            f"under this ruleset the {stack.name} may not step back: it would leave the {stack.side}'s "
+            f"Melee Line with {left} stacks, fewer than its {minimum}",
+        )
+    return None
+
+
+def reorganize(state: BattleState, action: Reorganize) -> BattleState:
+    """The stack spends its opportunity moving to the other line; a town defender emerging keeps it."""
+    stack = state.stack(action.stack)
+    if siege.is_emerging(state, stack, action.to):
+        return state.replacing(stack.name, replace(stack, line=action.to))
+    return _spend(state, replace(stack, stance=lapsed_stance(state, stack), line=action.to))

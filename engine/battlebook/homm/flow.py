@@ -1,0 +1,420 @@
+"""The round structure: phases and turns, automatic reorganizing, the end of a round and of the battle.
+
+A combat round runs phases 1 to 10; in each, the Aggressor's stacks of that phase act,
+then the Defender's ([`EndPhase`][battlebook.homm.actions.EndPhase] hands the turn on). After
+phase 10 come the end-of-round steps: the Aggressor then the Defender may withdraw, then
+the Aggressor then the Defender may offer surrender. [`settle`][battlebook.homm.flow.settle]
+runs after every action: it moves stacks up to a Melee Line that has fewer than 3 stacks,
+and ends the battle when a side has no stack left.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from battlebook.errors import RulesSilent, RuleViolation, ScenarioError
+from battlebook.homm import rule_ids as ids
+from battlebook.homm.actions import (
+    AcceptSurrender,
+    Decline,
+    EndPhase,
+    MoveUp,
+    OfferSurrender,
+    RejectSurrender,
+    Withdraw,
+)
+from battlebook.homm.ruleset import Chooser, MoveUpRefill, SwarmExpiry
+from battlebook.homm.state import (
+    BattleState,
+    Clock,
+    Ending,
+    Line,
+    Offer,
+    Outcome,
+    Side,
+    Stack,
+    Stage,
+    Stance,
+)
+
+MELEE_LINE_MINIMUM = 3
+LAST_PHASE = 10
+
+
+def opportunity_violation(state: BattleState, stack: Stack) -> RuleViolation | None:
+    """Why `stack` cannot use an attack opportunity now, or `None`.
+
+    A stack has one opportunity per round, in its own phase and on its side's turn; a
+    battle without a clock checks only the one-per-round limit.
+    """
+    if stack.name in state.acted:
+        return RuleViolation(
+            ids.ATTACK_OPPORTUNITY, f"the {stack.name} have already used their attack opportunity this round"
+        )
+    clock = state.clock
+    if clock is None:
+        return None
+    if clock.stage is not Stage.PHASE:
+        return RuleViolation(ids.PHASES, f"round {clock.round} is over: no stack attacks until the next round")
+    if clock.turn is not stack.side:
+        return RuleViolation(
+            ids.PHASES, f"it is the {clock.turn}'s turn in phase {clock.phase}, not the {stack.side}'s"
+        )
+    phase = state.stack_phase(stack)
+    if phase != clock.phase:
+        return RuleViolation(
+            ids.PHASES, f"the {stack.name} act in phase {phase}, and the battle is in phase {clock.phase}"
+        )
+    return None
+
+
+def melee_minimum(state: BattleState, side: Side) -> int:
+    """How many stacks automatic reorganizing keeps on `side`'s Melee Line.
+
+    Three in the open field. For the side defending a town the walls stand in for its
+    Melee Line, and the minimum is the walls' own: 0 while intact, 1 once Breached, 2
+    once Sacked (ruling *A town defender's Melee Line*).
+    """
+    town = state.town
+    if town is not None and town.side is side:
+        return town.walls.melee_minimum
+    return MELEE_LINE_MINIMUM
+
+
+def _move(state: BattleState, stack: Stack, line: Line) -> BattleState:
+    return state.replacing(stack.name, replace(stack, line=line))
+
+
+def move_up_quota(state: BattleState, side: Side, moved: int = 0) -> int:
+    """How many more of `side`'s stacks must move up now, `moved` having come up already for this fall.
+
+    By the ruleset's reading (ruling *Moving up to the Melee Line*): as many as the Melee
+    Line is short of its minimum, or only one per fall. A town's Defender, whose walls'
+    minimum holds at all times, then gets one more stack after each action until it is met.
+
+    >>> from battlebook.homm.units import KNOWN_UNITS
+    >>> from battlebook.homm.ruleset import Ruleset
+    >>> golem = KNOWN_UNITS["Gold Golem"]
+    >>> state = BattleState(stacks=(Stack("Golem", Side.AGGRESSOR, Line.MELEE, (golem,)),))
+    >>> move_up_quota(state, Side.AGGRESSOR)
+    2
+    >>> one = replace(state, ruleset=Ruleset(move_up_refill=MoveUpRefill.ONE_PER_FALL))
+    >>> move_up_quota(one, Side.AGGRESSOR), move_up_quota(one, Side.AGGRESSOR, moved=1)
+    (1, 0)
+    """
+    short = melee_minimum(state, side) - len(state.stacks_on(side, Line.MELEE))
+    if short <= 0:
+        return 0
+    if state.ruleset.move_up_refill is MoveUpRefill.ONE_PER_FALL:
+        return max(0, 1 - moved)
+    return short
+
+
+def fill_melee_line(state: BattleState, side: Side, moved: int = 0) -> tuple[BattleState, tuple[str, ...]]:
+    """Move `side`'s stacks up from its Ranged Line: as many as its quota asks, or all that wait.
+
+    The quota is [`move_up_quota`][battlebook.homm.flow.move_up_quota]; `moved` counts the
+    stacks already come up for this fall (one just picked). When more stacks could come up
+    than are needed, the choice is left to a [`MoveUp`][battlebook.homm.actions.MoveUp]:
+    `state.choosing` names the side.
+    """
+    need = move_up_quota(state, side, moved)
+    waiting = state.stacks_on(side, Line.RANGED)
+    if need <= 0 or not waiting:
+        return state, ()
+    if len(waiting) > need:
+        return replace(state, choosing=side), ()
+    for stack in waiting:
+        state = _move(state, stack, Line.MELEE)
+    return state, tuple(stack.name for stack in waiting)
+
+
+def kills_before_move_up(state: BattleState, side: Side) -> int | None:
+    """How many of `side`'s Melee Line stacks must fall before a stack must move up from its Ranged Line.
+
+    `None` when nothing waits on the Ranged Line, or when nothing ever has to move up.
+
+    >>> from battlebook.homm.units import KNOWN_UNITS
+    >>> golem = KNOWN_UNITS["Gold Golem"]
+    >>> state = BattleState(stacks=tuple(
+    ...     Stack(f"Golem {n}", Side.AGGRESSOR, Line.MELEE, (golem,)) for n in range(1, 7)))
+    >>> state = state.with_stack(Stack("Golems", Side.AGGRESSOR, Line.RANGED, (golem,)))
+    >>> kills_before_move_up(state, Side.AGGRESSOR)
+    4
+    """
+    minimum = melee_minimum(state, side)
+    if not state.stacks_on(side, Line.RANGED) or minimum == 0:
+        return None
+    return max(0, _melee_count(state, side) - minimum + 1)
+
+
+def _melee_count(state: BattleState, side: Side) -> int:
+    return len(state.stacks_on(side, Line.MELEE))
+
+
+def end_if_destroyed(state: BattleState) -> BattleState:
+    """End the battle when a side has no creature stack left; the other side wins."""
+    standing = [side for side in Side if state.stacks_on(side)]
+    if state.outcome is None and len(standing) < len(Side):
+        winner = standing[0] if standing else None
+        return replace(state, outcome=Outcome(winner, Ending.DESTRUCTION), choosing=None, last_attack=None)
+    return state
+
+
+def settle(state: BattleState, before: BattleState) -> tuple[BattleState, tuple[str, ...]]:
+    """After an action: refill each Melee Line whose count fell below 3, then end the battle if a side is gone.
+
+    Automatic reorganizing is triggered by the count *falling* (from `before` to `state`);
+    a battle set up with fewer than 3 stacks on a Melee Line is left as it is. A town's
+    defender must hold its walls' minimum at all times: a hit on the walls raises it at once.
+
+    Returns:
+        The settled state and the names of the stacks moved up.
+    """
+    moved: tuple[str, ...] = ()
+    for side in Side:
+        count, minimum = _melee_count(state, side), melee_minimum(state, side)
+        walls = state.town is not None and state.town.side is side
+        if (
+            state.outcome is None
+            and state.choosing is None
+            and count < (minimum if walls else min(minimum, _melee_count(before, side)))
+        ):
+            state, up = fill_melee_line(state, side)
+            moved += up
+    return end_if_destroyed(state), moved
+
+
+def chooser(state: BattleState, side: Side) -> Side:
+    """The side that picks which of `side`'s stacks moves up, by the ruleset's reading."""
+    return side if state.ruleset.move_up_chooser is Chooser.OWNER else side.opponent
+
+
+def move_up_violation(state: BattleState, action: MoveUp) -> RuleViolation | None:
+    """Why `action` is not the move-up automatic reorganizing asks for, or `None`."""
+    side = state.choosing
+    if side is None:
+        return RuleViolation(ids.AUTOMATIC_REORGANIZING, "no Melee Line is waiting for a stack to move up")
+    stack = state.stack(action.stack)
+    if stack.side is not side or stack.line is not Line.RANGED:
+        return RuleViolation(
+            ids.AUTOMATIC_REORGANIZING, f"a stack from the {side}'s Ranged Line must move up, not the {stack.name}"
+        )
+    picker = chooser(state, side)
+    if action.by is not picker:
+        return RuleViolation(
+            ids.RULING_MOVE_UP_CHOICE, f"the {picker} picks which of the {side}'s stacks moves up, not the {action.by}"
+        )
+    return None
+
+
+def move_up(state: BattleState, action: MoveUp) -> tuple[BattleState, tuple[str, ...]]:
+    """Carry out a legal move-up, then settle again."""
+    stack = state.stack(action.stack)
+    state = replace(_move(state, stack, Line.MELEE), choosing=None)
+    after, moved = fill_melee_line(state, stack.side, moved=1)
+    return end_if_destroyed(after), (stack.name, *moved)
+
+
+def _enter_phase(state: BattleState, clock: Clock) -> BattleState:
+    """Set the clock; protecting stacks whose turn comes again return to the ready position."""
+    state = replace(state, clock=clock)
+    if clock.stage is Stage.PHASE:
+        for stack in state.stacks_on(clock.turn):
+            if stack.stance is Stance.PROTECTING and state.stack_phase(stack) == clock.phase:
+                state = state.replacing(stack.name, replace(stack, stance=Stance.READY))
+    return state
+
+
+def _next_round(state: BattleState, clock: Clock) -> BattleState:
+    return _enter_phase(state, Clock(clock.round + 1, 1, Side.AGGRESSOR, Stage.PHASE))
+
+
+def _running_clock(state: BattleState) -> Clock:
+    if state.clock is None:
+        raise ScenarioError("this battle follows no round structure: start the battle or set its phase first")
+    return state.clock
+
+
+def end_phase_violation(state: BattleState, action: EndPhase) -> RuleViolation | None:
+    """Why `action.side` cannot end its part of the phase now, or `None`."""
+    clock = _running_clock(state)
+    if clock.stage is not Stage.PHASE:
+        return RuleViolation(ids.PHASES, f"round {clock.round} has no phase left to end")
+    if clock.turn is not action.side:
+        return RuleViolation(ids.PHASES, f"it is the {clock.turn}'s turn in phase {clock.phase}")
+    return None
+
+
+def lapsed_stance(state: BattleState, stack: Stack) -> Stance:
+    """The stance `stack` is left in after an opportunity not spent attacking: let pass, support, reorganize.
+
+    Its cards go back to the ready position, unless it is swarming and the ruleset keeps
+    a swarm until the stack's next attack (ruling *How long a swarm lasts*).
+    """
+    if stack.stance is Stance.SWARMING and state.ruleset.swarm_expiry is SwarmExpiry.NEXT_ATTACK:
+        return Stance.SWARMING
+    return Stance.READY
+
+
+def end_phase(state: BattleState, action: EndPhase) -> BattleState:
+    """Hand the turn on: Aggressor to Defender, then to the next phase; after phase 10 the round ends.
+
+    Stacks of this phase that let their opportunity pass are left in their
+    [lapsed stance][battlebook.homm.flow.lapsed_stance]: by default they lose a swarm.
+    """
+    clock = _running_clock(state)
+    for stack in state.stacks_on(action.side):
+        if (
+            stack.name not in state.acted
+            and stack.stance is not Stance.READY
+            and state.stack_phase(stack) == clock.phase
+        ):
+            state = state.replacing(stack.name, replace(stack, stance=lapsed_stance(state, stack)))
+    if clock.turn is Side.AGGRESSOR:
+        return _enter_phase(state, replace(clock, turn=Side.DEFENDER))
+    if clock.phase < LAST_PHASE:
+        return _enter_phase(state, Clock(clock.round, clock.phase + 1, Side.AGGRESSOR, Stage.PHASE))
+    ended = replace(state, acted=frozenset(), retaliated=frozenset())
+    return replace(ended, clock=Clock(clock.round, LAST_PHASE, Side.AGGRESSOR, Stage.WITHDRAWAL))
+
+
+def _step_violation(state: BattleState, side: Side, stages: tuple[Stage, ...], what: str) -> RuleViolation | None:
+    clock = state.clock
+    if clock is None or clock.stage not in stages:
+        return RuleViolation(ids.END_OF_ROUND, f"a side may {what} only at its step at the end of a round")
+    if clock.turn is not side:
+        return RuleViolation(ids.END_OF_ROUND, f"it is the {clock.turn}'s turn to choose, not the {side}'s")
+    return None
+
+
+def decline_violation(state: BattleState, action: Decline) -> RuleViolation | None:
+    """Why `action.side` cannot let its end-of-round choice pass now, or `None`."""
+    return _step_violation(state, action.side, (Stage.WITHDRAWAL, Stage.SURRENDER), "pass")
+
+
+def _after_surrender_step(state: BattleState, side: Side) -> BattleState:
+    clock = _running_clock(state)
+    if side is Side.AGGRESSOR:
+        return replace(state, clock=replace(clock, stage=Stage.SURRENDER, turn=Side.DEFENDER))
+    return _next_round(state, clock)
+
+
+def decline(state: BattleState, action: Decline) -> BattleState:
+    """Pass on withdrawing or surrendering: on to the next side's step, or the next round."""
+    clock = _running_clock(state)
+    if clock.stage is Stage.WITHDRAWAL:
+        if action.side is Side.AGGRESSOR:
+            return replace(state, clock=replace(clock, turn=Side.DEFENDER))
+        return replace(state, clock=replace(clock, stage=Stage.SURRENDER, turn=Side.AGGRESSOR))
+    return _after_surrender_step(state, action.side)
+
+
+def withdraw_violation(state: BattleState, action: Withdraw) -> RuleViolation | None:
+    """Why `action.side` may not withdraw now, or `None`."""
+    step = _step_violation(state, action.side, (Stage.WITHDRAWAL,), "withdraw")
+    if step is not None:
+        return step
+    if state.defends_town(action.side):
+        return RuleViolation(ids.NO_RETREAT, f"the {action.side} defends its town: it cannot withdraw")
+    if state.army(action.side).is_guard:
+        return RuleViolation(
+            ids.GUARD_NO_WITHDRAWAL,
+            f"the {action.side} is a guard stack: it has no hero to withdraw and no town to withdraw to",
+        )
+    distance = state.army(action.side).town_distance
+    if distance is None:
+        raise ScenarioError(f"the scenario does not say how far the {action.side}'s nearest town is")
+    limit = state.ruleset.withdraw_distance
+    if distance <= limit:
+        return RuleViolation(
+            ids.WITHDRAWING,
+            f"the {action.side}'s hero is {distance} spaces from its nearest town: no withdrawing within {limit}",
+        )
+    return None
+
+
+def withdraw(state: BattleState, action: Withdraw) -> BattleState:
+    """The hero goes back to its nearest town; every creature stack of the side is discarded; the opponent wins."""
+    for stack in state.stacks_on(action.side):
+        state = state.replacing(stack.name, None, stack.cards)
+    state = state.with_army(action.side, replace(state.army(action.side), town_distance=0))
+    return replace(state, outcome=Outcome(action.side.opponent, Ending.WITHDRAWAL), choosing=None)
+
+
+def offer_violation(state: BattleState, action: OfferSurrender) -> RuleViolation | None:
+    """Why `action.side` may not offer this surrender now, or `None`."""
+    step = _step_violation(state, action.side, (Stage.SURRENDER,), "offer surrender")
+    if step is not None:
+        return step
+    army, other = state.army(action.side), state.army(action.side.opponent)
+    if state.defends_town(action.side):
+        return RuleViolation(ids.NO_RETREAT, f"the {action.side} defends its town: it cannot surrender")
+    if army.is_guard:
+        return RuleViolation(
+            ids.WHO_CANNOT_SURRENDER, f"the {action.side} is a guard stack: guard stacks never surrender"
+        )
+    if other.is_guard:
+        return RuleViolation(
+            ids.WHO_CANNOT_SURRENDER, f"the {action.side.opponent} is a guard stack: it cannot accept a surrender"
+        )
+    if not 0 <= action.cards <= army.hand:
+        return RuleViolation(
+            ids.SURRENDERING, f"the {action.side} cannot offer {action.cards} cards with {army.hand} in hand"
+        )
+    if action.cards < state.ruleset.surrender_minimum:
+        return RuleViolation(
+            ids.RULING_EMPTY_OFFER,
+            f"under this ruleset an offer must give at least {state.ruleset.surrender_minimum} card",
+        )
+    return None
+
+
+def offer(state: BattleState, action: OfferSurrender) -> BattleState:
+    """Put the offer on the table; the opponent must answer it."""
+    clock = _running_clock(state)
+    return replace(
+        state,
+        offer=Offer(action.side, action.cards),
+        clock=replace(clock, stage=Stage.ANSWER, turn=action.side.opponent),
+    )
+
+
+def answer_violation(state: BattleState, action: AcceptSurrender | RejectSurrender) -> RuleViolation | None:
+    """Why `action.side` cannot answer a surrender offer now, or `None`."""
+    step = _step_violation(state, action.side, (Stage.ANSWER,), "answer a surrender")
+    if step is not None:
+        return step
+    if isinstance(action, AcceptSurrender) and state.army(action.side).is_guard:
+        return RuleViolation(
+            ids.WHO_CANNOT_SURRENDER, f"the {action.side} is a guard stack: it cannot accept a surrender"
+        )
+    return None
+
+
+def _pending_offer(state: BattleState) -> Offer:
+    if state.offer is None:
+        raise ScenarioError("no surrender has been offered")
+    return state.offer
+
+
+def accept(state: BattleState, action: AcceptSurrender) -> BattleState:
+    """The offerer discards the offered cards and goes home with its whole army; the acceptor draws and wins."""
+    pending = _pending_offer(state)
+    giver, taker = state.army(pending.side), state.army(action.side)
+    if taker.deck < pending.cards:
+        raise RulesSilent(
+            f"what happens when the {action.side} accepts an offer of {pending.cards} cards "
+            f"with only {taker.deck} in its deck to draw"
+        )
+    state = state.with_army(pending.side, replace(giver, hand=giver.hand - pending.cards, town_distance=0))
+    state = state.with_army(
+        action.side, replace(taker, hand=taker.hand + pending.cards, deck=taker.deck - pending.cards)
+    )
+    return replace(state, offer=None, outcome=Outcome(action.side, Ending.SURRENDER))
+
+
+def reject(state: BattleState, action: RejectSurrender) -> BattleState:
+    """The fight goes on: on to the next surrender step, or the next round."""
+    pending = _pending_offer(state)
+    return _after_surrender_step(replace(state, offer=None), pending.side)

@@ -1,0 +1,243 @@
+"""The combat rules of Heroes of Might & Magic, as functions over battle states.
+
+Legality is checked in layers, as in python-chess:
+
+1. [`pseudo_legal_violation`][battlebook.homm.rules.pseudo_legal_violation]: can anything
+   happen at all (the battle is not over, no stack is waiting to move up)?
+2. [`legal_violation`][battlebook.homm.rules.legal_violation]: does the rule for this kind of
+   action allow it here (sides, phase, lines, scores, the round's limits)?
+
+[`apply`][battlebook.homm.rules.apply] checks both, rolls the battle's die from the dice
+source it is given when the action is an attack, and returns a
+[`Resolution`][battlebook.homm.resolution.Resolution]: the new state and what happened. A
+refused action raises a [`RuleViolation`][battlebook.errors.RuleViolation] and changes nothing.
+After every action the battle is settled: a Melee Line whose count fell below 3 is
+refilled from the Ranged Line, and a side with no stack left loses.
+
+>>> from battlebook.dice import ScriptedDice
+>>> from battlebook.homm.units import KNOWN_UNITS
+>>> from battlebook.homm.state import Side
+>>> from battlebook.homm.actions import MeleeAttack
+>>> golem, behemoth = KNOWN_UNITS["Gold Golem"], KNOWN_UNITS["Behemoth"]
+>>> state = (BattleState()
+...     .with_stack(Stack("Gold Golems", Side.AGGRESSOR, Line.MELEE, (golem,) * 3))
+...     .with_stack(Stack("Behemoth", Side.DEFENDER, Line.MELEE, (behemoth,))))
+>>> result = apply(state, MeleeAttack("Gold Golems", "Behemoth"), ScriptedDice([6]))
+>>> result.attack.total, result.attack.is_hit
+(13, True)
+>>> result.state.has_stack("Behemoth"), result.state.outcome.winner
+(False, <Side.AGGRESSOR: 'Aggressor'>)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import replace
+
+from battlebook.dice import Dice, Die
+from battlebook.errors import RuleViolation
+from battlebook.homm import combat, flow, siege
+from battlebook.homm import rule_ids as ids
+from battlebook.homm.actions import (
+    AcceptSurrender,
+    Action,
+    Decline,
+    EndPhase,
+    MeleeAttack,
+    MoveUp,
+    OfferSurrender,
+    Protect,
+    RangedAttack,
+    RejectSurrender,
+    Reorganize,
+    Retaliate,
+    SpellAttack,
+    Support,
+    Swarm,
+    Withdraw,
+)
+from battlebook.homm.resolution import AttackRoll, Resolution
+from battlebook.homm.state import BattleState, Line, Side, Stack
+from battlebook.homm.units import AttackKind
+
+#: Kept here for the foundation's callers; every identifier lives in `battlebook.homm.rule_ids`.
+MELEE_ATTACK = ids.MELEE_ATTACK
+ATTACKING_AS_A_STACK = ids.ATTACKING_AS_A_STACK
+
+__all__ = [
+    "AttackRoll",
+    "Resolution",
+    "apply",
+    "attack_score",
+    "candidate_actions",
+    "is_legal",
+    "legal_actions",
+    "legal_violation",
+    "pseudo_legal_violation",
+    "smallest_winning_roll",
+]
+
+
+def pseudo_legal_violation(state: BattleState, action: Action) -> RuleViolation | None:
+    """Why no action like `action` can happen in `state` whatever its details, or `None`."""
+    if state.outcome is not None:
+        return RuleViolation(ids.BATTLE_END, "the battle is over")
+    if state.choosing is not None and not isinstance(action, MoveUp):
+        return RuleViolation(
+            ids.AUTOMATIC_REORGANIZING, f"a stack must first move up to the {state.choosing}'s Melee Line"
+        )
+    return None
+
+
+def legal_violation(state: BattleState, action: Action) -> RuleViolation | None:
+    """Why the rules forbid `action` in `state`, or `None` when it is allowed.
+
+    Unknown stacks and facts the scenario did not set up raise `ScenarioError` at once.
+    """
+    violation = pseudo_legal_violation(state, action)
+    if violation is not None:
+        return violation
+    if siege.involves_town(state, action):
+        return siege.town_violation(state, action)
+    match action:
+        case MeleeAttack() | RangedAttack() | SpellAttack():
+            return combat.attack_violation(state, action)
+        case Retaliate():
+            return combat.retaliation_violation(state, action)
+        case Support():
+            return combat.support_violation(state, action)
+        case Swarm() | Protect():
+            return combat.stance_violation(state, action)
+        case Reorganize():
+            return combat.reorganize_violation(state, action)
+        case MoveUp():
+            return flow.move_up_violation(state, action)
+        case EndPhase():
+            return flow.end_phase_violation(state, action)
+        case Decline():
+            return flow.decline_violation(state, action)
+        case Withdraw():
+            return flow.withdraw_violation(state, action)
+        case OfferSurrender():
+            return flow.offer_violation(state, action)
+        case AcceptSurrender() | RejectSurrender():
+            return flow.answer_violation(state, action)
+
+
+def is_legal(state: BattleState, action: Action) -> bool:
+    """Whether the rules allow `action` in `state`."""
+    return legal_violation(state, action) is None
+
+
+def attack_score(state: BattleState, attacker: Stack, kind: AttackKind) -> int:
+    """The score `attacker` attacks with: its top card's score plus the levels under it."""
+    return attacker.attack_score(kind)
+
+
+def apply(state: BattleState, action: Action, dice: Dice) -> Resolution:
+    """Carry out `action`, rolling from `dice`; raise `RuleViolation` if it is refused."""
+    violation = legal_violation(state, action)
+    if violation is not None:
+        raise violation
+    roll: AttackRoll | None = None
+    before = state
+    if not isinstance(action, Retaliate):
+        state = replace(state, last_attack=None)
+    match action:
+        case MeleeAttack() | RangedAttack() | SpellAttack():
+            state, roll = combat.attack(state, action, dice)
+        case Retaliate():
+            state, roll = combat.retaliate(state, action, dice)
+        case Support():
+            state = combat.support(state, action)
+        case Swarm() | Protect():
+            state = combat.take_stance(state, action)
+        case Reorganize():
+            state = combat.reorganize(state, action)
+        case MoveUp():
+            after, moved = flow.move_up(state, action)
+            return Resolution(siege.repair_if_over(after), None, moved)
+        case EndPhase():
+            state = flow.end_phase(state, action)
+        case Decline():
+            state = flow.decline(state, action)
+        case Withdraw():
+            state = flow.withdraw(state, action)
+        case OfferSurrender():
+            state = flow.offer(state, action)
+        case AcceptSurrender():
+            state = flow.accept(state, action)
+        case RejectSurrender():
+            state = flow.reject(state, action)
+    after, moved = flow.settle(state, before)
+    return Resolution(siege.repair_if_over(after), roll, moved)
+
+
+def candidate_actions(state: BattleState) -> Iterator[Action]:
+    """Every action shaped for `state` (stacks that exist, sides in play), legal or not."""
+    names = [stack.name for stack in state.stacks]
+    for attacker in state.stacks:
+        for target in state.stacks:
+            if target.side is attacker.side:
+                for enemy in state.stacks_on(attacker.side.opponent):
+                    if target.name != attacker.name:
+                        yield Support(attacker.name, target.name, enemy.name)
+                continue
+            for swat in range(1, target.size + 1):
+                yield MeleeAttack(attacker.name, target.name, swat)
+                yield RangedAttack(attacker.name, target.name, swat)
+                for spell in attacker.top.spells:
+                    yield SpellAttack(attacker.name, target.name, spell.name, swat)
+                for kind in (AttackKind.MELEE, AttackKind.RANGED):
+                    yield Retaliate(attacker.name, target.name, kind, swat)
+        yield Swarm(attacker.name)
+        yield Protect(attacker.name)
+        yield Reorganize(attacker.name, Line.RANGED if attacker.line is Line.MELEE else Line.MELEE)
+    yield from _town_candidates(state)
+    for side in Side:
+        for name in names:
+            yield MoveUp(name, side)
+        yield EndPhase(side)
+        yield Decline(side)
+        yield Withdraw(side)
+        yield AcceptSurrender(side)
+        yield RejectSurrender(side)
+        for cards in range(state.army(side).hand + 1):
+            yield OfferSurrender(side, cards)
+
+
+def _town_candidates(state: BattleState) -> Iterator[Action]:
+    """Every action naming the town card, as target or (always refused) as the one acting."""
+    if state.town is None:
+        return
+    town = state.town.name
+    for stack in state.stacks:
+        yield MeleeAttack(stack.name, town)
+        yield MeleeAttack(stack.name, town, 2)
+        yield RangedAttack(stack.name, town)
+        for spell in stack.top.spells:
+            yield SpellAttack(stack.name, town, spell.name)
+        yield MeleeAttack(town, stack.name)
+        yield Retaliate(stack.name, town, AttackKind.MELEE)
+        for ally in state.stacks_on(stack.side):
+            if ally.name != stack.name:
+                yield Support(stack.name, ally.name, town)
+    yield Reorganize(town, Line.RANGED)
+
+
+def legal_actions(state: BattleState) -> Iterator[Action]:
+    """Every action the rules allow in `state`."""
+    return (action for action in candidate_actions(state) if is_legal(state, action))
+
+
+def smallest_winning_roll(score: int, defense: int, die: Die) -> int | None:
+    """The lowest face of `die` with which `score` reaches `defense`, or `None` if none does.
+
+    >>> from battlebook.homm.ruleset import Ruleset
+    >>> smallest_winning_roll(7, 13, Ruleset().die)
+    6
+    >>> smallest_winning_roll(7, 17, Ruleset().die) is None
+    True
+    """
+    faces = sorted(int(f) for f in die.faces if isinstance(f, int))
+    return next((face for face in faces if score + face >= defense), None)

@@ -1,0 +1,200 @@
+"""The fixed settings a Heroes of Might & Magic battle is played under.
+
+Disputed readings of the rulebook are settings here, never `if` chains spread through
+the rules: a scenario picks its reading once, and every rule asks the ruleset.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+
+from battlebook.dice import Die
+
+
+class DieReading(StrEnum):
+    """How the faces of the game's ten-sided die are read.
+
+    The rulebook names a single ten-sided die but never prints its faces: it may be
+    read 0 to 9 or 1 to 10. Battlebook reads it 0-9 unless a scenario says otherwise
+    (see the ruling *The ten-sided die*).
+    """
+
+    ZERO_TO_NINE = "0-9"
+    ONE_TO_TEN = "1-10"
+
+    @property
+    def faces(self) -> tuple[int, ...]:
+        """The numbers on the die, lowest first.
+
+        >>> DieReading("1-10").faces[-1]
+        10
+        """
+        return tuple(range(0, 10)) if self is DieReading.ZERO_TO_NINE else tuple(range(1, 11))
+
+
+class StackPhase(StrEnum):
+    """Which card's Phase entry decides when a stack of mixed cards attacks.
+
+    Battlebook reads the **top card**'s phase, since the top card is the one that attacks
+    (ruling *A stack's phase*); the alternative is the earliest phase among its cards.
+    """
+
+    TOP_CARD = "top card"
+    EARLIEST_CARD = "earliest card"
+
+
+class SwarmDoubling(StrEnum):
+    """Whether a swarming stack doubles its own score before support is added, or the sum."""
+
+    BEFORE_SUPPORT = "before support"
+    AFTER_SUPPORT = "after support"
+
+
+class Chooser(StrEnum):
+    """Who picks the stack that moves up when automatic reorganizing leaves a choice."""
+
+    OWNER = "owner"
+    OPPONENT = "opponent"
+
+
+class SwatReach(StrEnum):
+    """Which attacks may swat: every kind of attack, or melee attacks only."""
+
+    ANY_ATTACK = "any attack"
+    MELEE_ONLY = "melee only"
+
+
+class PenaltyBase(StrEnum):
+    """What the town walls' ranged penalty is taken from.
+
+    Battlebook takes it from the **whole score** the attack is made with (the card's score,
+    the levels under it, support and swarming), by the ruling *What the walls' penalty
+    applies to*; the alternative takes it from the top card's printed ranged score alone,
+    before anything is added.
+    """
+
+    WHOLE_SCORE = "whole score"
+    CARD_SCORE = "card score"
+
+
+class SwarmExpiry(StrEnum):
+    """How long a swarm lasts when the stack does not attack at its next opportunity.
+
+    Battlebook reads that the swarm serves the stack's **next opportunity** only: let pass
+    or spent another way, it is over (ruling *How long a swarm lasts*). The alternative
+    keeps the swarm until the stack **next attacks**, however many opportunities pass;
+    turning to protect still ends it, since a stack's cards face one way at a time.
+    """
+
+    NEXT_OPPORTUNITY = "next opportunity"
+    NEXT_ATTACK = "next attack"
+
+
+class MoveUpRefill(StrEnum):
+    """How many stacks move up when a Melee Line falls short of its minimum.
+
+    Battlebook **refills** the line up to its minimum at once (ruling *Moving up to the
+    Melee Line*); the alternative moves **one stack per fall**, and the line may stay short.
+    """
+
+    UP_TO_MINIMUM = "up to minimum"
+    ONE_PER_FALL = "one per fall"
+
+
+class EmergingTime(StrEnum):
+    """When a town defender's stack may come out of its town to its Melee Line.
+
+    Battlebook allows it only in the stack's **own phase**, on its side's turn (ruling *When
+    a stack comes out of its town*); the alternative allows it at **any time** a phase is
+    being played, whoever's turn it is and whether or not the stack has acted.
+    """
+
+    OWN_PHASE = "own phase"
+    ANY_TIME = "any time"
+
+
+class RetaliationReach(StrEnum):
+    """Whether a retaliation obeys the line rules of an ordinary attack of its kind.
+
+    Battlebook lets a stack answer **from any line** the stack that has just struck it
+    (ruling *Retaliating from the Ranged Line*); the alternative applies the **line rules**,
+    so a stack on its Ranged Line never answers a melee attack.
+    """
+
+    ANY_LINE = "any line"
+    LINE_RULES = "line rules"
+
+
+class SpellReach(StrEnum):
+    """Which lines a spell may be cast from and at.
+
+    Battlebook lets a spell reach **like a ranged attack**, from either line at either enemy
+    line (ruling *Where a spell can reach*); the alternative borrows the **melee** attack's
+    line rule: caster and target must both stand on their Melee Lines.
+    """
+
+    LIKE_RANGED = "like ranged"
+    LIKE_MELEE = "like melee"
+
+
+@dataclass(frozen=True)
+class Ruleset:
+    """The settings of one battle: which reading of each open question it plays by.
+
+    Attributes:
+        die_reading: How the ten-sided die's faces are read.
+        stack_phase: Which card sets a stack's phase.
+        swarm_doubling: Whether swarming doubles before or after support is added.
+        move_up_chooser: Who picks the stack that moves up when there is a choice.
+        swat_reach: Which attacks may swat.
+        retaliation_answerable: Whether a retaliation may itself be retaliated against.
+        withdraw_distance: Withdrawing is refused this many spaces or fewer from the town.
+        town_penalty: What the town walls' ranged penalty is taken from.
+        swarm_expiry: Whether a swarm lasts for the next opportunity or until the next attack.
+        move_up_refill: Whether a short Melee Line is refilled at once or gets one stack per fall.
+        step_back_allowed: Whether a stack may step back to its Ranged Line when that leaves
+            its Melee Line below its minimum (it is then refilled at once); `False` refuses it.
+        emerging: When a town defender's stack may come out to its Melee Line.
+        retaliation_reach: Whether a retaliation obeys the line rules of its kind of attack.
+        spell_reach: Which lines a spell may be cast from and at.
+        retaliation_support: Whether a retaliation receives (and spends) support waiting for
+            an attack on its target; `False` keeps support for the stack's next attack
+            opportunity (ruling *Retaliations, support and swarming*).
+        swarm_doubles_retaliation: Whether a swarming stack's retaliation is doubled (and
+            spends the swarm); `False` leaves it at the stack's plain score.
+        protecting_retaliates: Whether a stack turned to protect may still retaliate.
+        zero_shot_allowed: Whether a ranged attack the town walls cut to a score of 0 may
+            still be made (ruling *A shot the walls cut to nothing*).
+        surrender_minimum: The fewest cards a surrender may offer (ruling *An offer of no cards*).
+
+    >>> Ruleset().die.faces[:3]
+    (0, 1, 2)
+    >>> Ruleset(die_reading=DieReading.ONE_TO_TEN).die.name
+    'd10 read 1-10'
+    """
+
+    die_reading: DieReading = DieReading.ZERO_TO_NINE
+    stack_phase: StackPhase = StackPhase.TOP_CARD
+    swarm_doubling: SwarmDoubling = SwarmDoubling.BEFORE_SUPPORT
+    move_up_chooser: Chooser = Chooser.OWNER
+    swat_reach: SwatReach = SwatReach.ANY_ATTACK
+    retaliation_answerable: bool = False
+    withdraw_distance: int = 4
+    town_penalty: PenaltyBase = PenaltyBase.WHOLE_SCORE
+    swarm_expiry: SwarmExpiry = SwarmExpiry.NEXT_OPPORTUNITY
+    move_up_refill: MoveUpRefill = MoveUpRefill.UP_TO_MINIMUM
+    step_back_allowed: bool = True
+    emerging: EmergingTime = EmergingTime.OWN_PHASE
+    retaliation_reach: RetaliationReach = RetaliationReach.ANY_LINE
+    spell_reach: SpellReach = SpellReach.LIKE_RANGED
+    retaliation_support: bool = False
+    swarm_doubles_retaliation: bool = False
+    protecting_retaliates: bool = True
+    zero_shot_allowed: bool = True
+    surrender_minimum: int = 0
+
+    @property
+    def die(self) -> Die:
+        """The battle's one ten-sided die, with the faces of the chosen reading."""
+        return Die(f"d10 read {self.die_reading.value}", self.die_reading.faces)

@@ -1,0 +1,326 @@
+"""One battle's snapshot: sides, lines, creature stacks, the clock and the discard pile.
+
+States are immutable values. A rule never edits a state: it returns a new one, so a
+refused action always leaves the battle exactly as it was.
+
+Besides the stacks, a state records what the round structure needs: the
+[`Clock`][battlebook.homm.state.Clock] (round, phase, whose turn, or which end-of-round
+step), which stacks have used their attack opportunity or their retaliation this round,
+the attack that may still be answered, each side's [`Army`][battlebook.homm.state.Army]
+(hand, deck, distance to its nearest town), and the battle's
+[`Outcome`][battlebook.homm.state.Outcome] once it is over. A battle without a clock is a
+single moment looked at on its own: phases are then not checked.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field, replace
+from enum import StrEnum
+
+from battlebook.errors import ScenarioError
+from battlebook.homm.ruleset import Ruleset, StackPhase
+from battlebook.homm.town import TownCard
+from battlebook.homm.units import AttackKind, Spell, UnitCard
+
+
+class Side(StrEnum):
+    """The two sides of a battle."""
+
+    AGGRESSOR = "Aggressor"
+    DEFENDER = "Defender"
+
+    @property
+    def opponent(self) -> Side:
+        """The other side.
+
+        >>> Side.AGGRESSOR.opponent
+        <Side.DEFENDER: 'Defender'>
+        """
+        return Side.DEFENDER if self is Side.AGGRESSOR else Side.AGGRESSOR
+
+
+class Line(StrEnum):
+    """The two lines each side sets its stacks on."""
+
+    MELEE = "Melee"
+    RANGED = "Ranged"
+
+
+class Stance(StrEnum):
+    """How a stack's cards are turned: ready, swarming or protecting."""
+
+    READY = "ready"
+    SWARMING = "swarming"
+    PROTECTING = "protecting"
+
+
+@dataclass(frozen=True)
+class Backing:
+    """Support promised to a stack: a sacrificing stack's Sac value, for attacks on `target`."""
+
+    supporter: str
+    target: str
+    sac: int
+
+
+@dataclass(frozen=True)
+class Stack:
+    """A creature stack: cards in order, the top card first.
+
+    Only the top card attacks; each card under it adds its level to the top card's score.
+
+    >>> from battlebook.homm.units import KNOWN_UNITS
+    >>> golems = Stack("Gold Golems", Side.AGGRESSOR, Line.MELEE, (KNOWN_UNITS["Gold Golem"],) * 3)
+    >>> golems.attack_score(AttackKind.MELEE)
+    7
+    >>> golems.sac_value, replace(golems, stance=Stance.PROTECTING).defense
+    (6, 9)
+    """
+
+    name: str
+    side: Side
+    line: Line
+    cards: tuple[UnitCard, ...]
+    stance: Stance = Stance.READY
+    backing: tuple[Backing, ...] = ()
+
+    def __post_init__(self) -> None:
+        if not self.cards:
+            raise ScenarioError(f"the stack {self.name!r} has no cards")
+
+    @property
+    def top(self) -> UnitCard:
+        """The card on top: the one that attacks and is attacked."""
+        return self.cards[0]
+
+    @property
+    def size(self) -> int:
+        """How many cards the stack holds."""
+        return len(self.cards)
+
+    def attack_score(self, kind: AttackKind, spell: Spell | None = None) -> int:
+        """The top card's score for `kind` (or the spell's), plus the level of every card under it."""
+        printed = spell.attack if kind is AttackKind.SPELL and spell is not None else self.top.score(kind)
+        return printed + sum(card.stat("level") for card in self.cards[1:])
+
+    @property
+    def sac_value(self) -> int:
+        """The stack's Sac value: the levels of all its cards added up."""
+        return sum(card.stat("level") for card in self.cards)
+
+    def card_defense(self, card: UnitCard) -> int:
+        """The defense of one of this stack's cards, raised by its level while protecting."""
+        bonus = card.stat("level") if self.stance is Stance.PROTECTING else 0
+        return card.stat("defense") + bonus
+
+    @property
+    def defense(self) -> int:
+        """The defense score an attack on this stack must reach: its top card's."""
+        return self.card_defense(self.top)
+
+    def swat_defense(self, count: int) -> int:
+        """The defense scores of the top `count` cards added up: what a swat must reach."""
+        return sum(self.card_defense(card) for card in self.cards[:count])
+
+    def without_top(self, count: int = 1) -> Stack | None:
+        """This stack with its top `count` cards removed, or `None` when none are left."""
+        rest = self.cards[count:]
+        return replace(self, cards=rest) if rest else None
+
+
+class Stage(StrEnum):
+    """Where a combat round stands: fighting in a phase, or one of the end-of-round steps."""
+
+    PHASE = "phase"
+    WITHDRAWAL = "withdrawal"
+    SURRENDER = "surrender"
+    ANSWER = "answer"
+
+
+@dataclass(frozen=True)
+class Clock:
+    """The moment of the battle: round, phase (1-10), whose turn it is, and the stage.
+
+    >>> Clock()
+    Clock(round=1, phase=1, turn=<Side.AGGRESSOR: 'Aggressor'>, stage=<Stage.PHASE: 'phase'>)
+    """
+
+    round: int = 1
+    phase: int = 1
+    turn: Side = Side.AGGRESSOR
+    stage: Stage = Stage.PHASE
+
+
+@dataclass(frozen=True)
+class Army:
+    """What the withdrawal and surrender rules need to know about one side's army.
+
+    Attributes:
+        hand: Cards in the player's hand (what a surrender offers).
+        deck: Cards in the player's deck (what accepting a surrender draws from).
+        town_distance: Spaces to the side's nearest town, `None` when the scenario does not say.
+        is_guard: Whether the side is a guard stack rather than a player's army: it has
+            no hero and no town, so it can neither withdraw nor surrender.
+
+    Whether a side defends a town is not stored here: the battle's town card says it
+    (see [`BattleState.defends_town`][battlebook.homm.state.BattleState.defends_town]).
+    A side that withdraws or surrenders ends at its nearest town (`town_distance` 0).
+    """
+
+    hand: int = 0
+    deck: int = 0
+    town_distance: int | None = None
+    is_guard: bool = False
+
+    @property
+    def is_at_town(self) -> bool:
+        """Whether the army stands at its nearest town (after withdrawing or surrendering)."""
+        return self.town_distance == 0
+
+
+class Ending(StrEnum):
+    """How a battle ended."""
+
+    WITHDRAWAL = "withdrawal"
+    SURRENDER = "surrender"
+    DESTRUCTION = "destruction"
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """Who won a finished battle and how (`winner` is `None` if neither side has a stack left)."""
+
+    winner: Side | None
+    ending: Ending
+
+
+@dataclass(frozen=True)
+class AttackMade:
+    """The last attack, kept so that its target may answer it."""
+
+    attacker: str
+    target: str
+    kind: AttackKind
+    is_retaliation: bool
+
+
+@dataclass(frozen=True)
+class Offer:
+    """A surrender offered and not yet answered."""
+
+    side: Side
+    cards: int
+
+
+@dataclass(frozen=True)
+class BattleState:
+    """A battle at one moment.
+
+    Attributes:
+        ruleset: The settings the battle is played under.
+        stacks: Every creature stack in play, on both sides and both lines.
+        discard: Cards removed from play, in the order they were removed.
+        clock: Round, phase and turn; `None` for a moment looked at outside the round structure.
+        acted: Stacks that have used their attack opportunity this round.
+        retaliated: Stacks that have retaliated this round.
+        last_attack: The last attack, while its target may still answer it.
+        choosing: A side whose stack must be picked to move up to its Melee Line.
+        offer: A surrender offer awaiting an answer.
+        armies: Hand, deck and town of the Aggressor and the Defender, in that order.
+        outcome: How the battle ended, once it has.
+        town: The town card of a battle in a town, `None` in the open field.
+    """
+
+    ruleset: Ruleset = field(default_factory=Ruleset)
+    stacks: tuple[Stack, ...] = ()
+    discard: tuple[UnitCard, ...] = ()
+    clock: Clock | None = None
+    acted: frozenset[str] = frozenset()
+    retaliated: frozenset[str] = frozenset()
+    last_attack: AttackMade | None = None
+    choosing: Side | None = None
+    offer: Offer | None = None
+    armies: tuple[Army, Army] = (Army(), Army())
+    outcome: Outcome | None = None
+    town: TownCard | None = None
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the battle has ended."""
+        return self.outcome is not None
+
+    def army(self, side: Side) -> Army:
+        """The army record of `side`."""
+        return self.armies[0 if side is Side.AGGRESSOR else 1]
+
+    def defends_town(self, side: Side) -> bool:
+        """Whether `side` is the army defending the town the battle is fought in.
+
+        >>> from battlebook.homm.town import TownCard
+        >>> state = BattleState().with_town(TownCard("Town Card", Side.DEFENDER))
+        >>> state.defends_town(Side.DEFENDER), state.defends_town(Side.AGGRESSOR)
+        (True, False)
+        """
+        return self.town is not None and self.town.side is side
+
+    def with_army(self, side: Side, army: Army) -> BattleState:
+        """This state with `side`'s army record replaced."""
+        armies = (army, self.armies[1]) if side is Side.AGGRESSOR else (self.armies[0], army)
+        return replace(self, armies=armies)
+
+    def stack_phase(self, stack: Stack) -> int:
+        """The phase in which `stack` attacks, by the card the ruleset names."""
+        if self.ruleset.stack_phase is StackPhase.TOP_CARD:
+            return stack.top.stat("phase")
+        return min(card.stat("phase") for card in stack.cards)
+
+    def card_count(self) -> int:
+        """Cards in play plus cards discarded: constant over a battle."""
+        return sum(stack.size for stack in self.stacks) + len(self.discard)
+
+    def stack(self, name: str) -> Stack:
+        """The stack called `name`; a scenario error lists the stacks there are."""
+        for stack in self.stacks:
+            if stack.name == name:
+                return stack
+        there = ", ".join(repr(s.name) for s in self.stacks) or "none"
+        raise ScenarioError(f"no stack called {name!r} in the battle (stacks: {there})")
+
+    def is_town(self, name: str) -> bool:
+        """Whether `name` is the town card's name in a battle in a town."""
+        return self.town is not None and self.town.name == name
+
+    def with_town(self, town: TownCard) -> BattleState:
+        """This state fought in `town`; no stack may share the town card's name."""
+        if self.has_stack(town.name):
+            raise ScenarioError(f"a stack is already called {town.name!r}: the town card needs another name")
+        return replace(self, town=town)
+
+    def has_stack(self, name: str) -> bool:
+        """Whether a stack called `name` is still in play."""
+        return any(stack.name == name for stack in self.stacks)
+
+    def stacks_on(self, side: Side, line: Line | None = None) -> tuple[Stack, ...]:
+        """The stacks of `side`, on `line` when one is given, in setup order."""
+        return tuple(s for s in self.stacks if s.side is side and (line is None or s.line is line))
+
+    def with_stack(self, stack: Stack) -> BattleState:
+        """This state with `stack` added; stack names must be unique."""
+        if self.has_stack(stack.name) or self.is_town(stack.name):
+            raise ScenarioError(f"there is already a stack called {stack.name!r}")
+        return replace(self, stacks=(*self.stacks, stack))
+
+    def replacing(self, name: str, stack: Stack | None, removed: Iterable[UnitCard] = ()) -> BattleState:
+        """This state with stack `name` replaced by `stack` (or taken out when `None`).
+
+        Cards in `removed` go to the discard pile, so no card is ever lost.
+        """
+        self.stack(name)
+        stacks: list[Stack] = []
+        for current in self.stacks:
+            if current.name != name:
+                stacks.append(current)
+            elif stack is not None:
+                stacks.append(stack)
+        return replace(self, stacks=tuple(stacks), discard=(*self.discard, *removed))

@@ -1,0 +1,176 @@
+"""Unit cards, and the few stats the source rulebook actually gives.
+
+A [`UnitCard`][battlebook.homm.units.UnitCard] carries the six numbers printed on a card.
+The rulebook quotes only some of them, for only a few units; Battlebook does not invent
+the rest. A stat the sources leave out is `None`, and asking for it raises a
+[`MissingStatError`][battlebook.errors.MissingStatError] that tells the scenario to define
+it (for instance in a unit table).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, fields, replace
+from enum import StrEnum
+
+from battlebook.errors import MissingStatError, UnknownUnitError
+
+
+class AttackKind(StrEnum):
+    """The kinds of attack a stack can make."""
+
+    MELEE = "melee"
+    RANGED = "ranged"
+    SPELL = "spell"
+
+
+@dataclass(frozen=True)
+class Spell:
+    """An offensive spell a unit can cast, with the attack score the spell attacks with.
+
+    The sources name Magic Fist, Lightning and Fireball but give none of their scores:
+    a scenario defines the spells it uses.
+    """
+
+    name: str
+    attack: int
+
+
+class Ability(StrEnum):
+    """A special ability printed on a unit card that some rule asks about.
+
+    The sources name abilities but list no unit that has them: a scenario gives them to
+    the units it defines (the `abilities` column of a unit table).
+    """
+
+    IGNORES_OBSTACLES = "ignores obstacles"
+
+
+STAT_NAMES: dict[str, str] = {
+    "level": "level",
+    "phase": "phase",
+    "melee": "melee attack score",
+    "ranged": "ranged attack score",
+    "defense": "defense score",
+}
+
+
+@dataclass(frozen=True)
+class UnitCard:
+    """One unit card. Stats the sources do not give are `None`.
+
+    >>> golem = KNOWN_UNITS["Gold Golem"]
+    >>> golem.stat("melee"), golem.stat("defense")
+    (3, 7)
+    >>> KNOWN_UNITS["Behemoth"].stat("melee")
+    Traceback (most recent call last):
+    ...
+    battlebook.errors.MissingStatError: the sources give no melee attack score for the Behemoth; ...
+    """
+
+    name: str
+    level: int | None = None
+    phase: int | None = None
+    melee: int | None = None
+    ranged: int | None = None
+    defense: int | None = None
+    spells: tuple[Spell, ...] = ()
+    abilities: tuple[Ability, ...] = ()
+
+    def has_ability(self, ability: Ability) -> bool:
+        """Whether the card has the special `ability`."""
+        return ability in self.abilities
+
+    def stat(self, stat: str) -> int:
+        """The value of `stat` (one of `level`, `phase`, `melee`, `ranged`, `defense`)."""
+        value = getattr(self, stat)
+        if value is None:
+            raise MissingStatError(
+                f"the sources give no {STAT_NAMES[stat]} for the {self.name}; define it in the scenario's unit table"
+            )
+        return int(value)
+
+    def score(self, kind: AttackKind) -> int:
+        """The card's printed attack score for a melee or ranged attack."""
+        if kind is AttackKind.SPELL:
+            raise ValueError("a spell's score comes from the spell: use spell()")
+        return self.stat(kind.value)
+
+    def spell(self, name: str) -> Spell | None:
+        """The offensive spell called `name` this unit can cast, or `None`."""
+        return next((spell for spell in self.spells if spell.name == name), None)
+
+    @property
+    def is_spell_caster(self) -> bool:
+        """Whether this unit can cast at least one offensive spell."""
+        return bool(self.spells)
+
+
+#: The units whose stats the source rulebook gives, with only those stats.
+#: The Gold Golem's five numbers come from the examples of seeds 001 and 000 (level 2,
+#: melee 3, ranged 0, defense 7, attacking in phase 7); of the Behemoth, the text gives
+#: only its defense score of 13; of the Bandit, only its melee attack score of 1.
+KNOWN_UNITS: Mapping[str, UnitCard] = {
+    "Gold Golem": UnitCard("Gold Golem", level=2, phase=7, melee=3, ranged=0, defense=7),
+    "Behemoth": UnitCard("Behemoth", defense=13),
+    "Bandit": UnitCard("Bandit", melee=1),
+}
+
+
+def singular(name: str) -> str:
+    """A unit name without a plain English plural ending, for lookups.
+
+    >>> singular("Gold Golems"), singular("Halflings"), singular("Behemoth")
+    ('Gold Golem', 'Halfling', 'Behemoth')
+    """
+    return name[:-1] if name.endswith("s") and not name.endswith("ss") else name
+
+
+class UnitBook:
+    """The units a scenario may use: the known ones plus any it defines itself.
+
+    >>> book = UnitBook()
+    >>> book.define(UnitCard("Bandit", level=1, melee=1, defense=4))
+    >>> book.card("Bandits").melee
+    1
+    >>> book.card("Dragon")
+    Traceback (most recent call last):
+    ...
+    battlebook.errors.UnknownUnitError: no unit called 'Dragon': the sources give Bandit, Behemoth, Gold Golem and ...
+    """
+
+    def __init__(self, known: Mapping[str, UnitCard] = KNOWN_UNITS) -> None:
+        self._known = dict(known)
+        self._defined: dict[str, UnitCard] = {}
+        self._spells: dict[str, Spell] = {}
+
+    def define_spell(self, spell: Spell) -> None:
+        """Add an offensive spell for this scenario (the sources give no spell's score)."""
+        self._spells[spell.name] = spell
+
+    def spell(self, name: str) -> Spell:
+        """The spell called `name`, as the scenario defined it."""
+        if name not in self._spells:
+            defined = ", ".join(sorted(self._spells)) or "none"
+            raise UnknownUnitError(f"no spell called {name!r}: the scenario defines {defined}")
+        return self._spells[name]
+
+    def define(self, card: UnitCard) -> None:
+        """Add or override a unit for this scenario; stats it leaves out keep the sources' values."""
+        base = self._known.get(card.name)
+        if base is not None:
+            given = {f.name: getattr(card, f.name) for f in fields(card) if getattr(card, f.name) not in (None, ())}
+            card = replace(base, **given)
+        self._defined[card.name] = card
+
+    def card(self, name: str) -> UnitCard:
+        """The card called `name` (singular or plural)."""
+        for key in (name, singular(name)):
+            if key in self._defined:
+                return self._defined[key]
+            if key in self._known:
+                return self._known[key]
+        known = ", ".join(sorted(self._known)) or "none"
+        defined = ", ".join(sorted(self._defined))
+        extra = f" and the scenario defines {defined}" if defined else ""
+        raise UnknownUnitError(f"no unit called {name!r}: the sources give {known}{extra}")

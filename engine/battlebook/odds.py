@@ -1,0 +1,308 @@
+"""Exact odds, as fractions: no floating point until a number is displayed.
+
+This module is shared by both games and imports neither: each game hands it the numbers
+of its own dice.
+
+Heroes of Might & Magic decides an attack with one ten-sided die: the attack kills when
+score plus roll reaches the defense score (for a swat, the sum of the swatted cards'
+defenses). [`homm_hit`][battlebook.odds.homm_hit] counts the faces that succeed, for the
+faces the game's die reading gives it.
+
+Heroscape rolls attack dice against defense dice, and every shield blocks one skull.
+[`wound_odds`][battlebook.odds.wound_odds] gives the whole distribution of unblocked
+successes for any chance of success and of blocking, computed by convolving two binomial
+distributions in integers (one common denominator) and kept in a bounded cache; the
+Heroscape combat die and its formulas live with Heroscape, in
+[`battlebook.heroscape.dice`][battlebook.heroscape.dice].
+
+>>> odds = wound_odds(2, 4, Fraction(1, 2), Fraction(1, 3))
+>>> odds.at_least_one
+Fraction(20, 81)
+>>> homm_hit(7, 13).hit, homm_hit(7, 13).min_roll
+(Fraction(2, 5), 6)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from functools import lru_cache
+from typing import TYPE_CHECKING, Protocol
+
+from battlebook.errors import BattlebookError
+
+if TYPE_CHECKING:  # sympy is imported only where formulas are built: it is slow to load
+    import sympy  # type: ignore[import-untyped]
+
+
+class OddsError(BattlebookError, ValueError):
+    """A question about odds that has no answer: negative dice, an empty swat."""
+
+
+class HasFaces(Protocol):
+    """Anything that names the faces of a numbered die (a HoMM die reading, for one)."""
+
+    @property
+    def faces(self) -> tuple[int, ...]:
+        """The number on each face."""
+        ...
+
+
+#: The faces of a ten-sided die read 0 to 9, when no reading is given.
+ZERO_TO_NINE: tuple[int, ...] = tuple(range(10))
+
+
+# --- Heroes of Might & Magic -------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class HitChance:
+    """The chance that one HoMM attack kills, with the numbers behind it.
+
+    Attributes:
+        score: The attack score (before the roll).
+        defense: The defense score to reach (for a swat, the sum of the defenses).
+        faces: The faces of the ten-sided die under the chosen reading.
+    """
+
+    score: int
+    defense: int
+    faces: tuple[int, ...]
+
+    @property
+    def winning_faces(self) -> tuple[int, ...]:
+        """The faces with which score plus roll reaches the defense."""
+        return tuple(face for face in self.faces if self.score + face >= self.defense)
+
+    @property
+    def hit(self) -> Fraction:
+        """The exact chance of a kill.
+
+        >>> HitChance(7, 13, tuple(range(1, 11))).hit
+        Fraction(1, 2)
+        """
+        return Fraction(len(self.winning_faces), len(self.faces))
+
+    @property
+    def min_roll(self) -> int | None:
+        """The smallest face that kills, or `None` when none does."""
+        return min(self.winning_faces, default=None)
+
+    @property
+    def is_certain(self) -> bool:
+        """Whether every face kills (even the lowest roll)."""
+        return self.hit == 1
+
+    @property
+    def is_impossible(self) -> bool:
+        """Whether no face kills (even the highest roll falls short)."""
+        return self.hit == 0
+
+
+def swat_defense(defenses: Iterable[int]) -> int:
+    """The defense a swat must reach: the sum of the swatted cards' defense scores.
+
+    >>> swat_defense([4, 4, 3])
+    11
+    """
+    values = list(defenses)
+    if not values:
+        raise OddsError("a swat needs at least one defense score")
+    if any(value < 0 for value in values):
+        raise OddsError(f"defense scores cannot be negative: {values}")
+    return sum(values)
+
+
+def homm_hit(score: int, defense: int | Sequence[int], reading: HasFaces | Sequence[int] = ZERO_TO_NINE) -> HitChance:
+    """The chance that an attack with `score` kills against `defense` on the ten-sided die.
+
+    Args:
+        score: The attack score, with every bonus already added.
+        defense: One defense score, or a sequence of them for a swat (they add up).
+        reading: How the die's faces are read: a reading with `faces` (such as
+            `battlebook.homm.ruleset.DieReading.ONE_TO_TEN`) or the faces themselves (0-9 by default).
+
+    >>> homm_hit(7, [7, 7], range(1, 11)).winning_faces
+    (7, 8, 9, 10)
+    >>> homm_hit(13, 13).is_certain, homm_hit(3, 13).is_impossible
+    (True, True)
+    """
+    total = defense if isinstance(defense, int) else swat_defense(defense)
+    if total < 0:
+        raise OddsError(f"a defense score cannot be negative: {total}")
+    faces = reading if isinstance(reading, Sequence) else reading.faces
+    return HitChance(score, total, tuple(faces))
+
+
+def homm_formula() -> tuple[sympy.Expr, dict[str, sympy.Symbol]]:
+    """The HoMM chance of a kill as a sympy expression of score S, defense D and faces lo..hi.
+
+    The successful faces are those from max(lo, D - S) to hi; the chance is their count,
+    clamped to 0..n, over the n faces.
+
+    >>> expr, s = homm_formula()
+    >>> expr.xreplace({s["S"]: 7, s["D"]: 13, s["lo"]: 0, s["hi"]: 9})
+    2/5
+    """
+    import sympy
+
+    score, defense, lo, hi = sympy.symbols("S D lo hi", integer=True)
+    n = hi - lo + 1
+    count = sympy.Max(0, sympy.Min(n, hi - sympy.Max(lo, defense - score) + 1))
+    return count / n, {"S": score, "D": defense, "lo": lo, "hi": hi}
+
+
+# --- Heroscape ---------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class WoundOdds:
+    """The exact distribution of wounds when `attack_dice` roll against `defense_dice`.
+
+    `wounds[k]` is the chance of exactly k wounds, for k from 0 to `attack_dice`.
+    """
+
+    attack_dice: int
+    defense_dice: int
+    wounds: tuple[Fraction, ...]
+
+    def exactly(self, k: int) -> Fraction:
+        """The chance of exactly `k` wounds (0 outside 0..attack_dice)."""
+        return self.wounds[k] if 0 <= k < len(self.wounds) else Fraction(0)
+
+    def at_least(self, k: int) -> Fraction:
+        """The chance of `k` wounds or more.
+
+        >>> heroscape_wounds(3, 0).at_least(3)
+        Fraction(1, 8)
+        """
+        return sum(self.wounds[max(k, 0) :], Fraction(0))
+
+    def at_most(self, k: int) -> Fraction:
+        """The chance of `k` wounds or fewer."""
+        return sum(self.wounds[: max(k + 1, 0)], Fraction(0))
+
+    @property
+    def at_least_one(self) -> Fraction:
+        """The chance of wounding at all."""
+        return self.at_least(1)
+
+    @property
+    def expected(self) -> Fraction:
+        """The expected number of wounds."""
+        return sum((k * p for k, p in enumerate(self.wounds)), Fraction(0))
+
+    def table(self) -> list[tuple[int, Fraction, Fraction, Fraction]]:
+        """One row per wound count k: (k, exactly k, at least k, at most k)."""
+        return [(k, self.exactly(k), self.at_least(k), self.at_most(k)) for k in range(len(self.wounds))]
+
+
+def check_dice(attack_dice: int, defense_dice: int) -> None:
+    """Refuse negative numbers of dice with an `OddsError`."""
+    for what, count in (("attack", attack_dice), ("defense", defense_dice)):
+        if not isinstance(count, int) or isinstance(count, bool):
+            raise OddsError(f"the number of {what} dice must be a whole number, not {count!r}")
+        if count < 0:
+            raise OddsError(f"the number of {what} dice cannot be negative: {count}")
+
+
+@lru_cache(maxsize=256)
+def _count_weights(dice: int, hit: int, miss: int) -> tuple[int, ...]:
+    """Ways (weights `hit` and `miss` per die) for exactly k of `dice` dice to succeed, for each k."""
+    weights = [0] * (dice + 1)
+    coefficient = 1
+    for k in range(dice + 1):
+        weights[k] = coefficient * hit**k * miss ** (dice - k)
+        coefficient = coefficient * (dice - k) // (k + 1)
+    return tuple(weights)
+
+
+#: How many wound distributions (and their integer weights) stay cached: enough for every
+#: table the site and the examples ask for, bounded so that a long session's memory is too.
+ODDS_CACHE_SIZE = 4096
+
+
+def wound_weights(attack_dice: int, defense_dice: int, hit: Fraction, block: Fraction) -> tuple[tuple[int, ...], int]:
+    """The wound distribution as integers: (ways of k wounds for each k, their total).
+
+    Each attack die succeeds with chance `hit`, each defense die blocks one success with
+    chance `block`; `ways[k] / total` is the chance of exactly k unblocked successes. With
+    a hit of 1/2 and a block of 1/3 the total is 2^A * 3^D.
+
+    >>> wound_weights(2, 4, Fraction(1, 2), Fraction(1, 3))
+    ((244, 64, 16), 324)
+    """
+    check_dice(attack_dice, defense_dice)
+    for what, chance in (("success", hit), ("block", block)):
+        if not 0 <= chance <= 1:
+            raise OddsError(f"a chance of {what} must lie between 0 and 1, not {chance}")
+    skulls = _count_weights(attack_dice, hit.numerator, hit.denominator - hit.numerator)
+    shields = _count_weights(defense_dice, block.numerator, block.denominator - block.numerator)
+    total = hit.denominator**attack_dice * block.denominator**defense_dice
+    ways = [0] * (attack_dice + 1)
+    for k in range(1, attack_dice + 1):
+        ways[k] = sum(skulls[k + j] * shields[j] for j in range(min(defense_dice, attack_dice - k) + 1))
+    ways[0] = total - sum(ways)
+    return tuple(ways), total
+
+
+@lru_cache(maxsize=ODDS_CACHE_SIZE)
+def wound_odds(attack_dice: int, defense_dice: int, hit: Fraction, block: Fraction) -> WoundOdds:
+    """The exact distribution of unblocked successes for `attack_dice` against `defense_dice`.
+
+    Args:
+        attack_dice: How many attack dice are rolled (0 or more).
+        defense_dice: How many defense dice are rolled (0 or more).
+        hit: The chance that one attack die succeeds.
+        block: The chance that one defense die blocks one success.
+
+    A game's own die supplies the two chances (Heroscape's in
+    [`heroscape_wounds`][battlebook.heroscape.dice.heroscape_wounds]).
+
+    >>> tuple(str(p) for p in wound_odds(1, 1, Fraction(1, 2), Fraction(1, 3)).wounds)
+    ('2/3', '1/3')
+    """
+    ways, total = wound_weights(attack_dice, defense_dice, hit, block)
+    return WoundOdds(attack_dice, defense_dice, tuple(Fraction(w, total) for w in ways))
+
+
+def clear_caches() -> None:
+    """Empty the odds caches (the benchmarks start from empty ones)."""
+    for cached in (_count_weights, wound_odds):
+        cached.cache_clear()
+
+
+def fraction_text(value: Fraction) -> str:
+    """An exact fraction as "n/d", or "0" / "1" / an integer when it is whole.
+
+    >>> fraction_text(Fraction(20, 81)), fraction_text(Fraction(1)), fraction_text(Fraction(0))
+    ('20/81', '1', '0')
+    """
+    return str(value)
+
+
+def percent_text(value: Fraction, digits: int = 2) -> str:
+    """A chance as a percentage for display (the one place a float is allowed).
+
+    >>> percent_text(Fraction(20, 81))
+    '24.69%'
+    >>> percent_text(Fraction(1)), percent_text(Fraction(2, 5))
+    ('100%', '40%')
+    >>> percent_text(Fraction(16, 81), 0), percent_text(Fraction(1, 10), 0)
+    ('20%', '10%')
+
+    A chance that is neither certain nor impossible never reads as 0% or 100%:
+
+    >>> percent_text(Fraction(1, 10**6)), percent_text(1 - Fraction(1, 10**6))
+    ('<0.01%', '>99.99%')
+    """
+    text = f"{float(value * 100):.{digits}f}"
+    if "." in text:
+        text = text.rstrip("0").rstrip(".")
+    step = "0." + "0" * (digits - 1) + "1" if digits > 0 else "1"
+    if 0 < value < 1 and text == "0":
+        return f"<{step}%"
+    if 0 < value < 1 and text == "100":
+        return f">{100 - float(step):.{digits}f}%"
+    return f"{text}%"

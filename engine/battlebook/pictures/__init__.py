@@ -1,0 +1,28 @@
+"""Drawings for the rulebook pages, as inline SVG.
+
+- [`svg`][battlebook.pictures.svg]: the shared SVG writer (accessible, themeable, one line);
+- [`chart`][battlebook.pictures.chart]: bar and line charts of exact chances (the odds pages
+  draw them from [`battlebook.odds`][battlebook.odds] at build time; `docs/stylesheets/charts.css`
+  colours them);
+- [`notes`][battlebook.pictures.notes]: the note that puts drawings under an example, shared by every game;
+- each game draws its own states next to its rules: [`battlebook.homm.picture`][battlebook.homm.picture]
+  for Heroes of Might & Magic, [`battlebook.heroscape.picture`][battlebook.heroscape.picture] for
+  Heroscape battlefields.
+
+How a drawing reaches a page: an *annotator* (see `annotator` in
+[`battlebook.rulebook.pytest_plugin`][battlebook.rulebook.pytest_plugin]) in a step-plugin module
+under `engine/battlebook/steps/` reads the example's fixtures after it passes, draws, and attaches
+Markdown with the SVG inside `<div class="bb-pictures" data-search-exclude="">`, one
+`<figure class="bb-picture">` per drawing, made with [`notes`][battlebook.pictures.notes]
+(`engine/battlebook/steps/picture_notes.py` does this for HoMM battles,
+`engine/battlebook/steps/heroscape_picture_notes.py` for Heroscape battlefields). The page's stylesheet
+`docs/stylesheets/pictures.css` colours every `bb-pic-*` class for light, dark and print.
+
+Extending:
+
+- New conditions on a HoMM state (swarming, protecting, retaliated, a town card) reach
+  the drawing through [`marker_reader`][battlebook.homm.picture.marker_reader] and
+  [`town_reader`][battlebook.homm.picture.town_reader]; the drawing code does not change.
+- Odds charts take plain numbers (outcome -> exact chance), so any odds module can feed
+  [`bar_chart`][battlebook.pictures.chart.bar_chart] or [`line_chart`][battlebook.pictures.chart.line_chart].
+"""

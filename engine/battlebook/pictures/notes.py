@@ -1,0 +1,65 @@
+"""The note that puts drawings under an example on its rulebook page, shared by every game.
+
+An annotator module under `engine/battlebook/steps/` turns a game's fixture into drawings with a
+function `note(world, record) -> str | None` and registers it with
+[`drawing_annotator`][battlebook.pictures.notes.drawing_annotator]; the markup helpers here
+give every page the same figures and ids.
+
+>>> note = drawings_note("One drawing.", [figure("<svg/>", "The battle")])
+>>> last_line = note.splitlines()[-1]
+>>> last_line.startswith('<div class="bb-pictures" data-search-exclude=""><figure class="bb-')
+True
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Callable, Sequence
+from typing import TypeVar
+
+import pytest
+
+from battlebook.rulebook.pytest_plugin import Annotator, ScenarioRecord, annotator
+from battlebook.rulebook.results import ScenarioResult
+
+World = TypeVar("World")
+
+
+def picture_ident(result: ScenarioResult, which: str) -> str:
+    """An id prefix for one drawing of an example, unique on its page.
+
+    >>> from battlebook.rulebook.results import Status
+    >>> picture_ident(ScenarioResult("features/homm/melee.feature", "sha", 12, "An example", Status.PASSED), "before")
+    'pic-melee-12-before'
+    """
+    row = f"-{result.row}" if result.row else ""
+    stem = result.feature.rsplit("/", 1)[-1].removesuffix(".feature")
+    return f"pic-{stem}-{result.line}{row}-{which}"
+
+
+def figure(svg: str, caption: str, wide: bool = False) -> str:
+    """One drawing with its caption; `wide` lets a drawing with much text take more of the page's width."""
+    css = "bb-picture bb-picture-wide" if wide else "bb-picture"
+    return f'<figure class="{css}">{svg}<figcaption>{html.escape(caption, quote=False)}</figcaption></figure>'
+
+
+def drawings_note(intro: str, figures: Sequence[str]) -> str:
+    """The Markdown of a note: a sentence, then the drawings side by side (left out of the site search)."""
+    return f'{intro}\n\n<div class="bb-pictures" data-search-exclude="">{"".join(figures)}</div>'
+
+
+def drawing_annotator(fixture: str, note: Callable[[World, ScenarioRecord], str | None]) -> Annotator:
+    """Register an annotator attaching `note(world, record)` as the *Drawing* of every passing example using `fixture`.
+
+    Examples that do not use the fixture, and those for which `note` returns `None`, get no drawing.
+    """
+
+    def attach(request: pytest.FixtureRequest, record: ScenarioRecord) -> None:
+        if fixture not in request.fixturenames:
+            return
+        markdown = note(request.getfixturevalue(fixture), record)
+        if markdown is not None:
+            record.annotate_markup("Drawing", markdown)
+
+    attach.__name__ = attach.__qualname__ = f"attach_{fixture}_drawing"
+    return annotator(attach)

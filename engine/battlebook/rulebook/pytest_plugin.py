@@ -1,0 +1,408 @@
+"""A pytest plugin that records the result of every example pytest-bdd runs.
+
+pytest-bdd's own cucumber JSON leaves out undefined steps and Rules, so Battlebook keeps
+its own record through pytest-bdd's hooks: one
+[`ScenarioResult`][battlebook.rulebook.results.ScenarioResult] per example (and outline row),
+with the Rule it belongs to, its status, and for a failure the step and message. An
+undefined step is recorded as *undefined*, never as passed, and its failure report lists
+the closest known steps.
+
+Steps may attach notes to their example (an attack's odds, a drawing) through the
+`scenario_record` fixture; the rulebook page shows them beside the example.
+"""
+
+from __future__ import annotations
+
+import difflib
+import json
+import os
+import re
+from collections.abc import Callable, Generator, Sequence
+from dataclasses import dataclass
+from importlib import resources
+from pathlib import Path
+
+import pytest
+from pytest_bdd.parser import Feature, Scenario, Step
+from pytest_bdd.steps import StepFunctionContext, step_function_context_registry
+
+from battlebook.rulebook.model import ID_TAG, METADATA_PREFIXES, FeatureDoc, file_sha256
+from battlebook.rulebook.prose import markdown_text
+from battlebook.rulebook.results import ResultBook, ScenarioResult, Status, default_path
+
+RESULT = pytest.StashKey[ScenarioResult]()
+BOOK = pytest.StashKey[ResultBook]()
+TAGS = pytest.StashKey[frozenset[str]]()
+
+
+@dataclass(frozen=True)
+class KnownStep:
+    """A step definition as a reader sees it: keyword, pattern and docstring."""
+
+    type: str
+    pattern: str
+    doc: str
+    module: str
+
+    @property
+    def readable(self) -> str:
+        """The pattern as a reader writes it: `{name}` for a value, `[...]` for an optional part."""
+        return readable_pattern(self.pattern)
+
+    def __str__(self) -> str:
+        return f"{self.type.capitalize()} {self.readable}"
+
+
+def readable_pattern(pattern: str) -> str:
+    r"""A step pattern (parse or regex style) in a form a scenario writer can read.
+
+    >>> readable_pattern(r'the (?P<side>Aggressor|Defender) has (?P<what>.+?)(?: called "(?P<name>[^"]+)")? here')
+    'the {side} has {what} [called "{name}"] here'
+    >>> readable_pattern("the die reads {reading} and shows {face:d}")
+    'the die reads {reading} and shows {face}'
+    >>> readable_pattern(r"the (?P<a>.+?) (?:attacks?|tries to attack) it")
+    'the {a} attack(s)/tries to attack it'
+    """
+    out: list[str] = []
+    i = 0
+    while i < len(pattern):
+        if pattern.startswith("(?P<", i):
+            name_end = pattern.index(">", i)
+            out.append("{" + pattern[i + 4 : name_end] + "}")
+            i = _group_end(pattern, i)
+            i += 1 if i < len(pattern) and pattern[i] == "?" else 0
+        elif pattern.startswith("(?:", i):
+            end = _group_end(pattern, i)
+            inner = readable_pattern(pattern[i + 3 : end - 1]).replace("|", "/")
+            if end < len(pattern) and pattern[end] == "?":
+                out.append(f"[{inner.strip()}]" if not inner.startswith(" ") else f" [{inner.strip()}]")
+                end += 1
+            else:
+                out.append(inner)
+            i = end
+        elif pattern[i] == "\\" and i + 1 < len(pattern):
+            out.append(pattern[i + 1])
+            i += 2
+        elif i + 1 < len(pattern) and pattern[i + 1] == "?" and pattern[i].isalpha():
+            out.append(f"({pattern[i]})")
+            i += 2
+        else:
+            out.append(pattern[i])
+            i += 1
+    return re.sub(r"\{(\w+):[^}]*\}", r"{\1}", "".join(out)).replace("  ", " ")
+
+
+def _group_end(pattern: str, start: int) -> int:
+    """The index just after the parenthesis closing the group opened at `start`."""
+    depth = 0
+    i = start
+    while i < len(pattern):
+        char = pattern[i]
+        if char == "\\":
+            i += 2
+            continue
+        if char == "[":
+            i = pattern.index("]", i + 2)
+        elif char == "(":
+            depth += 1
+        elif char == ")":
+            depth -= 1
+            if depth == 0:
+                return i + 1
+        i += 1
+    return len(pattern)
+
+
+def known_steps() -> list[KnownStep]:
+    """Every step definition registered so far, sorted by keyword and pattern."""
+    steps = {
+        KnownStep(
+            context.type or "step",
+            context.parser.name,
+            (context.step_func.__doc__ or "").strip(),
+            context.step_func.__module__,
+        )
+        for context in list(step_function_context_registry.values())
+    }
+    return sorted(steps, key=lambda s: (s.type, s.pattern))
+
+
+#: The rulebook's own lines for each step, shipped with the package (`battlebook.steps/lines.json`),
+#: so a misspelt line finds its step in any folder, with no rulebook at hand.
+SHIPPED_LINES = "lines.json"
+#: How many of the rulebook's lines are shipped per step.
+SHIPPED_PER_STEP = 4
+
+_EXAMPLE_LINES: dict[tuple[int, int], dict[tuple[str, str], tuple[str, ...]]] = {}
+
+
+def lines_of(book: Sequence[FeatureDoc]) -> dict[tuple[str, str], tuple[str, ...]]:
+    """The lines of `book` credited to each registered step, by (type, pattern)."""
+    from battlebook.rulebook.catalogue import bind_lines  # imported here: it imports this module
+
+    found: dict[tuple[str, str], list[str]] = {}
+    for use, credited in bind_lines(book, list(step_function_context_registry.values())):
+        for context in credited:
+            found.setdefault((context.type or "step", context.parser.name), []).append(use.text)
+    return {key: tuple(dict.fromkeys(texts)) for key, texts in found.items()}
+
+
+def shipped_lines_json(book: Sequence[FeatureDoc]) -> str:
+    """The text of the shipped lines file for the rulebook `book` (a few lines per step, sorted)."""
+    rows = [
+        [kind, pattern, list(texts[:SHIPPED_PER_STEP])] for (kind, pattern), texts in sorted(lines_of(book).items())
+    ]
+    return json.dumps(rows, indent=1, ensure_ascii=False) + "\n"
+
+
+def write_shipped_lines(features: Path) -> Path:
+    """Regenerate the shipped lines file from the rulebook in the folder `features` (`make lines`)."""
+    from battlebook.rulebook.catalogue import load_step_modules
+    from battlebook.rulebook.model import feature_paths, load_book
+
+    load_step_modules()
+    target = Path(str(resources.files("battlebook.steps").joinpath(SHIPPED_LINES)))
+    target.write_text(shipped_lines_json(load_book(feature_paths([features]), features.parent)), encoding="utf-8")
+    return target
+
+
+def shipped_lines() -> dict[tuple[str, str], tuple[str, ...]]:
+    """The rulebook's lines per step as shipped with the package (empty if the file is absent)."""
+    try:
+        text = resources.files("battlebook.steps").joinpath(SHIPPED_LINES).read_text(encoding="utf-8")
+    except FileNotFoundError:
+        return {}
+    return {(kind, pattern): tuple(texts) for kind, pattern, texts in json.loads(text)}
+
+
+def example_lines() -> dict[tuple[str, str], tuple[str, ...]]:
+    """Real lines credited to each known step, by (type, pattern): the shipped ones and the run's own.
+
+    Computed once per set of registered steps and collected features.
+    """
+    from battlebook.rulebook.runner import loaded_book
+
+    book = loaded_book()
+    key = (len(step_function_context_registry), id(book[0]) if book else 0)
+    cached = _EXAMPLE_LINES.get(key)
+    if cached is not None:
+        return cached
+    lines = dict(shipped_lines())
+    for step, texts in lines_of(book).items():
+        lines[step] = tuple(dict.fromkeys((*lines.get(step, ()), *texts)))
+    _EXAMPLE_LINES[key] = lines
+    return lines
+
+
+def closest_steps(text: str, count: int = 3, step_type: str | None = None) -> list[KnownStep]:
+    """The `count` known steps that read most like `text`, steps of `step_type` first among equals.
+
+    A step's likeness is the best of how `text` compares with its readable pattern and with
+    the real feature lines that use it: a loose pattern such as `{attacker} attacks
+    {defender}` reads little like a full line, but its uses in the features do.
+    """
+    lowered = text.lower()
+    used = example_lines()
+
+    def similarity(other: str) -> float:
+        matcher = difflib.SequenceMatcher(None, lowered, other.lower())
+        return matcher.ratio() if matcher.quick_ratio() > 0.5 else 0.0
+
+    def likeness(step: KnownStep) -> float:
+        texts = (step.readable, *used.get((step.type, step.pattern), ()))
+        return max(similarity(t) for t in texts) + (0.05 if step.type == step_type else 0.0)
+
+    return sorted(known_steps(), key=likeness, reverse=True)[:count]
+
+
+@dataclass
+class ScenarioRecord:
+    """What a step can learn about, and add to, the example it runs in."""
+
+    tags: frozenset[str]
+    result: ScenarioResult
+
+    def annotate(self, title: str, text: str) -> None:
+        """Attach a note of plain text that the rulebook page shows under the example.
+
+        The text is escaped: the names in it (stacks, units, figures) come from the feature
+        file, so nothing in them may become markup on the page.
+        """
+        self.annotate_markup(title, markdown_text(text))
+
+    def annotate_markup(self, title: str, markdown: str) -> None:
+        """Attach a note of Markdown or HTML made by the engine itself, such as a drawing.
+
+        Every name from the feature file in `markdown` must already be escaped (the
+        drawings escape every text they draw).
+        """
+        self.result.annotations.append({"title": title, "markdown": markdown})
+
+
+@pytest.fixture
+def scenario_record(request: pytest.FixtureRequest) -> ScenarioRecord:
+    """The record of the running example: its tags, and a place for notes."""
+    result = request.node.stash.get(RESULT, None)
+    if result is None:
+        raise RuntimeError("scenario_record is only available inside a pytest-bdd example")
+    tags: frozenset[str] = request.node.stash.get(TAGS, frozenset())
+    return ScenarioRecord(tags, result)
+
+
+#: Functions called after every example with its request and record, to attach notes
+#: (odds, drawings) computed from the example's final fixtures. Register with `annotator`.
+Annotator = Callable[[pytest.FixtureRequest, ScenarioRecord], None]
+ANNOTATORS: list[Annotator] = []
+
+
+def annotator(func: Annotator) -> Annotator:
+    """Register `func` to run after every example that passed, to attach notes to it."""
+    ANNOTATORS.append(func)
+    return func
+
+
+def pytest_bdd_after_scenario(request: pytest.FixtureRequest, feature: Feature, scenario: Scenario) -> None:
+    """Let every registered annotator add its notes to an example that passed."""
+    result = request.node.stash.get(RESULT, None)
+    if result is None or result.status is not Status.PASSED:
+        return
+    record = ScenarioRecord(request.node.stash.get(TAGS, frozenset()), result)
+    for func in ANNOTATORS:
+        func(request, record)
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """Start an empty book for this run."""
+    config.stash[BOOK] = ResultBook()
+
+
+def pytest_bdd_apply_tag(tag: str, function: Callable[..., object]) -> bool | None:
+    """Rulebook metadata tags (`@id:`, `@source:`, `@chapter:`) are not pytest markers."""
+    return True if tag.startswith(METADATA_PREFIXES) else None
+
+
+def _relative(config: pytest.Config, filename: str) -> str:
+    path = Path(filename).resolve()
+    try:
+        return path.relative_to(config.rootpath.resolve()).as_posix()
+    except ValueError:
+        return str(path)
+
+
+def pytest_bdd_before_scenario(request: pytest.FixtureRequest, feature: Feature, scenario: Scenario) -> None:
+    """Open a record for the example, provisionally passed."""
+    rule = scenario.rule
+    rule_tags = rule.tags if rule else set()
+    rule_id = next((t[len(ID_TAG) :] for t in rule_tags if t.startswith(ID_TAG)), None)
+    callspec = getattr(request.node, "callspec", None)
+    request.node.stash[RESULT] = ScenarioResult(
+        feature=_relative(request.config, feature.filename),
+        feature_sha256=file_sha256(Path(feature.filename)),
+        line=scenario.line_number,
+        scenario=scenario.name,
+        status=Status.PASSED,
+        rule=rule.name if rule else None,
+        rule_id=rule_id,
+        row=callspec.id if callspec is not None else None,
+    )
+    request.node.stash[TAGS] = frozenset(scenario.tags | feature.tags | rule_tags)
+
+
+def _fail(request: pytest.FixtureRequest, status: Status, step: Step, message: str) -> None:
+    result = request.node.stash.get(RESULT, None)
+    if result is not None and result.status is Status.PASSED:
+        result.status = status
+        result.step = f"{step.keyword} {step.name}"
+        result.step_line = step.line_number
+        result.message = message
+
+
+def pytest_bdd_step_error(
+    request: pytest.FixtureRequest,
+    feature: Feature,
+    scenario: Scenario,
+    step: Step,
+    step_func: Callable[..., object],
+    step_func_args: dict[str, object],
+    exception: Exception,
+) -> None:
+    """A step raised: the example failed at that step.
+
+    An error about the step's doc string (a malformed map) may name the line within it as
+    `docstring_line`; the message then adds that line's number in the feature file.
+    """
+    message = str(exception).strip() or type(exception).__name__
+    if step.docstring is not None:
+        message += feature_line_note(exception, step.line_number)
+    _fail(request, Status.FAILED, step, message)
+
+
+def feature_line_note(exception: BaseException, step_line: int) -> str:
+    """` (line N of the feature file)` for an error naming a line of its step's doc string, else "".
+
+    >>> class Bad(Exception):
+    ...     docstring_line = 2
+    >>> feature_line_note(Bad(), 7), feature_line_note(ValueError(), 7)
+    (' (line 10 of the feature file)', '')
+    """
+    inner = getattr(exception, "docstring_line", None)
+    return f" (line {step_line + 1 + inner} of the feature file)" if isinstance(inner, int) else ""
+
+
+def pytest_bdd_step_func_lookup_error(
+    request: pytest.FixtureRequest, feature: Feature, scenario: Scenario, step: Step, exception: Exception
+) -> None:
+    """No definition matches a step: the example is undefined, with the closest steps named."""
+    closest = "; ".join(f'"{s}"' for s in closest_steps(step.name, step_type=step.type))
+    _fail(request, Status.UNDEFINED, step, f"no step matches {step.name!r}; the closest known steps are {closest}")
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(
+    item: pytest.Item, call: pytest.CallInfo[None]
+) -> Generator[None, pytest.TestReport, pytest.TestReport]:
+    """Close the record: failures outside steps, skips, and the undefined-step hint."""
+    report: pytest.TestReport = yield
+    result = item.stash.get(RESULT, None)
+    if result is None:
+        return report
+    if report.skipped and report.when in ("setup", "call"):
+        result.status = Status.SKIPPED
+    elif report.failed and result.status is Status.PASSED:
+        result.status = Status.FAILED
+        result.message = report.longreprtext.strip().splitlines()[-1] if report.longreprtext else "failed"
+    if report.failed and result.status is Status.UNDEFINED and result.message:
+        report.sections.append(("Battlebook: undefined step", result.message))
+    if report.when == "teardown":
+        item.config.stash[BOOK].add(result)
+    return report
+
+
+def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
+    """Merge this run's results into the results file, and write the run as Cucumber Messages beside it."""
+    book = session.config.stash.get(BOOK, None)
+    if book is None or not len(book):
+        return
+    path = default_path(session.config.rootpath)
+    stored = ResultBook.load(path)
+    stored.merge(book)
+    stored.save(path)
+    messages = os.environ.get(MESSAGES_VARIABLE)
+    if messages == "":
+        return
+    from battlebook.rulebook.messages import write_messages  # imported here: only a run that recorded needs it
+
+    target = Path(messages) if messages else path.with_name(MESSAGES_FILE)
+    write_messages(target, session.config.rootpath, book, registered_steps())
+
+
+#: The Cucumber Messages of the last run, beside the results file.
+MESSAGES_FILE = "messages.ndjson"
+#: Names another file for the Cucumber Messages; set but empty, none are written.
+MESSAGES_VARIABLE = "BATTLEBOOK_MESSAGES"
+
+
+def registered_steps() -> list[StepFunctionContext]:
+    """Every step definition registered so far, in a stable order."""
+    contexts = {id(c): c for c in step_function_context_registry.values()}
+    return sorted(contexts.values(), key=lambda c: (c.type or "", c.parser.name))

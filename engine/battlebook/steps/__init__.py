@@ -1,0 +1,29 @@
+"""Battlebook's step language: the step definitions every scenario is written in.
+
+One module per domain concept; every module here whose name does not start with an
+underscore holds steps. This package is also the pytest plugin that makes them
+available: the `battlebook` distribution declares it as a `pytest11` entry point, so
+installing `battlebook[check]` is all a pytest run needs, in any folder. The plugin
+loads the rulebook recorder ([`battlebook.rulebook.pytest_plugin`][battlebook.rulebook.pytest_plugin])
+and every step module, so a new module of steps needs no other change.
+
+>>> "battlebook.steps.homm_setup" in step_modules()
+True
+"""
+
+from __future__ import annotations
+
+import pkgutil
+
+import pytest
+
+
+def step_modules() -> list[str]:
+    """The importable names of the step modules, sorted (modules starting with `_` are helpers)."""
+    return sorted(f"{__name__}.{info.name}" for info in pkgutil.iter_modules(__path__) if not info.name.startswith("_"))
+
+
+# Step modules assert with messages a player reads: let pytest rewrite them like test code.
+pytest.register_assert_rewrite(__name__)
+
+pytest_plugins = ["battlebook.rulebook.pytest_plugin", *step_modules()]

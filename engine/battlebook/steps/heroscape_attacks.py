@@ -1,0 +1,167 @@
+"""Steps that take turns, make attacks and play order markers in a Heroscape battle."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from pytest_bdd import given, parsers, when
+
+from battlebook.dice import ScriptedDice
+from battlebook.errors import ScenarioError
+from battlebook.heroscape import (
+    Attack,
+    PlaceOrderMarker,
+    Power,
+    PowerKind,
+    RevealOrderMarker,
+    StartRound,
+    StartTurn,
+    apply,
+)
+from battlebook.steps.heroscape_world import HeroscapeWorld
+
+POWER_COLUMNS = ("power", "kind", "holder", "attack dice", "defense dice", "range", "extra attacks")
+
+
+def _card_id(heroscape: HeroscapeWorld, army: str, card: str) -> str:
+    """The id of the army's card called `card` (card or figure name, with an optional #2)."""
+    name = card.removeprefix("the ").removesuffix(" card").strip()
+    for held in heroscape.state.cards:
+        if held.army == army and name in (held.id, held.card.name, held.card.figure):
+            return held.id
+    there = ", ".join(c.id for c in heroscape.state.cards if c.army == army) or "none"
+    raise ScenarioError(f"{army} has no army card {name!r} (its cards: {there})")
+
+
+def _faces(text: str | None) -> list[str]:
+    if text is None or text.strip() == "no dice":
+        return []
+    return [face.strip() for face in text.split(",")]
+
+
+@given(parsers.re(r"it is (?P<army>\w+)'s turn with the (?P<card>.+)"))
+def turn_with(heroscape: HeroscapeWorld, army: str, card: str) -> None:
+    """The army takes its turn with the named army card."""
+    heroscape.state = apply(heroscape.state, StartTurn(army, _card_id(heroscape, army, card)), ScriptedDice()).state
+
+
+@given(parsers.re(r"(?P<figure>.+?) already has (?P<count>\d+) wounds?"))
+def already_wounded(heroscape: HeroscapeWorld, figure: str, count: str) -> None:
+    """Wound markers from earlier attacks: on the army card of a hero, next to a squad figure."""
+    found = heroscape.figure(figure)
+    card = heroscape.state.card(found.card_id)
+    if card.card.is_hero:
+        heroscape.state = heroscape.state.replacing_card(replace(card, wound_markers=int(count)))
+    else:
+        heroscape.state = heroscape.state.replacing_figure(replace(found, wounds=int(count)))
+
+
+@given(parsers.re(r"(?P<army>\w+)'s order marker (?P<label>\S+) lies unrevealed on (?P<card>.+)"))
+def marker_on(heroscape: HeroscapeWorld, army: str, label: str, card: str) -> None:
+    """The army has placed this order marker, face down, on one of its army cards."""
+    action = PlaceOrderMarker(army, label, _card_id(heroscape, army, card))
+    heroscape.state = apply(heroscape.state, action, ScriptedDice()).state
+
+
+@given("these powers, defined for this example only:")
+def define_powers(heroscape: HeroscapeWorld, datatable: list[list[str]]) -> None:
+    """Define powers for the example, one row each.
+
+    Columns: power, kind (special power, special attack or glyph), holder, attack dice,
+    defense dice, range, extra attacks. The holder is an army card's name, or a glyph's name.
+    """
+    header, *rows = datatable
+    if [h for h in header if h not in POWER_COLUMNS] or "power" not in header or "kind" not in header:
+        raise ScenarioError(f"a power table has columns among {POWER_COLUMNS}; got {header}")
+    for row in rows:
+        values = dict(zip(header, (cell.strip() for cell in row), strict=True))
+        try:
+            kind = PowerKind(values["kind"])
+            numbers = [int(values.get(c) or 0) for c in ("attack dice", "defense dice", "extra attacks")]
+            reach = int(values["range"]) if values.get("range") else None
+        except ValueError as error:
+            raise ScenarioError(f"power {values['power']!r}: {error}") from None
+        heroscape.add_power(
+            Power(values["power"], kind, values.get("holder", ""), numbers[0], numbers[1], reach, numbers[2])
+        )
+
+
+@when(
+    parsers.re(
+        r"(?P<attacker>.+?) (?:attacks|tries to attack) (?P<defender>.+?)"
+        r'(?: with the special attack "(?P<special>[^"]+)")?'
+        r"(?:, overlooking (?P<overlooked>.+?))?"
+        r"(?:, rolling (?P<attack>.+?) against (?P<defense>.+?))?"
+        r'(?:, and (?P<placer>\w+) places it on the army card "(?P<place>[^"]+)")?'
+    )
+)
+def attack(
+    heroscape: HeroscapeWorld,
+    attacker: str,
+    defender: str,
+    special: str | None,
+    overlooked: str | None,
+    attack: str | None,
+    defense: str | None,
+    placer: str | None,
+    place: str | None,
+) -> None:
+    """One figure attacks another, rolling the stated faces (attack dice, then defense dice).
+
+    Faces are `skull`, `shield` or `blank`; `no dice` for none. If no turn is under way, the
+    turn of the attacker's army card begins first. Every stated face must be rolled.
+    "overlooking its height advantage" (or "overlooking the power "Stone Skin"") names
+    extras nobody claimed before the roll. ", and Blue places it on the army card "..."" is
+    the owner's choice of copy for the defender should the attack destroy it (2024).
+    """
+    first, second = heroscape.figure(attacker), heroscape.figure(defender)
+    if heroscape.state.turn is None:
+        heroscape.state = apply(heroscape.state, StartTurn(first.army, first.card_id), ScriptedDice()).state
+    attack_faces, defense_faces = _faces(attack), _faces(defense)
+    dice = ScriptedDice([*attack_faces, *defense_faces])
+    forgotten = frozenset(
+        part.strip().removeprefix("its ").removeprefix("the power ").strip('"')
+        for part in (overlooked or "").split(" and ")
+        if part.strip()
+    )
+    place_on = None
+    if place is not None:
+        if placer != second.army:
+            raise ScenarioError(f"{second.key} belongs to {second.army}: only its owner places it, not {placer}")
+        place_on = _card_id(heroscape, second.army, place)
+    heroscape.attempt(Attack(first.key, second.key, special, forgotten, place_on), dice)
+    report = heroscape.resolution.attack if heroscape.resolution else None
+    if report is not None and (len(report.attack_faces), len(report.defense_faces)) != (
+        len(attack_faces),
+        len(defense_faces),
+    ):
+        raise ScenarioError(
+            f"the attack rolled {len(report.attack_faces)} attack and {len(report.defense_faces)} defense dice, "
+            f"but the example states {len(attack_faces)} and {len(defense_faces)} faces"
+        )
+    if heroscape.refusal is None and not dice.is_exhausted():
+        raise ScenarioError(f"the example states faces that were never rolled: {dice.remaining()}")
+
+
+@when(parsers.re(r"(?P<army>\w+) reveals (?:its|their) order marker (?P<label>\S+)"))
+def reveal(heroscape: HeroscapeWorld, army: str, label: str) -> None:
+    """The army reveals an order marker, starting the turn of the card it lies on."""
+    heroscape.attempt(RevealOrderMarker(army, label))
+
+
+@when(parsers.re(r"(?P<army>\w+) tries to place (?:its|their) order marker (?P<label>\S+) on (?P<card>.+)"))
+def place_marker(heroscape: HeroscapeWorld, army: str, label: str, card: str) -> None:
+    """The army tries to put an order marker on one of its army cards."""
+    heroscape.attempt(PlaceOrderMarker(army, label, _card_id(heroscape, army, card)))
+
+
+@when("a new round begins")
+def new_round(heroscape: HeroscapeWorld) -> None:
+    """The round ends and a new one begins."""
+    heroscape.attempt(StartRound())
+
+
+@when(parsers.re(r"(?P<army>\w+) tries to take a turn with the (?P<card>.+)"))
+def try_turn(heroscape: HeroscapeWorld, army: str, card: str) -> None:
+    """The army tries to take a turn with one of its army cards."""
+    heroscape.attempt(StartTurn(army, _card_id(heroscape, army, card)))

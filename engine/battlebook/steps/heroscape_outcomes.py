@@ -1,0 +1,231 @@
+"""Steps that check what a Heroscape attack or turn did."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import pytest
+from pytest_bdd import parsers, then
+
+from battlebook.errors import DiceError, RuleViolation
+from battlebook.heroscape import Attack, Face, attacks_left, dice_pool
+from battlebook.heroscape.rules import AttackReport, winner
+from battlebook.rulebook.pytest_plugin import ScenarioRecord, annotator
+from battlebook.steps.heroscape_world import HeroscapeWorld
+
+
+def _report(heroscape: HeroscapeWorld) -> AttackReport:
+    report = heroscape.outcome().attack
+    assert report is not None, "the last action was not an attack"
+    return report
+
+
+@then(parsers.re(r"the (?:attack|order marker|turn) is refused under the rule (?P<rule>\S+)"))
+def attack_refused(heroscape: HeroscapeWorld, rule: str) -> None:
+    """The engine refused the last action, naming the given rule."""
+    refusal = heroscape.refused()
+    assert isinstance(refusal, RuleViolation), f"the action failed for another reason: {refusal}"
+    assert refusal.rule == rule, f"the refusal names the rule {refusal.rule}: {refusal}"
+
+
+@then("the battlefield is unchanged")
+def unchanged(heroscape: HeroscapeWorld) -> None:
+    """The battle is exactly as it was before the last action."""
+    assert heroscape.is_unchanged(heroscape.state), "the battle changed"
+
+
+@then("the attack is blocked and both figures stay where they are")
+def blocked(heroscape: HeroscapeWorld) -> None:
+    """The shields matched or outnumbered the skulls; nothing was harmed or moved."""
+    report = _report(heroscape)
+    assert not report.is_successful, f"{report.skulls} skulls beat {report.shields} shields"
+    before = heroscape.before
+    assert before is not None
+    for key in (report.attacker, report.defender):
+        assert heroscape.state.figure(key) == before.figure(key), f"{key} changed"
+
+
+@then(parsers.re(r"the attack destroys (?P<figure>.+)"))
+def destroys(heroscape: HeroscapeWorld, figure: str) -> None:
+    """The attack succeeded and the defender is no longer on the battlefield."""
+    report = _report(heroscape)
+    key = heroscape.figure(figure).key
+    assert report.defender == key, f"the attack was on {report.defender}"
+    assert report.destroyed, f"{key} survived ({report.skulls} skulls against {report.shields} shields)"
+    assert not heroscape.state.has_figure(key), f"{key} is still on the battlefield"
+
+
+@then(parsers.re(r"(?P<figure>.+?) is out of the game"))
+def out_of_game(heroscape: HeroscapeWorld, figure: str) -> None:
+    """The destroyed figure was put out of the game, not on an army card."""
+    key = heroscape.figure(figure).key
+    assert key in heroscape.state.out_of_game, f"{key} is not out of the game"
+    assert all(key not in c.destroyed for c in heroscape.state.cards), f"{key} lies on an army card"
+
+
+@then(parsers.re(r"the attacker rolled (?P<attack>\d+) dice and the defender (?P<defense>\d+)"))
+def rolled(heroscape: HeroscapeWorld, attack: str, defense: str) -> None:
+    """How many dice each side of the last attack rolled."""
+    report = _report(heroscape)
+    actual = (len(report.attack_faces), len(report.defense_faces))
+    assert actual == (int(attack), int(defense)), f"they rolled {actual}: {', '.join(report.pool.notes)}"
+
+
+@then(parsers.re(r"(?P<attacker>.+?) attacks (?P<defender>.+?) with (?P<attack>\d+) dice against (?P<defense>\d+)"))
+def pool(heroscape: HeroscapeWorld, attacker: str, defender: str, attack: str, defense: str) -> None:
+    """The dice an attack would roll on each side, counting every extra die."""
+    action = Attack(heroscape.figure(attacker).key, heroscape.figure(defender).key)
+    actual = dice_pool(heroscape.state, action)
+    got = (actual.attack, actual.defense)
+    assert got == (int(attack), int(defense)), f"{got} dice: {', '.join(actual.notes) or 'printed values only'}"
+
+
+@then(parsers.re(r"(?P<figure>.+?) takes (?P<count>\d+) wounds? and has (?P<total>\d+) on (?:its|her|his) army card"))
+def hero_wounds(heroscape: HeroscapeWorld, figure: str, count: str, total: str) -> None:
+    """The attack put this many wound markers on the hero's army card, making this total."""
+    report = _report(heroscape)
+    found = heroscape.figure(figure)
+    assert report.wounds == int(count), f"the attack caused {report.wounds} wounds"
+    markers = heroscape.state.card(found.card_id).wound_markers
+    assert markers == int(total), f"the army card holds {markers} wound markers"
+
+
+@then(parsers.re(r"(?P<figure>.+?) has (?P<count>\d+) wound markers? next to it"))
+def figure_wounds(heroscape: HeroscapeWorld, figure: str, count: str) -> None:
+    """Wound markers beside a multi-life squad figure (its own, not its squadmates')."""
+    found = heroscape.figure(figure)
+    assert found.wounds == int(count), f"{found.key} has {found.wounds} wound markers next to it"
+    assert heroscape.state.wounds_of(found) == int(count), f"{found.key} counts {heroscape.state.wounds_of(found)}"
+
+
+@then(parsers.re(r"the (?P<card>.+?) card of (?P<army>\w+) holds no wound markers"))
+def no_card_wounds(heroscape: HeroscapeWorld, card: str, army: str) -> None:
+    """The army card carries no wound markers."""
+    held = next(c for c in heroscape.state.cards if c.army == army and card in (c.id, c.card.name))
+    assert held.wound_markers == 0, f"it holds {held.wound_markers}"
+
+
+@then(parsers.re(r'(?P<figure>.+?) is placed on the army card "(?P<card>[^"]+)"'))
+def placed_on(heroscape: HeroscapeWorld, figure: str, card: str) -> None:
+    """The destroyed figure now lies on this army card."""
+    key = heroscape.figure(figure).key
+    holder = [c.id for c in heroscape.state.cards if key in c.destroyed]
+    assert holder == [card], f"{key} lies on {holder or 'no card'}"
+
+
+@then(parsers.re(r'the army card "(?P<card>[^"]+)" of (?P<army>\w+) is (?P<state>out of|still in) play'))
+def card_in_play(heroscape: HeroscapeWorld, card: str, army: str, state: str) -> None:
+    """Whether the army card is out of play (all its figures destroyed)."""
+    held = next(c for c in heroscape.state.cards if c.army == army and c.id == card)
+    actual = heroscape.state.is_out_of_play(held.id)
+    assert actual == (state == "out of"), f"{card} is {'out of' if actual else 'still in'} play"
+
+
+@then(
+    parsers.re(r'(?P<army>\w+)\'s order marker (?P<label>\S+) is still on the army card "(?P<card>[^"]+)", unrevealed')
+)
+def marker_stays(heroscape: HeroscapeWorld, army: str, label: str, card: str) -> None:
+    """The order marker still lies face down on the card."""
+    marker = next((m for m in heroscape.state.markers if m.army == army and m.label == label), None)
+    assert marker is not None, f"{army}'s order marker {label} is no longer on any card"
+    assert marker.card_id == card and not marker.revealed, f"the marker is {marker}"
+
+
+@then(parsers.re(r'no order marker is left on the army card "(?P<card>[^"]+)"'))
+def no_marker(heroscape: HeroscapeWorld, card: str) -> None:
+    """Every order marker has been taken off the card."""
+    left = heroscape.state.markers_on(card)
+    assert not left, f"markers left: {left}"
+
+
+@then(parsers.re(r"(?P<army>\w+)'s turn ends at once"))
+def turn_ends(heroscape: HeroscapeWorld, army: str) -> None:
+    """Revealing the marker ended the turn at once: no army card is taking a turn."""
+    result = heroscape.outcome()
+    assert result.turn_ended_at_once, "the turn went on"
+    assert heroscape.state.turn is None, f"a turn is under way: {heroscape.state.turn}"
+
+
+@then(parsers.re(r'(?P<army>\w+) takes a turn with the army card "(?P<card>[^"]+)"'))
+def turn_under_way(heroscape: HeroscapeWorld, army: str, card: str) -> None:
+    """The turn of this army card is under way."""
+    turn = heroscape.state.turn
+    assert turn is not None and (turn.army, turn.card_id) == (army, card), f"the turn is {turn}"
+
+
+@then("no figure of the card taking the turn has an attack left, so the turn is over")
+def turn_over(heroscape: HeroscapeWorld) -> None:
+    """Every figure of the turn's army card has made its attack."""
+    left = attacks_left(heroscape.state)
+    assert heroscape.state.turn is not None, "no turn is under way"
+    assert not left, f"{', '.join(left)} may still attack"
+
+
+@then(parsers.re(r"(?P<army>\w+) has won the battle"))
+def has_won(heroscape: HeroscapeWorld, army: str) -> None:
+    """The army has reached the victory objective: no opposing figure is left."""
+    assert winner(heroscape.state) == army, f"the winner is {winner(heroscape.state)}"
+
+
+@then("no army has won yet")
+def nobody_won(heroscape: HeroscapeWorld) -> None:
+    """Figures of more than one army are still on the battlefield."""
+    assert winner(heroscape.state) is None, f"{winner(heroscape.state)} has won"
+
+
+@then(
+    parsers.re(
+        r"the combat die has (?P<skulls>\d+) skull faces?, (?P<shields>\d+) shield faces? "
+        r"and (?P<blanks>\d+) blank faces?"
+    )
+)
+def die_faces(heroscape: HeroscapeWorld, skulls: str, shields: str, blanks: str) -> None:
+    """The faces of the combat die under the scenario's ruleset."""
+    faces = heroscape.ruleset.die.faces
+    actual = tuple(faces.count(face) for face in (Face.SKULL, Face.SHIELD, Face.BLANK))
+    assert actual == (int(skulls), int(shields), int(blanks)), f"the die has faces {faces}"
+
+
+@then(parsers.re(r"one die shows a (?P<face>skull|shield|blank) with a chance of (?P<chance>\d+/\d+)"))
+def face_chance(heroscape: HeroscapeWorld, face: str, chance: str) -> None:
+    """The chance that one roll of the combat die shows this face, as a fraction."""
+    faces = heroscape.ruleset.die.faces
+    actual = Fraction(faces.count(Face(face)), len(faces))
+    assert actual == Fraction(chance), f"the chance is {actual}"
+
+
+@then(parsers.re(r"the roll is refused: a combat die cannot show (?P<face>.+)"))
+def roll_refused(heroscape: HeroscapeWorld, face: str) -> None:
+    """A stated face is not on the combat die; the attack was not carried out."""
+    refusal = heroscape.refused()
+    assert isinstance(refusal, DiceError), f"the action was refused for another reason: {refusal}"
+    assert f"cannot show {face}" in str(refusal), str(refusal)
+
+
+@annotator
+def dice_notes(request: pytest.FixtureRequest, record: ScenarioRecord) -> None:
+    """Under a passing Heroscape example, note how many dice each attack rolled and why."""
+    if "heroscape" not in request.fixturenames:
+        return
+    world: HeroscapeWorld = request.getfixturevalue("heroscape")
+    parts: list[str] = []
+    for entry in world.journal:
+        report = entry.resolution.attack if entry.resolution is not None else None
+        if report is None:
+            continue
+        why = f" ({'; '.join(report.pool.notes)})" if report.pool.notes else ""
+        parts.append(
+            f"{report.attacker} against {report.defender}: {report.pool.attack} attack dice against "
+            f"{report.pool.defense} defense dice{why}; {report.skulls} skull(s) against {report.shields} shield(s)"
+        )
+    if parts:
+        record.annotate("Dice rolled", " | ".join(parts))
+
+
+@then(parsers.re(r'(?P<figure>.+?) takes its turns with the army card "(?P<card>[^"]+)"'))
+def acts_with(heroscape: HeroscapeWorld, figure: str, card: str) -> None:
+    """The standing figure attacks on the turns of this army card of its army."""
+    found = heroscape.figure(figure)
+    held = next((c for c in heroscape.state.cards if c.army == found.army and c.id == card), None)
+    assert held is not None, f"{found.army} has no army card {card!r}"
+    assert heroscape.state.acts_for(held.id, found), f"{found.key} does not take its turns with {card}"

@@ -1,0 +1,20 @@
+"""The step lines shipped with the package match the rulebook (they feed the closest-step hints)."""
+
+from __future__ import annotations
+
+from importlib import resources
+from pathlib import Path
+
+from battlebook.rulebook.catalogue import load_step_modules
+from battlebook.rulebook.model import feature_paths, load_book
+from battlebook.rulebook.pytest_plugin import SHIPPED_LINES, shipped_lines_json
+
+ROOT = Path(__file__).resolve().parents[2]
+REGENERATE = "make lines"
+
+
+def test_the_shipped_step_lines_are_those_of_the_rulebook() -> None:
+    load_step_modules()
+    expected = shipped_lines_json(load_book(feature_paths([ROOT / "features"]), ROOT))
+    shipped = resources.files("battlebook.steps").joinpath(SHIPPED_LINES).read_text(encoding="utf-8")
+    assert shipped == expected, f"engine/battlebook/steps/{SHIPPED_LINES} is stale: run `{REGENERATE}`"
