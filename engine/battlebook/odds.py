@@ -28,7 +28,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
 from battlebook.errors import BattlebookError
 
@@ -40,6 +40,7 @@ class OddsError(BattlebookError, ValueError):
     """A question about odds that has no answer: negative dice, an empty swat."""
 
 
+@runtime_checkable
 class HasFaces(Protocol):
     """Anything that names the faces of a numbered die (a HoMM die reading, for one)."""
 
@@ -131,7 +132,8 @@ def homm_hit(score: int, defense: int | Sequence[int], reading: HasFaces | Seque
     total = defense if isinstance(defense, int) else swat_defense(defense)
     if total < 0:
         raise OddsError(f"a defense score cannot be negative: {total}")
-    faces = reading if isinstance(reading, Sequence) else reading.faces
+    # A die reading is a string enum, and a string is a Sequence: ask for its faces first.
+    faces = reading.faces if isinstance(reading, HasFaces) else reading
     return HitChance(score, total, tuple(faces))
 
 
