@@ -46,8 +46,12 @@ browser: $(STAMP)
 	@if [ "$$BATTLEBOOK_SKIP_BROWSER" = 1 ]; then \
 	  echo "BATTLEBOOK_SKIP_BROWSER=1: the browser tests are SKIPPED"; \
 	else \
-	  $(MAKE) --no-print-directory chromium && $(BIN)/pytest tests/browser; \
+	  $(MAKE) --no-print-directory chromium node_modules/.package-lock.json && $(BIN)/pytest tests/browser; \
 	fi
+
+## axe-core for the accessibility checks: from the npm registry, at the version package-lock.json pins.
+node_modules/.package-lock.json: package.json package-lock.json
+	npm ci --no-audit --no-fund
 
 CHROMIUM := /usr/bin/chromium
 CHROMIUM_HINT := sudo sh -c 'apt-get update && apt-get install -y chromium'
@@ -79,4 +83,4 @@ examples: $(STAMP)
 	$(BIN)/pytest tests/test_features.py
 
 clean:
-	rm -rf site build .mypy_cache .ruff_cache .hypothesis
+	rm -rf site build node_modules .mypy_cache .ruff_cache .hypothesis
