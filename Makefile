@@ -13,6 +13,8 @@ export PYTHONPYCACHEPREFIX := $(abspath $(VENV))/pycache
 unexport PYTHONDONTWRITEBYTECODE
 # Examples and unit tests use both cores (pytest-xdist); `make test JOBS=1` runs them in one process.
 JOBS ?= 2
+# The examples alone run no property test: Hypothesis's pytest plugin is left out of those runs.
+EXAMPLES := $(BIN)/pytest tests/test_features.py -p no:hypothesispytest
 
 .PHONY: docs test site examples lines lint typecheck unit clean browser chromium
 
@@ -23,7 +25,7 @@ $(STAMP): pyproject.toml
 
 ## Run every example so the pages show fresh results, then serve the rulebook.
 docs: $(STAMP)
-	-$(BIN)/pytest tests/test_features.py
+	-$(EXAMPLES)
 	$(BIN)/mkdocs serve --dev-addr 127.0.0.1:8000
 
 ## Every check: lint, types, examples and unit tests, copied-text scan, strict site build, browser tests.
@@ -64,7 +66,7 @@ chromium:
 
 ## Build the static site into site/ (running the examples first).
 site: $(STAMP)
-	$(BIN)/pytest tests/test_features.py
+	$(EXAMPLES)
 	$(BIN)/mkdocs build --strict
 
 ## Regenerate the rulebook lines shipped with the step library (for the closest-step hints).
@@ -73,7 +75,7 @@ lines: $(STAMP)
 
 ## Run only the examples, recording their results for the pages.
 examples: $(STAMP)
-	$(BIN)/pytest tests/test_features.py
+	$(EXAMPLES)
 
 clean:
 	rm -rf site build .mypy_cache .ruff_cache .hypothesis

@@ -45,7 +45,20 @@ from battlebook.rulebook.results import ResultBook, ScenarioResult, Status
 #: pytest options for a check run: quiet, no cache, and of the installed plugins only pytest-bdd
 #: and Battlebook's steps (plugin autoloading is switched off: scanning every installed package
 #: for plugins, and loading Hypothesis's, would take longer than running a small file).
-PYTEST_OPTIONS = ("-q", "-p", "no:cacheprovider", "-p", "pytest_bdd.plugin", "-p", "battlebook.steps", "--no-header")
+#: Hypothesis's pytest plugin is left out: a check runs no property test, and the plugin would
+#: import all of Hypothesis at the end of every run.
+PYTEST_OPTIONS = (
+    "-q",
+    "-p",
+    "no:cacheprovider",
+    "-p",
+    "no:hypothesispytest",
+    "-p",
+    "pytest_bdd.plugin",
+    "-p",
+    "battlebook.steps",
+    "--no-header",
+)
 AUTOLOAD = "PYTEST_DISABLE_PLUGIN_AUTOLOAD"
 #: The module a check run hands to pytest; imported afresh each run (it reads `$BATTLEBOOK_FEATURES`).
 TEST_MODULE = "battlebook.rulebook.feature_tests"
