@@ -35,6 +35,7 @@ from battlebook.rulebook.model import ExampleDoc, FeatureDoc, FeatureFileError, 
 from battlebook.rulebook.pytest_plugin import (
     BOOK,
     MESSAGES_VARIABLE,
+    NOTES_VARIABLE,
     RESULT,
     KnownStep,
     closest_steps,
@@ -198,13 +199,14 @@ class _Recorder:
 
 @contextlib.contextmanager
 def _environment(features: Sequence[Path], results: Path, messages: Path | None) -> Iterator[None]:
-    names = ("BATTLEBOOK_FEATURES", "BATTLEBOOK_RESULTS", MESSAGES_VARIABLE, AUTOLOAD)
+    names = ("BATTLEBOOK_FEATURES", "BATTLEBOOK_RESULTS", MESSAGES_VARIABLE, AUTOLOAD, NOTES_VARIABLE)
     saved_env = {k: os.environ.get(k) for k in names}
     saved_modules = {name: sys.modules.pop(name) for name in FRESH_MODULES if name in sys.modules}
     os.environ["BATTLEBOOK_FEATURES"] = os.pathsep.join(str(p) for p in features)
     os.environ["BATTLEBOOK_RESULTS"] = str(results)
     os.environ[MESSAGES_VARIABLE] = str(messages.resolve()) if messages else ""
     os.environ[AUTOLOAD] = "1"
+    os.environ[NOTES_VARIABLE] = "0"  # the report shows no page: no drawings, no odds notes
     try:
         yield
     finally:
