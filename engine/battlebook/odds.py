@@ -176,7 +176,7 @@ class WoundOdds:
     def at_least(self, k: int) -> Fraction:
         """The chance of `k` wounds or more.
 
-        >>> heroscape_wounds(3, 0).at_least(3)
+        >>> wound_odds(3, 0, Fraction(1, 2), Fraction(1, 3)).at_least(3)
         Fraction(1, 8)
         """
         return sum(self.wounds[max(k, 0) :], Fraction(0))

@@ -22,6 +22,7 @@ from mkdocs.livereload import LiveReloadServer
 from mkdocs.structure.files import File, Files
 from mkdocs.structure.pages import Page
 
+from battlebook.games import GAMES
 from battlebook.rulebook.catalogue import feature_page
 from battlebook.rulebook.model import FeatureDoc, FeatureFileError, feature_paths, load_book
 from battlebook.rulebook.prose import html_text, sanitize_page
@@ -32,7 +33,7 @@ log = logging.getLogger("mkdocs.plugins.battlebook")
 
 NAV_MARKER = "rulebook.generated"
 #: Section titles of the folders under `features/`, in navigation order.
-GROUPS = {"homm": "Heroes of Might & Magic IV", "heroscape": "Heroscape", "rulings": "Rulings"}
+GROUPS = {**{name: game.title for name, game in GAMES.items()}, "rulings": "Rulings"}
 
 _book: list[FeatureDoc] = []
 #: The escaped title of each feature page, by its source path in the site.

@@ -43,8 +43,9 @@ TEMPLATE = "docs/files/ruling.feature"
 _book: list[FeatureDoc] = []
 
 REFERENCE_PAGE_META = "---\nsearch:\n  boost: 0.2\n---\n\n"
-"""Front matter of the reference pages (step catalogue, coverage): searchable, but ranked
-below the rules themselves, so a search for a rule's topic lists the rule first."""
+"""Front matter of the coverage page: searchable, but ranked below the rules themselves."""
+CATALOGUE_PAGE_META = "---\nsearch:\n  exclude: true\n---\n\n"
+"""Front matter of the step catalogue: a contributor's page, left out of the reader's search."""
 
 
 def with_rulings_index(nav: list[Any]) -> list[Any]:
@@ -84,7 +85,7 @@ def on_files(files: Files, config: MkDocsConfig) -> Files:
     domains = build_catalogue(_book, load_step_modules())
     coverage = section_coverage(_book, load_results(default_path(root)))
     rulings = rulings_of(_book)
-    files.append(File.generated(config, STEPS_PAGE, content=REFERENCE_PAGE_META + render_catalogue(domains)))
+    files.append(File.generated(config, STEPS_PAGE, content=CATALOGUE_PAGE_META + render_catalogue(domains)))
     files.append(File.generated(config, COVERAGE_PAGE, content=REFERENCE_PAGE_META + render_coverage(coverage, _book)))
     files.append(File.generated(config, RULINGS_INDEX, content=render_rulings_index(rulings)))
     for problem in [*map(str, catalogue_problems(domains)), *coverage_problems(coverage), *ruling_problems(rulings)]:

@@ -14,7 +14,7 @@ import pytest
 from battlebook.dice import ScriptedDice
 from battlebook.errors import ScenarioError
 from battlebook.homm import Action, AttackRoll, BattleState, Line, Ruleset, Side, Stack, UnitBook, UnitCard, apply
-from battlebook.homm.rules import Resolution
+from battlebook.homm.rules import HommResolution
 from battlebook.homm.state import MAX_STACK_CARDS, stack_too_large
 from battlebook.steps._attempts import AttemptLog
 
@@ -22,7 +22,7 @@ _GROUP = re.compile(r"^(?:(?P<count>[0-9]+)|an?) (?P<unit>.+)$")
 
 
 @dataclass
-class HommWorld(AttemptLog[BattleState, Resolution]):
+class HommWorld(AttemptLog[BattleState, HommResolution]):
     """One scenario's battle, and what its actions did."""
 
     units: UnitBook = field(default_factory=UnitBook)
@@ -70,7 +70,7 @@ class HommWorld(AttemptLog[BattleState, Resolution]):
         only = _GROUP.match(groups[0]) if len(groups) == 1 else None
         return tuple(cards), only["unit"] if only else ""
 
-    def attempt(self, action: object, act: Callable[[BattleState], Resolution]) -> None:
+    def attempt(self, action: object, act: Callable[[BattleState], HommResolution]) -> None:
         """Run `action` on the current state with `act`, keeping a refusal for the Then steps to check.
 
         Every attempt goes into the journal, which annotators (odds, drawings) read after the example.
