@@ -169,7 +169,10 @@ Feature: Attacking
       The source shows the rolled dice only in pictures, which are lost. Its words fix how
       many dice are rolled (3 attack dice, 2 defense dice) and how each attack ends.
       Battlebook chose faces that fit those words: the first attack rolls 1 skull against
-      1 shield, the second 2 skulls against 1 shield.
+      1 shield, the second 2 skulls against 1 shield. The battlefield is lost too; the
+      map, with both Guards a few levels above the Airborne Elite, is Battlebook's
+      reconstruction of what the words say: each Guard is in range, sees the target and
+      has the height advantage.
 
       Given the battlefield:
         """
@@ -347,8 +350,10 @@ Feature: Attacking
   Rule: Special powers change the dice, and a special attack may be used instead of a normal attack
     Before rolling, check the army cards for special powers that add dice to the attack
     or the defense. A card whose power is named as a Special Attack offers a different
-    attack that the figure may make in place of its normal one, with its own dice and
-    range. An attack may only use a special attack printed on the attacker's own card.
+    attack that the figure may make in place of its normal one. The source says no more
+    of it; in these examples a special attack is defined, in the powers table, with its
+    own number of attack dice and its own range, which replace the card's Attack and
+    Range. An attack may only use a special attack printed on the attacker's own card.
 
     @edition:2024
     Example: A defending special power adds a defense die

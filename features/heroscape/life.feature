@@ -18,7 +18,10 @@ Feature: Wounds, life and army cards
     printed on it, the hero is destroyed, and its player lays it on its army card.
 
     Example: Example 20: a Knave's two unblocked skulls destroy Xenithrax, and her order marker ends Blue's turn at once
-      Xenithrax stands two levels above the Knave, so she rolls one extra defense die.
+      The source says only that Xenithrax has the height advantage and so rolls one extra
+      defense die; it gives no battlefield. The map is Battlebook's reconstruction: it puts
+      her two levels above the Knave, and any gap from 1 to 9 levels would give the same
+      one die.
 
       Given the battlefield:
         """
