@@ -12,7 +12,15 @@
 - [`picture`][battlebook.heroscape.picture]: the battlefield drawn as SVG, with range paths and sight lines.
 """
 
-from battlebook.heroscape.actions import Attack, PlaceOrderMarker, RevealOrderMarker, StartRound, StartTurn
+from battlebook.heroscape.actions import (
+    Attack,
+    EndTurn,
+    MoveFigure,
+    PlaceOrderMarker,
+    RevealOrderMarker,
+    StartRound,
+    StartTurn,
+)
 from battlebook.heroscape.battlefield import Battlefield, MapError, Space, Terrain, parse_map
 from battlebook.heroscape.cards import CARD_CITATION, KNOWN_CARDS, ArmyCard, CardBook, CardKind
 from battlebook.heroscape.hexes import Hex
@@ -44,10 +52,12 @@ __all__ = [
     "CommonOutOfPlay",
     "DicePool",
     "Edition",
+    "EndTurn",
     "Face",
     "Figure",
     "Hex",
     "MapError",
+    "MoveFigure",
     "NextCopy",
     "PlaceOrderMarker",
     "Power",

@@ -35,7 +35,16 @@ from dataclasses import dataclass, replace
 
 from battlebook.dice import Dice
 from battlebook.errors import DiceError, RuleViolation, ScenarioError
-from battlebook.heroscape.actions import Action, Attack, PlaceOrderMarker, RevealOrderMarker, StartRound, StartTurn
+from battlebook.heroscape.actions import (
+    Action,
+    Attack,
+    EndTurn,
+    MoveFigure,
+    PlaceOrderMarker,
+    RevealOrderMarker,
+    StartRound,
+    StartTurn,
+)
 from battlebook.heroscape.battlefield import ParsedMap
 from battlebook.heroscape.cards import ArmyCard
 from battlebook.heroscape.powers import AttackSetup, DicePool, Power, PowerKind
@@ -51,6 +60,7 @@ FRIENDLY_FIGURES = "heroscape.attacking-friendly-figures"
 SPECIAL_POWERS = "heroscape.special-powers"
 OUT_OF_PLAY = "heroscape.army-card-out-of-play"
 COMMON_CARDS = "heroscape.common-army-cards"
+TURN_ORDER = "heroscape.turn-order"
 #: Name under which height advantage can be overlooked (see `Attack.overlooked`).
 HEIGHT_ADVANTAGE = "height advantage"
 
@@ -308,19 +318,45 @@ def apply(state: BattleState, action: Action, dice: Dice) -> Resolution:
         return Resolution(_place_marker(state, action))
     if isinstance(action, RevealOrderMarker):
         return _reveal(state, action)
+    if isinstance(action, EndTurn):
+        return Resolution(_end_turn(state, action))
+    if isinstance(action, MoveFigure):
+        return Resolution(_move_figure(state, action))
     if isinstance(action, StartRound):
         kept = tuple(m for m in state.markers if not state.is_out_of_play(m.card_id))
         return Resolution(replace(state, markers=kept, turn=None))
     raise TypeError(f"not a Heroscape action: {action!r}")
 
 
+def _end_turn(state: BattleState, action: EndTurn) -> BattleState:
+    """The turn is over; with a seating order known, the player on the left is up next."""
+    if state.turn is None or state.turn.army != action.army:
+        whose = "nobody's" if state.turn is None else f"{state.turn.army}'s"
+        raise RuleViolation(TURN_ORDER, f"it is {whose} turn, not {action.army}'s: {action.army} has no turn to end")
+    up_next = state.player_to_the_left(action.army) if state.seating else None
+    return replace(state, turn=None, up_next=up_next)
+
+
+def _move_figure(state: BattleState, action: MoveFigure) -> BattleState:
+    """The figure is set down on another free space; the wound markers beside it go with it."""
+    figure = state.figure(action.figure)
+    if len(figure.spaces) != 1:
+        raise ScenarioError(f"{figure.key} stands on two spaces: Battlebook moves only single-space figures")
+    state.battlefield.space(action.to)
+    if state.figure_at(action.to) is not None:
+        raise ScenarioError(f"the space {action.to} is taken")
+    return state.replacing_figure(replace(figure, spaces=(action.to,), head=None))
+
+
 def _start_turn(state: BattleState, army: str, card_id: str) -> BattleState:
     card = state.card(card_id)
     if card.army != army:
         raise ScenarioError(f"the army card {card_id!r} belongs to {card.army}, not {army}")
+    if state.up_next is not None and army != state.up_next:
+        raise RuleViolation(TURN_ORDER, f"the player on the left of the last player, {state.up_next}, plays next")
     if state.is_out_of_play(card_id):
         raise RuleViolation(OUT_OF_PLAY, f"{card_id} is out of play: no turn can be taken with it")
-    return replace(state, turn=Turn(army, card_id))
+    return replace(state, turn=Turn(army, card_id), up_next=None)
 
 
 def _place_marker(state: BattleState, action: PlaceOrderMarker) -> BattleState:

@@ -76,6 +76,7 @@ class UnitCard:
     defense: int | None = None
     spells: tuple[Spell, ...] = ()
     abilities: tuple[Ability, ...] = ()
+    is_hero: bool = False
 
     def has_ability(self, ability: Ability) -> bool:
         """Whether the card has the special `ability`."""
