@@ -30,7 +30,7 @@ from battlebook.homm.actions import (
     Swarm,
     Withdraw,
 )
-from battlebook.homm.resolution import AttackRoll, Resolution
+from battlebook.homm.resolution import AttackRoll, HommResolution
 from battlebook.homm.rules import apply, is_legal, legal_actions, legal_violation, smallest_winning_roll
 from battlebook.homm.ruleset import (
     Chooser,
@@ -67,6 +67,7 @@ __all__ = [
     "EmergingTime",
     "EndPhase",
     "Ending",
+    "HommResolution",
     "Line",
     "MeleeAttack",
     "MoveUp",
@@ -78,7 +79,6 @@ __all__ = [
     "RangedAttack",
     "RejectSurrender",
     "Reorganize",
-    "Resolution",
     "Retaliate",
     "RetaliationReach",
     "Ruleset",

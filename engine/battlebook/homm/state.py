@@ -20,24 +20,9 @@ from enum import StrEnum
 
 from battlebook.errors import ScenarioError
 from battlebook.homm.ruleset import Ruleset, StackPhase
+from battlebook.homm.sides import Side as Side
 from battlebook.homm.town import TownCard
 from battlebook.homm.units import AttackKind, Spell, UnitCard
-
-
-class Side(StrEnum):
-    """The two sides of a battle."""
-
-    AGGRESSOR = "Aggressor"
-    DEFENDER = "Defender"
-
-    @property
-    def opponent(self) -> Side:
-        """The other side.
-
-        >>> Side.AGGRESSOR.opponent
-        <Side.DEFENDER: 'Defender'>
-        """
-        return Side.DEFENDER if self is Side.AGGRESSOR else Side.AGGRESSOR
 
 
 class Line(StrEnum):
@@ -69,6 +54,16 @@ class Backing:
     helper: Stack | None = None
 
 
+#: The most cards Battlebook lets one stack hold. The rules set no number: this limit is
+#: Battlebook's own, and keeps every scenario quick to play.
+MAX_STACK_CARDS = 99
+
+
+def stack_too_large(name: str, count: int) -> str:
+    """The message refusing a stack of `count` cards, above `MAX_STACK_CARDS`."""
+    return f"the stack {name!r} would hold {count} cards; Battlebook plays stacks of at most {MAX_STACK_CARDS} cards"
+
+
 @dataclass(frozen=True)
 class Stack:
     """A creature stack: cards in order, the top card first.
@@ -93,6 +88,8 @@ class Stack:
     def __post_init__(self) -> None:
         if not self.cards:
             raise ScenarioError(f"the stack {self.name!r} has no cards")
+        if len(self.cards) > MAX_STACK_CARDS:
+            raise ScenarioError(stack_too_large(self.name, len(self.cards)))
 
     @property
     def top(self) -> UnitCard:

@@ -28,9 +28,9 @@ from mkdocs.structure.pages import Page
 from battlebook.rulebook.catalogue import build_catalogue, catalogue_problems, load_step_modules, render_catalogue
 from battlebook.rulebook.coverage import coverage_problems, render_coverage, section_coverage
 from battlebook.rulebook.model import FeatureDoc
-from battlebook.rulebook.results import ResultBook, default_path
+from battlebook.rulebook.results import default_path
 from battlebook.rulebook.rulings import render_rulings_index, ruling_problems, rulings_of
-from battlebook.rulebook.site import project_root, read_book
+from battlebook.rulebook.site import load_results, project_root, read_book
 from battlebook.rulebook.statements import load_statements, statement_problems
 
 log = logging.getLogger("mkdocs.plugins.battlebook")
@@ -46,8 +46,9 @@ TEMPLATE = "docs/files/ruling.feature"
 _book: list[FeatureDoc] = []
 
 REFERENCE_PAGE_META = "---\nsearch:\n  boost: 0.2\n---\n\n"
-"""Front matter of the reference pages (step catalogue, coverage): searchable, but ranked
-below the rules themselves, so a search for a rule's topic lists the rule first."""
+"""Front matter of the coverage page: searchable, but ranked below the rules themselves."""
+CATALOGUE_PAGE_META = "---\nsearch:\n  exclude: true\n---\n\n"
+"""Front matter of the step catalogue: a contributor's page, left out of the reader's search."""
 
 
 def with_rulings_index(nav: list[Any]) -> list[Any]:
@@ -85,10 +86,10 @@ def on_files(files: Files, config: MkDocsConfig) -> Files:
     """Generate the step catalogue, the coverage page and the rulings index."""
     root = project_root(config)
     domains = build_catalogue(_book, load_step_modules())
-    coverage = section_coverage(_book, ResultBook.load(default_path(root)))
+    coverage = section_coverage(_book, load_results(default_path(root)))
     rulings = rulings_of(_book)
     statements = load_statements(root)
-    files.append(File.generated(config, STEPS_PAGE, content=REFERENCE_PAGE_META + render_catalogue(domains)))
+    files.append(File.generated(config, STEPS_PAGE, content=CATALOGUE_PAGE_META + render_catalogue(domains)))
     page = render_coverage(coverage, _book, statements)
     files.append(File.generated(config, COVERAGE_PAGE, content=REFERENCE_PAGE_META + page))
     files.append(File.generated(config, RULINGS_INDEX, content=render_rulings_index(rulings)))

@@ -23,9 +23,9 @@ from battlebook.heroscape import (
     CommonOutOfPlay,
     Edition,
     Figure,
+    HeroscapeResolution,
     NextCopy,
     Power,
-    Resolution,
     Ruleset,
     apply,
     parse_map,
@@ -60,7 +60,7 @@ class Measured:
 
 
 @dataclass
-class HeroscapeWorld(AttemptLog[BattleState, Resolution]):
+class HeroscapeWorld(AttemptLog[BattleState, HeroscapeResolution]):
     """One scenario's Heroscape battle, and what its last action did."""
 
     tags: frozenset[str] = frozenset()
