@@ -40,7 +40,7 @@ from dataclasses import dataclass, replace
 
 from battlebook.dice import Dice
 from battlebook.errors import DiceError, RuleViolation, ScenarioError
-<<<<<<< HEAD
+from battlebook.heroscape import rule_ids as ids
 from battlebook.heroscape.actions import (
     Action,
     Attack,
@@ -51,10 +51,6 @@ from battlebook.heroscape.actions import (
     StartRound,
     StartTurn,
 )
-=======
-from battlebook.heroscape import rule_ids as ids
-from battlebook.heroscape.actions import Action, Attack, PlaceOrderMarker, RevealOrderMarker, StartRound, StartTurn
->>>>>>> main
 from battlebook.heroscape.battlefield import ParsedMap
 from battlebook.heroscape.cards import ArmyCard
 from battlebook.heroscape.powers import AttackSetup, DicePool, Power, PowerKind
@@ -62,17 +58,6 @@ from battlebook.heroscape.ruleset import Face, Harm, NextCopy, Ruleset
 from battlebook.heroscape.sight import counted_range, has_line_of_sight
 from battlebook.heroscape.state import BattleState, CardInPlay, Figure, OrderMarker, Turn
 
-<<<<<<< HEAD
-#: Stable identifiers of the rules this module enforces; each anchors its rule on the site.
-ATTACKING = "heroscape.attacking"
-RANGE = "heroscape.range"
-LINE_OF_SIGHT = "heroscape.line-of-sight"
-FRIENDLY_FIGURES = "heroscape.attacking-friendly-figures"
-SPECIAL_POWERS = "heroscape.special-powers"
-OUT_OF_PLAY = "heroscape.army-card-out-of-play"
-COMMON_CARDS = "heroscape.common-army-cards"
-TURN_ORDER = "heroscape.turn-order"
-=======
 #: Kept here for the callers that name them; every identifier lives in `battlebook.heroscape.rule_ids`.
 ATTACKING = ids.ATTACKING
 RANGE = ids.RANGE
@@ -81,9 +66,9 @@ FRIENDLY_FIGURES = ids.FRIENDLY_FIGURES
 SPECIAL_POWERS = ids.SPECIAL_POWERS
 OUT_OF_PLAY = ids.OUT_OF_PLAY
 COMMON_CARDS = ids.COMMON_CARDS
+TURN_ORDER = ids.TURN_ORDER
 #: The labels of the order markers each army places on its cards.
 ORDER_MARKERS = ("1", "2", "3", "X")
->>>>>>> main
 #: Name under which height advantage can be overlooked (see `Attack.overlooked`).
 HEIGHT_ADVANTAGE = "height advantage"
 
@@ -304,6 +289,21 @@ def legal_violation(state: BattleState, action: Action) -> RuleViolation | None:
                 raise ScenarioError(f"the army card {action.card_id!r} belongs to {card.army}, not {action.army}")
             if state.is_out_of_play(action.card_id):
                 return RuleViolation(OUT_OF_PLAY, f"{action.card_id} is out of play: no turn can be taken with it")
+            if state.up_next is not None and action.army != state.up_next:
+                return RuleViolation(
+                    TURN_ORDER, f"the player on the left of the last player, {state.up_next}, plays next"
+                )
+        case EndTurn():
+            if state.turn is None or state.turn.army != action.army:
+                whose = "nobody's" if state.turn is None else f"{state.turn.army}'s"
+                return RuleViolation(TURN_ORDER, f"it is {whose} turn, not {action.army}'s: it has no turn to end")
+        case MoveFigure():
+            figure = state.figure(action.figure)
+            if len(figure.spaces) != 1:
+                raise ScenarioError(f"{figure.key} stands on two spaces: Battlebook moves only single-space figures")
+            state.battlefield.space(action.to)
+            if state.figure_at(action.to) is not None:
+                raise ScenarioError(f"the space {action.to} is taken")
         case PlaceOrderMarker():
             state.card(action.card_id)
             if any(m.army == action.army and m.label == action.label for m in state.markers):
@@ -414,51 +414,22 @@ def apply(state: BattleState, action: Action, dice: Dice) -> HeroscapeResolution
     if isinstance(action, RevealOrderMarker):
         return _reveal(state, action)
     if isinstance(action, EndTurn):
-        return Resolution(_end_turn(state, action))
+        up_next = state.player_to_the_left(action.army) if state.seating else None
+        return HeroscapeResolution(replace(state, turn=None, up_next=up_next))
     if isinstance(action, MoveFigure):
-        return Resolution(_move_figure(state, action))
+        figure = state.figure(action.figure)
+        return HeroscapeResolution(state.replacing_figure(replace(figure, spaces=(action.to,), head=None)))
     if isinstance(action, StartRound):
         kept = tuple(m for m in state.markers if not state.is_out_of_play(m.card_id))
         return HeroscapeResolution(replace(state, markers=kept, turn=None))
     raise TypeError(f"not a Heroscape action: {action!r}")
 
 
-def _end_turn(state: BattleState, action: EndTurn) -> BattleState:
-    """The turn is over; with a seating order known, the player on the left is up next."""
-    if state.turn is None or state.turn.army != action.army:
-        whose = "nobody's" if state.turn is None else f"{state.turn.army}'s"
-        raise RuleViolation(TURN_ORDER, f"it is {whose} turn, not {action.army}'s: {action.army} has no turn to end")
-    up_next = state.player_to_the_left(action.army) if state.seating else None
-    return replace(state, turn=None, up_next=up_next)
-
-
-def _move_figure(state: BattleState, action: MoveFigure) -> BattleState:
-    """The figure is set down on another free space; the wound markers beside it go with it."""
-    figure = state.figure(action.figure)
-    if len(figure.spaces) != 1:
-        raise ScenarioError(f"{figure.key} stands on two spaces: Battlebook moves only single-space figures")
-    state.battlefield.space(action.to)
-    if state.figure_at(action.to) is not None:
-        raise ScenarioError(f"the space {action.to} is taken")
-    return state.replacing_figure(replace(figure, spaces=(action.to,), head=None))
-
-
 def _start_turn(state: BattleState, army: str, card_id: str) -> BattleState:
-<<<<<<< HEAD
-    card = state.card(card_id)
-    if card.army != army:
-        raise ScenarioError(f"the army card {card_id!r} belongs to {card.army}, not {army}")
-    if state.up_next is not None and army != state.up_next:
-        raise RuleViolation(TURN_ORDER, f"the player on the left of the last player, {state.up_next}, plays next")
-    if state.is_out_of_play(card_id):
-        raise RuleViolation(OUT_OF_PLAY, f"{card_id} is out of play: no turn can be taken with it")
-    return replace(state, turn=Turn(army, card_id), up_next=None)
-=======
     violation = legal_violation(state, StartTurn(army, card_id))
     if violation is not None:
         raise violation
-    return replace(state, turn=Turn(army, card_id))
->>>>>>> main
+    return replace(state, turn=Turn(army, card_id), up_next=None)
 
 
 def _place_marker(state: BattleState, action: PlaceOrderMarker) -> BattleState:
