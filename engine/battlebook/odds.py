@@ -132,7 +132,7 @@ def homm_hit(score: int, defense: int | Sequence[int], reading: HasFaces | Seque
     total = defense if isinstance(defense, int) else swat_defense(defense)
     if total < 0:
         raise OddsError(f"a defense score cannot be negative: {total}")
-    # A die reading is a string enum, and a string is a Sequence: ask for its faces first.
+    # A reading such as DieReading is a str enum, and a str is a Sequence too: ask for faces first.
     faces = reading.faces if isinstance(reading, HasFaces) else reading
     return HitChance(score, total, tuple(faces))
 
@@ -176,7 +176,7 @@ class WoundOdds:
     def at_least(self, k: int) -> Fraction:
         """The chance of `k` wounds or more.
 
-        >>> heroscape_wounds(3, 0).at_least(3)
+        >>> wound_odds(3, 0, Fraction(1, 2), Fraction(1, 3)).at_least(3)
         Fraction(1, 8)
         """
         return sum(self.wounds[max(k, 0) :], Fraction(0))

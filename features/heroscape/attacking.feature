@@ -40,7 +40,8 @@ Feature: Attacking
     Example: A figure that has attacked cannot attack again in the same turn
       Given the battlefield:
         """
-        3Z1 3Z2 1 1A1
+        3Z1 1 1 1A1
+         3Z2 1 1 1
         Z1 = Zettian Guards (Red)
         Z2 = Zettian Guards (Red)
         A1 = Airborne Elite (Blue)
@@ -83,7 +84,8 @@ Feature: Attacking
     Example: The second Guard may attack before the first
       Given the battlefield:
         """
-        3Z1 3Z2 1 1A1
+        3Z1 1 1 1A1
+         3Z2 1 1 1
         Z1 = Zettian Guards (Red)
         Z2 = Zettian Guards (Red)
         A1 = Airborne Elite (Blue)
@@ -171,8 +173,8 @@ Feature: Attacking
 
       Given the battlefield:
         """
-        4Z1 4Z2 2 1 1 1A1
-         4   4  2 1 1 1
+        4Z1 4 2 1 1 1A1
+         4Z2 4 2 1 1 1
         Z1 = Zettian Guards (Red)
         Z2 = Zettian Guards (Red)
         A1 = Airborne Elite (Blue)

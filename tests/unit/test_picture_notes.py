@@ -6,7 +6,7 @@ import markdown  # type: ignore[import-untyped]
 
 from battlebook.errors import RuleViolation
 from battlebook.homm import Line, Side
-from battlebook.homm.rules import Resolution
+from battlebook.homm.rules import HommResolution
 from battlebook.rulebook.pytest_plugin import ScenarioRecord
 from battlebook.rulebook.render import _notes
 from battlebook.rulebook.results import ScenarioResult, Status
@@ -38,7 +38,7 @@ def test_a_refused_action_is_drawn_once() -> None:
     """Nothing changed, so one picture: not an identical before-and-after pair (issue 13)."""
     world = _world()
 
-    def refuse(state: object) -> Resolution:
+    def refuse(state: object) -> HommResolution:
         raise RuleViolation("homm.melee-attack", "not from there")
 
     world.attempt("an attack", refuse)

@@ -9,6 +9,9 @@
 - [`sight`][battlebook.heroscape.sight]: range and three-dimensional line of sight;
 - [`actions`][battlebook.heroscape.actions] and [`rules`][battlebook.heroscape.rules]: what may be done and
   what it does;
+- [`rule_ids`][battlebook.heroscape.rule_ids]: the identifiers every refusal names;
+- [`dice`][battlebook.heroscape.dice]: the combat die and the exact odds of rolling it;
+- [`chance`][battlebook.heroscape.chance]: the exact chance of an attack in a battle state;
 - [`picture`][battlebook.heroscape.picture]: the battlefield drawn as SVG, with range paths and sight lines.
 """
 
@@ -18,11 +21,13 @@ from battlebook.heroscape.cards import CARD_CITATION, KNOWN_CARDS, ArmyCard, Car
 from battlebook.heroscape.hexes import Hex
 from battlebook.heroscape.powers import DicePool, Power, PowerKind
 from battlebook.heroscape.rules import (
-    Resolution,
+    HeroscapeResolution,
     apply,
     attacks_left,
+    candidate_actions,
     dice_pool,
     is_legal,
+    legal_actions,
     legal_violation,
     setup_battle,
 )
@@ -46,13 +51,13 @@ __all__ = [
     "Edition",
     "Face",
     "Figure",
+    "HeroscapeResolution",
     "Hex",
     "MapError",
     "NextCopy",
     "PlaceOrderMarker",
     "Power",
     "PowerKind",
-    "Resolution",
     "RevealOrderMarker",
     "Ruleset",
     "Space",
@@ -61,10 +66,12 @@ __all__ = [
     "Terrain",
     "apply",
     "attacks_left",
+    "candidate_actions",
     "counted_range",
     "dice_pool",
     "has_line_of_sight",
     "is_legal",
+    "legal_actions",
     "legal_violation",
     "parse_map",
     "setup_battle",

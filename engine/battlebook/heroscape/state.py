@@ -26,6 +26,7 @@ class Figure:
         army: The army (player) it belongs to.
         spaces: The one or two spaces it stands on.
         wounds: Wound markers next to it (multi-life squad figures only).
+        head: The space its head is over, when a scenario names it (double-space figures).
     """
 
     key: str
@@ -33,6 +34,7 @@ class Figure:
     army: str
     spaces: tuple[Hex, ...]
     wounds: int = 0
+    head: Hex | None = None
 
 
 @dataclass(frozen=True)

@@ -26,9 +26,9 @@ from mkdocs.structure.pages import Page
 from battlebook.rulebook.catalogue import build_catalogue, catalogue_problems, load_step_modules, render_catalogue
 from battlebook.rulebook.coverage import coverage_problems, render_coverage, section_coverage
 from battlebook.rulebook.model import FeatureDoc
-from battlebook.rulebook.results import ResultBook, default_path
+from battlebook.rulebook.results import default_path
 from battlebook.rulebook.rulings import render_rulings_index, ruling_problems, rulings_of
-from battlebook.rulebook.site import project_root, read_book
+from battlebook.rulebook.site import load_results, project_root, read_book
 
 log = logging.getLogger("mkdocs.plugins.battlebook")
 
@@ -83,7 +83,7 @@ def on_files(files: Files, config: MkDocsConfig) -> Files:
     """Generate the step catalogue, the coverage page and the rulings index."""
     root = project_root(config)
     domains = build_catalogue(_book, load_step_modules())
-    coverage = section_coverage(_book, ResultBook.load(default_path(root)))
+    coverage = section_coverage(_book, load_results(default_path(root)))
     rulings = rulings_of(_book)
     files.append(File.generated(config, STEPS_PAGE, content=CATALOGUE_PAGE_META + render_catalogue(domains)))
     files.append(File.generated(config, COVERAGE_PAGE, content=REFERENCE_PAGE_META + render_coverage(coverage, _book)))

@@ -15,14 +15,14 @@ from __future__ import annotations
 from battlebook.errors import RuleViolation
 from battlebook.heroscape.actions import Attack
 from battlebook.heroscape.picture import Measure, draw_battlefield, legend_html, measure
-from battlebook.heroscape.rules import LINE_OF_SIGHT, RANGE, Resolution
+from battlebook.heroscape.rules import LINE_OF_SIGHT, RANGE, HeroscapeResolution
 from battlebook.heroscape.state import BattleState
 from battlebook.pictures.notes import drawing_annotator, drawings_note, figure, picture_ident
 from battlebook.rulebook.pytest_plugin import ScenarioRecord
 from battlebook.steps._attempts import JournalEntry
 from battlebook.steps.heroscape_world import HeroscapeWorld, Measured
 
-HeroscapeEntry = JournalEntry[BattleState, Resolution]
+HeroscapeEntry = JournalEntry[BattleState, HeroscapeResolution]
 
 
 def _checks(world: HeroscapeWorld) -> list[Measured]:

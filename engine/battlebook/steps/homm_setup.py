@@ -22,6 +22,7 @@ from battlebook.homm import (
     Spell,
     SpellReach,
     StackPhase,
+    SupportTarget,
     SwarmDoubling,
     SwarmExpiry,
     SwatReach,
@@ -52,6 +53,12 @@ ALTERNATIVE_READINGS: dict[str, dict[str, object]] = {
     "a stack turned to protect cannot retaliate": {"protecting_retaliates": False},
     "a ranged attack the walls cut to 0 cannot be made": {"zero_shot_allowed": False},
     "a surrender must offer at least one card": {"surrender_minimum": 1},
+    "a swat may pick which of the target's cards it takes": {"swat_picks": True},
+    "support counts against any target of the next attack that the supporter could have attacked": {
+        "support_target": SupportTarget.NEXT_ATTACK
+    },
+    "stacks move up whenever a Melee Line holds fewer than three": {"move_up_when_short": True},
+    "the town's Defender also refills its Melee Line to three when its count falls": {"town_three_rule": True},
 }
 
 
