@@ -3,7 +3,8 @@
 This module is shared by both games and imports neither: each game hands it the numbers
 of its own dice.
 
-Heroes of Might & Magic decides an attack with one ten-sided die: the attack kills when
+Heroes of Might & Magic decides an attack with one die (ten-sided, by Battlebook's reading:
+the texts say only "a die"): the attack kills when
 score plus roll reaches the defense score (for a swat, the sum of the swatted cards'
 defenses). [`homm_hit`][battlebook.odds.homm_hit] counts the faces that succeed, for the
 faces the game's die reading gives it.
@@ -132,7 +133,7 @@ def homm_hit(score: int, defense: int | Sequence[int], reading: HasFaces | Seque
     total = defense if isinstance(defense, int) else swat_defense(defense)
     if total < 0:
         raise OddsError(f"a defense score cannot be negative: {total}")
-    # A reading is tested first: a StrEnum reading is itself a Sequence (of characters).
+    # A reading such as DieReading is a str enum, and a str is a Sequence too: ask for faces first.
     faces = reading.faces if isinstance(reading, HasFaces) else reading
     return HitChance(score, total, tuple(faces))
 
@@ -176,7 +177,7 @@ class WoundOdds:
     def at_least(self, k: int) -> Fraction:
         """The chance of `k` wounds or more.
 
-        >>> heroscape_wounds(3, 0).at_least(3)
+        >>> wound_odds(3, 0, Fraction(1, 2), Fraction(1, 3)).at_least(3)
         Fraction(1, 8)
         """
         return sum(self.wounds[max(k, 0) :], Fraction(0))

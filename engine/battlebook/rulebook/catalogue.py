@@ -31,15 +31,17 @@ from types import ModuleType
 
 from pytest_bdd.steps import StepFunctionContext, step_function_context_registry
 
+from battlebook.games import GAMES as REGISTERED
 from battlebook.rulebook.model import ExampleDoc, FeatureDoc, RuleDoc, StepDoc, slugify
+from battlebook.rulebook.patterns import readable_pattern
 from battlebook.rulebook.prose import markdown_code, markdown_text, page_part
-from battlebook.rulebook.pytest_plugin import readable_pattern
 
 #: Keyword order of a scenario: domains and steps are listed in this order.
 STEP_TYPES = ("given", "when", "then", "step")
 _PRIMARY = {"given", "when", "then"}
-#: The games whose step modules are named `<game>_*.py` and whose features live in `features/<game>/`.
-GAMES = ("homm", "heroscape")
+#: The games whose step modules are named `<game>_*.py` and whose features live in `features/<game>/`:
+#: every game in the registry, [`battlebook.games`][battlebook.games].
+GAMES = tuple(REGISTERED)
 
 
 def load_step_modules() -> list[ModuleType]:

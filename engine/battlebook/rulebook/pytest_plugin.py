@@ -16,19 +16,21 @@ from __future__ import annotations
 import difflib
 import json
 import os
-import re
 from collections.abc import Callable, Generator, Sequence
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
+from typing import Any
 
 import pytest
 from pytest_bdd.parser import Feature, Scenario, Step
 from pytest_bdd.steps import StepFunctionContext, step_function_context_registry
 
+from battlebook.rulebook import step_lookup
 from battlebook.rulebook.model import ID_TAG, METADATA_PREFIXES, FeatureDoc, file_sha256
+from battlebook.rulebook.patterns import readable_pattern
 from battlebook.rulebook.prose import markdown_text
-from battlebook.rulebook.results import ResultBook, ScenarioResult, Status, default_path
+from battlebook.rulebook.results import ResultBook, ResultsFileError, ScenarioResult, Status, default_path
 
 RESULT = pytest.StashKey[ScenarioResult]()
 BOOK = pytest.StashKey[ResultBook]()
@@ -51,66 +53,6 @@ class KnownStep:
 
     def __str__(self) -> str:
         return f"{self.type.capitalize()} {self.readable}"
-
-
-def readable_pattern(pattern: str) -> str:
-    r"""A step pattern (parse or regex style) in a form a scenario writer can read.
-
-    >>> readable_pattern(r'the (?P<side>Aggressor|Defender) has (?P<what>.+?)(?: called "(?P<name>[^"]+)")? here')
-    'the {side} has {what} [called "{name}"] here'
-    >>> readable_pattern("the die reads {reading} and shows {face:d}")
-    'the die reads {reading} and shows {face}'
-    >>> readable_pattern(r"the (?P<a>.+?) (?:attacks?|tries to attack) it")
-    'the {a} attack(s)/tries to attack it'
-    """
-    out: list[str] = []
-    i = 0
-    while i < len(pattern):
-        if pattern.startswith("(?P<", i):
-            name_end = pattern.index(">", i)
-            out.append("{" + pattern[i + 4 : name_end] + "}")
-            i = _group_end(pattern, i)
-            i += 1 if i < len(pattern) and pattern[i] == "?" else 0
-        elif pattern.startswith("(?:", i):
-            end = _group_end(pattern, i)
-            inner = readable_pattern(pattern[i + 3 : end - 1]).replace("|", "/")
-            if end < len(pattern) and pattern[end] == "?":
-                out.append(f"[{inner.strip()}]" if not inner.startswith(" ") else f" [{inner.strip()}]")
-                end += 1
-            else:
-                out.append(inner)
-            i = end
-        elif pattern[i] == "\\" and i + 1 < len(pattern):
-            out.append(pattern[i + 1])
-            i += 2
-        elif i + 1 < len(pattern) and pattern[i + 1] == "?" and pattern[i].isalpha():
-            out.append(f"({pattern[i]})")
-            i += 2
-        else:
-            out.append(pattern[i])
-            i += 1
-    return re.sub(r"\{(\w+):[^}]*\}", r"{\1}", "".join(out)).replace("  ", " ")
-
-
-def _group_end(pattern: str, start: int) -> int:
-    """The index just after the parenthesis closing the group opened at `start`."""
-    depth = 0
-    i = start
-    while i < len(pattern):
-        char = pattern[i]
-        if char == "\\":
-            i += 2
-            continue
-        if char == "[":
-            i = pattern.index("]", i + 2)
-        elif char == "(":
-            depth += 1
-        elif char == ")":
-            depth -= 1
-            if depth == 0:
-                return i + 1
-        i += 1
-    return len(pattern)
 
 
 def known_steps() -> list[KnownStep]:
@@ -261,10 +203,14 @@ def annotator(func: Annotator) -> Annotator:
     return func
 
 
+#: Set to `0`, no notes are attached: a run whose results no page shows (`battlebook check`).
+NOTES_VARIABLE = "BATTLEBOOK_NOTES"
+
+
 def pytest_bdd_after_scenario(request: pytest.FixtureRequest, feature: Feature, scenario: Scenario) -> None:
     """Let every registered annotator add its notes to an example that passed."""
     result = request.node.stash.get(RESULT, None)
-    if result is None or result.status is not Status.PASSED:
+    if result is None or result.status is not Status.PASSED or os.environ.get(NOTES_VARIABLE) == "0":
         return
     record = ScenarioRecord(request.node.stash.get(TAGS, frozenset()), result)
     for func in ANNOTATORS:
@@ -272,8 +218,10 @@ def pytest_bdd_after_scenario(request: pytest.FixtureRequest, feature: Feature, 
 
 
 def pytest_configure(config: pytest.Config) -> None:
-    """Start an empty book for this run."""
+    """Start an empty book for this run, and look step definitions up once per test module."""
     config.stash[BOOK] = ResultBook()
+    step_lookup.clear()
+    step_lookup.install()
 
 
 def pytest_bdd_apply_tag(tag: str, function: Callable[..., object]) -> bool | None:
@@ -378,13 +326,34 @@ def pytest_runtest_makereport(
     return report
 
 
+#: Where a pytest-xdist worker hands its results to the controlling process.
+WORKER_RESULTS = "battlebook_results"
+
+
 def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
-    """Merge this run's results into the results file, and write the run as Cucumber Messages beside it."""
+    """Merge this run's results into the results file, and write the run as Cucumber Messages beside it.
+
+    Under pytest-xdist a worker only hands its results to the controlling process (see
+    `pytest_testnodedown`), which writes them all at the end of the run.
+
+    Results of feature files that no longer exist are dropped; a results file that cannot
+    be read is replaced by this run's results.
+    """
     book = session.config.stash.get(BOOK, None)
     if book is None or not len(book):
         return
+    workeroutput = getattr(session.config, "workeroutput", None)
+    if workeroutput is not None:
+        workeroutput[WORKER_RESULTS] = [result.to_json() for result in book]
+        return
     path = default_path(session.config.rootpath)
-    stored = ResultBook.load(path)
+    try:
+        stored = ResultBook.load(path).without_missing(session.config.rootpath)
+    except ResultsFileError as error:
+        reporter = session.config.pluginmanager.get_plugin("terminalreporter")
+        if reporter is not None:
+            reporter.write_line(f"battlebook: {error.path} {error.reason}: replaced by this run's results")
+        stored = ResultBook()
     stored.merge(book)
     stored.save(path)
     messages = os.environ.get(MESSAGES_VARIABLE)
@@ -394,6 +363,16 @@ def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
 
     target = Path(messages) if messages else path.with_name(MESSAGES_FILE)
     write_messages(target, session.config.rootpath, book, registered_steps())
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_testnodedown(node: Any, error: object) -> None:
+    """Under pytest-xdist: take a finished worker's results into the controlling process's book."""
+    results = getattr(node, "workeroutput", {}).get(WORKER_RESULTS, ())
+    book = node.config.stash.get(BOOK, None)
+    if book is not None:
+        for item in results:
+            book.add(ScenarioResult.from_json(item))
 
 
 #: The Cucumber Messages of the last run, beside the results file.
