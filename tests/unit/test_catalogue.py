@@ -151,7 +151,7 @@ def test_rulings_state_question_reading_and_alternative(book: list[FeatureDoc], 
     assert "features/rulings/die-faces.feature" in [r.feature.path for r in rulings]
     assert ruling_problems(rulings) == []
     index = render_rulings_index(rulings)
-    assert "## [The faces of the ten-sided die](die-faces.md)" in index
+    assert "## [The die and its faces](die-faces.md)" in index
     assert "never say which numbers its faces show" in index
     assert "[`ruling.die-faces`](die-faces.md#ruling.die-faces)" in index
     lacking = tmp_path / "lacking.feature"
