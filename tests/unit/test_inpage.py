@@ -12,9 +12,9 @@ from pathlib import Path
 import pytest
 
 from battlebook.errors import BattlebookError
+from battlebook.heroscape.dice import heroscape_wounds
 from battlebook.heroscape.ruleset import Edition, Ruleset
 from battlebook.homm.ruleset import DieReading
-from battlebook.heroscape.dice import heroscape_wounds
 from battlebook.odds import homm_hit
 from battlebook.rulebook.check import explain, format_report, run_check
 from battlebook.rulebook.inpage import (
