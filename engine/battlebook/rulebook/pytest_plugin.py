@@ -27,7 +27,7 @@ from pytest_bdd.parser import Feature, Scenario, Step
 from pytest_bdd.steps import StepFunctionContext, step_function_context_registry
 
 from battlebook.rulebook import step_lookup
-from battlebook.rulebook.model import ID_TAG, METADATA_PREFIXES, FeatureDoc, file_sha256
+from battlebook.rulebook.model import ID_TAG, FeatureDoc, file_sha256
 from battlebook.rulebook.patterns import readable_pattern
 from battlebook.rulebook.prose import markdown_text
 from battlebook.rulebook.results import ResultBook, ResultsFileError, ScenarioResult, Status, default_path
