@@ -16,7 +16,7 @@ JOBS ?= 2
 # The examples alone run no property test: Hypothesis's pytest plugin is left out of those runs.
 EXAMPLES := $(BIN)/pytest tests/test_features.py -p no:hypothesispytest
 
-.PHONY: docs test site examples lines lint typecheck unit clean browser chromium
+.PHONY: docs test site examples lines lint typecheck unit clean browser chromium runtime
 
 $(STAMP): pyproject.toml
 	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -24,9 +24,12 @@ $(STAMP): pyproject.toml
 	@touch $(STAMP)
 
 ## Run every example so the pages show fresh results, then serve the rulebook.
-docs: $(STAMP)
+## The port is checked first, so a taken one is named before any example runs: PORT=8001 make docs.
+PORT ?= 8000
+docs: $(STAMP) runtime
+	@$(BIN)/python -m battlebook.cli.port $(PORT)
 	-$(EXAMPLES)
-	$(BIN)/mkdocs serve --dev-addr 127.0.0.1:8000
+	$(BIN)/mkdocs serve --dev-addr 127.0.0.1:$(PORT)
 
 ## Every check: lint, types, examples and unit tests, copied-text scan, strict site build, browser tests.
 test: $(STAMP)
@@ -35,6 +38,7 @@ test: $(STAMP)
 	$(BIN)/mypy
 	$(BIN)/pytest --ignore=tests/browser $(if $(filter-out 1,$(JOBS)),-n $(JOBS))
 	@if [ -f $(OVERLAP) ]; then $(BIN)/python $(OVERLAP); else echo "($(OVERLAP) not found: copied-text scan skipped)"; fi
+	@$(MAKE) --no-print-directory runtime
 	$(BIN)/mkdocs build --strict
 	@$(MAKE) --no-print-directory browser
 	@echo "make test: every check passed"
@@ -45,7 +49,7 @@ browser: $(STAMP)
 	@if [ "$$BATTLEBOOK_SKIP_BROWSER" = 1 ]; then \
 	  echo "BATTLEBOOK_SKIP_BROWSER=1: the browser tests are SKIPPED"; \
 	else \
-	  $(MAKE) --no-print-directory chromium && $(BIN)/pytest tests/browser; \
+	  $(MAKE) --no-print-directory chromium node_modules/.package-lock.json && $(BIN)/pytest tests/browser; \
 	fi
 
 CHROMIUM := /usr/bin/chromium
@@ -65,7 +69,7 @@ chromium:
 	fi
 
 ## Build the static site into site/ (running the examples first).
-site: $(STAMP)
+site: $(STAMP) runtime
 	$(EXAMPLES)
 	$(BIN)/mkdocs build --strict
 
@@ -77,5 +81,23 @@ lines: $(STAMP)
 examples: $(STAMP)
 	$(EXAMPLES)
 
+## The in-page runtime of "Try it" (build/inpage/runtime, copied into the site by the build):
+## Pyodide from the pinned npm package (package-lock.json), the battlebook wheel and its
+## pure-Python dependencies, warmed up once in Node so the page gets their bytecode.
+RUNTIME := build/inpage
+RUNTIME_SOURCES := $(shell find engine/battlebook -name '*.py' -o -name '*.json') pyproject.toml runtime/wheels.py runtime/build.mjs
+WARMUP := features/homm/melee.feature features/homm/towns.feature features/heroscape/attacking.feature features/heroscape/life.feature
+
+runtime: $(RUNTIME)/runtime/manifest.json
+
+## The npm packages, at the versions package-lock.json pins: Pyodide (served by the site) and
+## axe-core (injected by the browser tests' accessibility checks only).
+node_modules/.package-lock.json: package.json package-lock.json
+	npm ci --ignore-scripts --no-audit --no-fund
+
+$(RUNTIME)/runtime/manifest.json: $(STAMP) node_modules/.package-lock.json $(RUNTIME_SOURCES)
+	$(BIN)/python runtime/wheels.py $(RUNTIME)/wheels
+	node runtime/build.mjs $(RUNTIME)/wheels $(RUNTIME)/runtime $(WARMUP)
+
 clean:
-	rm -rf site build .mypy_cache .ruff_cache .hypothesis
+	rm -rf site build node_modules .mypy_cache .ruff_cache .hypothesis

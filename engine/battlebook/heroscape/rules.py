@@ -41,7 +41,16 @@ from dataclasses import dataclass, replace
 from battlebook.dice import Dice
 from battlebook.errors import DiceError, RuleViolation, ScenarioError
 from battlebook.heroscape import rule_ids as ids
-from battlebook.heroscape.actions import Action, Attack, PlaceOrderMarker, RevealOrderMarker, StartRound, StartTurn
+from battlebook.heroscape.actions import (
+    Action,
+    Attack,
+    EndTurn,
+    MoveFigure,
+    PlaceOrderMarker,
+    RevealOrderMarker,
+    StartRound,
+    StartTurn,
+)
 from battlebook.heroscape.battlefield import ParsedMap
 from battlebook.heroscape.cards import ArmyCard
 from battlebook.heroscape.powers import AttackSetup, DicePool, Power, PowerKind
@@ -57,6 +66,7 @@ FRIENDLY_FIGURES = ids.FRIENDLY_FIGURES
 SPECIAL_POWERS = ids.SPECIAL_POWERS
 OUT_OF_PLAY = ids.OUT_OF_PLAY
 COMMON_CARDS = ids.COMMON_CARDS
+TURN_ORDER = ids.TURN_ORDER
 #: The labels of the order markers each army places on its cards.
 ORDER_MARKERS = ("1", "2", "3", "X")
 #: Name under which height advantage can be overlooked (see `Attack.overlooked`).
@@ -121,21 +131,34 @@ def setup_battle(
 ) -> BattleState:
     """A battle state from a read text map, looking each legend's card up with `card_for`.
 
-    A legend card name may end in `#2`, `#3` for a further copy of the card in one army.
+    A legend card name may end in `#2`, `#3` for a further copy of the card in one army. A
+    card holds no more figures than it depicts (when its number of figures is known).
     """
     state = BattleState(ruleset=ruleset or Ruleset(), battlefield=parsed.battlefield)
+    placed_on: dict[tuple[str, str], int] = {}
     for placed in parsed.placements:
         name, _, copy = placed.card.partition("#")
+        where = f"map line {placed.line}, column {placed.column}"
+        if copy and not (copy.strip().isascii() and copy.strip().isdigit() and 2 <= int(copy.strip()) <= 99):
+            raise ScenarioError(
+                f"{where}: {placed.card!r}: a further copy of a card is numbered #2 to #99 (the first has no number)"
+            )
         card = card_for(name.strip())
         if card is None:
-            raise ScenarioError(f"map line {placed.line}, column {placed.column}: no army card called {name.strip()!r}")
+            raise ScenarioError(f"{where}: no army card called {name.strip()!r}")
         if len(placed.spaces) != card.spaces:
             what = "a double-space" if card.is_double_space else "a single-space"
             raise ScenarioError(
                 f"map line {placed.line}, column {placed.column}: {placed.key} ({card.figure}) is {what} figure "
                 f"but is drawn on {len(placed.spaces)} space(s)"
             )
-        card_id = card.name + (f" #{copy.strip()}" if copy.strip() else "")
+        card_id = card.name + (f" #{int(copy.strip())}" if copy.strip() else "")
+        count = placed_on[(card_id, placed.army)] = placed_on.get((card_id, placed.army), 0) + 1
+        if card.figures is not None and count > card.figures:
+            raise ScenarioError(
+                f"{where}: {placed.key} would be figure {count} of {card_id} ({placed.army}), "
+                f"but the card has {card.figures} figure(s); a further copy is written '{card.name} #2'"
+            )
         if not any(c.id == card_id and c.army == placed.army for c in state.cards):
             state = state.with_card(CardInPlay(card_id, placed.army, card))
         state = state.with_figure(Figure(placed.key, card_id, placed.army, placed.spaces))
@@ -266,6 +289,21 @@ def legal_violation(state: BattleState, action: Action) -> RuleViolation | None:
                 raise ScenarioError(f"the army card {action.card_id!r} belongs to {card.army}, not {action.army}")
             if state.is_out_of_play(action.card_id):
                 return RuleViolation(OUT_OF_PLAY, f"{action.card_id} is out of play: no turn can be taken with it")
+            if state.up_next is not None and action.army != state.up_next:
+                return RuleViolation(
+                    TURN_ORDER, f"the player on the left of the last player, {state.up_next}, plays next"
+                )
+        case EndTurn():
+            if state.turn is None or state.turn.army != action.army:
+                whose = "nobody's" if state.turn is None else f"{state.turn.army}'s"
+                return RuleViolation(TURN_ORDER, f"it is {whose} turn, not {action.army}'s: it has no turn to end")
+        case MoveFigure():
+            figure = state.figure(action.figure)
+            if len(figure.spaces) != 1:
+                raise ScenarioError(f"{figure.key} stands on two spaces: Battlebook moves only single-space figures")
+            state.battlefield.space(action.to)
+            if state.figure_at(action.to) is not None:
+                raise ScenarioError(f"the space {action.to} is taken")
         case PlaceOrderMarker():
             state.card(action.card_id)
             if any(m.army == action.army and m.label == action.label for m in state.markers):
@@ -375,6 +413,12 @@ def apply(state: BattleState, action: Action, dice: Dice) -> HeroscapeResolution
         return HeroscapeResolution(_place_marker(state, action))
     if isinstance(action, RevealOrderMarker):
         return _reveal(state, action)
+    if isinstance(action, EndTurn):
+        up_next = state.player_to_the_left(action.army) if state.seating else None
+        return HeroscapeResolution(replace(state, turn=None, up_next=up_next))
+    if isinstance(action, MoveFigure):
+        figure = state.figure(action.figure)
+        return HeroscapeResolution(state.replacing_figure(replace(figure, spaces=(action.to,), head=None)))
     if isinstance(action, StartRound):
         kept = tuple(m for m in state.markers if not state.is_out_of_play(m.card_id))
         return HeroscapeResolution(replace(state, markers=kept, turn=None))
@@ -385,7 +429,7 @@ def _start_turn(state: BattleState, army: str, card_id: str) -> BattleState:
     violation = legal_violation(state, StartTurn(army, card_id))
     if violation is not None:
         raise violation
-    return replace(state, turn=Turn(army, card_id))
+    return replace(state, turn=Turn(army, card_id), up_next=None)
 
 
 def _place_marker(state: BattleState, action: PlaceOrderMarker) -> BattleState:

@@ -154,7 +154,7 @@ def _attack_violation(state: BattleState, town: TownCard, action: Attack) -> Rul
             f"{attacker.name} cannot make a melee attack from the {attacker.line} Line: "
             "melee attackers must stand on their Melee Line",
         )
-    if action.swat != 1:
+    if action.swat != 1 or action.picked:
         return RuleViolation(
             ids.SWATTING, f"the {town.name} is a single card: an attack on it cannot swat {action.swat}"
         )

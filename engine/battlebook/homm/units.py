@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, fields, replace
 from enum import StrEnum
 
-from battlebook.errors import MissingStatError, UnknownUnitError
+from battlebook.errors import MissingStatError, ScenarioError, UnknownUnitError
 
 
 class AttackKind(StrEnum):
@@ -46,6 +46,10 @@ class Ability(StrEnum):
     IGNORES_OBSTACLES = "ignores obstacles"
 
 
+#: The largest stat a unit card may be given: Battlebook's own bound (printed stats are small),
+#: which keeps every sum of scores a small number.
+MAX_STAT = 999
+
 STAT_NAMES: dict[str, str] = {
     "level": "level",
     "phase": "phase",
@@ -76,6 +80,15 @@ class UnitCard:
     defense: int | None = None
     spells: tuple[Spell, ...] = ()
     abilities: tuple[Ability, ...] = ()
+    is_hero: bool = False
+
+    def __post_init__(self) -> None:
+        for stat in STAT_NAMES:
+            value = getattr(self, stat)
+            if value is not None and not 0 <= value <= MAX_STAT:
+                raise ScenarioError(
+                    f"the {self.name}'s {STAT_NAMES[stat]} is {value}: a stat is a whole number from 0 to {MAX_STAT}"
+                )
 
     def has_ability(self, ability: Ability) -> bool:
         """Whether the card has the special `ability`."""
@@ -146,6 +159,12 @@ class UnitBook:
 
     def define_spell(self, spell: Spell) -> None:
         """Add an offensive spell for this scenario (the sources give no spell's score)."""
+        if spell.name in self._spells:
+            raise ScenarioError(f"the spell {spell.name!r} is defined twice in this example: keep one row for it")
+        if not 0 <= spell.attack <= MAX_STAT:
+            raise ScenarioError(
+                f"the spell {spell.name!r} attacks with {spell.attack}: give a score from 0 to {MAX_STAT}"
+            )
         self._spells[spell.name] = spell
 
     def spell(self, name: str) -> Spell:
@@ -156,7 +175,13 @@ class UnitBook:
         return self._spells[name]
 
     def define(self, card: UnitCard) -> None:
-        """Add or override a unit for this scenario; stats it leaves out keep the sources' values."""
+        """Add or override a unit for this scenario; stats it leaves out keep the sources' values.
+
+        Raises:
+            ScenarioError: the scenario already defined a unit of that name.
+        """
+        if card.name in self._defined:
+            raise ScenarioError(f"the unit {card.name!r} is defined twice in this example: keep one row for it")
         base = self._known.get(card.name)
         if base is not None:
             given = {f.name: getattr(card, f.name) for f in fields(card) if getattr(card, f.name) not in (None, ())}

@@ -220,12 +220,18 @@ def _environment(features: Sequence[Path], results: Path, messages: Path | None)
                 os.environ[key] = value
 
 
-def run_check(paths: Sequence[Path], root: Path | None = None, messages: Path | None = None) -> CheckReport:
+def run_check(
+    paths: Sequence[Path],
+    root: Path | None = None,
+    messages: Path | None = None,
+    options: Sequence[str] = PYTEST_OPTIONS,
+) -> CheckReport:
     """Check the feature files under `paths` against the engine; paths are shown relative to `root`.
 
     `root` is the working folder by default. When it holds a rulebook (a `features/` folder),
     rule identifiers the checked files share with it are reported as notes. With `messages`,
-    the run is also written there as Cucumber Messages (NDJSON).
+    the run is also written there as Cucumber Messages (NDJSON). `options` are the pytest
+    options of the run (the in-page runner leaves out plugins it never needs).
 
     Raises:
         CheckUsageError: bad paths (see [`check_paths`][battlebook.rulebook.check.check_paths]).
@@ -263,7 +269,7 @@ def run_check(paths: Sequence[Path], root: Path | None = None, messages: Path | 
         # An empty configuration of its own: the player's folder may hold a pytest setup of its own.
         config = Path(tmp) / "pytest.ini"
         config.write_text("[pytest]\n", encoding="utf-8")
-        args = ["-c", str(config), "--rootdir", str(root), *PYTEST_OPTIONS, "--pyargs", TEST_MODULE]
+        args = ["-c", str(config), "--rootdir", str(root), *options, "--pyargs", TEST_MODULE]
         with contextlib.redirect_stdout(output):
             report.pytest_status = int(pytest.main(args, plugins=[recorder]))
     report.seconds = time.perf_counter() - start

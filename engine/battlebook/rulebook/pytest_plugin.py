@@ -30,7 +30,7 @@ from battlebook.rulebook import step_lookup
 from battlebook.rulebook.model import ID_TAG, METADATA_PREFIXES, FeatureDoc, file_sha256
 from battlebook.rulebook.patterns import readable_pattern
 from battlebook.rulebook.prose import markdown_text
-from battlebook.rulebook.results import ResultBook, ScenarioResult, Status, default_path
+from battlebook.rulebook.results import ResultBook, ResultsFileError, ScenarioResult, Status, default_path
 
 RESULT = pytest.StashKey[ScenarioResult]()
 BOOK = pytest.StashKey[ResultBook]()
@@ -335,6 +335,9 @@ def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
 
     Under pytest-xdist a worker only hands its results to the controlling process (see
     `pytest_testnodedown`), which writes them all at the end of the run.
+
+    Results of feature files that no longer exist are dropped; a results file that cannot
+    be read is replaced by this run's results.
     """
     book = session.config.stash.get(BOOK, None)
     if book is None or not len(book):
@@ -344,7 +347,13 @@ def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
         workeroutput[WORKER_RESULTS] = [result.to_json() for result in book]
         return
     path = default_path(session.config.rootpath)
-    stored = ResultBook.load(path)
+    try:
+        stored = ResultBook.load(path).without_missing(session.config.rootpath)
+    except ResultsFileError as error:
+        reporter = session.config.pluginmanager.get_plugin("terminalreporter")
+        if reporter is not None:
+            reporter.write_line(f"battlebook: {error.path} {error.reason}: replaced by this run's results")
+        stored = ResultBook()
     stored.merge(book)
     stored.save(path)
     messages = os.environ.get(MESSAGES_VARIABLE)

@@ -15,9 +15,10 @@ from battlebook.dice import ScriptedDice
 from battlebook.errors import ScenarioError
 from battlebook.homm import Action, AttackRoll, BattleState, Line, Ruleset, Side, Stack, UnitBook, UnitCard, apply
 from battlebook.homm.rules import HommResolution
+from battlebook.homm.state import MAX_STACK_CARDS, stack_too_large
 from battlebook.steps._attempts import AttemptLog
 
-_GROUP = re.compile(r"^(?:(?P<count>\d+)|an?) (?P<unit>.+)$")
+_GROUP = re.compile(r"^(?:(?P<count>[0-9]+)|an?) (?P<unit>.+)$")
 
 
 @dataclass
@@ -62,7 +63,9 @@ class HommWorld(AttemptLog[BattleState, HommResolution]):
             match = _GROUP.match(group)
             if not match:
                 raise ScenarioError(f"cannot read {group!r} as a number of units, such as '3 Gold Golems'")
-            count = int(match["count"] or 1)
+            count = int(match["count"] or 1) if len(match["count"] or "") < 10 else MAX_STACK_CARDS + 1
+            if count + len(cards) > MAX_STACK_CARDS:
+                raise ScenarioError(stack_too_large(text, count + len(cards)))
             cards.extend([self.units.card(match["unit"])] * count)
         only = _GROUP.match(groups[0]) if len(groups) == 1 else None
         return tuple(cards), only["unit"] if only else ""
