@@ -213,7 +213,7 @@ class _Recorder:
 
 
 @contextlib.contextmanager
-def _environment(features: Sequence[Path], results: Path, messages: Path | None) -> Iterator[None]:
+def _environment(features: Sequence[Path], results: Path, messages: Path | None, notes: bool) -> Iterator[None]:
     names = ("BATTLEBOOK_FEATURES", "BATTLEBOOK_RESULTS", MESSAGES_VARIABLE, AUTOLOAD, NOTES_VARIABLE)
     saved_env = {k: os.environ.get(k) for k in names}
     saved_modules = {name: sys.modules.pop(name) for name in FRESH_MODULES if name in sys.modules}
@@ -221,7 +221,7 @@ def _environment(features: Sequence[Path], results: Path, messages: Path | None)
     os.environ["BATTLEBOOK_RESULTS"] = str(results)
     os.environ[MESSAGES_VARIABLE] = str(messages.resolve()) if messages else ""
     os.environ[AUTOLOAD] = "1"
-    os.environ[NOTES_VARIABLE] = "0"  # the report shows no page: no drawings, no odds notes
+    os.environ[NOTES_VARIABLE] = "1" if notes else "0"  # a report alone shows no drawings, no odds notes
     try:
         yield
     finally:
@@ -240,13 +240,16 @@ def run_check(
     root: Path | None = None,
     messages: Path | None = None,
     options: Sequence[str] = PYTEST_OPTIONS,
+    notes: bool = False,
 ) -> CheckReport:
     """Check the feature files under `paths` against the engine; paths are shown relative to `root`.
 
     `root` is the working folder by default. When it holds a rulebook (a `features/` folder),
     rule identifiers the checked files share with it are reported as notes. With `messages`,
     the run is also written there as Cucumber Messages (NDJSON). `options` are the pytest
-    options of the run (the in-page runner leaves out plugins it never needs).
+    options of the run (the in-page runner leaves out plugins it never needs). With `notes`,
+    passing examples get their notes (drawings, odds) as on the rulebook's pages; a plain check
+    report shows none, so they are not made by default.
 
     Raises:
         CheckUsageError: bad paths (see [`check_paths`][battlebook.rulebook.check.check_paths]).
@@ -271,7 +274,7 @@ def run_check(
     output = io.StringIO()
     with (
         tempfile.TemporaryDirectory(prefix="battlebook-check-") as tmp,
-        _environment(readable, Path(tmp) / "results.json", messages),
+        _environment(readable, Path(tmp) / "results.json", messages, notes),
     ):
         # An empty configuration of its own: the player's folder may hold a pytest setup of its own.
         config = Path(tmp) / "pytest.ini"
