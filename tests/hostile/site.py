@@ -41,6 +41,12 @@ def build_hostile_site(folder: Path) -> tuple[Path, str]:
     (folder / "engine").symlink_to(ROOT / "engine")
     (folder / "tests").symlink_to(ROOT / "tests")
     write_hostile_features(folder / "features")
+    for data in (ROOT / "features").rglob("*"):
+        # The rulebook's data files (a glossary, say) come along; its chapters do not.
+        if data.is_file() and data.suffix != ".feature":
+            target = folder / "features" / data.relative_to(ROOT / "features")
+            target.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy(data, target)
     env = {
         **os.environ,
         "BATTLEBOOK_FEATURES": str(folder / "features"),
