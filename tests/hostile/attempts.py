@@ -30,7 +30,8 @@ from pathlib import Path
 TIME_LIMIT = 60
 MEMORY_LIMIT = 2 * 1024**3
 SECRET = "S3CRET-LINE-never-shown"
-BATTLEBOOK = str(Path(sys.executable).parent / "battlebook")
+#: The command under test; `$BATTLEBOOK_HOSTILE_COMMAND` names another (to measure an older version).
+BATTLEBOOK = os.environ.get("BATTLEBOOK_HOSTILE_COMMAND") or str(Path(sys.executable).parent / "battlebook")
 
 GOOD_EXAMPLE = """    Example: Golems kill a Behemoth{suffix}
       Given the Aggressor has a stack of 3 Gold Golems on its Melee Line

@@ -21,7 +21,9 @@ from tests.hostile.attempts import Attempt, Verdict
 from tests.hostile.corpus import hostile_features, write_hostile_features
 from tests.hostile.scan import dangerous_pages
 
-ROOT = Path(__file__).resolve().parents[2]
+#: The project whose engine, hooks and step library build the site; `$BATTLEBOOK_HOSTILE_ROOT`
+#: names another checkout (to measure an older version).
+ROOT = Path(os.environ.get("BATTLEBOOK_HOSTILE_ROOT") or Path(__file__).resolve().parents[2])
 BIN = Path(sys.executable).parent
 #: Every payload's case name in the corpus, as `js(case)` writes it.
 _CASE = re.compile(r"window\.bbPwned\+'(?P<case>[A-Za-z0-9-]+) '")
