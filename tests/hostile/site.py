@@ -112,11 +112,9 @@ def site_verdicts(site: Path, output: str) -> list[Verdict]:
         link = Attempt(f"link to rule:{target}", "W10", ("mkdocs", "build"), 0)
         refused = f"a link names the rule {target!r}" in output
         verdicts.append(Verdict(link, "handled well" if refused else "wrong", "" if refused else "not reported"))
-    for page, items in found.items():
-        unattributed = [item for item in items if not _CASE.search(item)]
-        if unattributed:
-            attempt = Attempt(f"markup on {page}", "S3", ("mkdocs", "build"), 0)
-            verdicts.append(Verdict(attempt, "injection", "; ".join(unattributed)[:300]))
+    other = [f"{page}: {item}" for page, items in found.items() for item in items if not _CASE.search(item)]
+    rest = Attempt("no other live markup on any page", "S3", ("mkdocs", "build"), 0)
+    verdicts.append(Verdict(rest, "injection" if other else "handled well", "; ".join(other)[:300]))
     return verdicts
 
 
