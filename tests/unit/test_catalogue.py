@@ -155,7 +155,11 @@ def test_rulings_state_question_reading_and_alternative(book: list[FeatureDoc], 
     assert "never say which numbers its faces show" in index
     assert "[`ruling.die-faces`](die-faces.md#ruling.die-faces)" in index
     lacking = tmp_path / "lacking.feature"
-    lacking.write_text("Feature: Ruling: half done\n  **The question.** Which?\n", encoding="utf-8")
+    lacking.write_text(
+        "Feature: Ruling: half done\n  **The question.** Which?\n\n"
+        "  Example: e\n    Given a battle in the open field\n    Then the battle goes on\n",
+        encoding="utf-8",
+    )
     problems = ruling_problems([read_ruling(load_feature(lacking))])
     assert problems == [
         f"{lacking}: the ruling's description needs a paragraph opening with "
