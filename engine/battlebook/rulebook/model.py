@@ -22,8 +22,8 @@ from pathlib import Path
 
 from gherkin.errors import CompositeParserException, ParserException
 from gherkin.parser import Parser as GherkinParser
-from pytest_bdd.gherkin_parser import Background as GherkinBackground
 from pytest_bdd.gherkin_parser import ERROR_PATTERNS, GherkinDocument
+from pytest_bdd.gherkin_parser import Background as GherkinBackground
 from pytest_bdd.gherkin_parser import Scenario as GherkinScenario
 from pytest_bdd.gherkin_parser import Step as GherkinStep
 from pytest_bdd.gherkin_parser import Tag as GherkinTag
