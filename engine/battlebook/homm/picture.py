@@ -239,7 +239,9 @@ def describe(view: BattleView) -> str:
 
 def draw_view(view: BattleView, title: str, ident: str = "") -> str:
     """Draw `view` as one line of accessible SVG titled `title` (`ident` keeps ids unique on a page)."""
-    widest = max([len(view.on(side, line)) for side, line in ROWS] + [1])
+    # The Town Card stands first on its owner's Melee Line, where the source places it.
+    town_row = (view.town.side, Line.MELEE) if view.town is not None else None
+    widest = max([len(view.on(side, line)) + ((side, line) == town_row) for side, line in ROWS] + [1])
     width = MARGIN * 2 + LABEL_W + SLOT_W * widest
     body: list[str] = []
     y = MARGIN
@@ -269,22 +271,22 @@ def draw_view(view: BattleView, title: str, ident: str = "") -> str:
             )
             y += FRONT_H
         stacks = view.on(side, line)
-        height = ROW_H + MARKER_STEP * (_marker_lines(stacks) - 1) if stacks else EMPTY_ROW_H
+        town = view.town if (side, line) == town_row else None
+        height = ROW_H + MARKER_STEP * (_marker_lines(stacks) - 1) if stacks or town else EMPTY_ROW_H
         row = [rect(MARGIN, y, width - 2 * MARGIN, height - 8, f"bb-pic-row bb-pic-{line.value.lower()}", radius=6)]
         row.append(text(MARGIN + 8, y + 20, side.value, "bb-pic-text bb-pic-side", size=13))
         row.append(text(MARGIN + 8, y + 36, f"{line.value} Line", "bb-pic-text bb-pic-label", size=11))
         x = MARGIN + LABEL_W
-        if not stacks:
+        if town is not None:
+            row.append(_town(town, x, y + 8))
+            x += SLOT_W
+        if not stacks and town is None:
             row.append(text(x, y + 36, "no stacks", "bb-pic-text bb-pic-label", size=11))
         for stack in stacks:
             row.append(_pile(stack, x, y + 8))
             x += SLOT_W
         body.append(element("g", row, class_=f"bb-pic-{side.value.lower()}"))
         y += height
-    if view.town is not None:
-        body.append(text(MARGIN, y + 16, f"{view.town.side.value}'s town", "bb-pic-text bb-pic-side", size=13))
-        body.append(_town(view.town, MARGIN + LABEL_W, y + 4))
-        y += CARD_H + 12
     body.append(
         text(MARGIN, y + 16, f"Discard pile: {_plural(view.discarded, 'card')}", "bb-pic-text bb-pic-label", size=11)
     )
