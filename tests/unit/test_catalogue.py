@@ -161,8 +161,7 @@ def test_rulings_state_question_reading_and_alternative(book: list[FeatureDoc], 
     lacking = tmp_path / "lacking.feature"
     lacking.write_text(
         "Feature: Ruling: half done\n  **The question.** Which?\n\n"
-        "  @id:ruling.half-done\n  Rule: Half done\n\n    Example: E\n      Given a battle in the open field\n"
-        "      Then the battle is in phase 1 of round 1, on the Aggressor's turn\n",
+        "  Example: e\n    Given a battle in the open field\n    Then the battle goes on\n",
         encoding="utf-8",
     )
     problems = ruling_problems([read_ruling(load_feature(lacking))])

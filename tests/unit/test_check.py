@@ -37,19 +37,24 @@ EXAMPLES = {
     + "      Then the attack kills the top card of the Behemoth\n",
     "undefined": "    Example: Undefined\n"
     + GOLEMS_VS_BEHEMOTH
-    + "      When the Gold Golems attack the Behemoth in mellee, rolling 6\n",
+    + "      When the Gold Golems attack the Behemoth in mellee, rolling 6\n"
+    + "      Then the Behemoth stack has 1 card left\n",
     "unknown unit": "    Example: Unknown unit\n"
-    + "      Given the Aggressor has a stack of 3 Dragons on its Melee Line\n",
+    + "      Given the Aggressor has a stack of 3 Dragons on its Melee Line\n"
+    + "      Then the Behemoth stack has 1 card left\n",
     "missing stack": "    Example: Missing stack\n"
     + "      Given the Aggressor has a stack of 3 Gold Golems on its Melee Line\n"
-    + "      When the Gold Golems attack the Griffins in melee, rolling 5\n",
+    + "      When the Gold Golems attack the Griffins in melee, rolling 5\n"
+    + "      Then the Behemoth stack has 1 card left\n",
     "impossible state": "    Example: Impossible state\n"
     + "      Given the Aggressor has a stack of 3 Gold Golems on its Melee Line\n"
-    + "      And the die reads 1-10\n",
+    + "      And the die reads 1-10\n"
+    + "      Then the Behemoth stack has 1 card left\n",
     "unchecked refusal": "    Example: Unchecked refusal\n"
     + "      Given the Aggressor has a stack of 3 Gold Golems on its Ranged Line\n"
     + "      And the Defender has a Behemoth on its Melee Line\n"
-    + "      When the Gold Golems try to attack the Behemoth in melee\n",
+    + "      When the Gold Golems try to attack the Behemoth in melee\n"
+    + "      Then the Behemoth stack has 1 card left\n",
 }
 
 
@@ -107,6 +112,7 @@ Feature: A Heroscape question
         A1 = Airborne Elite (Blue)
         \"\"\"
       When the Zettian Guard Z1 atacks the Airborne Elite A1, rolling skull, skull against blank, blank
+      Then the Airborne Elite A1 has 0 wound markers next to it
 """
 
 
@@ -156,7 +162,7 @@ def test_a_file_without_examples_does_not_pass(capsys: pytest.CaptureFixture[str
     empty.write_text("Feature: Nothing yet\n", encoding="utf-8")
     status, out, _ = check(capsys, empty)
     assert status == 1
-    assert "empty.feature:1: malformed feature file: the file holds no Example" in out
+    assert f"{empty}:1: malformed feature file: the file holds no Example" in out
 
 
 @pytest.mark.parametrize("argument", ["no-such.feature", "notes.txt", "empty-folder"])

@@ -22,8 +22,8 @@ from pathlib import Path
 
 from gherkin.errors import CompositeParserException, ParserException
 from gherkin.parser import Parser as GherkinParser
+from pytest_bdd.gherkin_parser import ERROR_PATTERNS, GherkinDocument
 from pytest_bdd.gherkin_parser import Background as GherkinBackground
-from pytest_bdd.gherkin_parser import GherkinDocument
 from pytest_bdd.gherkin_parser import Scenario as GherkinScenario
 from pytest_bdd.gherkin_parser import Step as GherkinStep
 from pytest_bdd.gherkin_parser import Tag as GherkinTag
@@ -321,6 +321,8 @@ def _parse_error(shown: str, text: str, line: int, message: str) -> FeatureFileE
     if found and close and found["word"].strip() not in KEYWORDS:
         word = found["word"].strip()
         return FeatureFileError(shown, line, f"{word + ':'!r} is not a keyword: did you mean {close[0] + ':'!r}?")
+    # pytest-bdd's own wording for the parser's errors, where it has one ("Multiple features...").
+    message = next((text for pattern, _, text in ERROR_PATTERNS if pattern.search(message)), message)
     if len(reads) > 120:
         reads = reads[:117] + "..."
     return FeatureFileError(shown, line, f"{message} (the line reads: {reads!r})")
