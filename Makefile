@@ -13,6 +13,8 @@ export PYTHONPYCACHEPREFIX := $(abspath $(VENV))/pycache
 unexport PYTHONDONTWRITEBYTECODE
 # Examples and unit tests use both cores (pytest-xdist); `make test JOBS=1` runs them in one process.
 JOBS ?= 2
+# The examples alone run no property test: Hypothesis's pytest plugin is left out of those runs.
+EXAMPLES := $(BIN)/pytest tests/test_features.py -p no:hypothesispytest
 
 .PHONY: docs test site examples lines lint typecheck unit clean browser chromium runtime
 
@@ -26,7 +28,7 @@ $(STAMP): pyproject.toml
 PORT ?= 8000
 docs: $(STAMP) runtime
 	@$(BIN)/python -m battlebook.cli.port $(PORT)
-	-$(BIN)/pytest tests/test_features.py
+	-$(EXAMPLES)
 	$(BIN)/mkdocs serve --dev-addr 127.0.0.1:$(PORT)
 
 ## Every check: lint, types, examples and unit tests, copied-text scan, strict site build, browser tests.
@@ -68,7 +70,7 @@ chromium:
 
 ## Build the static site into site/ (running the examples first).
 site: $(STAMP) runtime
-	$(BIN)/pytest tests/test_features.py
+	$(EXAMPLES)
 	$(BIN)/mkdocs build --strict
 
 ## Regenerate the rulebook lines shipped with the step library (for the closest-step hints).
@@ -77,7 +79,7 @@ lines: $(STAMP)
 
 ## Run only the examples, recording their results for the pages.
 examples: $(STAMP)
-	$(BIN)/pytest tests/test_features.py
+	$(EXAMPLES)
 
 ## The in-page runtime of "Try it" (build/inpage/runtime, copied into the site by the build):
 ## Pyodide from the pinned npm package (package-lock.json), the battlebook wheel and its

@@ -21,8 +21,8 @@ def main(argv: list[str]) -> int:
     runs = int(argv[0]) if argv else 3
     pytest = str(BIN / "pytest")
     python = str(BIN / "python")
-    collect = [pytest, "tests/test_features.py", "--collect-only", "-q"]
-    run = [pytest, "tests/test_features.py"]
+    collect = [pytest, "tests/test_features.py", "-p", "no:hypothesispytest", "--collect-only", "-q"]
+    run = [pytest, "tests/test_features.py", "-p", "no:hypothesispytest"]
     parts = {
         "python start-up": [python, "-c", "pass"],
         "pytest start-up (no tests)": [pytest, "--collect-only", "-q", "-p", "no:battlebook", "tests/__init__.py"],

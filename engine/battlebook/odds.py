@@ -3,7 +3,8 @@
 This module is shared by both games and imports neither: each game hands it the numbers
 of its own dice.
 
-Heroes of Might & Magic decides an attack with one ten-sided die: the attack kills when
+Heroes of Might & Magic decides an attack with one die (ten-sided, by Battlebook's reading:
+the texts say only "a die"): the attack kills when
 score plus roll reaches the defense score (for a swat, the sum of the swatted cards'
 defenses). [`homm_hit`][battlebook.odds.homm_hit] counts the faces that succeed, for the
 faces the game's die reading gives it.

@@ -42,6 +42,10 @@ Feature: Line of sight
     there are no spaces beneath it.
 
     Example: Example 8, second part: the Zettian Guard sees only the top of the Airborne Elite, which is enough
+      The source's picture of the battlefield is lost; its words give only the count of 7
+      spaces and that the Guard sees the top of the target. The terrain of this map is
+      Battlebook's reconstruction.
+
       Given the battlefield:
         """
         2Z1 2 1 1 1 1 5 1A1 1A2

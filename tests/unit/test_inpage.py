@@ -12,9 +12,9 @@ from pathlib import Path
 import pytest
 
 from battlebook.errors import BattlebookError
+from battlebook.heroscape.dice import heroscape_wounds
 from battlebook.heroscape.ruleset import Edition, Ruleset
 from battlebook.homm.ruleset import DieReading
-from battlebook.heroscape.dice import heroscape_wounds
 from battlebook.odds import homm_hit
 from battlebook.rulebook.check import explain, format_report, run_check
 from battlebook.rulebook.inpage import (
@@ -70,9 +70,7 @@ def test_every_example_text_is_a_feature_file_holding_that_example_and_its_backg
         path.write_text(text, encoding="utf-8")
         doc = load_feature(path, tmp_path)
         ((rule, example),) = list(doc.examples())
-        original = next(
-            (r, e) for r, e in feature.examples() if e.anchor == anchor
-        )
+        original = next((r, e) for r, e in feature.examples() if e.anchor == anchor)
         assert example.name == original[1].name and example.tags == original[1].tags
         assert [(s.keyword, s.text, s.table, s.docstring) for s in example.steps] == [
             (s.keyword, s.text, s.table, s.docstring) for s in original[1].steps

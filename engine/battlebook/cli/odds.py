@@ -112,8 +112,8 @@ def register(subparsers: Any) -> None:
         "homm",
         help="the chance that a Heroes of Might & Magic attack kills",
         description=(
-            "The chance that an attack with score S kills: score plus the roll of the ten-sided die "
-            "must reach the defense (for a swat, the sum of the swatted defenses)."
+            "The chance that an attack with score S kills: score plus the roll of the die "
+            "(ten-sided, by Battlebook's reading) must reach the defense (for a swat, the sum of the swatted defenses)."
         ),
     )
     homm.add_argument(

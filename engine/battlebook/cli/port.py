@@ -18,8 +18,9 @@ HOST = "127.0.0.1"
 def port_problem(text: str, host: str = HOST) -> str | None:
     """Why `make docs` cannot serve on the port written `text`, or `None` when it can.
 
-    >>> port_problem("http")
-    "'http' is not a port number: give a whole number from 1 to 65535, as in PORT=8001 make docs"
+    Examples:
+        >>> port_problem("http")
+        "'http' is not a port number: give a whole number from 1 to 65535, as in PORT=8001 make docs"
     """
     if not (text.isascii() and text.isdigit() and 1 <= int(text) <= 65535):
         return f"{text[:20]!r} is not a port number: give a whole number from 1 to 65535, as in PORT=8001 make docs"

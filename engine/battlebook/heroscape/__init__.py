@@ -15,7 +15,15 @@
 - [`picture`][battlebook.heroscape.picture]: the battlefield drawn as SVG, with range paths and sight lines.
 """
 
-from battlebook.heroscape.actions import Attack, PlaceOrderMarker, RevealOrderMarker, StartRound, StartTurn
+from battlebook.heroscape.actions import (
+    Attack,
+    EndTurn,
+    MoveFigure,
+    PlaceOrderMarker,
+    RevealOrderMarker,
+    StartRound,
+    StartTurn,
+)
 from battlebook.heroscape.battlefield import Battlefield, MapError, Space, Terrain, parse_map
 from battlebook.heroscape.cards import CARD_CITATION, KNOWN_CARDS, ArmyCard, CardBook, CardKind
 from battlebook.heroscape.hexes import Hex
@@ -49,11 +57,13 @@ __all__ = [
     "CommonOutOfPlay",
     "DicePool",
     "Edition",
+    "EndTurn",
     "Face",
     "Figure",
     "HeroscapeResolution",
     "Hex",
     "MapError",
+    "MoveFigure",
     "NextCopy",
     "PlaceOrderMarker",
     "Power",

@@ -41,7 +41,16 @@ from dataclasses import dataclass, replace
 from battlebook.dice import Dice
 from battlebook.errors import DiceError, RuleViolation, ScenarioError
 from battlebook.heroscape import rule_ids as ids
-from battlebook.heroscape.actions import Action, Attack, PlaceOrderMarker, RevealOrderMarker, StartRound, StartTurn
+from battlebook.heroscape.actions import (
+    Action,
+    Attack,
+    EndTurn,
+    MoveFigure,
+    PlaceOrderMarker,
+    RevealOrderMarker,
+    StartRound,
+    StartTurn,
+)
 from battlebook.heroscape.battlefield import ParsedMap
 from battlebook.heroscape.cards import ArmyCard
 from battlebook.heroscape.powers import AttackSetup, DicePool, Power, PowerKind
@@ -57,6 +66,7 @@ FRIENDLY_FIGURES = ids.FRIENDLY_FIGURES
 SPECIAL_POWERS = ids.SPECIAL_POWERS
 OUT_OF_PLAY = ids.OUT_OF_PLAY
 COMMON_CARDS = ids.COMMON_CARDS
+TURN_ORDER = ids.TURN_ORDER
 #: The labels of the order markers each army places on its cards.
 ORDER_MARKERS = ("1", "2", "3", "X")
 #: Name under which height advantage can be overlooked (see `Attack.overlooked`).
@@ -279,6 +289,21 @@ def legal_violation(state: BattleState, action: Action) -> RuleViolation | None:
                 raise ScenarioError(f"the army card {action.card_id!r} belongs to {card.army}, not {action.army}")
             if state.is_out_of_play(action.card_id):
                 return RuleViolation(OUT_OF_PLAY, f"{action.card_id} is out of play: no turn can be taken with it")
+            if state.up_next is not None and action.army != state.up_next:
+                return RuleViolation(
+                    TURN_ORDER, f"the player on the left of the last player, {state.up_next}, plays next"
+                )
+        case EndTurn():
+            if state.turn is None or state.turn.army != action.army:
+                whose = "nobody's" if state.turn is None else f"{state.turn.army}'s"
+                return RuleViolation(TURN_ORDER, f"it is {whose} turn, not {action.army}'s: it has no turn to end")
+        case MoveFigure():
+            figure = state.figure(action.figure)
+            if len(figure.spaces) != 1:
+                raise ScenarioError(f"{figure.key} stands on two spaces: Battlebook moves only single-space figures")
+            state.battlefield.space(action.to)
+            if state.figure_at(action.to) is not None:
+                raise ScenarioError(f"the space {action.to} is taken")
         case PlaceOrderMarker():
             state.card(action.card_id)
             if any(m.army == action.army and m.label == action.label for m in state.markers):
@@ -388,6 +413,12 @@ def apply(state: BattleState, action: Action, dice: Dice) -> HeroscapeResolution
         return HeroscapeResolution(_place_marker(state, action))
     if isinstance(action, RevealOrderMarker):
         return _reveal(state, action)
+    if isinstance(action, EndTurn):
+        up_next = state.player_to_the_left(action.army) if state.seating else None
+        return HeroscapeResolution(replace(state, turn=None, up_next=up_next))
+    if isinstance(action, MoveFigure):
+        figure = state.figure(action.figure)
+        return HeroscapeResolution(state.replacing_figure(replace(figure, spaces=(action.to,), head=None)))
     if isinstance(action, StartRound):
         kept = tuple(m for m in state.markers if not state.is_out_of_play(m.card_id))
         return HeroscapeResolution(replace(state, markers=kept, turn=None))
@@ -398,7 +429,7 @@ def _start_turn(state: BattleState, army: str, card_id: str) -> BattleState:
     violation = legal_violation(state, StartTurn(army, card_id))
     if violation is not None:
         raise violation
-    return replace(state, turn=Turn(army, card_id))
+    return replace(state, turn=Turn(army, card_id), up_next=None)
 
 
 def _place_marker(state: BattleState, action: PlaceOrderMarker) -> BattleState:

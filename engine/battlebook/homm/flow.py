@@ -342,9 +342,12 @@ def withdraw_violation(state: BattleState, action: Withdraw) -> RuleViolation | 
 
 
 def withdraw(state: BattleState, action: Withdraw) -> BattleState:
-    """The hero goes back to its nearest town; every creature stack of the side is discarded; the opponent wins."""
+    """The hero goes back to its nearest town; every creature stack of the side is discarded; the opponent wins.
+
+    A hero card in the battle (a scenario may field one) leaves with its hero, not to the discard pile.
+    """
     for stack in state.stacks_on(action.side):
-        state = state.replacing(stack.name, None, stack.cards)
+        state = state.replacing(stack.name, None, tuple(card for card in stack.cards if not card.is_hero))
     state = state.with_army(action.side, replace(state.army(action.side), town_distance=0))
     return replace(state, outcome=Outcome(action.side.opponent, Ending.WITHDRAWAL), choosing=None)
 

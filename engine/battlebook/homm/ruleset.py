@@ -13,11 +13,12 @@ from battlebook.dice import Die
 
 
 class DieReading(StrEnum):
-    """How the faces of the game's ten-sided die are read.
+    """How the faces of the game's die are read.
 
-    The rulebook names a single ten-sided die but never prints its faces: it may be
-    read 0 to 9 or 1 to 10. Battlebook reads it 0-9 unless a scenario says otherwise
-    (see the ruling *The ten-sided die*).
+    The rulebook says only "a die". Battlebook reads it as a ten-sided die (a reading that
+    fits every roll the texts quote, not a fact they state), whose faces may be read 0 to 9
+    or 1 to 10. Battlebook reads it 0-9 unless a scenario says otherwise (see the ruling
+    *The die and its faces*).
     """
 
     ZERO_TO_NINE = "0-9"

@@ -80,6 +80,7 @@ class UnitCard:
     defense: int | None = None
     spells: tuple[Spell, ...] = ()
     abilities: tuple[Ability, ...] = ()
+    is_hero: bool = False
 
     def __post_init__(self) -> None:
         for stat in STAT_NAMES:

@@ -35,6 +35,7 @@ from battlebook.rulebook.model import ExampleDoc, FeatureDoc, FeatureFileError, 
 from battlebook.rulebook.pytest_plugin import (
     BOOK,
     MESSAGES_VARIABLE,
+    NOTES_VARIABLE,
     RESULT,
     KnownStep,
     closest_steps,
@@ -45,7 +46,20 @@ from battlebook.rulebook.results import ResultBook, ScenarioResult, Status
 #: pytest options for a check run: quiet, no cache, and of the installed plugins only pytest-bdd
 #: and Battlebook's steps (plugin autoloading is switched off: scanning every installed package
 #: for plugins, and loading Hypothesis's, would take longer than running a small file).
-PYTEST_OPTIONS = ("-q", "-p", "no:cacheprovider", "-p", "pytest_bdd.plugin", "-p", "battlebook.steps", "--no-header")
+#: Hypothesis's pytest plugin is left out: a check runs no property test, and the plugin would
+#: import all of Hypothesis at the end of every run.
+PYTEST_OPTIONS = (
+    "-q",
+    "-p",
+    "no:cacheprovider",
+    "-p",
+    "no:hypothesispytest",
+    "-p",
+    "pytest_bdd.plugin",
+    "-p",
+    "battlebook.steps",
+    "--no-header",
+)
 AUTOLOAD = "PYTEST_DISABLE_PLUGIN_AUTOLOAD"
 #: The module a check run hands to pytest; imported afresh each run (it reads `$BATTLEBOOK_FEATURES`).
 TEST_MODULE = "battlebook.rulebook.feature_tests"
@@ -185,13 +199,14 @@ class _Recorder:
 
 @contextlib.contextmanager
 def _environment(features: Sequence[Path], results: Path, messages: Path | None) -> Iterator[None]:
-    names = ("BATTLEBOOK_FEATURES", "BATTLEBOOK_RESULTS", MESSAGES_VARIABLE, AUTOLOAD)
+    names = ("BATTLEBOOK_FEATURES", "BATTLEBOOK_RESULTS", MESSAGES_VARIABLE, AUTOLOAD, NOTES_VARIABLE)
     saved_env = {k: os.environ.get(k) for k in names}
     saved_modules = {name: sys.modules.pop(name) for name in FRESH_MODULES if name in sys.modules}
     os.environ["BATTLEBOOK_FEATURES"] = os.pathsep.join(str(p) for p in features)
     os.environ["BATTLEBOOK_RESULTS"] = str(results)
     os.environ[MESSAGES_VARIABLE] = str(messages.resolve()) if messages else ""
     os.environ[AUTOLOAD] = "1"
+    os.environ[NOTES_VARIABLE] = "0"  # the report shows no page: no drawings, no odds notes
     try:
         yield
     finally:

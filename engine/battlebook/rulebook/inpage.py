@@ -1,4 +1,4 @@
-"""The rulebook's "Try it": a scenario typed in a page, run in the reader's browser.
+r"""The rulebook's "Try it": a scenario typed in a page, run in the reader's browser.
 
 The site ships this package, its step library and their pure-Python dependencies to the
 page, where [Pyodide](https://pyodide.org) runs them; this module is what the page calls.
@@ -16,7 +16,7 @@ every string as text, never as markup, except the drawings, which it sanitizes f
 The same functions run on the project's Python, so the tests compare a run here with the
 rulebook's own run of the same examples.
 
->>> outcome = run_scenario("Feature: F\\n  Scenario: S\\n    Given a battle in the open field\\n")
+>>> outcome = run_scenario("Feature: F\n  Scenario: S\n    Given a battle in the open field\n")
 >>> outcome["summary"], outcome["examples"][0]["steps"][0]["status"]
 ('1 example: 1 passed, 0 failed, 0 undefined', 'passed')
 """
@@ -241,8 +241,8 @@ def heroscape_odds(attack: int, defense: int, levels_above: int = 0, edition: st
     >>> odds["attack_dice"], odds["defense_dice"], odds["at_least_one"]["fraction"]
     (3, 4, '...')
     """
-    from battlebook.heroscape.ruleset import Edition, Ruleset
     from battlebook.heroscape.dice import heroscape_wounds
+    from battlebook.heroscape.ruleset import Edition, Ruleset
 
     try:
         ruleset = Ruleset.for_edition(Edition(str(edition)))

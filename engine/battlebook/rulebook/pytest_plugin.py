@@ -26,6 +26,7 @@ import pytest
 from pytest_bdd.parser import Feature, Scenario, Step
 from pytest_bdd.steps import StepFunctionContext, step_function_context_registry
 
+from battlebook.rulebook import step_lookup
 from battlebook.rulebook.model import ID_TAG, METADATA_PREFIXES, FeatureDoc, file_sha256
 from battlebook.rulebook.patterns import readable_pattern
 from battlebook.rulebook.prose import markdown_text
@@ -202,10 +203,14 @@ def annotator(func: Annotator) -> Annotator:
     return func
 
 
+#: Set to `0`, no notes are attached: a run whose results no page shows (`battlebook check`).
+NOTES_VARIABLE = "BATTLEBOOK_NOTES"
+
+
 def pytest_bdd_after_scenario(request: pytest.FixtureRequest, feature: Feature, scenario: Scenario) -> None:
     """Let every registered annotator add its notes to an example that passed."""
     result = request.node.stash.get(RESULT, None)
-    if result is None or result.status is not Status.PASSED:
+    if result is None or result.status is not Status.PASSED or os.environ.get(NOTES_VARIABLE) == "0":
         return
     record = ScenarioRecord(request.node.stash.get(TAGS, frozenset()), result)
     for func in ANNOTATORS:
@@ -213,8 +218,10 @@ def pytest_bdd_after_scenario(request: pytest.FixtureRequest, feature: Feature, 
 
 
 def pytest_configure(config: pytest.Config) -> None:
-    """Start an empty book for this run."""
+    """Start an empty book for this run, and look step definitions up once per test module."""
     config.stash[BOOK] = ResultBook()
+    step_lookup.clear()
+    step_lookup.install()
 
 
 def pytest_bdd_apply_tag(tag: str, function: Callable[..., object]) -> bool | None:

@@ -67,10 +67,10 @@ SEARCH_BOOST = {"rulings": 0.5}
 def search_meta(feature: FeatureDoc) -> str:
     """Front matter setting the search weight of a feature's page, when it is not the default.
 
-    >>> from battlebook.games import GAMES
-    from battlebook.rulebook.model import FeatureDoc
-    >>> search_meta(FeatureDoc("features/rulings/x.feature", "X", "", (), (), (), (), "")).split()
-    ['---', 'search:', 'boost:', '0.5', '---']
+    Examples:
+        >>> from battlebook.rulebook.model import FeatureDoc
+        >>> search_meta(FeatureDoc("features/rulings/x.feature", "X", "", (), (), (), (), "")).split()
+        ['---', 'search:', 'boost:', '0.5', '---']
     """
     boost = SEARCH_BOOST.get(group_of(feature))
     return f"---\nsearch:\n  boost: {boost}\n---\n\n" if boost is not None else ""
@@ -103,8 +103,9 @@ def rulebook_nav(book: list[FeatureDoc]) -> list[Any]:
 def nav_title(name: str) -> str:
     """A title for the navigation, taken from a feature file: escaped, since the theme shows titles as HTML.
 
-    >>> nav_title("X<script>alert(1)</script>")
-    'X&lt;script&gt;alert(1)&lt;/script&gt;'
+    Examples:
+        >>> nav_title("X<script>alert(1)</script>")
+        'X&lt;script&gt;alert(1)&lt;/script&gt;'
     """
     return html_text(" ".join(name.split()))
 

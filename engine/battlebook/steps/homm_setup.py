@@ -84,11 +84,12 @@ def define_units(homm: HommWorld, datatable: list[list[str]]) -> None:
 
     A blank cell leaves that stat undefined. A unit the sources know keeps the stats
     the table does not give. A `casts` column lists the spells a unit casts, an `abilities`
-    column its special abilities (such as `ignores obstacles`), each separated by commas.
+    column its special abilities (such as `ignores obstacles`), each separated by commas;
+    a `hero` column marks a hero card with `yes`.
     """
     header, *rows = datatable
     stats = {"level", "phase", "melee", "ranged", "defense"}
-    unknown = [h for h in header if h not in {"name", "casts", "abilities"} and h not in stats]
+    unknown = [h for h in header if h not in {"name", "casts", "abilities", "hero"} and h not in stats]
     if "name" not in header or unknown:
         raise ScenarioError(f"a unit table needs a name column and stats among {sorted(stats)}; got {header}")
     for row in rows:
@@ -109,6 +110,7 @@ def define_units(homm: HommWorld, datatable: list[list[str]]) -> None:
                 defense=numbers.get("defense"),
                 spells=casts,
                 abilities=abilities,
+                is_hero=values.get("hero", "").lower() in {"yes", "hero"},
             )
         )
 
