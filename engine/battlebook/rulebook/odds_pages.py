@@ -50,7 +50,7 @@ def formula_html(label: str, lhs: str, expr: sympy.Basic) -> list[str]:
     body = mathml(expr, printer="presentation")
     lhs_ml = f"<mrow><mi>{html.escape(lhs)}</mi><mo>=</mo></mrow>"
     return [
-        f'<div class="bb-formula" aria-label="{html.escape(label)}">',
+        f'<div class="bb-formula" role="math" aria-label="{html.escape(label)}">',
         f'<math xmlns="http://www.w3.org/1998/Math/MathML" display="block"><mrow>{lhs_ml}{body}</mrow></math>',
         "</div>",
         "",
