@@ -138,7 +138,6 @@ def test_the_explanations_are_those_of_battlebook_check(tmp_path: Path) -> None:
     ("text", "reason"),
     [
         ("garbage", "no 'Feature:' line"),
-        ("Feature: F\n  Example: A\n    Given a battle in the open field\n  Example: B\n", "no Then step"),
         (
             "Feature: F\n" + "  Example: A\n    Given a battle in the open field\n    Then the battle goes on\n" * 2,
             "two examples are called",
