@@ -40,6 +40,7 @@ def build_hostile_site(folder: Path) -> tuple[Path, str]:
     for name in ("mkdocs.yml", "pyproject.toml"):
         shutil.copy(ROOT / name, folder / name)
     shutil.copytree(ROOT / "docs", folder / "docs")
+    shutil.copytree(ROOT / "overrides", folder / "overrides")
     (folder / "engine").symlink_to(ROOT / "engine")
     (folder / "tests").symlink_to(ROOT / "tests")
     write_hostile_features(folder / "features")
