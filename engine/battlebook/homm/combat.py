@@ -152,10 +152,25 @@ def _spend(state: BattleState, updated: Stack) -> BattleState:
     return replace(state.replacing(updated.name, updated), acted=state.acted | {updated.name})
 
 
+def score_of(state: BattleState, action: Attack | Retaliate) -> int:
+    """The score `action` attacks with in `state`, the one `attack` and `retaliate` strike with.
+
+    An attack counts the stack's levels, the support promised against its target, swarming
+    and the walls' penalty; a retaliation counts the stack's score for its kind of attack
+    and the walls' penalty (no support or swarming: it is not an attack opportunity).
+    """
+    if isinstance(action, Retaliate):
+        retaliator = state.stack(action.retaliator)
+        return siege.ranged_score(
+            state, retaliator, action.target, action.kind, lambda stack: stack.attack_score(action.kind)
+        )
+    return opportunity_score(state, state.stack(action.attacker), action)
+
+
 def attack(state: BattleState, action: Attack, dice: Dice) -> tuple[BattleState, AttackRoll]:
     """Carry out a legal attack: its score, then the strike; the attacker's support is spent."""
     attacker = state.stack(action.attacker)
-    score = opportunity_score(state, attacker, action)
+    score = score_of(state, action)
     state = _spend(state, replace(attacker, stance=Stance.READY, backing=()))
     if state.is_town(action.target):
         return siege.strike_town(state, attacker.name, score, roll_die(state.ruleset.die, dice))
@@ -198,9 +213,7 @@ def retaliation_violation(state: BattleState, action: Retaliate) -> RuleViolatio
 def retaliate(state: BattleState, action: Retaliate, dice: Dice) -> tuple[BattleState, AttackRoll]:
     """Carry out a legal retaliation with the retaliator's stack score for that kind of attack."""
     retaliator = state.stack(action.retaliator)
-    score = siege.ranged_score(
-        state, retaliator, action.target, action.kind, lambda stack: stack.attack_score(action.kind)
-    )
+    score = score_of(state, action)
     state = replace(state, retaliated=state.retaliated | {retaliator.name})
     return strike(state, retaliator.name, action.target, action.kind, score, action.swat, dice, is_retaliation=True)
 
