@@ -34,6 +34,23 @@ class RuleViolation(BattlebookError):
         self.reason = message
 
 
+class RulesSilent(BattlebookError):
+    """A case the source texts do not settle: neither allowed nor forbidden by anything they say.
+
+    Not a mistake in the scenario: the question is open. A ruling can settle it.
+
+    Args:
+        question: What is open, in a player's words.
+
+    >>> str(RulesSilent("who draws when the deck runs out"))
+    "the rules don't say: who draws when the deck runs out"
+    """
+
+    def __init__(self, question: str) -> None:
+        super().__init__(f"the rules don't say: {question}")
+        self.question = question
+
+
 class ScenarioError(BattlebookError):
     """A scenario asks for something that does not exist or cannot be set up."""
 

@@ -1,20 +1,21 @@
-"""Exact odds for both games, as fractions: no floating point until a number is displayed.
+"""Exact odds, as fractions: no floating point until a number is displayed.
+
+This module is shared by both games and imports neither: each game hands it the numbers
+of its own dice.
 
 Heroes of Might & Magic decides an attack with one ten-sided die: the attack kills when
 score plus roll reaches the defense score (for a swat, the sum of the swatted cards'
-defenses). [`homm_hit`][battlebook.odds.homm_hit] counts the faces that succeed.
+defenses). [`homm_hit`][battlebook.odds.homm_hit] counts the faces that succeed, for the
+faces the game's die reading gives it.
 
-Heroscape rolls attack dice against defense dice. Each die has six sides: three skulls,
-two shields and one blank. Every shield rolled by the defender blocks one skull; the
-skulls left over are wounds. [`heroscape_wounds`][battlebook.odds.heroscape_wounds] gives the
-whole distribution of wounds, computed by convolving two binomial distributions in
-integers (one common denominator, 2^A * 3^D) and cached.
+Heroscape rolls attack dice against defense dice, and every shield blocks one skull.
+[`wound_odds`][battlebook.odds.wound_odds] gives the whole distribution of unblocked
+successes for any chance of success and of blocking, computed by convolving two binomial
+distributions in integers (one common denominator) and kept in a bounded cache; the
+Heroscape combat die and its formulas live with Heroscape, in
+[`battlebook.heroscape.dice`][battlebook.heroscape.dice].
 
-The same formulas, written symbolically with sympy, are rendered on the odds pages
-([`heroscape_formulas`][battlebook.odds.heroscape_formulas],
-[`homm_formula`][battlebook.odds.homm_formula]).
-
->>> odds = heroscape_wounds(2, 4)
+>>> odds = wound_odds(2, 4, Fraction(1, 2), Fraction(1, 3))
 >>> odds.at_least_one
 Fraction(20, 81)
 >>> homm_hit(7, 13).hit, homm_hit(7, 13).min_roll
@@ -25,15 +26,11 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from enum import StrEnum
 from fractions import Fraction
-from functools import cache
-from math import comb
-from typing import TYPE_CHECKING
+from functools import lru_cache
+from typing import TYPE_CHECKING, Protocol
 
-from battlebook.dice import Die
 from battlebook.errors import BattlebookError
-from battlebook.homm.ruleset import DieReading
 
 if TYPE_CHECKING:  # sympy is imported only where formulas are built: it is slow to load
     import sympy  # type: ignore[import-untyped]
@@ -41,6 +38,19 @@ if TYPE_CHECKING:  # sympy is imported only where formulas are built: it is slow
 
 class OddsError(BattlebookError, ValueError):
     """A question about odds that has no answer: negative dice, an empty swat."""
+
+
+class HasFaces(Protocol):
+    """Anything that names the faces of a numbered die (a HoMM die reading, for one)."""
+
+    @property
+    def faces(self) -> tuple[int, ...]:
+        """The number on each face."""
+        ...
+
+
+#: The faces of a ten-sided die read 0 to 9, when no reading is given.
+ZERO_TO_NINE: tuple[int, ...] = tuple(range(10))
 
 
 # --- Heroes of Might & Magic -------------------------------------------------------
@@ -69,7 +79,7 @@ class HitChance:
     def hit(self) -> Fraction:
         """The exact chance of a kill.
 
-        >>> HitChance(7, 13, DieReading.ONE_TO_TEN.faces).hit
+        >>> HitChance(7, 13, tuple(range(1, 11))).hit
         Fraction(1, 2)
         """
         return Fraction(len(self.winning_faces), len(self.faces))
@@ -104,15 +114,16 @@ def swat_defense(defenses: Iterable[int]) -> int:
     return sum(values)
 
 
-def homm_hit(score: int, defense: int | Sequence[int], reading: DieReading = DieReading.ZERO_TO_NINE) -> HitChance:
+def homm_hit(score: int, defense: int | Sequence[int], reading: HasFaces | Sequence[int] = ZERO_TO_NINE) -> HitChance:
     """The chance that an attack with `score` kills against `defense` on the ten-sided die.
 
     Args:
         score: The attack score, with every bonus already added.
         defense: One defense score, or a sequence of them for a swat (they add up).
-        reading: How the die's faces are read (0-9 by default, or 1-10).
+        reading: How the die's faces are read: a reading with `faces` (such as
+            `battlebook.homm.ruleset.DieReading.ONE_TO_TEN`) or the faces themselves (0-9 by default).
 
-    >>> homm_hit(7, [7, 7], DieReading.ONE_TO_TEN).winning_faces
+    >>> homm_hit(7, [7, 7], range(1, 11)).winning_faces
     (7, 8, 9, 10)
     >>> homm_hit(13, 13).is_certain, homm_hit(3, 13).is_impossible
     (True, True)
@@ -120,7 +131,8 @@ def homm_hit(score: int, defense: int | Sequence[int], reading: DieReading = Die
     total = defense if isinstance(defense, int) else swat_defense(defense)
     if total < 0:
         raise OddsError(f"a defense score cannot be negative: {total}")
-    return HitChance(score, total, reading.faces)
+    faces = reading if isinstance(reading, Sequence) else reading.faces
+    return HitChance(score, total, tuple(faces))
 
 
 def homm_formula() -> tuple[sympy.Expr, dict[str, sympy.Symbol]]:
@@ -195,102 +207,39 @@ def check_dice(attack_dice: int, defense_dice: int) -> None:
             raise OddsError(f"the number of {what} dice cannot be negative: {count}")
 
 
-class Face(StrEnum):
-    """The symbols on the sides of a Heroscape combat die."""
-
-    SKULL = "skull"
-    SHIELD = "shield"
-    BLANK = "blank"
-
-
-@dataclass(frozen=True)
-class CombatDie:
-    """A Heroscape combat die: how many of its sides show a skull, a shield, or nothing.
-
-    The sources name skulls and shields but never list a die's sides; Battlebook reads
-    every combat die, attack or defense, as 3 skulls, 2 shields and 1 blank (see the
-    ruling on the combat die). Another reading is another `CombatDie`. This one value is
-    the single description of the die: the Heroscape ruleset rolls its
-    [`die`][battlebook.odds.CombatDie.die] and the odds count its sides, so a battle read
-    with another die resolves and gets its odds with that same die.
-
-    >>> COMBAT_DIE.skull_chance, COMBAT_DIE.shield_chance
-    (Fraction(1, 2), Fraction(1, 3))
-    >>> COMBAT_DIE.die.faces.count(Face.SKULL), len(COMBAT_DIE.die.faces)
-    (3, 6)
-    """
-
-    skulls: int = 3
-    shields: int = 2
-    blanks: int = 1
-
-    def __post_init__(self) -> None:
-        if min(self.skulls, self.shields, self.blanks) < 0 or self.sides == 0:
-            raise OddsError(f"a combat die needs a positive number of sides, not {self}")
-
-    @property
-    def sides(self) -> int:
-        """How many sides the die has."""
-        return self.skulls + self.shields + self.blanks
-
-    @property
-    def skull_chance(self) -> Fraction:
-        """The chance that one attack die shows a skull."""
-        return Fraction(self.skulls, self.sides)
-
-    @property
-    def shield_chance(self) -> Fraction:
-        """The chance that one defense die shows a shield."""
-        return Fraction(self.shields, self.sides)
-
-    @property
-    def faces(self) -> tuple[Face, ...]:
-        """The symbol on each side, skulls first, then shields, then blanks.
-
-        >>> CombatDie(1, 1, 1).faces
-        (<Face.SKULL: 'skull'>, <Face.SHIELD: 'shield'>, <Face.BLANK: 'blank'>)
-        """
-        return (Face.SKULL,) * self.skulls + (Face.SHIELD,) * self.shields + (Face.BLANK,) * self.blanks
-
-    @property
-    def die(self) -> Die:
-        """The die to roll in a battle: one side per face, all equally likely."""
-        return Die("combat die", self.faces)
-
-    def chance_of(self, face: Face) -> Fraction:
-        """The chance that one roll shows `face`.
-
-        >>> COMBAT_DIE.chance_of(Face.BLANK)
-        Fraction(1, 6)
-        """
-        return Fraction(self.faces.count(face), self.sides)
+@lru_cache(maxsize=256)
+def _count_weights(dice: int, hit: int, miss: int) -> tuple[int, ...]:
+    """Ways (weights `hit` and `miss` per die) for exactly k of `dice` dice to succeed, for each k."""
+    weights = [0] * (dice + 1)
+    coefficient = 1
+    for k in range(dice + 1):
+        weights[k] = coefficient * hit**k * miss ** (dice - k)
+        coefficient = coefficient * (dice - k) // (k + 1)
+    return tuple(weights)
 
 
-#: The combat die Battlebook reads the rules with: 3 skulls, 2 shields, 1 blank.
-COMBAT_DIE = CombatDie()
+#: How many wound distributions (and their integer weights) stay cached: enough for every
+#: table the site and the examples ask for, bounded so that a long session's memory is too.
+ODDS_CACHE_SIZE = 4096
 
 
-@cache
-def _count_weights(dice: int, chance: Fraction) -> tuple[int, ...]:
-    """Ways (out of chance.denominator^dice) for exactly k of `dice` dice to succeed, for each k."""
-    hit, den = chance.numerator, chance.denominator
-    return tuple(comb(dice, k) * hit**k * (den - hit) ** (dice - k) for k in range(dice + 1))
-
-
-@cache
-def wound_weights(attack_dice: int, defense_dice: int, die: CombatDie = COMBAT_DIE) -> tuple[tuple[int, ...], int]:
+def wound_weights(attack_dice: int, defense_dice: int, hit: Fraction, block: Fraction) -> tuple[tuple[int, ...], int]:
     """The wound distribution as integers: (ways of k wounds for each k, their total).
 
-    `ways[k] / total` is the chance of exactly k wounds; with the default die the total
-    is 2^A * 3^D (a skull is one chance in 2, a shield one in 3).
+    Each attack die succeeds with chance `hit`, each defense die blocks one success with
+    chance `block`; `ways[k] / total` is the chance of exactly k unblocked successes. With
+    a hit of 1/2 and a block of 1/3 the total is 2^A * 3^D.
 
-    >>> wound_weights(2, 4)
+    >>> wound_weights(2, 4, Fraction(1, 2), Fraction(1, 3))
     ((244, 64, 16), 324)
     """
     check_dice(attack_dice, defense_dice)
-    skulls = _count_weights(attack_dice, die.skull_chance)
-    shields = _count_weights(defense_dice, die.shield_chance)
-    total = die.skull_chance.denominator**attack_dice * die.shield_chance.denominator**defense_dice
+    for what, chance in (("success", hit), ("block", block)):
+        if not 0 <= chance <= 1:
+            raise OddsError(f"a chance of {what} must lie between 0 and 1, not {chance}")
+    skulls = _count_weights(attack_dice, hit.numerator, hit.denominator - hit.numerator)
+    shields = _count_weights(defense_dice, block.numerator, block.denominator - block.numerator)
+    total = hit.denominator**attack_dice * block.denominator**defense_dice
     ways = [0] * (attack_dice + 1)
     for k in range(1, attack_dice + 1):
         ways[k] = sum(skulls[k + j] * shields[j] for j in range(min(defense_dice, attack_dice - k) + 1))
@@ -298,43 +247,30 @@ def wound_weights(attack_dice: int, defense_dice: int, die: CombatDie = COMBAT_D
     return tuple(ways), total
 
 
-@cache
-def heroscape_wounds(attack_dice: int, defense_dice: int, die: CombatDie = COMBAT_DIE) -> WoundOdds:
-    """The exact distribution of wounds for `attack_dice` against `defense_dice`.
+@lru_cache(maxsize=ODDS_CACHE_SIZE)
+def wound_odds(attack_dice: int, defense_dice: int, hit: Fraction, block: Fraction) -> WoundOdds:
+    """The exact distribution of unblocked successes for `attack_dice` against `defense_dice`.
 
     Args:
         attack_dice: How many attack dice are rolled (0 or more).
         defense_dice: How many defense dice are rolled (0 or more).
-        die: The sides of the combat die (3 skulls, 2 shields, 1 blank by default).
+        hit: The chance that one attack die succeeds.
+        block: The chance that one defense die blocks one success.
 
-    >>> tuple(str(p) for p in heroscape_wounds(1, 1).wounds)
+    A game's own die supplies the two chances (Heroscape's in
+    [`heroscape_wounds`][battlebook.heroscape.dice.heroscape_wounds]).
+
+    >>> tuple(str(p) for p in wound_odds(1, 1, Fraction(1, 2), Fraction(1, 3)).wounds)
     ('2/3', '1/3')
-    >>> heroscape_wounds(2, 4).expected
-    Fraction(8, 27)
     """
-    ways, total = wound_weights(attack_dice, defense_dice, die)
+    ways, total = wound_weights(attack_dice, defense_dice, hit, block)
     return WoundOdds(attack_dice, defense_dice, tuple(Fraction(w, total) for w in ways))
 
 
-def heroscape_formulas() -> dict[str, sympy.Basic]:
-    """The Heroscape formulas for the default combat die as sympy objects, in the symbols A, D, w and j.
-
-    A is the number of attack dice, D of defense dice; `exactly` is the chance of exactly
-    w wounds (for w >= 1), `none` the chance of no wound, `expected` the expected wounds.
-
-    >>> f = heroscape_formulas()
-    >>> import sympy
-    >>> A, D, w = sympy.symbols("A D w", integer=True, nonnegative=True)
-    >>> f["exactly"].subs({A: 2, D: 4, w: 1}).doit()
-    16/81
-    """
-    import sympy
-
-    a, d, w, j = sympy.symbols("A D w j", integer=True, nonnegative=True)
-    exactly = sympy.Sum(sympy.binomial(a, w + j) * sympy.binomial(d, j) * 2 ** (d - j), (j, 0, d)) / (2**a * 3**d)
-    none = 1 - sympy.Sum(exactly, (w, 1, a))
-    expected = sympy.Sum(w * exactly, (w, 1, a))
-    return {"exactly": exactly, "none": none, "expected": expected}
+def clear_caches() -> None:
+    """Empty the odds caches (the benchmarks start from empty ones)."""
+    for cached in (_count_weights, wound_odds):
+        cached.cache_clear()
 
 
 def fraction_text(value: Fraction) -> str:

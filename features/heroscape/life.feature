@@ -167,6 +167,10 @@ Feature: Wounds, life and army cards
     [the ruling on the first destroyed Common figure](../rulings/heroscape-first-common-figure.md#ruling.heroscape-first-common-figure)). After that, a destroyed
     figure of that kind must go on a copy that already holds destroyed figures, until
     that copy holds as many as the figures it shows; only then is an empty copy started.
+    The copies stand for their figures together: a copy is out of play once it is full,
+    whichever copy its figures came from, and the figures still standing fight on with the
+    copies still in play (see
+    [the ruling on copies of a Common card](../rulings/heroscape-common-copies.md#ruling.heroscape-common-out-of-play)).
 
     Background:
       Given these army cards, defined for this example only:
@@ -202,7 +206,7 @@ Feature: Wounds, life and army cards
       Then the Knave K1 is placed on the army card "Knaves of the Silver Scimitar #2"
       And the army card "Knaves of the Silver Scimitar" of Blue is still in play
 
-    Example: A copy filled with another copy's Knaves stays in play while its own Knave fights
+    Example: A copy filled with Knaves of both copies is out of play, and its last Knave fights on with the other copy
       Given the battlefield:
         """
         1A1 1K4 1 1K5
@@ -221,9 +225,11 @@ Feature: Wounds, life and army cards
       And the Airborne Elite A2 attacks the Knave K1, rolling skull, skull, skull against blank, blank
       And the Airborne Elite A3 attacks the Knave K2, rolling skull, skull, skull against blank, blank
       Then the Knave K2 is placed on the army card "Knaves of the Silver Scimitar #2"
-      And the army card "Knaves of the Silver Scimitar #2" of Blue is still in play
+      And the army card "Knaves of the Silver Scimitar #2" of Blue is out of play
+      And the army card "Knaves of the Silver Scimitar" of Blue is still in play
+      And the Knave K5 takes its turns with the army card "Knaves of the Silver Scimitar"
 
-    Example: A copy whose own Knaves are all destroyed is out of play, though some lie on another copy
+    Example: Once the started copy is full, the next destroyed Knave starts the other copy, which stays in play
       Given the battlefield:
         """
         1A1 1K4 1 1K5
@@ -245,5 +251,5 @@ Feature: Wounds, life and army cards
       And the Airborne Elite A3 attacks the Knave K2, rolling skull, skull, skull against blank, blank
       And the Airborne Elite A4 attacks the Knave K3, rolling skull, skull, skull against blank, blank
       Then the Knave K3 is placed on the army card "Knaves of the Silver Scimitar"
-      And the army card "Knaves of the Silver Scimitar" of Blue is out of play
-      And the army card "Knaves of the Silver Scimitar #2" of Blue is still in play
+      And the army card "Knaves of the Silver Scimitar" of Blue is still in play
+      And the army card "Knaves of the Silver Scimitar #2" of Blue is out of play

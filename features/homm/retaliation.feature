@@ -33,6 +33,9 @@ Feature: Retaliation
     answer a flier's melee attack in a town is a ruling ([retaliating from the
     Ranged Line](rule:ruling.retaliation-reach): it may). Whether a retaliation can itself be answered is
     another ([retaliating against a retaliation](rule:ruling.retaliation-chain): it cannot).
+    A retaliation is not the stack's attack opportunity: it takes neither waiting support
+    nor a swarm's doubling, and a protecting stack may still retaliate ([what a
+    retaliation takes](rule:ruling.retaliation-support)).
 
     Example: The Bandit's 1 + 7 = 8 kills the top Gold Golem, and the two left may retaliate
       Given the Defender has a Bandit on its Melee Line

@@ -20,7 +20,7 @@ Feature: Surrendering
   @id:homm.surrendering @source:000/surrendering
   Rule: An accepted surrender trades the offered cards for a safe way home
     At its surrender step a side may offer any number of the cards in its hand, from none
-    to all of them. The opponent answers at once. On acceptance the battle ends and the
+    to all of them ([ruling: an offer of no cards](rule:ruling.empty-offer)). The opponent answers at once. On acceptance the battle ends and the
     accepting side wins: the surrendering army leaves the battle intact for its nearest
     town, its player discards the offered number of cards from hand, and the accepting
     player draws the same number from its deck. On rejection the fight goes on: the
@@ -41,6 +41,13 @@ Feature: Surrendering
       And the Defender accepts the surrender
       Then the Gold Golems stack has 3 cards left
       And 0 cards are in the discard pile
+
+    Example: The surrendering army is back at its nearest town
+      Given the Aggressor's nearest town is 7 spaces away
+      And the surrender step of combat round 1 has come
+      When the Aggressor offers 1 card to surrender
+      And the Defender accepts the surrender
+      Then the Aggressor's army is back at its nearest town
 
     Example: After a rejected offer the Defender may still offer its own
       Given the surrender step of combat round 1 has come

@@ -165,7 +165,8 @@ Feature: Battles in towns
     penalty applies to](rule:ruling.town-penalty-score)), and it applies to a ranged retaliation by the Aggressor too. The
     shield works one way only: the Defender's own ranged attacks from inside suffer
     nothing, and neither do the Aggressor's spells or its shots at stacks on the Defender's
-    Melee Line.
+    Melee Line. A shot cut to 0 may still be fired ([ruling: a shot the walls cut to
+    nothing](rule:ruling.zero-shot)).
 
     Background:
       Given the Aggressor has a stack of 2 Orcs on its Ranged Line

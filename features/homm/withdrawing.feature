@@ -14,12 +14,14 @@ Feature: Withdrawing heroes
     And combat round 1 has ended
 
   @id:homm.withdrawing @source:000/withdrawing-heroes
-  Rule: A withdrawing side discards its creature stacks and loses, unless its hero is within 4 spaces of its town
+  Rule: A withdrawing side's hero goes home and its creature stacks are discarded, unless it is within 4 spaces of its town
     Withdrawing happens only at the side's withdrawal step at the end of a round (the
     Aggressor's first, then the Defender's). The side's creature stacks are all discarded
-    at once, its hero returns to the nearest town it controls, and the battle is over with
-    the other side as the winner. A hero within 4 spaces of its nearest town, that is 4
-    spaces away or closer, may not withdraw ([ruling: within 4 spaces](rule:ruling.within-four-spaces)).
+    at once, its hero returns to the nearest town it controls, and the battle is over.
+    The sources name no winner; Battlebook labels the other side the winner (see
+    [the end of a battle](rule:homm.battle-end)). A hero within 4 spaces of its nearest
+    town, that is 4 spaces away or closer, may not withdraw
+    ([ruling: within 4 spaces](rule:ruling.within-four-spaces)).
 
     Example: A withdrawing Aggressor discards its Gold Golems and leaves the win to the Defender
       Given the Aggressor's nearest town is 6 spaces away
@@ -27,6 +29,11 @@ Feature: Withdrawing heroes
       Then the battle is over: the Defender wins by withdrawal
       And the Gold Golems stack has 0 cards left
       And 3 cards are in the discard pile
+
+    Example: The withdrawing hero is back at its nearest town
+      Given the Aggressor's nearest town is 6 spaces away
+      When the Aggressor withdraws
+      Then the Aggressor's hero is back at its nearest town
 
     Example: A hero 5 spaces from its town may withdraw
       Given the Aggressor's nearest town is 5 spaces away
@@ -38,6 +45,7 @@ Feature: Withdrawing heroes
       When the Aggressor tries to withdraw
       Then the action is refused under the rule homm.withdrawing
       And the battle is unchanged
+      And the Aggressor's hero is still 4 spaces from its nearest town
 
     Example: The Defender may withdraw once the Aggressor has stayed
       Given the Defender's nearest town is 9 spaces away
@@ -45,3 +53,17 @@ Feature: Withdrawing heroes
       And the Defender withdraws
       Then the battle is over: the Aggressor wins by withdrawal
       And the Enemy Golems stack has 0 cards left
+
+  @id:homm.guard-no-withdrawal @source:000/withdrawing-heroes @source:000/surrendering
+  Rule: A guard stack cannot withdraw
+    Withdrawing is a hero going back to a town its player holds. A guard stack has no
+    hero, no player and no town, so it has nothing to withdraw with and nowhere to go;
+    the source already bars it from surrendering, and it fights on to the end.
+
+    Example: A guard stack may not withdraw
+      Given the Defender is a guard stack
+      And the Defender's nearest town is 9 spaces away
+      When the Aggressor declines to withdraw
+      And the Defender tries to withdraw
+      Then the action is refused under the rule homm.guard-no-withdrawal
+      And the battle is unchanged

@@ -5,18 +5,22 @@ Feature: Ruling: where the first destroyed Common figure goes
   copy; only the later ones are constrained (they fill the started copy first). A
   scenario does not say which copy the player would pick.
 
-  **Battlebook's reading.** The player's free choice is made for them: the first
-  destroyed figure goes on its own army card (if that card still has room). Every later
-  figure then follows the source's rule
+  **Battlebook's reading.** The choice is the owner's, and a scenario states it in the
+  attack step: `..., and Blue places it on the army card "..."`. The engine accepts any
+  matching copy with room. A scenario that states no choice gets the owner's usual pick
+  made for it: the figure goes on its own army card (if that card still has room). Every
+  later figure then follows the source's rule
   ([heroscape.common-army-cards](../heroscape/life.md#heroscape.common-army-cards)).
 
-  **The alternative.** The scenario names the copy the first figure goes on, and the
-  engine accepts any matching copy with room. Battlebook has no step for that choice yet.
+  **The alternative.** The first figure must go on its own card. It differs from the
+  reading only when the owner states another copy, and a scenario plays it by leaving
+  the choice unstated, as the first two examples below do.
 
   @id:ruling.heroscape-first-common-figure @source:004/common-army-cards
-  Rule: The first destroyed figure of a Common card goes on its own copy
-    Whichever copy the destroyed figure came from, that copy takes it, as long as no
-    matching copy holds a destroyed figure yet.
+  Rule: The owner places the first destroyed figure of a Common card on any copy; unstated, on its own
+    Whichever copy the destroyed figure came from, the owner may put it on any matching
+    copy, as long as no matching copy holds a destroyed figure yet. When the scenario does
+    not state the choice, its own copy takes it.
 
     Background:
       Given these army cards, defined for this example only:
@@ -44,3 +48,14 @@ Feature: Ruling: where the first destroyed Common figure goes
         """
       When the Zettian Guard Z1 attacks the Knave K4, rolling skull, skull against blank, blank
       Then the Knave K4 is placed on the army card "Knaves of the Silver Scimitar #2"
+
+    Example: The owner puts the first Knave destroyed, from the first copy, on the second copy
+      Given the battlefield:
+        """
+        1Z1 1K1 1 1K4
+        Z1 = Zettian Guards (Red)
+        K1 = Knaves of the Silver Scimitar (Blue)
+        K4 = Knaves of the Silver Scimitar #2 (Blue)
+        """
+      When the Zettian Guard Z1 attacks the Knave K1, rolling skull, skull against blank, blank, and Blue places it on the army card "Knaves of the Silver Scimitar #2"
+      Then the Knave K1 is placed on the army card "Knaves of the Silver Scimitar #2"

@@ -5,7 +5,9 @@ Feature: Ruling: swatting with ranged attacks and spells
   attack, but neither text mentions swatting by name.
 
   **Battlebook's reading.** **Every** attack may swat: melee, ranged and spell attacks
-  alike (and retaliations, which are attacks too).
+  alike, and retaliations too, since a retaliation is an attack. It is not an attack
+  opportunity, though, so it takes neither support nor a swarm's doubling (ruling
+  [what a retaliation takes](rule:ruling.retaliation-support)).
 
   **The alternative.** Only melee attacks may swat. A scenario chooses it with
   `Given the alternative reading: only melee attacks may swat`.

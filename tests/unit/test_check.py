@@ -242,3 +242,35 @@ def test_a_malformed_map_names_its_line_in_the_feature_file(capsys: pytest.Captu
     assert status == 1, out
     assert "map line 2, column 3: cannot read the cell 'x1'" in out, out
     assert "(line 10 of the feature file)" in out, out
+
+
+OPEN_QUESTION = """Feature: An open question
+  Background:
+    Given a battle in the open field
+    And the Aggressor has a stack of 3 Gold Golems on its Melee Line
+    And the Defender has a stack of 3 Gold Golems called "Enemy Golems" on its Melee Line
+
+  @id:player.open @source:000/surrendering
+  Rule: A surrender the accepting side cannot pay out
+
+    Example: The offer is larger than the accepting side's deck
+      Given the Aggressor holds 5 cards in hand and 10 in its deck
+      And the Defender holds 2 cards in hand and 1 in its deck
+      And the surrender step of combat round 1 has come
+      When the Aggressor offers 3 cards to surrender
+      And the Defender accepts the surrender
+      Then the battle is over: the Defender wins by surrender
+"""
+
+
+def test_a_case_the_sources_do_not_settle_reads_the_rules_dont_say(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    path = tmp_path / "open.feature"
+    path.write_text(OPEN_QUESTION, encoding="utf-8")
+    status, out, _ = check(capsys, path)
+    assert status == 1
+    assert "open       line 10: The offer is larger than the accepting side's deck" in out
+    assert "the rules don't say: what happens when the Defender accepts an offer of 3 cards" in out
+    assert "cannot be played" not in out
+    assert "1 example: 0 passed, 0 failed, 0 undefined, 1 the rules don't say" in out

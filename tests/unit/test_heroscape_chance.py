@@ -32,7 +32,8 @@ from battlebook.heroscape import (
 )
 from battlebook.heroscape.cards import CardKind
 from battlebook.heroscape.chance import chance_of
-from battlebook.odds import COMBAT_DIE, CombatDie, fraction_text
+from battlebook.heroscape.dice import COMBAT_DIE, CombatDie
+from battlebook.odds import fraction_text
 
 TROLLS = ArmyCard(
     "Iron Trolls", "Iron Troll", CardKind.SQUAD, figures=2, life=3, range=1, attack=3, defense=2, height=6

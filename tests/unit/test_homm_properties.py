@@ -91,7 +91,6 @@ def battles(draw: st.DrawFn, in_town: bool = False) -> BattleState:
             deck=10,
             town_distance=draw(st.integers(2, 5)),
             is_guard=draw(st.booleans()),
-            defends_town=in_town and side is Side.DEFENDER,
         )
         state = state.with_army(side, army)
     return state

@@ -8,8 +8,9 @@ from fractions import Fraction
 
 import pytest
 
+from battlebook.heroscape.dice import heroscape_wounds
 from battlebook.homm.ruleset import DieReading
-from battlebook.odds import fraction_text, heroscape_wounds, homm_hit, percent_text
+from battlebook.odds import fraction_text, homm_hit, percent_text
 from battlebook.pictures.chart import bar_chart, line_chart
 from battlebook.rulebook.odds_pages import (
     CHART_DEFENSES,

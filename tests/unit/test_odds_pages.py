@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import re
 
-from battlebook.odds import fraction_text, heroscape_wounds
+from battlebook.heroscape.dice import heroscape_wounds
+from battlebook.odds import fraction_text
 from battlebook.rulebook.odds_pages import DEFENSES, DICE, SCORES, heroscape_page, homm_page
 
 

@@ -48,7 +48,7 @@ def test_a_refused_action_is_drawn_before_and_after() -> None:
 
 def test_the_svg_survives_the_page_markdown() -> None:
     record = _record()
-    record.annotate("Drawing", picture_markdown(_world(), record) or "")
+    record.annotate_markup("Drawing", picture_markdown(_world(), record) or "")
     page = "\n".join(_notes([record.result]))
     html = markdown.markdown(page, extensions=["md_in_html", "attr_list", "tables", "admonition"])
     assert html.count("<svg") == 1 and "&lt;svg" not in html

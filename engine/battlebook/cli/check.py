@@ -23,6 +23,13 @@ def register(subparsers: Any) -> None:
         ),
     )
     parser.add_argument("paths", nargs="+", type=Path, metavar="PATH", help="a .feature file or a folder")
+    parser.add_argument(
+        "--messages",
+        type=Path,
+        default=None,
+        metavar="FILE",
+        help="also write the run as Cucumber Messages (NDJSON) to FILE, for Cucumber's tools",
+    )
     parser.set_defaults(handler=run)
 
 
@@ -35,7 +42,7 @@ def run(args: argparse.Namespace) -> int:
     from battlebook.rulebook.check import CheckUsageError, format_report, run_check  # pytest is slow to import
 
     try:
-        report = run_check(args.paths)
+        report = run_check(args.paths, messages=args.messages)
     except CheckUsageError as error:
         print(f"battlebook check: {error}", file=sys.stderr)
         return 2

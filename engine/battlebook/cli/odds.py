@@ -16,8 +16,9 @@ import json
 from types import MethodType
 from typing import Any, NoReturn
 
+from battlebook.heroscape.dice import COMBAT_DIE, heroscape_wounds
 from battlebook.homm.ruleset import DieReading
-from battlebook.odds import COMBAT_DIE, fraction_text, heroscape_wounds, homm_hit, percent_text, swat_defense
+from battlebook.odds import fraction_text, homm_hit, percent_text, swat_defense
 
 #: The largest number of dice the command accepts on either side.
 MAX_DICE = 30

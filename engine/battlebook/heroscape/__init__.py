@@ -26,7 +26,7 @@ from battlebook.heroscape.rules import (
     legal_violation,
     setup_battle,
 )
-from battlebook.heroscape.ruleset import COMBAT_DIE, Edition, Face, Ruleset
+from battlebook.heroscape.ruleset import COMBAT_DIE, CommonOutOfPlay, Edition, Face, NextCopy, Ruleset
 from battlebook.heroscape.sight import counted_range, has_line_of_sight, visible_heights
 from battlebook.heroscape.state import BattleState, CardInPlay, Figure
 
@@ -41,12 +41,14 @@ __all__ = [
     "CardBook",
     "CardInPlay",
     "CardKind",
+    "CommonOutOfPlay",
     "DicePool",
     "Edition",
     "Face",
     "Figure",
     "Hex",
     "MapError",
+    "NextCopy",
     "PlaceOrderMarker",
     "Power",
     "PowerKind",

@@ -22,13 +22,16 @@ class Attack:
     """The figure `attacker` attacks the figure `defender`, with a special attack if one is named.
 
     `overlooked` names extra dice the players forgot to claim before rolling (`height advantage`,
-    or a power's name): they are lost for this attack.
+    or a power's name): they are lost for this attack. `place_on` is the copy of a Common army
+    card its owner puts the defender on if the attack destroys it and the owner is free to
+    choose (2024); `None` leaves the figure on its own card when it may go there.
     """
 
     attacker: str
     defender: str
     special_attack: str | None = None
     overlooked: frozenset[str] = frozenset()
+    place_on: str | None = None
 
 
 @dataclass(frozen=True)

@@ -6,7 +6,7 @@
   function the attack's resolution calls (printed values, powers, glyphs, special
   attacks, then height advantage under the edition's ruleset);
 - the distribution of unblocked skulls comes from
-  [`heroscape_wounds`][battlebook.odds.heroscape_wounds] with the ruleset's combat die;
+  [`heroscape_wounds`][battlebook.heroscape.dice.heroscape_wounds] with the ruleset's combat die;
 - what each number of unblocked skulls does to the defender (destroyed or not, in 2004
   or in 2024 with its life and the wounds it already has) is found by resolving the
   attack with [`apply`][battlebook.heroscape.rules.apply], once per number of wounds.
@@ -36,9 +36,10 @@ from fractions import Fraction
 
 from battlebook.dice import ScriptedDice
 from battlebook.heroscape.actions import Attack
+from battlebook.heroscape.dice import Face, heroscape_wounds
 from battlebook.heroscape.rules import apply, dice_pool, legal_violation
 from battlebook.heroscape.state import BattleState
-from battlebook.odds import Face, WoundOdds, heroscape_wounds
+from battlebook.odds import WoundOdds
 
 
 @dataclass(frozen=True)

@@ -39,7 +39,7 @@ from battlebook.heroscape.actions import Action, Attack, PlaceOrderMarker, Revea
 from battlebook.heroscape.battlefield import ParsedMap
 from battlebook.heroscape.cards import ArmyCard
 from battlebook.heroscape.powers import AttackSetup, DicePool, Power, PowerKind
-from battlebook.heroscape.ruleset import Face, Harm, Ruleset
+from battlebook.heroscape.ruleset import Face, Harm, NextCopy, Ruleset
 from battlebook.heroscape.sight import counted_range, has_line_of_sight
 from battlebook.heroscape.state import BattleState, CardInPlay, Figure, OrderMarker, Turn
 
@@ -50,6 +50,7 @@ LINE_OF_SIGHT = "heroscape.line-of-sight"
 FRIENDLY_FIGURES = "heroscape.attacking-friendly-figures"
 SPECIAL_POWERS = "heroscape.special-powers"
 OUT_OF_PLAY = "heroscape.army-card-out-of-play"
+COMMON_CARDS = "heroscape.common-army-cards"
 #: Name under which height advantage can be overlooked (see `Attack.overlooked`).
 HEIGHT_ADVANTAGE = "height advantage"
 
@@ -169,7 +170,7 @@ def pseudo_legal_violation(state: BattleState, action: Attack) -> RuleViolation 
     turn = state.turn
     if turn is None:
         return RuleViolation(ATTACKING, "no army card is taking a turn, so no figure may attack")
-    if attacker.card_id != turn.card_id or attacker.army != turn.army:
+    if not state.acts_for(turn.card_id, attacker) or attacker.army != turn.army:
         return RuleViolation(
             ATTACKING, f"{attacker.key} is not on the army card taking this turn ({turn.card_id} of {turn.army})"
         )
@@ -188,7 +189,43 @@ def pseudo_legal_violation(state: BattleState, action: Attack) -> RuleViolation 
         return RuleViolation(
             SPECIAL_POWERS, f"{attacker.key}'s army card has no special attack called {action.special_attack!r}"
         )
+    if action.place_on is not None and state.ruleset.destroyed_to_card:
+        return placement_violation(state, defender, action.place_on)
     return None
+
+
+def placement_choices(state: BattleState, figure: Figure) -> tuple[str, ...]:
+    """The army cards `figure` may be placed on if it is destroyed now (2024).
+
+    A card that is not a shared Common card takes its own figures. With copies of a Common
+    card, a started copy with room must be filled first; when none has room, the owner picks
+    any matching copy with room (under the alternative `NextCopy.OWN_CARD`, only the very
+    first figure is the owner's pick: later ones go on their own card when it has room).
+    """
+    own = state.card(figure.card_id)
+    if not state.is_shared_common(figure.card_id):
+        return (own.id,)
+    matching = [c for c in state.copies_of(figure.card_id) if not c.is_full]
+    started = [c for c in matching if c.destroyed]
+    if started:
+        return (started[0].id,)
+    anything_placed = any(c.destroyed for c in state.copies_of(figure.card_id))
+    if anything_placed and state.ruleset.next_copy is NextCopy.OWN_CARD and own in matching:
+        return (own.id,)
+    return tuple(c.id for c in matching) or (own.id,)
+
+
+def placement_violation(state: BattleState, figure: Figure, card_id: str) -> RuleViolation | None:
+    """Why `figure`, once destroyed, may not be placed on the card `card_id`, or `None`."""
+    choices = placement_choices(state, figure)
+    if card_id in choices:
+        return None
+    return RuleViolation(
+        COMMON_CARDS,
+        f"a destroyed {state.card_of(figure).figure} of {figure.army} must go on "
+        + " or ".join(choices)
+        + f", not on {card_id}",
+    )
 
 
 def legal_violation(state: BattleState, action: Attack) -> RuleViolation | None:
@@ -318,11 +355,11 @@ def _attack(state: BattleState, action: Attack, dice: Dice) -> Resolution:
     assert state.turn is not None
     after = replace(state, turn=replace(state.turn, attacked=(*state.turn.attacked, action.attacker)))
     if report.is_successful:
-        after, report = _harm(after, report)
+        after, report = _harm(after, report, action.place_on)
     return Resolution(after, report)
 
 
-def _harm(state: BattleState, report: AttackReport) -> tuple[BattleState, AttackReport]:
+def _harm(state: BattleState, report: AttackReport, chosen: str | None) -> tuple[BattleState, AttackReport]:
     defender = state.figure(report.defender)
     card = state.card(defender.card_id)
     unblocked = report.skulls - report.shields
@@ -334,50 +371,42 @@ def _harm(state: BattleState, report: AttackReport) -> tuple[BattleState, Attack
         state = state.replacing_card(card)
         if card.wound_markers < life:
             return state, replace(report, wounds=unblocked)
-        return _destroy(state, defender), _destroyed_report(state, defender, report, unblocked)
+        return _destroy(state, defender, chosen), _destroyed_report(state, defender, report, unblocked, chosen)
     if life == 1:
-        return _destroy(state, defender), _destroyed_report(state, defender, report, 0)
+        return _destroy(state, defender, chosen), _destroyed_report(state, defender, report, 0, chosen)
     wounded = replace(defender, wounds=defender.wounds + unblocked)
     state = state.replacing_figure(wounded)
     if wounded.wounds < life:
         return state, replace(report, wounds=unblocked)
-    return _destroy(state, wounded), _destroyed_report(state, wounded, report, unblocked)
+    return _destroy(state, wounded, chosen), _destroyed_report(state, wounded, report, unblocked, chosen)
 
 
-def _destroyed_report(state: BattleState, defender: Figure, report: AttackReport, wounds: int) -> AttackReport:
-    after = _destroy(state, defender)
+def _destroyed_report(
+    state: BattleState, defender: Figure, report: AttackReport, wounds: int, chosen: str | None
+) -> AttackReport:
+    after = _destroy(state, defender, chosen)
     placed = next((c.id for c in after.cards if defender.key in c.destroyed), None)
-    out = defender.card_id if after.is_out_of_play(defender.card_id) else None
+    out = next((c.id for c in after.cards if after.is_out_of_play(c.id) and not state.is_out_of_play(c.id)), None)
     return replace(report, wounds=wounds, destroyed=True, placed_on=placed, card_out_of_play=out)
 
 
-def card_for_destroyed(state: BattleState, figure: Figure) -> str:
-    """The army card a destroyed figure is placed on (2024).
+def card_for_destroyed(state: BattleState, figure: Figure, chosen: str | None = None) -> str:
+    """The army card a destroyed figure is placed on (2024): the owner's `chosen` copy if it may go there.
 
-    A unique card takes its own figures. With two or more copies of the same Common card
-    in one army, a copy already holding destroyed figures (and not full) must be filled
-    first; otherwise the figure goes on its own card if that is not full, else on the first
-    matching copy with room.
+    Otherwise, of the cards [`placement_choices`][battlebook.heroscape.rules.placement_choices]
+    allows, its own card if among them, else the first.
     """
-    own = state.card(figure.card_id)
-    if not own.card.common:
-        return own.id
-    matching = [c for c in state.cards if c.army == figure.army and c.card.name == own.card.name and not c.is_full]
-    started = [c for c in matching if c.destroyed]
-    if started:
-        return started[0].id
-    if own in matching:
-        return own.id
-    if matching:
-        return matching[0].id
-    return own.id
+    choices = placement_choices(state, figure)
+    if chosen in choices:
+        return chosen
+    return figure.card_id if figure.card_id in choices else choices[0]
 
 
-def _destroy(state: BattleState, figure: Figure) -> BattleState:
+def _destroy(state: BattleState, figure: Figure, chosen: str | None = None) -> BattleState:
     figures = tuple(f for f in state.figures if f.key != figure.key)
     if not state.ruleset.destroyed_to_card:
         return replace(state, figures=figures, out_of_game=(*state.out_of_game, figure.key))
-    target_id = card_for_destroyed(state, figure)
+    target_id = card_for_destroyed(state, figure, chosen)
     own = state.card(figure.card_id)
     state = replace(state, figures=figures).replacing_card(replace(own, lost=(*own.lost, figure.key)))
     target = state.card(target_id)
@@ -392,7 +421,9 @@ def attacks_left(state: BattleState) -> tuple[str, ...]:
     return tuple(
         f.key
         for f in state.figures
-        if f.card_id == turn.card_id and f.army == turn.army and turn.attacked.count(f.key) < attacks_allowed(state, f)
+        if state.acts_for(turn.card_id, f)
+        and f.army == turn.army
+        and turn.attacked.count(f.key) < attacks_allowed(state, f)
     )
 
 

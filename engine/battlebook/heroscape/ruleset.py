@@ -18,11 +18,21 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from battlebook.dice import Die
-from battlebook.odds import COMBAT_DIE, CombatDie, Face
+from battlebook.heroscape.dice import COMBAT_DIE, CombatDie, Face
 
 #: `COMBAT_DIE` (three skulls, two shields, one blank: the sources never print the sides;
-#: see the ruling *The Heroscape combat die*) and `Face` live once, in `battlebook.odds`.
-__all__ = ["COMBAT_DIE", "CombatDie", "Edition", "Face", "Harm", "HeightAdvantage", "Ruleset"]
+#: see the ruling *The Heroscape combat die*) and `Face` live once, in `battlebook.heroscape.dice`.
+__all__ = [
+    "COMBAT_DIE",
+    "CombatDie",
+    "CommonOutOfPlay",
+    "Edition",
+    "Face",
+    "Harm",
+    "HeightAdvantage",
+    "NextCopy",
+    "Ruleset",
+]
 
 
 class Edition(StrEnum):
@@ -37,6 +47,33 @@ class Harm(StrEnum):
 
     DESTROY = "destroyed by any successful attack"
     WOUNDS = "one wound per unblocked skull, destroyed at its life"
+
+
+class CommonOutOfPlay(StrEnum):
+    """When a copy of a Common army card goes out of play, in an army holding two or more copies.
+
+    Battlebook reads the figures as stood for by the copies together: a copy is out of play
+    once it is **full** (it holds as many destroyed figures as it depicts), or once every
+    figure of that kind is destroyed (ruling *Copies of a Common army card*). The
+    alternative ties each figure to its own copy: a copy is out of play once **its own
+    figures** are all destroyed, wherever they were placed.
+    """
+
+    FULL_COPY = "full copy"
+    OWN_FIGURES = "own figures"
+
+
+class NextCopy(StrEnum):
+    """Where a destroyed Common figure goes when no started copy has room (the started one is full).
+
+    Battlebook reads that, as with the very first figure, the player picks **any matching
+    copy** with room (a scenario that does not say gets its own card, if it has room). The
+    alternative sends it to **its own card** whenever that card has room, leaving the player
+    a choice only for the first figure.
+    """
+
+    PLAYER_CHOICE = "player's choice"
+    OWN_CARD = "own card"
 
 
 @dataclass(frozen=True)
@@ -70,6 +107,8 @@ class Ruleset:
         destroyed_to_card: Whether a destroyed figure is placed on its army card (2024)
             rather than put out of the game (2004).
         combat_die: The combat die, for rolls and odds alike.
+        common_out_of_play: When a copy of a Common card with several copies goes out of play.
+        next_copy: Where a destroyed Common figure goes once the started copy is full.
     """
 
     edition: Edition = Edition.BASIC_2004
@@ -79,6 +118,8 @@ class Ruleset:
     figures_block_sight: bool = False
     destroyed_to_card: bool = False
     combat_die: CombatDie = COMBAT_DIE
+    common_out_of_play: CommonOutOfPlay = CommonOutOfPlay.FULL_COPY
+    next_copy: NextCopy = NextCopy.PLAYER_CHOICE
 
     @property
     def die(self) -> Die:

@@ -13,7 +13,7 @@ from battlebook.heroscape.battlefield import Battlefield
 from battlebook.heroscape.cards import ArmyCard
 from battlebook.heroscape.hexes import Hex
 from battlebook.heroscape.powers import Power
-from battlebook.heroscape.ruleset import Ruleset
+from battlebook.heroscape.ruleset import CommonOutOfPlay, Ruleset
 
 
 @dataclass(frozen=True)
@@ -147,14 +147,50 @@ class BattleState:
         """The figure standing on `hex_`, if any."""
         return next((f for f in self.figures if hex_ in f.spaces), None)
 
+    def copies_of(self, card_id: str) -> tuple[CardInPlay, ...]:
+        """The copies of the card `card_id` in its army (the card itself among them), in army order."""
+        card = self.card(card_id)
+        return tuple(c for c in self.cards if c.army == card.army and c.card.name == card.card.name)
+
+    def is_shared_common(self, card_id: str) -> bool:
+        """Whether the card is a Common card its army holds two or more copies of."""
+        return bool(self.card(card_id).card.common) and len(self.copies_of(card_id)) > 1
+
     def is_out_of_play(self, card_id: str) -> bool:
         """Whether all the figures the card represents have been destroyed.
 
-        The card's own figures decide, not what lies on it: with copies of a Common card, a
-        copy can fill up with another copy's figures while its own still fight.
+        A card alone in its army stands for its own figures. Copies of a Common card stand
+        for their figures together (ruleset `common_out_of_play`, full copy): a copy is out
+        of play once it is full, or once no figure of the copies is left. Under the
+        alternative each copy stands for its own figures only, wherever they were placed.
         """
         card = self.card(card_id)
+        if self.is_shared_common(card_id) and self.ruleset.common_out_of_play is CommonOutOfPlay.FULL_COPY:
+            copies = {c.id for c in self.copies_of(card_id)}
+            if self.ruleset.destroyed_to_card and card.is_full:
+                return True
+            lost = any(self.card(c).lost for c in copies)
+            return lost and not any(f.card_id in copies and f.army == card.army for f in self.figures)
         return bool(card.lost) and not any(f.card_id == card_id for f in self.figures)
+
+    def acts_for(self, card_id: str, figure: Figure) -> bool:
+        """Whether `figure` takes its turns with the card `card_id`.
+
+        A figure acts with its own card; when copies of a Common card stand for their
+        figures together and its own copy is out of play, it acts with any copy still in play.
+        """
+        if figure.card_id == card_id:
+            return True
+        if self.ruleset.common_out_of_play is not CommonOutOfPlay.FULL_COPY:
+            return False
+        own = self.card(figure.card_id)
+        return (
+            own.army == figure.army
+            and self.is_shared_common(figure.card_id)
+            and any(c.id == card_id for c in self.copies_of(figure.card_id))
+            and self.is_out_of_play(figure.card_id)
+            and not self.is_out_of_play(card_id)
+        )
 
     def markers_on(self, card_id: str) -> tuple[OrderMarker, ...]:
         """The order markers lying on the card."""

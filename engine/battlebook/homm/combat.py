@@ -96,8 +96,28 @@ def attack_violation(state: BattleState, action: Attack) -> RuleViolation | None
         return RuleViolation(
             ids.SPELL_ATTACK, f"the {attacker.top.name} on top of the {attacker.name} cannot cast {action.spell}"
         )
-    return reach_violation(state, attacker, target, action.kind) or swat_violation(
-        state, target, action.kind, action.swat
+    return (
+        reach_violation(state, attacker, target, action.kind)
+        or swat_violation(state, target, action.kind, action.swat)
+        or zero_shot_violation(state, attacker, action.target, action.kind, opportunity_score(state, attacker, action))
+    )
+
+
+def zero_shot_violation(
+    state: BattleState, attacker: Stack, target: str, kind: AttackKind, score: int
+) -> RuleViolation | None:
+    """Why a ranged attack the town walls cut to a score of 0 may not be made, or `None`.
+
+    By default it may (ruling *A shot the walls cut to nothing*): the rule that bars a
+    ranged score of 0 speaks of the unit's printed score. The alternative refuses it.
+    """
+    if kind is not AttackKind.RANGED or score > 0 or state.ruleset.zero_shot_allowed:
+        return None
+    if siege.penalty_walls(state, attacker, target, kind) is None:
+        return None
+    return RuleViolation(
+        ids.RULING_ZERO_SHOT,
+        f"under this ruleset the walls cut the {attacker.name}'s shot to {score}: no shot",
     )
 
 
@@ -156,14 +176,10 @@ def score_of(state: BattleState, action: Attack | Retaliate) -> int:
     """The score `action` attacks with in `state`, the one `attack` and `retaliate` strike with.
 
     An attack counts the stack's levels, the support promised against its target, swarming
-    and the walls' penalty; a retaliation counts the stack's score for its kind of attack
-    and the walls' penalty (no support or swarming: it is not an attack opportunity).
+    and the walls' penalty; a retaliation is scored by `retaliation_score`.
     """
     if isinstance(action, Retaliate):
-        retaliator = state.stack(action.retaliator)
-        return siege.ranged_score(
-            state, retaliator, action.target, action.kind, lambda stack: stack.attack_score(action.kind)
-        )
+        return retaliation_score(state, state.stack(action.retaliator), action)
     return opportunity_score(state, state.stack(action.attacker), action)
 
 
@@ -200,6 +216,11 @@ def retaliation_violation(state: BattleState, action: Retaliate) -> RuleViolatio
             ids.RETALIATION,
             f"the {retaliator.top.name} has a ranged attack score of 0: it cannot answer a ranged attack",
         )
+    if retaliator.stance is Stance.PROTECTING and not state.ruleset.protecting_retaliates:
+        return RuleViolation(
+            ids.RULING_PROTECT_RETALIATION,
+            f"under this ruleset the {retaliator.name}, turned to protect, cannot retaliate",
+        )
     if state.ruleset.retaliation_reach is RetaliationReach.LINE_RULES:
         reach = reach_violation(state, retaliator, target, action.kind)
         if reach is not None:
@@ -210,10 +231,38 @@ def retaliation_violation(state: BattleState, action: Retaliate) -> RuleViolatio
     return swat_violation(state, target, action.kind, action.swat)
 
 
+def retaliation_score(state: BattleState, retaliator: Stack, action: Retaliate) -> int:
+    """The score of a retaliation: the stack's score for that kind of attack, after the walls.
+
+    By default a retaliation takes neither waiting support nor a swarm's doubling, which
+    serve the stack's next attack opportunity; the ruleset's alternatives add either
+    (ruling *Retaliations, support and swarming*).
+    """
+
+    def score_of(stack: Stack) -> int:
+        score = stack.attack_score(action.kind)
+        if state.ruleset.retaliation_support:
+            score += sum(b.sac for b in stack.backing if b.target == action.target)
+        if state.ruleset.swarm_doubles_retaliation and stack.stance is Stance.SWARMING:
+            score *= 2
+        return score
+
+    return siege.ranged_score(state, retaliator, action.target, action.kind, score_of)
+
+
 def retaliate(state: BattleState, action: Retaliate, dice: Dice) -> tuple[BattleState, AttackRoll]:
-    """Carry out a legal retaliation with the retaliator's stack score for that kind of attack."""
+    """Carry out a legal retaliation (see [`retaliation_score`][battlebook.homm.combat.retaliation_score]).
+
+    Support it received, or a swarm that doubled it, is spent.
+    """
     retaliator = state.stack(action.retaliator)
     score = score_of(state, action)
+    spent = retaliator
+    if state.ruleset.retaliation_support:
+        spent = replace(spent, backing=tuple(b for b in spent.backing if b.target != action.target))
+    if state.ruleset.swarm_doubles_retaliation and spent.stance is Stance.SWARMING:
+        spent = replace(spent, stance=Stance.READY)
+    state = state.replacing(spent.name, spent) if spent != retaliator else state
     state = replace(state, retaliated=state.retaliated | {retaliator.name})
     return strike(state, retaliator.name, action.target, action.kind, score, action.swat, dice, is_retaliation=True)
 

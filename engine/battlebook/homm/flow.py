@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from battlebook.errors import RuleViolation, ScenarioError
+from battlebook.errors import RulesSilent, RuleViolation, ScenarioError
 from battlebook.homm import rule_ids as ids
 from battlebook.homm.actions import (
     AcceptSurrender,
@@ -315,8 +315,13 @@ def withdraw_violation(state: BattleState, action: Withdraw) -> RuleViolation | 
     step = _step_violation(state, action.side, (Stage.WITHDRAWAL,), "withdraw")
     if step is not None:
         return step
-    if state.army(action.side).defends_town:
+    if state.defends_town(action.side):
         return RuleViolation(ids.NO_RETREAT, f"the {action.side} defends its town: it cannot withdraw")
+    if state.army(action.side).is_guard:
+        return RuleViolation(
+            ids.GUARD_NO_WITHDRAWAL,
+            f"the {action.side} is a guard stack: it has no hero to withdraw and no town to withdraw to",
+        )
     distance = state.army(action.side).town_distance
     if distance is None:
         raise ScenarioError(f"the scenario does not say how far the {action.side}'s nearest town is")
@@ -330,9 +335,10 @@ def withdraw_violation(state: BattleState, action: Withdraw) -> RuleViolation | 
 
 
 def withdraw(state: BattleState, action: Withdraw) -> BattleState:
-    """The hero goes home; every creature stack of the side is discarded; the opponent wins."""
+    """The hero goes back to its nearest town; every creature stack of the side is discarded; the opponent wins."""
     for stack in state.stacks_on(action.side):
         state = state.replacing(stack.name, None, stack.cards)
+    state = state.with_army(action.side, replace(state.army(action.side), town_distance=0))
     return replace(state, outcome=Outcome(action.side.opponent, Ending.WITHDRAWAL), choosing=None)
 
 
@@ -342,7 +348,7 @@ def offer_violation(state: BattleState, action: OfferSurrender) -> RuleViolation
     if step is not None:
         return step
     army, other = state.army(action.side), state.army(action.side.opponent)
-    if army.defends_town or (state.town is not None and state.town.side is action.side):
+    if state.defends_town(action.side):
         return RuleViolation(ids.NO_RETREAT, f"the {action.side} defends its town: it cannot surrender")
     if army.is_guard:
         return RuleViolation(
@@ -355,6 +361,11 @@ def offer_violation(state: BattleState, action: OfferSurrender) -> RuleViolation
     if not 0 <= action.cards <= army.hand:
         return RuleViolation(
             ids.SURRENDERING, f"the {action.side} cannot offer {action.cards} cards with {army.hand} in hand"
+        )
+    if action.cards < state.ruleset.surrender_minimum:
+        return RuleViolation(
+            ids.RULING_EMPTY_OFFER,
+            f"under this ruleset an offer must give at least {state.ruleset.surrender_minimum} card",
         )
     return None
 
@@ -388,14 +399,15 @@ def _pending_offer(state: BattleState) -> Offer:
 
 
 def accept(state: BattleState, action: AcceptSurrender) -> BattleState:
-    """The offerer discards the offered cards and goes home; the acceptor draws as many and wins."""
+    """The offerer discards the offered cards and goes home with its whole army; the acceptor draws and wins."""
     pending = _pending_offer(state)
     giver, taker = state.army(pending.side), state.army(action.side)
     if taker.deck < pending.cards:
-        raise ScenarioError(
-            f"the {action.side}'s deck holds {taker.deck} cards, fewer than the {pending.cards} to draw"
+        raise RulesSilent(
+            f"what happens when the {action.side} accepts an offer of {pending.cards} cards "
+            f"with only {taker.deck} in its deck to draw"
         )
-    state = state.with_army(pending.side, replace(giver, hand=giver.hand - pending.cards))
+    state = state.with_army(pending.side, replace(giver, hand=giver.hand - pending.cards, town_distance=0))
     state = state.with_army(
         action.side, replace(taker, hand=taker.hand + pending.cards, deck=taker.deck - pending.cards)
     )

@@ -158,6 +158,15 @@ class Ruleset:
         emerging: When a town defender's stack may come out to its Melee Line.
         retaliation_reach: Whether a retaliation obeys the line rules of its kind of attack.
         spell_reach: Which lines a spell may be cast from and at.
+        retaliation_support: Whether a retaliation receives (and spends) support waiting for
+            an attack on its target; `False` keeps support for the stack's next attack
+            opportunity (ruling *Retaliations, support and swarming*).
+        swarm_doubles_retaliation: Whether a swarming stack's retaliation is doubled (and
+            spends the swarm); `False` leaves it at the stack's plain score.
+        protecting_retaliates: Whether a stack turned to protect may still retaliate.
+        zero_shot_allowed: Whether a ranged attack the town walls cut to a score of 0 may
+            still be made (ruling *A shot the walls cut to nothing*).
+        surrender_minimum: The fewest cards a surrender may offer (ruling *An offer of no cards*).
 
     >>> Ruleset().die.faces[:3]
     (0, 1, 2)
@@ -179,6 +188,11 @@ class Ruleset:
     emerging: EmergingTime = EmergingTime.OWN_PHASE
     retaliation_reach: RetaliationReach = RetaliationReach.ANY_LINE
     spell_reach: SpellReach = SpellReach.LIKE_RANGED
+    retaliation_support: bool = False
+    swarm_doubles_retaliation: bool = False
+    protecting_retaliates: bool = True
+    zero_shot_allowed: bool = True
+    surrender_minimum: int = 0
 
     @property
     def die(self) -> Die:

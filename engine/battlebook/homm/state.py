@@ -160,15 +160,23 @@ class Army:
         hand: Cards in the player's hand (what a surrender offers).
         deck: Cards in the player's deck (what accepting a surrender draws from).
         town_distance: Spaces to the side's nearest town, `None` when the scenario does not say.
-        is_guard: Whether the side is a guard stack rather than a player's army.
-        defends_town: Whether the side is an army defending a town.
+        is_guard: Whether the side is a guard stack rather than a player's army: it has
+            no hero and no town, so it can neither withdraw nor surrender.
+
+    Whether a side defends a town is not stored here: the battle's town card says it
+    (see [`BattleState.defends_town`][battlebook.homm.state.BattleState.defends_town]).
+    A side that withdraws or surrenders ends at its nearest town (`town_distance` 0).
     """
 
     hand: int = 0
     deck: int = 0
     town_distance: int | None = None
     is_guard: bool = False
-    defends_town: bool = False
+
+    @property
+    def is_at_town(self) -> bool:
+        """Whether the army stands at its nearest town (after withdrawing or surrendering)."""
+        return self.town_distance == 0
 
 
 class Ending(StrEnum):
@@ -245,6 +253,16 @@ class BattleState:
     def army(self, side: Side) -> Army:
         """The army record of `side`."""
         return self.armies[0 if side is Side.AGGRESSOR else 1]
+
+    def defends_town(self, side: Side) -> bool:
+        """Whether `side` is the army defending the town the battle is fought in.
+
+        >>> from battlebook.homm.town import TownCard
+        >>> state = BattleState().with_town(TownCard("Town Card", Side.DEFENDER))
+        >>> state.defends_town(Side.DEFENDER), state.defends_town(Side.AGGRESSOR)
+        (True, False)
+        """
+        return self.town is not None and self.town.side is side
 
     def with_army(self, side: Side, army: Army) -> BattleState:
         """This state with `side`'s army record replaced."""

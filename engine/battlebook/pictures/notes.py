@@ -59,7 +59,7 @@ def drawing_annotator(fixture: str, note: Callable[[World, ScenarioRecord], str 
             return
         markdown = note(request.getfixturevalue(fixture), record)
         if markdown is not None:
-            record.annotate("Drawing", markdown)
+            record.annotate_markup("Drawing", markdown)
 
     attach.__name__ = attach.__qualname__ = f"attach_{fixture}_drawing"
     return annotator(attach)

@@ -4,6 +4,7 @@
 - [`model`][battlebook.rulebook.model]: feature files read into a checked model (rules, examples, citations);
 - [`results`][battlebook.rulebook.results]: the recorded outcome of running every example;
 - [`render`][battlebook.rulebook.render]: a feature and its results as a Markdown page;
+- [`prose`][battlebook.rulebook.prose]: names escaped and descriptions sanitized, since feature files are untrusted;
 - [`pytest_plugin`][battlebook.rulebook.pytest_plugin]: records results while pytest-bdd runs the examples;
 - [`site`][battlebook.rulebook.site]: the MkDocs hooks that publish the pages;
 - [`catalogue`][battlebook.rulebook.catalogue], [`coverage`][battlebook.rulebook.coverage],

@@ -32,6 +32,7 @@ from types import ModuleType
 from pytest_bdd.steps import StepFunctionContext, step_function_context_registry
 
 from battlebook.rulebook.model import ExampleDoc, FeatureDoc, RuleDoc, StepDoc, slugify
+from battlebook.rulebook.prose import markdown_code, markdown_text, page_part
 from battlebook.rulebook.pytest_plugin import readable_pattern
 
 #: Keyword order of a scenario: domains and steps are listed in this order.
@@ -291,10 +292,14 @@ def catalogue_problems(domains: Iterable[Domain]) -> list[CatalogueProblem]:
 def feature_page(feature_path: str) -> str:
     """A feature's page, relative to `rulebook/`: `features/homm/melee.feature` -> `homm/melee.md`.
 
+    A folder or file name that is not plain (letters, digits, `.`, `_`, `-`) is slugged, so
+    no name from a feature file's path can shape a page's address or markup.
+
     >>> feature_page("features/homm/melee.feature")
     'homm/melee.md'
     """
-    return feature_path.removeprefix("features/").removesuffix(".feature") + ".md"
+    parts = feature_path.removeprefix("features/").removesuffix(".feature").split("/")
+    return "/".join(page_part(part) for part in parts) + ".md"
 
 
 def rule_link(feature: FeatureDoc, rule: RuleDoc, prefix: str = "") -> str:
@@ -303,7 +308,7 @@ def rule_link(feature: FeatureDoc, rule: RuleDoc, prefix: str = "") -> str:
 
 
 def _code(text: str) -> str:
-    return f"`` {text} ``" if "`" in text else f"`{text}`"
+    return markdown_code(text)
 
 
 def _uses_markdown(step: CatalogueStep) -> str:
@@ -314,7 +319,7 @@ def _uses_markdown(step: CatalogueStep) -> str:
             if use.feature is feature and use.rule is not None:
                 rules.setdefault(use.rule.id, use.rule)
         ids = ", ".join(rule_link(feature, rule) for rule in rules.values())
-        parts.append(f"[{feature.name}]({feature_page(feature.path)})" + (f" ({ids})" if ids else ""))
+        parts.append(f"[{markdown_text(feature.name)}]({feature_page(feature.path)})" + (f" ({ids})" if ids else ""))
     return "; ".join(parts)
 
 
@@ -345,7 +350,8 @@ def render_catalogue(domains: Sequence[Domain]) -> str:
             if example is not None:
                 where = f"{feature_page(example.feature.path)}#{example.example.anchor}" if example.example else ""
                 link = (
-                    f" ([{example.feature.name}, line {example.line}]({where or feature_page(example.feature.path)}))"
+                    f" ([{markdown_text(example.feature.name)}, line {example.line}]"
+                    f"({where or feature_page(example.feature.path)}))"
                 )
                 lines += [f"**Example:** {_code(example.gherkin)}{link}", ""]
                 lines += [f"**Used in:** {_uses_markdown(step)}", ""]

@@ -30,9 +30,16 @@ from pathlib import Path
 
 import pytest
 
-from battlebook.errors import MissingStatError, RuleViolation, ScenarioError, UnknownUnitError
+from battlebook.errors import MissingStatError, RulesSilent, RuleViolation, ScenarioError, UnknownUnitError
 from battlebook.rulebook.model import ExampleDoc, FeatureDoc, FeatureFileError, RuleDoc, feature_paths, load_feature
-from battlebook.rulebook.pytest_plugin import BOOK, RESULT, KnownStep, closest_steps, feature_line_note
+from battlebook.rulebook.pytest_plugin import (
+    BOOK,
+    MESSAGES_VARIABLE,
+    RESULT,
+    KnownStep,
+    closest_steps,
+    feature_line_note,
+)
 from battlebook.rulebook.results import ResultBook, ScenarioResult, Status
 
 #: pytest options for a check run: quiet, no cache, and of the installed plugins only pytest-bdd
@@ -59,12 +66,15 @@ class Outcome:
 
     @property
     def kind(self) -> str:
-        """`passed`, `failed` or `undefined` (a skipped example counts as failed)."""
+        """`passed`, `failed`, `undefined`, or `open` when the sources do not settle the case.
+
+        A skipped example counts as failed.
+        """
         if self.result.status is Status.PASSED:
             return "passed"
         if self.result.status is Status.UNDEFINED:
             return "undefined"
-        return "failed"
+        return "open" if isinstance(self.exception, RulesSilent) else "failed"
 
 
 @dataclass
@@ -81,7 +91,7 @@ class CheckedExample:
         kinds = {o.kind for o in self.outcomes}
         if not kinds or "failed" in kinds:
             return "failed"
-        return "undefined" if "undefined" in kinds else "passed"
+        return next((kind for kind in ("undefined", "open") if kind in kinds), "passed")
 
 
 @dataclass
@@ -107,7 +117,7 @@ class CheckReport:
 
     def counts(self) -> dict[str, int]:
         """How many examples passed, failed, or have an undefined step."""
-        out = {"passed": 0, "failed": 0, "undefined": 0}
+        out = {"passed": 0, "failed": 0, "undefined": 0, "open": 0}
         for _, examples in self.features:
             for checked in examples:
                 out[checked.kind] += 1
@@ -121,25 +131,28 @@ class CheckReport:
 
 
 def check_paths(paths: Sequence[Path]) -> list[Path]:
-    """The feature files named by `paths` (folders searched recursively), resolved.
+    """The feature files named by `paths` (folders searched recursively), made absolute.
+
+    Links are not resolved: a link, FIFO or device named `*.feature` is listed, and then
+    refused with one line when it is read (only regular files are read).
 
     Raises:
         CheckUsageError: a path does not exist, is not a `.feature` file, or a folder holds none.
     """
     found: list[Path] = []
     for path in paths:
-        if path.is_dir():
-            inside = sorted(path.rglob("*.feature"))
+        if path.is_dir() and not path.is_symlink():
+            inside = feature_paths([path])
             if not inside:
                 raise CheckUsageError(f"no .feature file under {path}")
             found += inside
-        elif path.is_file():
+        elif path.is_symlink() or path.exists():
             if path.suffix != ".feature":
                 raise CheckUsageError(f"{path} is not a feature file (its name must end in .feature)")
             found.append(path)
         else:
             raise CheckUsageError(f"no such file or folder: {path}")
-    return list(dict.fromkeys(p.resolve() for p in found))
+    return list(dict.fromkeys(Path(os.path.abspath(p)) for p in found))
 
 
 class _Recorder:
@@ -171,11 +184,13 @@ class _Recorder:
 
 
 @contextlib.contextmanager
-def _environment(features: Sequence[Path], results: Path) -> Iterator[None]:
-    saved_env = {k: os.environ.get(k) for k in ("BATTLEBOOK_FEATURES", "BATTLEBOOK_RESULTS", AUTOLOAD)}
+def _environment(features: Sequence[Path], results: Path, messages: Path | None) -> Iterator[None]:
+    names = ("BATTLEBOOK_FEATURES", "BATTLEBOOK_RESULTS", MESSAGES_VARIABLE, AUTOLOAD)
+    saved_env = {k: os.environ.get(k) for k in names}
     saved_modules = {name: sys.modules.pop(name) for name in FRESH_MODULES if name in sys.modules}
     os.environ["BATTLEBOOK_FEATURES"] = os.pathsep.join(str(p) for p in features)
     os.environ["BATTLEBOOK_RESULTS"] = str(results)
+    os.environ[MESSAGES_VARIABLE] = str(messages.resolve()) if messages else ""
     os.environ[AUTOLOAD] = "1"
     try:
         yield
@@ -190,11 +205,12 @@ def _environment(features: Sequence[Path], results: Path) -> Iterator[None]:
                 os.environ[key] = value
 
 
-def run_check(paths: Sequence[Path], root: Path | None = None) -> CheckReport:
+def run_check(paths: Sequence[Path], root: Path | None = None, messages: Path | None = None) -> CheckReport:
     """Check the feature files under `paths` against the engine; paths are shown relative to `root`.
 
     `root` is the working folder by default. When it holds a rulebook (a `features/` folder),
-    rule identifiers the checked files share with it are reported as notes.
+    rule identifiers the checked files share with it are reported as notes. With `messages`,
+    the run is also written there as Cucumber Messages (NDJSON).
 
     Raises:
         CheckUsageError: bad paths (see [`check_paths`][battlebook.rulebook.check.check_paths]).
@@ -227,7 +243,7 @@ def run_check(paths: Sequence[Path], root: Path | None = None) -> CheckReport:
     output = io.StringIO()
     with (
         tempfile.TemporaryDirectory(prefix="battlebook-check-") as tmp,
-        _environment(readable, Path(tmp) / "results.json"),
+        _environment(readable, Path(tmp) / "results.json", messages),
     ):
         # An empty configuration of its own: the player's folder may hold a pytest setup of its own.
         config = Path(tmp) / "pytest.ini"
@@ -296,7 +312,10 @@ def _explain(outcome: Outcome, indent: str) -> list[str]:
         lines += [f"{indent}  {step}" for step in outcome.closest]
         lines.append(f"{indent}(battlebook steps WORD lists every step that mentions WORD)")
         return lines
-    if isinstance(error, ScenarioError):
+    if isinstance(error, RulesSilent):
+        lines.append(f"{indent}the rules don't say: {error.question}")
+        lines.append(f"{indent}(not a mistake in the scenario: the sources leave this open; a ruling can settle it)")
+    elif isinstance(error, ScenarioError):
         where = feature_line_note(error, result.step_line) if result.step_line is not None else ""
         lines.append(f"{indent}the scenario cannot be played: {error}{where}")
         if isinstance(error, UnknownUnitError | MissingStatError):
@@ -347,6 +366,8 @@ def format_report(report: CheckReport) -> str:
     total = sum(counts.values())
     noun = "example" if total == 1 else "examples"
     summary = f"{total} {noun}: {counts['passed']} passed, {counts['failed']} failed, {counts['undefined']} undefined"
+    if counts["open"]:
+        summary += f", {counts['open']} the rules don't say"
     if report.malformed:
         summary += f"; {len(report.malformed)} malformed file(s)"
     if report.features and total == 0:

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from battlebook.rulebook.catalogue import feature_page
 from battlebook.rulebook.model import FeatureDoc, RuleDoc
 from battlebook.rulebook.pending import PENDING
+from battlebook.rulebook.prose import markdown_text
 from battlebook.rulebook.results import Badge, ResultBook
 from battlebook.rulebook.sources import SECTIONS, SOURCES, Section
 
@@ -139,6 +140,8 @@ def render_coverage(coverage: Sequence[SectionCoverage], book: Iterable[FeatureD
             "raises directly):",
             "",
         ]
-        lines += [f"- [`{rule.id}`]({feature_page(f.path)}#{rule.id}): {rule.name}" for f, rule in uncited]
+        lines += [
+            f"- [`{rule.id}`]({feature_page(f.path)}#{rule.id}): {markdown_text(rule.name)}" for f, rule in uncited
+        ]
         lines.append("")
     return "\n".join(lines) + "\n"

@@ -11,18 +11,22 @@ known source section.
 
 from __future__ import annotations
 
+import difflib
 import hashlib
+import os
 import re
+import stat
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from pytest_bdd.exceptions import GherkinParseError
+from gherkin.errors import CompositeParserException, ParserException
+from gherkin.parser import Parser as GherkinParser
 from pytest_bdd.gherkin_parser import Background as GherkinBackground
+from pytest_bdd.gherkin_parser import GherkinDocument
 from pytest_bdd.gherkin_parser import Scenario as GherkinScenario
 from pytest_bdd.gherkin_parser import Step as GherkinStep
 from pytest_bdd.gherkin_parser import Tag as GherkinTag
-from pytest_bdd.gherkin_parser import get_gherkin_document
 
 from battlebook.errors import ScenarioError
 from battlebook.rulebook.sources import SECTIONS
@@ -182,34 +186,199 @@ def _dedent(text: str) -> str:
     return "\n".join(line[cut:] for line in lines).strip("\n")
 
 
+#: The largest feature file read, in bytes: a chapter is a few kilobytes; anything near this is not one.
+MAX_FEATURE_BYTES = 1_000_000
+#: The keywords of a feature file, which a misspelt one in prose is compared with.
+KEYWORDS = ("Feature", "Rule", "Background", "Example", "Examples", "Scenario", "Scenario Outline", "Scenario Template")
+STEP_WORDS = ("Given", "When", "Then", "And", "But")
+_FEATURE_LINE = re.compile(r"^\s*(?:Feature|Business Need|Ability):", re.MULTILINE)
+_KEYWORD_LIKE = re.compile(r"^\s*(?P<word>[A-Za-z][A-Za-z ]{1,24}?)\s*:")
+_STEP_LIKE = re.compile(r"^\s*(?:Given|When|Then|And|But)\s+\S")
+
+
+def read_feature_text(path: Path, shown: str | None = None) -> str:
+    """The text of a feature file, read only from a regular file of at most `MAX_FEATURE_BYTES`.
+
+    A link, folder, FIFO or device is refused; the text must be UTF-8 (a leading
+    byte-order mark is accepted and dropped).
+
+    Raises:
+        FeatureFileError: the path is not such a file; the message is one line.
+    """
+    shown = shown if shown is not None else str(path)
+    try:
+        info = path.lstat()
+    except OSError as error:
+        raise FeatureFileError(shown, 1, f"cannot read the file: {error.strerror or error}") from None
+    if stat.S_ISLNK(info.st_mode):
+        raise FeatureFileError(shown, 1, "is a symbolic link: only regular files are read as feature files")
+    if not stat.S_ISREG(info.st_mode):
+        raise FeatureFileError(shown, 1, "is not a regular file (a folder, FIFO or device): it is not read")
+    if info.st_size > MAX_FEATURE_BYTES:
+        raise FeatureFileError(
+            shown, 1, f"the file has {info.st_size} bytes; a feature file may have at most {MAX_FEATURE_BYTES}"
+        )
+    try:
+        with path.open("rb") as handle:
+            data = handle.read(MAX_FEATURE_BYTES + 1)
+    except OSError as error:
+        raise FeatureFileError(shown, 1, f"cannot read the file: {error.strerror or error}") from None
+    if len(data) > MAX_FEATURE_BYTES:
+        raise FeatureFileError(
+            shown, 1, f"the file has more than {MAX_FEATURE_BYTES} bytes, the most a feature file may have"
+        )
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError as error:
+        line = data[: error.start].count(b"\n") + 1
+        raise FeatureFileError(
+            shown, line, f"the file is not UTF-8 text (byte {error.start + 1} cannot be read)"
+        ) from None
+    if "\x00" in text:
+        line = text[: text.index("\x00")].count("\n") + 1
+        raise FeatureFileError(shown, line, "the file holds a NUL character: it is not a text file")
+    return text
+
+
+def parse_feature_text(text: str, shown: str) -> GherkinDocument:
+    """Parse a feature file's text with the Gherkin parser pytest-bdd uses.
+
+    Raises:
+        FeatureFileError: the text is not Gherkin; the message names the first error's line.
+    """
+    if not _FEATURE_LINE.search(text):
+        what = "is empty" if not text.strip() else "has no 'Feature:' line"
+        raise FeatureFileError(shown, 1, f"the file {what}: a feature file starts with 'Feature: <its title>'")
+    try:
+        data = GherkinParser().parse(text)
+    except CompositeParserException as error:
+        first = error.errors[0]
+        raise _parse_error(shown, text, int(first.location.get("line") or 1), str(first)) from None
+    except ParserException as error:
+        raise _parse_error(shown, text, int(error.location.get("line") or 1), str(error)) from None
+    except (ValueError, KeyError, TypeError, AttributeError, IndexError, RecursionError) as error:
+        raise FeatureFileError(shown, 1, f"cannot read the file as Gherkin ({type(error).__name__})") from None
+    if "feature" not in data:
+        raise FeatureFileError(shown, 1, "the file has no 'Feature:' line")
+    try:
+        return GherkinDocument.from_dict(data)
+    except (ValueError, KeyError, TypeError, AttributeError, IndexError) as error:
+        raise FeatureFileError(shown, 1, f"cannot read the file as Gherkin ({type(error).__name__})") from None
+
+
+def _parse_error(shown: str, text: str, line: int, message: str) -> FeatureFileError:
+    message = re.sub(r"^\(\d+:\d+\):\s*", "", " ".join(message.split()))
+    lines = text.splitlines()
+    reads = lines[line - 1].strip() if 0 < line <= len(lines) else ""
+    if len(reads) > 120:
+        reads = reads[:117] + "..."
+    return FeatureFileError(shown, line, f"{message} (the line reads: {reads!r})")
+
+
+def _check_steps(shown: str, steps: Sequence[GherkinStep], where: str) -> None:
+    """A block's first step must say its kind (`And`/`But` continue the step above them)."""
+    if steps and steps[0].keyword_type == "Conjunction":
+        raise FeatureFileError(
+            shown,
+            steps[0].location.line,
+            f"{steps[0].keyword!r} continues the step above it, but this is the first step of {where}: "
+            "start it with Given, When or Then",
+        )
+
+
+def _check_scenario(shown: str, scenario: GherkinScenario, lines: Sequence[str]) -> None:
+    _check_tags(shown, scenario.tags)
+    _check_prose(shown, scenario.description, scenario.location.line, lines)
+    _check_steps(shown, scenario.steps, "the example")
+    if not scenario.steps:
+        raise FeatureFileError(
+            shown, scenario.location.line, f"the example {scenario.name!r} has no steps, so it checks nothing"
+        )
+    if not any(step.keyword_type == "Outcome" for step in scenario.steps):
+        raise FeatureFileError(
+            shown,
+            scenario.location.line,
+            f"the example {scenario.name!r} has no Then step, so it checks nothing: "
+            "end it with Then and the outcome to check",
+        )
+
+
+def _check_tags(shown: str, tags: Sequence[GherkinTag]) -> None:
+    for tag in tags:
+        name = tag.name.lstrip("@")
+        if not name.startswith(METADATA_PREFIXES):
+            raise FeatureFileError(
+                shown,
+                tag.location.line,
+                f"unknown tag {tag.name!r}: a tag is @id:<rule id>, @source:<section>, @chapter:<number> "
+                "or @edition:<2004 or 2024>",
+            )
+
+
+def _check_prose(shown: str, description: str, after_line: int, lines: Sequence[str]) -> None:
+    """Refuse prose that reads like a misspelt keyword or like steps: it would silently become text.
+
+    A line such as `Exmaple:` is refused, and so are step lines in prose (at least two lines
+    opening with a step keyword, one of them `Given` or `Then`); a single sentence opening
+    with "When" is prose. `after_line` is the file line of the keyword whose description
+    this is, `lines` the file's lines.
+    """
+    prose_lines = description.splitlines()
+    problem: tuple[str, str] | None = None
+    for prose in prose_lines:
+        found = _KEYWORD_LIKE.match(prose)
+        if found:
+            word = found["word"].strip()
+            close = difflib.get_close_matches(word.title(), KEYWORDS, n=1, cutoff=0.75)
+            if close and word not in KEYWORDS:
+                problem = (prose, f"{word + ':'!r} is not a keyword: did you mean {close[0] + ':'!r}?")
+                break
+    steps = [prose for prose in prose_lines if _STEP_LIKE.match(prose)]
+    if problem is None and len(steps) >= 2 and any(p.split()[0] in ("Given", "Then") for p in steps):
+        problem = (
+            steps[0],
+            f"this description line reads like a step ({steps[0].strip()[:60]!r}), but steps belong to an "
+            "Example: is the keyword above it missing or misspelt?",
+        )
+    if problem is not None:
+        text, message = problem
+        number = next(
+            (n for n in range(after_line + 1, len(lines) + 1) if lines[n - 1].strip() == text.strip()),
+            after_line + 1,
+        )
+        raise FeatureFileError(shown, number, message)
+
+
 def load_feature(path: Path, root: Path | None = None) -> FeatureDoc:
     """Read and check one feature file; `root` makes the recorded path relative.
 
     Raises:
-        FeatureFileError: the file does not parse, or breaks a rulebook convention.
+        FeatureFileError: the file cannot be read or does not parse, or breaks a rulebook
+            convention; its message is one line naming the file and line.
     """
     shown = _shown_path(path, root)
-    try:
-        document = get_gherkin_document(str(path))
-    except GherkinParseError as error:
-        reads = error.line_content.strip()
-        raise FeatureFileError(shown, error.line, f"{error.message} (the line reads: {reads!r})") from None
-    except (OSError, UnicodeDecodeError) as error:
-        raise FeatureFileError(shown, 1, f"cannot read the file: {error}") from error
-    feature = getattr(document, "feature", None)
-    if feature is None:
-        raise FeatureFileError(shown, 1, "the file has no 'Feature:' line")
+    text = read_feature_text(path, shown)
+    document = parse_feature_text(text, shown)
+    feature = document.feature
+    lines = text.splitlines()
+    _check_tags(shown, feature.tags)
+    _check_prose(shown, feature.description, feature.location.line, lines)
 
     rules: list[RuleDoc] = []
     loose: list[ExampleDoc] = []
     background: tuple[StepDoc, ...] = ()
+    ids_here: dict[str, int] = {}
     for child in feature.children:
         if child.background:
+            _check_steps(shown, child.background.steps, "the Background")
             background = _background(child.background)
         elif child.scenario:
+            _check_scenario(shown, child.scenario, lines)
             loose.append(_example(child.scenario))
         elif child.rule:
             rule = child.rule
+            _check_tags(shown, rule.tags)
+            _check_prose(shown, rule.description, rule.location.line, lines)
             tags = _tags(rule.tags)
             ids = [t[len(ID_TAG) :] for t in tags if t.startswith(ID_TAG)]
             if len(ids) != 1:
@@ -236,9 +405,24 @@ def load_feature(path: Path, root: Path | None = None) -> FeatureDoc:
             examples: list[ExampleDoc] = []
             for grandchild in rule.children:
                 if grandchild.background:
+                    _check_steps(shown, grandchild.background.steps, "the Background")
                     rule_background = _background(grandchild.background)
                 elif grandchild.scenario:
+                    _check_scenario(shown, grandchild.scenario, lines)
                     examples.append(_example(grandchild.scenario))
+            if not examples:
+                raise FeatureFileError(
+                    shown,
+                    rule.location.line,
+                    f"the Rule {ids[0]!r} has no Example: every rule is shown by at least one worked example",
+                )
+            if ids[0] in ids_here:
+                raise FeatureFileError(
+                    shown,
+                    rule.location.line,
+                    f"the rule identifier {ids[0]!r} is already used at line {ids_here[ids[0]]} of this file",
+                )
+            ids_here[ids[0]] = rule.location.line
             rules.append(
                 RuleDoc(
                     id=ids[0],
@@ -261,6 +445,10 @@ def load_feature(path: Path, root: Path | None = None) -> FeatureDoc:
         loose_examples=tuple(loose),
         sha256=file_sha256(path),
     )
+    if not rules and not loose:
+        raise FeatureFileError(
+            shown, feature.location.line, "the file holds no Example: a chapter shows its rules by worked examples"
+        )
     check_unique_names(doc)
     return doc
 
@@ -268,8 +456,10 @@ def load_feature(path: Path, root: Path | None = None) -> FeatureDoc:
 def _shown_path(path: Path, root: Path | None) -> str:
     if root is not None:
         try:
-            return path.resolve().relative_to(root.resolve()).as_posix()
-        except ValueError:
+            # The folder is resolved, not the file itself: a link must be reported as the link.
+            here = path.parent.resolve() / path.name
+            return here.relative_to(root.resolve()).as_posix()
+        except (ValueError, OSError, RuntimeError):
             pass
     return str(path)
 
@@ -293,11 +483,17 @@ def check_unique_names(feature: FeatureDoc) -> None:
 
 
 def feature_paths(paths: Iterable[Path]) -> list[Path]:
-    """The `.feature` files in `paths` (files, or folders searched recursively), sorted."""
+    """The `.feature` files in `paths` (files, or folders searched recursively), sorted.
+
+    Links to folders are not followed; a link, FIFO or device with a `.feature` name is
+    listed, and refused when read (see [`read_feature_text`][battlebook.rulebook.model.read_feature_text]).
+    """
     found: set[Path] = set()
     for path in paths:
-        if path.is_dir():
-            found.update(path.rglob("*.feature"))
+        if path.is_dir() and not path.is_symlink():
+            for folder, dirs, files in os.walk(path):
+                dirs.sort()
+                found.update(Path(folder) / name for name in files if name.endswith(".feature"))
         else:
             found.add(path)
     return sorted(found)

@@ -19,16 +19,9 @@ from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.structure.files import File, Files
 from sympy.printing.mathml import mathml  # type: ignore[import-untyped]
 
+from battlebook.heroscape.dice import COMBAT_DIE, heroscape_formulas, heroscape_wounds
 from battlebook.homm.ruleset import DieReading
-from battlebook.odds import (
-    COMBAT_DIE,
-    fraction_text,
-    heroscape_formulas,
-    heroscape_wounds,
-    homm_formula,
-    homm_hit,
-    percent_text,
-)
+from battlebook.odds import fraction_text, homm_formula, homm_hit, percent_text
 from battlebook.pictures.chart import bar_chart, line_chart
 
 HEROSCAPE_URI = "odds/heroscape.md"
@@ -127,7 +120,7 @@ def heroscape_page() -> str:
         f"chance {fraction_text(COMBAT_DIE.shield_chance)}, and the number of wounds is "
         "the difference of two binomial counts, never below zero.",
         "",
-        "The numbers below are computed exactly by the engine (`battlebook.odds.heroscape_wounds`) each time "
+        "The numbers below are computed exactly by the engine (`battlebook.heroscape.dice.heroscape_wounds`) each time "
         "the site is built. Hover over a cell to see the exact fraction; "
         "`battlebook odds heroscape --attack A --defense D` prints the whole distribution.",
         "",

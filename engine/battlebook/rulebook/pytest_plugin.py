@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import difflib
 import json
+import os
 import re
 from collections.abc import Callable, Generator, Sequence
 from dataclasses import dataclass
@@ -23,9 +24,10 @@ from pathlib import Path
 
 import pytest
 from pytest_bdd.parser import Feature, Scenario, Step
-from pytest_bdd.steps import step_function_context_registry
+from pytest_bdd.steps import StepFunctionContext, step_function_context_registry
 
 from battlebook.rulebook.model import ID_TAG, METADATA_PREFIXES, FeatureDoc, file_sha256
+from battlebook.rulebook.prose import markdown_text
 from battlebook.rulebook.results import ResultBook, ScenarioResult, Status, default_path
 
 RESULT = pytest.StashKey[ScenarioResult]()
@@ -220,8 +222,20 @@ class ScenarioRecord:
     tags: frozenset[str]
     result: ScenarioResult
 
-    def annotate(self, title: str, markdown: str) -> None:
-        """Attach a note (Markdown) that the rulebook page shows under the example."""
+    def annotate(self, title: str, text: str) -> None:
+        """Attach a note of plain text that the rulebook page shows under the example.
+
+        The text is escaped: the names in it (stacks, units, figures) come from the feature
+        file, so nothing in them may become markup on the page.
+        """
+        self.annotate_markup(title, markdown_text(text))
+
+    def annotate_markup(self, title: str, markdown: str) -> None:
+        """Attach a note of Markdown or HTML made by the engine itself, such as a drawing.
+
+        Every name from the feature file in `markdown` must already be escaped (the
+        drawings escape every text they draw).
+        """
         self.result.annotations.append({"title": title, "markdown": markdown})
 
 
@@ -365,7 +379,7 @@ def pytest_runtest_makereport(
 
 
 def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
-    """Merge this run's results into the results file."""
+    """Merge this run's results into the results file, and write the run as Cucumber Messages beside it."""
     book = session.config.stash.get(BOOK, None)
     if book is None or not len(book):
         return
@@ -373,3 +387,22 @@ def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
     stored = ResultBook.load(path)
     stored.merge(book)
     stored.save(path)
+    messages = os.environ.get(MESSAGES_VARIABLE)
+    if messages == "":
+        return
+    from battlebook.rulebook.messages import write_messages  # imported here: only a run that recorded needs it
+
+    target = Path(messages) if messages else path.with_name(MESSAGES_FILE)
+    write_messages(target, session.config.rootpath, book, registered_steps())
+
+
+#: The Cucumber Messages of the last run, beside the results file.
+MESSAGES_FILE = "messages.ndjson"
+#: Names another file for the Cucumber Messages; set but empty, none are written.
+MESSAGES_VARIABLE = "BATTLEBOOK_MESSAGES"
+
+
+def registered_steps() -> list[StepFunctionContext]:
+    """Every step definition registered so far, in a stable order."""
+    contexts = {id(c): c for c in step_function_context_registry.values()}
+    return sorted(contexts.values(), key=lambda c: (c.type or "", c.parser.name))

@@ -16,6 +16,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from battlebook.rulebook.model import ExampleDoc, FeatureDoc, RuleDoc, StepDoc
+from battlebook.rulebook.prose import code_fence, html_text, markdown_text, prose_block
 from battlebook.rulebook.results import Badge, ResultBook, ScenarioResult
 from battlebook.rulebook.sources import SECTIONS
 
@@ -63,7 +64,9 @@ def example_gherkin(example: ExampleDoc) -> str:
     lines += gherkin_lines(example.steps)
     for table in example.outline_tables:
         lines += ["", "  Examples:", *_table(table, "    ")]
-    return "```gherkin\n" + "\n".join(lines) + "\n```"
+    body = "\n".join(lines)
+    fence = code_fence(body)
+    return f"{fence}gherkin\n{body}\n{fence}"
 
 
 def badge_html(badge: Badge) -> str:
@@ -82,7 +85,7 @@ def _notes(runs: Sequence[ScenarioResult]) -> list[str]:
             if key in seen:
                 continue
             seen.add(key)
-            row = f" ({run.row})" if run.row else ""
+            row = f" ({markdown_text(run.row)})" if run.row else ""
             out += ['<div class="bb-note" markdown="1">', f"**{note['title']}{row}.** {note['markdown']}", "</div>", ""]
     return out
 
@@ -91,10 +94,17 @@ def _failure(runs: Sequence[ScenarioResult], badge: Badge) -> tuple[list[str], s
     bad = next((r for r in runs if r.status.value in ("failed", "undefined")), None)
     if bad is None or badge not in (Badge.FAILING, Badge.UNDEFINED):
         return [], ""
-    where = f"line {bad.step_line}: `{bad.step}`" if bad.step else "outside any step"
+    where = f"line {bad.step_line}: {bad.step}" if bad.step else "outside any step"
     message = (bad.message or "").replace("\n", " ")
     title = "Failing" if badge is Badge.FAILING else "Undefined step"
-    lines = [f'!!! failure "{title} at {where}"', f"    {html.escape(message)}", ""]
+    # Raw HTML, every part escaped: the step and message are the feature file's own text.
+    lines = [
+        '<div class="admonition failure">',
+        f'<p class="admonition-title">{html_text(title)} at {html_text(where)}</p>',
+        f"<p>{html_text(message)}</p>",
+        "</div>",
+        "",
+    ]
     return lines, f" at {where}: {message}"
 
 
@@ -117,13 +127,14 @@ def render_example(
     )
     lines = [heading, "", badge_html(badge), ""]
     if example.description:
-        lines += [example.description, ""]
+        lines += [prose_block(example.description), ""]
     lines += [example_gherkin(example), ""]
     return lines + failure + _notes(runs)
 
 
-RULE_LINK = re.compile(r"\]\(rule:(?P<id>[a-z0-9.-]+)\)")
-"""A Markdown link to a rule by its identifier, as written in a feature file: `[text](rule:ruling.die-faces)`."""
+RULE_LINK = re.compile(r"(?P<open>\]\(\s*<?|^\s{0,3}\[[^\]\n]+\]:\s*<?)rule:(?P<id>[^\s)>]*)>?", re.MULTILINE)
+"""A Markdown link to a rule by its identifier, as written in a feature file: `[text](rule:ruling.die-faces)`
+(or a reference definition, `[die]: rule:ruling.die-faces`)."""
 
 
 def resolve_rule_links(markdown: str, page: str, rule_pages: Mapping[str, str]) -> tuple[str, list[str]]:
@@ -131,26 +142,31 @@ def resolve_rule_links(markdown: str, page: str, rule_pages: Mapping[str, str]) 
 
     `page` is the page being written and `rule_pages` maps each rule identifier to the page
     holding it (site paths such as `rulebook/homm/melee.md`). A link to an identifier no
-    rule has is left as it is, and its identifier is returned so the build can refuse it.
+    rule has (misspelt, in capitals, a path, another scheme) is not resolved: its text stays,
+    its target is dropped (so the page links nowhere), and its identifier is returned so the
+    build can refuse it.
 
     Examples:
         >>> pages = {"ruling.die-faces": "rulebook/rulings/die-faces.md"}
         >>> resolve_rule_links("see [the die](rule:ruling.die-faces)", "rulebook/homm/melee.md", pages)
         ('see [the die](../rulings/die-faces.md#ruling.die-faces)', [])
-        >>> resolve_rule_links("[x](rule:no.such-rule)", "rulebook/homm/melee.md", pages)[1]
-        ['no.such-rule']
+        >>> resolve_rule_links("[x](rule:no.such-rule)", "rulebook/homm/melee.md", pages)
+        ('[x](#)', ['no.such-rule'])
+        >>> resolve_rule_links("[x](rule:javascript:alert(1))", "rulebook/homm/melee.md", pages)[1]
+        ['javascript:alert(1']
     """
     unknown: list[str] = []
 
     def link(match: re.Match[str]) -> str:
         rule_id = match["id"]
         target = rule_pages.get(rule_id)
+        opening = match["open"].rstrip("<")
         if target is None:
             unknown.append(rule_id)
-            return match.group(0)
+            return f"{opening}#"
         here = posixpath.dirname(page)
         path = "" if target == page else posixpath.relpath(target, here or ".")
-        return f"]({path}#{rule_id})"
+        return f"{opening}{path}#{rule_id}"
 
     return RULE_LINK.sub(link, markdown), unknown
 
@@ -170,7 +186,7 @@ def rule_title(rule: RuleDoc) -> str:
 
 def _sources(rule: RuleDoc) -> str:
     cited = "; ".join(SECTIONS[key].citation() for key in rule.sources) or "no source section cited"
-    return f'<p class="bb-source">Source: {html.escape(cited)}. Rule <code>{rule.id}</code>.</p>'
+    return f'<p class="bb-source">Source: {html.escape(cited)}. Rule <code>{html_text(rule.id)}</code>.</p>'
 
 
 def _summary(feature: FeatureDoc, results: ResultBook) -> str:
@@ -183,12 +199,14 @@ def _summary(feature: FeatureDoc, results: ResultBook) -> str:
 def render_feature(feature: FeatureDoc, results: ResultBook) -> tuple[str, list[Problem]]:
     """The Markdown page of `feature`, and the examples that must stop a strict build."""
     problems: list[Problem] = []
-    lines = [f"# {feature.name}", "", _summary(feature, results), ""]
+    lines = [f"# {markdown_text(feature.name)}", "", _summary(feature, results), ""]
     if feature.description:
-        lines += [feature.description, ""]
+        lines += [prose_block(feature.description), ""]
     if feature.background:
+        steps = gherkin_lines(feature.background, "")
+        fence = code_fence("\n".join(steps))
         lines += ['!!! abstract "Every example in this chapter starts from"', ""]
-        lines += ["    ```gherkin", *("    " + x for x in gherkin_lines(feature.background, "")), "    ```", ""]
+        lines += [f"    {fence}gherkin", *("    " + x for x in steps), f"    {fence}", ""]
     for _, example in ((r, e) for r, e in feature.examples() if r is None):
         lines += render_example(feature, example, results, problems, "##")
     for rule in feature.rules:
@@ -196,10 +214,12 @@ def render_feature(feature: FeatureDoc, results: ResultBook) -> tuple[str, list[
         lines += [f"## {rule_title(rule)} {{ #{rule.id} }}", "", f'<p class="bb-rule">{statement}</p>', ""]
         lines += [_sources(rule), ""]
         if rule.description:
-            lines += [rule.description, ""]
+            lines += [prose_block(rule.description), ""]
         if rule.background:
-            lines += ["```gherkin", "Background:", *gherkin_lines(rule.background), "```", ""]
+            steps = ["Background:", *gherkin_lines(rule.background)]
+            fence = code_fence("\n".join(steps))
+            lines += [f"{fence}gherkin", *steps, fence, ""]
         for example in rule.examples:
             lines += render_example(feature, example, results, problems, "###")
-    lines.append(f'<p class="bb-file">Feature file: <code>{feature.path}</code></p>')
+    lines.append(f'<p class="bb-file">Feature file: <code>{html_text(feature.path)}</code></p>')
     return "\n".join(lines) + "\n", problems

@@ -13,7 +13,9 @@ import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
+from battlebook.rulebook.catalogue import feature_page
 from battlebook.rulebook.model import FeatureDoc
+from battlebook.rulebook.prose import markdown_code, markdown_text, prose_block
 
 #: The folder of ruling features, relative to the project root.
 RULINGS_FOLDER = "features/rulings/"
@@ -33,7 +35,7 @@ class Ruling:
     @property
     def page(self) -> str:
         """Its page, relative to the rulings index (`rulebook/rulings/`)."""
-        return self.feature.path.removeprefix(RULINGS_FOLDER).removesuffix(".feature") + ".md"
+        return feature_page(self.feature.path).removeprefix("rulings/")
 
 
 def is_ruling(feature: FeatureDoc) -> bool:
@@ -94,10 +96,10 @@ def render_rulings_index(rulings: Sequence[Ruling]) -> str:
     for ruling in rulings:
         rules = ", ".join(f"[`{rule.id}`]({ruling.page}#{rule.id})" for rule in ruling.feature.rules)
         title = ruling.feature.name.removeprefix("Ruling:").strip()
-        title = title[:1].upper() + title[1:]
+        title = markdown_text(title[:1].upper() + title[1:])
         lines += [f"## [{title}]({ruling.page})", ""]
-        lines += [f"**Question.** {ruling.question or '(not stated)'}", ""]
-        lines += [f"**Reading adopted.** {ruling.reading or '(not stated)'}", ""]
+        lines += [prose_block(f"**Question.** {ruling.question or '(not stated)'}"), ""]
+        lines += [prose_block(f"**Reading adopted.** {ruling.reading or '(not stated)'}"), ""]
         if rules:
-            lines += [f"Rules: {rules} \u00b7 file `{ruling.feature.path}`", ""]
+            lines += [f"Rules: {rules} \u00b7 file {markdown_code(ruling.feature.path)}", ""]
     return "\n".join(lines) + "\n"

@@ -13,8 +13,13 @@ import os
 from collections.abc import Sequence
 from pathlib import Path
 
+from pytest_bdd.feature import get_feature
+
 from battlebook.rulebook.model import FeatureDoc, feature_paths, load_book
 
+#: How pytest-bdd must read the feature files: UTF-8, with a leading byte-order mark dropped
+#: (the rulebook model reads them so too).
+FEATURE_ENCODING = "utf-8-sig"
 #: The environment variable naming the feature files or folders a run collects (`os.pathsep`-separated).
 FEATURES_VARIABLE = "BATTLEBOOK_FEATURES"
 
@@ -37,6 +42,11 @@ def checked_feature_files(default: Sequence[Path], root: Path | None = None) -> 
     """The feature files a run collects, each read and checked first (see the module's docstring)."""
     files = feature_paths(feature_roots(default))
     _LOADED[:] = load_book(files, root)
+    for path in files:
+        # pytest-bdd's `scenarios` reads files as plain UTF-8 (it does not pass its `encoding`
+        # on), so a file opening with a byte-order mark would not parse; parsed here first,
+        # the feature is in pytest-bdd's cache when `scenarios` asks for it.
+        get_feature(str(path.parent), path.name, encoding=FEATURE_ENCODING)
     return [str(path) for path in files]
 
 

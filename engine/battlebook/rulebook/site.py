@@ -20,8 +20,11 @@ from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.exceptions import PluginError
 from mkdocs.livereload import LiveReloadServer
 from mkdocs.structure.files import File, Files
+from mkdocs.structure.pages import Page
 
+from battlebook.rulebook.catalogue import feature_page
 from battlebook.rulebook.model import FeatureDoc, FeatureFileError, feature_paths, load_book
+from battlebook.rulebook.prose import html_text, sanitize_page
 from battlebook.rulebook.render import render_feature, resolve_rule_links
 from battlebook.rulebook.results import ResultBook, default_path
 
@@ -32,6 +35,8 @@ NAV_MARKER = "rulebook.generated"
 GROUPS = {"homm": "Heroes of Might & Magic IV", "heroscape": "Heroscape", "rulings": "Rulings"}
 
 _book: list[FeatureDoc] = []
+#: The escaped title of each feature page, by its source path in the site.
+_titles: dict[str, str] = {}
 
 
 def project_root(config: MkDocsConfig) -> Path:
@@ -50,7 +55,7 @@ def read_book(config: MkDocsConfig) -> list[FeatureDoc]:
 
 def page_uri(feature: FeatureDoc) -> str:
     """Where a feature's page lives in the site: `features/homm/melee.feature` -> `rulebook/homm/melee.md`."""
-    return "rulebook/" + feature.path.removeprefix("features/").removesuffix(".feature") + ".md"
+    return "rulebook/" + feature_page(feature.path)
 
 
 #: Search weight of each navigation group's pages; a rule chapter weighs 1. A ruling is
@@ -85,12 +90,21 @@ def rulebook_nav(book: list[FeatureDoc]) -> list[Any]:
     for group in order:
         if group not in groups:
             continue
-        pages = [{f.name: page_uri(f)} for f in sorted(groups[group], key=lambda f: (f.chapter, f.name))]
+        pages = [{nav_title(f.name): page_uri(f)} for f in sorted(groups[group], key=lambda f: (f.chapter, f.name))]
         if group:
-            nav.append({GROUPS.get(group, group.replace("-", " ").title()): pages})
+            nav.append({GROUPS.get(group) or nav_title(group.replace("-", " ").title()): pages})
         else:
             nav.extend(pages)
     return nav
+
+
+def nav_title(name: str) -> str:
+    """A title for the navigation, taken from a feature file: escaped, since the theme shows titles as HTML.
+
+    >>> nav_title("X<script>alert(1)</script>")
+    'X&lt;script&gt;alert(1)&lt;/script&gt;'
+    """
+    return html_text(" ".join(name.split()))
 
 
 def _expand(nav: list[Any], generated: list[Any]) -> list[Any]:
@@ -108,6 +122,8 @@ def _expand(nav: list[Any], generated: list[Any]) -> list[Any]:
 def on_config(config: MkDocsConfig) -> MkDocsConfig:
     """Read the feature files and put their pages into the navigation."""
     _book[:] = read_book(config)
+    _titles.clear()
+    _titles.update({page_uri(feature): nav_title(feature.name) for feature in _book})
     if config.nav:
         config.nav = _expand(config.nav, rulebook_nav(_book))
     return config
@@ -134,6 +150,23 @@ def on_files(files: Files, config: MkDocsConfig) -> Files:
         for problem in problems:
             log.warning(f"{problem}")
     return files
+
+
+def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, files: Files) -> str:
+    """Give a feature's page its own title, escaped.
+
+    The theme writes `page.meta.title` into `<title>` as it is, but the navigation's title
+    only after unescaping it, where `</title>` in a Feature name would end the element.
+    """
+    title = _titles.get(page.file.src_uri)
+    if title is not None:
+        page.meta["title"] = title
+    return markdown
+
+
+def on_page_content(html: str, page: Page, config: MkDocsConfig, files: Files) -> str:
+    """Sanitize every description a page shows (see [`prose`][battlebook.rulebook.prose])."""
+    return sanitize_page(html)
 
 
 def on_serve(server: LiveReloadServer, config: MkDocsConfig, builder: Any) -> LiveReloadServer:

@@ -120,6 +120,11 @@ def _overlooked(text: str) -> frozenset[str]:
     )
 
 
+def _placing(text: str) -> tuple[str, str]:
+    """The army placing a destroyed figure, and the card it places it on: `, and Ana places it on the army card "X"`."""
+    return text.split()[2], text.split('"')[1]
+
+
 def _rolled(text: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
     """The faces after `, rolling`: attack dice, then (after `against`) defense dice."""
     attack, defense = text.removeprefix(", rolling ").split(" against ", 1)
@@ -135,6 +140,7 @@ PARAMETERS: dict[str, Parameter] = {
         _words("Stance", {stance.value: stance for stance in Stance}),
         _words("Kind", {"in melee": AttackKind.MELEE, "at range": AttackKind.RANGED}),
         _words("Ending", {e.value: e for e in Ending}),
+        _words("HeroOrArmy", {"hero": "hero", "army": "army"}),
         _words("Terrain", {t.value: t for t in Terrain}),
         _words("Reading", {r.value: r for r in DieReading}),
         _words("StanceChoice", {"swarm": "swarm", "protect": "protect"}),
@@ -176,6 +182,13 @@ PARAMETERS: dict[str, Parameter] = {
             shape="a rule's id",
             shown="[under the rule {}]",
         ),
+        Parameter(
+            "Placing",
+            r', and \w+ places it on the army card "[^"]+"',
+            _placing,
+            shape="the owner's army and an army card",
+            shown='[, and {} places it on the army card "..."]',
+        ),
         Parameter("AtRange", r" at range", lambda t: True, shown="[at range]"),
         Parameter(
             "SpecialAttack",
@@ -189,7 +202,7 @@ PARAMETERS: dict[str, Parameter] = {
         ),
         Parameter(
             "Rolled",
-            r", rolling .+? against .+",
+            r", rolling .+? against .+?",
             _rolled,
             shape="attack faces, then defense faces",
             shown="[, rolling {} against ...]",

@@ -79,7 +79,10 @@ def define_powers(heroscape: HeroscapeWorld, datatable: list[list[str]]) -> None
         )
 
 
-@when("{attacker:Figure} {:Attacks} {defender:Figure}{special:SpecialAttack?}{overlooked:Overlooking?}{rolled:Rolled?}")
+@when(
+    "{attacker:Figure} {:Attacks} {defender:Figure}{special:SpecialAttack?}{overlooked:Overlooking?}"
+    "{rolled:Rolled?}{placing:Placing?}"
+)
 def attack(
     heroscape: HeroscapeWorld,
     attacker: str,
@@ -87,20 +90,28 @@ def attack(
     special: str | None,
     overlooked: frozenset[str] | None,
     rolled: tuple[tuple[str, ...], tuple[str, ...]] | None,
+    placing: tuple[str, str] | None,
 ) -> None:
     """One figure attacks another, rolling the stated faces (attack dice, then defense dice).
 
     Faces are `skull`, `shield` or `blank`; `no dice` for none. If no turn is under way, the
     turn of the attacker's army card begins first. Every stated face must be rolled.
     "overlooking its height advantage" (or "overlooking the power "Stone Skin"") names
-    extras nobody claimed before the roll.
+    extras nobody claimed before the roll. ", and Blue places it on the army card "..."" is
+    the owner's choice of copy for the defender should the attack destroy it (2024).
     """
     first, second = heroscape.figure(attacker), heroscape.figure(defender)
     if heroscape.state.turn is None:
         heroscape.state = apply(heroscape.state, StartTurn(first.army, first.card_id), ScriptedDice()).state
     attack_faces, defense_faces = rolled or ((), ())
     dice = ScriptedDice([*attack_faces, *defense_faces])
-    heroscape.attempt(Attack(first.key, second.key, special, overlooked or frozenset()), dice)
+    place_on = None
+    if placing is not None:
+        placer, place = placing
+        if placer != second.army:
+            raise ScenarioError(f"{second.key} belongs to {second.army}: only its owner places it, not {placer}")
+        place_on = _card_id(heroscape, second.army, place)
+    heroscape.attempt(Attack(first.key, second.key, special, overlooked or frozenset(), place_on), dice)
     report = heroscape.resolution.attack if heroscape.resolution else None
     if report is not None and (len(report.attack_faces), len(report.defense_faces)) != (
         len(attack_faces),

@@ -219,3 +219,12 @@ def dice_notes(request: pytest.FixtureRequest, record: ScenarioRecord) -> None:
         )
     if parts:
         record.annotate("Dice rolled", " | ".join(parts))
+
+
+@then('{figure:Figure} takes its turns with the army card "{card:Name}"')
+def acts_with(heroscape: HeroscapeWorld, figure: str, card: str) -> None:
+    """The standing figure attacks on the turns of this army card of its army."""
+    found = heroscape.figure(figure)
+    held = next((c for c in heroscape.state.cards if c.army == found.army and c.id == card), None)
+    assert held is not None, f"{found.army} has no army card {card!r}"
+    assert heroscape.state.acts_for(held.id, found), f"{found.key} does not take its turns with {card}"

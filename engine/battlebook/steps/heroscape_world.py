@@ -20,8 +20,10 @@ from battlebook.heroscape import (
     ArmyCard,
     BattleState,
     CardBook,
+    CommonOutOfPlay,
     Edition,
     Figure,
+    NextCopy,
     Power,
     Resolution,
     Ruleset,
@@ -30,11 +32,18 @@ from battlebook.heroscape import (
     setup_battle,
 )
 from battlebook.heroscape.actions import Action
-from battlebook.odds import COMBAT_DIE, CombatDie
+from battlebook.heroscape.dice import COMBAT_DIE, CombatDie
 from battlebook.rulebook.pytest_plugin import ScenarioRecord
 from battlebook.steps._attempts import AttemptLog
 
 EDITION_TAG = "edition:"
+
+#: The alternative readings of the Heroscape rulings a scenario can choose, by the words it uses for them.
+HEROSCAPE_READINGS: dict[str, dict[str, object]] = {
+    "each copy of a Common card stands for its own figures only": {"common_out_of_play": CommonOutOfPlay.OWN_FIGURES},
+    "once the started copy is full, a destroyed figure goes on its own card": {"next_copy": NextCopy.OWN_CARD},
+    "the 2004 game lets a figure attack a friendly figure": {"friendly_fire": True},
+}
 _KEY = re.compile(r"^[A-Z][A-Za-z0-9]*$")
 
 
@@ -55,6 +64,7 @@ class HeroscapeWorld(AttemptLog[BattleState, Resolution]):
     tags: frozenset[str] = frozenset()
     cards: CardBook = field(default_factory=CardBook)
     figures_block_sight: bool = False
+    readings: dict[str, object] = field(default_factory=dict)
     combat_die: CombatDie = COMBAT_DIE
     powers: list[Power] = field(default_factory=list)
     _state: BattleState | None = None
@@ -89,9 +99,18 @@ class HeroscapeWorld(AttemptLog[BattleState, Resolution]):
     @property
     def ruleset(self) -> Ruleset:
         """The ruleset of the scenario's edition, with the readings it chose."""
-        return Ruleset.for_edition(
+        ruleset = Ruleset.for_edition(
             self.edition, figures_block_sight=self.figures_block_sight, combat_die=self.combat_die
         )
+        return replace(ruleset, **self.readings)  # type: ignore[arg-type]
+
+    def choose_reading(self, reading: str) -> None:
+        """Play under the alternative reading named in `reading` (before any action is taken)."""
+        if self.journal:
+            raise ScenarioError("choose the reading before any action is taken")
+        self.readings.update(HEROSCAPE_READINGS[reading])
+        if self._state is not None:
+            self.state = replace(self.state, ruleset=replace(self.state.ruleset, **HEROSCAPE_READINGS[reading]))  # type: ignore[arg-type]
 
     def read_die(self, die: CombatDie) -> None:
         """Roll (and count the odds of) this combat die from now on, in place of the ruling's."""

@@ -223,3 +223,23 @@ def discard_pile(homm: HommWorld, count: int) -> None:
     """How many unit cards have been discarded in the battle."""
     actual = len(homm.state.discard)
     assert actual == count, f"{actual} cards are in the discard pile"
+
+
+@then("the {side:Side}'s {who:HeroOrArmy} is back at its nearest town")
+def back_at_town(homm: HommWorld, side: Side, who: str) -> None:
+    """The side's hero (after withdrawing) or whole army (after surrendering) stands at its nearest town.
+
+    For an army, its creature stacks are still in play: they went home with it.
+    """
+    army = homm.state.army(side)
+    assert army.is_at_town, f"the {side}'s nearest town is still {army.town_distance} spaces away"
+    if who == "army":
+        stacks = homm.state.stacks_on(side)
+        assert stacks, f"the {side} has no creature stack left to go home with"
+
+
+@then("the {side:Side}'s {who:HeroOrArmy} is still {distance:Count} spaces from its nearest town")
+def not_at_town(homm: HommWorld, side: Side, who: str, distance: int) -> None:
+    """The side has not gone home: its nearest town is as far as the scenario set it."""
+    army = homm.state.army(side)
+    assert army.town_distance == distance, f"the {side}'s nearest town is {army.town_distance} spaces away"

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+import pytest
+
 from battlebook.errors import ScenarioError
 from battlebook.homm import (
     Ability,
@@ -25,6 +27,7 @@ from battlebook.homm import (
     UnitCard,
 )
 from battlebook.steps._language import given
+from battlebook.steps.heroscape_world import HEROSCAPE_READINGS, HeroscapeWorld
 from battlebook.steps.homm_world import HommWorld
 
 DOMAIN = "HoMM: battle setup"
@@ -44,6 +47,11 @@ ALTERNATIVE_READINGS: dict[str, dict[str, object]] = {
     "a stack may come out of its town at any time": {"emerging": EmergingTime.ANY_TIME},
     "a retaliation obeys the line rules of its kind of attack": {"retaliation_reach": RetaliationReach.LINE_RULES},
     "a spell reaches like a melee attack": {"spell_reach": SpellReach.LIKE_MELEE},
+    "a retaliation receives the support waiting for an attack on its target": {"retaliation_support": True},
+    "a swarming stack's retaliation is doubled": {"swarm_doubles_retaliation": True},
+    "a stack turned to protect cannot retaliate": {"protecting_retaliates": False},
+    "a ranged attack the walls cut to 0 cannot be made": {"zero_shot_allowed": False},
+    "a surrender must offer at least one card": {"surrender_minimum": 1},
 }
 
 
@@ -113,10 +121,20 @@ def define_spells(homm: HommWorld, datatable: list[list[str]]) -> None:
 
 
 @given("the alternative reading: {reading:Text}")
-def alternative_reading(homm: HommWorld, reading: str) -> None:
-    """Play under the alternative reading of a ruling, named in words (see the rulings pages)."""
+def alternative_reading(request: pytest.FixtureRequest, reading: str) -> None:
+    """Play under the alternative reading of a ruling, named in words (see the rulings pages).
+
+    The words say which game's ruling it is: a Heroscape reading is chosen before the
+    battlefield is drawn, a HoMM reading before any action.
+    """
+    if reading in HEROSCAPE_READINGS:
+        heroscape: HeroscapeWorld = request.getfixturevalue("heroscape")
+        heroscape.choose_reading(reading)
+        return
     if reading not in ALTERNATIVE_READINGS:
-        raise ScenarioError(f"no alternative reading {reading!r}; known: {sorted(ALTERNATIVE_READINGS)}")
+        known = sorted({*ALTERNATIVE_READINGS, *HEROSCAPE_READINGS})
+        raise ScenarioError(f"no alternative reading {reading!r}; known: {known}")
+    homm: HommWorld = request.getfixturevalue("homm")
     homm.change_rules(replace(homm.state.ruleset, **ALTERNATIVE_READINGS[reading]))  # type: ignore[arg-type]
 
 

@@ -23,7 +23,6 @@ def town_battle(homm: HommWorld) -> None:
     """
     homm.set_ruleset(Ruleset())
     homm.state = homm.state.with_town(TownCard(TOWN_CARD, Side.DEFENDER))
-    homm.change_army(Side.DEFENDER, defends_town=True)
 
 
 @given("the town's walls are {walls:Walls}")

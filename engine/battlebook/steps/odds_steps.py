@@ -11,9 +11,10 @@ from battlebook.dice import ScriptedDice
 from battlebook.errors import ScenarioError
 from battlebook.heroscape import Attack, StartTurn, apply
 from battlebook.heroscape import chance as heroscape_chance
+from battlebook.heroscape.dice import COMBAT_DIE, CombatDie, heroscape_wounds
 from battlebook.homm import Clock, Decline, EndPhase, MeleeAttack, Stage, Swarm
 from battlebook.homm.chance import chance_of
-from battlebook.odds import COMBAT_DIE, CombatDie, WoundOdds, heroscape_wounds
+from battlebook.odds import WoundOdds
 from battlebook.steps._language import given, then, when
 from battlebook.steps.heroscape_world import HeroscapeWorld
 from battlebook.steps.homm_world import HommWorld

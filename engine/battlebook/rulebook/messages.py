@@ -1,0 +1,219 @@
+"""A run's results as Cucumber Messages (NDJSON), for Cucumber's own tools to read.
+
+pytest-bdd writes no Cucumber Messages, and its cucumber JSON drops undefined steps and
+`Rule:`. This module writes them from Battlebook's own record of a run: for each feature
+file, its `source`, `gherkinDocument` (Rules included) and `pickle`s, as the official
+Gherkin parser makes them; a `stepDefinition` for every registered step; then one
+`testCase` per pickle with its steps and their results. A step nothing matches is a test
+step with no step definition and the status `UNDEFINED`, as the protocol has it. The
+envelopes are built and checked with the types of the official `cucumber-messages` package.
+
+A run writes them to `messages.ndjson` beside the results file (`.battlebook/`), and
+`battlebook check --messages FILE` for the checked files; Cucumber's HTML formatter, for one,
+reads that file.
+"""
+
+from __future__ import annotations
+
+import inspect
+import json
+import platform
+import time
+from collections.abc import Iterator, Sequence
+from pathlib import Path
+from typing import Any
+
+from cucumber_messages import Envelope, message_converter
+from gherkin.stream.gherkin_events import GherkinEvents
+from gherkin.stream.id_generator import IdGenerator
+from pytest_bdd import parsers
+from pytest_bdd.steps import StepFunctionContext
+
+from battlebook import __version__
+from battlebook.rulebook.results import ResultBook, ScenarioResult, Status
+
+#: The Cucumber Messages protocol version these envelopes follow (that of `cucumber-messages`).
+PROTOCOL_VERSION = "31.0.0"
+
+#: Keyword types of a pickle step, as pytest-bdd's step types.
+_PICKLE_TYPES = {"Context": "given", "Action": "when", "Outcome": "then"}
+_STATUS = {
+    Status.PASSED: "PASSED",
+    Status.FAILED: "FAILED",
+    Status.UNDEFINED: "UNDEFINED",
+    Status.SKIPPED: "SKIPPED",
+}
+
+
+def _timestamp() -> dict[str, int]:
+    now = time.time_ns()
+    return {"seconds": now // 1_000_000_000, "nanos": now % 1_000_000_000}
+
+
+def _checked(envelope: dict[str, Any]) -> dict[str, Any]:
+    """The envelope as the protocol's JSON, after a round trip through the official types."""
+    typed = message_converter.from_dict(envelope, Envelope)
+    data: dict[str, Any] = message_converter.to_dict(typed)
+    return data
+
+
+def envelopes(
+    features: Sequence[tuple[str, str]], book: ResultBook, contexts: Sequence[StepFunctionContext]
+) -> Iterator[dict[str, Any]]:
+    """Every envelope of a run, in protocol order.
+
+    `features` pairs each feature's path as recorded (its `uri`) with its text; `book` holds the
+    run's results; `contexts` are the registered step definitions.
+    """
+    yield {
+        "meta": {
+            "protocolVersion": PROTOCOL_VERSION,
+            "implementation": {"name": "battlebook", "version": __version__},
+            "runtime": {"name": platform.python_implementation(), "version": platform.python_version()},
+            "os": {"name": platform.system()},
+            "cpu": {"name": platform.machine() or "unknown"},
+        }
+    }
+    events = GherkinEvents(GherkinEvents.Options(print_source=True, print_ast=True, print_pickles=True))
+    pickles: list[tuple[str, dict[str, Any]]] = []
+    lines: dict[str, int] = {}  # the line of every scenario and step, by AST node id
+    for uri, text in features:
+        source = {"source": {"uri": uri, "data": text, "mediaType": "text/x.cucumber.gherkin+plain"}}
+        for event in events.enum(source):  # type: ignore[arg-type]
+            data: dict[str, Any] = dict(event)
+            if "gherkinDocument" in data:
+                lines.update(_node_lines(data["gherkinDocument"].get("feature") or {}))
+            if "pickle" in data:
+                pickles.append((uri, data["pickle"]))
+            yield data
+    ids = IdGenerator()
+    definitions = [(ids.get_next_id(), context) for context in contexts]
+    for sid, context in definitions:
+        file, line = _source_of(context)
+        kind = "REGULAR_EXPRESSION" if isinstance(context.parser, parsers.re) else "CUCUMBER_EXPRESSION"
+        yield {
+            "stepDefinition": {
+                "id": sid,
+                "pattern": {"source": context.parser.name, "type": kind},
+                "sourceReference": {"uri": file, "location": {"line": line}},
+            }
+        }
+    run_id = ids.get_next_id()
+    yield {"testRunStarted": {"id": run_id, "timestamp": _timestamp()}}
+    runs: dict[tuple[str, int], list[ScenarioResult]] = {}
+    for result in sorted(book, key=lambda r: (r.feature, r.line, r.row or "")):
+        runs.setdefault((result.feature, result.line), []).append(result)
+    success = True
+    for uri, pickle in pickles:
+        scenario_line = lines.get(pickle["astNodeIds"][0], 0)
+        queue = runs.get((uri, scenario_line), [])
+        if not queue:
+            continue  # not run (left out by a filter): a pickle with no test case, as Cucumber has it
+        run = queue.pop(0)  # the rows of an outline run in the order of their pickles
+        case_id, started_id = ids.get_next_id(), ids.get_next_id()
+        steps = []
+        for pickle_step in pickle["steps"]:
+            step_type = _PICKLE_TYPES.get(pickle_step.get("type", ""))
+            matching = [
+                sid
+                for sid, context in definitions
+                if (context.type is None or step_type is None or context.type == step_type)
+                and context.parser.is_matching(pickle_step["text"])
+            ]
+            steps.append((ids.get_next_id(), pickle_step, matching, lines.get(pickle_step["astNodeIds"][0], 0)))
+        yield {
+            "testCase": {
+                "id": case_id,
+                "pickleId": pickle["id"],
+                "testRunStartedId": run_id,
+                "testSteps": [
+                    {"id": tid, "pickleStepId": ps["id"], "stepDefinitionIds": matching, "stepMatchArgumentsLists": []}
+                    for tid, ps, matching, _ in steps
+                ],
+            }
+        }
+        yield {"testCaseStarted": {"id": started_id, "testCaseId": case_id, "attempt": 0, "timestamp": _timestamp()}}
+        statuses = step_statuses(run, [line for *_, line in steps])
+        success = success and run.status is Status.PASSED
+        for (tid, *_), (status, message) in zip(steps, statuses, strict=True):
+            yield {"testStepStarted": {"testCaseStartedId": started_id, "testStepId": tid, "timestamp": _timestamp()}}
+            outcome: dict[str, Any] = {"status": status, "duration": {"seconds": 0, "nanos": 0}}
+            if message:
+                outcome["message"] = message
+            yield {
+                "testStepFinished": {
+                    "testCaseStartedId": started_id,
+                    "testStepId": tid,
+                    "testStepResult": outcome,
+                    "timestamp": _timestamp(),
+                }
+            }
+        yield {"testCaseFinished": {"testCaseStartedId": started_id, "timestamp": _timestamp(), "willBeRetried": False}}
+    yield {"testRunFinished": {"testRunStartedId": run_id, "success": success, "timestamp": _timestamp()}}
+
+
+def _source_of(context: StepFunctionContext) -> tuple[str, int]:
+    """The file and line where a step is defined."""
+    try:
+        return inspect.getsourcefile(context.step_func) or "", inspect.getsourcelines(context.step_func)[1]
+    except (OSError, TypeError):
+        return "", 0
+
+
+def _node_lines(node: dict[str, Any]) -> Iterator[tuple[str, int]]:
+    """(AST node id, line) for every scenario, background and step under a feature or rule node."""
+    for child in node.get("children", []):
+        for kind in ("scenario", "background"):
+            if kind in child:
+                yield child[kind]["id"], child[kind]["location"]["line"]
+                for step in child[kind].get("steps", []):
+                    yield step["id"], step["location"]["line"]
+        if "rule" in child:
+            yield from _node_lines(child["rule"])
+
+
+def step_statuses(run: ScenarioResult | None, step_lines: Sequence[int]) -> list[tuple[str, str | None]]:
+    """Each step's status and message, from a run's recorded result.
+
+    Steps pass up to the step the run stopped at, which failed or is undefined, and are skipped
+    after it. A run that was not recorded leaves every step unknown.
+
+    >>> failed = ScenarioResult("f", "0", 3, "E", Status.UNDEFINED, step_line=5, message="no step matches")
+    >>> step_statuses(failed, [4, 5, 6])
+    [('PASSED', None), ('UNDEFINED', 'no step matches'), ('SKIPPED', None)]
+    >>> step_statuses(None, [4])
+    [('UNKNOWN', None)]
+    """
+    if run is None:
+        return [("UNKNOWN", None)] * len(step_lines)
+    if run.status is Status.PASSED:
+        return [("PASSED", None)] * len(step_lines)
+    statuses: list[tuple[str, str | None]] = []
+    stopped = False
+    for line in step_lines:
+        if stopped:
+            statuses.append(("SKIPPED", None))
+        elif line == run.step_line:
+            statuses.append((_STATUS[run.status], run.message))
+            stopped = True
+        else:
+            statuses.append(("PASSED", None))
+    if run.step_line is None and statuses:  # failed outside any step: after the last one
+        statuses[-1] = (_STATUS[run.status], run.message)
+    return statuses
+
+
+def write_messages(path: Path, root: Path, book: ResultBook, contexts: Sequence[StepFunctionContext]) -> Path:
+    """Write the run in `book` as Cucumber Messages NDJSON to `path`; feature paths are relative to `root`."""
+    features = []
+    for uri in sorted({r.feature for r in book}):
+        file = Path(uri) if Path(uri).is_absolute() else root / uri
+        try:
+            features.append((uri, file.read_text(encoding="utf-8")))
+        except (OSError, UnicodeDecodeError):
+            continue
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with path.open("w", encoding="utf-8") as out:
+        for envelope in envelopes(features, book, contexts):
+            out.write(json.dumps(_checked(envelope), ensure_ascii=False, separators=(",", ":")) + "\n")
+    return path

@@ -1,0 +1,66 @@
+"""Cucumber Messages: a check run written as NDJSON keeps Rules and undefined steps."""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from battlebook.cli import main
+
+FEATURE = """Feature: A player's question
+  Background:
+    Given a battle in the open field
+
+  @id:player.question @source:001/making-melee-attacks
+  Rule: Score plus roll must reach the defense
+
+    Example: Passing
+      Given the Aggressor has a stack of 3 Gold Golems on its Melee Line
+      And the Defender has a Behemoth on its Melee Line
+      When the Gold Golems attack the Behemoth in melee, rolling 6
+      Then the attack kills the top card of the Behemoth
+
+    Example: Undefined
+      Given the Aggressor has a stack of 3 Gold Golems on its Melee Line
+      And the Defender has a Behemoth on its Melee Line
+      When the Gold Golems attack the Behemoth in mellee, rolling 6
+      Then the attack kills the top card of the Behemoth
+"""
+
+
+def run(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> list[dict[str, Any]]:
+    feature = tmp_path / "question.feature"
+    feature.write_text(FEATURE, encoding="utf-8")
+    target = tmp_path / "run.ndjson"
+    assert main(["check", str(feature), "--messages", str(target)]) == 1
+    capsys.readouterr()
+    return [json.loads(line) for line in target.read_text(encoding="utf-8").splitlines()]
+
+
+def test_the_messages_keep_the_rule_and_the_undefined_step(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    envelopes = run(tmp_path, capsys)
+    kinds = Counter(next(iter(e)) for e in envelopes)
+    assert kinds["meta"] == kinds["testRunStarted"] == kinds["testRunFinished"] == 1
+    assert kinds["pickle"] == kinds["testCase"] == kinds["testCaseFinished"] == 2
+    assert kinds["stepDefinition"] > 50
+    feature = next(e["gherkinDocument"]["feature"] for e in envelopes if "gherkinDocument" in e)
+    rules = [c["rule"] for c in feature["children"] if "rule" in c]
+    assert [r["name"] for r in rules] == ["Score plus roll must reach the defense"]
+    statuses = [e["testStepFinished"]["testStepResult"]["status"] for e in envelopes if "testStepFinished" in e]
+    assert statuses == ["PASSED"] * 5 + ["PASSED"] * 3 + ["UNDEFINED", "SKIPPED"]
+    cases = [e["testCase"] for e in envelopes if "testCase" in e]
+    undefined_step = cases[1]["testSteps"][3]
+    assert undefined_step["stepDefinitionIds"] == []
+    assert all(step["stepDefinitionIds"] for step in cases[0]["testSteps"])
+    assert envelopes[-1]["testRunFinished"]["success"] is False
+
+
+def test_every_envelope_reads_as_the_official_types(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from cucumber_messages import Envelope, message_converter
+
+    for envelope in run(tmp_path, capsys):
+        assert message_converter.to_dict(message_converter.from_dict(envelope, Envelope)) == envelope
