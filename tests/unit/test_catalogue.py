@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import dataclasses
 import logging
-import re
 import types
 from pathlib import Path
 
@@ -30,6 +29,7 @@ from battlebook.rulebook.rulings import read_ruling, render_rulings_index, rulin
 from battlebook.rulebook.site import page_uri
 from battlebook.rulebook.sources import SECTIONS
 from battlebook.steps import step_modules
+from battlebook.steps._language import Phrase
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -176,8 +176,8 @@ def test_a_line_is_credited_to_the_step_of_its_own_game(book: list[FeatureDoc]) 
     homm_attack = next(
         s for s in steps if s.readable.endswith(" in melee[, swatting {swat} card(s)][, rolling {roll}]")
     )
-    # The Heroscape pattern is loose enough to read a HoMM melee line, but pytest-bdd binds it to HoMM's step.
-    assert re.fullmatch(scape_attack.pattern, "the Gold Golem attacks the Enemy Golems in melee, rolling 0")
+    # The Heroscape pattern is loose enough to read a HoMM melee line, but steps are scoped per game.
+    assert Phrase(scape_attack.pattern).is_matching("the Gold Golem attacks the Enemy Golems in melee, rolling 0")
     assert all(not use.feature.path.startswith("features/homm/") for use in scape_attack.uses)
     assert any(use.feature.path.startswith("features/heroscape/") for use in scape_attack.uses)
     assert all(not use.feature.path.startswith("features/heroscape/") for use in homm_attack.uses)

@@ -16,7 +16,8 @@ from battlebook.cli import main
 from battlebook.errors import ScenarioError
 from battlebook.rulebook.catalogue import book_lines, load_step_modules
 from battlebook.rulebook.model import FeatureDoc, feature_paths, load_book
-from battlebook.steps._language import GAMES, Phrase, feature_game, playing, scope_of
+from battlebook.rulebook.scope import scope_of
+from battlebook.steps._language import GAMES, Phrase, feature_game, playing
 
 ROOT = Path(__file__).resolve().parents[2]
 

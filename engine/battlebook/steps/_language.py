@@ -31,7 +31,6 @@ from __future__ import annotations
 import contextlib
 import inspect
 import re
-from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
 from contextvars import ContextVar
 from dataclasses import dataclass
@@ -45,14 +44,13 @@ from pytest_bdd.parsers import StepParser
 from battlebook.errors import ScenarioError
 from battlebook.heroscape import Terrain
 from battlebook.homm import AttackKind, DieReading, Ending, Line, Side, Stance, Walls
+from battlebook.rulebook.scope import game_by_vote, scope_of
 
 P = ParamSpec("P")
 T = TypeVar("T")
 
 #: The games, by the name of the world fixture their steps work on.
 GAMES = ("homm", "heroscape")
-#: The tag that names a feature file's game, as in `@game:homm`.
-GAME_TAG = "game:"
 
 
 @dataclass(frozen=True)
@@ -173,14 +171,14 @@ PARAMETERS: dict[str, Parameter] = {
             shape="a number of cards",
             shown="[, swatting {} card(s)]",
         ),
-        Parameter("Called", r' called "[^"]+"', lambda t: t.split('"')[1], shape="a name", shown='[called "{}"]'),
+        Parameter("Called", r' called "[^"]+"', lambda t: t.split('"')[1], shape="a name", shown=' [called "{}"]'),
         Parameter("Why", r": .+", lambda t: t[2:], shape="words the error must contain", shown="[: {}]"),
         Parameter(
             "UnderRule",
             r" under the rule \S+",
             lambda t: t.rsplit(" ", 1)[1],
             shape="a rule's id",
-            shown="[under the rule {}]",
+            shown=" [under the rule {}]",
         ),
         Parameter(
             "Placing",
@@ -189,13 +187,13 @@ PARAMETERS: dict[str, Parameter] = {
             shape="the owner's army and an army card",
             shown='[, and {} places it on the army card "..."]',
         ),
-        Parameter("AtRange", r" at range", lambda t: True, shown="[at range]"),
+        Parameter("AtRange", r" at range", lambda t: True, shown=" [at range]"),
         Parameter(
             "SpecialAttack",
             r' with the special attack "[^"]+"',
             lambda t: t.split('"')[1],
             shape="a power's name",
-            shown='[with the special attack "{}"]',
+            shown=' [with the special attack "{}"]',
         ),
         Parameter(
             "Overlooking", r", overlooking .+?", _overlooked, shape="extras nobody claimed", shown="[, overlooking {}]"
@@ -204,8 +202,8 @@ PARAMETERS: dict[str, Parameter] = {
             "Rolled",
             r", rolling .+? against .+?",
             _rolled,
-            shape="attack faces, then defense faces",
-            shown="[, rolling {} against ...]",
+            shape="attack faces against defense faces, such as skull, skull against shield, blank",
+            shown="[, rolling {}]",
         ),
     )
 }
@@ -217,16 +215,30 @@ PARAMETERS["Walls"] = Parameter(
 )
 
 
-def _verbs(name: str, *words: str) -> Parameter:
-    return Parameter(name, _choice(*words), str, words)
+def _verbs(name: str, *words: str, shown: str = "") -> Parameter:
+    return Parameter(name, _choice(*words), str, words, shown=shown or "/".join(w.strip() for w in words if w.strip()))
 
 
 #: Wording choices: read, never passed on (`{:Attack}`); each lists its forms.
 for _verb in (
-    _verbs("Attack", "attacks", "attack", "tries to attack", "try to attack"),
-    _verbs("Retaliate", "retaliates", "retaliate", "tries to retaliate", "try to retaliate"),
-    _verbs("Try", "tries to ", "try to ", ""),
-    _verbs("Kill", "kills", "kill"),
+    _verbs(
+        "Attack",
+        "attacks",
+        "attack",
+        "tries to attack",
+        "try to attack",
+        shown="attack(s)/tries to attack/try to attack",
+    ),
+    _verbs(
+        "Retaliate",
+        "retaliates",
+        "retaliate",
+        "tries to retaliate",
+        "try to retaliate",
+        shown="retaliate(s)/tries to retaliate/try to retaliate",
+    ),
+    _verbs("Try", "tries to ", "try to ", "", shown="[tries to/try to] "),
+    _verbs("Kill", "kills", "kill", shown="kill(s)"),
     _verbs("End", "ends", "tries to end"),
     _verbs("Decline", "declines", "tries to decline"),
     _verbs("Withdraw", "withdraws", "tries to withdraw"),
@@ -235,22 +247,22 @@ for _verb in (
     _verbs("Have", "have", "has"),
     _verbs("Their", "their", "its"),
     _verbs("Are", "are", "is"),
-    _verbs("Sacrifice", "sacrifices", "sacrifice"),
-    _verbs("Reorganize", "reorganizes", "reorganize"),
+    _verbs("Sacrifice", "sacrifices", "sacrifice", shown="sacrifice(s)"),
+    _verbs("Reorganize", "reorganizes", "reorganize", shown="reorganize(s)"),
     _verbs("Pick", "picks", "tries to pick"),
     _verbs("Stand", "stands", "stand", "are standing", "is standing"),
-    _verbs("Stacks", "stacks", "stack"),
+    _verbs("Stacks", "stacks", "stack", shown="stack(s)"),
     _verbs("Attacks", "attacks", "tries to attack"),
     _verbs("Its", "its", "their"),
     _verbs("Her", "its", "her", "his"),
-    _verbs("Wounds", "wounds", "wound"),
-    _verbs("Markers", "markers", "marker"),
-    _verbs("Spaces", "spaces", "space"),
-    _verbs("FaceWord", "faces", "face"),
+    _verbs("Wounds", "wounds", "wound", shown="wound(s)"),
+    _verbs("Markers", "markers", "marker", shown="marker(s)"),
+    _verbs("Spaces", "spaces", "space", shown="space(s)"),
+    _verbs("FaceWord", "faces", "face", shown="face(s)"),
     _verbs("Destroys", "destroys", "would destroy"),
     _verbs("Dice", "dice", "die"),
     _verbs("Refusable", "attack", "order marker", "turn"),
-    _verbs("Cards", "cards", "card"),
+    _verbs("Cards", "cards", "card", shown="card(s)"),
 ):
     PARAMETERS[_verb.name] = _verb
 
@@ -326,17 +338,20 @@ class Phrase(StepParser):
             if parameter is None:
                 return "{" + match["name"] + "}"
             if not match["name"]:
-                return "/".join(w.strip() for w in parameter.words if w.strip())
+                return parameter.shown
             if match["optional"]:
                 return parameter.shown.replace("{}", "{" + match["name"] + "}")
             return "{" + match["name"] + "}"
 
-        text = _FIELD.sub(show, self.name)
-        return re.sub(r"(\S)\[", r"\1 [", text).replace("  ", " ")
+        return _FIELD.sub(show, self.name)
 
     def parameters(self) -> list[tuple[str, Parameter]]:
         """The named parameters of the pattern, in order, with their types."""
         return [(m["name"], PARAMETERS[m["type"]]) for m in _FIELD.finditer(self.name) if m["name"] and m["type"]]
+
+    def allowed(self) -> list[tuple[str, str]]:
+        """Each named value with the words it accepts (or the shape of value), for the catalogue."""
+        return [(name, parameter.allowed) for name, parameter in self.parameters() if parameter.allowed]
 
 
 def game_of_function(func: Callable[..., object]) -> str | None:
@@ -374,40 +389,6 @@ def then(pattern: str, *, game: str | None = None) -> Callable[[Callable[P, T]],
     return _step("then", pattern, game, None)
 
 
-def scope_of(parser: StepParser) -> str | None:
-    """The game a step's parser is scoped to (`None` for a shared step, or one defined without a scope)."""
-    return getattr(parser, "game", None)
-
-
-def game_by_vote(tags: Iterable[str], line_games: Iterable[set[str | None]]) -> str | None:
-    """The game of a feature file: its `@game:` tag, else the game most of its lines can only belong to.
-
-    `line_games` gives, for each line, the scopes of the steps that match it. A line that
-    only one game's steps match votes for that game; on a tie, the earliest such line wins.
-
-    >>> game_by_vote(set(), [{None}, {"homm"}, {"homm", "heroscape"}, {"heroscape"}, {"homm"}])
-    'homm'
-    >>> game_by_vote({"game:heroscape"}, [{"homm"}])
-    'heroscape'
-    """
-    named = sorted(t[len(GAME_TAG) :] for t in tags if t.startswith(GAME_TAG))
-    if named:
-        if len(named) > 1 or named[0] not in GAMES:
-            raise ScenarioError(f"tag a feature with one of {', '.join('@game:' + g for g in GAMES)}, not {named}")
-        return named[0]
-    votes: Counter[str] = Counter()
-    first: dict[str, int] = {}
-    for index, games in enumerate(line_games):
-        decided = games - {None}
-        if len(decided) == 1:
-            game = str(decided.pop())
-            votes[game] += 1
-            first.setdefault(game, index)
-    if not votes:
-        return None
-    return max(votes, key=lambda g: (votes[g], -first[g]))
-
-
 def feature_game(
     tags: Iterable[str], lines: Iterable[tuple[str, str]], parsers: Iterable[tuple[str | None, StepParser]]
 ) -> str | None:
@@ -422,4 +403,4 @@ def feature_game(
             {scope_of(parser) for kind, parser in known if kind in (None, line_type) and parser.is_matching(text)}
             for line_type, text in lines
         ]
-    return game_by_vote(tags, scopes)
+    return game_by_vote(tags, scopes, GAMES)
