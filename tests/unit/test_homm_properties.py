@@ -5,7 +5,7 @@ protecting, reorganizing, retaliation, the end-of-round steps), every card stays
 a stack or in the discard pile, no stack is ever left empty on a line, and a Melee Line
 with fewer than 3 stacks only has an empty Ranged Line behind it (or is waiting for its
 side to pick the stack that moves up). Illegal actions are refused with a known rule id
-and leave the state as it was.
+before any die is rolled, naming the same rule as the legality check.
 
 Battles in towns keep the same invariants, with the walls' minimum in place of the three
 stacks for the town's Defender: after every action the Defender has at least 1 stack on
@@ -16,13 +16,12 @@ intact again once it is over; the Defender never withdraws or surrenders.
 
 from __future__ import annotations
 
-import copy
-from collections.abc import Iterator
+from collections.abc import Hashable, Iterator
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from battlebook.dice import SeededDice
+from battlebook.dice import Die, SeededDice
 from battlebook.errors import RuleViolation
 from battlebook.homm import (
     Ability,
@@ -43,6 +42,7 @@ from battlebook.homm import (
     apply,
     is_legal,
     legal_actions,
+    legal_violation,
 )
 from battlebook.homm import rule_ids as ids
 from battlebook.homm.flow import melee_minimum
@@ -135,20 +135,39 @@ def random_play(
         state = after
 
 
+class CountingDice(SeededDice):
+    """Seeded dice that count their rolls."""
+
+    def __init__(self, seed: int) -> None:
+        super().__init__(seed)
+        self.rolls = 0
+
+    def roll(self, die: Die) -> Hashable:
+        self.rolls += 1
+        return super().roll(die)
+
+
 def check_refusal(state: BattleState, data: st.DataObject) -> None:
-    """An illegal action drawn at random names a known rule and changes nothing."""
+    """An illegal action drawn at random is refused before any die is rolled, naming the rule the legality check names.
+
+    `apply` and `legal_violation` are two ways in to the same rules: the refusal must name
+    the same known rule with the same reason, and a refused action must not have rolled.
+    """
     illegal = [action for action in candidate_actions(state) if not is_legal(state, action)]
     if not illegal:
         return
     action = data.draw(st.sampled_from(illegal))
-    before = copy.deepcopy(state)  # an independent copy: catches a change made in place
+    expected = legal_violation(state, action)
+    assert expected is not None
+    dice = CountingDice(0)
     try:
-        apply(state, action, SeededDice(0))
+        apply(state, action, dice)
     except RuleViolation as violation:
         assert violation.rule in RULE_IDS, f"unknown rule {violation.rule}"
+        assert (violation.rule, str(violation)) == (expected.rule, str(expected)), f"{violation} but {expected}"
     else:
         raise AssertionError(f"{action} was carried out though it is illegal")
-    assert state == before
+    assert dice.rolls == 0, f"{action} rolled the die before it was refused"
 
 
 def check_refusals_along_play(state: BattleState, data: st.DataObject) -> None:
