@@ -7,8 +7,16 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-stamp
 OVERLAP := ../shared/tools/seed_overlap.py
 export NO_MKDOCS_2_WARNING := 1
+# Compiled bytecode is kept under .venv, even where the environment turns writing it off:
+# every pytest and mkdocs start then skips recompiling the modules it imports.
+export PYTHONPYCACHEPREFIX := $(abspath $(VENV))/pycache
+unexport PYTHONDONTWRITEBYTECODE
+# Examples and unit tests use both cores (pytest-xdist); `make test JOBS=1` runs them in one process.
+JOBS ?= 2
+# The examples alone run no property test: Hypothesis's pytest plugin is left out of those runs.
+EXAMPLES := $(BIN)/pytest tests/test_features.py -p no:hypothesispytest
 
-.PHONY: docs test site examples lines lint typecheck unit clean browser chromium
+.PHONY: docs test site examples lines lint typecheck unit clean browser chromium runtime
 
 $(STAMP): pyproject.toml
 	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -16,17 +24,21 @@ $(STAMP): pyproject.toml
 	@touch $(STAMP)
 
 ## Run every example so the pages show fresh results, then serve the rulebook.
-docs: $(STAMP)
-	-$(BIN)/pytest tests/test_features.py
-	$(BIN)/mkdocs serve --dev-addr 127.0.0.1:8000
+## The port is checked first, so a taken one is named before any example runs: PORT=8001 make docs.
+PORT ?= 8000
+docs: $(STAMP) runtime
+	@$(BIN)/python -m battlebook.cli.port $(PORT)
+	-$(EXAMPLES)
+	$(BIN)/mkdocs serve --dev-addr 127.0.0.1:$(PORT)
 
 ## Every check: lint, types, examples and unit tests, copied-text scan, strict site build, browser tests.
 test: $(STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	$(BIN)/mypy
-	$(BIN)/pytest --ignore=tests/browser
+	$(BIN)/pytest --ignore=tests/browser $(if $(filter-out 1,$(JOBS)),-n $(JOBS))
 	@if [ -f $(OVERLAP) ]; then $(BIN)/python $(OVERLAP); else echo "($(OVERLAP) not found: copied-text scan skipped)"; fi
+	@$(MAKE) --no-print-directory runtime
 	$(BIN)/mkdocs build --strict
 	@$(MAKE) --no-print-directory browser
 	@echo "make test: every check passed"
@@ -37,7 +49,7 @@ browser: $(STAMP)
 	@if [ "$$BATTLEBOOK_SKIP_BROWSER" = 1 ]; then \
 	  echo "BATTLEBOOK_SKIP_BROWSER=1: the browser tests are SKIPPED"; \
 	else \
-	  $(MAKE) --no-print-directory chromium && $(BIN)/pytest tests/browser; \
+	  $(MAKE) --no-print-directory chromium node_modules/.package-lock.json && $(BIN)/pytest tests/browser; \
 	fi
 
 CHROMIUM := /usr/bin/chromium
@@ -57,8 +69,8 @@ chromium:
 	fi
 
 ## Build the static site into site/ (running the examples first).
-site: $(STAMP)
-	$(BIN)/pytest tests/test_features.py
+site: $(STAMP) runtime
+	$(EXAMPLES)
 	$(BIN)/mkdocs build --strict
 
 ## Regenerate the rulebook lines shipped with the step library (for the closest-step hints).
@@ -67,7 +79,25 @@ lines: $(STAMP)
 
 ## Run only the examples, recording their results for the pages.
 examples: $(STAMP)
-	$(BIN)/pytest tests/test_features.py
+	$(EXAMPLES)
+
+## The in-page runtime of "Try it" (build/inpage/runtime, copied into the site by the build):
+## Pyodide from the pinned npm package (package-lock.json), the battlebook wheel and its
+## pure-Python dependencies, warmed up once in Node so the page gets their bytecode.
+RUNTIME := build/inpage
+RUNTIME_SOURCES := $(shell find engine/battlebook -name '*.py' -o -name '*.json') pyproject.toml runtime/wheels.py runtime/build.mjs
+WARMUP := features/homm/melee.feature features/homm/towns.feature features/heroscape/attacking.feature features/heroscape/life.feature
+
+runtime: $(RUNTIME)/runtime/manifest.json
+
+## The npm packages, at the versions package-lock.json pins: Pyodide (served by the site) and
+## axe-core (injected by the browser tests' accessibility checks only).
+node_modules/.package-lock.json: package.json package-lock.json
+	npm ci --ignore-scripts --no-audit --no-fund
+
+$(RUNTIME)/runtime/manifest.json: $(STAMP) node_modules/.package-lock.json $(RUNTIME_SOURCES)
+	$(BIN)/python runtime/wheels.py $(RUNTIME)/wheels
+	node runtime/build.mjs $(RUNTIME)/wheels $(RUNTIME)/runtime $(WARMUP)
 
 clean:
-	rm -rf site build .mypy_cache .ruff_cache .hypothesis
+	rm -rf site build node_modules .mypy_cache .ruff_cache .hypothesis

@@ -2,4 +2,27 @@
 
 The step definitions and the rulebook recorder are not listed here: the installed
 `battlebook` package provides them as a pytest plugin (entry point `battlebook.steps`).
+
+Every property test runs under one Hypothesis profile, `battlebook`: derandomized (the same
+examples on every run, so CI never fails by chance), with no deadline (several properties
+call sympy or play whole battles, whose time varies with the machine's load) and no
+example database (nothing carried over from one run to the next). Set
+`HYPOTHESIS_PROFILE=explore` to search with fresh random examples instead.
 """
+
+from __future__ import annotations
+
+import os
+
+from hypothesis import HealthCheck, settings
+
+settings.register_profile(
+    "battlebook",
+    derandomize=True,
+    deadline=None,
+    database=None,
+    print_blob=True,
+    suppress_health_check=[HealthCheck.too_slow],
+)
+settings.register_profile("explore", deadline=None, suppress_health_check=[HealthCheck.too_slow])
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "battlebook"))

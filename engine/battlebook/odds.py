@@ -3,7 +3,8 @@
 This module is shared by both games and imports neither: each game hands it the numbers
 of its own dice.
 
-Heroes of Might & Magic decides an attack with one ten-sided die: the attack kills when
+Heroes of Might & Magic decides an attack with one die (ten-sided, by Battlebook's reading:
+the texts say only "a die"): the attack kills when
 score plus roll reaches the defense score (for a swat, the sum of the swatted cards'
 defenses). [`homm_hit`][battlebook.odds.homm_hit] counts the faces that succeed, for the
 faces the game's die reading gives it.
@@ -28,7 +29,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
 from battlebook.errors import BattlebookError
 
@@ -40,6 +41,7 @@ class OddsError(BattlebookError, ValueError):
     """A question about odds that has no answer: negative dice, an empty swat."""
 
 
+@runtime_checkable
 class HasFaces(Protocol):
     """Anything that names the faces of a numbered die (a HoMM die reading, for one)."""
 
@@ -131,7 +133,8 @@ def homm_hit(score: int, defense: int | Sequence[int], reading: HasFaces | Seque
     total = defense if isinstance(defense, int) else swat_defense(defense)
     if total < 0:
         raise OddsError(f"a defense score cannot be negative: {total}")
-    faces = reading if isinstance(reading, Sequence) else reading.faces
+    # A reading such as DieReading is a str enum, and a str is a Sequence too: ask for faces first.
+    faces = reading.faces if isinstance(reading, HasFaces) else reading
     return HitChance(score, total, tuple(faces))
 
 
@@ -174,7 +177,7 @@ class WoundOdds:
     def at_least(self, k: int) -> Fraction:
         """The chance of `k` wounds or more.
 
-        >>> heroscape_wounds(3, 0).at_least(3)
+        >>> wound_odds(3, 0, Fraction(1, 2), Fraction(1, 3)).at_least(3)
         Fraction(1, 8)
         """
         return sum(self.wounds[max(k, 0) :], Fraction(0))

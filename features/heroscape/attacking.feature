@@ -40,7 +40,8 @@ Feature: Attacking
     Example: A figure that has attacked cannot attack again in the same turn
       Given the battlefield:
         """
-        3Z1 3Z2 1 1A1
+        3Z1 1 1 1A1
+         3Z2 1 1 1
         Z1 = Zettian Guards (Red)
         Z2 = Zettian Guards (Red)
         A1 = Airborne Elite (Blue)
@@ -83,7 +84,8 @@ Feature: Attacking
     Example: The second Guard may attack before the first
       Given the battlefield:
         """
-        3Z1 3Z2 1 1A1
+        3Z1 1 1 1A1
+         3Z2 1 1 1
         Z1 = Zettian Guards (Red)
         Z2 = Zettian Guards (Red)
         A1 = Airborne Elite (Blue)
@@ -91,6 +93,56 @@ Feature: Attacking
       When the Zettian Guard Z2 attacks the Airborne Elite A1, rolling blank, blank, blank against blank, blank
       And the Zettian Guard Z1 attacks the Airborne Elite A1, rolling blank, blank, blank against blank, blank
       Then no figure of the card taking the turn has an attack left, so the turn is over
+
+  @id:heroscape.turn-order @source:004/attacking
+  Rule: When a player has finished attacking, the player on the left takes the next turn
+    The later edition ends a turn once its player is done attacking, and play goes to
+    the player on that player's left. An example gives the seating order round the table,
+    each army's player on the left of the one before; the turn then passes along it, back
+    to the first after the last.
+
+    @edition:2024
+    Example: After Red's turn the player on Red's left, Blue, plays next
+      Given the battlefield:
+        """
+        1Z1 1 1A1 1 1K1
+        Z1 = Zettian Guards (Red)
+        A1 = Airborne Elite (Blue)
+        K1 = Knaves of the Silver Scimitar (Green)
+        """
+      And the players sit in this order, each on the left of the one before: Red, Blue, Green
+      When the Zettian Guard Z1 attacks the Airborne Elite A1, rolling blank, blank against blank, blank
+      And Red ends its turn
+      Then Blue is to take the next turn
+
+    @edition:2024
+    Example: After the last player in the seating order, play comes back to the first
+      Given the battlefield:
+        """
+        1Z1 1 1A1 1 1K1
+        Z1 = Zettian Guards (Red)
+        A1 = Airborne Elite (Blue)
+        K1 = Knaves of the Silver Scimitar (Green)
+        """
+      And the players sit in this order, each on the left of the one before: Red, Blue, Green
+      And it is Green's turn with the Knaves of the Silver Scimitar card
+      When Green ends its turn
+      Then Red is to take the next turn
+
+    @edition:2024
+    Example: The player on the right may not play out of turn
+      Given the battlefield:
+        """
+        1Z1 1 1A1 1 1K1
+        Z1 = Zettian Guards (Red)
+        A1 = Airborne Elite (Blue)
+        K1 = Knaves of the Silver Scimitar (Green)
+        """
+      And the players sit in this order, each on the left of the one before: Red, Blue, Green
+      And it is Red's turn with the Zettian Guards card
+      When Red ends its turn
+      And Green tries to take a turn with the Knaves of the Silver Scimitar card
+      Then the turn is refused under the rule heroscape.turn-order
 
   @id:heroscape.attack-dice @source:003/attacking @source:004/rolling-and-resolving
   Rule: The attacker rolls its Attack plus extra dice and counts skulls; the defender rolls its Defense plus extra dice and counts shields
@@ -167,12 +219,15 @@ Feature: Attacking
       The source shows the rolled dice only in pictures, which are lost. Its words fix how
       many dice are rolled (3 attack dice, 2 defense dice) and how each attack ends.
       Battlebook chose faces that fit those words: the first attack rolls 1 skull against
-      1 shield, the second 2 skulls against 1 shield.
+      1 shield, the second 2 skulls against 1 shield. The battlefield is lost too; the
+      map, with both Guards a few levels above the Airborne Elite, is Battlebook's
+      reconstruction of what the words say: each Guard is in range, sees the target and
+      has the height advantage.
 
       Given the battlefield:
         """
-        4Z1 4Z2 2 1 1 1A1
-         4   4  2 1 1 1
+        4Z1 4 2 1 1 1A1
+         4Z2 4 2 1 1 1
         Z1 = Zettian Guards (Red)
         Z2 = Zettian Guards (Red)
         A1 = Airborne Elite (Blue)
@@ -185,6 +240,19 @@ Feature: Attacking
       And the attack destroys the Airborne Elite A1
       And the Airborne Elite A1 is out of the game
       And no figure of the card taking the turn has an attack left, so the turn is over
+
+    @edition:2024
+    Example: Under the 2024 edition two skulls against two shields do nothing, and no wound is placed
+      Given the battlefield:
+        """
+        1K1 1X 1X
+        K1 = Knaves of the Silver Scimitar (Red)
+        X = Xenithrax the Vineweaver (Blue)
+        """
+      And Xenithrax X already has 3 wounds
+      When the Knave K1 attacks Xenithrax X, rolling skull, skull, blank against shield, shield, blank
+      Then the attack is blocked and both figures stay where they are
+      And Xenithrax X takes 0 wounds and has 3 on her army card
 
     @edition:2004
     Example: In the 2004 game two skulls against one shield destroy even Xenithrax
@@ -345,8 +413,10 @@ Feature: Attacking
   Rule: Special powers change the dice, and a special attack may be used instead of a normal attack
     Before rolling, check the army cards for special powers that add dice to the attack
     or the defense. A card whose power is named as a Special Attack offers a different
-    attack that the figure may make in place of its normal one, with its own dice and
-    range. An attack may only use a special attack printed on the attacker's own card.
+    attack that the figure may make in place of its normal one. The source says no more
+    of it; in these examples a special attack is defined, in the powers table, with its
+    own number of attack dice and its own range, which replace the card's Attack and
+    Range. An attack may only use a special attack printed on the attacker's own card.
 
     @edition:2024
     Example: A defending special power adds a defense die
@@ -432,6 +502,20 @@ Feature: Attacking
         a = glyph Astrid
         """
       Then the Zettian Guard Z1 attacks the Airborne Elite A1 with 2 dice against 2
+
+    @edition:2024
+    Example: An Airborne Elite on a defense glyph rolls an extra defense die
+      Given these powers, defined for this example only:
+        | power           | kind  | holder | attack dice | defense dice |
+        | Glyph of Ivor   | glyph | Ivor   | 0           | 1            |
+      And the battlefield:
+        """
+        1Z1 1 1 1iA1
+        Z1 = Zettian Guards (Red)
+        A1 = Airborne Elite (Blue)
+        i = glyph Ivor
+        """
+      Then the Zettian Guard Z1 attacks the Airborne Elite A1 with 2 dice against 3
 
   @id:heroscape.ending-the-battle @source:003/ending-the-battle
   Rule: The battle goes on until one army reaches the scenario's victory objective

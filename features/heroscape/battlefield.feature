@@ -5,8 +5,10 @@ Feature: The battlefield
   water, and may carry a **glyph**. Where the board has no space at all there is an
   **empty area** (the edge of the board, a gap between two pieces of terrain). Figures
   stand on the spaces: most on one space, large ones on two touching spaces (a
-  **double-space** figure). Every figure has a **Height**, printed on its army card,
-  which says how tall it stands in levels.
+  **double-space** figure). Every figure has a **Height**, printed on its army card. The
+  sources use it only to say that it does not matter for height advantage; Battlebook's
+  line of sight treats it as how tall the figure stands, counted in levels (a model, not
+  a statement of the sources).
 
   ### Drawing a battlefield
 

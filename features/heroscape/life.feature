@@ -18,7 +18,10 @@ Feature: Wounds, life and army cards
     printed on it, the hero is destroyed, and its player lays it on its army card.
 
     Example: Example 20: a Knave's two unblocked skulls destroy Xenithrax, and her order marker ends Blue's turn at once
-      Xenithrax stands two levels above the Knave, so she rolls one extra defense die.
+      The source says only that Xenithrax has the height advantage and so rolls one extra
+      defense die; it gives no battlefield. The map is Battlebook's reconstruction: it puts
+      her two levels above the Knave, and any gap from 1 to 9 levels would give the same
+      one die.
 
       Given the battlefield:
         """
@@ -99,6 +102,29 @@ Feature: Wounds, life and army cards
       And the Iron Troll T1 already has 2 wounds
       When the Knave K1 attacks the Iron Troll T1, rolling skull, blank, blank against blank, blank
       Then the attack destroys the Iron Troll T1
+
+  @id:heroscape.wounds-move-with-figure @source:004/squads-and-life
+  Rule: The wound markers beside a multi-life squad figure go wherever it goes
+    A multi-life squad figure's wounds lie beside it on the battlefield, so they travel
+    with it when it moves. Battlebook does not model movement itself (how far a figure
+    may go, and over what): an example simply sets the figure down on another space.
+
+    Example: A wounded Iron Troll set down two spaces away keeps its two wounds
+      Given these army cards, defined for this example only:
+        | name        | figure     | kind  | figures | life | range | attack | defense | height |
+        | Iron Trolls | Iron Troll | squad | 2       | 3    | 1     | 3      | 2       | 6      |
+      And the battlefield:
+        """
+        1K1 1T1 1T2 1 1
+        K1 = Knaves of the Silver Scimitar (Red)
+        T1 = Iron Trolls (Blue)
+        T2 = Iron Trolls (Blue)
+        """
+      When the Knave K1 attacks the Iron Troll T1, rolling skull, skull, blank against blank, blank
+      And Blue moves the Iron Troll T1 to row 1, column 5
+      Then the Iron Troll T1 stands on row 1, column 5
+      And the Iron Troll T1 has 2 wound markers next to it
+      And the Iron Troll T2 has 0 wound markers next to it
 
   @id:heroscape.army-card-out-of-play @source:004/life
   Rule: An army card whose figures are all destroyed is out of play, though its unrevealed order marker waits for its turn

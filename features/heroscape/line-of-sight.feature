@@ -23,8 +23,9 @@ Feature: Line of sight
     column's top: a ledge rising above the line hides what is behind it. A line that only
     touches a column's top, side or corner is not blocked, and a line over an empty area
     is never blocked by it;
-  - other figures do not block a line of sight, and a double-space figure may look from
-    above either of its spaces: see the ruling
+  - other figures block a line of sight as terrain does, each an upright body as tall as
+    its Height over its space, and a double-space figure may look from above either of
+    its spaces: see the ruling
     [Figures and line of sight](../rulings/heroscape-sight.md#ruling.heroscape-figures-and-sight).
 
   Both editions use line of sight the same way (see the ruling on
@@ -41,6 +42,10 @@ Feature: Line of sight
     there are no spaces beneath it.
 
     Example: Example 8, second part: the Zettian Guard sees only the top of the Airborne Elite, which is enough
+      The source's picture of the battlefield is lost; its words give only the count of 7
+      spaces and that the Guard sees the top of the target. The terrain of this map is
+      Battlebook's reconstruction.
+
       Given the battlefield:
         """
         2Z1 2 1 1 1 1 5 1A1 1A2

@@ -20,6 +20,10 @@ Feature: Range
     target beyond range is refused.
 
     Example: Example 8, first part: an Airborne Elite 7 spaces away is just within a Zettian Guard's Range of 7
+      The source's picture of the battlefield is lost; its words give only the count of 7
+      spaces and that the Guard sees the top of the target. The terrain of this map is
+      Battlebook's reconstruction.
+
       Given the battlefield:
         """
         2Z1 2 1 1 1 1 5 1A1 1A2

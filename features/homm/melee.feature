@@ -1,10 +1,10 @@
 @chapter:2
 Feature: Melee attacks
   Hand-to-hand fighting happens between the two **Melee Lines**. A stack on its own
-  Melee Line picks a stack on the enemy's Melee Line, rolls the ten-sided die and adds
-  the roll to its melee attack score. Reaching the target's defense score kills one card;
-  falling short does nothing. How the die's faces are read is a ruling
-  ([the faces of the ten-sided die](rule:ruling.die-faces)).
+  Melee Line picks a stack on the enemy's Melee Line, rolls the die and adds the roll to
+  its melee attack score. Reaching the target's defense score kills one card; falling
+  short does nothing. The texts say only "a die": that it has ten faces, and how they
+  are numbered, is a ruling ([the die and its faces](rule:ruling.die-faces)).
 
   A creature stack fights as one body: its top card makes the attack, and the cards
   beneath it lend their weight to that card's score.

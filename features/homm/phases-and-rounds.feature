@@ -17,10 +17,10 @@ Feature: Phases and combat rounds
   other chapters that say none of these leave turn order aside, so that each shows one
   rule on its own; their stacks act as if it were their phase and their side's turn.
 
-  **Heroes are not modelled as attackers.** The sources say that Hero cards print a
-  phase too, but they give no rule for a hero's attack in these chapters, so Battlebook
-  has no hero stacks: only creature stacks act in the phases. A hero appears only as the
-  one who withdraws or surrenders at the end of a round.
+  **Heroes attack in their phase too.** Hero cards print a phase like unit cards, and a
+  hero attacks in it. The sources give no hero's numbers, so an example that fields a
+  hero defines its card, marked `hero` in the unit table; it then stands on a line and
+  attacks like any stack.
 
   Background:
     Given a battle in the open field
@@ -82,6 +82,37 @@ Feature: Phases and combat rounds
       When the Defender tries to end its turn in the phase
       Then the action is refused under the rule homm.phases-and-rounds
       And the battle is unchanged
+
+  @id:homm.heroes-attack @source:001/phases-and-rounds @source:000/withdrawing-heroes
+  Rule: A hero attacks in the phase its card prints, and leaves with its side when it withdraws
+    A hero card says in which phase its hero attacks, every round, as a unit card does.
+    When its side withdraws, the hero goes back to its town: only the side's other cards
+    are discarded. The Knight's stats are chosen for these examples.
+
+    Background:
+      Given these units, defined for this example only:
+        | name   | level | phase | melee | ranged | defense | hero |
+        | Knight | 3     | 2     | 4     | 0      | 8       | yes  |
+      And the Aggressor has a Knight on its Melee Line
+
+    Example: The Knight attacks in phase 2, and 4 + 3 kills an Enemy Golem
+      Given the battle is in phase 2 of round 1, on the Aggressor's turn
+      When the Knight attacks the Enemy Golems in melee, rolling 3
+      Then the attack kills the top card of the Enemy Golems
+
+    Example: The Knight may not attack in phase 7
+      Given the battle is in phase 7 of round 1, on the Aggressor's turn
+      When the Knight tries to attack the Enemy Golems in melee, rolling 3
+      Then the action is refused under the rule homm.phases-and-rounds
+      And the battle is unchanged
+
+    Example: When its side withdraws the Knight goes home, and only the Gold Golems are discarded
+      Given the Aggressor's nearest town is 6 spaces away
+      And combat round 1 has ended
+      When the Aggressor withdraws
+      Then the Knight stack has 0 cards left
+      And 3 cards are in the discard pile
+      And the Aggressor's hero is back at its nearest town
 
   @id:homm.attack-opportunity @source:001/phases-and-rounds @source:000/protecting
   Rule: Each stack has one attack opportunity per round

@@ -51,8 +51,9 @@ Feature: Reorganizing
 
   @id:homm.automatic-reorganizing @source:000/reorganize @source:000/protecting
   Rule: Whenever a Melee Line falls below three stacks, stacks move up from the Ranged Line for free
-    As soon as a side has fewer than 3 stacks on its Melee Line, stacks come up from its
-    Ranged Line until the Melee Line has 3 again or the Ranged Line is empty, several at
+    As soon as the count of a side's stacks on its Melee Line falls below 3 (a line set up
+    with fewer is left alone until something falls: [ruling: when stacks move
+    up](rule:ruling.move-up-trigger)), stacks come up from its Ranged Line until the Melee Line has 3 again or the Ranged Line is empty, several at
     once when needed ([ruling: moving up to the Melee Line](rule:ruling.move-up-refill)). This costs no
     stack its attack opportunity. When more stacks wait than are needed, the side picks
     which ([ruling: who picks the stack that moves up](rule:ruling.move-up-choice)), and nothing else happens until it

@@ -43,6 +43,22 @@ Feature: Sacrificing for support
       Then the Behemoths stack has 1 card left
       And the Gold Golems have no support waiting
 
+    Example: Under the round's clock the Golem Reserve sacrifice when their phase, 7, comes
+      Given the Aggressor has a stack of 3 Gold Golems called "Golem Reserve" on its Melee Line
+      And the Defender has a Behemoth on its Melee Line
+      And the battle is in phase 7 of round 1, on the Aggressor's turn
+      When the Golem Reserve sacrifice to support the Gold Golems against the Behemoth
+      Then the Gold Golems have support of 6 waiting
+      And the Golem Reserve have used their attack opportunity this round
+
+    Example: Under the round's clock the Golem Reserve may not sacrifice before their phase
+      Given the Aggressor has a stack of 3 Gold Golems called "Golem Reserve" on its Melee Line
+      And the Defender has a Behemoth on its Melee Line
+      And the battle is in phase 6 of round 1, on the Aggressor's turn
+      When the Golem Reserve try to sacrifice to support the Gold Golems against the Behemoth
+      Then the action is refused under the rule homm.phases-and-rounds
+      And the battle is unchanged
+
     Example: A stack that has sacrificed has used its attack opportunity
       Given the Aggressor has a stack of 3 Gold Golems called "Golem Reserve" on its Melee Line
       And the Defender has a Behemoth on its Melee Line

@@ -14,8 +14,9 @@ Feature: Swatting a target stack
 
   @id:homm.swatting @source:001/swatting
   Rule: A swat names its number of cards before the roll and kills all of them or none
-    The attacker announces a number of cards from the top of the target stack, at least
-    one and at most as many as the stack holds. Their defense scores are added up; if the
+    The attacker announces a number of cards from the top of the target stack
+    ([ruling: which cards a swat takes](rule:ruling.swat-from-top)), at least one and at
+    most as many as the stack holds. Their defense scores are added up; if the
     attack score plus the roll reaches that sum, all the announced cards are discarded,
     and otherwise the attack does nothing. A score that already reaches the sum wins
     whatever the die shows.

@@ -1,24 +1,27 @@
 @chapter:18
 Feature: Ruling: the Heroscape combat die
-  **The question.** Both Heroscape texts settle every attack with six-sided combat dice:
-  the attacker counts skulls and the defender counts shields. Neither prints how many
-  sides carry each symbol, and without that no chance of an attack can be worked out.
-  The 2004 text also speaks of red attack dice and blue defense dice, as if they could
-  be different dice.
+  **The question.** Both Heroscape texts settle an attack with attack dice and defense
+  dice: the attacker counts skulls and the defender counts shields. Neither says how
+  many sides a die has, nor how many sides carry each symbol, and without that no chance
+  of an attack can be worked out. The 2004 text also speaks of red attack dice and blue
+  defense dice, as if they could be different dice.
 
   **Battlebook's reading.** There is one combat die, used for attack and defense alike
-  (the colours only tell the two rolls apart): **three skull sides, two shield sides and
-  one blank side**. One die therefore shows a skull half the time and a shield a third
-  of the time. An example may state only faces this die can show. The same die is
-  rolled when an attack resolves and counted by the odds (the odds pages, the chance
-  shown beside every attack, `battlebook odds heroscape`); it gives the published
-  figure of 20/81 for two attack dice getting past four defense dice.
+  (the colours only tell the two rolls apart), with six sides: **three skull sides, two
+  shield sides and one blank side**. This is Battlebook's reading, from outside the texts
+  and with no citation to a printed source (see [Outside facts](../outside-facts.md)).
+  One die therefore shows a skull half the time and a shield a third of the time. An
+  example may state only faces this die can show. The same die is rolled when an attack
+  resolves and counted by the odds (the odds pages, the chance shown beside every attack,
+  `battlebook odds heroscape`); for two attack dice against four defense dice it gives
+  20/81, a figure the engine computes, not one any source states.
 
   **The alternative.** Red attack dice and blue defense dice are different dice, each
   with its own mix of sides (for instance, defense dice with more shields), or one die
-  with another mix. No example of the sources depends on the mix: Example 9 and
-  Example 20 state only how many dice were rolled and how many skulls and shields came
-  up, and all of those counts are possible under either reading. The engine accepts any
+  with another mix. No example of the sources depends on the mix. Example 9 states only
+  how many dice were rolled and whether each attack was blocked (its pictures of the
+  faces are lost); Example 20 states the dice rolled and that two skulls and no shields
+  came up. Every outcome they state is possible under either reading. The engine accepts any
   mix (a `CombatDie` value, or the step `Given the Heroscape combat die of ...`), and a
   battle read with it both resolves and gets its odds with that die.
 

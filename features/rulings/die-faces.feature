@@ -1,16 +1,21 @@
 @chapter:1
-Feature: Ruling: the faces of the ten-sided die
-  **The question.** The combat rules resolve every attack with one ten-sided die, but
-  they never say which numbers its faces show. A ten-sided die is sold both ways: faces
-  0 to 9, or faces 1 to 10.
+Feature: Ruling: the die and its faces
+  **The question.** The combat rules have the attacker roll "a die" and add the roll to
+  its score. The texts call it only that. They never say which numbers its faces show,
+  nor how many faces it has. What they do show is rolls of 6 and 7, and a need to roll
+  6 or better called a poor chance, so the die goes well past six.
 
-  **Battlebook's reading.** The die reads **0 to 9** unless a scenario says otherwise.
-  Under this reading a roll can add nothing to an attack, and a target whose defense is
-  more than 9 above the attack score can never be hurt.
+  **Battlebook's reading.** The die is **ten-sided**, each face equally likely, and it
+  reads **0 to 9** unless a scenario says otherwise. Both are Battlebook's readings, not
+  facts of the texts: ten faces fit every roll the texts quote, and no other source is
+  cited for it (see [Outside facts](../outside-facts.md)). Under the 0-9 reading a roll
+  can add nothing to an attack, and a target whose defense is more than 9 above the
+  attack score can never be hurt.
 
-  **The alternative.** Read the die 1 to 10: every roll adds at least 1, and a target up
-  to 10 above the attack score can still be reached. A scenario chooses it with the step
-  `Given the die reads 1-10`.
+  **The alternative.** Read the ten faces 1 to 10: every roll adds at least 1, and a
+  target up to 10 above the attack score can still be reached. A scenario chooses it
+  with the step `Given the die reads 1-10`. A die of another size is not offered as a
+  setting: every chance Battlebook shows counts ten faces.
 
   The reading changes no worked example of the sources: they quote only rolls from 6 to 7,
   which both readings allow.
@@ -19,7 +24,7 @@ Feature: Ruling: the faces of the ten-sided die
     Given a battle in the open field
 
   @id:ruling.die-faces @source:001/making-melee-attacks
-  Rule: The ten-sided die reads 0 to 9 unless the scenario chooses 1 to 10
+  Rule: The die is read as ten faces, 0 to 9, unless the scenario chooses 1 to 10
     Any stated roll must be a face of the die under the reading in force; a roll the die
     cannot show is refused as an error in the scenario.
 

@@ -13,7 +13,9 @@ Feature: Ruling: no friendly fire in the 2004 game
 
   **The alternative.** The 2004 text says "enemy" only because that is the usual
   target, and, as in the later edition, any figure may be attacked. The engine keeps this
-  as a setting of the ruleset (`friendly_fire`), which the 2024 edition switches on.
+  as a setting of the ruleset (`friendly_fire`), which the 2024 edition switches on; a
+  2004 scenario chooses it with
+  `Given the alternative reading: the 2004 game lets a figure attack a friendly figure`.
 
   @id:ruling.heroscape-friendly-fire-2004 @source:003/range @source:004/setting-up-the-attack
   Rule: Under the 2004 game only a figure of another army may be attacked
@@ -45,6 +47,18 @@ Feature: Ruling: no friendly fire in the 2004 game
     @edition:2024
     Example: Under the 2024 edition the attack on a figure of its own army is allowed
       Given the battlefield:
+        """
+        1A1 1A3 1Z1
+        A1 = Airborne Elite (Blue)
+        A3 = Airborne Elite (Blue)
+        Z1 = Zettian Guards (Red)
+        """
+      Then the Airborne Elite A1 may attack the Airborne Elite A3
+
+    @edition:2004
+    Example: Under the alternative reading the 2004 Airborne Elite may attack one of its own
+      Given the alternative reading: the 2004 game lets a figure attack a friendly figure
+      And the battlefield:
         """
         1A1 1A3 1Z1
         A1 = Airborne Elite (Blue)

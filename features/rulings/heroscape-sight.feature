@@ -2,17 +2,21 @@
 Feature: Ruling: figures and line of sight
   **The question.** Do other figures block a line of sight? The sources ask the
   player to look from behind the attacker's head and say that any visible part of the
-  target is enough; the only things they name as hiding a target are pieces of
-  terrain, a ruin or a ledge. They never say whether a figure standing in between
-  hides what is behind it.
+  target is enough. The things they name as hiding a target, a ruin or a ledge, are
+  given only as examples; they never say whether a figure standing in between hides
+  what is behind it.
 
-  **Battlebook's reading.** Only terrain blocks a line of sight; other figures, friends
-  or enemies, never do.
+  **Battlebook's reading.** Figures block like terrain. The test the sources give is
+  physical, a look from the attacker's head, and a figure in the way hides what is
+  behind it as a ruin would: each figure is an upright body as tall as its Height,
+  standing over its space (the same body the engine uses for targets). Any part of the
+  target still in view is enough.
 
-  **The alternative.** Figures block like terrain: each one an upright body as tall as
-  its Height, standing over its space (the same body the engine uses for targets). A
-  scenario chooses it with the step `Given figures block line of sight`, written before
-  the battlefield.
+  **The alternative.** Only terrain blocks a line of sight; other figures, friends or
+  enemies, never do. A scenario chooses it with
+  `Given the alternative reading: figures never block line of sight`. (The step
+  `Given figures block line of sight`, from the time the readings were the other way
+  round, still states Battlebook's reading.)
 
   **A second question.** Where is the head of a double-space figure? The sources let
   such a figure attack from whichever of its two spaces it likes, but give a
@@ -20,16 +24,18 @@ Feature: Ruling: figures and line of sight
 
   **Battlebook's reading.** The line of sight may start above either of its two
   spaces, just as its range may be counted from either. **The alternative:** the head is
-  above one front space only, which the scenario would have to name.
+  over one space only, which the scenario names with
+  `Given the Stone Wyrm W has its head over its space at row 1, column 2`, after choosing
+  `Given the alternative reading: a double-space figure looks only from above the space its head is over`.
 
   @id:ruling.heroscape-figures-and-sight @source:003/line-of-sight
-  Rule: Other figures do not block a line of sight unless the scenario chooses that they do
-    Under the default reading a figure standing between attacker and target changes
-    nothing; under the alternative, a figure tall enough to hide the whole target
-    blocks the attack.
+  Rule: Other figures block a line of sight as terrain does
+    A figure tall enough to hide the whole target from the attacker's head blocks the
+    attack; under the alternative reading a figure standing in between changes nothing.
 
-    Example: A giant standing in between does not hide the target
-      Given the battlefield:
+    Example: Under the alternative reading a giant standing in between does not hide the target
+      Given the alternative reading: figures never block line of sight
+      And the battlefield:
         """
         1Z1 1 1X 1X 1A1
          1   1 1  1  1
@@ -39,7 +45,7 @@ Feature: Ruling: figures and line of sight
         """
       Then the Zettian Guard Z1 can see the Airborne Elite A1
 
-    Example: Under the alternative reading the same giant hides the target
+    Example: A giant standing in between hides the target
       Given figures block line of sight
       And the battlefield:
         """
@@ -69,3 +75,32 @@ Feature: Ruling: figures and line of sight
         """
       Then the Stone Wyrm W sees the Airborne Elite A1 only from above its space at row 1, column 1
       And the Stone Wyrm W may attack the Airborne Elite A1
+
+    Example: Under the alternative reading a head over the space nearer the wall sees nothing
+      Given the alternative reading: a double-space figure looks only from above the space its head is over
+      And these army cards, defined for this example only:
+        | name        | figure     | kind  | figures | life | range | attack | defense | height | spaces |
+        | Stone Wyrms | Stone Wyrm | squad | 2       | 1    | 6     | 2      | 2       | 3      | 2      |
+      And the battlefield:
+        """
+        1W 1W 5 1A1
+        W = Stone Wyrms (Green)
+        A1 = Airborne Elite (Blue)
+        """
+      And the Stone Wyrm W has its head over its space at row 1, column 2
+      When the Stone Wyrm W tries to attack the Airborne Elite A1
+      Then the attack is refused under the rule heroscape.line-of-sight
+
+    Example: Under the alternative reading a head over the space farther from the wall sees the target
+      Given the alternative reading: a double-space figure looks only from above the space its head is over
+      And these army cards, defined for this example only:
+        | name        | figure     | kind  | figures | life | range | attack | defense | height | spaces |
+        | Stone Wyrms | Stone Wyrm | squad | 2       | 1    | 6     | 2      | 2       | 3      | 2      |
+      And the battlefield:
+        """
+        1W 1W 5 1A1
+        W = Stone Wyrms (Green)
+        A1 = Airborne Elite (Blue)
+        """
+      And the Stone Wyrm W has its head over its space at row 1, column 1
+      Then the Stone Wyrm W may attack the Airborne Elite A1

@@ -15,8 +15,10 @@ Feature: Ruling: moving up to the Melee Line
   there?
 
   **Battlebook's reading.** No: stacks move up only when the count drops, through a
-  casualty, a withdrawal of stacks or a reorganization. **The alternative** would fill the
-  Melee Line already at setup; Battlebook does not offer it as a setting.
+  casualty, a withdrawal of stacks or a reorganization. **The alternative** fills a Melee
+  Line short of three whatever made it short, so an army set up that way sees its line
+  filled as soon as anything happens in the battle. A scenario chooses it with
+  `Given the alternative reading: stacks move up whenever a Melee Line holds fewer than three`.
 
   **A third question.** The source has you move *a* unit up whenever the count falls
   below three. When a Melee Line ends up two or more short of three (it held only two and
@@ -70,6 +72,13 @@ Feature: Ruling: moving up to the Melee Line
       When the Enemy Golems attack the Gold Golems in melee, rolling 0
       Then the Aggressor has 1 stack on its Melee Line
       And the Halflings stand on the Ranged Line
+
+    Example: Under the alternative reading the Ranged Line comes up as soon as anything happens
+      Given the alternative reading: stacks move up whenever a Melee Line holds fewer than three
+      And the Aggressor has a stack of 3 Gold Golems on its Melee Line
+      When the Enemy Golems attack the Gold Golems in melee, rolling 0
+      Then the Aggressor has 3 stacks on its Melee Line
+      And the Halflings stand on the Melee Line
 
     Example: When that one stack falls, two stacks move up and no choice is left
       Given the Aggressor has a Gold Golem on its Melee Line

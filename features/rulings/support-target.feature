@@ -9,9 +9,12 @@ Feature: Ruling: support names its target
   is added only if the supported stack's next attack is on that target; that next attack
   uses up the support either way.
 
-  **The alternative.** The sacrificing stack names only the friendly stack, and the
-  common-target rule is checked against whatever that stack attacks next. Battlebook does
-  not offer it as a setting.
+  **The alternative.** What counts is the friendly stack alone, and the common-target
+  rule is checked against whatever that stack attacks next: the support adds to that
+  attack if the sacrificing stack, as it stood when it sacrificed, could have attacked
+  that target itself. A target named at the sacrifice is then only the player's intent. A
+  scenario chooses it with
+  `Given the alternative reading: support counts against any target of the next attack that the supporter could have attacked`.
 
   The Halflings' and Orcs' stats are chosen for these examples.
 
@@ -35,6 +38,19 @@ Feature: Ruling: support names its target
 
     Example: The same support adds nothing to an attack on another target, and is spent
       Given the Gold Golems have sacrificed to support the Halflings against the Orcs
+      When the Halflings attack the Orc Archers at range, rolling 0
+      Then the attack score is 4
+      And the Halflings have no support waiting
+
+    Example: Under the alternative reading support named against the Orc Archers adds 6 to an attack on the Orcs
+      Given the alternative reading: support counts against any target of the next attack that the supporter could have attacked
+      And the Gold Golems have sacrificed to support the Halflings against the Orc Archers
+      When the Halflings attack the Orcs at range, rolling 0
+      Then the attack score is 10
+
+    Example: Under the alternative reading the same support adds nothing to a shot at the Orc Archers
+      Given the alternative reading: support counts against any target of the next attack that the supporter could have attacked
+      And the Gold Golems have sacrificed to support the Halflings against the Orcs
       When the Halflings attack the Orc Archers at range, rolling 0
       Then the attack score is 4
       And the Halflings have no support waiting

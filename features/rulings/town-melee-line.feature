@@ -18,7 +18,8 @@ Feature: Ruling: a town defender's Melee Line
 
   **The alternative.** Both rules apply to the Defender: the walls' minimum, and on top of
   it the open-field rule, so that each time the Defender's Melee Line count falls below
-  three it is filled up to three from inside. Battlebook does not offer it as a setting.
+  three it is filled up to three from inside. A scenario chooses it with
+  `Given the alternative reading: the town's Defender also refills its Melee Line to three when its count falls`.
 
   The Orcs' and Halflings' stats are chosen for these examples; the Gold Golem's are the
   sources'.
@@ -42,6 +43,17 @@ Feature: Ruling: a town defender's Melee Line
       And the Defender picks the Orcs to move up
       Then the Defender has 1 stack on its Melee Line
       And the Halflings stand on the Ranged Line
+
+    Example: Under the alternative reading the fallen Sentry is replaced by both stacks inside
+      Given the alternative reading: the town's Defender also refills its Melee Line to three when its count falls
+      And the town's walls are Breached
+      And the Defender has a Gold Golem called "Sentry" on its Melee Line
+      And the Defender has a Gold Golem called "Picket" on its Melee Line
+      And the Defender has a stack of 2 Orcs on its Ranged Line
+      And the Defender has a stack of 2 Halflings on its Ranged Line
+      When the Gold Golems attack the Sentry in melee, rolling 0
+      Then the Defender has 3 stacks on its Melee Line
+      And the Halflings stand on the Melee Line
 
     Example: Behind Sacked walls two stacks outside are enough
       Given the town's walls are Sacked

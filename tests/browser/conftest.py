@@ -8,6 +8,7 @@ runs them after. They never download a browser: they drive `/usr/bin/chromium` (
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import http.server
 import os
@@ -63,17 +64,28 @@ class _QuietHandler(http.server.SimpleHTTPRequestHandler):
         """Keep the test output clean of access logs."""
 
 
-@pytest.fixture(scope="session")
-def site_url() -> Iterator[str]:
-    """The built site, served by a threaded HTTP server on a free port of 127.0.0.1."""
-    if not (SITE / "index.html").is_file():
-        pytest.fail(f"no built site at {SITE}: run `make site` (or `make test`, which builds it first)")
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(_QuietHandler, directory=str(SITE)))
+@contextlib.contextmanager
+def serve(directory: Path = SITE) -> Iterator[str]:
+    """Serve `directory` with a threaded HTTP server on a free port of 127.0.0.1; yields its address."""
+    server = http.server.ThreadingHTTPServer(
+        ("127.0.0.1", 0), functools.partial(_QuietHandler, directory=str(directory))
+    )
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
-    yield f"http://127.0.0.1:{server.server_port}/"
-    server.shutdown()
-    server.server_close()
+    try:
+        yield f"http://127.0.0.1:{server.server_port}/"
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+@pytest.fixture(scope="session")
+def site_url() -> Iterator[str]:
+    """The built site, served on a free port of 127.0.0.1."""
+    if not (SITE / "index.html").is_file():
+        pytest.fail(f"no built site at {SITE}: run `make site` (or `make test`, which builds it first)")
+    with serve() as url:
+        yield url
 
 
 @pytest.fixture(scope="session")

@@ -11,6 +11,7 @@ from playwright.sync_api import Page
 from battlebook.rulebook.model import feature_paths, load_book
 from battlebook.rulebook.site import page_uri
 from tests.browser.conftest import ROOT
+from tests.browser.search_queries import QUERIES, Query, search_hrefs
 
 
 @dataclass(frozen=True)
@@ -49,28 +50,29 @@ SEARCHES = [
     Search("melee", r"/rulebook/homm/melee/(\?[^#]*)?#homm\.melee-attack$", first=True),
     Search("swarm", r"/rulebook/homm/[^#]+#homm\.[a-z-]*swarm", first=True),
     Search("breeched", r"/rulebook/homm/[^#]+#homm\.[a-z-]*wall", first=False),
-    Search("Xenithrax", EXAMPLE_20, first=True),
+    Search("Xenithrax", EXAMPLE_20, first=False),
 ]
-
-
-def search(page: Page, site_url: str, query: str) -> list[str]:
-    """Type `query` into the site's search box and return the addresses of the results, in order."""
-    page.goto(site_url)
-    box = page.locator("input.md-search__input")
-    box.click()
-    box.press_sequentially(query)
-    page.locator(".md-search-result__meta").filter(has_text=re.compile(r"match|result", re.I)).wait_for()
-    items = page.locator(".md-search-result__item")
-    if items.count():
-        items.first.wait_for()
-    return [link.get_attribute("href") or "" for link in page.locator("a.md-search-result__link").all()]
 
 
 @pytest.mark.parametrize("case", SEARCHES, ids=lambda s: s.query)
 def test_search_finds(page: Page, site_url: str, case: Search) -> None:
-    hrefs = search(page, site_url, case.query)
-    sections = [h for h in hrefs if "#" in h]
+    sections, _ = search_hrefs(page, site_url, case.query)
+    hrefs = sections
     matching = [h for h in sections if re.search(case.where, h)]
     assert matching, f"searching {case.query!r} lists no result matching {case.where!r}: {hrefs}"
     if case.first:
         assert re.search(case.where, sections[0]), f"searching {case.query!r} lists {sections[0]} first"
+
+
+#: Pages a reader never needs in the search: the Engine API and the step catalogue.
+DEVELOPER_PAGES = re.compile(r"/(api|rulebook/steps)/")
+
+
+@pytest.mark.parametrize("query", QUERIES, ids=lambda q: q.text)
+def test_the_rule_that_answers_a_question_comes_first(page: Page, site_url: str, query: Query) -> None:
+    """A player's question lands on the rule's own section: listed first and shown, not folded."""
+    sections, shown = search_hrefs(page, site_url, query.text)
+    assert sections, f"searching {query.text!r} finds nothing"
+    assert query.matches(sections[0]), f"searching {query.text!r} lists {sections[0]} first, not {query.anchors}"
+    assert sections[0] in shown, f"searching {query.text!r}: {sections[0]} is folded under 'more on this page'"
+    assert not [h for h in sections if DEVELOPER_PAGES.search(h)], "developer pages are in the reader's search"

@@ -84,7 +84,7 @@ def test_chance_agrees_with_resolution(case: str) -> None:
     destroying, wounds = by_resolution(state, action)
     odds = chance_of(state, action)
     assert odds.destroying == destroying
-    assert dict(enumerate(odds.wounds.wounds)) == wounds
+    assert dict(enumerate(odds.hits_distribution())) == wounds
 
 
 def test_wounds_already_taken_count_towards_destroying() -> None:
@@ -93,7 +93,7 @@ def test_wounds_already_taken_count_towards_destroying() -> None:
     state = state.replacing_card(replace(card, wound_markers=6))
     odds = chance_of(state, Attack("K1", "X"))
     assert odds.wounds_to_destroy == 2
-    assert odds.destroying == by_resolution(state, Attack("K1", "X"))[0] == odds.wounds.at_least(2)
+    assert odds.destroying == by_resolution(state, Attack("K1", "X"))[0] == sum(odds.hits_distribution()[2:])
 
 
 def test_a_glyph_power_changes_the_dice_and_the_chance_alike() -> None:
@@ -123,8 +123,9 @@ def test_a_refused_attack_has_no_chance() -> None:
 
 
 def test_the_rulebook_note_gives_each_attack_its_exact_chance() -> None:
+    from battlebook.heroscape.game import HEROSCAPE
     from battlebook.steps.heroscape_world import HeroscapeWorld
-    from battlebook.steps.odds_notes import heroscape_chances
+    from battlebook.steps.odds_notes import chances
 
     for edition, expected in (
         ("2004", "destroyed when the skulls outnumber"),
@@ -139,7 +140,7 @@ def test_the_rulebook_note_gives_each_attack_its_exact_chance() -> None:
         world.attempt(Attack("K1", "X"), ScriptedDice(["skull", "blank", "blank", "shield", "blank", "blank", "blank"]))
         world.attempt(Attack("K1", "X"), ScriptedDice())  # refused: K1 has attacked; no chance for it
         world.refused()
-        [line] = heroscape_chances(world)
+        [line] = chances(HEROSCAPE, world)
         assert line.startswith(
             "K1 (Knave of the Silver Scimitar) attacking X (Xenithrax the Vineweaver), 3 attack dice"
         )

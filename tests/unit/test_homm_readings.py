@@ -50,7 +50,7 @@ from battlebook.homm import (
     legal_violation,
 )
 from battlebook.homm import rule_ids as ids
-from tests.unit.test_homm_properties import PROFILE, battles, check_refusal, random_play
+from tests.strategies import PROFILE, battles, check_refusal, random_play
 
 GOLEM = UnitCard("Gold Golem", level=2, phase=7, melee=3, ranged=0, defense=7)
 ARCHER = UnitCard("Archer", level=1, phase=7, melee=1, ranged=3, defense=4)

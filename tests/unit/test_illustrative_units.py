@@ -41,6 +41,15 @@ PLAYERS_FILE = """Feature: A player's file using the rulebook's units
       And the Aggressor has a stack of 3 Halflings on its Ranged Line
       And the Defender has an Orc on its Ranged Line
       Then the smallest roll with which the Halflings kill the Orc at range is 5
+
+    Example: A spell table after the step replaces Magic Fist
+      Given these spells, defined for this example only:
+        | name       | attack |
+        | Magic Fist | 5      |
+      And the Aggressor has a stack of 2 Magi on its Ranged Line
+      And the Defender has an Orc on its Ranged Line
+      When the Magi attack the Orc with Magic Fist, rolling 0
+      Then the attack score is 8
 """
 
 

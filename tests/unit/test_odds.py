@@ -159,7 +159,7 @@ def test_chance_of_a_melee_attack_agrees_with_its_score_and_with_apply(
     state = duel(attacker, count, target, reading)
     action = MeleeAttack("Attackers", "Target")
     score = state.stack("Attackers").attack_score(action.kind)
-    assert chance_of(state, action) == homm_hit(score, target.stat("defense"), reading).hit
+    assert chance_of(state, action).success == homm_hit(score, target.stat("defense"), reading).hit
     for face in reading.faces:
         attack = apply(state, action, ScriptedDice([face])).attack
         assert attack is not None

@@ -6,7 +6,7 @@ import markdown  # type: ignore[import-untyped]
 
 from battlebook.errors import RuleViolation
 from battlebook.homm import Line, Side
-from battlebook.homm.rules import Resolution
+from battlebook.homm.rules import HommResolution
 from battlebook.rulebook.pytest_plugin import ScenarioRecord
 from battlebook.rulebook.render import _notes
 from battlebook.rulebook.results import ScenarioResult, Status
@@ -34,16 +34,18 @@ def test_a_battle_with_no_action_is_drawn_once() -> None:
     assert note.count("<svg") == 1 and 'id="pic-x-7-state-title"' in note
 
 
-def test_a_refused_action_is_drawn_before_and_after() -> None:
+def test_a_refused_action_is_drawn_once() -> None:
+    """Nothing changed, so one picture: not an identical before-and-after pair (issue 13)."""
     world = _world()
 
-    def refuse(state: object) -> Resolution:
+    def refuse(state: object) -> HommResolution:
         raise RuleViolation("homm.melee-attack", "not from there")
 
     world.attempt("an attack", refuse)
     world.refused()
     note = picture_markdown(world, _record()) or ""
-    assert note.count("<svg") == 2 and "After: refused, nothing changed" in note
+    assert note.count("<svg") == 1 and "its last action was refused" in note
+    assert "bb-drawings-folded" in note, "a drawing that does not teach the rule is folded away"
 
 
 def test_the_svg_survives_the_page_markdown() -> None:

@@ -6,8 +6,6 @@ import xml.etree.ElementTree as ET
 
 from battlebook.homm import KNOWN_UNITS, BattleState, Line, Side, Stack, UnitCard
 from battlebook.homm.picture import (
-    MARKER_READERS,
-    TOWN_READERS,
     BattleView,
     Marker,
     StackView,
@@ -15,8 +13,6 @@ from battlebook.homm.picture import (
     battle_view,
     draw_battle,
     draw_view,
-    marker_reader,
-    town_reader,
 )
 
 SVG = "{http://www.w3.org/2000/svg}"
@@ -71,28 +67,23 @@ def test_names_are_escaped() -> None:
     assert "Imp & Co" in texts and "A<&>B: 1 card" in texts
 
 
-def test_registered_readers_add_markers_and_a_town_card() -> None:
-    @marker_reader
-    def swarming(state: BattleState, stack: Stack) -> list[Marker]:
-        return [Marker("swarming", "swarming")] if stack.side is Side.AGGRESSOR else []
+def test_the_drawing_reads_markers_and_the_town_card_from_the_state() -> None:
+    from dataclasses import replace
 
-    @town_reader
-    def town(state: BattleState) -> TownView | None:
-        return TownView("Stronghold", Side.DEFENDER, "walls breached")
+    from battlebook.homm import Stance, TownCard, Walls
 
-    try:
-        view = battle_view(_battle())
-        svg = draw_view(view, "x")
-    finally:
-        MARKER_READERS.remove(swarming)
-        TOWN_READERS.remove(town)
-    assert view.town == TownView("Stronghold", Side.DEFENDER, "walls breached")
+    state = _battle()
+    state = state.replacing("Gold Golems", replace(state.stack("Gold Golems"), stance=Stance.SWARMING))
+    state = state.with_town(TownCard("Stronghold", Side.DEFENDER, Walls.BREACHED))
+    view = battle_view(state)
+    svg = draw_view(view, "x")
+    assert view.town == TownView("Stronghold", Side.DEFENDER, "walls Breached")
     assert view.on(Side.AGGRESSOR, Line.MELEE)[0].markers == (Marker("swarming", "swarming"),)
     assert 'class="bb-pic-marker-swarming"' in svg
     texts = _texts(svg)
-    assert "swarming" in texts and "Stronghold" in texts and "walls breached" in texts
+    assert "swarming" in texts and "Stronghold" in texts and "walls Breached" in texts
     desc = ET.fromstring(svg).findtext(f"{SVG}desc") or ""
-    assert "Defender's town card: Stronghold, walls breached." in desc and "swarming" in desc
+    assert "Defender's town card: Stronghold, walls Breached." in desc and "swarming" in desc
 
 
 def test_a_wide_line_widens_the_drawing() -> None:

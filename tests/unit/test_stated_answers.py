@@ -36,7 +36,7 @@ from battlebook.steps.homm_attacks import may_not_retaliate, may_retaliate
 from battlebook.steps.homm_outcomes import melee_score, no_roll_kills, smallest_roll
 from battlebook.steps.homm_world import HommWorld
 from battlebook.steps.odds_steps import heroscape_destroy_chance, melee_chance
-from tests.unit.test_homm_properties import battles, random_play
+from tests.strategies import battles, random_play
 
 #: Pools of at most this many dice (attack and defense) are resolved on every roll.
 ENUMERATED_DICE = 5

@@ -12,6 +12,7 @@ import argparse
 import importlib
 import sys
 from collections.abc import Sequence
+from typing import NoReturn
 
 from battlebook import __version__
 
@@ -19,14 +20,22 @@ SUBCOMMANDS: tuple[str, ...] = ("results", "check", "steps", "odds")
 """Modules of `battlebook.cli` that each add one subcommand."""
 
 
+class OneLineParser(argparse.ArgumentParser):
+    """An argument parser whose errors are one line on standard error, with exit status 2."""
+
+    def error(self, message: str) -> NoReturn:
+        """Print `prog: error: message` (no usage block) and exit with status 2."""
+        self.exit(2, f"{self.prog}: error: {' '.join(message.split())} (see --help)\n")
+
+
 def build_parser() -> argparse.ArgumentParser:
-    """The argument parser with every subcommand registered."""
-    parser = argparse.ArgumentParser(
+    """The argument parser with every subcommand registered; every parser's errors are one line."""
+    parser = OneLineParser(
         prog="battlebook",
         description="Battlebook: an executable rulebook for tabletop combat.",
     )
     parser.add_argument("--version", action="version", version=f"battlebook {__version__}")
-    subparsers = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
+    subparsers = parser.add_subparsers(dest="command", metavar="COMMAND", required=True, parser_class=OneLineParser)
     for name in SUBCOMMANDS:
         importlib.import_module(f"battlebook.cli.{name}").register(subparsers)
     return parser
@@ -40,6 +49,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     ...
     SystemExit: 0
     """
+    for stream in (sys.stdout, sys.stderr):
+        # A file name that is not valid UTF-8 is shown with escapes, never as a UnicodeEncodeError.
+        reconfigure = getattr(stream, "reconfigure", None)
+        if reconfigure is not None:
+            reconfigure(errors="backslashreplace")
     parser = build_parser()
     args, leftovers = parser.parse_known_args(argv)
     if leftovers:

@@ -13,29 +13,35 @@ from __future__ import annotations
 
 import argparse
 import json
-from types import MethodType
-from typing import Any, NoReturn
+import re
+from typing import Any
 
+from battlebook.cli import OneLineParser
 from battlebook.heroscape.dice import COMBAT_DIE, heroscape_wounds
 from battlebook.homm.ruleset import DieReading
 from battlebook.odds import fraction_text, homm_hit, percent_text, swat_defense
 
 #: The largest number of dice the command accepts on either side.
 MAX_DICE = 30
+#: The largest attack or defense score the command accepts (a card's scores are below 20,
+#: and every bonus of the rules together adds far less than this).
+MAX_SCORE = 999
+#: The most defense scores a swat may list.
+MAX_SWAT = 20
 
 
-class OneLineParser(argparse.ArgumentParser):
-    """An argument parser whose errors are one line on standard error, with exit status 2."""
-
-    def error(self, message: str) -> NoReturn:
-        """Print `prog: error: message` (no usage block) and exit with status 2."""
-        self.exit(2, f"{self.prog}: error: {message} (see --help)\n")
+def _whole(text: str) -> int:
+    """A whole number written in ASCII digits (with an optional sign), at most 6 characters long."""
+    text = text.strip()
+    if not re.fullmatch(r"[+-]?[0-9]{1,5}", text):
+        raise ValueError(text)
+    return int(text)
 
 
 def dice_count(text: str) -> int:
     """Parse a number of dice: a whole number from 0 to `MAX_DICE`."""
     try:
-        value = int(text)
+        value = _whole(text)
     except ValueError:
         raise argparse.ArgumentTypeError(f"{text!r} is not a whole number of dice") from None
     if not 0 <= value <= MAX_DICE:
@@ -44,27 +50,34 @@ def dice_count(text: str) -> int:
 
 
 def score_value(text: str) -> int:
-    """Parse an attack score: a whole number from 0 up (bonuses may make it large, never negative)."""
+    """Parse an attack score: a whole number from 0 to `MAX_SCORE` (bonuses included, never negative)."""
     try:
-        value = int(text)
+        value = _whole(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole-number attack score") from None
+        raise argparse.ArgumentTypeError(f"{text[:20]!r} is not a whole-number attack score") from None
     if value < 0:
         raise argparse.ArgumentTypeError(f"{value}: an attack score cannot be negative")
+    if value > MAX_SCORE:
+        raise argparse.ArgumentTypeError(f"{value}: give an attack score from 0 to {MAX_SCORE}")
     return value
 
 
 def defense_list(text: str) -> list[int]:
-    """Parse one defense score, or several separated by commas for a swat."""
-    parts = [part.strip() for part in text.split(",")]
+    """Parse one defense score, or up to `MAX_SWAT` separated by commas for a swat, each from 0 to `MAX_SCORE`."""
+    parts = text.split(",")
+    shown = text if len(text) <= 40 else text[:37] + "..."
+    if len(parts) > MAX_SWAT:
+        raise argparse.ArgumentTypeError(f"{len(parts)} defense scores: a swat lists at most {MAX_SWAT}")
     try:
-        values = [int(part) for part in parts]
+        values = [_whole(part) for part in parts]
     except ValueError:
         raise argparse.ArgumentTypeError(
-            f"{text!r} is not a defense score or a comma-separated list of them (such as 4,4,3)"
+            f"{shown!r} is not a defense score or a comma-separated list of them (such as 4,4,3)"
         ) from None
     if any(value < 0 for value in values):
-        raise argparse.ArgumentTypeError(f"{text!r}: defense scores cannot be negative")
+        raise argparse.ArgumentTypeError(f"{shown!r}: defense scores cannot be negative")
+    if any(value > MAX_SCORE for value in values):
+        raise argparse.ArgumentTypeError(f"{shown!r}: give defense scores from 0 to {MAX_SCORE}")
     return values
 
 
@@ -75,8 +88,6 @@ def register(subparsers: Any) -> None:
         help="exact chances of an attack, as fractions",
         description="Exact chances of an attack, for Heroscape or Heroes of Might & Magic, as fractions.",
     )
-    # The `odds` parser itself is made by the shared command parser; give it one-line errors too.
-    setattr(parser, "error", MethodType(OneLineParser.error, parser))  # noqa: B010
     games = parser.add_subparsers(dest="game", metavar="GAME", required=True, parser_class=OneLineParser)
 
     scape = games.add_parser(
@@ -101,18 +112,25 @@ def register(subparsers: Any) -> None:
         "homm",
         help="the chance that a Heroes of Might & Magic attack kills",
         description=(
-            "The chance that an attack with score S kills: score plus the roll of the ten-sided die "
-            "must reach the defense (for a swat, the sum of the swatted defenses)."
+            "The chance that an attack with score S kills: score plus the roll of the die "
+            "(ten-sided, by Battlebook's reading) must reach the defense (for a swat, the sum of the swatted defenses)."
         ),
     )
-    homm.add_argument("--score", type=score_value, required=True, metavar="S", help="attack score, bonuses included")
+    homm.add_argument(
+        "--score",
+        type=score_value,
+        required=True,
+        metavar="S",
+        help=f"attack score, bonuses included (0 to {MAX_SCORE})",
+    )
     homm.add_argument(
         "--defense",
         type=defense_list,
         required=True,
         metavar="D[,D2,...]",
         help=(
-            "defense score to reach; several, separated by commas, for a swat (they add up: the JSON gives "
+            f"defense score to reach (0 to {MAX_SCORE}); up to {MAX_SWAT}, separated by commas, for a swat "
+            "(they add up: the JSON gives "
             'the sum as "defense" and the list as "swat")'
         ),
     )

@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import argparse
+import sys
 from pathlib import Path
 from typing import Any
 
-from battlebook.rulebook.results import ResultBook, Status, default_path
+from battlebook.rulebook.results import ResultBook, ResultsFileError, Status, default_path
 
 
 def register(subparsers: Any) -> None:
@@ -22,12 +23,20 @@ def register(subparsers: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    """Print one line per recorded example; exit 1 when any did not pass."""
-    path: Path = args.file or default_path(Path.cwd())
-    if not path.exists():
-        print(f"battlebook: no results at {path}: run the examples first (make examples)")
-        return 1
-    book = ResultBook.load(path)
+    """Print one line per recorded example of the feature files as they are now; exit 1 when any did not pass.
+
+    A missing or unreadable results file is a bad argument: one line on standard error, exit 2.
+    """
+    root = Path.cwd()
+    path: Path = args.file or default_path(root)
+    if not path.exists() and not path.is_symlink():
+        print(f"battlebook results: no results at {path}: run the examples first (make examples)", file=sys.stderr)
+        return 2
+    try:
+        book, stale = ResultBook.load(path).current(root)
+    except ResultsFileError as error:
+        print(f"battlebook results: {error}", file=sys.stderr)
+        return 2
     bad = 0
     for result in sorted(book, key=lambda r: (r.feature, r.line, r.row or "")):
         ok = result.status is Status.PASSED
@@ -38,5 +47,8 @@ def run(args: argparse.Namespace) -> int:
         print(f"{result.status.value:9} {result.feature}:{result.line} {result.scenario}{row}")
         if result.message and not ok:
             print(f"          {result.step or ''}: {result.message}")
-    print(f"{len(book)} examples recorded, {len(book) - bad} passed, {bad} not passed")
+    summary = f"{len(book)} examples recorded, {len(book) - bad} passed, {bad} not passed"
+    if stale:
+        summary += f" ({stale} older results left out: their feature files have changed or are gone)"
+    print(summary)
     return 1 if bad else 0

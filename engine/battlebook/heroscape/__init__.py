@@ -9,20 +9,33 @@
 - [`sight`][battlebook.heroscape.sight]: range and three-dimensional line of sight;
 - [`actions`][battlebook.heroscape.actions] and [`rules`][battlebook.heroscape.rules]: what may be done and
   what it does;
+- [`rule_ids`][battlebook.heroscape.rule_ids]: the identifiers every refusal names;
+- [`dice`][battlebook.heroscape.dice]: the combat die and the exact odds of rolling it;
+- [`chance`][battlebook.heroscape.chance]: the exact chance of an attack in a battle state;
 - [`picture`][battlebook.heroscape.picture]: the battlefield drawn as SVG, with range paths and sight lines.
 """
 
-from battlebook.heroscape.actions import Attack, PlaceOrderMarker, RevealOrderMarker, StartRound, StartTurn
+from battlebook.heroscape.actions import (
+    Attack,
+    EndTurn,
+    MoveFigure,
+    PlaceOrderMarker,
+    RevealOrderMarker,
+    StartRound,
+    StartTurn,
+)
 from battlebook.heroscape.battlefield import Battlefield, MapError, Space, Terrain, parse_map
 from battlebook.heroscape.cards import CARD_CITATION, KNOWN_CARDS, ArmyCard, CardBook, CardKind
 from battlebook.heroscape.hexes import Hex
 from battlebook.heroscape.powers import DicePool, Power, PowerKind
 from battlebook.heroscape.rules import (
-    Resolution,
+    HeroscapeResolution,
     apply,
     attacks_left,
+    candidate_actions,
     dice_pool,
     is_legal,
+    legal_actions,
     legal_violation,
     setup_battle,
 )
@@ -44,15 +57,17 @@ __all__ = [
     "CommonOutOfPlay",
     "DicePool",
     "Edition",
+    "EndTurn",
     "Face",
     "Figure",
+    "HeroscapeResolution",
     "Hex",
     "MapError",
+    "MoveFigure",
     "NextCopy",
     "PlaceOrderMarker",
     "Power",
     "PowerKind",
-    "Resolution",
     "RevealOrderMarker",
     "Ruleset",
     "Space",
@@ -61,10 +76,12 @@ __all__ = [
     "Terrain",
     "apply",
     "attacks_left",
+    "candidate_actions",
     "counted_range",
     "dice_pool",
     "has_line_of_sight",
     "is_legal",
+    "legal_actions",
     "legal_violation",
     "parse_map",
     "setup_battle",

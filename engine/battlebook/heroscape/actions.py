@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from battlebook.heroscape.hexes import Hex
+
 
 @dataclass(frozen=True)
 class StartTurn:
@@ -56,4 +58,23 @@ class StartRound:
     """A new round begins: markers left on cards out of play are taken back."""
 
 
-Action = StartTurn | Attack | PlaceOrderMarker | RevealOrderMarker | StartRound
+@dataclass(frozen=True)
+class EndTurn:
+    """The army `army` has finished attacking: its turn is over, and the player on its left plays next."""
+
+    army: str
+
+
+@dataclass(frozen=True)
+class MoveFigure:
+    """The figure `figure` is set down on the free space `to` (single-space figures).
+
+    Battlebook does not model movement (how far, over what): this only puts a figure
+    elsewhere, carrying what belongs to it, such as the wound markers beside it.
+    """
+
+    figure: str
+    to: Hex
+
+
+Action = StartTurn | Attack | PlaceOrderMarker | RevealOrderMarker | StartRound | EndTurn | MoveFigure

@@ -49,9 +49,15 @@ from enum import StrEnum
 from battlebook.errors import ScenarioError
 from battlebook.heroscape.hexes import Hex
 
-_CELL = re.compile(r"^(?P<level>\d+)(?P<water>~)?(?P<glyph>[a-z])?(?P<figure>[A-Z][A-Za-z0-9]*)?$")
+_CELL = re.compile(r"^(?P<level>[0-9]+)(?P<water>~)?(?P<glyph>[a-z])?(?P<figure>[A-Z][A-Za-z0-9]*)?$")
 _FIGURE_LEGEND = re.compile(r"^(?P<key>[A-Z][A-Za-z0-9]*)\s*=\s*(?P<card>[^()]+?)\s*\((?P<army>[^()]+)\)$")
 _GLYPH_LEGEND = re.compile(r"^(?P<key>[a-z])\s*=\s*glyph\s+(?P<name>\S.*)$")
+#: The largest level a space may have, and the most rows and cells in a row a map may have.
+#: Battlebook's own bounds (the rules set none), which keep every map quick to read and every
+#: line of sight quick to trace.
+MAX_LEVEL = 99
+MAX_ROWS = 100
+MAX_COLUMNS = 100
 CELL_HELP = (
     "a cell is '.' (empty area) or a level such as 3, then optionally '~' (water), "
     "a lowercase glyph letter and a figure key such as Z1"
@@ -211,6 +217,7 @@ def parse_map(text: str) -> ParsedMap:
     glyph_at: dict[Hex, str] = {}
     figures: dict[str, tuple[str, str]] = {}
     glyph_names: dict[str, str] = {}
+    glyph_lines: dict[str, tuple[int, int]] = {}
     row = 0
     in_legend = False
     last_line = 0
@@ -223,20 +230,30 @@ def parse_map(text: str) -> ParsedMap:
         if "=" in line or in_legend:
             in_legend = True
             _read_legend(line.strip(), number, column, figures, glyph_names)
+            glyph_lines.update({key: (number, column) for key in glyph_names if key not in glyph_lines})
             continue
-        for match in re.finditer(r"\S+", line):
+        if row >= MAX_ROWS:
+            raise MapError(number, column, f"the map has more than {MAX_ROWS} rows, the most Battlebook reads")
+        for index, match in enumerate(re.finditer(r"\S+", line)):
             cell, col = match.group(), match.start() + 1
-            hex_ = Hex.from_offset(row, len([m for m in re.finditer(r"\S+", line[: match.start()])]))
+            if index >= MAX_COLUMNS:
+                raise MapError(number, col, f"the row has more than {MAX_COLUMNS} cells, the most Battlebook reads")
+            hex_ = Hex.from_offset(row, index)
             if cell == ".":
                 continue
             found = _CELL.match(cell)
             if not found:
-                raise MapError(number, col, f"cannot read the cell {cell!r}: {CELL_HELP}")
+                raise MapError(number, col, f"cannot read the cell {cell[:20]!r}: {CELL_HELP}")
+            level = int(found["level"]) if len(found["level"]) <= 3 else MAX_LEVEL + 1
+            if level > MAX_LEVEL:
+                raise MapError(
+                    number, col, f"the level {found['level'][:10]!r} is too high: levels go from 0 to {MAX_LEVEL}"
+                )
             glyph = found["glyph"]
             if glyph:
                 glyph_at[hex_] = glyph
                 glyph_cells.setdefault(glyph, (number, col))
-            spaces[hex_] = Space(int(found["level"]), Terrain.WATER if found["water"] else Terrain.LAND, glyph)
+            spaces[hex_] = Space(level, Terrain.WATER if found["water"] else Terrain.LAND, glyph)
             if found["figure"]:
                 figure_cells.setdefault(found["figure"], []).append((hex_, number, col))
         row += 1
@@ -264,6 +281,10 @@ def parse_map(text: str) -> ParsedMap:
                 raise MapError(line1, col1, f"the two spaces of the figure {key!r} must be on the same level")
         card, army = figures[key]
         placements.append(Placement(key, card, army, tuple(c[0] for c in cells), line_no, col))
+    unused_glyphs = [key for key in glyph_names if key not in glyph_cells]
+    if unused_glyphs:
+        line_no, col = glyph_lines[unused_glyphs[0]]
+        raise MapError(line_no, col, f"the legend names the glyph {unused_glyphs[0]!r}, which the map never places")
     unused = [key for key in figures if key not in figure_cells]
     if unused:
         raise MapError(max(last_line, 1), 1, f"the legend names the figure {unused[0]!r}, which the map never places")
@@ -280,6 +301,8 @@ def _read_legend(
             raise MapError(number, column, f"the figure {figure['key']!r} is given two legend lines")
         figures[figure["key"]] = (figure["card"].strip(), figure["army"].strip())
     elif glyph:
+        if glyph["key"] in glyphs:
+            raise MapError(number, column, f"the glyph {glyph['key']!r} is given two legend lines")
         glyphs[glyph["key"]] = glyph["name"].strip()
     else:
         raise MapError(

@@ -15,7 +15,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, fields, replace
 from enum import StrEnum
 
-from battlebook.errors import MissingStatError, UnknownUnitError
+from battlebook.errors import MissingStatError, ScenarioError, UnknownUnitError
 
 CARD_CITATION = (
     "Stats as printed on the army cards (Zettian Guards and Airborne Elite: Rise of the Valkyrie "
@@ -32,6 +32,8 @@ class CardKind(StrEnum):
     SQUAD = "squad"
 
 
+#: The largest stat a card may be given: Battlebook's own bound (printed stats are small).
+MAX_STAT = 999
 STAT_NAMES = ("figures", "life", "move", "range", "attack", "defense", "height")
 
 
@@ -68,6 +70,16 @@ class ArmyCard:
     height: int | None = None
     spaces: int = 1
     common: bool | None = None
+
+    def __post_init__(self) -> None:
+        for stat in STAT_NAMES:
+            value = getattr(self, stat)
+            if value is not None and not 0 <= value <= MAX_STAT:
+                raise ScenarioError(
+                    f"the {self.name}'s {stat} is {value}: a stat is a whole number from 0 to {MAX_STAT}"
+                )
+        if self.spaces not in (1, 2):
+            raise ScenarioError(f"the {self.name}'s figures stand on {self.spaces} spaces: write 1 or 2")
 
     def stat(self, stat: str) -> int:
         """The value of `stat` (one of `STAT_NAMES`), or a `MissingStatError` if nobody gave it."""
@@ -136,7 +148,13 @@ class CardBook:
         self._defined: dict[str, ArmyCard] = {}
 
     def define(self, card: ArmyCard) -> None:
-        """Add a card for this scenario; a known card keeps the stats the definition leaves out."""
+        """Add a card for this scenario; a known card keeps the stats the definition leaves out.
+
+        Raises:
+            ScenarioError: the scenario already defined a card of that name.
+        """
+        if card.name in self._defined:
+            raise ScenarioError(f"the army card {card.name!r} is defined twice in this example: keep one row for it")
         base = self._known.get(card.name)
         if base is not None:
             given = {f.name: getattr(card, f.name) for f in fields(card) if getattr(card, f.name) is not None}

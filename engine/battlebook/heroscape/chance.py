@@ -31,50 +31,12 @@ So the chance always agrees with how the attack resolves.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from fractions import Fraction
-
 from battlebook.dice import ScriptedDice
+from battlebook.game import AttackChance, RollResult
 from battlebook.heroscape.actions import Attack
 from battlebook.heroscape.dice import Face, heroscape_wounds
 from battlebook.heroscape.rules import apply, dice_pool, legal_violation
 from battlebook.heroscape.state import BattleState
-from battlebook.odds import WoundOdds
-
-
-@dataclass(frozen=True)
-class AttackChance:
-    """The exact odds of one Heroscape attack, as the battle stands.
-
-    Attributes:
-        attack_dice: Attack dice the attack rolls (after powers, glyphs and height).
-        defense_dice: Defense dice the defender rolls.
-        wounds: The distribution of unblocked skulls (wounds, in the 2024 edition).
-        destroys: For each number of unblocked skulls 0..attack_dice, whether the
-            defender is destroyed by it (as the resolution decides).
-        notes: Why the dice differ from the printed values.
-    """
-
-    attack_dice: int
-    defense_dice: int
-    wounds: WoundOdds
-    destroys: tuple[bool, ...]
-    notes: tuple[str, ...] = ()
-
-    @property
-    def success(self) -> Fraction:
-        """The chance that the skulls outnumber the shields."""
-        return self.wounds.at_least_one
-
-    @property
-    def destroying(self) -> Fraction:
-        """The chance that the attack destroys its defender."""
-        return sum((p for p, kills in zip(self.wounds.wounds, self.destroys, strict=True) if kills), Fraction(0))
-
-    @property
-    def wounds_to_destroy(self) -> int | None:
-        """The fewest unblocked skulls that destroy the defender, or `None` if none can."""
-        return next((k for k, kills in enumerate(self.destroys) if kills), None)
 
 
 def _faces(count: int, hits: int, hit: Face, miss: Face | None) -> list[Face]:
@@ -102,6 +64,8 @@ def destroys_with(state: BattleState, action: Attack, unblocked: int) -> bool:
 def chance_of(state: BattleState, action: Attack) -> AttackChance:
     """The exact odds of `action` in `state`: its dice, its wounds and its chance of destroying.
 
+    One [`RollResult`][battlebook.game.RollResult] per number of unblocked skulls (wounds).
+
     Raises the action's `RuleViolation` when the rules refuse it, as `apply` would.
     """
     violation = legal_violation(state, action)
@@ -109,5 +73,7 @@ def chance_of(state: BattleState, action: Attack) -> AttackChance:
         raise violation
     pool = dice_pool(state, action)
     wounds = heroscape_wounds(pool.attack, pool.defense, state.ruleset.combat_die)
-    destroys = tuple(bool(p) and destroys_with(state, action, k) if k else False for k, p in enumerate(wounds.wounds))
-    return AttackChance(pool.attack, pool.defense, wounds, destroys, pool.notes)
+    results = tuple(
+        RollResult(k, p, k, bool(p) and k > 0 and destroys_with(state, action, k)) for k, p in enumerate(wounds.wounds)
+    )
+    return AttackChance(results, pool.attack, pool.defense, pool.notes)

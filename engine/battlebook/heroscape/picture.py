@@ -27,8 +27,8 @@ True
 
 from __future__ import annotations
 
+import html
 import math
-import textwrap
 from collections.abc import Iterable
 from dataclasses import dataclass
 
@@ -230,6 +230,20 @@ def _space(state: BattleState, hex_: Hex, low: int, high: int) -> str:
     return element("g", parts, class_="bb-pic-water-space") if water else "".join(parts)
 
 
+#: Army names that are colours: their figures are drawn in that colour.
+ARMY_COLOURS = ("red", "blue", "green", "yellow", "purple", "orange", "black", "white")
+
+
+def army_class(army: str, index: int) -> str:
+    """The CSS classes of an army's figures: its place among the armies, and its colour when its name is one.
+
+    >>> army_class("Red", 0), army_class("Knights", 2)
+    ('bb-pic-army-0 bb-pic-army-red', 'bb-pic-army-2')
+    """
+    colour = army.strip().lower()
+    return f"bb-pic-army-{min(index, 3)}" + (f" bb-pic-army-{colour}" if colour in ARMY_COLOURS else "")
+
+
 def _token(state: BattleState, figure: Figure, army: int) -> str:
     points = [_point(h) for h in figure.spaces]
     x = sum(p[0] for p in points) / len(points)
@@ -258,7 +272,7 @@ def _token(state: BattleState, figure: Figure, army: int) -> str:
         ]
     label = figure.key + ("*" * min(state.wounds_of(figure), 3))
     body.append(text(x, y + 4, label, "bb-pic-text bb-pic-name", "middle", 11))
-    return element("g", body, class_=f"bb-pic-figure bb-pic-army-{min(army, 3)}")
+    return element("g", body, class_=f"bb-pic-figure {army_class(figure.army, army)}")
 
 
 def _path(path: tuple[Hex, ...]) -> str:
@@ -353,7 +367,7 @@ def _profile(state: BattleState, item: Measure, sight: SightLine, top: float) ->
         )
     armies = _armies(state)
     for key, (t, base, head) in zip((item.attacker, item.target), bodies, strict=True):
-        army = min(armies.index(state.figure(key).army), 3)
+        army = army_class(state.figure(key).army, armies.index(state.figure(key).army))
         (cx, low), (_, high) = at(t / length if length else 0, base), at(t / length if length else 0, head)
         width = SCALE * FIGURE_RADIUS * 2
         parts.append(
@@ -364,7 +378,7 @@ def _profile(state: BattleState, item: Measure, sight: SightLine, top: float) ->
                 width=width,
                 height=max(low - high, 1),
                 rx=3,
-                class_=f"bb-pic-body bb-pic-army-{army}",
+                class_=f"bb-pic-body {army}",
                 fill="none",
                 stroke="currentColor",
             )
@@ -387,8 +401,41 @@ def _profile(state: BattleState, item: Measure, sight: SightLine, top: float) ->
     return [element("g", parts, class_="bb-pic-profile")], ground + 6 - top
 
 
+def legend_html(state: BattleState, measures: Iterable[Measure] = ()) -> str:
+    r"""The legend of a drawing as page text: the figures, glyphs, range counts and sight lines, then the key.
+
+    The key says which way the shading goes in both colour schemes (the shade is the
+    text's colour: dark on a light page, light on a dark one); the page shows the right one.
+
+    >>> from battlebook.heroscape.battlefield import parse_map
+    >>> from battlebook.heroscape.cards import KNOWN_CARDS
+    >>> from battlebook.heroscape.rules import setup_battle
+    >>> html_ = legend_html(setup_battle(parse_map("2Z1 1\nZ1 = Zettian Guards (Red)"), KNOWN_CARDS.get))
+    >>> "Z1: Zettian Guard of Red" in html_ and "bb-key-dark" in html_
+    True
+    """
+    # Inline elements only (shown as lines by the stylesheet): the page's Markdown keeps
+    # the note's raw HTML as it is only when no block-level tag is nested in it.
+    items = []
+    for line in legend(state, measures):
+        css = "bb-legend-line"
+        if line.startswith("Line of sight"):
+            css += " bb-sight-" + ("clear" if ": clear" in line else "blocked")
+        items.append(f'<span class="{css}">{html.escape(line)}</span>')
+    key = (
+        '<span class="bb-legend-line bb-legend-key">Shading and the number at the top of a space: its level '
+        '(<span class="bb-key-light">the darker, the higher</span>'
+        '<span class="bb-key-dark">the lighter, the higher</span>). '
+        "Dashed outline: no space. ~: water.</span>"
+    )
+    return f'<span class="bb-legend">{"".join(items)}{key}</span>'
+
+
 def draw_battlefield(state: BattleState, title: str, ident: str = "", measures: Iterable[Measure] = ()) -> str:
     """Draw the battlefield of `state` as one line of accessible SVG titled `title`.
+
+    The legend is not drawn: [`legend_html`][battlebook.heroscape.picture.legend_html] gives
+    it as page text, and the drawing's text alternative holds it too.
 
     Args:
         state: The battle whose battlefield and figures are drawn.
@@ -423,16 +470,4 @@ def draw_battlefield(state: BattleState, title: str, ident: str = "", measures: 
             panel, tall = _profile(state, item, item.sight, y)
             body += panel
             y += tall
-    chars = int((width - 2 * MARGIN) / CHAR_W)
-    for line in legend(state, measures):
-        css = "bb-pic-text bb-pic-label"
-        if line.startswith("Line of sight"):
-            css += " bb-pic-sight-text-" + ("clear" if ": clear" in line else "blocked")
-        for piece in textwrap.wrap(line, chars, subsequent_indent="   "):
-            y += LINE_H
-            body.append(text(MARGIN, y, piece, css, size=11))
-    key = "Numbers at the top of a space: its level (darker is higher). Dashed outline: no space. ~: water."
-    for piece in textwrap.wrap(key, chars):
-        y += LINE_H
-        body.append(text(MARGIN, y, piece, "bb-pic-text bb-pic-label bb-pic-key", size=10))
     return svg_document(width, y + MARGIN, title, describe(state, measures), body, ident)

@@ -5,12 +5,17 @@ Legality comes in two layers, as in python-chess:
 1. [`pseudo_legal_violation`][battlebook.heroscape.rules.pseudo_legal_violation]: may this
    figure attack that one at all (its card's turn, its one attack, friend or foe, the
    special attack it names)?
-2. [`legal_violation`][battlebook.heroscape.rules.legal_violation]: is the defender within
+2. [`attack_violation`][battlebook.heroscape.rules.attack_violation]: is the defender within
    range and in line of sight?
+
+[`legal_violation`][battlebook.heroscape.rules.legal_violation] takes every kind of action
+(an attack, a turn, an order marker, a new round) and returns the refusing rule or `None`;
+[`candidate_actions`][battlebook.heroscape.rules.candidate_actions] lists every action shaped
+for a state, legal or not.
 
 [`apply`][battlebook.heroscape.rules.apply] checks both, rolls the combat dice from the dice
 source it is given (attack dice first, then defense dice) and returns a
-[`Resolution`][battlebook.heroscape.rules.Resolution]. A refused action raises a
+[`HeroscapeResolution`][battlebook.heroscape.rules.HeroscapeResolution]. A refused action raises a
 [`RuleViolation`][battlebook.errors.RuleViolation] naming the rule and changes nothing.
 
 >>> from battlebook.dice import ScriptedDice
@@ -30,12 +35,22 @@ source it is given (attack dice first, then defense dice) and returns a
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, replace
 
 from battlebook.dice import Dice
 from battlebook.errors import DiceError, RuleViolation, ScenarioError
-from battlebook.heroscape.actions import Action, Attack, PlaceOrderMarker, RevealOrderMarker, StartRound, StartTurn
+from battlebook.heroscape import rule_ids as ids
+from battlebook.heroscape.actions import (
+    Action,
+    Attack,
+    EndTurn,
+    MoveFigure,
+    PlaceOrderMarker,
+    RevealOrderMarker,
+    StartRound,
+    StartTurn,
+)
 from battlebook.heroscape.battlefield import ParsedMap
 from battlebook.heroscape.cards import ArmyCard
 from battlebook.heroscape.powers import AttackSetup, DicePool, Power, PowerKind
@@ -43,14 +58,17 @@ from battlebook.heroscape.ruleset import Face, Harm, NextCopy, Ruleset
 from battlebook.heroscape.sight import counted_range, has_line_of_sight
 from battlebook.heroscape.state import BattleState, CardInPlay, Figure, OrderMarker, Turn
 
-#: Stable identifiers of the rules this module enforces; each anchors its rule on the site.
-ATTACKING = "heroscape.attacking"
-RANGE = "heroscape.range"
-LINE_OF_SIGHT = "heroscape.line-of-sight"
-FRIENDLY_FIGURES = "heroscape.attacking-friendly-figures"
-SPECIAL_POWERS = "heroscape.special-powers"
-OUT_OF_PLAY = "heroscape.army-card-out-of-play"
-COMMON_CARDS = "heroscape.common-army-cards"
+#: Kept here for the callers that name them; every identifier lives in `battlebook.heroscape.rule_ids`.
+ATTACKING = ids.ATTACKING
+RANGE = ids.RANGE
+LINE_OF_SIGHT = ids.LINE_OF_SIGHT
+FRIENDLY_FIGURES = ids.FRIENDLY_FIGURES
+SPECIAL_POWERS = ids.SPECIAL_POWERS
+OUT_OF_PLAY = ids.OUT_OF_PLAY
+COMMON_CARDS = ids.COMMON_CARDS
+TURN_ORDER = ids.TURN_ORDER
+#: The labels of the order markers each army places on its cards.
+ORDER_MARKERS = ("1", "2", "3", "X")
 #: Name under which height advantage can be overlooked (see `Attack.overlooked`).
 HEIGHT_ADVANTAGE = "height advantage"
 
@@ -98,7 +116,7 @@ class AttackReport:
 
 
 @dataclass(frozen=True)
-class Resolution:
+class HeroscapeResolution:
     """The outcome of an action: the battle after it, and the attack or turn it made."""
 
     state: BattleState
@@ -113,21 +131,34 @@ def setup_battle(
 ) -> BattleState:
     """A battle state from a read text map, looking each legend's card up with `card_for`.
 
-    A legend card name may end in `#2`, `#3` for a further copy of the card in one army.
+    A legend card name may end in `#2`, `#3` for a further copy of the card in one army. A
+    card holds no more figures than it depicts (when its number of figures is known).
     """
     state = BattleState(ruleset=ruleset or Ruleset(), battlefield=parsed.battlefield)
+    placed_on: dict[tuple[str, str], int] = {}
     for placed in parsed.placements:
         name, _, copy = placed.card.partition("#")
+        where = f"map line {placed.line}, column {placed.column}"
+        if copy and not (copy.strip().isascii() and copy.strip().isdigit() and 2 <= int(copy.strip()) <= 99):
+            raise ScenarioError(
+                f"{where}: {placed.card!r}: a further copy of a card is numbered #2 to #99 (the first has no number)"
+            )
         card = card_for(name.strip())
         if card is None:
-            raise ScenarioError(f"map line {placed.line}, column {placed.column}: no army card called {name.strip()!r}")
+            raise ScenarioError(f"{where}: no army card called {name.strip()!r}")
         if len(placed.spaces) != card.spaces:
             what = "a double-space" if card.is_double_space else "a single-space"
             raise ScenarioError(
                 f"map line {placed.line}, column {placed.column}: {placed.key} ({card.figure}) is {what} figure "
                 f"but is drawn on {len(placed.spaces)} space(s)"
             )
-        card_id = card.name + (f" #{copy.strip()}" if copy.strip() else "")
+        card_id = card.name + (f" #{int(copy.strip())}" if copy.strip() else "")
+        count = placed_on[(card_id, placed.army)] = placed_on.get((card_id, placed.army), 0) + 1
+        if card.figures is not None and count > card.figures:
+            raise ScenarioError(
+                f"{where}: {placed.key} would be figure {count} of {card_id} ({placed.army}), "
+                f"but the card has {card.figures} figure(s); a further copy is written '{card.name} #2'"
+            )
         if not any(c.id == card_id and c.army == placed.army for c in state.cards):
             state = state.with_card(CardInPlay(card_id, placed.army, card))
         state = state.with_figure(Figure(placed.key, card_id, placed.army, placed.spaces))
@@ -228,7 +259,7 @@ def placement_violation(state: BattleState, figure: Figure, card_id: str) -> Rul
     )
 
 
-def legal_violation(state: BattleState, action: Attack) -> RuleViolation | None:
+def attack_violation(state: BattleState, action: Attack) -> RuleViolation | None:
     """Why the rules forbid the attack here, or `None` when it is allowed."""
     violation = pseudo_legal_violation(state, action)
     if violation is not None:
@@ -244,9 +275,80 @@ def legal_violation(state: BattleState, action: Attack) -> RuleViolation | None:
     return None
 
 
-def is_legal(state: BattleState, action: Attack) -> bool:
-    """Whether the rules allow the attack now."""
+def legal_violation(state: BattleState, action: Action) -> RuleViolation | None:
+    """Why the rules forbid `action` in `state`, or `None` when it is allowed; any kind of action.
+
+    Unknown figures, cards and markers are scenario errors and raise at once.
+    """
+    match action:
+        case Attack():
+            return attack_violation(state, action)
+        case StartTurn():
+            card = state.card(action.card_id)
+            if card.army != action.army:
+                raise ScenarioError(f"the army card {action.card_id!r} belongs to {card.army}, not {action.army}")
+            if state.is_out_of_play(action.card_id):
+                return RuleViolation(OUT_OF_PLAY, f"{action.card_id} is out of play: no turn can be taken with it")
+            if state.up_next is not None and action.army != state.up_next:
+                return RuleViolation(
+                    TURN_ORDER, f"the player on the left of the last player, {state.up_next}, plays next"
+                )
+        case EndTurn():
+            if state.turn is None or state.turn.army != action.army:
+                whose = "nobody's" if state.turn is None else f"{state.turn.army}'s"
+                return RuleViolation(TURN_ORDER, f"it is {whose} turn, not {action.army}'s: it has no turn to end")
+        case MoveFigure():
+            figure = state.figure(action.figure)
+            if len(figure.spaces) != 1:
+                raise ScenarioError(f"{figure.key} stands on two spaces: Battlebook moves only single-space figures")
+            state.battlefield.space(action.to)
+            if state.figure_at(action.to) is not None:
+                raise ScenarioError(f"the space {action.to} is taken")
+        case PlaceOrderMarker():
+            state.card(action.card_id)
+            if any(m.army == action.army and m.label == action.label for m in state.markers):
+                raise ScenarioError(f"{action.army}'s order marker {action.label} is already on a card")
+            if state.is_out_of_play(action.card_id):
+                return RuleViolation(
+                    OUT_OF_PLAY, f"{action.card_id} is out of play: no order marker may be placed on it"
+                )
+        case RevealOrderMarker():
+            if not any(m.army == action.army and m.label == action.label for m in state.markers):
+                raise ScenarioError(f"{action.army} has no order marker {action.label} on any card")
+        case StartRound():
+            pass
+    return None
+
+
+def is_legal(state: BattleState, action: Action) -> bool:
+    """Whether the rules allow `action` now."""
     return legal_violation(state, action) is None
+
+
+def candidate_actions(state: BattleState) -> Iterator[Action]:
+    """Every action shaped for `state` (figures, cards and markers that exist), legal or not."""
+    yield StartRound()
+    for card in state.cards:
+        yield StartTurn(card.army, card.id)
+        placed = {m.label for m in state.markers if m.army == card.army}
+        for label in ORDER_MARKERS:
+            if label not in placed:
+                yield PlaceOrderMarker(card.army, label, card.id)
+    for marker in state.markers:
+        if not marker.revealed:
+            yield RevealOrderMarker(marker.army, marker.label)
+    for attacker in state.figures:
+        holder = state.card_of(attacker).name
+        specials = [p.name for p in state.powers if p.kind is PowerKind.SPECIAL_ATTACK and p.holder == holder]
+        for defender in state.figures:
+            yield Attack(attacker.key, defender.key)
+            for name in specials:
+                yield Attack(attacker.key, defender.key, name)
+
+
+def legal_actions(state: BattleState) -> Iterator[Action]:
+    """Every action the rules allow in `state`."""
+    return (action for action in candidate_actions(state) if is_legal(state, action))
 
 
 def attack_setup(state: BattleState, action: Attack) -> AttackSetup:
@@ -298,56 +400,53 @@ def _roll(dice: Dice, state: BattleState, count: int) -> tuple[Face, ...]:
     return tuple(faces)
 
 
-def apply(state: BattleState, action: Action, dice: Dice) -> Resolution:
+def apply(state: BattleState, action: Action, dice: Dice) -> HeroscapeResolution:
     """Carry out `action`, rolling from `dice`; raise `RuleViolation` if it is refused."""
+    violation = legal_violation(state, action)
+    if violation is not None:
+        raise violation
     if isinstance(action, Attack):
         return _attack(state, action, dice)
     if isinstance(action, StartTurn):
-        return Resolution(_start_turn(state, action.army, action.card_id))
+        return HeroscapeResolution(_start_turn(state, action.army, action.card_id))
     if isinstance(action, PlaceOrderMarker):
-        return Resolution(_place_marker(state, action))
+        return HeroscapeResolution(_place_marker(state, action))
     if isinstance(action, RevealOrderMarker):
         return _reveal(state, action)
+    if isinstance(action, EndTurn):
+        up_next = state.player_to_the_left(action.army) if state.seating else None
+        return HeroscapeResolution(replace(state, turn=None, up_next=up_next))
+    if isinstance(action, MoveFigure):
+        figure = state.figure(action.figure)
+        return HeroscapeResolution(state.replacing_figure(replace(figure, spaces=(action.to,), head=None)))
     if isinstance(action, StartRound):
         kept = tuple(m for m in state.markers if not state.is_out_of_play(m.card_id))
-        return Resolution(replace(state, markers=kept, turn=None))
+        return HeroscapeResolution(replace(state, markers=kept, turn=None))
     raise TypeError(f"not a Heroscape action: {action!r}")
 
 
 def _start_turn(state: BattleState, army: str, card_id: str) -> BattleState:
-    card = state.card(card_id)
-    if card.army != army:
-        raise ScenarioError(f"the army card {card_id!r} belongs to {card.army}, not {army}")
-    if state.is_out_of_play(card_id):
-        raise RuleViolation(OUT_OF_PLAY, f"{card_id} is out of play: no turn can be taken with it")
-    return replace(state, turn=Turn(army, card_id))
+    violation = legal_violation(state, StartTurn(army, card_id))
+    if violation is not None:
+        raise violation
+    return replace(state, turn=Turn(army, card_id), up_next=None)
 
 
 def _place_marker(state: BattleState, action: PlaceOrderMarker) -> BattleState:
-    state.card(action.card_id)
-    if state.is_out_of_play(action.card_id):
-        raise RuleViolation(OUT_OF_PLAY, f"{action.card_id} is out of play: no order marker may be placed on it")
-    if any(m.army == action.army and m.label == action.label for m in state.markers):
-        raise ScenarioError(f"{action.army}'s order marker {action.label} is already on a card")
     return replace(state, markers=(*state.markers, OrderMarker(action.army, action.label, action.card_id)))
 
 
-def _reveal(state: BattleState, action: RevealOrderMarker) -> Resolution:
-    marker = next((m for m in state.markers if m.army == action.army and m.label == action.label), None)
-    if marker is None:
-        raise ScenarioError(f"{action.army} has no order marker {action.label} on any card")
+def _reveal(state: BattleState, action: RevealOrderMarker) -> HeroscapeResolution:
+    marker = next(m for m in state.markers if m.army == action.army and m.label == action.label)
     revealed = replace(marker, revealed=True)
     markers = tuple(revealed if m == marker else m for m in state.markers)
     state = replace(state, markers=markers, turn=None)
     if state.is_out_of_play(marker.card_id):
-        return Resolution(state, turn_ended_at_once=True)
-    return Resolution(_start_turn(state, marker.army, marker.card_id))
+        return HeroscapeResolution(state, turn_ended_at_once=True)
+    return HeroscapeResolution(_start_turn(state, marker.army, marker.card_id))
 
 
-def _attack(state: BattleState, action: Attack, dice: Dice) -> Resolution:
-    violation = legal_violation(state, action)
-    if violation is not None:
-        raise violation
+def _attack(state: BattleState, action: Attack, dice: Dice) -> HeroscapeResolution:
     pool = dice_pool(state, action)
     attack_faces = _roll(dice, state, pool.attack)
     defense_faces = _roll(dice, state, pool.defense)
@@ -356,7 +455,7 @@ def _attack(state: BattleState, action: Attack, dice: Dice) -> Resolution:
     after = replace(state, turn=replace(state.turn, attacked=(*state.turn.attacked, action.attacker)))
     if report.is_successful:
         after, report = _harm(after, report, action.place_on)
-    return Resolution(after, report)
+    return HeroscapeResolution(after, report)
 
 
 def _harm(state: BattleState, report: AttackReport, chosen: str | None) -> tuple[BattleState, AttackReport]:

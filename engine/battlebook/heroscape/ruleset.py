@@ -103,23 +103,28 @@ class Ruleset:
         height: How many extra dice a higher base earns.
         friendly_fire: Whether a figure may attack a figure of its own army.
         figures_block_sight: Whether figures block a line of sight like terrain
-            (Battlebook's reading: they do not; see the ruling *Figures and line of sight*).
+            (Battlebook's reading: they do, as any body standing in the way would; see the ruling
+            *Figures and line of sight*).
         destroyed_to_card: Whether a destroyed figure is placed on its army card (2024)
             rather than put out of the game (2004).
         combat_die: The combat die, for rolls and odds alike.
         common_out_of_play: When a copy of a Common card with several copies goes out of play.
         next_copy: Where a destroyed Common figure goes once the started copy is full.
+        head_space_named: Whether a double-space figure looks only from above the one space
+            its head is over, which the scenario names; `False` (Battlebook's reading) lets it
+            look from above either space (ruling *Figures and line of sight*).
     """
 
     edition: Edition = Edition.BASIC_2004
     harm: Harm = Harm.DESTROY
     height: HeightAdvantage = HeightAdvantage()
     friendly_fire: bool = False
-    figures_block_sight: bool = False
+    figures_block_sight: bool = True
     destroyed_to_card: bool = False
     combat_die: CombatDie = COMBAT_DIE
     common_out_of_play: CommonOutOfPlay = CommonOutOfPlay.FULL_COPY
     next_copy: NextCopy = NextCopy.PLAYER_CHOICE
+    head_space_named: bool = False
 
     @property
     def die(self) -> Die:
@@ -132,7 +137,7 @@ class Ruleset:
 
     @classmethod
     def for_edition(
-        cls, edition: Edition, *, figures_block_sight: bool = False, combat_die: CombatDie = COMBAT_DIE
+        cls, edition: Edition, *, figures_block_sight: bool = True, combat_die: CombatDie = COMBAT_DIE
     ) -> Ruleset:
         """The ruleset of `edition`, with the open readings as given."""
         if edition is Edition.BASIC_2004:

@@ -21,7 +21,8 @@ double-space figure counts from whichever of its spaces is nearer.
   seen when the line to one of them is clear;
 - a terrain column blocks a sight line if the line passes through the column's inside
   below its top: a ledge higher than the line blocks, a line that only grazes a top, a
-  side or a corner does not. Other figures block only if the ruleset says so.
+  side or a corner does not. Other figures block too, as columns as tall as their Height,
+  unless the ruleset says they never do.
 
 These measurements are Battlebook's model of the table (the sources ask the player to
 look from behind the figure's head); they are fixed here so that every example
@@ -34,6 +35,7 @@ import math
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from battlebook.errors import ScenarioError
 from battlebook.heroscape.hexes import Hex, clip_to_hex
 from battlebook.heroscape.state import BattleState, Figure
 
@@ -110,9 +112,18 @@ def _height(state: BattleState, figure: Figure) -> int:
 
 
 def heads(state: BattleState, figure: Figure) -> tuple[Point, ...]:
-    """Where the figure's head may be: the top of its body over each of its spaces."""
+    """Where the figure's head may be: the top of its body over each of its spaces.
+
+    Under the ruleset's `head_space_named` reading, a double-space figure's head is over
+    the one space the scenario names, and nowhere else.
+    """
     top = (state.base_level(figure) + _height(state, figure)) * LEVEL_HEIGHT
-    return tuple((*hex_.centre(), top) for hex_ in figure.spaces)
+    spaces = figure.spaces
+    if state.ruleset.head_space_named and len(spaces) > 1:
+        if figure.head is None:
+            raise ScenarioError(f"name the space {figure.key}'s head is over: this ruleset looks from that space only")
+        spaces = (figure.head,)
+    return tuple((*hex_.centre(), top) for hex_ in spaces)
 
 
 def body_points(state: BattleState, figure: Figure) -> tuple[tuple[float, Point], ...]:

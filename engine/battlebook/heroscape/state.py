@@ -26,6 +26,7 @@ class Figure:
         army: The army (player) it belongs to.
         spaces: The one or two spaces it stands on.
         wounds: Wound markers next to it (multi-life squad figures only).
+        head: The space its head is over, when a scenario names it (double-space figures).
     """
 
     key: str
@@ -33,6 +34,7 @@ class Figure:
     army: str
     spaces: tuple[Hex, ...]
     wounds: int = 0
+    head: Hex | None = None
 
 
 @dataclass(frozen=True)
@@ -94,6 +96,9 @@ class BattleState:
         markers: Order markers on cards.
         turn: The turn under way, if any.
         out_of_game: Keys of figures destroyed and put out of the game (2004 basic game).
+        seating: The armies in the order the players sit, going to each player's left
+            (empty when a scenario does not say).
+        up_next: The army whose turn comes next, once a turn has ended with a seating known.
     """
 
     ruleset: Ruleset = field(default_factory=Ruleset)
@@ -104,6 +109,18 @@ class BattleState:
     markers: tuple[OrderMarker, ...] = ()
     turn: Turn | None = None
     out_of_game: tuple[str, ...] = ()
+    seating: tuple[str, ...] = ()
+    up_next: str | None = None
+
+    def player_to_the_left(self, army: str) -> str:
+        """The army of the player sitting on `army`'s left, by the seating order.
+
+        >>> BattleState(seating=("Red", "Blue", "Green")).player_to_the_left("Green")
+        'Red'
+        """
+        if army not in self.seating:
+            raise ScenarioError(f"the seating order ({', '.join(self.seating) or 'none given'}) does not name {army}")
+        return self.seating[(self.seating.index(army) + 1) % len(self.seating)]
 
     def figure(self, key: str) -> Figure:
         """The figure with map key `key`; a scenario error lists the figures there are."""

@@ -30,7 +30,7 @@ from battlebook.homm.actions import (
     Swarm,
     Withdraw,
 )
-from battlebook.homm.resolution import AttackRoll, Resolution
+from battlebook.homm.resolution import AttackRoll, HommResolution
 from battlebook.homm.rules import apply, is_legal, legal_actions, legal_violation, smallest_winning_roll
 from battlebook.homm.ruleset import (
     Chooser,
@@ -42,6 +42,7 @@ from battlebook.homm.ruleset import (
     Ruleset,
     SpellReach,
     StackPhase,
+    SupportTarget,
     SwarmDoubling,
     SwarmExpiry,
     SwatReach,
@@ -66,6 +67,7 @@ __all__ = [
     "EmergingTime",
     "EndPhase",
     "Ending",
+    "HommResolution",
     "Line",
     "MeleeAttack",
     "MoveUp",
@@ -77,7 +79,6 @@ __all__ = [
     "RangedAttack",
     "RejectSurrender",
     "Reorganize",
-    "Resolution",
     "Retaliate",
     "RetaliationReach",
     "Ruleset",
@@ -90,6 +91,7 @@ __all__ = [
     "Stage",
     "Stance",
     "Support",
+    "SupportTarget",
     "Swarm",
     "SwarmDoubling",
     "SwarmExpiry",

@@ -15,7 +15,9 @@ decided by [`battlebook.homm.rules`][battlebook.homm.rules].
   [`RejectSurrender`][battlebook.homm.actions.RejectSurrender] or [`Decline`][battlebook.homm.actions.Decline].
 
 An attack may *swat*: `swat` is the number of the target's cards it announces (1, the
-plain attack, by default).
+plain attack, by default), counted from the top. Under the alternative reading of the
+ruling *Which cards a swat takes*, an attack may instead pick its cards by unit name
+(`picked`, one name per card).
 """
 
 from __future__ import annotations
@@ -34,6 +36,7 @@ class MeleeAttack:
     attacker: str
     target: str
     swat: int = 1
+    picked: tuple[str, ...] = ()
 
     kind: ClassVar[AttackKind] = AttackKind.MELEE
 
@@ -45,6 +48,7 @@ class RangedAttack:
     attacker: str
     target: str
     swat: int = 1
+    picked: tuple[str, ...] = ()
 
     kind: ClassVar[AttackKind] = AttackKind.RANGED
 
@@ -57,6 +61,7 @@ class SpellAttack:
     target: str
     spell: str
     swat: int = 1
+    picked: tuple[str, ...] = ()
 
     kind: ClassVar[AttackKind] = AttackKind.SPELL
 

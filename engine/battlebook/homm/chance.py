@@ -13,7 +13,7 @@ changes its chance the same way, and the two can never disagree.
 >>> state = (BattleState()
 ...     .with_stack(Stack("Gold Golems", Side.AGGRESSOR, Line.MELEE, (golem,) * 3))
 ...     .with_stack(Stack("Behemoth", Side.DEFENDER, Line.MELEE, (behemoth,))))
->>> chance_of(state, MeleeAttack("Gold Golems", "Behemoth"))
+>>> chance_of(state, MeleeAttack("Gold Golems", "Behemoth")).success
 Fraction(2, 5)
 >>> winning_rolls(state, MeleeAttack("Gold Golems", "Behemoth"))
 (6, 7, 8, 9)
@@ -27,8 +27,9 @@ from collections.abc import Hashable
 from fractions import Fraction
 
 from battlebook.dice import Die
+from battlebook.game import AttackChance, RollResult
 from battlebook.homm.actions import Action, MeleeAttack, RangedAttack, Retaliate, SpellAttack
-from battlebook.homm.rules import Resolution, apply, legal_violation
+from battlebook.homm.rules import HommResolution, apply, legal_violation
 from battlebook.homm.state import BattleState
 
 #: The kinds of action that are attacks, whose chance of success the rulebook shows.
@@ -67,7 +68,7 @@ class FirstRollDice:
         return die.faces[0] if face is None else face
 
 
-def is_success(resolution: Resolution) -> bool:
+def is_success(resolution: HommResolution) -> bool:
     """Whether a resolved attack succeeded (it killed)."""
     return resolution.attack is not None and resolution.attack.is_hit
 
@@ -77,11 +78,7 @@ def winning_rolls(state: BattleState, action: Action) -> tuple[int, ...]:
 
     Raises the action's `RuleViolation` when the rules refuse it, as `apply` would.
     """
-    violation = legal_violation(state, action)
-    if violation is not None:
-        raise violation
-    faces = sorted(face for face in state.ruleset.die.faces if isinstance(face, int))
-    return tuple(face for face in faces if is_success(apply(state, action, FirstRollDice(face))))
+    return chance_of(state, action).winning_values
 
 
 def smallest_roll(state: BattleState, action: Action) -> int | None:
@@ -94,10 +91,17 @@ def smallest_roll(state: BattleState, action: Action) -> int | None:
     return next(iter(winning_rolls(state, action)), None)
 
 
-def chance_of(state: BattleState, action: Action) -> Fraction:
-    """The exact chance that `action` succeeds in `state`, every face of the die equally likely.
+def chance_of(state: BattleState, action: Action) -> AttackChance:
+    """The exact odds that `action` succeeds in `state`, every face of the die equally likely.
 
-    Raises the action's `RuleViolation` when the rules refuse it, as `apply` would.
+    One [`RollResult`][battlebook.game.RollResult] per face, found by resolving the attack
+    with that face. Raises the action's `RuleViolation` when the rules refuse it, as `apply` would.
     """
+    violation = legal_violation(state, action)
+    if violation is not None:
+        raise violation
     faces = state.ruleset.die.faces
-    return Fraction(len(winning_rolls(state, action)), len(faces))
+    each = Fraction(1, len(faces))
+    numbered = sorted(face for face in faces if isinstance(face, int))
+    hits = ((face, is_success(apply(state, action, FirstRollDice(face)))) for face in numbered)
+    return AttackChance(tuple(RollResult(face, each, int(hit), hit) for face, hit in hits))

@@ -15,7 +15,7 @@ from battlebook.homm import siege
 from battlebook.homm.actions import Attack, Protect, Reorganize, Retaliate, SpellAttack, Support, Swarm
 from battlebook.homm.flow import lapsed_stance, melee_minimum, opportunity_violation
 from battlebook.homm.resolution import AttackRoll
-from battlebook.homm.ruleset import RetaliationReach, SpellReach, SwarmDoubling, SwatReach
+from battlebook.homm.ruleset import RetaliationReach, SpellReach, SupportTarget, SwarmDoubling, SwatReach
 from battlebook.homm.state import AttackMade, Backing, BattleState, Line, Stack, Stance
 from battlebook.homm.units import AttackKind, Spell
 
@@ -81,6 +81,23 @@ def swat_violation(state: BattleState, target: Stack, kind: AttackKind, swat: in
     return None
 
 
+def picked_violation(state: BattleState, target: Stack, picked: tuple[str, ...]) -> RuleViolation | None:
+    """Why a swat may not pick these cards of `target` by name, or `None` (nothing picked is fine).
+
+    By default a swat counts its cards from the top and picks none (ruling *Which cards a
+    swat takes*); under the alternative the picked cards must all be in the stack.
+    """
+    if not picked:
+        return None
+    if not state.ruleset.swat_picks:
+        return RuleViolation(
+            ids.RULING_SWAT_FROM_TOP, "a swat counts its cards from the top of the stack: it cannot pick them"
+        )
+    if target.picked_cards(picked) is None:
+        return RuleViolation(ids.SWATTING, f"the {target.name} do not hold the cards {', '.join(picked)}")
+    return None
+
+
 def _spell(attacker: Stack, action: Attack) -> Spell | None:
     return attacker.top.spell(action.spell) if isinstance(action, SpellAttack) else None
 
@@ -98,7 +115,8 @@ def attack_violation(state: BattleState, action: Attack) -> RuleViolation | None
         )
     return (
         reach_violation(state, attacker, target, action.kind)
-        or swat_violation(state, target, action.kind, action.swat)
+        or swat_violation(state, target, action.kind, len(action.picked) or action.swat)
+        or picked_violation(state, target, action.picked)
         or zero_shot_violation(state, attacker, action.target, action.kind, opportunity_score(state, attacker, action))
     )
 
@@ -135,12 +153,25 @@ def opportunity_score(state: BattleState, attacker: Stack, action: Attack) -> in
 
 def _unwalled_score(state: BattleState, attacker: Stack, action: Attack) -> int:
     base = attacker.attack_score(action.kind, _spell(attacker, action))
-    support = sum(backing.sac for backing in attacker.backing if backing.target == action.target)
+    support = sum(backing.sac for backing in attacker.backing if backs_attack_on(state, backing, action.target))
     if attacker.stance is not Stance.SWARMING:
         return base + support
     if state.ruleset.swarm_doubling is SwarmDoubling.BEFORE_SUPPORT:
         return 2 * base + support
     return 2 * (base + support)
+
+
+def backs_attack_on(state: BattleState, backing: Backing, target: str) -> bool:
+    """Whether `backing` adds to an attack on `target`, by the ruleset's reading of the common target.
+
+    By default only an attack on the target named at the sacrifice; under the alternative,
+    any attack on a target the sacrificing stack could have attacked itself.
+    """
+    if state.ruleset.support_target is SupportTarget.NAMED:
+        return backing.target == target
+    if backing.helper is None or state.is_town(target):
+        return backing.target == target
+    return could_attack(state, backing.helper, state.stack(target))
 
 
 def strike(
@@ -153,14 +184,19 @@ def strike(
     dice: Dice,
     *,
     is_retaliation: bool,
+    picked: tuple[str, ...] = (),
 ) -> tuple[BattleState, AttackRoll]:
-    """Resolve one attack: roll the die, remove the announced cards on a hit."""
+    """Resolve one attack: roll the die, remove the announced cards on a hit (the top ones, or those picked)."""
     defender = state.stack(target)
-    defense = defender.swat_defense(swat)
+    positions = defender.picked_cards(picked) if picked else None
+    if positions is None:
+        positions = tuple(range(swat))
+    swat = len(positions)
+    defense = sum(defender.card_defense(defender.cards[i]) for i in positions)
     roll = roll_die(state.ruleset.die, dice)
     hit = score + roll >= defense
-    removed = defender.cards[:swat] if hit else ()
-    survivor = defender.without_top(swat) if hit else defender
+    removed = tuple(defender.cards[i] for i in positions) if hit else ()
+    survivor = defender.without_cards(positions) if hit else defender
     after = state.replacing(target, survivor, removed) if hit else state
     answerable = AttackMade(attacker, target, kind, is_retaliation) if survivor is not None else None
     after = replace(after, last_attack=answerable)
@@ -190,7 +226,17 @@ def attack(state: BattleState, action: Attack, dice: Dice) -> tuple[BattleState,
     state = _spend(state, replace(attacker, stance=Stance.READY, backing=()))
     if state.is_town(action.target):
         return siege.strike_town(state, attacker.name, score, roll_die(state.ruleset.die, dice))
-    return strike(state, attacker.name, action.target, action.kind, score, action.swat, dice, is_retaliation=False)
+    return strike(
+        state,
+        attacker.name,
+        action.target,
+        action.kind,
+        score,
+        action.swat,
+        dice,
+        is_retaliation=False,
+        picked=action.picked,
+    )
 
 
 def retaliation_violation(state: BattleState, action: Retaliate) -> RuleViolation | None:
@@ -286,7 +332,7 @@ def support_violation(state: BattleState, action: Support) -> RuleViolation | No
     violation = _enemies_violation(ids.SUPPORT, supporter, target) or opportunity_violation(state, supporter)
     if violation is not None:
         return violation
-    if not could_attack(state, supporter, target):
+    if state.ruleset.support_target is SupportTarget.NAMED and not could_attack(state, supporter, target):
         return RuleViolation(
             ids.COMMON_TARGET,
             f"the {supporter.name} could not attack the {target.name} on the {target.line} Line themselves",
@@ -299,7 +345,7 @@ def support(state: BattleState, action: Support) -> BattleState:
     supporter = state.stack(action.supporter)
     state = _spend(state, replace(supporter, stance=lapsed_stance(state, supporter)))
     ally = state.stack(action.ally)
-    backing = Backing(supporter.name, action.target, supporter.sac_value)
+    backing = Backing(supporter.name, action.target, supporter.sac_value, supporter)
     return state.replacing(ally.name, replace(ally, backing=(*ally.backing, backing)))
 
 

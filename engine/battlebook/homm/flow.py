@@ -85,7 +85,7 @@ def _move(state: BattleState, stack: Stack, line: Line) -> BattleState:
     return state.replacing(stack.name, replace(stack, line=line))
 
 
-def move_up_quota(state: BattleState, side: Side, moved: int = 0) -> int:
+def move_up_quota(state: BattleState, side: Side, moved: int = 0, minimum: int | None = None) -> int:
     """How many more of `side`'s stacks must move up now, `moved` having come up already for this fall.
 
     By the ruleset's reading (ruling *Moving up to the Melee Line*): as many as the Melee
@@ -102,7 +102,7 @@ def move_up_quota(state: BattleState, side: Side, moved: int = 0) -> int:
     >>> move_up_quota(one, Side.AGGRESSOR), move_up_quota(one, Side.AGGRESSOR, moved=1)
     (1, 0)
     """
-    short = melee_minimum(state, side) - len(state.stacks_on(side, Line.MELEE))
+    short = max(melee_minimum(state, side), minimum or 0) - len(state.stacks_on(side, Line.MELEE))
     if short <= 0:
         return 0
     if state.ruleset.move_up_refill is MoveUpRefill.ONE_PER_FALL:
@@ -110,7 +110,9 @@ def move_up_quota(state: BattleState, side: Side, moved: int = 0) -> int:
     return short
 
 
-def fill_melee_line(state: BattleState, side: Side, moved: int = 0) -> tuple[BattleState, tuple[str, ...]]:
+def fill_melee_line(
+    state: BattleState, side: Side, moved: int = 0, minimum: int | None = None
+) -> tuple[BattleState, tuple[str, ...]]:
     """Move `side`'s stacks up from its Ranged Line: as many as its quota asks, or all that wait.
 
     The quota is [`move_up_quota`][battlebook.homm.flow.move_up_quota]; `moved` counts the
@@ -118,7 +120,7 @@ def fill_melee_line(state: BattleState, side: Side, moved: int = 0) -> tuple[Bat
     than are needed, the choice is left to a [`MoveUp`][battlebook.homm.actions.MoveUp]:
     `state.choosing` names the side.
     """
-    need = move_up_quota(state, side, moved)
+    need = move_up_quota(state, side, moved, minimum)
     waiting = state.stacks_on(side, Line.RANGED)
     if need <= 0 or not waiting:
         return state, ()
@@ -174,14 +176,19 @@ def settle(state: BattleState, before: BattleState) -> tuple[BattleState, tuple[
     moved: tuple[str, ...] = ()
     for side in Side:
         count, minimum = _melee_count(state, side), melee_minimum(state, side)
-        walls = state.town is not None and state.town.side is side
-        if (
-            state.outcome is None
-            and state.choosing is None
-            and count < (minimum if walls else min(minimum, _melee_count(before, side)))
+        walls = state.defends_town(side)
+        fell = count < min(MELEE_LINE_MINIMUM, _melee_count(before, side))
+        if state.outcome is not None or state.choosing is not None:
+            continue
+        if walls and state.ruleset.town_three_rule and fell:
+            state, up = fill_melee_line(state, side, minimum=MELEE_LINE_MINIMUM)
+        elif count < (
+            minimum if walls or state.ruleset.move_up_when_short else min(minimum, _melee_count(before, side))
         ):
             state, up = fill_melee_line(state, side)
-            moved += up
+        else:
+            continue
+        moved += up
     return end_if_destroyed(state), moved
 
 
@@ -335,9 +342,12 @@ def withdraw_violation(state: BattleState, action: Withdraw) -> RuleViolation | 
 
 
 def withdraw(state: BattleState, action: Withdraw) -> BattleState:
-    """The hero goes back to its nearest town; every creature stack of the side is discarded; the opponent wins."""
+    """The hero goes back to its nearest town; every creature stack of the side is discarded; the opponent wins.
+
+    A hero card in the battle (a scenario may field one) leaves with its hero, not to the discard pile.
+    """
     for stack in state.stacks_on(action.side):
-        state = state.replacing(stack.name, None, stack.cards)
+        state = state.replacing(stack.name, None, tuple(card for card in stack.cards if not card.is_hero))
     state = state.with_army(action.side, replace(state.army(action.side), town_distance=0))
     return replace(state, outcome=Outcome(action.side.opponent, Ending.WITHDRAWAL), choosing=None)
 

@@ -5,16 +5,15 @@ Melee Lines facing each other across the middle. Each creature stack is a pile o
 the top card shows its name and printed scores (a dash for a score the sources do not
 give), and the number of cards in the pile is written beneath it.
 
-Drawing happens in two steps, so that new rules can show new things without touching the
-drawing code:
+Drawing happens in two steps:
 
 1. [`battle_view`][battlebook.homm.picture.battle_view] reads a
    [`BattleState`][battlebook.homm.state.BattleState] into a
-   [`BattleView`][battlebook.homm.picture.BattleView]: what is to be shown. Conditions that
-   later rules add to a state reach the view through two registries: a
-   [`marker_reader`][battlebook.homm.picture.marker_reader] names the markers a stack carries
-   (swarming, protecting, has retaliated), a
-   [`town_reader`][battlebook.homm.picture.town_reader] names the town card and its walls.
+   [`BattleView`][battlebook.homm.picture.BattleView]: what is to be shown. It reads the
+   state itself: [`stack_markers`][battlebook.homm.picture.stack_markers] names the markers
+   a stack carries (swarming, protecting, promised support, has retaliated), and the
+   state's town card gives the town and its walls. A condition a new rule adds to the state
+   gets one more line there; no rule module imports this one.
 2. [`draw_view`][battlebook.homm.picture.draw_view] draws a view as accessible SVG.
 
 >>> from battlebook.homm.units import KNOWN_UNITS
@@ -27,7 +26,7 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from battlebook.homm.state import BattleState, Line, Side, Stack, Stance
@@ -90,47 +89,15 @@ class BattleView:
         return tuple(s for s in self.stacks if s.side is side and s.line is line)
 
 
-#: Reads the markers one stack carries in a state. Register with `marker_reader`.
-MarkerReader = Callable[[BattleState, Stack], Iterable[Marker]]
-#: Reads the town card of a state, or `None` for a battle in the open field. Register with `town_reader`.
-TownReader = Callable[[BattleState], TownView | None]
-
-MARKER_READERS: list[MarkerReader] = []
-TOWN_READERS: list[TownReader] = []
-
-
-def marker_reader(func: MarkerReader) -> MarkerReader:
-    """Register `func` to name markers on stacks: the module defining a condition registers its reader.
-
-    >>> @marker_reader
-    ... def shaken(state: BattleState, stack: Stack) -> list[Marker]:
-    ...     return [Marker("shaken", "shaken")] if stack.name == "Scared" else []
-    >>> stack_markers(BattleState(), Stack("Scared", Side.DEFENDER, Line.MELEE, (UnitCard("Imp"),)))
-    (Marker(kind='shaken', label='shaken'),)
-    >>> MARKER_READERS.remove(shaken)
-    """
-    MARKER_READERS.append(func)
-    return func
-
-
-def town_reader(func: TownReader) -> TownReader:
-    """Register `func` to name the town card of a state (the first reader that finds one wins)."""
-    TOWN_READERS.append(func)
-    return func
-
-
 def stack_markers(state: BattleState, stack: Stack) -> tuple[Marker, ...]:
-    """Every marker the registered readers find on `stack` in `state`."""
-    return tuple(marker for reader in MARKER_READERS for marker in reader(state, stack))
+    """Every marker `stack` carries in `state`: its stance, the support promised to it, a retaliation made."""
+    return (*stance_markers(state, stack), *support_markers(state, stack), *retaliation_markers(state, stack))
 
 
 def town_of(state: BattleState) -> TownView | None:
-    """The town card of `state`, from the first registered reader that finds one."""
-    for reader in TOWN_READERS:
-        town = reader(state)
-        if town is not None:
-            return town
-    return None
+    """The town card of `state` as drawn (its name, owner and walls), or `None` in the open field."""
+    town = state.town
+    return None if town is None else TownView(town.name, town.side, f"walls {town.walls}")
 
 
 def battle_view(state: BattleState) -> BattleView:
@@ -272,7 +239,9 @@ def describe(view: BattleView) -> str:
 
 def draw_view(view: BattleView, title: str, ident: str = "") -> str:
     """Draw `view` as one line of accessible SVG titled `title` (`ident` keeps ids unique on a page)."""
-    widest = max([len(view.on(side, line)) for side, line in ROWS] + [1])
+    # The Town Card stands first on its owner's Melee Line, where the source places it.
+    town_row = (view.town.side, Line.MELEE) if view.town is not None else None
+    widest = max([len(view.on(side, line)) + ((side, line) == town_row) for side, line in ROWS] + [1])
     width = MARGIN * 2 + LABEL_W + SLOT_W * widest
     body: list[str] = []
     y = MARGIN
@@ -302,22 +271,22 @@ def draw_view(view: BattleView, title: str, ident: str = "") -> str:
             )
             y += FRONT_H
         stacks = view.on(side, line)
-        height = ROW_H + MARKER_STEP * (_marker_lines(stacks) - 1) if stacks else EMPTY_ROW_H
+        town = view.town if (side, line) == town_row else None
+        height = ROW_H + MARKER_STEP * (_marker_lines(stacks) - 1) if stacks or town else EMPTY_ROW_H
         row = [rect(MARGIN, y, width - 2 * MARGIN, height - 8, f"bb-pic-row bb-pic-{line.value.lower()}", radius=6)]
         row.append(text(MARGIN + 8, y + 20, side.value, "bb-pic-text bb-pic-side", size=13))
         row.append(text(MARGIN + 8, y + 36, f"{line.value} Line", "bb-pic-text bb-pic-label", size=11))
         x = MARGIN + LABEL_W
-        if not stacks:
+        if town is not None:
+            row.append(_town(town, x, y + 8))
+            x += SLOT_W
+        if not stacks and town is None:
             row.append(text(x, y + 36, "no stacks", "bb-pic-text bb-pic-label", size=11))
         for stack in stacks:
             row.append(_pile(stack, x, y + 8))
             x += SLOT_W
         body.append(element("g", row, class_=f"bb-pic-{side.value.lower()}"))
         y += height
-    if view.town is not None:
-        body.append(text(MARGIN, y + 16, f"{view.town.side.value}'s town", "bb-pic-text bb-pic-side", size=13))
-        body.append(_town(view.town, MARGIN + LABEL_W, y + 4))
-        y += CARD_H + 12
     body.append(
         text(MARGIN, y + 16, f"Discard pile: {_plural(view.discarded, 'card')}", "bb-pic-text bb-pic-label", size=11)
     )
@@ -329,11 +298,9 @@ def draw_battle(state: BattleState, title: str, ident: str = "") -> str:
     return draw_view(battle_view(state), title, ident)
 
 
-# The conditions the battle state itself tracks, read by the readers below. Rules kept in
-# other modules (towns, for instance) register their own readers next to their code.
+# The conditions the battle state tracks, one reader each.
 
 
-@marker_reader
 def stance_markers(state: BattleState, stack: Stack) -> list[Marker]:
     """A swarming or protecting stack carries a marker naming its stance (a ready stack none).
 
@@ -347,7 +314,6 @@ def stance_markers(state: BattleState, stack: Stack) -> list[Marker]:
     return [Marker(stack.stance.value, stack.stance.value)]
 
 
-@marker_reader
 def support_markers(state: BattleState, stack: Stack) -> list[Marker]:
     """A stack promised support carries one marker per supporter: its Sac value and the target it is for.
 
@@ -369,7 +335,6 @@ def support_markers(state: BattleState, stack: Stack) -> list[Marker]:
     ]
 
 
-@marker_reader
 def retaliation_markers(state: BattleState, stack: Stack) -> list[Marker]:
     """A stack that has retaliated this round carries a marker saying so."""
     return [Marker("retaliated", "retaliated this round")] if stack.name in state.retaliated else []

@@ -39,7 +39,7 @@ class AttackRoll:
 
 
 @dataclass(frozen=True)
-class Resolution:
+class HommResolution:
     """The outcome of an action: the battle after it, the attack it made, the stacks moved up."""
 
     state: BattleState

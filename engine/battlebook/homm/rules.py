@@ -9,7 +9,7 @@ Legality is checked in layers, as in python-chess:
 
 [`apply`][battlebook.homm.rules.apply] checks both, rolls the battle's die from the dice
 source it is given when the action is an attack, and returns a
-[`Resolution`][battlebook.homm.resolution.Resolution]: the new state and what happened. A
+[`HommResolution`][battlebook.homm.resolution.HommResolution]: the new state and what happened. A
 refused action raises a [`RuleViolation`][battlebook.errors.RuleViolation] and changes nothing.
 After every action the battle is settled: a Melee Line whose count fell below 3 is
 refilled from the Ranged Line, and a side with no stack left loses.
@@ -57,7 +57,7 @@ from battlebook.homm.actions import (
     Swarm,
     Withdraw,
 )
-from battlebook.homm.resolution import AttackRoll, Resolution
+from battlebook.homm.resolution import AttackRoll, HommResolution
 from battlebook.homm.state import BattleState, Line, Side
 from battlebook.homm.units import AttackKind
 
@@ -67,7 +67,7 @@ ATTACKING_AS_A_STACK = ids.ATTACKING_AS_A_STACK
 
 __all__ = [
     "AttackRoll",
-    "Resolution",
+    "HommResolution",
     "apply",
     "attack_score",
     "candidate_actions",
@@ -139,7 +139,7 @@ def attack_score(state: BattleState, action: Attack | Retaliate) -> int:
     return combat.score_of(state, action)
 
 
-def apply(state: BattleState, action: Action, dice: Dice) -> Resolution:
+def apply(state: BattleState, action: Action, dice: Dice) -> HommResolution:
     """Carry out `action`, rolling from `dice`; raise `RuleViolation` if it is refused."""
     violation = legal_violation(state, action)
     if violation is not None:
@@ -161,7 +161,7 @@ def apply(state: BattleState, action: Action, dice: Dice) -> Resolution:
             state = combat.reorganize(state, action)
         case MoveUp():
             after, moved = flow.move_up(state, action)
-            return Resolution(siege.repair_if_over(after), None, moved)
+            return HommResolution(siege.repair_if_over(after), None, moved)
         case EndPhase():
             state = flow.end_phase(state, action)
         case Decline():
@@ -175,7 +175,7 @@ def apply(state: BattleState, action: Action, dice: Dice) -> Resolution:
         case RejectSurrender():
             state = flow.reject(state, action)
     after, moved = flow.settle(state, before)
-    return Resolution(siege.repair_if_over(after), roll, moved)
+    return HommResolution(siege.repair_if_over(after), roll, moved)
 
 
 def candidate_actions(state: BattleState) -> Iterator[Action]:

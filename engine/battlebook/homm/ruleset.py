@@ -13,11 +13,12 @@ from battlebook.dice import Die
 
 
 class DieReading(StrEnum):
-    """How the faces of the game's ten-sided die are read.
+    """How the faces of the game's die are read.
 
-    The rulebook names a single ten-sided die but never prints its faces: it may be
-    read 0 to 9 or 1 to 10. Battlebook reads it 0-9 unless a scenario says otherwise
-    (see the ruling *The ten-sided die*).
+    The rulebook says only "a die". Battlebook reads it as a ten-sided die (a reading that
+    fits every roll the texts quote, not a fact they state), whose faces may be read 0 to 9
+    or 1 to 10. Battlebook reads it 0-9 unless a scenario says otherwise (see the ruling
+    *The die and its faces*).
     """
 
     ZERO_TO_NINE = "0-9"
@@ -138,6 +139,18 @@ class SpellReach(StrEnum):
     LIKE_MELEE = "like melee"
 
 
+class SupportTarget(StrEnum):
+    """When the common-target rule is checked for a sacrifice.
+
+    Battlebook has the sacrificing stack **name** its target, checked when it sacrifices
+    (ruling *Support names its target*); the alternative checks it against the target of
+    the supported stack's **next attack**, whatever target was named.
+    """
+
+    NAMED = "named"
+    NEXT_ATTACK = "next attack"
+
+
 @dataclass(frozen=True)
 class Ruleset:
     """The settings of one battle: which reading of each open question it plays by.
@@ -167,6 +180,13 @@ class Ruleset:
         zero_shot_allowed: Whether a ranged attack the town walls cut to a score of 0 may
             still be made (ruling *A shot the walls cut to nothing*).
         surrender_minimum: The fewest cards a surrender may offer (ruling *An offer of no cards*).
+        swat_picks: Whether a swat may pick which of the target's cards it takes; `False`
+            (Battlebook's reading) counts them from the top (ruling *Which cards a swat takes*).
+        support_target: When the common-target rule is checked for a sacrifice.
+        move_up_when_short: Whether stacks move up whenever a Melee Line holds fewer than
+            three, even one set up that way; `False` moves them up only when the count falls.
+        town_three_rule: Whether the town's Defender, besides keeping its walls' minimum,
+            refills its Melee Line to three whenever the count falls below three.
 
     >>> Ruleset().die.faces[:3]
     (0, 1, 2)
@@ -193,6 +213,10 @@ class Ruleset:
     protecting_retaliates: bool = True
     zero_shot_allowed: bool = True
     surrender_minimum: int = 0
+    swat_picks: bool = False
+    support_target: SupportTarget = SupportTarget.NAMED
+    move_up_when_short: bool = False
+    town_three_rule: bool = False
 
     @property
     def die(self) -> Die:

@@ -49,7 +49,6 @@ from battlebook.homm.actions import (
     Swarm,
 )
 from battlebook.homm.flow import opportunity_violation
-from battlebook.homm.picture import TownView, town_reader
 from battlebook.homm.resolution import AttackRoll
 from battlebook.homm.ruleset import EmergingTime, PenaltyBase
 from battlebook.homm.state import BattleState, Line, Side, Stack, Stage
@@ -155,7 +154,7 @@ def _attack_violation(state: BattleState, town: TownCard, action: Attack) -> Rul
             f"{attacker.name} cannot make a melee attack from the {attacker.line} Line: "
             "melee attackers must stand on their Melee Line",
         )
-    if action.swat != 1:
+    if action.swat != 1 or action.picked:
         return RuleViolation(
             ids.SWATTING, f"the {town.name} is a single card: an attack on it cannot swat {action.swat}"
         )
@@ -285,10 +284,3 @@ def repair_if_over(state: BattleState) -> BattleState:
 def is_town_defender(state: BattleState, side: Side) -> bool:
     """Whether `side` defends the town of this battle."""
     return state.town is not None and state.town.side is side
-
-
-@town_reader
-def town_view(state: BattleState) -> TownView | None:
-    """The town card as the battle drawing shows it: its name, owner and walls."""
-    town = state.town
-    return None if town is None else TownView(town.name, town.side, f"walls {town.walls}")

@@ -20,24 +20,9 @@ from enum import StrEnum
 
 from battlebook.errors import ScenarioError
 from battlebook.homm.ruleset import Ruleset, StackPhase
+from battlebook.homm.sides import Side as Side
 from battlebook.homm.town import TownCard
 from battlebook.homm.units import AttackKind, Spell, UnitCard
-
-
-class Side(StrEnum):
-    """The two sides of a battle."""
-
-    AGGRESSOR = "Aggressor"
-    DEFENDER = "Defender"
-
-    @property
-    def opponent(self) -> Side:
-        """The other side.
-
-        >>> Side.AGGRESSOR.opponent
-        <Side.DEFENDER: 'Defender'>
-        """
-        return Side.DEFENDER if self is Side.AGGRESSOR else Side.AGGRESSOR
 
 
 class Line(StrEnum):
@@ -57,11 +42,26 @@ class Stance(StrEnum):
 
 @dataclass(frozen=True)
 class Backing:
-    """Support promised to a stack: a sacrificing stack's Sac value, for attacks on `target`."""
+    """Support promised to a stack: a sacrificing stack's Sac value, for attacks on `target`.
+
+    `helper` is the sacrificing stack as it stood when it sacrificed, for a ruleset that
+    checks the common target at the supported attack instead.
+    """
 
     supporter: str
     target: str
     sac: int
+    helper: Stack | None = None
+
+
+#: The most cards Battlebook lets one stack hold. The rules set no number: this limit is
+#: Battlebook's own, and keeps every scenario quick to play.
+MAX_STACK_CARDS = 99
+
+
+def stack_too_large(name: str, count: int) -> str:
+    """The message refusing a stack of `count` cards, above `MAX_STACK_CARDS`."""
+    return f"the stack {name!r} would hold {count} cards; Battlebook plays stacks of at most {MAX_STACK_CARDS} cards"
 
 
 @dataclass(frozen=True)
@@ -88,6 +88,8 @@ class Stack:
     def __post_init__(self) -> None:
         if not self.cards:
             raise ScenarioError(f"the stack {self.name!r} has no cards")
+        if len(self.cards) > MAX_STACK_CARDS:
+            raise ScenarioError(stack_too_large(self.name, len(self.cards)))
 
     @property
     def top(self) -> UnitCard:
@@ -118,6 +120,23 @@ class Stack:
     def defense(self) -> int:
         """The defense score an attack on this stack must reach: its top card's."""
         return self.card_defense(self.top)
+
+    def picked_cards(self, names: tuple[str, ...]) -> tuple[int, ...] | None:
+        """The positions (top first) of one card per name in `names`, or `None` if the stack lacks one."""
+        free = list(range(len(self.cards)))
+        chosen: list[int] = []
+        for name in names:
+            found = next((i for i in free if self.cards[i].name == name), None)
+            if found is None:
+                return None
+            free.remove(found)
+            chosen.append(found)
+        return tuple(sorted(chosen))
+
+    def without_cards(self, positions: tuple[int, ...]) -> Stack | None:
+        """This stack without the cards at `positions`, or `None` when none are left."""
+        rest = tuple(card for i, card in enumerate(self.cards) if i not in positions)
+        return replace(self, cards=rest) if rest else None
 
     def swat_defense(self, count: int) -> int:
         """The defense scores of the top `count` cards added up: what a swat must reach."""

@@ -8,10 +8,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import TYPE_CHECKING
 
-if TYPE_CHECKING:
-    from battlebook.homm.state import Side
+from battlebook.homm.sides import Side
 
 #: The defense score every attack on the town card must reach.
 TOWN_DEFENSE = 10

@@ -9,11 +9,11 @@ it (for instance in a unit table).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, fields, replace
 from enum import StrEnum
 
-from battlebook.errors import MissingStatError, UnknownUnitError
+from battlebook.errors import MissingStatError, ScenarioError, UnknownUnitError
 
 
 class AttackKind(StrEnum):
@@ -46,6 +46,10 @@ class Ability(StrEnum):
     IGNORES_OBSTACLES = "ignores obstacles"
 
 
+#: The largest stat a unit card may be given: Battlebook's own bound (printed stats are small),
+#: which keeps every sum of scores a small number.
+MAX_STAT = 999
+
 STAT_NAMES: dict[str, str] = {
     "level": "level",
     "phase": "phase",
@@ -76,6 +80,15 @@ class UnitCard:
     defense: int | None = None
     spells: tuple[Spell, ...] = ()
     abilities: tuple[Ability, ...] = ()
+    is_hero: bool = False
+
+    def __post_init__(self) -> None:
+        for stat in STAT_NAMES:
+            value = getattr(self, stat)
+            if value is not None and not 0 <= value <= MAX_STAT:
+                raise ScenarioError(
+                    f"the {self.name}'s {STAT_NAMES[stat]} is {value}: a stat is a whole number from 0 to {MAX_STAT}"
+                )
 
     def has_ability(self, ability: Ability) -> bool:
         """Whether the card has the special `ability`."""
@@ -143,20 +156,48 @@ class UnitBook:
         self._known = dict(known)
         self._defined: dict[str, UnitCard] = {}
         self._spells: dict[str, Spell] = {}
+        self._illustrative: dict[str, UnitCard] = {}
+        self._illustrative_spells: dict[str, Spell] = {}
+
+    def bring_in(self, cards: Iterable[UnitCard], spells: Iterable[Spell] = ()) -> None:
+        """Make illustrative units and spells available: the scenario's own definitions still override them.
+
+        A unit the sources know keeps the stats the illustrative card leaves out.
+        """
+        self._illustrative_spells.update((spell.name, spell) for spell in spells)
+        for card in cards:
+            base = self._known.get(card.name)
+            if base is not None:
+                given = {f.name: getattr(card, f.name) for f in fields(card) if getattr(card, f.name) not in (None, ())}
+                card = replace(base, **given)
+            self._illustrative[card.name] = card
 
     def define_spell(self, spell: Spell) -> None:
         """Add an offensive spell for this scenario (the sources give no spell's score)."""
+        if spell.name in self._spells:
+            raise ScenarioError(f"the spell {spell.name!r} is defined twice in this example: keep one row for it")
+        if not 0 <= spell.attack <= MAX_STAT:
+            raise ScenarioError(
+                f"the spell {spell.name!r} attacks with {spell.attack}: give a score from 0 to {MAX_STAT}"
+            )
         self._spells[spell.name] = spell
 
     def spell(self, name: str) -> Spell:
         """The spell called `name`, as the scenario defined it."""
-        if name not in self._spells:
-            defined = ", ".join(sorted(self._spells)) or "none"
+        found = self._spells.get(name) or self._illustrative_spells.get(name)
+        if found is None:
+            defined = ", ".join(sorted({*self._spells, *self._illustrative_spells})) or "none"
             raise UnknownUnitError(f"no spell called {name!r}: the scenario defines {defined}")
-        return self._spells[name]
+        return found
 
     def define(self, card: UnitCard) -> None:
-        """Add or override a unit for this scenario; stats it leaves out keep the sources' values."""
+        """Add or override a unit for this scenario; stats it leaves out keep the sources' values.
+
+        Raises:
+            ScenarioError: the scenario already defined a unit of that name.
+        """
+        if card.name in self._defined:
+            raise ScenarioError(f"the unit {card.name!r} is defined twice in this example: keep one row for it")
         base = self._known.get(card.name)
         if base is not None:
             given = {f.name: getattr(card, f.name) for f in fields(card) if getattr(card, f.name) not in (None, ())}
@@ -168,9 +209,11 @@ class UnitBook:
         for key in (name, singular(name)):
             if key in self._defined:
                 return self._defined[key]
+            if key in self._illustrative:
+                return self._illustrative[key]
             if key in self._known:
                 return self._known[key]
         known = ", ".join(sorted(self._known)) or "none"
-        defined = ", ".join(sorted(self._defined))
+        defined = ", ".join(sorted({*self._defined, *self._illustrative}))
         extra = f" and the scenario defines {defined}" if defined else ""
         raise UnknownUnitError(f"no unit called {name!r}: the sources give {known}{extra}")

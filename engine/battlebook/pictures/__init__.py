@@ -20,9 +20,10 @@ Markdown with the SVG inside `<div class="bb-pictures" data-search-exclude="">`,
 
 Extending:
 
-- New conditions on a HoMM state (swarming, protecting, retaliated, a town card) reach
-  the drawing through [`marker_reader`][battlebook.homm.picture.marker_reader] and
-  [`town_reader`][battlebook.homm.picture.town_reader]; the drawing code does not change.
+- The drawing reads the state; rules never import it. A new condition on a HoMM state
+  (swarming, protecting, retaliated, a town card) is one more line in
+  [`stack_markers`][battlebook.homm.picture.stack_markers] or
+  [`battle_view`][battlebook.homm.picture.battle_view].
 - Odds charts take plain numbers (outcome -> exact chance), so any odds module can feed
   [`bar_chart`][battlebook.pictures.chart.bar_chart] or [`line_chart`][battlebook.pictures.chart.line_chart].
 """

@@ -7,7 +7,7 @@ give every page the same figures and ids.
 
 >>> note = drawings_note("One drawing.", [figure("<svg/>", "The battle")])
 >>> last_line = note.splitlines()[-1]
->>> last_line.startswith('<div class="bb-pictures" data-search-exclude=""><figure class="bb-')
+>>> last_line.startswith('<details class="bb-drawings bb-drawings-folded"><summary>Show the drawing</summary><div')
 True
 """
 
@@ -37,15 +37,27 @@ def picture_ident(result: ScenarioResult, which: str) -> str:
     return f"pic-{stem}-{result.line}{row}-{which}"
 
 
-def figure(svg: str, caption: str, wide: bool = False) -> str:
-    """One drawing with its caption; `wide` lets a drawing with much text take more of the page's width."""
+def figure(svg: str, caption: str, wide: bool = False, legend: str = "") -> str:
+    """One drawing with its caption; `wide` lets a drawing take more of the page's width.
+
+    `legend` is HTML set under the drawing as page text (it keeps its size on a small
+    screen, where text inside the drawing would shrink with it).
+    """
     css = "bb-picture bb-picture-wide" if wide else "bb-picture"
-    return f'<figure class="{css}">{svg}<figcaption>{html.escape(caption, quote=False)}</figcaption></figure>'
+    return f'<figure class="{css}">{svg}{legend}<figcaption>{html.escape(caption, quote=False)}</figcaption></figure>'
 
 
-def drawings_note(intro: str, figures: Sequence[str]) -> str:
-    """The Markdown of a note: a sentence, then the drawings side by side (left out of the site search)."""
-    return f'{intro}\n\n<div class="bb-pictures" data-search-exclude="">{"".join(figures)}</div>'
+def drawings_note(intro: str, figures: Sequence[str], is_open: bool = False) -> str:
+    """The Markdown of a note: a sentence, then the drawings side by side (left out of the site search).
+
+    The drawings are folded away, one click from the sentence, unless `is_open`: a chapter
+    shows open only the drawings that teach its rule (a range counted, a line of sight), so
+    it stays short to scan and to print (folded drawings are left out of print).
+    """
+    count = "the drawing" if len(figures) == 1 else f"the {len(figures)} drawings"
+    attribute = ' class="bb-drawings" open' if is_open else ' class="bb-drawings bb-drawings-folded"'
+    pictures = f'<div class="bb-pictures" data-search-exclude="">{"".join(figures)}</div>'
+    return f"{intro}\n\n<details{attribute}><summary>Show {count}</summary>{pictures}</details>"
 
 
 def drawing_annotator(fixture: str, note: Callable[[World, ScenarioRecord], str | None]) -> Annotator:

@@ -31,8 +31,8 @@ from pytest_bdd.steps import StepFunctionContext, step_function_context_registry
 
 from battlebook.errors import ScenarioError
 from battlebook.rulebook.model import ExampleDoc, FeatureDoc, RuleDoc, StepDoc, slugify
+from battlebook.rulebook.patterns import allowed_words_of, readable_of
 from battlebook.rulebook.prose import markdown_code, markdown_text, page_part
-from battlebook.rulebook.pytest_plugin import allowed_words_of, readable_of
 from battlebook.rulebook.scope import game_by_vote, scope_of
 
 #: Keyword order of a scenario: domains and steps are listed in this order.

@@ -35,6 +35,7 @@ from battlebook.rulebook.model import ExampleDoc, FeatureDoc, FeatureFileError, 
 from battlebook.rulebook.pytest_plugin import (
     BOOK,
     MESSAGES_VARIABLE,
+    NOTES_VARIABLE,
     RESULT,
     KnownStep,
     closest_steps,
@@ -45,7 +46,20 @@ from battlebook.rulebook.results import ResultBook, ScenarioResult, Status
 #: pytest options for a check run: quiet, no cache, and of the installed plugins only pytest-bdd
 #: and Battlebook's steps (plugin autoloading is switched off: scanning every installed package
 #: for plugins, and loading Hypothesis's, would take longer than running a small file).
-PYTEST_OPTIONS = ("-q", "-p", "no:cacheprovider", "-p", "pytest_bdd.plugin", "-p", "battlebook.steps", "--no-header")
+#: Hypothesis's pytest plugin is left out: a check runs no property test, and the plugin would
+#: import all of Hypothesis at the end of every run.
+PYTEST_OPTIONS = (
+    "-q",
+    "-p",
+    "no:cacheprovider",
+    "-p",
+    "no:hypothesispytest",
+    "-p",
+    "pytest_bdd.plugin",
+    "-p",
+    "battlebook.steps",
+    "--no-header",
+)
 AUTOLOAD = "PYTEST_DISABLE_PLUGIN_AUTOLOAD"
 #: The module a check run hands to pytest; imported afresh each run (it reads `$BATTLEBOOK_FEATURES`).
 TEST_MODULE = "battlebook.rulebook.feature_tests"
@@ -185,13 +199,14 @@ class _Recorder:
 
 @contextlib.contextmanager
 def _environment(features: Sequence[Path], results: Path, messages: Path | None) -> Iterator[None]:
-    names = ("BATTLEBOOK_FEATURES", "BATTLEBOOK_RESULTS", MESSAGES_VARIABLE, AUTOLOAD)
+    names = ("BATTLEBOOK_FEATURES", "BATTLEBOOK_RESULTS", MESSAGES_VARIABLE, AUTOLOAD, NOTES_VARIABLE)
     saved_env = {k: os.environ.get(k) for k in names}
     saved_modules = {name: sys.modules.pop(name) for name in FRESH_MODULES if name in sys.modules}
     os.environ["BATTLEBOOK_FEATURES"] = os.pathsep.join(str(p) for p in features)
     os.environ["BATTLEBOOK_RESULTS"] = str(results)
     os.environ[MESSAGES_VARIABLE] = str(messages.resolve()) if messages else ""
     os.environ[AUTOLOAD] = "1"
+    os.environ[NOTES_VARIABLE] = "0"  # the report shows no page: no drawings, no odds notes
     try:
         yield
     finally:
@@ -205,12 +220,18 @@ def _environment(features: Sequence[Path], results: Path, messages: Path | None)
                 os.environ[key] = value
 
 
-def run_check(paths: Sequence[Path], root: Path | None = None, messages: Path | None = None) -> CheckReport:
+def run_check(
+    paths: Sequence[Path],
+    root: Path | None = None,
+    messages: Path | None = None,
+    options: Sequence[str] = PYTEST_OPTIONS,
+) -> CheckReport:
     """Check the feature files under `paths` against the engine; paths are shown relative to `root`.
 
     `root` is the working folder by default. When it holds a rulebook (a `features/` folder),
     rule identifiers the checked files share with it are reported as notes. With `messages`,
-    the run is also written there as Cucumber Messages (NDJSON).
+    the run is also written there as Cucumber Messages (NDJSON). `options` are the pytest
+    options of the run (the in-page runner leaves out plugins it never needs).
 
     Raises:
         CheckUsageError: bad paths (see [`check_paths`][battlebook.rulebook.check.check_paths]).
@@ -248,7 +269,7 @@ def run_check(paths: Sequence[Path], root: Path | None = None, messages: Path | 
         # An empty configuration of its own: the player's folder may hold a pytest setup of its own.
         config = Path(tmp) / "pytest.ini"
         config.write_text("[pytest]\n", encoding="utf-8")
-        args = ["-c", str(config), "--rootdir", str(root), *PYTEST_OPTIONS, "--pyargs", TEST_MODULE]
+        args = ["-c", str(config), "--rootdir", str(root), *options, "--pyargs", TEST_MODULE]
         with contextlib.redirect_stdout(output):
             report.pytest_status = int(pytest.main(args, plugins=[recorder]))
     report.seconds = time.perf_counter() - start

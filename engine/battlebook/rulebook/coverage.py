@@ -20,6 +20,7 @@ from battlebook.rulebook.pending import PENDING
 from battlebook.rulebook.prose import markdown_text
 from battlebook.rulebook.results import Badge, ResultBook
 from battlebook.rulebook.sources import SECTIONS, SOURCES, Section
+from battlebook.rulebook.statements import Statement, render_statements
 
 
 @dataclass(frozen=True)
@@ -103,12 +104,26 @@ def _status_cell(c: SectionCoverage) -> str:
     return f'<span class="bb-badge {badge}">covered</span> ' + (", ".join(parts) or "no examples")
 
 
-def render_coverage(coverage: Sequence[SectionCoverage], book: Iterable[FeatureDoc] = ()) -> str:
-    """The Markdown page `rulebook/coverage.md`; rules of `book` citing no section are listed at the end."""
+def render_coverage(
+    coverage: Sequence[SectionCoverage], book: Iterable[FeatureDoc] = (), statements: Sequence[Statement] = ()
+) -> str:
+    """The Markdown page `rulebook/coverage.md`; rules of `book` citing no section are listed at the end.
+
+    With `statements`, the page opens with the count of the sources' statements and lists
+    each with the rules that check it, before the sections.
+    """
+    book = list(book)
     counts = Counter(c.status for c in coverage)
-    lines = [
-        "# Coverage of the sources",
-        "",
+    lines = ["# Coverage of the sources", ""]
+    if statements:
+        lines += [
+            "## Statements { #statements }",
+            "",
+            render_statements(statements, book),
+            "## Sections { #sections }",
+            "",
+        ]
+    lines += [
         f'<p class="bb-summary">{len(coverage)} source sections: {counts["covered"]} restated by a rule, '
         f"{counts['pending']} pending, {counts['gap']} gaps.</p>",
         "",
@@ -123,7 +138,7 @@ def render_coverage(coverage: Sequence[SectionCoverage], book: Iterable[FeatureD
         rows = [c for c in coverage if c.section.source is source]
         if not rows:
             continue
-        lines += [f"## {source.title} (source {source.code}) {{ #source-{source.code} }}", ""]
+        lines += [f"### {source.title} (source {source.code}) {{ #source-{source.code} }}", ""]
         lines += [f'<p class="bb-file">{source.game} \u00b7 file <code>{source.filename}</code></p>', ""]
         lines += ["| Section | Restated by | Examples | Status |", "| --- | --- | --- | --- |"]
         for c in rows:
@@ -134,7 +149,7 @@ def render_coverage(coverage: Sequence[SectionCoverage], book: Iterable[FeatureD
         lines.append("")
     uncited = [(f, rule) for f in book for rule in f.rules if not rule.sources]
     if uncited:
-        lines += ["## Rules that cite no source section { #uncited }", ""]
+        lines += ["### Rules that cite no source section { #uncited }", ""]
         lines += [
             "These rules restate no particular section (a ruling may settle a question no section",
             "raises directly):",

@@ -203,8 +203,14 @@ def step_statuses(run: ScenarioResult | None, step_lines: Sequence[int]) -> list
     return statuses
 
 
-def write_messages(path: Path, root: Path, book: ResultBook, contexts: Sequence[StepFunctionContext]) -> Path:
-    """Write the run in `book` as Cucumber Messages NDJSON to `path`; feature paths are relative to `root`."""
+def write_messages(
+    path: Path, root: Path, book: ResultBook, contexts: Sequence[StepFunctionContext], check_types: bool = False
+) -> Path:
+    """Write the run in `book` as Cucumber Messages NDJSON to `path`; feature paths are relative to `root`.
+
+    The envelopes are built as the protocol's JSON; `check_types` also passes each through the
+    official types first (slow: the tests do it, see `tests/unit/test_messages.py`).
+    """
     features = []
     for uri in sorted({r.feature for r in book}):
         file = Path(uri) if Path(uri).is_absolute() else root / uri
@@ -215,5 +221,6 @@ def write_messages(path: Path, root: Path, book: ResultBook, contexts: Sequence[
     path.parent.mkdir(parents=True, exist_ok=True)
     with path.open("w", encoding="utf-8") as out:
         for envelope in envelopes(features, book, contexts):
-            out.write(json.dumps(_checked(envelope), ensure_ascii=False, separators=(",", ":")) + "\n")
+            data = _checked(envelope) if check_types else envelope
+            out.write(json.dumps(data, ensure_ascii=False, separators=(",", ":")) + "\n")
     return path

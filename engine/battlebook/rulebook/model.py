@@ -135,8 +135,23 @@ def slugify(text: str) -> str:
 
 
 def file_sha256(path: Path) -> str:
-    """The SHA-256 of a file's bytes: results are valid only for the content they ran."""
-    return hashlib.sha256(path.read_bytes()).hexdigest()
+    """The SHA-256 of a file's bytes: results are valid only for the content they ran.
+
+    Kept per file, size and modification time, so recording every example of a large file
+    reads it once rather than once per example.
+    """
+    info = path.stat()
+    key = (str(path), info.st_size, info.st_mtime_ns)
+    digest = _DIGESTS.get(key)
+    if digest is None:
+        digest = hashlib.sha256(path.read_bytes()).hexdigest()
+        if len(_DIGESTS) > 10_000:
+            _DIGESTS.clear()
+        _DIGESTS[key] = digest
+    return digest
+
+
+_DIGESTS: dict[tuple[str, int, int], str] = {}
 
 
 def _tags(tags: Sequence[GherkinTag]) -> tuple[str, ...]:
@@ -188,6 +203,9 @@ def _dedent(text: str) -> str:
 
 #: The largest feature file read, in bytes: a chapter is a few kilobytes; anything near this is not one.
 MAX_FEATURE_BYTES = 1_000_000
+#: The most examples one feature file may hold (a chapter holds a few dozen): its page, with a
+#: drawing per example, stays a size a browser opens at once.
+MAX_EXAMPLES = 500
 #: The keywords of a feature file, which a misspelt one in prose is compared with.
 KEYWORDS = ("Feature", "Rule", "Background", "Example", "Examples", "Scenario", "Scenario Outline", "Scenario Template")
 STEP_WORDS = ("Given", "When", "Then", "And", "But")
@@ -206,6 +224,10 @@ def read_feature_text(path: Path, shown: str | None = None) -> str:
         FeatureFileError: the path is not such a file; the message is one line.
     """
     shown = shown if shown is not None else str(path)
+    try:
+        str(path).encode("utf-8")
+    except UnicodeEncodeError:
+        raise FeatureFileError(shown, 1, "the file's name is not valid UTF-8: rename it") from None
     try:
         info = path.lstat()
     except OSError as error:
@@ -270,6 +292,11 @@ def _parse_error(shown: str, text: str, line: int, message: str) -> FeatureFileE
     message = re.sub(r"^\(\d+:\d+\):\s*", "", " ".join(message.split()))
     lines = text.splitlines()
     reads = lines[line - 1].strip() if 0 < line <= len(lines) else ""
+    found = _KEYWORD_LIKE.match(reads)
+    close = difflib.get_close_matches(found["word"].strip().title(), KEYWORDS, n=1, cutoff=0.75) if found else []
+    if found and close and found["word"].strip() not in KEYWORDS:
+        word = found["word"].strip()
+        return FeatureFileError(shown, line, f"{word + ':'!r} is not a keyword: did you mean {close[0] + ':'!r}?")
     if len(reads) > 120:
         reads = reads[:117] + "..."
     return FeatureFileError(shown, line, f"{message} (the line reads: {reads!r})")
@@ -445,6 +472,11 @@ def load_feature(path: Path, root: Path | None = None) -> FeatureDoc:
         loose_examples=tuple(loose),
         sha256=file_sha256(path),
     )
+    count = len(loose) + sum(len(rule.examples) for rule in rules)
+    if count > MAX_EXAMPLES:
+        raise FeatureFileError(
+            shown, 1, f"the file holds {count} examples; a feature file may hold at most {MAX_EXAMPLES}: split it"
+        )
     if not rules and not loose:
         raise FeatureFileError(
             shown, feature.location.line, "the file holds no Example: a chapter shows its rules by worked examples"

@@ -16,19 +16,22 @@ from __future__ import annotations
 import difflib
 import json
 import os
-import re
 from collections.abc import Callable, Generator, Sequence
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
+from typing import Any
 
 import pytest
 from pytest_bdd.parser import Feature, Scenario, Step
 from pytest_bdd.steps import StepFunctionContext, step_function_context_registry
 
+from battlebook.rulebook import step_lookup
 from battlebook.rulebook.model import ID_TAG, METADATA_PREFIXES, FeatureDoc, file_sha256
+from battlebook.rulebook.patterns import readable_of, readable_pattern
 from battlebook.rulebook.prose import markdown_text
-from battlebook.rulebook.results import ResultBook, ScenarioResult, Status, default_path
+from battlebook.rulebook.results import ResultBook, ResultsFileError, ScenarioResult, Status, default_path
+from battlebook.rulebook.scope import scope_of
 
 RESULT = pytest.StashKey[ScenarioResult]()
 BOOK = pytest.StashKey[ResultBook]()
@@ -44,33 +47,11 @@ class KnownStep:
     doc: str
     module: str
     readable: str = ""
+    #: The game the step is scoped to, or `None` for a step of every game.
+    game: str | None = None
 
     def __str__(self) -> str:
         return f"{self.type.capitalize()} {self.readable or readable_pattern(self.pattern)}"
-
-
-def readable_pattern(pattern: str) -> str:
-    r"""A `parse`-style step pattern as a scenario writer reads it: `{name}` for each value.
-
-    The step language's own patterns say more (optional parts, allowed words): see
-    `readable_of`. A regular-expression pattern is shown as written.
-
-    >>> readable_pattern("the die reads {reading} and shows {face:d}")
-    'the die reads {reading} and shows {face}'
-    """
-    return re.sub(r"\{(\w+):[^}]*\}", r"{\1}", pattern)
-
-
-def readable_of(parser: object) -> str:
-    """How a step's parser reads to a scenario writer: its own `readable` form, else its pattern's."""
-    shown = getattr(parser, "readable", None)
-    return shown if isinstance(shown, str) else readable_pattern(str(getattr(parser, "name", "")))
-
-
-def allowed_words_of(parser: object) -> tuple[tuple[str, str], ...]:
-    """Each named value of a step, with the words (or the shape of value) it accepts, if the parser says."""
-    allowed = getattr(parser, "allowed", None)
-    return tuple(allowed()) if callable(allowed) else ()
 
 
 def known_steps() -> list[KnownStep]:
@@ -82,6 +63,7 @@ def known_steps() -> list[KnownStep]:
             (context.step_func.__doc__ or "").strip(),
             context.step_func.__module__,
             readable_of(context.parser),
+            scope_of(context.parser),
         )
         for context in list(step_function_context_registry.values())
     }
@@ -222,10 +204,14 @@ def annotator(func: Annotator) -> Annotator:
     return func
 
 
+#: Set to `0`, no notes are attached: a run whose results no page shows (`battlebook check`).
+NOTES_VARIABLE = "BATTLEBOOK_NOTES"
+
+
 def pytest_bdd_after_scenario(request: pytest.FixtureRequest, feature: Feature, scenario: Scenario) -> None:
     """Let every registered annotator add its notes to an example that passed."""
     result = request.node.stash.get(RESULT, None)
-    if result is None or result.status is not Status.PASSED:
+    if result is None or result.status is not Status.PASSED or os.environ.get(NOTES_VARIABLE) == "0":
         return
     record = ScenarioRecord(request.node.stash.get(TAGS, frozenset()), result)
     for func in ANNOTATORS:
@@ -233,8 +219,10 @@ def pytest_bdd_after_scenario(request: pytest.FixtureRequest, feature: Feature, 
 
 
 def pytest_configure(config: pytest.Config) -> None:
-    """Start an empty book for this run."""
+    """Start an empty book for this run, and look step definitions up once per test module."""
     config.stash[BOOK] = ResultBook()
+    step_lookup.clear()
+    step_lookup.install()
 
 
 def pytest_bdd_apply_tag(tag: str, function: Callable[..., object]) -> bool | None:
@@ -339,13 +327,34 @@ def pytest_runtest_makereport(
     return report
 
 
+#: Where a pytest-xdist worker hands its results to the controlling process.
+WORKER_RESULTS = "battlebook_results"
+
+
 def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
-    """Merge this run's results into the results file, and write the run as Cucumber Messages beside it."""
+    """Merge this run's results into the results file, and write the run as Cucumber Messages beside it.
+
+    Under pytest-xdist a worker only hands its results to the controlling process (see
+    `pytest_testnodedown`), which writes them all at the end of the run.
+
+    Results of feature files that no longer exist are dropped; a results file that cannot
+    be read is replaced by this run's results.
+    """
     book = session.config.stash.get(BOOK, None)
     if book is None or not len(book):
         return
+    workeroutput = getattr(session.config, "workeroutput", None)
+    if workeroutput is not None:
+        workeroutput[WORKER_RESULTS] = [result.to_json() for result in book]
+        return
     path = default_path(session.config.rootpath)
-    stored = ResultBook.load(path)
+    try:
+        stored = ResultBook.load(path).without_missing(session.config.rootpath)
+    except ResultsFileError as error:
+        reporter = session.config.pluginmanager.get_plugin("terminalreporter")
+        if reporter is not None:
+            reporter.write_line(f"battlebook: {error.path} {error.reason}: replaced by this run's results")
+        stored = ResultBook()
     stored.merge(book)
     stored.save(path)
     messages = os.environ.get(MESSAGES_VARIABLE)
@@ -355,6 +364,16 @@ def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
 
     target = Path(messages) if messages else path.with_name(MESSAGES_FILE)
     write_messages(target, session.config.rootpath, book, registered_steps())
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_testnodedown(node: Any, error: object) -> None:
+    """Under pytest-xdist: take a finished worker's results into the controlling process's book."""
+    results = getattr(node, "workeroutput", {}).get(WORKER_RESULTS, ())
+    book = node.config.stash.get(BOOK, None)
+    if book is not None:
+        for item in results:
+            book.add(ScenarioResult.from_json(item))
 
 
 #: The Cucumber Messages of the last run, beside the results file.

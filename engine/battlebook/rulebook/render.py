@@ -108,10 +108,28 @@ def _failure(runs: Sequence[ScenarioResult], badge: Badge) -> tuple[list[str], s
     return lines, f" at {where}: {message}"
 
 
+def edition_label(tags: Sequence[str]) -> str:
+    """A visible label naming the edition an example plays under (the nearest `@edition:` tag wins), or "".
+
+    >>> edition_label(["id:x", "edition:2004", "edition:2024"])
+    '<span class="bb-edition" title="The edition this example plays under">2024 edition</span>'
+    """
+    editions = [t.split(":", 1)[1] for t in tags if t.startswith("edition:")]
+    if not editions:
+        return ""
+    title = "The edition this example plays under"
+    return f'<span class="bb-edition" title="{title}">{html.escape(editions[-1])} edition</span>'
+
+
 def render_example(
-    feature: FeatureDoc, example: ExampleDoc, results: ResultBook, problems: list[Problem], level: str
+    feature: FeatureDoc,
+    example: ExampleDoc,
+    results: ResultBook,
+    problems: list[Problem],
+    level: str,
+    rule: RuleDoc | None = None,
 ) -> list[str]:
-    """One example's section: heading, badge, Gherkin, failure details and notes."""
+    """One example's section: heading, badge and edition, Gherkin, failure details and notes."""
     runs = results.runs(feature.path, feature.sha256, example.line)
     badge = results.badge(feature.path, feature.sha256, example.line)
     failure, detail = _failure(runs, badge)
@@ -123,9 +141,11 @@ def render_example(
     # search for a rule's topic lists the rule itself first; the anchor sits on the link.
     heading = (
         f'<{tag} class="bb-example-title"><a class="bb-anchor" id="{example.anchor}" '
-        f'href="#{example.anchor}" title="Link to this example">#</a> {name}</{tag}>'
+        f'href="#{example.anchor}" title="Link to this example" aria-label="Link to this example: {name}">#</a> '
+        f"{name} {badge_html(badge)}{edition_label([*feature.tags, *(rule.tags if rule else ()), *example.tags])}"
+        f"</{tag}>"
     )
-    lines = [heading, "", badge_html(badge), ""]
+    lines = [heading, ""]
     if example.description:
         lines += [prose_block(example.description), ""]
     lines += [example_gherkin(example), ""]
@@ -220,6 +240,6 @@ def render_feature(feature: FeatureDoc, results: ResultBook) -> tuple[str, list[
             fence = code_fence("\n".join(steps))
             lines += [f"{fence}gherkin", *steps, fence, ""]
         for example in rule.examples:
-            lines += render_example(feature, example, results, problems, "###")
+            lines += render_example(feature, example, results, problems, "###", rule)
     lines.append(f'<p class="bb-file">Feature file: <code>{html_text(feature.path)}</code></p>')
     return "\n".join(lines) + "\n", problems

@@ -15,15 +15,59 @@ that has changed since: such an example reads *not run*.
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
+import stat
 from collections.abc import Iterable
 from dataclasses import asdict, dataclass, field
 from enum import StrEnum
 from pathlib import Path
 from typing import Any
 
+from battlebook.errors import ScenarioError
+
 FORMAT = 1
+#: The largest results file read, in bytes (the rulebook's own is well under a megabyte).
+MAX_RESULTS_BYTES = 50_000_000
+#: What to do about a results file that cannot be read.
+REGENERATE = "delete it and run the examples again (make examples) to record new results"
+
+
+class ResultsFileError(ScenarioError):
+    """A results file that cannot be read; the message names it and says how to make a new one."""
+
+    def __init__(self, path: Path, reason: str) -> None:
+        super().__init__(f"{path}: {reason}; {REGENERATE}")
+        self.path = path
+        self.reason = reason
+
+
+def _read_results(path: Path) -> dict[str, Any]:
+    """The JSON object of a results file, checked to be a regular file of Battlebook's format."""
+    try:
+        info = path.stat()
+    except OSError as error:
+        raise ResultsFileError(path, f"cannot be read ({error.strerror or error})") from None
+    if not stat.S_ISREG(info.st_mode):
+        raise ResultsFileError(path, "is not a regular file (a folder, FIFO or device)")
+    if info.st_size > MAX_RESULTS_BYTES:
+        raise ResultsFileError(path, f"has {info.st_size} bytes, more than a results file ({MAX_RESULTS_BYTES})")
+    try:
+        with path.open("rb") as handle:
+            raw = handle.read(MAX_RESULTS_BYTES + 1)
+        data = json.loads(raw.decode("utf-8"))
+    except OSError as error:
+        raise ResultsFileError(path, f"cannot be read ({error.strerror or error})") from None
+    except UnicodeDecodeError:
+        raise ResultsFileError(path, "is not UTF-8 text") from None
+    except (ValueError, RecursionError) as error:
+        raise ResultsFileError(path, f"is not valid JSON ({str(error).splitlines()[0][:80]})") from None
+    if not isinstance(data, dict) or not isinstance(data.get("results"), list):
+        raise ResultsFileError(path, "is not a Battlebook results file (no list of results)")
+    if data.get("format") != FORMAT:
+        raise ResultsFileError(path, f"is in format {data.get('format')!r}, not {FORMAT}")
+    return data
 
 
 class Status(StrEnum):
@@ -73,10 +117,25 @@ class ScenarioResult:
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> ScenarioResult:
-        """Read a record written by [`to_json`][battlebook.rulebook.results.ScenarioResult.to_json]."""
+        """Read a record written by [`to_json`][battlebook.rulebook.results.ScenarioResult.to_json].
+
+        Raises:
+            ValueError: the record is not in that shape.
+        """
+        if not isinstance(data, dict):
+            raise ValueError("a record is not an object")
         data = dict(data)
         data["status"] = Status(data["status"])
-        return cls(**data)
+        result = cls(**data)
+        texts = (result.feature, result.feature_sha256, result.scenario)
+        if not all(isinstance(x, str) for x in texts) or type(result.line) is not int:
+            raise ValueError("a record's fields have the wrong types")
+        if not isinstance(result.annotations, list) or not all(
+            isinstance(a, dict) and isinstance(a.get("title"), str) and isinstance(a.get("markdown"), str)
+            for a in result.annotations
+        ):
+            raise ValueError("a record's notes have the wrong shape")
+        return result
 
     def to_json(self) -> dict[str, Any]:
         """The record as JSON-ready data."""
@@ -101,12 +160,14 @@ class ResultBook:
 
     def __init__(self, results: Iterable[ScenarioResult] = ()) -> None:
         self._results: dict[tuple[str, int, str | None], ScenarioResult] = {}
+        self._by_example: dict[tuple[str, int], list[ScenarioResult]] | None = None
         for result in results:
             self.add(result)
 
     def add(self, result: ScenarioResult) -> None:
         """Record `result`, replacing any earlier run of the same example and row."""
         self._results[result.key] = result
+        self._by_example = None
 
     def __iter__(self) -> Any:
         return iter(self._results.values())
@@ -121,14 +182,17 @@ class ResultBook:
         for key, result in list(self._results.items()):
             if result.feature in features and (result.feature, result.feature_sha256) not in changed:
                 del self._results[key]
+        self._by_example = None
         for result in newer:
             self.add(result)
 
     def runs(self, feature: str, sha256: str, line: int) -> list[ScenarioResult]:
         """The current runs of the example at `line` (several for an outline)."""
-        return [
-            r for r in self._results.values() if r.feature == feature and r.line == line and r.feature_sha256 == sha256
-        ]
+        if self._by_example is None:
+            self._by_example = {}
+            for result in self._results.values():
+                self._by_example.setdefault((result.feature, result.line), []).append(result)
+        return [r for r in self._by_example.get((feature, line), ()) if r.feature_sha256 == sha256]
 
     def badge(self, feature: str, sha256: str, line: int) -> Badge:
         """The badge of the example at `line`, from its runs on this exact file content."""
@@ -136,13 +200,51 @@ class ResultBook:
 
     @classmethod
     def load(cls, path: Path) -> ResultBook:
-        """Read a results file; a missing file is an empty book."""
-        if not path.exists():
+        """Read a results file; a missing file is an empty book.
+
+        Raises:
+            ResultsFileError: the path is not a regular file, is too large, or does not hold
+                results in Battlebook's format; the message says how to make a new one.
+        """
+        if not path.exists() and not path.is_symlink():
             return cls()
-        data = json.loads(path.read_text(encoding="utf-8"))
-        if data.get("format") != FORMAT:
-            return cls()
-        return cls(ScenarioResult.from_json(item) for item in data["results"])
+        data = _read_results(path)
+        try:
+            return cls(ScenarioResult.from_json(item) for item in data["results"])
+        except (KeyError, TypeError, ValueError, AttributeError) as error:
+            raise ResultsFileError(path, f"a record is not in the expected shape ({type(error).__name__})") from None
+
+    def current(self, root: Path) -> tuple[ResultBook, int]:
+        """The results of the feature files as they are now under `root`, and how many others were left out.
+
+        A result is left out when its feature file is gone or its text has changed since it ran.
+        """
+        digests: dict[str, str | None] = {}
+        kept = ResultBook()
+        stale = 0
+        for result in self:
+            if result.feature not in digests:
+                file = root / result.feature
+                try:
+                    digests[result.feature] = hashlib.sha256(file.read_bytes()).hexdigest() if file.is_file() else None
+                except OSError:
+                    digests[result.feature] = None
+            if digests[result.feature] == result.feature_sha256:
+                kept.add(result)
+            else:
+                stale += 1
+        return kept, stale
+
+    def without_missing(self, root: Path) -> ResultBook:
+        """The book without the results of feature files that no longer exist under `root`."""
+        present: dict[str, bool] = {}
+        kept = ResultBook()
+        for result in self:
+            if result.feature not in present:
+                present[result.feature] = (root / result.feature).is_file()
+            if present[result.feature]:
+                kept.add(result)
+        return kept
 
     def save(self, path: Path) -> None:
         """Write the book as JSON, creating the folder if needed."""

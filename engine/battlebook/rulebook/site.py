@@ -22,17 +22,18 @@ from mkdocs.livereload import LiveReloadServer
 from mkdocs.structure.files import File, Files
 from mkdocs.structure.pages import Page
 
+from battlebook.games import GAMES
 from battlebook.rulebook.catalogue import feature_page
 from battlebook.rulebook.model import FeatureDoc, FeatureFileError, feature_paths, load_book
 from battlebook.rulebook.prose import html_text, sanitize_page
 from battlebook.rulebook.render import render_feature, resolve_rule_links
-from battlebook.rulebook.results import ResultBook, default_path
+from battlebook.rulebook.results import ResultBook, ResultsFileError, default_path
 
 log = logging.getLogger("mkdocs.plugins.battlebook")
 
 NAV_MARKER = "rulebook.generated"
 #: Section titles of the folders under `features/`, in navigation order.
-GROUPS = {"homm": "Heroes of Might & Magic IV", "heroscape": "Heroscape", "rulings": "Rulings"}
+GROUPS = {**{name: game.title for name, game in GAMES.items()}, "rulings": "Rulings"}
 
 _book: list[FeatureDoc] = []
 #: The escaped title of each feature page, by its source path in the site.
@@ -66,9 +67,10 @@ SEARCH_BOOST = {"rulings": 0.5}
 def search_meta(feature: FeatureDoc) -> str:
     """Front matter setting the search weight of a feature's page, when it is not the default.
 
-    >>> from battlebook.rulebook.model import FeatureDoc
-    >>> search_meta(FeatureDoc("features/rulings/x.feature", "X", "", (), (), (), (), "")).split()
-    ['---', 'search:', 'boost:', '0.5', '---']
+    Examples:
+        >>> from battlebook.rulebook.model import FeatureDoc
+        >>> search_meta(FeatureDoc("features/rulings/x.feature", "X", "", (), (), (), (), "")).split()
+        ['---', 'search:', 'boost:', '0.5', '---']
     """
     boost = SEARCH_BOOST.get(group_of(feature))
     return f"---\nsearch:\n  boost: {boost}\n---\n\n" if boost is not None else ""
@@ -101,8 +103,9 @@ def rulebook_nav(book: list[FeatureDoc]) -> list[Any]:
 def nav_title(name: str) -> str:
     """A title for the navigation, taken from a feature file: escaped, since the theme shows titles as HTML.
 
-    >>> nav_title("X<script>alert(1)</script>")
-    'X&lt;script&gt;alert(1)&lt;/script&gt;'
+    Examples:
+        >>> nav_title("X<script>alert(1)</script>")
+        'X&lt;script&gt;alert(1)&lt;/script&gt;'
     """
     return html_text(" ".join(name.split()))
 
@@ -129,6 +132,14 @@ def on_config(config: MkDocsConfig) -> MkDocsConfig:
     return config
 
 
+def load_results(path: Path) -> ResultBook:
+    """The recorded results for the pages; a file that cannot be read stops the build, saying how to make a new one."""
+    try:
+        return ResultBook.load(path)
+    except ResultsFileError as error:
+        raise PluginError(f"the recorded results cannot be used: {error}") from None
+
+
 def on_files(files: Files, config: MkDocsConfig) -> Files:
     """Render every feature as a page, warning about each example that is not verified.
 
@@ -137,7 +148,7 @@ def on_files(files: Files, config: MkDocsConfig) -> Files:
     """
     root = project_root(config)
     results_path = default_path(root)
-    results = ResultBook.load(results_path)
+    results = load_results(results_path)
     if not len(results):
         log.warning(f"no recorded results at {results_path}: run the examples first (make test, or make examples)")
     rule_pages = {rule.id: page_uri(feature) for feature in _book for rule in feature.rules}

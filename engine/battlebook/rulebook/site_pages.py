@@ -5,13 +5,15 @@ every build it writes three pages:
 
 - `rulebook/steps.md`, the [step catalogue][battlebook.rulebook.catalogue], read from the
   step definitions in `engine/battlebook/steps/`;
-- `rulebook/coverage.md`, the [coverage][battlebook.rulebook.coverage] of every source section;
+- `rulebook/coverage.md`, the [coverage][battlebook.rulebook.coverage] of every source
+  [statement][battlebook.rulebook.statements] and section;
 - `rulebook/rulings/index.md`, the [rulings index][battlebook.rulebook.rulings], placed first
   in the Rulings section of the navigation.
 
-A step without a docstring, a source section that is a gap, a pending entry that is out
-of date, or a ruling that does not state its question, reading and alternative is logged
-as a warning, which `mkdocs build --strict` turns into a failed build.
+A step without a docstring, a source section that is a gap, a source statement mapped to
+no Rule with examples, a pending entry that is out of date, or a ruling that does not
+state its question, reading and alternative is logged as a warning, which
+`mkdocs build --strict` turns into a failed build.
 """
 
 from __future__ import annotations
@@ -26,9 +28,10 @@ from mkdocs.structure.pages import Page
 from battlebook.rulebook.catalogue import build_catalogue, catalogue_problems, load_step_modules, render_catalogue
 from battlebook.rulebook.coverage import coverage_problems, render_coverage, section_coverage
 from battlebook.rulebook.model import FeatureDoc
-from battlebook.rulebook.results import ResultBook, default_path
+from battlebook.rulebook.results import default_path
 from battlebook.rulebook.rulings import render_rulings_index, ruling_problems, rulings_of
-from battlebook.rulebook.site import project_root, read_book
+from battlebook.rulebook.site import load_results, project_root, read_book
+from battlebook.rulebook.statements import load_statements, statement_problems
 
 log = logging.getLogger("mkdocs.plugins.battlebook")
 
@@ -43,8 +46,9 @@ TEMPLATE = "docs/files/ruling.feature"
 _book: list[FeatureDoc] = []
 
 REFERENCE_PAGE_META = "---\nsearch:\n  boost: 0.2\n---\n\n"
-"""Front matter of the reference pages (step catalogue, coverage): searchable, but ranked
-below the rules themselves, so a search for a rule's topic lists the rule first."""
+"""Front matter of the coverage page: searchable, but ranked below the rules themselves."""
+CATALOGUE_PAGE_META = "---\nsearch:\n  exclude: true\n---\n\n"
+"""Front matter of the step catalogue: a contributor's page, left out of the reader's search."""
 
 
 def with_rulings_index(nav: list[Any]) -> list[Any]:
@@ -82,12 +86,19 @@ def on_files(files: Files, config: MkDocsConfig) -> Files:
     """Generate the step catalogue, the coverage page and the rulings index."""
     root = project_root(config)
     domains = build_catalogue(_book, load_step_modules())
-    coverage = section_coverage(_book, ResultBook.load(default_path(root)))
+    coverage = section_coverage(_book, load_results(default_path(root)))
     rulings = rulings_of(_book)
-    files.append(File.generated(config, STEPS_PAGE, content=REFERENCE_PAGE_META + render_catalogue(domains)))
-    files.append(File.generated(config, COVERAGE_PAGE, content=REFERENCE_PAGE_META + render_coverage(coverage, _book)))
+    statements = load_statements(root)
+    files.append(File.generated(config, STEPS_PAGE, content=CATALOGUE_PAGE_META + render_catalogue(domains)))
+    page = render_coverage(coverage, _book, statements)
+    files.append(File.generated(config, COVERAGE_PAGE, content=REFERENCE_PAGE_META + page))
     files.append(File.generated(config, RULINGS_INDEX, content=render_rulings_index(rulings)))
-    for problem in [*map(str, catalogue_problems(domains)), *coverage_problems(coverage), *ruling_problems(rulings)]:
+    for problem in [
+        *map(str, catalogue_problems(domains)),
+        *coverage_problems(coverage),
+        *ruling_problems(rulings),
+        *statement_problems(statements, _book),
+    ]:
         log.warning(problem)
     return files
 

@@ -13,6 +13,7 @@ True
 
 from __future__ import annotations
 
+import importlib
 import pkgutil
 from contextvars import Token
 
@@ -31,7 +32,20 @@ def step_modules() -> list[str]:
 # Step modules assert with messages a player reads: let pytest rewrite them like test code.
 pytest.register_assert_rewrite(__name__)
 
-pytest_plugins = ["battlebook.rulebook.pytest_plugin", *step_modules()]
+#: The modules this plugin brings in: the rulebook recorder, then every step module.
+PLUGINS = ("battlebook.rulebook.pytest_plugin", *step_modules())
+
+
+def pytest_addhooks(pluginmanager: pytest.PytestPluginManager) -> None:
+    """Register the recorder and every step module as plugins, as soon as this plugin is registered.
+
+    (Listing them in `pytest_plugins` would do the same, but pytest would then search every
+    installed package's entry points once for each of them.)
+    """
+    for name in PLUGINS:
+        if pluginmanager.get_plugin(name) is None:
+            pluginmanager.register(importlib.import_module(name), name)
+
 
 _GAME_TOKEN = pytest.StashKey[Token[str | None]]()
 _GAMES: dict[tuple[str, int], str | None] = {}

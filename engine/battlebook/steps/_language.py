@@ -42,6 +42,7 @@ from parse_type import cfparse  # type: ignore[import-untyped]
 from pytest_bdd.parsers import StepParser
 
 from battlebook.errors import ScenarioError
+from battlebook.games import GAMES as REGISTERED
 from battlebook.heroscape import Terrain
 from battlebook.homm import AttackKind, DieReading, Ending, Line, Side, Stance, Walls
 from battlebook.rulebook.scope import game_by_vote, scope_of
@@ -49,8 +50,8 @@ from battlebook.rulebook.scope import game_by_vote, scope_of
 P = ParamSpec("P")
 T = TypeVar("T")
 
-#: The games, by the name of the world fixture their steps work on.
-GAMES = ("homm", "heroscape")
+#: The games (the registry's names), each also the name of the world fixture its steps work on.
+GAMES = tuple(REGISTERED)
 
 
 @dataclass(frozen=True)
@@ -118,6 +119,16 @@ def _overlooked(text: str) -> frozenset[str]:
     )
 
 
+def _swatting(text: str) -> int | tuple[str, ...]:
+    """What `, swatting ...` announces: a number of cards, or the cards picked by name, one name per card."""
+    named = text.removeprefix(", swatting ")
+    counted = re.fullmatch(r"(\d+) cards?", named)
+    if counted:
+        return int(counted[1])
+    parts = [p.strip() for p in re.split(r",\s*|\s+and\s+", named) if p.strip()]
+    return tuple(re.sub(r"^(?:the|an?)\s+", "", part) for part in parts)
+
+
 def _placing(text: str) -> tuple[str, str]:
     """The army placing a destroyed figure, and the card it places it on: `, and Ana places it on the army card "X"`."""
     return text.split()[2], text.split('"')[1]
@@ -166,9 +177,9 @@ PARAMETERS: dict[str, Parameter] = {
         Parameter("Rolling", r", rolling -?\d+", _last_number, shape="a face of the die", shown="[, rolling {}]"),
         Parameter(
             "Swatting",
-            r", swatting \d+ cards?",
-            _last_number,
-            shape="a number of cards",
+            r", swatting (?:\d+ cards?|(?:the|an?) [A-Z].*?)",
+            _swatting,
+            shape="a number of cards, or the cards picked by name (the Captain and a Recruit)",
             shown="[, swatting {} card(s)]",
         ),
         Parameter("Called", r' called "[^"]+"', lambda t: t.split('"')[1], shape="a name", shown=' [called "{}"]'),
@@ -261,6 +272,7 @@ for _verb in (
     _verbs("FaceWord", "faces", "face", shown="face(s)"),
     _verbs("Destroys", "destroys", "would destroy"),
     _verbs("Dice", "dice", "die"),
+    _verbs("A", "an", "a"),
     _verbs("Refusable", "attack", "order marker", "turn"),
     _verbs("Cards", "cards", "card", shown="card(s)"),
 ):

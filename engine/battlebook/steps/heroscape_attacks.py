@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 
 from battlebook.dice import ScriptedDice
 from battlebook.errors import ScenarioError
 from battlebook.heroscape import (
     Attack,
+    EndTurn,
+    Hex,
+    MoveFigure,
     PlaceOrderMarker,
     Power,
     PowerKind,
@@ -147,3 +151,27 @@ def new_round(heroscape: HeroscapeWorld) -> None:
 def try_turn(heroscape: HeroscapeWorld, army: str, card: str) -> None:
     """The army tries to take a turn with one of its army cards."""
     heroscape.attempt(StartTurn(army, _card_id(heroscape, army, card)))
+
+
+@given("the players sit in this order, each on the left of the one before: {armies:Text}")
+def seating(heroscape: HeroscapeWorld, armies: str) -> None:
+    """The seating order round the table: each army's player sits on the left of the one named before."""
+    order = tuple(a.strip() for a in re.split(r",\s*|\s+and\s+", armies) if a.strip())
+    if len(set(order)) != len(order) or len(order) < 2:
+        raise ScenarioError(f"name two or more different armies in their seating order, not {armies!r}")
+    heroscape.state = replace(heroscape.state, seating=order)
+
+
+@when("{army:Army} {:End} {:Its} turn")
+def end_turn(heroscape: HeroscapeWorld, army: str) -> None:
+    """The army has finished attacking and ends its turn."""
+    heroscape.attempt(EndTurn(army))
+
+
+@when("{army:Army} moves {figure:Figure} to row {row:Count}, column {column:Count}")
+def move_figure(heroscape: HeroscapeWorld, army: str, figure: str, row: int, column: int) -> None:
+    """The army sets one of its single-space figures down on another free space (movement rules aside)."""
+    found = heroscape.figure(figure)
+    if found.army != army:
+        raise ScenarioError(f"{found.key} belongs to {found.army}, not {army}")
+    heroscape.attempt(MoveFigure(found.key, Hex.from_offset(row - 1, column - 1)))

@@ -31,7 +31,7 @@ def battlefield_drawn(heroscape: HeroscapeWorld, docstring: str) -> None:
 
 @given("figures block line of sight")
 def figures_block_sight(heroscape: HeroscapeWorld) -> None:
-    """Play under the alternative reading: figures block lines of sight like terrain (before the battlefield)."""
+    """Figures block lines of sight like terrain: Battlebook's reading, which this step states outright."""
     if heroscape._state is not None:
         raise ScenarioError("choose the reading before drawing the battlefield")
     heroscape.figures_block_sight = True

@@ -7,7 +7,7 @@ from fractions import Fraction
 import pytest
 
 from battlebook.errors import DiceError, RuleViolation
-from battlebook.heroscape import Attack, Face, attacks_left, dice_pool
+from battlebook.heroscape import Attack, Face, Hex, attacks_left, dice_pool
 from battlebook.heroscape.rules import AttackReport, winner
 from battlebook.rulebook.pytest_plugin import ScenarioRecord, annotator
 from battlebook.steps._language import then
@@ -228,3 +228,18 @@ def acts_with(heroscape: HeroscapeWorld, figure: str, card: str) -> None:
     held = next((c for c in heroscape.state.cards if c.army == found.army and c.id == card), None)
     assert held is not None, f"{found.army} has no army card {card!r}"
     assert heroscape.state.acts_for(held.id, found), f"{found.key} does not take its turns with {card}"
+
+
+@then("{army:Army} is to take the next turn")
+def up_next(heroscape: HeroscapeWorld, army: str) -> None:
+    """The army whose player sits on the left of the player who has just ended a turn."""
+    actual = heroscape.state.up_next
+    assert actual == army, f"{actual or 'no army'} is to take the next turn"
+
+
+@then("{figure:Figure} stands on row {row:Count}, column {column:Count}")
+def stands_on(heroscape: HeroscapeWorld, figure: str, row: int, column: int) -> None:
+    """The figure's space now."""
+    found = heroscape.figure(figure)
+    expected = Hex.from_offset(row - 1, column - 1)
+    assert found.spaces == (expected,), f"{found.key} stands on {[str(h) for h in found.spaces]}"

@@ -14,15 +14,15 @@ from __future__ import annotations
 
 from battlebook.errors import RuleViolation
 from battlebook.heroscape.actions import Attack
-from battlebook.heroscape.picture import Measure, draw_battlefield, measure
-from battlebook.heroscape.rules import LINE_OF_SIGHT, RANGE, Resolution
+from battlebook.heroscape.picture import Measure, draw_battlefield, legend_html, measure
+from battlebook.heroscape.rules import LINE_OF_SIGHT, RANGE, HeroscapeResolution
 from battlebook.heroscape.state import BattleState
 from battlebook.pictures.notes import drawing_annotator, drawings_note, figure, picture_ident
 from battlebook.rulebook.pytest_plugin import ScenarioRecord
 from battlebook.steps._attempts import JournalEntry
 from battlebook.steps.heroscape_world import HeroscapeWorld, Measured
 
-HeroscapeEntry = JournalEntry[BattleState, Resolution]
+HeroscapeEntry = JournalEntry[BattleState, HeroscapeResolution]
 
 
 def _checks(world: HeroscapeWorld) -> list[Measured]:
@@ -76,22 +76,26 @@ def picture_markdown(world: HeroscapeWorld, record: ScenarioRecord) -> str | Non
                 ),
                 "Before",
                 wide=True,
+                legend=legend_html(changing.before),
             ),
             figure(
                 draw_battlefield(after, f"The battlefield after the {which}", picture_ident(result, "after"), shown),
                 f"After the {which}",
                 wide=True,
+                legend=legend_html(after, shown),
             ),
         ]
-        intro = f"The battlefield before the example's {which} and after it, drawn from the states the engine ran."
-        return drawings_note(intro, figures)
+        intro = f"The battlefield before and after the {which}, from the states the engine ran."
+        return drawings_note(intro, figures, is_open=bool(shown))
     if last is not None and last.refusal is not None:
         caption = "The battlefield: the last action was refused, nothing changed"
     else:
         caption = "The battlefield"
     svg = draw_battlefield(state, f"The battlefield{with_lines}", picture_ident(result, "state"), shown)
-    intro = f"The battlefield of this example{with_lines}, drawn from the state the engine ran."
-    return drawings_note(intro, [figure(svg, caption, wide=True)])
+    intro = f"The battlefield{with_lines}, from the state the engine ran."
+    return drawings_note(
+        intro, [figure(svg, caption, wide=True, legend=legend_html(state, shown))], is_open=bool(shown)
+    )
 
 
 #: Attaches the drawing of the battlefield to a passing Heroscape example.

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from battlebook.errors import ScenarioError
 from battlebook.heroscape import Attack, counted_range, has_line_of_sight, legal_violation, visible_heights
 from battlebook.heroscape.hexes import Hex
 from battlebook.heroscape.sight import body_points, heads, is_clear, obstacles, straight_distance
 from battlebook.heroscape.state import Turn
-from battlebook.steps._language import then
+from battlebook.steps._language import given, then
 from battlebook.steps.heroscape_world import HeroscapeWorld
 
 
@@ -73,3 +74,13 @@ def sees_from_one_space(heroscape: HeroscapeWorld, attacker: str, target: str, r
         if any(is_clear(head, point, columns) for _, point in body_points(state, other))
     ]
     assert clear == [Hex.from_offset(row - 1, column - 1)], f"clear from above: {[str(h) for h in clear]}"
+
+
+@given("{figure:Figure} has its head over its space at row {row:Count}, column {column:Count}")
+def head_over(heroscape: HeroscapeWorld, figure: str, row: int, column: int) -> None:
+    """Name the space a double-space figure's head is over (it matters under the alternative reading)."""
+    found = heroscape.figure(figure)
+    space = Hex.from_offset(row - 1, column - 1)
+    if space not in found.spaces:
+        raise ScenarioError(f"{found.key} does not stand on row {row}, column {column}")
+    heroscape.state = heroscape.state.replacing_figure(replace(found, head=space))

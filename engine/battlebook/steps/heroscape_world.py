@@ -23,9 +23,9 @@ from battlebook.heroscape import (
     CommonOutOfPlay,
     Edition,
     Figure,
+    HeroscapeResolution,
     NextCopy,
     Power,
-    Resolution,
     Ruleset,
     apply,
     parse_map,
@@ -43,6 +43,8 @@ HEROSCAPE_READINGS: dict[str, dict[str, object]] = {
     "each copy of a Common card stands for its own figures only": {"common_out_of_play": CommonOutOfPlay.OWN_FIGURES},
     "once the started copy is full, a destroyed figure goes on its own card": {"next_copy": NextCopy.OWN_CARD},
     "the 2004 game lets a figure attack a friendly figure": {"friendly_fire": True},
+    "figures never block line of sight": {"figures_block_sight": False},
+    "a double-space figure looks only from above the space its head is over": {"head_space_named": True},
 }
 _KEY = re.compile(r"^[A-Z][A-Za-z0-9]*$")
 
@@ -58,12 +60,12 @@ class Measured:
 
 
 @dataclass
-class HeroscapeWorld(AttemptLog[BattleState, Resolution]):
+class HeroscapeWorld(AttemptLog[BattleState, HeroscapeResolution]):
     """One scenario's Heroscape battle, and what its last action did."""
 
     tags: frozenset[str] = frozenset()
     cards: CardBook = field(default_factory=CardBook)
-    figures_block_sight: bool = False
+    figures_block_sight: bool = Ruleset.figures_block_sight
     readings: dict[str, object] = field(default_factory=dict)
     combat_die: CombatDie = COMBAT_DIE
     powers: list[Power] = field(default_factory=list)

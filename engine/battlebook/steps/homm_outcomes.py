@@ -142,3 +142,10 @@ def attack_defense(homm: HommWorld, defense: int) -> None:
     """The defense the last attack was measured against (a swat adds the announced cards' scores)."""
     attack = homm.last_attack()
     assert attack.defense == defense, f"the attack had to reach {attack.defense}"
+
+
+@then("the top card of the {stack:Stack} is {:A} {unit:Text}")
+def top_card_is(homm: HommWorld, stack: str, unit: str) -> None:
+    """The unit on top of the named stack now (the card that attacks for it)."""
+    top = homm.state.stack(stack).top.name
+    assert top == unit, f"the top card of the {stack} is a {top}"

@@ -21,6 +21,7 @@ from battlebook.homm import (
     Spell,
     SpellReach,
     StackPhase,
+    SupportTarget,
     SwarmDoubling,
     SwarmExpiry,
     SwatReach,
@@ -52,6 +53,12 @@ ALTERNATIVE_READINGS: dict[str, dict[str, object]] = {
     "a stack turned to protect cannot retaliate": {"protecting_retaliates": False},
     "a ranged attack the walls cut to 0 cannot be made": {"zero_shot_allowed": False},
     "a surrender must offer at least one card": {"surrender_minimum": 1},
+    "a swat may pick which of the target's cards it takes": {"swat_picks": True},
+    "support counts against any target of the next attack that the supporter could have attacked": {
+        "support_target": SupportTarget.NEXT_ATTACK
+    },
+    "stacks move up whenever a Melee Line holds fewer than three": {"move_up_when_short": True},
+    "the town's Defender also refills its Melee Line to three when its count falls": {"town_three_rule": True},
 }
 
 
@@ -73,11 +80,12 @@ def define_units(homm: HommWorld, datatable: list[list[str]]) -> None:
 
     A blank cell leaves that stat undefined. A unit the sources know keeps the stats
     the table does not give. A `casts` column lists the spells a unit casts, an `abilities`
-    column its special abilities (such as `ignores obstacles`), each separated by commas.
+    column its special abilities (such as `ignores obstacles`), each separated by commas;
+    a `hero` column marks a hero card with `yes`.
     """
     header, *rows = datatable
     stats = {"level", "phase", "melee", "ranged", "defense"}
-    unknown = [h for h in header if h not in {"name", "casts", "abilities"} and h not in stats]
+    unknown = [h for h in header if h not in {"name", "casts", "abilities", "hero"} and h not in stats]
     if "name" not in header or unknown:
         raise ScenarioError(f"a unit table needs a name column and stats among {sorted(stats)}; got {header}")
     for row in rows:
@@ -98,6 +106,7 @@ def define_units(homm: HommWorld, datatable: list[list[str]]) -> None:
                 defense=numbers.get("defense"),
                 spells=casts,
                 abilities=abilities,
+                is_hero=values.get("hero", "").lower() in {"yes", "hero"},
             )
         )
 

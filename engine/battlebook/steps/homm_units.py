@@ -5,8 +5,8 @@ The sources print the stats of very few units: the Gold Golem, the Behemoth's de
 examples also need Halflings, Orcs, Magi and others; their stats here are **chosen for the
 examples**, not the game's. Those seed values stay the only ones presented as the game's:
 the Bandit brought in here keeps its printed melee attack score and only gains the
-stats the sources leave out. A file may still define its own units in a table, which
-overrides these.
+stats the sources leave out. A file may still define its own units and spells in a
+table, which replace these.
 """
 
 from __future__ import annotations
@@ -50,10 +50,7 @@ def _stats(card: UnitCard) -> str:
 @given("the rulebook's illustrative units")
 def illustrative_units(homm: HommWorld) -> None:
     """Bring in the units and spells the rulebook's examples use; their stats are illustrative, not the game's."""
-    for spell in ILLUSTRATIVE_SPELLS:
-        homm.units.define_spell(spell)
-    for card in ILLUSTRATIVE_UNITS:
-        homm.units.define(card)
+    homm.units.bring_in(ILLUSTRATIVE_UNITS, ILLUSTRATIVE_SPELLS)
 
 
 illustrative_units.__doc__ = (
@@ -62,6 +59,6 @@ illustrative_units.__doc__ = (
     + "; ".join(_stats(card) for card in ILLUSTRATIVE_UNITS)
     + "; and the spell "
     + "; ".join(f"{spell.name} (attack {spell.attack})" for spell in ILLUSTRATIVE_SPELLS)
-    + ". The Bandit keeps the melee attack score of 1 the sources print. A table of units "
-    "defined for the example, after this step, overrides any of them."
+    + ". The Bandit keeps the melee attack score of 1 the sources print. A unit or spell the "
+    "example defines in its own table replaces the illustrative one."
 )

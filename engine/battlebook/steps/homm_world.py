@@ -14,14 +14,15 @@ import pytest
 from battlebook.dice import ScriptedDice
 from battlebook.errors import ScenarioError
 from battlebook.homm import Action, AttackRoll, BattleState, Line, Ruleset, Side, Stack, UnitBook, UnitCard, apply
-from battlebook.homm.rules import Resolution
+from battlebook.homm.rules import HommResolution
+from battlebook.homm.state import MAX_STACK_CARDS, stack_too_large
 from battlebook.steps._attempts import AttemptLog
 
-_GROUP = re.compile(r"^(?:(?P<count>\d+)|an?) (?P<unit>.+)$")
+_GROUP = re.compile(r"^(?:(?P<count>[0-9]+)|an?) (?P<unit>.+)$")
 
 
 @dataclass
-class HommWorld(AttemptLog[BattleState, Resolution]):
+class HommWorld(AttemptLog[BattleState, HommResolution]):
     """One scenario's battle, and what its actions did."""
 
     units: UnitBook = field(default_factory=UnitBook)
@@ -62,12 +63,14 @@ class HommWorld(AttemptLog[BattleState, Resolution]):
             match = _GROUP.match(group)
             if not match:
                 raise ScenarioError(f"cannot read {group!r} as a number of units, such as '3 Gold Golems'")
-            count = int(match["count"] or 1)
+            count = int(match["count"] or 1) if len(match["count"] or "") < 10 else MAX_STACK_CARDS + 1
+            if count + len(cards) > MAX_STACK_CARDS:
+                raise ScenarioError(stack_too_large(text, count + len(cards)))
             cards.extend([self.units.card(match["unit"])] * count)
         only = _GROUP.match(groups[0]) if len(groups) == 1 else None
         return tuple(cards), only["unit"] if only else ""
 
-    def attempt(self, action: object, act: Callable[[BattleState], Resolution]) -> None:
+    def attempt(self, action: object, act: Callable[[BattleState], HommResolution]) -> None:
         """Run `action` on the current state with `act`, keeping a refusal for the Then steps to check.
 
         Every attempt goes into the journal, which annotators (odds, drawings) read after the example.

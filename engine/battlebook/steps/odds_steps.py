@@ -80,7 +80,7 @@ def expected_wounds(dice_question: DiceQuestion, expected: Fraction) -> None:
 def melee_chance(homm: HommWorld, attacker: str, target: str, chance: Fraction) -> None:
     """The exact chance that a melee attack by the named stack kills, in the battle as it stands."""
     action = MeleeAttack(attacker, target)
-    actual = chance_of(homm.state, action)
+    actual = chance_of(homm.state, action).success
     assert actual == chance, f"the chance is {actual}"
 
 

@@ -7,7 +7,7 @@ the drawing to the example's page.
 
 from __future__ import annotations
 
-from battlebook.homm.picture import draw_battle
+from battlebook.homm.picture import battle_view, draw_battle
 from battlebook.pictures.notes import drawing_annotator, drawings_note, figure, picture_ident
 from battlebook.rulebook.pytest_plugin import ScenarioRecord
 from battlebook.steps.homm_world import HommWorld
@@ -20,20 +20,19 @@ def picture_markdown(world: HommWorld, record: ScenarioRecord) -> str | None:
         if not world.state.stacks:
             return None
         figures = [figure(draw_battle(world.state, "The battle", picture_ident(result, "state")), "The battle")]
-        intro = "The battle of this example, drawn from the state the engine ran."
+        intro = "The battle, from the state the engine ran."
     else:
         last = world.journal[-1]
-        after_caption = "After: refused, nothing changed" if last.refusal is not None else "After the last action"
-        figures = [
-            figure(
-                draw_battle(last.before, "The battle before the last action", picture_ident(result, "before")), "Before"
-            ),
-            figure(
-                draw_battle(world.state, "The battle after the last action", picture_ident(result, "after")),
-                after_caption,
-            ),
-        ]
-        intro = "The battle before the example's last action and after it, drawn from the states the engine ran."
+        if battle_view(last.before) == battle_view(world.state):
+            # Refused, or nothing drawn changed: one picture, not an identical pair.
+            why = "was refused" if last.refusal is not None else "changed nothing shown"
+            figures = [figure(draw_battle(world.state, "The battle", picture_ident(result, "state")), "The battle")]
+            intro = f"The battle; its last action {why}."
+        else:
+            before = draw_battle(last.before, "The battle before the last action", picture_ident(result, "before"))
+            after = draw_battle(world.state, "The battle after the last action", picture_ident(result, "after"))
+            figures = [figure(before, "Before"), figure(after, "After the last action")]
+            intro = "Before and after the last action, from the states the engine ran."
     return drawings_note(intro, figures)
 
 

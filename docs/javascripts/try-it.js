@@ -1,0 +1,83 @@
+/* Battlebook "Try it": the small part every page loads.
+ *
+ * It puts a "Try it" button under each example of a rulebook page, and on the Playground,
+ * the odds pages and a shared link (#try=...) it loads the rest (try-it-app.js). Nothing
+ * heavier is fetched before the reader asks: the rules engine itself (Pyodide, served by
+ * this site) loads on the first Run. Works with instant navigation: it runs again on every
+ * page the theme swaps in.
+ */
+(function () {
+  "use strict";
+  var script = document.currentScript;
+  var ROOT = new URL("..", script ? script.src : location.href).href; // this file is javascripts/try-it.js
+  var app = null;
+
+  function loadApp() {
+    if (!app) {
+      app = import(ROOT + "javascripts/try-it-app.js").then(function (module) {
+        module.init(ROOT);
+        return module;
+      });
+    }
+    return app;
+  }
+
+  function pagePath() {
+    var here = location.pathname;
+    var root = new URL(ROOT).pathname;
+    return here.indexOf(root) === 0 ? here.slice(root.length) : here;
+  }
+
+  function addButtons(path) {
+    var headings = document.querySelectorAll(".bb-example-title");
+    Array.prototype.forEach.call(headings, function (heading) {
+      var anchor = heading.querySelector("a[id]");
+      var next = heading.nextElementSibling;
+      if (!anchor || (next && next.classList.contains("bb-try-bar"))) return;
+      var bar = document.createElement("div");
+      bar.className = "bb-try-bar";
+      var button = document.createElement("button");
+      button.type = "button";
+      button.className = "bb-try-button";
+      button.textContent = "Try it";
+      button.title = "Edit this example and run it in the page";
+      button.setAttribute("aria-expanded", "false");
+      button.addEventListener("click", function () {
+        loadApp().then(function (m) {
+          m.toggleExample(bar, button, anchor.id, path);
+        });
+      });
+      bar.appendChild(button);
+      heading.insertAdjacentElement("afterend", bar);
+    });
+  }
+
+  function setup() {
+    var path = pagePath();
+    addButtons(path);
+    var wanted =
+      document.querySelector("[data-bb-playground]") ||
+      /(^|\/)odds\/(heroscape|homm)\/$/.test(path) ||
+      /^#(try|odds)=/.test(location.hash);
+    if (wanted) {
+      loadApp().then(function (m) {
+        m.setupPage(path);
+      });
+    }
+  }
+
+  if (window.document$ && typeof window.document$.subscribe === "function") {
+    window.document$.subscribe(setup);
+  } else if (document.readyState === "loading") {
+    document.addEventListener("DOMContentLoaded", setup);
+  } else {
+    setup();
+  }
+  window.addEventListener("hashchange", function () {
+    if (/^#(try|odds)=/.test(location.hash)) {
+      loadApp().then(function (m) {
+        m.setupPage(pagePath());
+      });
+    }
+  });
+})();

@@ -1,0 +1,212 @@
+"""One contract for every game: what the rulebook machinery and the tests may ask of a game.
+
+As in OpenSpiel, a game is a set of rules with settings (its ruleset and the readings it
+can be played under) that acts on states. Every game registered in
+[`battlebook.games`][battlebook.games] offers the same [`Game`][battlebook.game.Game] API:
+
+- one legality check over every kind of action, returning the rule that refuses it or `None`;
+- `apply`, which carries an action out with the dice it is given;
+- the candidate actions of a state (every action shaped for it, legal or not);
+- the chance of an attack, as one [`AttackChance`][battlebook.game.AttackChance] type for
+  every game, and every result its dice can show, to check that chance against `apply`;
+- the drawing of a state (the drawing code is imported only when a drawing is asked for);
+- the identifiers of the game's rules.
+
+This module imports no game: each game implements the contract next to its own rules
+([`battlebook.homm.game`][battlebook.homm.game], [`battlebook.heroscape.game`][battlebook.heroscape.game]).
+
+>>> chance = AttackChance((RollResult(0, Fraction(1, 2), 0, False), RollResult(1, Fraction(1, 2), 1, True)))
+>>> chance.success, chance.killing, chance.hits_to_kill
+(Fraction(1, 2), Fraction(1, 2), 1)
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import enum
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass
+from fractions import Fraction
+from types import ModuleType
+from typing import Any, Protocol, TypeVar
+
+from battlebook.dice import Dice
+from battlebook.errors import RuleViolation
+
+State = TypeVar("State", contravariant=True)
+Action = TypeVar("Action")
+
+
+@dataclass(frozen=True)
+class RollResult:
+    """One result of the dice an attack rolls, grouped by what it does.
+
+    Attributes:
+        value: What the dice showed, as the game counts it: the face of HoMM's die, or the
+            number of unblocked skulls in Heroscape.
+        chance: The exact chance of this result.
+        hits: The harm it does: 1 for a HoMM hit, the number of wounds in Heroscape, 0 for none.
+        kills: Whether the attack then does all it can: a HoMM hit removes what it struck;
+            a Heroscape defender is destroyed.
+    """
+
+    value: int
+    chance: Fraction
+    hits: int
+    kills: bool
+
+
+@dataclass(frozen=True)
+class AttackChance:
+    """The exact odds of one attack as the battle stands, in any game.
+
+    Attributes:
+        results: Every result of the dice, with its chance and what it does.
+        attack_dice: How many dice the attacker rolls (HoMM: its one die).
+        defense_dice: How many dice the defender rolls (HoMM: none).
+        notes: Why the dice differ from the printed values, if they do.
+    """
+
+    results: tuple[RollResult, ...]
+    attack_dice: int = 1
+    defense_dice: int = 0
+    notes: tuple[str, ...] = ()
+
+    @property
+    def success(self) -> Fraction:
+        """The chance that the attack does any harm (HoMM: a hit; Heroscape: at least one wound)."""
+        return sum((r.chance for r in self.results if r.hits > 0), Fraction(0))
+
+    @property
+    def killing(self) -> Fraction:
+        """The chance that the attack kills what it strikes (a Heroscape defender is destroyed)."""
+        return sum((r.chance for r in self.results if r.kills), Fraction(0))
+
+    @property
+    def destroying(self) -> Fraction:
+        """The Heroscape name of [`killing`][battlebook.game.AttackChance.killing]."""
+        return self.killing
+
+    @property
+    def winning_values(self) -> tuple[int, ...]:
+        """The values of the results that kill, in order."""
+        return tuple(r.value for r in self.results if r.kills)
+
+    @property
+    def hits_to_kill(self) -> int | None:
+        """The fewest hits (wounds) with which the attack kills, or `None` if none can."""
+        return min((r.hits for r in self.results if r.kills), default=None)
+
+    @property
+    def wounds_to_destroy(self) -> int | None:
+        """The Heroscape name of [`hits_to_kill`][battlebook.game.AttackChance.hits_to_kill]."""
+        return self.hits_to_kill
+
+    def hits_distribution(self) -> tuple[Fraction, ...]:
+        """The chance of exactly k hits, for k from 0 to the most any result does."""
+        most = max((r.hits for r in self.results), default=0)
+        spread = [Fraction(0)] * (most + 1)
+        for result in self.results:
+            spread[result.hits] += result.chance
+        return tuple(spread)
+
+
+@dataclass(frozen=True)
+class Roll:
+    """One result the dice of an attack can show: its chance, and dice that roll exactly it."""
+
+    chance: Fraction
+    dice: Dice
+
+
+class Game(Protocol[State, Action]):
+    """What every game offers (see the module's docstring).
+
+    Attributes:
+        name: The game's short name: its feature folder, its step modules' prefix, the
+            fixture its steps share (`homm`, `heroscape`).
+        title: The game's full name, as the site shows it.
+    """
+
+    name: str
+    title: str
+
+    def default_ruleset(self) -> Any:
+        """The ruleset Battlebook plays by when a scenario sets none."""
+        ...
+
+    def readings(self) -> Mapping[str, tuple[object, ...]]:
+        """Every setting of the ruleset a scenario may choose, with the values it may take."""
+        ...
+
+    def legal_violation(self, state: State, action: Action) -> RuleViolation | None:
+        """Why the rules refuse `action` in `state` (any kind of action), or `None`."""
+        ...
+
+    def apply(self, state: State, action: Action, dice: Dice) -> Any:
+        """Carry `action` out with `dice`; the result has the new `state`. Raises `RuleViolation`."""
+        ...
+
+    def candidate_actions(self, state: State) -> Iterator[Action]:
+        """Every action shaped for `state`, legal or not."""
+        ...
+
+    def is_attack(self, action: object) -> bool:
+        """Whether `action` is an attack, whose chance can be asked for."""
+        ...
+
+    def chance_of(self, state: State, action: Action) -> AttackChance:
+        """The exact odds of the attack `action` in `state`; raises its `RuleViolation` if refused."""
+        ...
+
+    def rolls(self, state: State, action: Action) -> Iterator[Roll]:
+        """Every result the dice of the attack can show (up to order), with its chance."""
+        ...
+
+    def attack_effect(self, resolution: Any) -> tuple[int, bool]:
+        """What a resolved attack did: (hits or wounds, whether it killed)."""
+        ...
+
+    def describe_chance(self, state: State, action: Action) -> str:
+        """One line for the page on the attack's chance in `state`."""
+        ...
+
+    def draw(self, state: State, title: str, ident: str = "") -> str:
+        """The state drawn as an SVG picture."""
+        ...
+
+    def rule_ids(self) -> frozenset[str]:
+        """The identifiers of the rules the game's refusals name."""
+        ...
+
+
+def ruleset_readings(ruleset: object) -> dict[str, tuple[object, ...]]:
+    """The settings of a ruleset dataclass that take one of a few values: enumerations and switches.
+
+    >>> @dataclass(frozen=True)
+    ... class Rules:
+    ...     friendly_fire: bool = False
+    ...     distance: int = 4
+    >>> ruleset_readings(Rules())
+    {'friendly_fire': (False, True)}
+    """
+    readings: dict[str, tuple[object, ...]] = {}
+    for field in dataclasses.fields(ruleset):  # type: ignore[arg-type]
+        value = getattr(ruleset, field.name)
+        if isinstance(value, bool):
+            readings[field.name] = (False, True)
+        elif isinstance(value, enum.Enum):
+            readings[field.name] = tuple(type(value))
+    return readings
+
+
+def module_rule_ids(module: ModuleType) -> frozenset[str]:
+    """The rule identifiers a `rule_ids` module defines: its upper-case string constants.
+
+    >>> import types
+    >>> ids = types.ModuleType("ids")
+    >>> ids.MELEE, ids.helper = "homm.melee-attack", "not an id"
+    >>> sorted(module_rule_ids(ids))
+    ['homm.melee-attack']
+    """
+    return frozenset(v for k, v in vars(module).items() if k.isupper() and isinstance(v, str))

@@ -1,0 +1,129 @@
+"""Heroes of Might & Magic IV behind the shared [`Game`][battlebook.game.Game] contract.
+
+>>> from battlebook.homm.actions import EndPhase
+>>> HOMM.name, HOMM.legal_violation(BattleState(), EndPhase(Side.AGGRESSOR)) is None
+('homm', True)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from fractions import Fraction
+from typing import Any
+
+from battlebook.dice import Dice
+from battlebook.errors import RuleViolation
+from battlebook.game import AttackChance, Roll, module_rule_ids, ruleset_readings
+from battlebook.homm import chance, rule_ids, rules
+from battlebook.homm.actions import Action, MeleeAttack, RangedAttack, Retaliate, SpellAttack
+from battlebook.homm.resolution import HommResolution
+from battlebook.homm.ruleset import Ruleset
+from battlebook.homm.state import BattleState, Stance
+from battlebook.homm.units import AttackKind
+from battlebook.odds import fraction_text, percent_text
+
+__all__ = ["HOMM", "HommGame", "describe_attack"]
+
+
+def describe_attack(action: Action, state: BattleState | None = None) -> str:
+    """Who attacks whom and how: "the Gold Golems attacking the Behemoth in melee, swarming".
+
+    >>> describe_attack(MeleeAttack("Gold Golems", "Enemy Golems", swat=2))
+    'the Gold Golems attacking the Enemy Golems in melee, swatting 2 cards'
+    """
+    match action:
+        case MeleeAttack():
+            who, how = action.attacker, f"attacking the {action.target} in melee"
+        case RangedAttack():
+            who, how = action.attacker, f"shooting at the {action.target}"
+        case SpellAttack():
+            who, how = action.attacker, f"casting {action.spell} at the {action.target}"
+        case Retaliate():
+            where = "in melee" if action.kind is AttackKind.MELEE else "at range"
+            who, how = action.retaliator, f"retaliating against the {action.target} {where}"
+        case _:
+            return f"the {type(action).__name__}"
+    extras = [f"swatting {action.swat} cards"] if action.swat > 1 else []
+    if state is not None and state.has_stack(who):
+        stack = state.stack(who)
+        if stack.stance is Stance.SWARMING and not isinstance(action, Retaliate):
+            extras.append("swarming")
+        backers = [b.supporter for b in stack.backing if b.target == action.target]
+        if backers and not isinstance(action, Retaliate):
+            extras.append("supported by the " + " and the ".join(backers))
+    return ", ".join([f"the {who} {how}", *extras])
+
+
+class HommGame:
+    """The HoMM rules, as the shared contract asks for them."""
+
+    name = "homm"
+    title = "Heroes of Might & Magic IV"
+
+    def default_ruleset(self) -> Ruleset:
+        """Battlebook's readings of every open question."""
+        return Ruleset()
+
+    def readings(self) -> dict[str, tuple[object, ...]]:
+        """The ruleset's settings with a few values each (die reading, swat reach...)."""
+        return ruleset_readings(Ruleset())
+
+    def legal_violation(self, state: BattleState, action: Action) -> RuleViolation | None:
+        """See [`rules.legal_violation`][battlebook.homm.rules.legal_violation]."""
+        return rules.legal_violation(state, action)
+
+    def apply(self, state: BattleState, action: Action, dice: Dice) -> HommResolution:
+        """See [`rules.apply`][battlebook.homm.rules.apply]."""
+        return rules.apply(state, action, dice)
+
+    def candidate_actions(self, state: BattleState) -> Iterator[Action]:
+        """See [`rules.candidate_actions`][battlebook.homm.rules.candidate_actions]."""
+        return rules.candidate_actions(state)
+
+    def is_attack(self, action: object) -> bool:
+        """Melee, ranged and spell attacks, and retaliations."""
+        return chance.is_attack(action)
+
+    def chance_of(self, state: BattleState, action: Action) -> AttackChance:
+        """See [`chance.chance_of`][battlebook.homm.chance.chance_of]."""
+        return chance.chance_of(state, action)
+
+    def rolls(self, state: BattleState, action: Action) -> Iterator[Roll]:
+        """Every face of the battle's die, each as likely; the attack's roll is the first."""
+        faces = state.ruleset.die.faces
+        for face in faces:
+            if isinstance(face, int):
+                yield Roll(Fraction(1, len(faces)), chance.FirstRollDice(face))
+
+    def attack_effect(self, resolution: Any) -> tuple[int, bool]:
+        """A hit removes what it struck: (1, True); a miss (0, False)."""
+        hit = chance.is_success(resolution)
+        return int(hit), hit
+
+    def describe_chance(self, state: BattleState, action: Action) -> str:
+        """`the Gold Golems attacking the Behemoth in melee: 2/5 (40%), a roll of 6 or more kills`."""
+        odds = self.chance_of(state, action)
+        success, rolls = odds.success, odds.winning_values
+        target = getattr(action, "target", "")
+        verb = "hits the walls" if state.is_town(target) else "kills"
+        if success == 1:
+            detail = f", every roll {verb}"
+        elif success == 0:
+            detail = f", no roll {verb}"
+        else:
+            detail = f", a roll of {rolls[0]} or more {verb}"
+        return f"{describe_attack(action, state)}: {fraction_text(success)} ({percent_text(success)}){detail}"
+
+    def draw(self, state: BattleState, title: str, ident: str = "") -> str:
+        """See [`picture.draw_battle`][battlebook.homm.picture.draw_battle] (imported only here)."""
+        from battlebook.homm.picture import draw_battle
+
+        return draw_battle(state, title, ident)
+
+    def rule_ids(self) -> frozenset[str]:
+        """The identifiers in [`rule_ids`][battlebook.homm.rule_ids]."""
+        return module_rule_ids(rule_ids)
+
+
+#: The one HoMM game object the registry holds.
+HOMM = HommGame()

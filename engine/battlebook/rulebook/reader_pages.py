@@ -1,0 +1,120 @@
+"""MkDocs hooks for the reader's reference pages and the search that leads to the rules.
+
+`mkdocs.yml` loads this file under `hooks:`, after [`site`][battlebook.rulebook.site]. At every
+build it:
+
+- writes `reference/glossary.md` from `features/glossary.yml` (see
+  [`glossary`][battlebook.rulebook.glossary]) and `reference/units.md`, the
+  [index of units and army cards][battlebook.rulebook.units_index];
+- appends the terms of a page's game to that page as abbreviations, so each term shows its
+  definition on hover;
+- rewrites the search index so that a rule's own section comes before its chapter's
+  introduction and every other page, and is found by its search words.
+
+A glossary entry naming an unknown rule is logged as a warning, which
+`mkdocs build --strict` turns into a failed build.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import posixpath
+from pathlib import Path
+
+from mkdocs.config.defaults import MkDocsConfig
+from mkdocs.exceptions import PluginError
+from mkdocs.structure.files import File, Files
+from mkdocs.structure.pages import Page
+
+from battlebook.rulebook.glossary import (
+    Glossary,
+    GlossaryError,
+    abbreviations,
+    glossary_problems,
+    load_glossary,
+    rank_search_index,
+    render_glossary,
+)
+from battlebook.rulebook.model import FeatureDoc
+from battlebook.rulebook.site import page_uri, project_root, read_book
+from battlebook.rulebook.units_index import render_units_index, units_index
+
+log = logging.getLogger("mkdocs.plugins.battlebook")
+
+GLOSSARY_PAGE = "reference/glossary.md"
+UNITS_PAGE = "reference/units.md"
+REFERENCE_PAGES = (GLOSSARY_PAGE, UNITS_PAGE)
+
+_book: list[FeatureDoc] = []
+_glossary: list[Glossary] = []
+
+
+def page_url(uri: str) -> str:
+    """A page's address in the built site: `rulebook/homm/melee.md` -> `rulebook/homm/melee/`."""
+    stem = uri.removesuffix(".md")
+    return "" if stem == "index" else stem.removesuffix("/index") + "/"
+
+
+def rule_pages(book: list[FeatureDoc]) -> dict[str, str]:
+    """Each rule identifier -> the source path of the page holding it."""
+    return {rule.id: page_uri(feature) for feature in book for rule in feature.rules}
+
+
+def game_of(src_uri: str) -> str | None:
+    """The game a page is about, from its path (rulings by their file name), or `None`.
+
+    >>> game_of("rulebook/homm/melee.md"), game_of("rulebook/rulings/heroscape-sight.md"), game_of("index.md")
+    ('homm', 'heroscape', None)
+    """
+    parts = src_uri.split("/")
+    if parts[0] == "rulebook" and len(parts) > 2:
+        if parts[1] == "rulings":
+            return "heroscape" if parts[2].startswith("heroscape") else ("homm" if parts[2] != "index.md" else None)
+        return parts[1] if parts[1] in ("homm", "heroscape") else None
+    if parts[0] == "odds" and len(parts) == 2:
+        return parts[1].removesuffix(".md")
+    return None
+
+
+def on_config(config: MkDocsConfig) -> MkDocsConfig:
+    """Read the feature files and the glossary."""
+    _book[:] = read_book(config)
+    try:
+        _glossary[:] = [load_glossary(project_root(config))]
+    except GlossaryError as error:
+        raise PluginError(str(error)) from None
+    return config
+
+
+def on_files(files: Files, config: MkDocsConfig) -> Files:
+    """Write the Glossary and the index of units and army cards."""
+    glossary = _glossary[0]
+    pages = rule_pages(_book)
+    here = page_url(GLOSSARY_PAGE)
+    links = {rule_id: posixpath.relpath(page_url(uri), here) + "/#" + rule_id for rule_id, uri in pages.items()}
+    files.append(File.generated(config, GLOSSARY_PAGE, content=render_glossary(glossary, links)))
+    files.append(File.generated(config, UNITS_PAGE, content=render_units_index(units_index(_book), UNITS_PAGE)))
+    for problem in glossary_problems(glossary, pages):
+        log.warning(problem)
+    return files
+
+
+def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, files: Files) -> str:
+    """Append the terms of the page's game as abbreviations: each shows its definition on hover."""
+    game = game_of(page.file.src_uri)
+    if game is None or not _glossary:
+        return markdown
+    return markdown + "\n\n" + abbreviations(_glossary[0], game) + "\n"
+
+
+def on_post_build(config: MkDocsConfig) -> None:
+    """Rank the search index: rules first, found by their search words (see `rank_search_index`)."""
+    path = Path(config.site_dir) / "search" / "search_index.json"
+    if not path.is_file() or not _glossary:
+        return
+    index = json.loads(path.read_text(encoding="utf-8"))
+    sections = {rule_id: page_url(uri) + "#" + rule_id for rule_id, uri in rule_pages(_book).items()}
+    words = {rule_id: _glossary[0].search_words(rule_id) for rule_id in sections}
+    ranked = rank_search_index(index, sections, words, [page_url(p) for p in REFERENCE_PAGES])
+    path.write_text(json.dumps(ranked, separators=(",", ":")), encoding="utf-8")

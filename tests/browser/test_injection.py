@@ -1,0 +1,88 @@
+"""A site built from hostile feature files runs none of their script in Chromium.
+
+The site is built from `tests.hostile.corpus` (every payload of issue 15: names, folder
+and file names, descriptions, notes, a failing step, rulings). Every page is opened, and
+the test asserts three things per page: no dialog
+opened, no payload ran (each would have set `window.bbPwned`), and no `javascript:` link
+or event attribute is in the DOM.
+"""
+
+from __future__ import annotations
+
+import functools
+import http.server
+import threading
+from collections.abc import Iterator
+
+import pytest
+from playwright.sync_api import BrowserContext, Dialog
+
+from tests.browser.conftest import _QuietHandler
+from tests.hostile.site import build_hostile_site
+
+#: A script that lists what in the DOM could run script: event attributes and javascript: URLs.
+DOM_CHECK = """() => {
+  const found = [];
+  for (const el of document.querySelectorAll('*')) {
+    for (const attr of el.attributes) {
+      const value = attr.value.replace(/\\s+/g, '').toLowerCase();
+      if (attr.name.startsWith('on')) found.push(`${el.tagName} ${attr.name}`);
+      if (/^(javascript|vbscript|data:text\\/html)/.test(value)) found.push(`${el.tagName} ${attr.name}=${value}`);
+    }
+  }
+  return found;
+}"""
+
+
+@pytest.fixture(scope="module")
+def hostile_site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, list[str]]]:
+    """The hostile site, served on a free port; its URL and its pages."""
+    site, _ = build_hostile_site(tmp_path_factory.mktemp("hostile-browser"))
+    pages = sorted(p.parent.relative_to(site).as_posix() + "/" for p in site.rglob("*/index.html"))
+    handler = functools.partial(_QuietHandler, directory=str(site))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    yield f"http://127.0.0.1:{server.server_port}/", ["", *pages]
+    server.shutdown()
+    server.server_close()
+
+
+def test_no_hostile_script_runs_on_any_page(browser: BrowserContext, hostile_site: tuple[str, list[str]]) -> None:
+    url, pages = hostile_site
+    assert any("hostile" in p for p in pages), "the hostile chapters were not built"
+    problems: list[str] = []
+    dialogs: list[str] = []
+    tab = browser.new_page()
+
+    def dismiss(dialog: Dialog) -> None:
+        dialogs.append(f"{tab.url}: {dialog.type} {dialog.message!r}")
+        dialog.dismiss()
+
+    tab.on("dialog", dismiss)
+    try:
+        for path in pages:
+            tab.goto(url + path, wait_until="load")
+            tab.wait_for_timeout(50)
+            ran = tab.evaluate("() => window.bbPwned === undefined ? null : String(window.bbPwned)")
+            if ran is not None:
+                problems.append(f"{path}: payloads ran: {ran}")
+            live = tab.evaluate(DOM_CHECK)
+            if live:
+                problems.append(f"{path}: {live[:5]}")
+    finally:
+        tab.close()
+    assert not dialogs, "dialogs opened:\n" + "\n".join(dialogs)
+    assert not problems, "\n".join(problems)
+
+
+def test_the_hostile_pages_show_the_payloads_as_text(
+    browser: BrowserContext, hostile_site: tuple[str, list[str]]
+) -> None:
+    url, _ = hostile_site
+    tab = browser.new_page()
+    try:
+        tab.goto(url + "rulebook/hostile/names/", wait_until="load")
+        heading = tab.locator("h1").first.inner_text()
+        assert "<script>" in heading and "window.bbPwned" in heading
+    finally:
+        tab.close()

@@ -1,0 +1,121 @@
+"""A rulebook site built from the hostile corpus, and the injection attempts judged on it.
+
+[`build_hostile_site`][tests.hostile.site.build_hostile_site] makes a project folder whose
+`features/` holds only the hostile corpus, runs its examples (recording results, so the
+notes under passing examples and the failure box of a failing one are published too) and
+builds the site without `--strict` (the hostile files are meant to fail). Every payload of
+the corpus is then one attempt: it is handled well when no page holds its script, an event
+attribute running it, or a link to it.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+from tests.hostile.attempts import Attempt, Verdict
+from tests.hostile.corpus import hostile_features, write_hostile_features
+from tests.hostile.scan import dangerous_pages
+
+ROOT = Path(__file__).resolve().parents[2]
+BIN = Path(sys.executable).parent
+#: Every payload's case name in the corpus, as `js(case)` writes it.
+_CASE = re.compile(r"window\.bbPwned\+'(?P<case>[A-Za-z0-9-]+) '")
+
+
+def payload_cases() -> list[str]:
+    """Every payload case of the corpus, in order."""
+    text = "".join(hostile_features().values()) + "".join(hostile_features())
+    return list(dict.fromkeys(match["case"] for match in _CASE.finditer(text)))
+
+
+def build_hostile_site(folder: Path) -> tuple[Path, str]:
+    """Build the hostile rulebook in `folder`; return the built site and the build's output."""
+    for name in ("mkdocs.yml", "pyproject.toml"):
+        shutil.copy(ROOT / name, folder / name)
+    shutil.copytree(ROOT / "docs", folder / "docs")
+    (folder / "engine").symlink_to(ROOT / "engine")
+    (folder / "tests").symlink_to(ROOT / "tests")
+    write_hostile_features(folder / "features")
+    env = {
+        **os.environ,
+        "BATTLEBOOK_FEATURES": str(folder / "features"),
+        "BATTLEBOOK_RESULTS": str(folder / ".battlebook" / "results.json"),
+        "BATTLEBOOK_MESSAGES": "",
+        "NO_MKDOCS_2_WARNING": "1",
+    }
+    pytest = [str(BIN / "pytest"), "-q", "-p", "no:cacheprovider", "--rootdir", str(folder)]
+    run = subprocess.run(
+        [*pytest, "-c", str(folder / "pyproject.toml"), str(folder / "tests" / "test_features.py")],
+        cwd=folder,
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=600,
+        check=False,
+    )
+    build = subprocess.run(
+        [str(BIN / "mkdocs"), "build", "--site-dir", str(folder / "site")],
+        cwd=folder,
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=600,
+        check=False,
+    )
+    output = run.stdout + run.stderr + build.stdout + build.stderr
+    if build.returncode != 0:
+        raise RuntimeError(f"the hostile site did not build:\n{output[-3000:]}")
+    return folder / "site", output
+
+
+def site_verdicts(site: Path, output: str) -> list[Verdict]:
+    """One verdict per payload case: an injection if any page carries that payload in a live form."""
+    found = dangerous_pages(site)
+    text = "\n".join(f"{page}: {item}" for page, items in found.items() for item in items)
+    pages = {
+        p.relative_to(site).as_posix(): p.read_text(encoding="utf-8", errors="replace") for p in site.rglob("*.html")
+    }
+    published = "\n".join(pages.values())
+    verdicts = []
+    for case in payload_cases():
+        attempt = Attempt(f"payload {case}", case.split("-")[0], ("mkdocs", "build"), 0)
+        live = [line for line in text.splitlines() if re.search(rf"'{re.escape(case)} '", line)]
+        if "Traceback (most recent call last)" in output:
+            verdicts.append(Verdict(attempt, "traceback", output[-300:]))
+        elif live:
+            verdicts.append(Verdict(attempt, "injection", "; ".join(live)[:300]))
+        elif case not in published and not (case.startswith("S3-") and "hover me" in published):
+            # A name is shown as text; a description's markup is dropped, but its text is shown.
+            verdicts.append(Verdict(attempt, "wrong", "the payload is on no page: the attempt proves nothing"))
+        else:
+            verdicts.append(Verdict(attempt, "handled well", ""))
+    names = pages.get("rulebook/hostile/names/index.html", "")
+    directive = Attempt("::: math in a description", "S9", ("mkdocs", "build"), 0)
+    if "doc-object" in names or "::: math" not in names.replace("&#58;", ":"):
+        verdicts.append(Verdict(directive, "injection", "the description's ::: line was acted on"))
+    else:
+        verdicts.append(Verdict(directive, "handled well", ""))
+    for target in ("Homm.Melee-Attack", "../../x", "javascript:alert(1"):
+        link = Attempt(f"link to rule:{target}", "W10", ("mkdocs", "build"), 0)
+        refused = f"a link names the rule {target!r}" in output
+        verdicts.append(Verdict(link, "handled well" if refused else "wrong", "" if refused else "not reported"))
+    for page, items in found.items():
+        unattributed = [item for item in items if not _CASE.search(item)]
+        if unattributed:
+            attempt = Attempt(f"markup on {page}", "S3", ("mkdocs", "build"), 0)
+            verdicts.append(Verdict(attempt, "injection", "; ".join(unattributed)[:300]))
+    return verdicts
+
+
+def site_attempts() -> list[Verdict]:
+    """Build the hostile site in a temporary folder and judge every payload on it."""
+    import tempfile
+
+    with tempfile.TemporaryDirectory(prefix="battlebook-hostile-site-") as tmp:
+        site, output = build_hostile_site(Path(tmp))
+        return site_verdicts(site, output)

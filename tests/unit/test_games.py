@@ -1,0 +1,116 @@
+"""One API test over every registered game (OpenSpiel's way): the same properties, whatever the game.
+
+- random legal play keeps each game's invariants (HoMM: cards are conserved; Heroscape:
+  each figure is on the battlefield or on a card, wounds never reach Life, the army cards
+  agree with the figures);
+- every refused candidate action names a rule id that a feature file defines (and that the
+  game lists), and changes nothing;
+- the chance of every legal candidate attack agrees with what `apply` does over every
+  result the dice can show.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from battlebook.errors import RuleViolation
+from battlebook.game import Game
+from battlebook.games import GAMES
+from battlebook.rulebook.model import feature_paths, load_book
+from tests.strategies import INVARIANTS, PROFILE, STATES, CountingDice, play
+
+ROOT = Path(__file__).resolve().parents[2]
+NAMES = sorted(GAMES)
+
+
+@cache
+def feature_rule_ids() -> frozenset[str]:
+    """Every rule id a `Rule:` of the rulebook's feature files defines."""
+    book = load_book(feature_paths([ROOT / "features"]), ROOT)
+    return frozenset(rule.id for feature in book for rule in feature.rules)
+
+
+def test_every_game_is_registered_with_its_contract() -> None:
+    assert NAMES == ["heroscape", "homm"]
+    for name, game in GAMES.items():
+        assert game.name == name and game.title
+        assert name in STATES and name in INVARIANTS, f"no strategy or invariants for {name}"
+        assert game.rule_ids() <= feature_rule_ids(), f"{name} names rules no feature file defines"
+        assert game.readings(), f"{name} has no readings"
+
+
+@pytest.mark.parametrize("name", NAMES)
+@PROFILE
+@given(data=st.data())
+def test_random_legal_play_keeps_the_invariants(name: str, data: st.DataObject) -> None:
+    game = GAMES[name]
+    first = data.draw(STATES[name])
+    check = INVARIANTS[name](first)
+    check(first)
+    for _, after in play(game, first, data):
+        check(after)
+
+
+def check_refusal(game: Game[Any, Any], state: Any, data: st.DataObject) -> None:
+    refused = [(a, v) for a in game.candidate_actions(state) if (v := game.legal_violation(state, a)) is not None]
+    if not refused:
+        return
+    action, violation = data.draw(st.sampled_from(refused))
+    assert violation.rule in feature_rule_ids(), f"{action} is refused by {violation.rule}, which no feature defines"
+    assert violation.rule in game.rule_ids(), f"{violation.rule} is not among {game.name}'s rule ids"
+    dice = CountingDice(0)
+    with pytest.raises(RuleViolation) as raised:
+        game.apply(state, action, dice)
+    assert (raised.value.rule, str(raised.value)) == (violation.rule, str(violation))
+    assert dice.rolls == 0, f"{action} rolled a die before it was refused"
+
+
+@pytest.mark.parametrize("name", NAMES)
+@PROFILE
+@given(data=st.data())
+def test_every_refused_action_names_a_rule_of_the_feature_files(name: str, data: st.DataObject) -> None:
+    game = GAMES[name]
+    state = data.draw(STATES[name])
+    check_refusal(game, state, data)
+    for _, after in play(game, state, data, steps=10):
+        check_refusal(game, after, data)
+
+
+def check_chance(game: Game[Any, Any], state: Any, data: st.DataObject) -> None:
+    attacks = [a for a in game.candidate_actions(state) if game.is_attack(a) and game.legal_violation(state, a) is None]
+    if not attacks:
+        return
+    action = data.draw(st.sampled_from(attacks))
+    chance = game.chance_of(state, action)
+    expected: dict[tuple[int, bool], Fraction] = {}
+    for result in chance.results:
+        key = (result.hits, result.kills)
+        expected[key] = expected.get(key, Fraction(0)) + result.chance
+    resolved: dict[tuple[int, bool], Fraction] = {}
+    for roll in game.rolls(state, action):
+        effect = game.attack_effect(game.apply(state, action, roll.dice))
+        resolved[effect] = resolved.get(effect, Fraction(0)) + roll.chance
+    assert sum(resolved.values()) == 1 == sum(expected.values())
+    drop = {k: v for k, v in expected.items() if v == 0}
+    assert {k: Fraction(v) for k, v in expected.items() if k not in drop} == {
+        k: Fraction(v) for k, v in resolved.items()
+    }
+    assert chance.killing == sum((v for (_, kills), v in resolved.items() if kills), Fraction(0))
+
+
+@pytest.mark.parametrize("name", NAMES)
+@PROFILE
+@given(data=st.data())
+def test_the_chance_of_every_attack_agrees_with_apply_over_every_roll(name: str, data: st.DataObject) -> None:
+    game = GAMES[name]
+    state = data.draw(STATES[name])
+    check_chance(game, state, data)
+    for _, after in play(game, state, data, steps=8):
+        check_chance(game, after, data)

@@ -1,0 +1,195 @@
+"""The in-page runner ("Try it") on the project's Python: the same outcomes as `battlebook check`.
+
+The page runs these very functions on Pyodide (tests/browser/test_try_it.py drives them
+there); here they run on CPython, against the rulebook's own recorded results.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+
+from battlebook.errors import BattlebookError
+from battlebook.heroscape.dice import heroscape_wounds
+from battlebook.heroscape.ruleset import Edition, Ruleset
+from battlebook.homm.ruleset import DieReading
+from battlebook.odds import homm_hit
+from battlebook.rulebook.check import explain, format_report, run_check
+from battlebook.rulebook.inpage import (
+    IN_PAGE_OPTIONS,
+    MAX_TEXT,
+    book_examples,
+    heroscape_odds,
+    homm_odds,
+    run_scenario,
+    scenario_text,
+    step_catalogue,
+)
+from battlebook.rulebook.model import feature_paths, load_book, load_feature
+from battlebook.rulebook.pytest_plugin import known_steps
+from battlebook.rulebook.results import ResultBook, Status, default_path
+
+ROOT = Path(__file__).resolve().parents[2]
+BOOK = load_book(feature_paths([ROOT / "features"]), ROOT)
+
+MIXED = """Feature: Mixed outcomes
+
+  Background:
+    Given a battle in the open field
+
+  Example: Passes
+    Given the Aggressor has a stack of 3 Gold Golems on its Melee Line
+    And the Defender has a Behemoth on its Melee Line
+    When the Gold Golems attack the Behemoth in melee, rolling 6
+    Then the Behemoth stack has 0 cards left
+
+  Example: Expects a wrong number
+    Given the Aggressor has a stack of 3 Gold Golems on its Melee Line
+    And the Defender has a Behemoth on its Melee Line
+    When the Gold Golems attack the Behemoth in melee, rolling 6
+    Then the Behemoth stack has 4 cards left
+
+  Example: Refused
+    Given the Aggressor has a stack of 3 Gold Golems on its Ranged Line
+    And the Defender has a Behemoth on its Melee Line
+    When the Gold Golems attack the Behemoth in melee, rolling 6
+    Then the attack kills the top card of the Behemoth
+
+  Example: Misspelt
+    Given the Agressor hsa a stack of 3 Gold Golems on its Melee Line
+    Then the battle goes on
+"""
+
+
+def test_every_example_text_is_a_feature_file_holding_that_example_and_its_backgrounds(tmp_path: Path) -> None:
+    count = 0
+    for feature, anchor, text in book_examples(BOOK):
+        path = tmp_path / "scenario.feature"
+        path.write_text(text, encoding="utf-8")
+        doc = load_feature(path, tmp_path)
+        ((rule, example),) = list(doc.examples())
+        original = next((r, e) for r, e in feature.examples() if e.anchor == anchor)
+        assert example.name == original[1].name and example.tags == original[1].tags
+        assert [(s.keyword, s.text, s.table, s.docstring) for s in example.steps] == [
+            (s.keyword, s.text, s.table, s.docstring) for s in original[1].steps
+        ]
+        assert [s.text for s in doc.background] == [s.text for s in feature.background]
+        assert doc.tags == feature.tags
+        if original[0] is not None:
+            assert rule is not None and rule.tags == original[0].tags
+            assert [s.text for s in rule.background] == [s.text for s in original[0].background]
+        count += 1
+    assert count > 100
+
+
+def test_a_sample_of_the_book_reads_as_in_the_rulebook_run() -> None:
+    """Every seventh example of the book, run as the page runs it, has the outcome the rulebook's run recorded."""
+    recorded = ResultBook.load(default_path(ROOT))
+    sample = list(book_examples(BOOK))[::7]
+    assert len(sample) >= 15
+    for feature, anchor, text in sample:
+        example = next(e for _, e in feature.examples() if e.anchor == anchor)
+        statuses = {r.status for r in recorded.runs(feature.path, feature.sha256, example.line)}
+        answer = run_scenario(text)
+        (ran,) = answer["examples"]
+        assert statuses == {Status.PASSED}, f"{feature.path}:{example.line} recorded as {statuses}"
+        assert ran["kind"] == "passed", f"{feature.path}:{example.line}: {ran['explanation']}"
+        assert {s["status"] for s in ran["steps"]} == {"passed"}
+
+
+def test_in_page_options_change_no_outcome_and_no_explanation(tmp_path: Path) -> None:
+    path = tmp_path / "mixed.feature"
+    path.write_text(MIXED, encoding="utf-8")
+    reports = [run_check([path], root=tmp_path), run_check([path], root=tmp_path, options=IN_PAGE_OPTIONS)]
+    texts = [format_report(report).rsplit(" (ran in", 1)[0] for report in reports]
+    assert texts[0] == texts[1]
+    assert [[c.kind for c in examples] for _, examples in reports[0].features] == [
+        ["passed", "failed", "failed", "undefined"]
+    ]
+
+
+def test_a_run_gives_each_step_its_status_and_the_checks_explanation() -> None:
+    answer = run_scenario(MIXED)
+    passes, wrong, refused, misspelt = answer["examples"]
+    assert answer["summary"] == "4 examples: 1 passed, 2 failed, 1 undefined"
+    assert [s["status"] for s in passes["steps"]] == ["passed"] * 5
+    assert passes["chance"].startswith("The Gold Golems attacking the Behemoth in melee: 2/5")
+    assert passes["drawings"] and "<svg" in passes["drawings"][0]["markup"]
+    assert [s["status"] for s in wrong["steps"]] == ["passed"] * 4 + ["failed"]
+    assert "expected: the Behemoth stack has 4 cards left" in wrong["explanation"]
+    assert any(line.startswith("actual:") for line in wrong["explanation"])
+    assert any("refused" in line and "homm.melee-attack" in line for line in refused["explanation"])
+    assert [s["status"] for s in misspelt["steps"]] == ["passed", "undefined", "skipped"]
+    assert "Given the {side} has {what}" in misspelt["explanation"][2]
+    assert wrong["drawings"] == [] and wrong["chance"] is None
+
+
+def test_the_explanations_are_those_of_battlebook_check(tmp_path: Path) -> None:
+    path = tmp_path / "mixed.feature"
+    path.write_text(MIXED, encoding="utf-8")
+    report = run_check([path], root=tmp_path)
+    expected = [[line for o in c.outcomes for line in explain(o)] for _, examples in report.features for c in examples]
+    assert [e["explanation"] for e in run_scenario(MIXED)["examples"]] == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "reason"),
+    [
+        ("garbage", "no 'Feature:' line"),
+        ("Feature: F\n  Example: A\n    Given a battle in the open field\n  Example: B\n", "no Then step"),
+        (
+            "Feature: F\n" + "  Example: A\n    Given a battle in the open field\n    Then the battle goes on\n" * 2,
+            "two examples are called",
+        ),
+        ("x" * (MAX_TEXT + 1), "at most"),
+    ],
+)
+def test_unreadable_text_is_reported_with_its_line_not_raised(text: str, reason: str) -> None:
+    answer = run_scenario(text)
+    assert answer["examples"] == [] and not answer["ok"]
+    assert reason in answer["malformed"][0]["reason"]
+    assert isinstance(answer["malformed"][0]["line"], int)
+
+
+def test_heroscape_odds_are_the_engines_with_the_editions_height_advantage() -> None:
+    for edition, above, extra_attack, extra_defense in [
+        ("2004", 0, 0, 0),
+        ("2004", 12, 1, 0),
+        ("2024", 12, 2, 0),
+        ("2024", -3, 0, 1),
+    ]:
+        answer = heroscape_odds(2, 3, above, edition)
+        dice = (2 + extra_attack, 3 + extra_defense)
+        assert (answer["attack_dice"], answer["defense_dice"]) == dice
+        ruleset = Ruleset.for_edition(Edition(edition))
+        odds = heroscape_wounds(*dice, ruleset.combat_die)
+        assert [Fraction(w["fraction"]) for w in answer["wounds"]] == list(odds.wounds)
+        assert Fraction(answer["at_least_one"]["fraction"]) == odds.at_least_one
+    with pytest.raises(BattlebookError, match="2004 or 2024"):
+        heroscape_odds(1, 1, 0, "1999")
+
+
+def test_homm_odds_are_the_engines_for_one_defense_or_a_swat() -> None:
+    answer = homm_odds(7, [4, 4, 3], "1-10")
+    hit = homm_hit(7, [4, 4, 3], DieReading.ONE_TO_TEN)
+    assert answer["defense"] == 11 and answer["winning_faces"] == list(hit.winning_faces)
+    assert Fraction(answer["chance"]["fraction"]) == hit.hit
+    with pytest.raises(BattlebookError, match="0-9 or 1-10"):
+        homm_odds(7, [4], "2-11")
+
+
+def test_the_catalogue_lists_every_step_with_its_game() -> None:
+    catalogue = step_catalogue()
+    assert len(catalogue) == len(known_steps())
+    assert {entry["game"] for entry in catalogue} <= {"homm", "heroscape", "any"}
+    assert any(e["text"] == "a battle in the open field" and e["game"] == "homm" for e in catalogue)
+
+
+def test_scenario_text_keeps_an_outline_and_its_table() -> None:
+    outlines = [(f, r, e) for f in BOOK for r, e in f.examples() if e.outline_tables]
+    if not outlines:
+        pytest.skip("the rulebook has no Scenario Outline")
+    feature, rule, example = outlines[0]
+    assert "Examples:" in scenario_text(feature, rule, example)
