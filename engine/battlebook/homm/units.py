@@ -209,8 +209,9 @@ class UnitBook:
         for key in (name, singular(name)):
             if key in self._defined:
                 return self._defined[key]
-            if key in self._illustrative:
-                return self._illustrative[key]
+            if key in self._illustrative:  # its spells as the scenario has them now (a table may replace one)
+                card = self._illustrative[key]
+                return replace(card, spells=tuple(self.spell(spell.name) for spell in card.spells))
             if key in self._known:
                 return self._known[key]
         known = ", ".join(sorted(self._known)) or "none"
