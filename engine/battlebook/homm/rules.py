@@ -16,7 +16,7 @@ refilled from the Ranged Line, and a side with no stack left loses.
 
 >>> from battlebook.dice import ScriptedDice
 >>> from battlebook.homm.units import KNOWN_UNITS
->>> from battlebook.homm.state import Side
+>>> from battlebook.homm.state import Side, Stack
 >>> from battlebook.homm.actions import MeleeAttack
 >>> golem, behemoth = KNOWN_UNITS["Gold Golem"], KNOWN_UNITS["Behemoth"]
 >>> state = (BattleState()
