@@ -16,8 +16,8 @@ from battlebook.cli import main
 from battlebook.errors import ScenarioError
 from battlebook.rulebook.catalogue import book_lines, load_step_modules
 from battlebook.rulebook.model import FeatureDoc, feature_paths, load_book
-from battlebook.rulebook.scope import scope_of
-from battlebook.steps._language import GAMES, Phrase, feature_game, playing
+from battlebook.rulebook.scope import playing, scope_of
+from battlebook.steps._language import GAMES, Phrase, feature_game
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -137,3 +137,15 @@ def test_a_players_file_outside_the_repository_is_scoped_by_its_lines(
     # Unscoped, the Heroscape sight step would have read this HoMM line; scoped, it is undefined.
     assert "Then the Gold Golems can see the Behemoth" in out
     assert "undefined" in out.lower()
+
+
+def test_the_closest_steps_offered_for_a_misspelt_line_are_of_its_game() -> None:
+    from battlebook.rulebook.pytest_plugin import closest_steps
+
+    load_step_modules()
+    homm = closest_steps("the Gold Golems atack the Behemoth in melee, rolling 6", 5, "when", game="homm")
+    assert homm and all(step.game in ("homm", None) for step in homm)
+    assert "in melee" in str(homm[0])
+    with playing("heroscape"):
+        scape = closest_steps("the Zettian Guard Z1 atacks the Airborne Elite A1", 5, "when")
+    assert scape and all(step.game in ("heroscape", None) for step in scape)

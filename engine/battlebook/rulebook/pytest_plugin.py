@@ -31,7 +31,7 @@ from battlebook.rulebook.model import ID_TAG, METADATA_PREFIXES, FeatureDoc, fil
 from battlebook.rulebook.patterns import readable_of, readable_pattern
 from battlebook.rulebook.prose import markdown_text
 from battlebook.rulebook.results import ResultBook, ResultsFileError, ScenarioResult, Status, default_path
-from battlebook.rulebook.scope import scope_of
+from battlebook.rulebook.scope import current_game, scope_of
 
 RESULT = pytest.StashKey[ScenarioResult]()
 BOOK = pytest.StashKey[ResultBook]()
@@ -137,8 +137,11 @@ def example_lines() -> dict[tuple[str, str], tuple[str, ...]]:
     return lines
 
 
-def closest_steps(text: str, count: int = 3, step_type: str | None = None) -> list[KnownStep]:
+def closest_steps(text: str, count: int = 3, step_type: str | None = None, game: str | None = None) -> list[KnownStep]:
     """The `count` known steps that read most like `text`, steps of `step_type` first among equals.
+
+    Only steps of `game` (by default, the game of the file being run) and shared steps are
+    offered: a HoMM line is never told to read like a Heroscape step.
 
     A step's likeness is the best of how `text` compares with its readable pattern and with
     the real feature lines that use it: a loose pattern such as `{attacker} attacks
@@ -155,7 +158,9 @@ def closest_steps(text: str, count: int = 3, step_type: str | None = None) -> li
         texts = (step.readable, *used.get((step.type, step.pattern), ()))
         return max(similarity(t) for t in texts) + (0.05 if step.type == step_type else 0.0)
 
-    return sorted(known_steps(), key=likeness, reverse=True)[:count]
+    game = game or current_game()
+    candidates = [step for step in known_steps() if game is None or step.game in (None, game)]
+    return sorted(candidates, key=likeness, reverse=True)[:count]
 
 
 @dataclass

@@ -8,13 +8,33 @@ own file anywhere is read the same way as a chapter of the rulebook.
 
 from __future__ import annotations
 
+import contextlib
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
+from contextvars import ContextVar
 
 from battlebook.errors import ScenarioError
 
 #: The tag that names a feature file's game, as in `@game:homm`.
 GAME_TAG = "game:"
+
+#: The game of the feature file being run (`None` outside a run: every step may match).
+PLAYING: ContextVar[str | None] = ContextVar("battlebook_game", default=None)
+
+
+def current_game() -> str | None:
+    """The game of the feature file being run, or `None` when no file is running."""
+    return PLAYING.get()
+
+
+@contextlib.contextmanager
+def playing(game: str | None) -> Iterator[None]:
+    """Run the block as a feature file of `game`: only that game's steps (and shared ones) match."""
+    token = PLAYING.set(game)
+    try:
+        yield
+    finally:
+        PLAYING.reset(token)
 
 
 def scope_of(parser: object) -> str | None:

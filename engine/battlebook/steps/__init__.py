@@ -21,7 +21,8 @@ import pytest
 from pytest_bdd.parser import Feature, Scenario
 from pytest_bdd.steps import step_function_context_registry
 
-from battlebook.steps._language import _playing, feature_game
+from battlebook.rulebook.scope import PLAYING
+from battlebook.steps._language import feature_game
 
 
 def step_modules() -> list[str]:
@@ -63,11 +64,11 @@ def game_of_feature(feature: Feature) -> str | None:
 
 def pytest_bdd_before_scenario(request: pytest.FixtureRequest, feature: Feature, scenario: Scenario) -> None:
     """Play the example under its file's game: the other game's steps cannot match its lines."""
-    request.node.stash[_GAME_TOKEN] = _playing.set(game_of_feature(feature))
+    request.node.stash[_GAME_TOKEN] = PLAYING.set(game_of_feature(feature))
 
 
 def pytest_bdd_after_scenario(request: pytest.FixtureRequest, feature: Feature, scenario: Scenario) -> None:
     """Leave the example's game."""
     token = request.node.stash.get(_GAME_TOKEN, None)
     if token is not None:
-        _playing.reset(token)
+        PLAYING.reset(token)

@@ -28,11 +28,9 @@ False
 
 from __future__ import annotations
 
-import contextlib
 import inspect
 import re
-from collections.abc import Callable, Iterable, Iterator
-from contextvars import ContextVar
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, ParamSpec, TypeVar
@@ -45,7 +43,7 @@ from battlebook.errors import ScenarioError
 from battlebook.games import GAMES as REGISTERED
 from battlebook.heroscape import Terrain
 from battlebook.homm import AttackKind, DieReading, Ending, Line, Side, Stance, Walls
-from battlebook.rulebook.scope import game_by_vote, scope_of
+from battlebook.rulebook.scope import PLAYING, game_by_vote, playing, scope_of
 
 P = ParamSpec("P")
 T = TypeVar("T")
@@ -286,23 +284,6 @@ def extra_types() -> dict[str, Callable[[str], object]]:
 
 _FIELD = re.compile(r"\{(?P<name>\w*)(?::(?P<type>\w+)(?P<optional>\?)?)?\}")
 
-_playing: ContextVar[str | None] = ContextVar("battlebook_game", default=None)
-
-
-def current_game() -> str | None:
-    """The game of the feature file being run, or `None` when no file is running."""
-    return _playing.get()
-
-
-@contextlib.contextmanager
-def playing(game: str | None) -> Iterator[None]:
-    """Run the block as a feature file of `game`: only that game's steps (and shared ones) match."""
-    token = _playing.set(game)
-    try:
-        yield
-    finally:
-        _playing.reset(token)
-
 
 class Phrase(StepParser):
     """A step pattern with typed parameters, scoped to a game (`None`: shared by all games).
@@ -320,7 +301,7 @@ class Phrase(StepParser):
 
     def in_scope(self) -> bool:
         """Whether this step may match a line of the feature file being run (always, outside a run)."""
-        game = _playing.get()
+        game = PLAYING.get()
         return game is None or self.game is None or self.game == game
 
     def is_matching(self, name: str) -> bool:
