@@ -85,3 +85,25 @@ def test_the_same_statement_passes_when_true(
     monkeypatch.chdir(tmp_path)
     status, out = run(tmp_path, capsys, TRUE_LINES[case])
     assert status == 0, out
+
+
+def test_every_word_a_step_captures_is_used() -> None:
+    """A step that reads a value from its line uses it (none passes whatever the word says)."""
+    import ast
+    import inspect
+
+    from battlebook.rulebook.catalogue import load_step_modules
+
+    fixtures = {"homm", "heroscape", "dice_question", "request", "datatable", "docstring"}
+    unused = []
+    for module in load_step_modules():
+        tree = ast.parse(inspect.getsource(module))
+        functions = {node.name: node for node in tree.body if isinstance(node, ast.FunctionDef)}
+        for name, node in functions.items():
+            func = getattr(module, name, None)
+            if func is None or not any(isinstance(d, ast.Call) for d in node.decorator_list):
+                continue
+            used = {n.id for n in ast.walk(node) if isinstance(n, ast.Name)}
+            captured = [a.arg for a in node.args.args if a.arg not in fixtures]
+            unused += [f"{module.__name__}.{name}: {arg}" for arg in captured if arg not in used]
+    assert unused == []

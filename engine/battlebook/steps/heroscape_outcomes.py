@@ -7,7 +7,7 @@ from fractions import Fraction
 import pytest
 
 from battlebook.errors import DiceError, RuleViolation
-from battlebook.heroscape import Attack, Face, Hex, attacks_left, dice_pool
+from battlebook.heroscape import Attack, Face, Hex, RevealOrderMarker, attacks_left, dice_pool
 from battlebook.heroscape.rules import AttackReport, winner
 from battlebook.rulebook.pytest_plugin import ScenarioRecord, annotator
 from battlebook.steps._language import then
@@ -141,8 +141,10 @@ def no_marker(heroscape: HeroscapeWorld, card: str) -> None:
 
 @then("{army:Army}'s turn ends at once")
 def turn_ends(heroscape: HeroscapeWorld, army: str) -> None:
-    """Revealing the marker ended the turn at once: no army card is taking a turn."""
+    """Revealing the army's marker ended its turn at once: no army card is taking a turn."""
     result = heroscape.outcome()
+    action = heroscape.journal[-1].action
+    assert isinstance(action, RevealOrderMarker) and action.army == army, f"the last action was {action}"
     assert result.turn_ended_at_once, "the turn went on"
     assert heroscape.state.turn is None, f"a turn is under way: {heroscape.state.turn}"
 

@@ -87,6 +87,7 @@ def retaliate_with_spell(
     The retaliation is an attack of the spell kind; the rules say a retaliation answers in
     kind, and that no stack answers a spell, so write "tries to retaliate" and check the refusal.
     """
+    homm.units.spell(spell)  # a spell the example never defined is a mistake in the scenario
     homm.act(Retaliate(retaliator, target, AttackKind.SPELL, _count(swat)), _rolls(roll))
 
 

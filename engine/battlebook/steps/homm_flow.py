@@ -240,6 +240,12 @@ def back_at_town(homm: HommWorld, side: Side, who: str) -> None:
 
 @then("the {side:Side}'s {who:HeroOrArmy} is still {distance:Count} spaces from its nearest town")
 def not_at_town(homm: HommWorld, side: Side, who: str, distance: int) -> None:
-    """The side has not gone home: its nearest town is as far as the scenario set it."""
+    """The side has not gone home: its hero has not withdrawn (or its army surrendered), and the town is as far.
+
+    The word says which way home is meant: `hero` for a withdrawal, `army` for a surrender.
+    """
+    outcome = homm.state.outcome
+    gone = Ending.WITHDRAWAL if who == "hero" else Ending.SURRENDER
+    assert not (outcome and outcome.ending is gone and outcome.winner is side.opponent), f"the battle ended: {outcome}"
     army = homm.state.army(side)
     assert army.town_distance == distance, f"the {side}'s nearest town is {army.town_distance} spaces away"
