@@ -1,7 +1,7 @@
 """The step language's grammar: typed parameters registered once, and steps scoped per game.
 
 **Typed parameters.** A step pattern is written in the `parse` style, `{name:Type}`, and
-each `Type` is registered here once ([`PARAMETERS`][battlebook.steps._language.PARAMETERS]):
+each `Type` is registered here once (`PARAMETERS`):
 the words it accepts, and the engine value it becomes. A step function receives a `Side`,
 a `Line`, an `int` or a `Fraction`, never a string to convert. `{name:Type?}` marks an
 optional part (its type's pattern carries its own leading words, such as `, rolling 6`),
@@ -275,6 +275,14 @@ for _verb in (
     _verbs("Cards", "cards", "card", shown="card(s)"),
 ):
     PARAMETERS[_verb.name] = _verb
+
+
+def register(parameter: Parameter) -> Parameter:
+    """Add a parameter type that a step module defines (its words may come from that module's tables)."""
+    if parameter.name in PARAMETERS and PARAMETERS[parameter.name] != parameter:
+        raise ValueError(f"the parameter type {parameter.name!r} is already registered")
+    PARAMETERS[parameter.name] = parameter
+    return parameter
 
 
 def extra_types() -> dict[str, Callable[[str], object]]:

@@ -27,7 +27,7 @@ from battlebook.homm import (
     SwatReach,
     UnitCard,
 )
-from battlebook.steps._language import given
+from battlebook.steps._language import Parameter, given, register
 from battlebook.steps.heroscape_world import HEROSCAPE_READINGS, HeroscapeWorld
 from battlebook.steps.homm_world import HommWorld
 
@@ -129,7 +129,17 @@ def define_spells(homm: HommWorld, datatable: list[list[str]]) -> None:
         homm.units.define_spell(Spell(name.strip(), int(score)))
 
 
-@given("the alternative reading: {reading:Text}")
+register(
+    Parameter(
+        "AlternativeReading",
+        r".+?",
+        str,
+        shape="one of: " + "; ".join(sorted({*ALTERNATIVE_READINGS, *HEROSCAPE_READINGS})),
+    )
+)
+
+
+@given("the alternative reading: {reading:AlternativeReading}")
 def alternative_reading(request: pytest.FixtureRequest, reading: str) -> None:
     """Play under the alternative reading of a ruling, named in words (see the rulings pages).
 
