@@ -117,12 +117,9 @@ def _overlooked(text: str) -> frozenset[str]:
     )
 
 
-def _swatting(text: str) -> int | tuple[str, ...]:
-    """What `, swatting ...` announces: a number of cards, or the cards picked by name, one name per card."""
+def _picking(text: str) -> tuple[str, ...]:
+    """The cards `, swatting the Captain and a Recruit` picks: one unit name per card."""
     named = text.removeprefix(", swatting ")
-    counted = re.fullmatch(r"(\d+) cards?", named)
-    if counted:
-        return int(counted[1])
     parts = [p.strip() for p in re.split(r",\s*|\s+and\s+", named) if p.strip()]
     return tuple(re.sub(r"^(?:the|an?)\s+", "", part) for part in parts)
 
@@ -175,10 +172,17 @@ PARAMETERS: dict[str, Parameter] = {
         Parameter("Rolling", r", rolling -?\d+", _last_number, shape="a face of the die", shown="[, rolling {}]"),
         Parameter(
             "Swatting",
-            r", swatting (?:\d+ cards?|(?:the|an?) [A-Z].*?)",
-            _swatting,
-            shape="a number of cards, or the cards picked by name (the Captain and a Recruit)",
+            r", swatting \d+ cards?",
+            _last_number,
+            shape="a number of cards",
             shown="[, swatting {} card(s)]",
+        ),
+        Parameter(
+            "Picking",
+            r", swatting (?:the|an?) [A-Z].*?",
+            _picking,
+            shape="the cards picked by name, such as the Captain and a Recruit",
+            shown="[, swatting {}]",
         ),
         Parameter("Called", r' called "[^"]+"', lambda t: t.split('"')[1], shape="a name", shown=' [called "{}"]'),
         Parameter("Why", r": .+", lambda t: t[2:], shape="words the error must contain", shown="[: {}]"),

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from battlebook.errors import ScenarioError
 from battlebook.homm import AttackKind, MeleeAttack, RangedAttack, Retaliate, SpellAttack, legal_violation
 from battlebook.homm.actions import Attack
 from battlebook.steps._language import then, when
@@ -11,24 +10,16 @@ from battlebook.steps.homm_world import HommWorld
 DOMAIN = "HoMM: attacks"
 
 
-Swat = int | tuple[str, ...]
-
-
-def _count(swat: Swat | None) -> int:
-    """A retaliation announces a number of cards; picking them by name is for attack opportunities."""
-    if isinstance(swat, tuple):
-        raise ScenarioError("a retaliation announces how many cards it swats, not which: write 'swatting 2 cards'")
-    return swat or 1
-
-
 def _rolls(roll: int | None) -> list[int]:
     return [roll] if roll is not None else []
 
 
-def _attack(attacker: str, target: str, kind: AttackKind, spell: str | None, swat: Swat | None) -> Attack:
-    """The attack, announcing `swat` cards (a number, or the cards picked by name)."""
-    names = swat if isinstance(swat, tuple) else ()
-    count = swat if isinstance(swat, int) else 1
+def _attack(
+    attacker: str, target: str, kind: AttackKind, spell: str | None, swat: int | None, picked: tuple[str, ...] | None
+) -> Attack:
+    """The attack, announcing `swat` cards, or the cards `picked` by name."""
+    names = picked or ()
+    count = swat or 1
     if spell is not None:
         return SpellAttack(attacker, target, spell, count, names)
     if kind is AttackKind.RANGED:
@@ -38,10 +29,13 @@ def _attack(attacker: str, target: str, kind: AttackKind, spell: str | None, swa
 
 _ATTACKS = "the {attacker:Stack} {:Attack} the {target:Stack} "
 _ANSWER = "{swat:Swatting?}{roll:Rolling?}"
+_PICKED = "{swat:Swatting?}{picked:Picking?}{roll:Rolling?}"
 
 
-@when(_ATTACKS + "in melee" + _ANSWER)
-def melee_attack(homm: HommWorld, attacker: str, target: str, swat: Swat | None, roll: int | None) -> None:
+@when(_ATTACKS + "in melee" + _PICKED)
+def melee_attack(
+    homm: HommWorld, attacker: str, target: str, swat: int | None, picked: tuple[str, ...] | None, roll: int | None
+) -> None:
     """A stack makes a melee attack on an enemy stack, with the stated roll of the die.
 
     "swatting N cards" announces a swat. Write "try to attack" when the rules should refuse
@@ -49,19 +43,29 @@ def melee_attack(homm: HommWorld, attacker: str, target: str, swat: Swat | None,
     "swatting the Captain and a Recruit" picks the cards by name (refused unless the
     scenario chose that reading).
     """
-    homm.act(_attack(attacker, target, AttackKind.MELEE, None, swat), _rolls(roll))
+    homm.act(_attack(attacker, target, AttackKind.MELEE, None, swat, picked), _rolls(roll))
 
 
-@when(_ATTACKS + "at range" + _ANSWER)
-def ranged_attack(homm: HommWorld, attacker: str, target: str, swat: Swat | None, roll: int | None) -> None:
+@when(_ATTACKS + "at range" + _PICKED)
+def ranged_attack(
+    homm: HommWorld, attacker: str, target: str, swat: int | None, picked: tuple[str, ...] | None, roll: int | None
+) -> None:
     """A stack makes a ranged attack on an enemy stack, with the stated roll of the die."""
-    homm.act(_attack(attacker, target, AttackKind.RANGED, None, swat), _rolls(roll))
+    homm.act(_attack(attacker, target, AttackKind.RANGED, None, swat, picked), _rolls(roll))
 
 
-@when(_ATTACKS + "with {spell:Spell}" + _ANSWER)
-def spell_attack(homm: HommWorld, attacker: str, target: str, spell: str, swat: Swat | None, roll: int | None) -> None:
+@when(_ATTACKS + "with {spell:Spell}" + _PICKED)
+def spell_attack(
+    homm: HommWorld,
+    attacker: str,
+    target: str,
+    spell: str,
+    swat: int | None,
+    picked: tuple[str, ...] | None,
+    roll: int | None,
+) -> None:
     """A stack's top card casts an offensive spell at an enemy stack, with the stated roll of the die."""
-    homm.act(_attack(attacker, target, AttackKind.SPELL, spell, swat), _rolls(roll))
+    homm.act(_attack(attacker, target, AttackKind.SPELL, spell, swat, picked), _rolls(roll))
 
 
 _RETALIATES = "the {retaliator:Stack} {:Retaliate} against the {target:Stack} "
@@ -75,7 +79,7 @@ def retaliate(
 
     A retaliation may swat too: "swatting N cards" announces that many of the target's cards.
     """
-    homm.act(Retaliate(retaliator, target, how, _count(swat)), _rolls(roll))
+    homm.act(Retaliate(retaliator, target, how, swat or 1), _rolls(roll))
 
 
 @when(_RETALIATES + "with {spell:Spell}" + _ANSWER)
@@ -88,7 +92,7 @@ def retaliate_with_spell(
     kind, and that no stack answers a spell, so write "tries to retaliate" and check the refusal.
     """
     homm.units.spell(spell)  # a spell the example never defined is a mistake in the scenario
-    homm.act(Retaliate(retaliator, target, AttackKind.SPELL, _count(swat)), _rolls(roll))
+    homm.act(Retaliate(retaliator, target, AttackKind.SPELL, swat or 1), _rolls(roll))
 
 
 @then("the {retaliator:Stack} may retaliate against the {target:Stack} {how:Kind}")
