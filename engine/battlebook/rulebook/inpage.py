@@ -16,7 +16,8 @@ every string as text, never as markup, except the drawings, which it sanitizes f
 The same functions run on the project's Python, so the tests compare a run here with the
 rulebook's own run of the same examples.
 
->>> outcome = run_scenario("Feature: F\n  Scenario: S\n    Given a battle in the open field\n")
+>>> text = "Feature: F\n  Scenario: S\n    Given a battle in the open field\n    Then the battle goes on\n"
+>>> outcome = run_scenario(text)
 >>> outcome["summary"], outcome["examples"][0]["steps"][0]["status"]
 ('1 example: 1 passed, 0 failed, 0 undefined', 'passed')
 """
