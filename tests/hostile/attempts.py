@@ -142,7 +142,7 @@ def feature_file_attempts() -> list[Attempt]:
             "D2",
             {"x.feature": feature(good() + "  @id:hostile.rule\n  Rule: Again\n" + good(" again"))},
             1,
-            "x.feature:10: malformed feature file: the rule identifier 'hostile.rule' is already used at line 3",
+            "problem: x.feature:10: the rule identifier 'hostile.rule' is already used at line 3",
         ),
         check(
             "And as the first step",
@@ -157,7 +157,7 @@ def feature_file_attempts() -> list[Attempt]:
             "D2",
             {"x.feature": "@wip\n" + feature(good())},
             1,
-            "x.feature:1: malformed feature file: unknown tag '@wip'",
+            "problem: x.feature:1: unknown tag '@wip'",
         ),
         Attempt("file name not UTF-8", "D3", ("check", "."), 1, "not valid UTF-8", prepare=_bad_name),
         check(
@@ -225,7 +225,7 @@ def feature_file_attempts() -> list[Attempt]:
             "W1",
             {"x.feature": feature("    Exmaple: misspelt\n      Given x\n      Then y\n" + good())},
             1,
-            "x.feature:4: malformed feature file: 'Exmaple:' is not a keyword: did you mean 'Example:'?",
+            "problem: x.feature:4: 'Exmaple:' is not a keyword: did you mean 'Example:'?",
         ),
         check("unknown language", "D2", {"x.feature": "# language: xx-nope\n" + feature(good())}, 1, "x.feature:1:"),
         check("501 examples", "D7", {"x.feature": _many(501)}, 1, "at most 500"),

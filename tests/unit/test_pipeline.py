@@ -52,7 +52,7 @@ def test_undefined_and_failing_examples_are_recorded_as_such(tmp_path: Path) -> 
         + "    Example: A step nobody defined\n"
         + GOLEMS_VS_BEHEMOTH
         + "      When the Gold Golems attack the Behemoth in mellee, rolling 6\n"
-        + "      Then the Behemoth stack has 1 card left\n\n"
+        + "      Then the attack kills the top card of the Behemoth\n\n"
         + "    Example: A wrong expectation\n"
         + GOLEMS_VS_BEHEMOTH
         + "      When the Gold Golems attack the Behemoth in melee, rolling 5\n"

@@ -178,6 +178,16 @@ def rank_search_index(
 ) -> dict[str, Any]:
     """The search index with the rules first.
 
+    Examples:
+        >>> docs = [{"location": "rulebook/homm/melee/", "title": "Melee", "text": ""},
+        ...         {"location": "rulebook/homm/melee/#homm.melee-attack", "title": "Melee attack", "text": ""},
+        ...         {"location": "contributing/", "title": "Contributing", "text": ""}]
+        >>> out = rank_search_index({"docs": docs}, {"homm.melee-attack": "rulebook/homm/melee/#homm.melee-attack"},
+        ...                         {"homm.melee-attack": ["hit"]})
+        >>> docs = out["docs"]
+        >>> [d.get("boost") for d in docs], docs[1].get("tags")
+        ([0.1, 1.0, 0.05], ['hit'])
+
     Args:
         index: mkdocs-material's `search_index.json`, as parsed.
         rule_sections: rule identifier -> the address of its section in the index
@@ -190,14 +200,6 @@ def rank_search_index(
     Returns:
         The same index: a rule's section keeps its weight and gains its search words; a
         reference entry weighs less; a chapter's introduction and every other page much less.
-
-    >>> docs = [{"location": "rulebook/homm/melee/", "title": "Melee", "text": ""},
-    ...         {"location": "rulebook/homm/melee/#homm.melee-attack", "title": "Melee attack", "text": ""},
-    ...         {"location": "contributing/", "title": "Contributing", "text": ""}]
-    >>> out = rank_search_index({"docs": docs}, {"homm.melee-attack": "rulebook/homm/melee/#homm.melee-attack"},
-    ...                         {"homm.melee-attack": ["hit"]})
-    >>> [(d.get("boost"), d.get("tags")) for d in out["docs"]]
-    [(0.1, None), (1.0, ['hit']), (0.05, None)]
     """
     by_location = {location: rule_id for rule_id, location in rule_sections.items()}
     chapters = {location.split("#", 1)[0] for location in rule_sections.values()}

@@ -50,7 +50,7 @@ def formula_html(label: str, lhs: str, expr: sympy.Basic) -> list[str]:
     body = mathml(expr, printer="presentation")
     lhs_ml = f"<mrow><mi>{html.escape(lhs)}</mi><mo>=</mo></mrow>"
     return [
-        f'<div class="bb-formula" aria-label="{html.escape(label)}">',
+        f'<div class="bb-formula" role="math" aria-label="{html.escape(label)}">',
         f'<math xmlns="http://www.w3.org/1998/Math/MathML" display="block"><mrow>{lhs_ml}{body}</mrow></math>',
         "</div>",
         "",
@@ -178,10 +178,11 @@ def homm_page() -> str:
     lines = [
         "# Heroes of Might & Magic odds",
         "",
-        "An attack kills when its score plus the roll of the ten-sided die reaches the target's defense "
-        "(for a swat, the sum of the swatted cards' defenses). Every face is equally likely, so the chance "
-        "is the number of faces that are enough, out of ten. The rulebook does not print the die's faces; "
-        "the tables give both readings (see the ruling on the ten-sided die).",
+        "An attack kills when its score plus the roll of the die reaches the target's defense "
+        '(for a swat, the sum of the swatted cards\' defenses). The rulebook says only "a die": Battlebook '
+        "reads it as ten-sided, every face equally likely, so the chance is the number of faces that are "
+        "enough, out of ten. Nor does the rulebook print the faces; the tables give both readings, 0-9 and "
+        "1-10 (see the ruling on the die and its faces).",
         "",
         "The numbers are computed by the engine (`battlebook.odds.homm_hit`) each time the site is built; "
         "`battlebook odds homm --score S --defense D` answers for any numbers.",

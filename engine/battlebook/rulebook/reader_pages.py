@@ -20,6 +20,7 @@ from __future__ import annotations
 import json
 import logging
 import posixpath
+import re
 from pathlib import Path
 
 from mkdocs.config.defaults import MkDocsConfig
@@ -36,8 +37,9 @@ from battlebook.rulebook.glossary import (
     rank_search_index,
     render_glossary,
 )
+from battlebook.rulebook.links import chapter_list, link_rule_ids, settled_rules, settles_html
 from battlebook.rulebook.model import FeatureDoc
-from battlebook.rulebook.site import page_uri, project_root, read_book
+from battlebook.rulebook.site import GROUPS, page_uri, project_root, read_book
 from battlebook.rulebook.units_index import render_units_index, units_index
 
 log = logging.getLogger("mkdocs.plugins.battlebook")
@@ -100,12 +102,56 @@ def on_files(files: Files, config: MkDocsConfig) -> Files:
     return files
 
 
+#: Where the home page lists every chapter.
+CHAPTERS_MARKER = "<!-- chapters -->"
+RULE_HEADING = re.compile(r"^## .* \{ #(?P<id>ruling\.[a-z0-9.-]+) \}$", re.MULTILINE)
+
+
+def relative_url(target: str, here: str) -> str:
+    """The address of the page `target` (a site address such as `rulebook/homm/melee/`) from the page `here`.
+
+    >>> relative_url("rulebook/homm/melee/", "rulebook/rulings/swat-reach/"), relative_url("x/", "x/")
+    ('../../homm/melee/', '')
+    """
+    if target == here:
+        return ""
+    return posixpath.relpath(target or ".", here or ".") + "/"
+
+
+def _with_settled_rules(markdown: str, here: str) -> str:
+    settled = settled_rules(_book)
+
+    def add(match: re.Match[str]) -> str:
+        rules = [
+            (relative_url(page_url(page_uri(f)), here) + (f"#{rule_id}" if rule_id else ""), rule_id, f.name)
+            for f, rule_id in settled.get(match["id"], [])
+        ]
+        return match[0] + ("\n\n" + settles_html(rules) if rules else "")
+
+    return RULE_HEADING.sub(add, markdown)
+
+
 def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, files: Files) -> str:
-    """Append the terms of the page's game as abbreviations: each shows its definition on hover."""
-    game = game_of(page.file.src_uri)
+    """List the chapters on the home page, link each ruling to the rules it settles, and add the hover terms."""
+    src = page.file.src_uri
+    if CHAPTERS_MARKER in markdown:
+        markdown = markdown.replace(CHAPTERS_MARKER, chapter_list(_book, GROUPS, {f.path: page_uri(f) for f in _book}))
+    if src.startswith("rulebook/rulings/"):
+        markdown = _with_settled_rules(markdown, page_url(src))
+    game = game_of(src)
     if game is None or not _glossary:
         return markdown
     return markdown + "\n\n" + abbreviations(_glossary[0], game) + "\n"
+
+
+def on_page_content(html: str, page: Page, config: MkDocsConfig, files: Files) -> str:
+    """Link every rule identifier written in a reader's page (prose, Gherkin, notes) to its rule."""
+    src = page.file.src_uri
+    if not (src.startswith(("rulebook/", "reference/")) or src == "index.md") or src == "rulebook/steps.md":
+        return html
+    here = page_url(src)
+    urls = {rule_id: relative_url(page_url(uri), here) + "#" + rule_id for rule_id, uri in rule_pages(_book).items()}
+    return link_rule_ids(html, urls)
 
 
 def on_post_build(config: MkDocsConfig) -> None:

@@ -1,0 +1,98 @@
+"""Links both ways between the pages of the rulebook.
+
+- [`chapter_list`][battlebook.rulebook.links.chapter_list]: the home page's list of every chapter;
+- [`settled_rules`][battlebook.rulebook.links.settled_rules]: for each ruling, the rules
+  whose text links to it, so the ruling's page links back to them;
+- [`link_rule_ids`][battlebook.rulebook.links.link_rule_ids]: every rule identifier written
+  in a page's text or Gherkin becomes a link to its rule.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+from collections.abc import Mapping, Sequence
+
+from battlebook.rulebook.model import FeatureDoc
+
+RULE_ID = re.compile(r"(?<![\w.#/-])(?:homm|heroscape|ruling)\.[a-z0-9]+(?:-[a-z0-9]+)*(?![\w-])")
+LINK_TARGET = re.compile(r"\]\(\s*<?rule:(?P<id>[a-z0-9.-]+)|#(?P<anchor>ruling\.[a-z0-9.-]+)\)")
+
+
+def chapter_list(book: Sequence[FeatureDoc], groups: Mapping[str, str], page_of: Mapping[str, str]) -> str:
+    """Markdown listing every chapter by game, in order, each linked (paths relative to the home page).
+
+    `groups` maps a folder under `features/` to its title; `page_of` maps a feature's path
+    to its page's source path.
+    """
+    lines: list[str] = []
+    for group, title in groups.items():
+        features = sorted(
+            (f for f in book if f.path.startswith(f"features/{group}/")), key=lambda f: (f.chapter, f.name)
+        )
+        if not features:
+            continue
+        lines += [f"**{title}**", ""]
+        lines += [f"- [{f.name}]({page_of[f.path]})" for f in features]
+        lines.append("")
+    return "\n".join(lines)
+
+
+def settled_rules(book: Sequence[FeatureDoc]) -> dict[str, list[tuple[FeatureDoc, str]]]:
+    """Each ruling's identifier -> the (feature, rule id) of every rule outside the rulings that links to it.
+
+    A rule links to a ruling from its own description; a chapter's introduction links to it
+    for the whole chapter (rule id `""`).
+    """
+    out: dict[str, list[tuple[FeatureDoc, str]]] = {}
+    for feature in book:
+        if feature.path.startswith("features/rulings/"):
+            continue
+        texts = [(feature.description, "")] + [(f"{r.name}\n{r.description}", r.id) for r in feature.rules]
+        for text, rule_id in texts:
+            for match in LINK_TARGET.finditer(text):
+                ruling = match["id"] or match["anchor"]
+                if ruling and ruling.startswith("ruling.") and (feature, rule_id) not in out.get(ruling, []):
+                    out.setdefault(ruling, []).append((feature, rule_id))
+    return out
+
+
+def settles_html(rules: Sequence[tuple[str, str, str]]) -> str:
+    """A line naming and linking the rules a ruling settles: (address, rule id, chapter name) each.
+
+    >>> settles_html([("../../homm/melee/#homm.melee-attack", "homm.melee-attack", "Melee"), ("../x/", "", "X")])[:83]
+    '<p class="bb-settles">Settles: <a href="../../homm/melee/#homm.melee-attack">Melee,'
+    """
+    links = []
+    for url, rule_id, chapter in rules:
+        what = f", <code>{rule_id}</code>" if rule_id else " (the chapter)"
+        links.append(f'<a href="{html.escape(url)}">{html.escape(chapter)}{what}</a>')
+    return f'<p class="bb-settles">Settles: {"; ".join(links)}.</p>'
+
+
+def link_rule_ids(page_html: str, rule_urls: Mapping[str, str]) -> str:
+    """The page's HTML with each known rule identifier in its text (not in tags or existing links) linked.
+
+    >>> link_rule_ids('<p>Rule <code>homm.swat</code>, <a href="#x">homm.swat</a>.</p>', {"homm.swat": "s/#homm.swat"})
+    '<p>Rule <code><a class="bb-rule-link" href="s/#homm.swat">homm.swat</a></code>, <a href="#x">homm.swat</a>.</p>'
+    """
+    parts = re.split(r"(<[^>]+>)", page_html)
+    depth = 0
+    skip_tags = ("a", "h1", "h2", "h3", "h4", "h5", "h6", "title", "script", "style", "svg", "textarea")
+    for index, part in enumerate(parts):
+        if part.startswith("<"):
+            name = re.match(r"</?\s*([a-zA-Z0-9]+)", part)
+            if name and name[1].lower() in skip_tags and not part.endswith("/>"):
+                depth += -1 if part.startswith("</") else 1
+            continue
+        if depth > 0 or "." not in part:
+            continue
+
+        def link(match: re.Match[str]) -> str:
+            url = rule_urls.get(match[0])
+            if url is None:
+                return match[0]
+            return f'<a class="bb-rule-link" href="{html.escape(url)}">{match[0]}</a>'
+
+        parts[index] = RULE_ID.sub(link, part)
+    return "".join(parts)
