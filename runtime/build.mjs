@@ -62,8 +62,15 @@ for cache in sorted(root.rglob("__pycache__")):
         else:
             pyc.unlink()
             dropped += 1
-with tarfile.open("/engine.tar.gz", "w:gz", compresslevel=9) as tar:
-    tar.add(engine_dir, arcname=".")
+def whole_seconds(info):
+    info.mtime = int(info.mtime)  # the page's reader takes the header's mtime, as Python's bytecode check does
+    info.uid = info.gid = 0
+    info.uname = info.gname = ""
+    return info
+
+# GNU format: long names in 'L' entries, which the page's small tar reader understands.
+with tarfile.open("/engine.tar.gz", "w:gz", compresslevel=9, format=tarfile.GNU_FORMAT) as tar:
+    tar.add(engine_dir, arcname=".", filter=whole_seconds)
 json.dumps({"ran": ran, "bytecode_kept": kept, "bytecode_dropped": dropped, "python": sys.version.split()[0]})
 `);
 fs.writeFileSync(path.join(outDir, "engine.tar.gz"), pyodide.FS.readFile("/engine.tar.gz"));

@@ -2,13 +2,17 @@
 
 The engine is pure Python and knows two games, each in its own subpackage:
 
-- [`battlebook.homm`][battlebook.homm]: Heroes of Might & Magic IV, the card and tile game.
+- [`battlebook.homm`][battlebook.homm]: Heroes of Might & Magic IV, the card and tile game;
+- [`battlebook.heroscape`][battlebook.heroscape]: Heroscape, both editions.
 
 What both games share lives once, at the top level:
 
 - [`battlebook.dice`][battlebook.dice]: dice as values, and the dice sources a battle rolls with
   (a scripted source for scenarios, a seeded one for simulations);
-- [`battlebook.errors`][battlebook.errors]: the exceptions, every refused action naming the rule it breaks.
+- [`battlebook.errors`][battlebook.errors]: the exceptions, every refused action naming the rule it breaks;
+- [`battlebook.odds`][battlebook.odds]: exact odds from the numbers of a game's dice;
+- [`battlebook.game`][battlebook.game]: the one contract every game offers, and
+  [`battlebook.games`][battlebook.games], the registry of the games behind it.
 
 The rulebook itself (feature files rendered as pages, the recorded results of running
 them) is built by [`battlebook.rulebook`][battlebook.rulebook].

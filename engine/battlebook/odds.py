@@ -117,7 +117,7 @@ def swat_defense(defenses: Iterable[int]) -> int:
 
 
 def homm_hit(score: int, defense: int | Sequence[int], reading: HasFaces | Sequence[int] = ZERO_TO_NINE) -> HitChance:
-    """The chance that an attack with `score` kills against `defense` on the ten-sided die.
+    """The chance that an attack with `score` kills against `defense` on the die (ten faces, by Battlebook's reading).
 
     Args:
         score: The attack score, with every bonus already added.

@@ -44,11 +44,14 @@ Feature: The battlefield
 
   ### Army cards
 
-  The sources name their figures but print almost none of their stats. The stats below
-  are **taken from the printed army cards**, as listed by public Heroscape card
-  databases; they do not come from the rulebook texts. A dash marks a number those
-  listings, as used here, do not give: an example that needs it must define the card
-  itself. Examples may also define cards of their own, and powers (see *Attacking*).
+  The sources name their figures but give only a few of their stats: the Zettian Guard's
+  Range of 7 and Attack of 2, the Airborne Elite's Defense of 2, the Knave's 3 attack
+  dice, and Xenithrax's Defense of 3 and Life of 8, a hero. Every other number below is
+  **illustrative**: chosen so the examples can run, with no printed card cited for it.
+  The page [Outside facts](../../reference/outside-facts.md) lists each one and the examples that rest
+  on it. A dash marks a number not given at all: an example that needs it must define
+  the card itself. Examples may also define cards of their own, and powers (see
+  *Attacking*).
 
   Every example in a Heroscape chapter names the edition it plays under with a tag,
   `@edition:2004` (the basic game) or `@edition:2024`, on the chapter, the rule or the
@@ -104,15 +107,15 @@ Feature: The battlefield
       Then the map is refused at line 1, column 6: the two spaces of the figure 'X' do not touch
 
   @id:heroscape.army-cards @source:003/example-9 @source:004/example-20
-  Rule: Army cards give each figure its stats; those of the worked examples come from the printed cards
-    The four cards of the worked examples are known to the engine with the stats printed
-    on them, not given by the seed texts: Zettian Guards and Airborne Elite from the Rise
-    of the Valkyrie master set (2004), Knaves of the Silver Scimitar and Xenithrax the
-    Vineweaver from later editions, as transcribed by public card databases. A scenario may define
-    other cards, or fill in a stat that is not known, in a table of its own.
+  Rule: Army cards give each figure its stats; the worked examples' cards are known, partly from the sources
+    The four cards of the worked examples are known to the engine: the stats the seed
+    texts give (Examples 8, 9 and 20), and illustrative values for the rest, chosen for
+    the examples and not taken from any cited card (see
+    [Outside facts](../../reference/outside-facts.md)). A scenario may define other cards, or change or
+    fill in a stat, in a table of its own.
 
-    Example: The four cards of the worked examples, as printed
-      Then the army cards known from the printed cards read:
+    Example: The four cards of the worked examples, as the engine knows them
+      Then the army cards known to the engine read:
         | name                          | kind  | figures | life | move | range | attack | defense | height | spaces |
         | Zettian Guards                | squad | 2       | 1    | 4    | 7     | 2      | 7       | 5      | 1      |
         | Airborne Elite                | squad | 4       | 1    | 4    | 8     | 3      | 2       | 5      | 1      |

@@ -9,7 +9,7 @@ Feature: Ruling: the Heroscape combat die
   **Battlebook's reading.** There is one combat die, used for attack and defense alike
   (the colours only tell the two rolls apart), with six sides: **three skull sides, two
   shield sides and one blank side**. This is Battlebook's reading, from outside the texts
-  and with no citation to a printed source (see [Outside facts](../outside-facts.md)).
+  and with no citation to a printed source (see [Outside facts](../../reference/outside-facts.md)).
   One die therefore shows a skull half the time and a shield a third of the time. An
   example may state only faces this die can show. The same die is rolled when an attack
   resolves and counted by the odds (the odds pages, the chance shown beside every attack,

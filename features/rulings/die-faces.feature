@@ -8,7 +8,7 @@ Feature: Ruling: the die and its faces
   **Battlebook's reading.** The die is **ten-sided**, each face equally likely, and it
   reads **0 to 9** unless a scenario says otherwise. Both are Battlebook's readings, not
   facts of the texts: ten faces fit every roll the texts quote, and no other source is
-  cited for it (see [Outside facts](../outside-facts.md)). Under the 0-9 reading a roll
+  cited for it (see [Outside facts](../../reference/outside-facts.md)). Under the 0-9 reading a roll
   can add nothing to an attack, and a target whose defense is more than 9 above the
   attack score can never be hurt.
 

@@ -12,9 +12,9 @@ Feature: Ruling: where the first destroyed Common figure goes
   later figure then follows the source's rule
   ([heroscape.common-army-cards](../heroscape/life.md#heroscape.common-army-cards)).
 
-  **The alternative.** The first figure must go on its own card. It differs from the
-  reading only when the owner states another copy, and a scenario plays it by leaving
-  the choice unstated, as the first two examples below do.
+  **The alternative.** The first figure must go on its own card (when it has room). A
+  scenario chooses it with
+  `Given the alternative reading: the first destroyed figure of a Common card goes on its own card`.
 
   @id:ruling.heroscape-first-common-figure @source:004/common-army-cards
   Rule: The owner places the first destroyed figure of a Common card on any copy; unstated, on its own
@@ -59,3 +59,15 @@ Feature: Ruling: where the first destroyed Common figure goes
         """
       When the Zettian Guard Z1 attacks the Knave K1, rolling skull, skull against blank, blank, and Blue places it on the army card "Knaves of the Silver Scimitar #2"
       Then the Knave K1 is placed on the army card "Knaves of the Silver Scimitar #2"
+
+    Example: Under the alternative reading the owner may not put the first Knave on the other copy
+      Given the alternative reading: the first destroyed figure of a Common card goes on its own card
+      And the battlefield:
+        """
+        1Z1 1K1 1 1K4
+        Z1 = Zettian Guards (Red)
+        K1 = Knaves of the Silver Scimitar (Blue)
+        K4 = Knaves of the Silver Scimitar #2 (Blue)
+        """
+      When the Zettian Guard Z1 attacks the Knave K1, rolling skull, skull against blank, blank, and Blue places it on the army card "Knaves of the Silver Scimitar #2"
+      Then the attack is refused under the rule heroscape.common-army-cards

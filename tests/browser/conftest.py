@@ -117,9 +117,22 @@ class Problems:
     def watch(self, page: Page) -> None:
         """Start recording `page`'s problems."""
         page.on("console", self._console)
-        page.on("pageerror", lambda error: self.console.append(f"uncaught: {error}"))
+        page.on("pageerror", self._uncaught)
         page.on("requestfailed", self._failed)
         page.on("response", self._response)
+
+    def unwatch(self, page: Page) -> None:
+        """Stop recording `page`'s problems (the tab lives on for the next test)."""
+        for event, handler in (
+            ("console", self._console),
+            ("pageerror", self._uncaught),
+            ("requestfailed", self._failed),
+            ("response", self._response),
+        ):
+            page.remove_listener(event, handler)
+
+    def _uncaught(self, error: Exception) -> None:
+        self.console.append(f"uncaught: {error}")
 
     def _console(self, message: ConsoleMessage) -> None:
         if message.type == "error":
@@ -133,17 +146,73 @@ class Problems:
             self.requests.append(f"{response.request.method} {response.url}: HTTP {response.status}")
 
 
-@pytest.fixture
-def page(browser: BrowserContext) -> Iterator[Page]:
-    """A new tab, closed after the test; its problems are in `page_problems`."""
-    tab = browser.new_page()
-    yield tab
-    tab.close()
+#: What a test may change on a tab that would outlive it: such a tab is replaced after the test.
+LASTING_CHANGES = ("add_init_script", "route", "expose_function", "expose_binding", "set_extra_http_headers")
+
+
+class SharedTab:
+    """The session's one tab, lent to each test in turn.
+
+    Opening a tab and starting the site's scripts took most of every page visit: the tests
+    share one tab. After each test its viewport and emulated media are set back; a tab a test
+    changed for good (an init script, a route) or closed is replaced by a new one.
+    """
+
+    def __init__(self, browser: BrowserContext) -> None:
+        self.browser = browser
+        self.tab: Page | None = None
+        self.changed = False
+
+    def lend(self) -> Page:
+        """The tab for the next test."""
+        if self.tab is None or self.tab.is_closed():
+            self.tab = self.browser.new_page()
+            self.changed = False
+            for name in LASTING_CHANGES:
+                original = getattr(self.tab, name)
+                setattr(self.tab, name, self._marking(original))
+        return self.tab
+
+    def _marking(self, original: Any) -> Any:
+        def changing(*args: Any, **kwargs: Any) -> Any:
+            self.changed = True
+            return original(*args, **kwargs)
+
+        return changing
+
+    def give_back(self) -> None:
+        """Set the tab back for the next test, or replace it."""
+        tab = self.tab
+        if tab is None or tab.is_closed():
+            return
+        if self.changed:
+            tab.close()
+            self.tab = None
+            return
+        tab.set_viewport_size({"width": 1280, "height": 900})
+        tab.emulate_media(media="screen", color_scheme="light")
+
+
+@pytest.fixture(scope="session")
+def shared_tab(browser: BrowserContext) -> Iterator[SharedTab]:
+    """The one tab the tests share (see `SharedTab`)."""
+    shared = SharedTab(browser)
+    yield shared
+    if shared.tab is not None and not shared.tab.is_closed():
+        shared.tab.close()
 
 
 @pytest.fixture
-def page_problems(page: Page) -> Problems:
+def page(shared_tab: SharedTab) -> Iterator[Page]:
+    """The session's tab, set back after the test; its problems are in `page_problems`."""
+    yield shared_tab.lend()
+    shared_tab.give_back()
+
+
+@pytest.fixture
+def page_problems(page: Page) -> Iterator[Problems]:
     """The console errors and failed requests of `page` since the test began."""
     problems = Problems()
     problems.watch(page)
-    return problems
+    yield problems
+    problems.unwatch(page)

@@ -16,6 +16,7 @@ judged by [`judge`][tests.hostile.attempts.judge]:
 
 from __future__ import annotations
 
+import json
 import os
 import resource
 import shutil
@@ -30,7 +31,8 @@ from pathlib import Path
 TIME_LIMIT = 60
 MEMORY_LIMIT = 2 * 1024**3
 SECRET = "S3CRET-LINE-never-shown"
-BATTLEBOOK = str(Path(sys.executable).parent / "battlebook")
+#: The command under test; `$BATTLEBOOK_HOSTILE_COMMAND` names another (to measure an older version).
+BATTLEBOOK = os.environ.get("BATTLEBOOK_HOSTILE_COMMAND") or str(Path(sys.executable).parent / "battlebook")
 
 GOOD_EXAMPLE = """    Example: Golems kill a Behemoth{suffix}
       Given the Aggressor has a stack of 3 Gold Golems on its Melee Line
@@ -140,7 +142,7 @@ def feature_file_attempts() -> list[Attempt]:
             "D2",
             {"x.feature": feature(good() + "  @id:hostile.rule\n  Rule: Again\n" + good(" again"))},
             1,
-            "x.feature:10: malformed feature file: the rule identifier 'hostile.rule' is already used at line 3",
+            "problem: x.feature:10: the rule identifier 'hostile.rule' is already used at line 3",
         ),
         check(
             "And as the first step",
@@ -155,7 +157,7 @@ def feature_file_attempts() -> list[Attempt]:
             "D2",
             {"x.feature": "@wip\n" + feature(good())},
             1,
-            "x.feature:1: malformed feature file: unknown tag '@wip'",
+            "problem: x.feature:1: unknown tag '@wip'",
         ),
         Attempt("file name not UTF-8", "D3", ("check", "."), 1, "not valid UTF-8", prepare=_bad_name),
         check(
@@ -223,7 +225,7 @@ def feature_file_attempts() -> list[Attempt]:
             "W1",
             {"x.feature": feature("    Exmaple: misspelt\n      Given x\n      Then y\n" + good())},
             1,
-            "x.feature:4: malformed feature file: 'Exmaple:' is not a keyword: did you mean 'Example:'?",
+            "problem: x.feature:4: 'Exmaple:' is not a keyword: did you mean 'Example:'?",
         ),
         check("unknown language", "D2", {"x.feature": "# language: xx-nope\n" + feature(good())}, 1, "x.feature:1:"),
         check("501 examples", "D7", {"x.feature": _many(501)}, 1, "at most 500"),
@@ -363,6 +365,30 @@ def cli_attempts() -> list[Attempt]:
             _results_file('{"format": 1, "results": [{"feature": 3}]}'),
         ),
         Attempt("results: binary", "D4", ("results", "--file", "r.json"), 2, "not UTF-8", _results_file(b"\xff\x00")),
+        Attempt(
+            "results: stale entries",
+            "W6",
+            ("results", "--file", "r.json"),
+            0,
+            "0 examples recorded, 0 passed, 0 not passed (2 older results left out",
+            _results_file(
+                json.dumps(
+                    {
+                        "format": 1,
+                        "results": [
+                            {
+                                "feature": f"features/gone{i}.feature",
+                                "feature_sha256": "x",
+                                "line": 3,
+                                "scenario": "Deleted",
+                                "status": "failed",
+                            }
+                            for i in range(2)
+                        ],
+                    }
+                )
+            ),
+        ),
         Attempt("results: /dev/zero", "D4", ("results", "--file", "/dev/zero"), 2, "is not a regular file"),
         Attempt(
             "results: FIFO", "D4", ("results", "--file", "results.json"), 2, "not a regular file", prepare=_fifo_results

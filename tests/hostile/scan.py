@@ -21,10 +21,10 @@ class _Scanner(HTMLParser):
         for name, value in attrs:
             value = value or ""
             if name.startswith("on"):
-                self.found.append(f"<{tag} {name}={value[:60]!r}>")
+                self.found.append(f"<{tag} {name}={value[:200]!r}>")
             squashed = "".join(value.split()).lower()
             if name in URL_ATTRIBUTES and ":" in squashed.split("/", 1)[0] and not squashed.startswith(SAFE_SCHEMES):
-                self.found.append(f"<{tag} {name}={value[:60]!r}>")
+                self.found.append(f"<{tag} {name}={value[:200]!r}>")
 
     def handle_endtag(self, tag: str) -> None:
         if tag == "script":
@@ -32,7 +32,7 @@ class _Scanner(HTMLParser):
 
     def handle_data(self, data: str) -> None:
         if self._in_script and "bbPwned" in data:
-            self.found.append(f"<script> holding the payload: {data.strip()[:60]!r}")
+            self.found.append(f"<script> holding the payload: {data.strip()[:200]!r}")
 
 
 def dangerous_markup(html: str) -> list[str]:

@@ -21,7 +21,9 @@ from tests.hostile.attempts import Attempt, Verdict
 from tests.hostile.corpus import hostile_features, write_hostile_features
 from tests.hostile.scan import dangerous_pages
 
-ROOT = Path(__file__).resolve().parents[2]
+#: The project whose engine, hooks and step library build the site; `$BATTLEBOOK_HOSTILE_ROOT`
+#: names another checkout (to measure an older version).
+ROOT = Path(os.environ.get("BATTLEBOOK_HOSTILE_ROOT") or Path(__file__).resolve().parents[2])
 BIN = Path(sys.executable).parent
 #: Every payload's case name in the corpus, as `js(case)` writes it.
 _CASE = re.compile(r"window\.bbPwned\+'(?P<case>[A-Za-z0-9-]+) '")
@@ -41,6 +43,12 @@ def build_hostile_site(folder: Path) -> tuple[Path, str]:
     (folder / "engine").symlink_to(ROOT / "engine")
     (folder / "tests").symlink_to(ROOT / "tests")
     write_hostile_features(folder / "features")
+    for data in (ROOT / "features").rglob("*"):
+        # The rulebook's data files (a glossary, say) come along; its chapters do not.
+        if data.is_file() and data.suffix != ".feature":
+            target = folder / "features" / data.relative_to(ROOT / "features")
+            target.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy(data, target)
     env = {
         **os.environ,
         "BATTLEBOOK_FEATURES": str(folder / "features"),
@@ -104,11 +112,9 @@ def site_verdicts(site: Path, output: str) -> list[Verdict]:
         link = Attempt(f"link to rule:{target}", "W10", ("mkdocs", "build"), 0)
         refused = f"a link names the rule {target!r}" in output
         verdicts.append(Verdict(link, "handled well" if refused else "wrong", "" if refused else "not reported"))
-    for page, items in found.items():
-        unattributed = [item for item in items if not _CASE.search(item)]
-        if unattributed:
-            attempt = Attempt(f"markup on {page}", "S3", ("mkdocs", "build"), 0)
-            verdicts.append(Verdict(attempt, "injection", "; ".join(unattributed)[:300]))
+    other = [f"{page}: {item}" for page, items in found.items() for item in items if not _CASE.search(item)]
+    rest = Attempt("no other live markup on any page", "S3", ("mkdocs", "build"), 0)
+    verdicts.append(Verdict(rest, "injection" if other else "handled well", "; ".join(other)[:300]))
     return verdicts
 
 

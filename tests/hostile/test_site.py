@@ -39,3 +39,15 @@ def test_a_page_title_cannot_close_the_title_element(built: tuple[Path, str]) ->
     page = (site / "rulebook" / "hostile" / "names" / "index.html").read_text(encoding="utf-8")
     title = page.split("<title>", 1)[1].split("</title>", 1)[0]
     assert "<" not in title and "&lt;script&gt;" in title
+
+
+def test_every_page_forbids_inline_script_but_the_themes(built: tuple[Path, str]) -> None:
+    site, _ = built
+    for page in site.rglob("*.html"):
+        html = page.read_text(encoding="utf-8")
+        if "<head" not in html:
+            continue
+        head = html.split("<head", 1)[1].split(">", 1)[1]
+        assert head.startswith('<meta http-equiv="Content-Security-Policy" content="script-src \'self\''), page
+        policy = head.split('content="', 1)[1].split('"', 1)[0]
+        assert "'unsafe-inline'" not in policy and "object-src 'none'" in policy, page

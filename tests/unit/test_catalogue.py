@@ -50,7 +50,11 @@ def test_every_step_has_a_docstring_and_a_domain(book: list[FeatureDoc]) -> None
 def test_each_step_shows_a_real_example_line_and_the_features_using_it(book: list[FeatureDoc]) -> None:
     domains = build_catalogue(book, load_step_modules())
     steps = {s.readable: s for d in domains for s in d.steps}
-    attack = next(s for r, s in steps.items() if r.endswith(" in melee[, swatting {swat} card(s)][, rolling {roll}]"))
+    attack = next(
+        s
+        for r, s in steps.items()
+        if r.endswith(" in melee[, swatting {swat} card(s)][, swatting {picked}][, rolling {roll}]")
+    )
     assert attack.example is not None
     assert attack.example.gherkin.startswith("When the ")
     assert {"features/homm/melee.feature", "features/rulings/die-faces.feature"} <= {f.path for f in attack.features()}
@@ -151,11 +155,15 @@ def test_rulings_state_question_reading_and_alternative(book: list[FeatureDoc], 
     assert "features/rulings/die-faces.feature" in [r.feature.path for r in rulings]
     assert ruling_problems(rulings) == []
     index = render_rulings_index(rulings)
-    assert "## [The faces of the ten-sided die](die-faces.md)" in index
+    assert "## [The die and its faces](die-faces.md)" in index
     assert "never say which numbers its faces show" in index
     assert "[`ruling.die-faces`](die-faces.md#ruling.die-faces)" in index
     lacking = tmp_path / "lacking.feature"
-    lacking.write_text("Feature: Ruling: half done\n  **The question.** Which?\n", encoding="utf-8")
+    lacking.write_text(
+        "Feature: Ruling: half done\n  **The question.** Which?\n\n"
+        "  Example: e\n    Given a battle in the open field\n    Then the battle goes on\n",
+        encoding="utf-8",
+    )
     problems = ruling_problems([read_ruling(load_feature(lacking))])
     assert problems == [
         f"{lacking}: the ruling's description needs a paragraph opening with "
@@ -174,7 +182,9 @@ def test_a_line_is_credited_to_the_step_of_its_own_game(book: list[FeatureDoc]) 
     steps = [s for d in domains for s in d.steps]
     scape_attack = next(s for s in steps if s.readable.startswith("{attacker} attacks/tries to attack {defender}"))
     homm_attack = next(
-        s for s in steps if s.readable.endswith(" in melee[, swatting {swat} card(s)][, rolling {roll}]")
+        s
+        for s in steps
+        if s.readable.endswith(" in melee[, swatting {swat} card(s)][, swatting {picked}][, rolling {roll}]")
     )
     # The Heroscape pattern is loose enough to read a HoMM melee line, but pytest-bdd binds it to HoMM's step.
     assert re.fullmatch(scape_attack.pattern, "the Gold Golem attacks the Enemy Golems in melee, rolling 0")

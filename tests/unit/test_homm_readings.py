@@ -40,6 +40,7 @@ from battlebook.homm import (
     Stage,
     Stance,
     Support,
+    SupportTarget,
     Swarm,
     SwarmExpiry,
     TownCard,
@@ -218,6 +219,14 @@ ALTERNATIVES = st.builds(
     emerging=st.sampled_from(list(EmergingTime)),
     retaliation_reach=st.sampled_from(list(RetaliationReach)),
     spell_reach=st.sampled_from(list(SpellReach)),
+    retaliation_support=st.booleans(),
+    swarm_doubles_retaliation=st.booleans(),
+    protecting_retaliates=st.booleans(),
+    zero_shot_allowed=st.booleans(),
+    surrender_minimum=st.integers(0, 1),
+    support_target=st.sampled_from(list(SupportTarget)),
+    move_up_when_short=st.booleans(),
+    town_three_rule=st.booleans(),
 )
 
 

@@ -51,7 +51,8 @@ def test_undefined_and_failing_examples_are_recorded_as_such(tmp_path: Path) -> 
         HEADER
         + "    Example: A step nobody defined\n"
         + GOLEMS_VS_BEHEMOTH
-        + "      When the Gold Golems attack the Behemoth in mellee, rolling 6\n\n"
+        + "      When the Gold Golems attack the Behemoth in mellee, rolling 6\n"
+        + "      Then the attack kills the top card of the Behemoth\n\n"
         + "    Example: A wrong expectation\n"
         + GOLEMS_VS_BEHEMOTH
         + "      When the Gold Golems attack the Behemoth in melee, rolling 5\n"
@@ -99,7 +100,9 @@ def test_malformed_feature_names_file_and_line(tmp_path: Path) -> None:
 
 def test_page_badges_follow_results_and_content(tmp_path: Path) -> None:
     path = tmp_path / "page.feature"
-    path.write_text(HEADER + "    Example: Shown\n" + GOLEMS_VS_BEHEMOTH)
+    path.write_text(
+        HEADER + "    Example: Shown\n" + GOLEMS_VS_BEHEMOTH + "      Then the Behemoth stack has 1 card left\n"
+    )
     feature = load_feature(path, tmp_path)
     book = ResultBook([ScenarioResult(feature.path, feature.sha256, 7, "Shown", Status.PASSED)])
     page, problems = render_feature(feature, book)

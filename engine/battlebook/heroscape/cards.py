@@ -1,12 +1,13 @@
-"""Army cards: the figures they stand for and the stats printed on them.
+"""Army cards: the figures they stand for and the stats on them.
 
-The seed rulebooks name the figures of their worked examples but print almost none of
-their stats. The stats in [`KNOWN_CARDS`][battlebook.heroscape.cards.KNOWN_CARDS] are
-**taken from the printed army cards themselves**, as transcribed by public card
-databases (see [`CARD_CITATION`][battlebook.heroscape.cards.CARD_CITATION]), not from the seed texts.
-A stat not listed there is `None`, and asking for it raises a
-[`MissingStatError`][battlebook.errors.MissingStatError]: a scenario may define the card
-inline instead.
+The seed rulebooks name the figures of their worked examples but give only a few of
+their stats ([`SOURCE_STATS`][battlebook.heroscape.cards.SOURCE_STATS] lists which). The
+other stats in [`KNOWN_CARDS`][battlebook.heroscape.cards.KNOWN_CARDS] are
+**illustrative**: values chosen for the examples, with no printed card cited for them
+(see [`CARD_CITATION`][battlebook.heroscape.cards.CARD_CITATION] and the page *Outside
+facts*, which lists the examples resting on each). A stat not listed is `None`, and
+asking for it raises a [`MissingStatError`][battlebook.errors.MissingStatError]: a
+scenario may define the card inline instead.
 """
 
 from __future__ import annotations
@@ -18,11 +19,32 @@ from enum import StrEnum
 from battlebook.errors import MissingStatError, ScenarioError, UnknownUnitError
 
 CARD_CITATION = (
-    "Stats as printed on the army cards (Zettian Guards and Airborne Elite: Rise of the Valkyrie "
-    "master set, 2004; the Knaves and the hero of Example 20 in source 004: later editions), "
-    "as transcribed by public card databases; not given by the seed texts."
+    "Zettian Guard range 7 and attack 2, Airborne Elite defense 2, Knave attack 3, and Xenithrax's "
+    "defense 3, Life 8 and hero card are given by the seed texts (sources 003 and 004); every other "
+    "stat of these four cards is illustrative, chosen for the examples, with no printed card cited."
 )
 """Where the stats of the known cards come from (the four cards of `KNOWN_CARDS`)."""
+
+SOURCE_STATS: Mapping[str, frozenset[str]] = {
+    "Zettian Guards": frozenset({"range", "attack"}),
+    "Airborne Elite": frozenset({"defense"}),
+    "Knaves of the Silver Scimitar": frozenset({"attack"}),
+    "Xenithrax the Vineweaver": frozenset({"defense", "life", "kind"}),
+}
+"""The stats of the known cards that the seed texts give (Examples 8, 9 and 20); the rest are illustrative.
+
+>>> sorted(SOURCE_STATS["Zettian Guards"])
+['attack', 'range']
+"""
+
+
+def is_illustrative(card: str, stat: str) -> bool:
+    """Whether a known card's stat is illustrative (chosen for the examples) rather than given by the sources.
+
+    >>> is_illustrative("Zettian Guards", "range"), is_illustrative("Zettian Guards", "height")
+    (False, True)
+    """
+    return stat not in SOURCE_STATS.get(card, frozenset())
 
 
 class CardKind(StrEnum):
@@ -123,10 +145,10 @@ KNOWN_CARDS: Mapping[str, ArmyCard] = {
         ),
     )
 }  # fmt: skip
-"""The four cards of the seeds' worked examples, with the stats printed on the cards.
+"""The four cards of the seeds' worked examples: the stats the seeds give, the rest illustrative.
 
-See `CARD_CITATION`. Xenithrax is a hero card of one figure: Example 20 destroys "her"
-and puts the card out of play with a single figure.
+See `CARD_CITATION` and `SOURCE_STATS`. Xenithrax is a hero card of one figure: Example 20
+destroys "her" and puts the card out of play with a single figure.
 """
 
 

@@ -231,7 +231,8 @@ def placement_choices(state: BattleState, figure: Figure) -> tuple[str, ...]:
     A card that is not a shared Common card takes its own figures. With copies of a Common
     card, a started copy with room must be filled first; when none has room, the owner picks
     any matching copy with room (under the alternative `NextCopy.OWN_CARD`, only the very
-    first figure is the owner's pick: later ones go on their own card when it has room).
+    first figure is the owner's pick: later ones go on their own card when it has room; under
+    `first_copy_choice=False`, the very first goes on its own card too).
     """
     own = state.card(figure.card_id)
     if not state.is_shared_common(figure.card_id):
@@ -242,6 +243,8 @@ def placement_choices(state: BattleState, figure: Figure) -> tuple[str, ...]:
         return (started[0].id,)
     anything_placed = any(c.destroyed for c in state.copies_of(figure.card_id))
     if anything_placed and state.ruleset.next_copy is NextCopy.OWN_CARD and own in matching:
+        return (own.id,)
+    if not anything_placed and not state.ruleset.first_copy_choice and own in matching:
         return (own.id,)
     return tuple(c.id for c in matching) or (own.id,)
 

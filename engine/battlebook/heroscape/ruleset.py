@@ -110,6 +110,8 @@ class Ruleset:
         combat_die: The combat die, for rolls and odds alike.
         common_out_of_play: When a copy of a Common card with several copies goes out of play.
         next_copy: Where a destroyed Common figure goes once the started copy is full.
+        first_copy_choice: Whether the owner picks the copy the first destroyed Common figure
+            goes on (Battlebook's reading); `False` puts it on its own card when that has room.
         head_space_named: Whether a double-space figure looks only from above the one space
             its head is over, which the scenario names; `False` (Battlebook's reading) lets it
             look from above either space (ruling *Figures and line of sight*).
@@ -125,6 +127,7 @@ class Ruleset:
     common_out_of_play: CommonOutOfPlay = CommonOutOfPlay.FULL_COPY
     next_copy: NextCopy = NextCopy.PLAYER_CHOICE
     head_space_named: bool = False
+    first_copy_choice: bool = True
 
     @property
     def die(self) -> Die:

@@ -43,7 +43,8 @@ def read_index(markdown: str) -> tuple[str, list[ApiSection]]:
     """
     intro: list[str] = []
     sections: list[ApiSection] = []
-    title, modules, started = "", [], False
+    title, started = "", False
+    modules: list[str] = []
     for line in markdown.splitlines():
         heading = re.match(r"^##\s+(.*)$", line)
         module = MODULE_LINE.match(line)

@@ -31,7 +31,15 @@ from pathlib import Path
 import pytest
 
 from battlebook.errors import MissingStatError, RulesSilent, RuleViolation, ScenarioError, UnknownUnitError
-from battlebook.rulebook.model import ExampleDoc, FeatureDoc, FeatureFileError, RuleDoc, feature_paths, load_feature
+from battlebook.rulebook.model import (
+    ExampleDoc,
+    FeatureDoc,
+    FeatureFileError,
+    RuleDoc,
+    feature_paths,
+    load_feature,
+    with_id_clashes,
+)
 from battlebook.rulebook.pytest_plugin import (
     BOOK,
     MESSAGES_VARIABLE,
@@ -105,7 +113,8 @@ class CheckedExample:
         kinds = {o.kind for o in self.outcomes}
         if not kinds or "failed" in kinds:
             return "failed"
-        return next((kind for kind in ("undefined", "open") if kind in kinds), "passed")
+        kind = next((kind for kind in ("undefined", "open") if kind in kinds), "passed")
+        return "unchecked" if kind == "passed" and not self.example.checks_something else kind
 
 
 @dataclass
@@ -130,18 +139,24 @@ class CheckReport:
             return str(path)
 
     def counts(self) -> dict[str, int]:
-        """How many examples passed, failed, or have an undefined step."""
-        out = {"passed": 0, "failed": 0, "undefined": 0, "open": 0}
+        """How many examples passed, failed, have an undefined step, are open, or check nothing."""
+        out = {"passed": 0, "failed": 0, "undefined": 0, "open": 0, "unchecked": 0}
         for _, examples in self.features:
             for checked in examples:
                 out[checked.kind] += 1
         return out
 
     @property
+    def problems(self) -> list[FeatureFileError]:
+        """The broken conventions of the files that ran (a bad tag, a clashing rule identifier, ...)."""
+        return [problem for doc, _ in self.features for problem in doc.problems]
+
+    @property
     def ok(self) -> bool:
-        """Every file read, there was at least one example, and every example passed."""
+        """Every file read and kept the conventions, and every example, of at least one, passed."""
         counts = self.counts()
-        return not self.malformed and counts["passed"] > 0 and counts["passed"] == sum(counts.values())
+        clean = not self.malformed and not self.problems
+        return clean and counts["passed"] > 0 and counts["passed"] == sum(counts.values())
 
 
 def check_paths(paths: Sequence[Path]) -> list[Path]:
@@ -198,7 +213,7 @@ class _Recorder:
 
 
 @contextlib.contextmanager
-def _environment(features: Sequence[Path], results: Path, messages: Path | None) -> Iterator[None]:
+def _environment(features: Sequence[Path], results: Path, messages: Path | None, notes: bool) -> Iterator[None]:
     names = ("BATTLEBOOK_FEATURES", "BATTLEBOOK_RESULTS", MESSAGES_VARIABLE, AUTOLOAD, NOTES_VARIABLE)
     saved_env = {k: os.environ.get(k) for k in names}
     saved_modules = {name: sys.modules.pop(name) for name in FRESH_MODULES if name in sys.modules}
@@ -206,7 +221,7 @@ def _environment(features: Sequence[Path], results: Path, messages: Path | None)
     os.environ["BATTLEBOOK_RESULTS"] = str(results)
     os.environ[MESSAGES_VARIABLE] = str(messages.resolve()) if messages else ""
     os.environ[AUTOLOAD] = "1"
-    os.environ[NOTES_VARIABLE] = "0"  # the report shows no page: no drawings, no odds notes
+    os.environ[NOTES_VARIABLE] = "1" if notes else "0"  # a report alone shows no drawings, no odds notes
     try:
         yield
     finally:
@@ -225,13 +240,16 @@ def run_check(
     root: Path | None = None,
     messages: Path | None = None,
     options: Sequence[str] = PYTEST_OPTIONS,
+    notes: bool = False,
 ) -> CheckReport:
     """Check the feature files under `paths` against the engine; paths are shown relative to `root`.
 
     `root` is the working folder by default. When it holds a rulebook (a `features/` folder),
     rule identifiers the checked files share with it are reported as notes. With `messages`,
     the run is also written there as Cucumber Messages (NDJSON). `options` are the pytest
-    options of the run (the in-page runner leaves out plugins it never needs).
+    options of the run (the in-page runner leaves out plugins it never needs). With `notes`,
+    passing examples get their notes (drawings, odds) as on the rulebook's pages; a plain check
+    report shows none, so they are not made by default.
 
     Raises:
         CheckUsageError: bad paths (see [`check_paths`][battlebook.rulebook.check.check_paths]).
@@ -241,22 +259,14 @@ def run_check(
     report = CheckReport(root=root)
     docs: list[FeatureDoc] = []
     readable: list[Path] = []
-    owners: dict[str, tuple[str, int]] = {}
     for path in files:
         try:
-            doc = load_feature(path, root)
-            for rule in doc.rules:
-                if rule.id in owners:
-                    where, line = owners[rule.id]
-                    raise FeatureFileError(
-                        doc.path, rule.line, f"the rule identifier {rule.id!r} is already used at {where}:{line}"
-                    )
+            docs.append(load_feature(path, root, strict=False))
         except FeatureFileError as error:
             report.malformed.append(error)
         else:
-            owners.update({rule.id: (doc.path, rule.line) for rule in doc.rules})
-            docs.append(doc)
             readable.append(path)
+    docs = with_id_clashes(docs)
     if not docs:
         return report
     start = time.perf_counter()
@@ -264,7 +274,7 @@ def run_check(
     output = io.StringIO()
     with (
         tempfile.TemporaryDirectory(prefix="battlebook-check-") as tmp,
-        _environment(readable, Path(tmp) / "results.json", messages),
+        _environment(readable, Path(tmp) / "results.json", messages, notes),
     ):
         # An empty configuration of its own: the player's folder may hold a pytest setup of its own.
         config = Path(tmp) / "pytest.ini"
@@ -368,13 +378,17 @@ def format_report(report: CheckReport) -> str:
     ]
     for doc, examples in report.features:
         lines += ["", f"{report.shown(doc.path)}: {doc.name}"]
+        lines += [f"  problem: {report.shown(p.path)}:{p.line}: {p.reason}" for p in doc.problems]
         current: object = object()
         for checked in examples:
             if checked.rule is not current:
                 current = checked.rule
                 title = f"Rule {checked.rule.id}: {checked.rule.name}" if checked.rule else "Examples outside any Rule"
                 lines.append(f"  {title}")
-            lines.append(f"    {checked.kind:<9}  line {checked.example.line}: {checked.example.name}")
+            shown = "checks nothing" if checked.kind == "unchecked" else checked.kind
+            lines.append(f"    {shown:<9}  line {checked.example.line}: {checked.example.name}")
+            if checked.kind == "unchecked":
+                lines.append("               it ran, but has no Then step: add one stating the outcome to check")
             if not checked.outcomes:
                 lines.append("               the example did not run (see pytest's output above)")
             for outcome in checked.outcomes:
@@ -389,15 +403,21 @@ def format_report(report: CheckReport) -> str:
     summary = f"{total} {noun}: {counts['passed']} passed, {counts['failed']} failed, {counts['undefined']} undefined"
     if counts["open"]:
         summary += f", {counts['open']} the rules don't say"
+    if counts["unchecked"]:
+        summary += f", {counts['unchecked']} checking nothing"
+    if report.problems:
+        summary += f"; {len(report.problems)} problem(s) to fix (listed under their file)"
     if report.malformed:
         summary += f"; {len(report.malformed)} malformed file(s)"
     if report.features and total == 0:
         summary += " (the files hold no Example to check)"
     lines.append("")
+    listed = {(p.path, p.line) for p in report.problems}
     lines += [
         f"note: {report.shown(path)}:{line}: the rule identifier {rule_id!r} is already used at {owner}; "
         "give the Rule an identifier of its own before adding the file to the rulebook"
         for path, line, rule_id, owner in report.clashes
+        if (path, line) not in listed
     ]
     lines.append(f"{summary} (ran in {report.seconds:.2f} s)")
     return "\n".join(lines).lstrip("\n") + "\n"

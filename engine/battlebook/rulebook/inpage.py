@@ -16,7 +16,8 @@ every string as text, never as markup, except the drawings, which it sanitizes f
 The same functions run on the project's Python, so the tests compare a run here with the
 rulebook's own run of the same examples.
 
->>> outcome = run_scenario("Feature: F\n  Scenario: S\n    Given a battle in the open field\n")
+>>> text = "Feature: F\n  Scenario: S\n    Given a battle in the open field\n    Then the battle goes on\n"
+>>> outcome = run_scenario(text)
 >>> outcome["summary"], outcome["examples"][0]["steps"][0]["status"]
 ('1 example: 1 passed, 0 failed, 0 undefined', 'passed')
 """
@@ -150,13 +151,14 @@ def _notes(checked: CheckedExample, chances: dict[tuple[str, int, str | None], s
 
 def _last_chances(store: dict[tuple[str, int, str | None], str]) -> Any:
     """An annotator, registered for one in-page run, keeping the chance of each example's last attack."""
-    from battlebook.steps.odds_notes import ODDS_SOURCES
+    from battlebook.games import GAMES
+    from battlebook.steps.odds_notes import chances
 
     def last_chance(request: pytest.FixtureRequest, record: ScenarioRecord) -> None:
         lines: list[str] = []
-        for fixture, source in ODDS_SOURCES.items():
-            if fixture in request.fixturenames:
-                lines += source(request.getfixturevalue(fixture))
+        for game in GAMES.values():
+            if game.name in request.fixturenames:
+                lines += chances(game, request.getfixturevalue(game.name))
         if lines:
             store[record.result.key] = lines[-1][0].upper() + lines[-1][1:] + "."
 
@@ -184,7 +186,7 @@ def run_scenario(text: str, folder: Path | None = None) -> dict[str, Any]:
         ANNOTATORS.append(hook)
         try:
             with contextlib.chdir(where):  # the report names the file as the reader knows it
-                report = run_check([path], root=where, options=IN_PAGE_OPTIONS)
+                report = run_check([path], root=where, options=IN_PAGE_OPTIONS, notes=True)
                 report_text = format_report(report)
         finally:
             ANNOTATORS.remove(hook)

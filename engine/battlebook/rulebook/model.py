@@ -17,13 +17,13 @@ import os
 import re
 import stat
 from collections.abc import Iterable, Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from gherkin.errors import CompositeParserException, ParserException
 from gherkin.parser import Parser as GherkinParser
+from pytest_bdd.gherkin_parser import ERROR_PATTERNS, GherkinDocument
 from pytest_bdd.gherkin_parser import Background as GherkinBackground
-from pytest_bdd.gherkin_parser import GherkinDocument
 from pytest_bdd.gherkin_parser import Scenario as GherkinScenario
 from pytest_bdd.gherkin_parser import Step as GherkinStep
 from pytest_bdd.gherkin_parser import Tag as GherkinTag
@@ -52,6 +52,25 @@ class FeatureFileError(ScenarioError):
         self.reason = message
 
 
+class Conventions:
+    """Where the rulebook's conventions are broken in one file: raised at once, or collected.
+
+    The rulebook reads strictly: the first broken convention stops the file. `battlebook check`
+    reads leniently: a bad tag, a Rule without an identifier or an Example with no Then is
+    reported with its line and fix, and the rest of the file still runs.
+    """
+
+    def __init__(self, strict: bool = True) -> None:
+        self.strict = strict
+        self.found: list[FeatureFileError] = []
+
+    def report(self, error: FeatureFileError) -> None:
+        """Raise `error` when reading strictly, else keep it."""
+        if self.strict:
+            raise error
+        self.found.append(error)
+
+
 @dataclass(frozen=True)
 class StepDoc:
     """One step line, with its data table or doc string if it has one."""
@@ -74,6 +93,8 @@ class ExampleDoc:
     tags: tuple[str, ...]
     steps: tuple[StepDoc, ...]
     outline_tables: tuple[tuple[tuple[str, ...], ...], ...] = ()
+    #: False for an example with no Then step: running it would check nothing.
+    checks_something: bool = True
 
     @property
     def anchor(self) -> str:
@@ -107,6 +128,8 @@ class FeatureDoc:
     rules: tuple[RuleDoc, ...]
     loose_examples: tuple[ExampleDoc, ...]
     sha256: str
+    #: Broken conventions found by a lenient reading (see [`Conventions`][battlebook.rulebook.model.Conventions]).
+    problems: tuple[FeatureFileError, ...] = ()
 
     @property
     def chapter(self) -> int:
@@ -177,7 +200,7 @@ def _background(background: GherkinBackground | None) -> tuple[StepDoc, ...]:
     return _steps(background.steps) if background else ()
 
 
-def _example(scenario: GherkinScenario) -> ExampleDoc:
+def _example(scenario: GherkinScenario, checks_something: bool = True) -> ExampleDoc:
     tables = []
     for examples in scenario.examples:
         rows = [examples.table_header] if examples.table_header else []
@@ -191,6 +214,7 @@ def _example(scenario: GherkinScenario) -> ExampleDoc:
         tags=_tags(scenario.tags),
         steps=_steps(scenario.steps),
         outline_tables=tuple(tables),
+        checks_something=checks_something,
     )
 
 
@@ -297,6 +321,8 @@ def _parse_error(shown: str, text: str, line: int, message: str) -> FeatureFileE
     if found and close and found["word"].strip() not in KEYWORDS:
         word = found["word"].strip()
         return FeatureFileError(shown, line, f"{word + ':'!r} is not a keyword: did you mean {close[0] + ':'!r}?")
+    # pytest-bdd's own wording for the parser's errors, where it has one ("Multiple features...").
+    message = next((text for pattern, _, text in ERROR_PATTERNS if pattern.search(message)), message)
     if len(reads) > 120:
         reads = reads[:117] + "..."
     return FeatureFileError(shown, line, f"{message} (the line reads: {reads!r})")
@@ -313,36 +339,46 @@ def _check_steps(shown: str, steps: Sequence[GherkinStep], where: str) -> None:
         )
 
 
-def _check_scenario(shown: str, scenario: GherkinScenario, lines: Sequence[str]) -> None:
-    _check_tags(shown, scenario.tags)
-    _check_prose(shown, scenario.description, scenario.location.line, lines)
+def _check_scenario(shown: str, scenario: GherkinScenario, lines: Sequence[str], rules: Conventions) -> bool:
+    """Check one example; whether it checks something (it has a Then step)."""
+    _check_tags(shown, scenario.tags, rules)
+    _check_prose(shown, scenario.description, scenario.location.line, lines, rules)
     _check_steps(shown, scenario.steps, "the example")
     if not scenario.steps:
-        raise FeatureFileError(
-            shown, scenario.location.line, f"the example {scenario.name!r} has no steps, so it checks nothing"
+        rules.report(
+            FeatureFileError(
+                shown, scenario.location.line, f"the example {scenario.name!r} has no steps, so it checks nothing"
+            )
         )
+        return False
     if not any(step.keyword_type == "Outcome" for step in scenario.steps):
-        raise FeatureFileError(
-            shown,
-            scenario.location.line,
-            f"the example {scenario.name!r} has no Then step, so it checks nothing: "
-            "end it with Then and the outcome to check",
+        rules.report(
+            FeatureFileError(
+                shown,
+                scenario.location.line,
+                f"the example {scenario.name!r} has no Then step, so it checks nothing: "
+                "end it with Then and the outcome to check",
+            )
         )
+        return False
+    return True
 
 
-def _check_tags(shown: str, tags: Sequence[GherkinTag]) -> None:
+def _check_tags(shown: str, tags: Sequence[GherkinTag], rules: Conventions) -> None:
     for tag in tags:
         name = tag.name.lstrip("@")
         if not name.startswith(METADATA_PREFIXES):
-            raise FeatureFileError(
-                shown,
-                tag.location.line,
-                f"unknown tag {tag.name!r}: a tag is @id:<rule id>, @source:<section>, @chapter:<number> "
-                "or @edition:<2004 or 2024>",
+            rules.report(
+                FeatureFileError(
+                    shown,
+                    tag.location.line,
+                    f"unknown tag {tag.name!r}: a tag is @id:<rule id>, @source:<section>, @chapter:<number> "
+                    "or @edition:<2004 or 2024>",
+                )
             )
 
 
-def _check_prose(shown: str, description: str, after_line: int, lines: Sequence[str]) -> None:
+def _check_prose(shown: str, description: str, after_line: int, lines: Sequence[str], rules: Conventions) -> None:
     """Refuse prose that reads like a misspelt keyword or like steps: it would silently become text.
 
     A line such as `Exmaple:` is refused, and so are step lines in prose (at least two lines
@@ -373,23 +409,27 @@ def _check_prose(shown: str, description: str, after_line: int, lines: Sequence[
             (n for n in range(after_line + 1, len(lines) + 1) if lines[n - 1].strip() == text.strip()),
             after_line + 1,
         )
-        raise FeatureFileError(shown, number, message)
+        rules.report(FeatureFileError(shown, number, message))
 
 
-def load_feature(path: Path, root: Path | None = None) -> FeatureDoc:
+def load_feature(path: Path, root: Path | None = None, *, strict: bool = True) -> FeatureDoc:
     """Read and check one feature file; `root` makes the recorded path relative.
 
+    With `strict=False`, broken conventions (see [`Conventions`][battlebook.rulebook.model.Conventions])
+    are kept in the feature's `problems` instead of raised.
+
     Raises:
-        FeatureFileError: the file cannot be read or does not parse, or breaks a rulebook
-            convention; its message is one line naming the file and line.
+        FeatureFileError: the file cannot be read or does not parse, or (read strictly) breaks a
+            rulebook convention; its message is one line naming the file and line.
     """
     shown = _shown_path(path, root)
     text = read_feature_text(path, shown)
     document = parse_feature_text(text, shown)
     feature = document.feature
     lines = text.splitlines()
-    _check_tags(shown, feature.tags)
-    _check_prose(shown, feature.description, feature.location.line, lines)
+    conventions = Conventions(strict)
+    _check_tags(shown, feature.tags, conventions)
+    _check_prose(shown, feature.description, feature.location.line, lines, conventions)
 
     rules: list[RuleDoc] = []
     loose: list[ExampleDoc] = []
@@ -400,34 +440,39 @@ def load_feature(path: Path, root: Path | None = None) -> FeatureDoc:
             _check_steps(shown, child.background.steps, "the Background")
             background = _background(child.background)
         elif child.scenario:
-            _check_scenario(shown, child.scenario, lines)
-            loose.append(_example(child.scenario))
+            checks = _check_scenario(shown, child.scenario, lines, conventions)
+            loose.append(_example(child.scenario, checks))
         elif child.rule:
             rule = child.rule
-            _check_tags(shown, rule.tags)
-            _check_prose(shown, rule.description, rule.location.line, lines)
+            line = rule.location.line
+            _check_tags(shown, rule.tags, conventions)
+            _check_prose(shown, rule.description, line, lines, conventions)
             tags = _tags(rule.tags)
             ids = [t[len(ID_TAG) :] for t in tags if t.startswith(ID_TAG)]
+            rule_id = ids[0] if len(ids) == 1 and RULE_ID.match(ids[0]) else f"line-{line}"
             if len(ids) != 1:
-                raise FeatureFileError(
-                    shown,
-                    rule.location.line,
-                    f"the Rule {rule.name!r} needs exactly one identifier tag such as @id:homm.melee-attack "
-                    f"on the line above it (found {len(ids)})",
+                conventions.report(
+                    FeatureFileError(
+                        shown,
+                        line,
+                        f"the Rule {rule.name!r} needs exactly one identifier tag such as @id:homm.melee-attack "
+                        f"on the line above it (found {len(ids)})",
+                    )
                 )
-            if not RULE_ID.match(ids[0]):
-                raise FeatureFileError(
-                    shown,
-                    rule.location.line,
-                    f"the rule identifier {ids[0]!r} must be lowercase words joined by - or .",
+            elif not RULE_ID.match(ids[0]):
+                conventions.report(
+                    FeatureFileError(
+                        shown, line, f"the rule identifier {ids[0]!r} must be lowercase words joined by - or ."
+                    )
                 )
             sources = tuple(t[len(SOURCE_TAG) :] for t in tags if t.startswith(SOURCE_TAG))
             for key in sources:
                 if key not in SECTIONS:
                     known = ", ".join(sorted(k for k in SECTIONS if k.split("/")[0] == key.split("/")[0]))
-                    raise FeatureFileError(
-                        shown, rule.location.line, f"unknown source section {key!r} (known: {known or 'none'})"
+                    conventions.report(
+                        FeatureFileError(shown, line, f"unknown source section {key!r} (known: {known or 'none'})")
                     )
+            sources = tuple(key for key in sources if key in SECTIONS)
             rule_background: tuple[StepDoc, ...] = ()
             examples: list[ExampleDoc] = []
             for grandchild in rule.children:
@@ -435,26 +480,32 @@ def load_feature(path: Path, root: Path | None = None) -> FeatureDoc:
                     _check_steps(shown, grandchild.background.steps, "the Background")
                     rule_background = _background(grandchild.background)
                 elif grandchild.scenario:
-                    _check_scenario(shown, grandchild.scenario, lines)
-                    examples.append(_example(grandchild.scenario))
+                    checks = _check_scenario(shown, grandchild.scenario, lines, conventions)
+                    examples.append(_example(grandchild.scenario, checks))
             if not examples:
-                raise FeatureFileError(
-                    shown,
-                    rule.location.line,
-                    f"the Rule {ids[0]!r} has no Example: every rule is shown by at least one worked example",
+                conventions.report(
+                    FeatureFileError(
+                        shown,
+                        line,
+                        f"the Rule {rule_id!r} has no Example: every rule is shown by at least one worked example",
+                    )
                 )
-            if ids[0] in ids_here:
-                raise FeatureFileError(
-                    shown,
-                    rule.location.line,
-                    f"the rule identifier {ids[0]!r} is already used at line {ids_here[ids[0]]} of this file",
+            if rule_id in ids_here:
+                conventions.report(
+                    FeatureFileError(
+                        shown,
+                        line,
+                        f"the rule identifier {rule_id!r} is already used at line {ids_here[rule_id]} of this file: "
+                        "give each Rule an identifier of its own",
+                    )
                 )
-            ids_here[ids[0]] = rule.location.line
+                rule_id = f"{rule_id}-line-{line}"
+            ids_here[rule_id] = line
             rules.append(
                 RuleDoc(
-                    id=ids[0],
+                    id=rule_id,
                     name=rule.name,
-                    line=rule.location.line,
+                    line=line,
                     description=_dedent(rule.description),
                     tags=tags,
                     sources=sources,
@@ -471,6 +522,7 @@ def load_feature(path: Path, root: Path | None = None) -> FeatureDoc:
         rules=tuple(rules),
         loose_examples=tuple(loose),
         sha256=file_sha256(path),
+        problems=tuple(conventions.found),
     )
     count = len(loose) + sum(len(rule.examples) for rule in rules)
     if count > MAX_EXAMPLES:
@@ -531,16 +583,37 @@ def feature_paths(paths: Iterable[Path]) -> list[Path]:
     return sorted(found)
 
 
-def load_book(paths: Iterable[Path], root: Path | None = None) -> list[FeatureDoc]:
-    """Read every feature under `paths`, checking that rule identifiers are unique."""
-    features = [load_feature(path, root) for path in feature_paths(paths)]
+def load_book(paths: Iterable[Path], root: Path | None = None, *, strict: bool = True) -> list[FeatureDoc]:
+    """Read every feature under `paths`, checking that rule identifiers are unique.
+
+    Read leniently (`strict=False`), an identifier another file already uses is one more of
+    the feature's problems instead of an error.
+    """
+    return with_id_clashes([load_feature(path, root, strict=strict) for path in feature_paths(paths)], strict=strict)
+
+
+def with_id_clashes(features: Sequence[FeatureDoc], *, strict: bool = False) -> list[FeatureDoc]:
+    """The features, each with the rule identifiers an earlier feature already uses among its problems.
+
+    Raises:
+        FeatureFileError: for the first clash, when `strict`.
+    """
     owners: dict[str, tuple[str, int]] = {}
+    checked = []
     for feature in features:
+        clashes = []
         for rule in feature.rules:
             if rule.id in owners:
                 path, line = owners[rule.id]
-                raise FeatureFileError(
-                    feature.path, rule.line, f"the rule identifier {rule.id!r} is already used at {path}:{line}"
+                clash = FeatureFileError(
+                    feature.path,
+                    rule.line,
+                    f"the rule identifier {rule.id!r} is already used at {path}:{line}: "
+                    "give the Rule an identifier of its own",
                 )
-            owners[rule.id] = (feature.path, rule.line)
-    return features
+                if strict:
+                    raise clash
+                clashes.append(clash)
+            owners.setdefault(rule.id, (feature.path, rule.line))
+        checked.append(replace(feature, problems=(*feature.problems, *clashes)) if clashes else feature)
+    return checked

@@ -178,10 +178,11 @@ def homm_page() -> str:
     lines = [
         "# Heroes of Might & Magic odds",
         "",
-        "An attack kills when its score plus the roll of the ten-sided die reaches the target's defense "
-        "(for a swat, the sum of the swatted cards' defenses). Every face is equally likely, so the chance "
-        "is the number of faces that are enough, out of ten. The rulebook does not print the die's faces; "
-        "the tables give both readings (see the ruling on the ten-sided die).",
+        "An attack kills when its score plus the roll of the die reaches the target's defense "
+        '(for a swat, the sum of the swatted cards\' defenses). The rulebook says only "a die": Battlebook '
+        "reads it as ten-sided, every face equally likely, so the chance is the number of faces that are "
+        "enough, out of ten. Nor does the rulebook print the faces; the tables give both readings, 0-9 and "
+        "1-10 (see the ruling on the die and its faces).",
         "",
         "The numbers are computed by the engine (`battlebook.odds.homm_hit`) each time the site is built; "
         "`battlebook odds homm --score S --defense D` answers for any numbers.",

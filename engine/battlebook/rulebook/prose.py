@@ -21,6 +21,7 @@ Two kinds of text reach the pages:
 
 from __future__ import annotations
 
+import base64
 import hashlib
 import html
 import re
@@ -196,3 +197,46 @@ def page_part(name: str) -> str:
         return name
     slug = re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-")[:40].strip("-") or "page"
     return f"{slug}-{hashlib.sha256(name.encode('utf-8', 'surrogateescape')).hexdigest()[:8]}"
+
+
+_SCRIPT = re.compile(r"<script(?P<attrs>[^>]*)>(?P<body>.*?)</script>", re.DOTALL | re.IGNORECASE)
+_CONTENT_START = '<article class="md-content__inner'
+#: The sources a page may load script from besides its own origin: none. Pyodide (the
+#: in-page runner of "Try it") compiles WebAssembly, and its loader evaluates generated
+#: code, so eval stays allowed; inline script and event attributes do not.
+_POLICY = "script-src 'self' 'unsafe-eval' 'wasm-unsafe-eval' {hashes}; object-src 'none'; base-uri 'self'"
+
+
+def content_security_policy(page_html: str) -> str:
+    """The page with a Content-Security-Policy `<meta>` first in its `<head>`: no inline script runs but the theme's.
+
+    The theme (mkdocs-material) writes a few inline scripts of its own outside the page's
+    content (its storage helpers, the colour palette); those are allowed by their SHA-256.
+    Every other inline script, every event attribute (`onerror=...`) and every
+    `javascript:` URL is refused by the browser, a second wall behind the escaping and the
+    sanitizer. Data blocks (`<script type="application/json">`) are not script and need no hash.
+
+    Examples:
+        >>> page = '<html><head><script>var a=1</script></head><body>'
+        >>> page += '<article class="md-content__inner"><script>alert(1)</script></article></body></html>'
+        >>> policy = content_security_policy(page).split('content="', 1)[1].split('"', 1)[0]
+        >>> policy.count("'sha256-")
+        1
+    """
+    start = page_html.find(_CONTENT_START)
+    end = page_html.rfind("</article>")
+    hashes: list[str] = []
+    for match in _SCRIPT.finditer(page_html):
+        attrs = match["attrs"].lower()
+        if "src=" in attrs or ("type=" in attrs and "javascript" not in attrs and "module" not in attrs):
+            continue
+        if start != -1 and start <= match.start() <= max(end, start):
+            continue  # inside the page's content: never allowed
+        digest = hashlib.sha256(match["body"].encode("utf-8")).digest()
+        hashes.append(f"'sha256-{base64.b64encode(digest).decode('ascii')}'")
+    policy = _POLICY.format(hashes=" ".join(dict.fromkeys(hashes)))
+    meta = f'<meta http-equiv="Content-Security-Policy" content="{policy}">'
+    head = re.search(r"<head[^>]*>", page_html, re.IGNORECASE)
+    if head is None:
+        return page_html
+    return page_html[: head.end()] + meta + page_html[head.end() :]

@@ -27,7 +27,7 @@ from pytest_bdd.parser import Feature, Scenario, Step
 from pytest_bdd.steps import StepFunctionContext, step_function_context_registry
 
 from battlebook.rulebook import step_lookup
-from battlebook.rulebook.model import ID_TAG, METADATA_PREFIXES, FeatureDoc, file_sha256
+from battlebook.rulebook.model import ID_TAG, FeatureDoc, file_sha256
 from battlebook.rulebook.patterns import readable_pattern
 from battlebook.rulebook.prose import markdown_text
 from battlebook.rulebook.results import ResultBook, ResultsFileError, ScenarioResult, Status, default_path
@@ -224,9 +224,15 @@ def pytest_configure(config: pytest.Config) -> None:
     step_lookup.install()
 
 
-def pytest_bdd_apply_tag(tag: str, function: Callable[..., object]) -> bool | None:
-    """Rulebook metadata tags (`@id:`, `@source:`, `@chapter:`) are not pytest markers."""
-    return True if tag.startswith(METADATA_PREFIXES) else None
+def pytest_bdd_apply_tag(tag: str, function: Callable[..., object]) -> bool:
+    """No tag becomes a pytest marker.
+
+    Rulebook metadata tags (`@id:`, `@source:`, `@chapter:`, `@edition:`) are read by the
+    rulebook model, and any other tag is a broken convention that the model reports with its
+    line: as an unknown pytest marker it would only add a warning (or, under a strict marker
+    setting, stop the whole file).
+    """
+    return True
 
 
 def _relative(config: pytest.Config, filename: str) -> str:

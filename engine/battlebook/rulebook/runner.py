@@ -38,10 +38,14 @@ def feature_roots(default: Sequence[Path]) -> list[Path]:
     return list(default)
 
 
-def checked_feature_files(default: Sequence[Path], root: Path | None = None) -> list[str]:
-    """The feature files a run collects, each read and checked first (see the module's docstring)."""
+def checked_feature_files(default: Sequence[Path], root: Path | None = None, *, strict: bool = True) -> list[str]:
+    """The feature files a run collects, each read and checked first (see the module's docstring).
+
+    Read leniently (`strict=False`, as `battlebook check` does), a broken convention such as a
+    bad tag does not stop the file: the check reports it and runs the rest.
+    """
     files = feature_paths(feature_roots(default))
-    _LOADED[:] = load_book(files, root)
+    _LOADED[:] = load_book(files, root, strict=strict)
     for path in files:
         # pytest-bdd's `scenarios` reads files as plain UTF-8 (it does not pass its `encoding`
         # on), so a file opening with a byte-order mark would not parse; parsed here first,

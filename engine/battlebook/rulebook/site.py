@@ -25,7 +25,7 @@ from mkdocs.structure.pages import Page
 from battlebook.games import GAMES
 from battlebook.rulebook.catalogue import feature_page
 from battlebook.rulebook.model import FeatureDoc, FeatureFileError, feature_paths, load_book
-from battlebook.rulebook.prose import html_text, sanitize_page
+from battlebook.rulebook.prose import content_security_policy, html_text, sanitize_page
 from battlebook.rulebook.render import render_feature, resolve_rule_links
 from battlebook.rulebook.results import ResultBook, ResultsFileError, default_path
 
@@ -178,6 +178,16 @@ def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, files: Fil
 def on_page_content(html: str, page: Page, config: MkDocsConfig, files: Files) -> str:
     """Sanitize every description a page shows (see [`prose`][battlebook.rulebook.prose])."""
     return sanitize_page(html)
+
+
+def on_post_page(output: str, page: Page, config: MkDocsConfig) -> str:
+    """Give every page a Content-Security-Policy that lets no inline script run but the theme's own."""
+    return content_security_policy(output)
+
+
+def on_post_template(output_content: str, template_name: str, config: MkDocsConfig) -> str:
+    """The theme's own pages (404.html) get the same Content-Security-Policy; other files are left as they are."""
+    return content_security_policy(output_content) if template_name.endswith(".html") else output_content
 
 
 def on_serve(server: LiveReloadServer, config: MkDocsConfig, builder: Any) -> LiveReloadServer:

@@ -4,8 +4,8 @@ Stats come from the engine's data, never typed here:
 
 - HoMM units of [`KNOWN_UNITS`][battlebook.homm.units.KNOWN_UNITS]: only the stats the source
   texts give;
-- Heroscape cards of [`KNOWN_CARDS`][battlebook.heroscape.cards.KNOWN_CARDS]: the printed cards,
-  cited by [`CARD_CITATION`][battlebook.heroscape.cards.CARD_CITATION];
+- Heroscape cards of [`KNOWN_CARDS`][battlebook.heroscape.cards.KNOWN_CARDS]: the stats the
+  source texts give, the rest illustrative, as [`CARD_CITATION`][battlebook.heroscape.cards.CARD_CITATION] says;
 - every unit or card an example defines in a table ("these units, defined for this example
   only"): illustrative, for the examples, with the chapter that defines it.
 
@@ -136,8 +136,8 @@ def render_units_index(entries: Sequence[Entry], here: str) -> str:
         "# Units and army cards",
         "",
         "Every unit (Heroes of Might & Magic IV) and army card (Heroscape) the examples use, "
-        "with its stats and where each figure comes from: the source texts, a printed card "
-        "(with its citation), or *illustrative, for the examples* when an example chose it. "
+        "with its stats and where each figure comes from: the source texts, or *illustrative, "
+        "for the examples* when Battlebook or an example chose it (see Outside facts). "
         "Each entry links to the examples whose battle has it.",
         "",
     ]

@@ -44,6 +44,7 @@ HEROSCAPE_READINGS: dict[str, dict[str, object]] = {
     "once the started copy is full, a destroyed figure goes on its own card": {"next_copy": NextCopy.OWN_CARD},
     "the 2004 game lets a figure attack a friendly figure": {"friendly_fire": True},
     "figures never block line of sight": {"figures_block_sight": False},
+    "the first destroyed figure of a Common card goes on its own card": {"first_copy_choice": False},
     "a double-space figure looks only from above the space its head is over": {"head_space_named": True},
 }
 _KEY = re.compile(r"^[A-Z][A-Za-z0-9]*$")

@@ -12,7 +12,7 @@ from battlebook.steps.homm_world import HommWorld
 
 DOMAIN = "HoMM: attacks"
 
-_SWAT = r"(?:, swatting (?:(?P<swat>\d+) cards?|(?P<picked>(?:the|an?) [A-Z].*?)))?"
+_SWAT = r"(?:, swatting (?P<swat>\d+) cards?)?(?:, swatting (?P<picked>(?:the|an?) [A-Z].*?))?"
 _ROLL = r"(?:, rolling (?P<roll>-?\d+))?"
 _KIND = {"in melee": AttackKind.MELEE, "at range": AttackKind.RANGED}
 

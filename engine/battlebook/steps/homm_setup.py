@@ -70,7 +70,7 @@ def open_field_battle(homm: HommWorld) -> None:
 
 @given(parsers.parse("the die reads {reading}"))
 def die_reads(homm: HommWorld, reading: str) -> None:
-    """Choose how the ten-sided die is read: `0-9` (the default) or `1-10`."""
+    """Choose how the die's ten faces are read: `0-9` (the default) or `1-10` (ruling *The die and its faces*)."""
     try:
         die_reading = DieReading(reading)
     except ValueError:
