@@ -5,12 +5,12 @@ from __future__ import annotations
 import re
 
 import pytest
-from playwright.sync_api import Page
+from playwright.sync_api import Page, ViewportSize
 
 from tests.browser.a11y import set_scheme
 
-DESKTOP = {"width": 1280, "height": 900}
-PHONE = {"width": 390, "height": 844}
+DESKTOP: ViewportSize = {"width": 1280, "height": 900}
+PHONE: ViewportSize = {"width": 390, "height": 844}
 
 
 def printed_pages(page: Page) -> int:
@@ -56,7 +56,7 @@ def test_a_refused_action_is_drawn_once(page: Page, site_url: str) -> None:
 
 
 @pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["desktop", "phone"])
-def test_gherkin_wraps_and_clears_the_copy_button(page: Page, site_url: str, viewport: dict[str, int]) -> None:
+def test_gherkin_wraps_and_clears_the_copy_button(page: Page, site_url: str, viewport: ViewportSize) -> None:
     page.set_viewport_size(viewport)
     page.goto(site_url + "rulebook/heroscape/attacking/")
     blocks = page.locator(".language-gherkin pre > code")
