@@ -103,7 +103,7 @@ def scenario_text(feature: FeatureDoc, rule: RuleDoc | None, example: ExampleDoc
         if rule.background:
             lines += ["", "    Background:", *gherkin_lines(rule.background, "      ")]
         indent = "    "
-    body = example_gherkin(example).removeprefix("```gherkin\n").removesuffix("\n```")
+    body = "\n".join(example_gherkin(example).splitlines()[1:-1])  # inside the code fence, whatever its length
     lines.append("")
     lines += [indent + line if line else "" for line in body.splitlines()]
     return "\n".join(lines) + "\n"
