@@ -5,7 +5,9 @@ from __future__ import annotations
 import importlib.util
 
 #: The optional dependencies of each extra that a subcommand imports: (import name, distribution name).
-EXTRAS: dict[str, tuple[tuple[str, str], ...]] = {"check": (("pytest", "pytest"), ("pytest_bdd", "pytest-bdd"))}
+EXTRAS: dict[str, tuple[tuple[str, str], ...]] = {
+    "check": (("pytest", "pytest"), ("pytest_bdd", "pytest-bdd"), ("parse_type", "parse-type"))
+}
 
 
 def missing_extra(extra: str) -> str | None:
