@@ -14,6 +14,7 @@ import re
 from collections.abc import Mapping, Sequence
 
 from battlebook.rulebook.model import FeatureDoc
+from battlebook.rulebook.prose import markdown_text
 
 RULE_ID = re.compile(r"(?<![\w.#/-])(?:homm|heroscape|ruling)\.[a-z0-9]+(?:-[a-z0-9]+)*(?![\w-])")
 LINK_TARGET = re.compile(r"\]\(\s*<?rule:(?P<id>[a-z0-9.-]+)|#(?P<anchor>ruling\.[a-z0-9.-]+)\)")
@@ -33,7 +34,7 @@ def chapter_list(book: Sequence[FeatureDoc], groups: Mapping[str, str], page_of:
         if not features:
             continue
         lines += [f"**{title}**", ""]
-        lines += [f"- [{f.name}]({page_of[f.path]})" for f in features]
+        lines += [f"- [{markdown_text(f.name)}]({page_of[f.path]})" for f in features]
         lines.append("")
     return "\n".join(lines)
 
