@@ -3,8 +3,8 @@
 The rulebook machinery (odds notes, the step catalogue, the site's groups) and the API test
 read this registry instead of branching per game: a new game is one entry here.
 
->>> [game.name for game in GAMES.values()]
-['homm', 'heroscape']
+>>> tuple(game.name for game in GAMES.values())
+('homm', 'heroscape')
 >>> game_named("heroscape").title
 'Heroscape'
 """

@@ -72,7 +72,7 @@ def search_hrefs(page: Page, base: str, query: str) -> tuple[list[str], set[str]
     box = page.locator("input.md-search__input")
     box.click()
     box.press_sequentially(query)
-    page.locator(".md-search-result__meta").filter(has_text=re.compile(r"match|result", re.I)).wait_for()
+    page.locator(".md-search-result__meta").filter(has_text=re.compile(r"match|result", re.I)).wait_for(timeout=30_000)
     items = page.locator(".md-search-result__item")
     if items.count():
         items.first.wait_for()

@@ -20,7 +20,10 @@ def test_a_drawing_is_visible(page: Page, site_url: str, path: str, scheme: str)
     assert response is not None and response.ok, f"{path}: HTTP {response and response.status}"
     expected = "slate" if scheme == "dark" else "default"
     assert page.locator("body").get_attribute("data-md-color-scheme") == expected, f"the page is not in {scheme} mode"
-    drawing = page.locator("svg.bb-pic").first
+    folded = page.locator("details.bb-drawings").first
+    if folded.get_attribute("open") is None:  # a drawing that does not teach the rule is one click away
+        folded.locator("summary").click()
+    drawing = folded.locator("svg.bb-pic").first
     drawing.scroll_into_view_if_needed(timeout=3_000)
     assert drawing.is_visible()
     box = drawing.bounding_box()

@@ -1,0 +1,125 @@
+"""The chapters read as a rulebook: short to scan, folded drawings, wrapped Gherkin, print, phone, hover terms."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from playwright.sync_api import Page, ViewportSize
+
+from tests.browser.a11y import set_scheme
+
+DESKTOP: ViewportSize = {"width": 1280, "height": 900}
+PHONE: ViewportSize = {"width": 390, "height": 844}
+
+
+def printed_pages(page: Page) -> int:
+    """How many A4 pages the open page prints to (`page.pdf`, with the print stylesheet)."""
+    page.emulate_media(media="print")
+    pdf = page.pdf(format="A4")
+    page.emulate_media(media="screen")
+    return len(re.findall(rb"/Type\s*/Page[^s]", pdf))
+
+
+@pytest.mark.parametrize(("path", "most"), [("rulebook/homm/retaliation/", 8), ("rulebook/homm/towns/", 25)])
+def test_a_chapter_prints_to_few_pages(page: Page, site_url: str, path: str, most: int) -> None:
+    page.goto(site_url + path)
+    pages = printed_pages(page)
+    assert pages <= most, f"{path} prints to {pages} A4 pages (at most {most})"
+
+
+def test_a_chapter_of_seven_rules_fits_in_about_fifteen_screens(page: Page, site_url: str) -> None:
+    page.set_viewport_size(DESKTOP)
+    page.goto(site_url + "rulebook/homm/towns/")
+    rules = page.locator("h2[id^='homm.']").count()
+    screens = page.evaluate("document.documentElement.scrollHeight") / DESKTOP["height"]
+    assert rules == 7 and screens <= 15.5, f"Battles in towns: {rules} rules in {screens:.1f} desktop screens"
+
+
+def test_drawings_are_folded_unless_they_teach_the_rule(page: Page, site_url: str) -> None:
+    page.goto(site_url + "rulebook/homm/towns/")
+    folded = page.locator("details.bb-drawings")
+    assert folded.count() > 0 and page.locator("details.bb-drawings[open]").count() == 0
+    assert not page.locator("svg.bb-pic").first.is_visible(), "a drawing shows before it is asked for"
+    folded.first.locator("summary").click()
+    assert folded.first.locator("svg.bb-pic").first.is_visible(), "the drawing is not one click away"
+    page.goto(site_url + "rulebook/heroscape/line-of-sight/")
+    assert page.locator("details.bb-drawings[open] svg.bb-pic").first.is_visible(), "a sight line is not shown"
+
+
+def test_a_refused_action_is_drawn_once(page: Page, site_url: str) -> None:
+    page.goto(site_url + "rulebook/homm/towns/")
+    notes = page.locator(".bb-note", has_text="its last action was refused")
+    assert notes.count() > 0
+    for index in range(notes.count()):
+        assert notes.nth(index).locator("svg.bb-pic").count() == 1
+
+
+@pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["desktop", "phone"])
+def test_gherkin_wraps_and_clears_the_copy_button(page: Page, site_url: str, viewport: ViewportSize) -> None:
+    page.set_viewport_size(viewport)
+    page.goto(site_url + "rulebook/heroscape/attacking/")
+    blocks = page.locator(".language-gherkin pre > code")
+    assert blocks.count() >= 20
+    scrolling = page.evaluate(
+        """() => [...document.querySelectorAll('.language-gherkin pre > code')]
+            .filter(c => c.scrollWidth > c.clientWidth + 1).length"""
+    )
+    assert scrolling == 0, f"{scrolling} Gherkin blocks scroll sideways at {viewport['width']} px"
+    covered = page.evaluate(
+        """() => [...document.querySelectorAll('.language-gherkin pre')].filter(pre => {
+            const button = pre.querySelector('.md-clipboard'), code = pre.querySelector('code');
+            if (!button || !code) return false;
+            const range = document.createRange();
+            range.selectNodeContents(code);
+            const line = range.getClientRects()[0], box = button.getBoundingClientRect();
+            const right = code.getBoundingClientRect().right - parseFloat(getComputedStyle(code).paddingRight);
+            return line && box.left < right && box.top < line.bottom && box.bottom > line.top;
+        }).length"""
+    )
+    assert covered == 0, f"the copy button covers the first line of {covered} blocks"
+
+
+def test_the_heroscape_legend_is_page_text_readable_on_a_phone(page: Page, site_url: str) -> None:
+    page.set_viewport_size(PHONE)
+    page.goto(site_url + "rulebook/heroscape/line-of-sight/")
+    legend = page.locator("details.bb-drawings[open] .bb-legend").first
+    assert legend.is_visible()
+    size = float(legend.evaluate("e => parseFloat(getComputedStyle(e).fontSize)"))
+    assert size >= 12, f"the legend is {size} px on a phone"
+    assert page.locator("svg.bb-pic .bb-pic-key").count() == 0, "the key is still drawn inside the map"
+
+
+@pytest.mark.parametrize(
+    ("scheme", "words"), [("light", "the darker, the higher"), ("dark", "the lighter, the higher")]
+)
+def test_the_key_says_what_is_drawn(page: Page, site_url: str, scheme: str, words: str) -> None:
+    set_scheme(page, scheme)
+    page.goto(site_url + "rulebook/heroscape/line-of-sight/")
+    key = page.locator("details.bb-drawings[open] .bb-legend-key").first
+    assert words in key.inner_text()
+
+
+def test_terms_show_their_definition_on_hover(page: Page, site_url: str) -> None:
+    page.goto(site_url + "rulebook/homm/towns/")
+    term = page.locator("abbr", has_text=re.compile(r"^Town Card$")).first
+    assert "Melee Line" in (term.get_attribute("title") or "")
+    page.goto(site_url + "reference/glossary/")
+    assert page.locator("#term-melee-line a[href*='homm.melee-attack']").count() == 1
+
+
+def test_an_examples_edition_is_a_visible_label(page: Page, site_url: str) -> None:
+    page.goto(site_url + "rulebook/heroscape/attacking/")
+    labels = page.locator(".bb-example-title .bb-edition")
+    assert labels.count() > 0 and labels.first.is_visible()
+    assert {t.strip() for t in labels.all_inner_texts()} == {"2004 edition", "2024 edition"}
+
+
+def test_rule_ids_link_to_their_rule(page: Page, site_url: str) -> None:
+    page.goto(site_url + "rulebook/homm/retaliation/")
+    link = page.locator(".language-gherkin a.bb-rule-link", has_text="homm.retaliation").first
+    href = link.get_attribute("href") or ""
+    assert href == "#homm.retaliation" or href.endswith("rulebook/homm/retaliation/#homm.retaliation"), href
+    page.goto(site_url)
+    chapters = page.locator("#chapters ~ ul a[href*='rulebook/']")
+    assert chapters.count() >= 19, "the home page does not link every chapter"
