@@ -139,6 +139,11 @@ class Problems:
             self.console.append(f"{message.text} ({message.location.get('url', '')})")
 
     def _failed(self, request: Request) -> None:
+        # The shared tab moves on to the next page while the last one may still be loading its
+        # search worker: the browser cancels that request (ERR_ABORTED). A cancelled request to
+        # the site itself is no failure; one to anywhere else still is.
+        if request.failure == "net::ERR_ABORTED" and request.url.startswith("http://127.0.0.1:"):
+            return
         self.requests.append(f"{request.method} {request.url}: {request.failure}")
 
     def _response(self, response: Response) -> None:
