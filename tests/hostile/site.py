@@ -42,6 +42,7 @@ def build_hostile_site(folder: Path) -> tuple[Path, str]:
     shutil.copytree(ROOT / "docs", folder / "docs")
     (folder / "engine").symlink_to(ROOT / "engine")
     (folder / "tests").symlink_to(ROOT / "tests")
+    (folder / "overrides").symlink_to(ROOT / "overrides")  # the theme overrides (custom_dir)
     write_hostile_features(folder / "features")
     for data in (ROOT / "features").rglob("*"):
         # The rulebook's data files (a glossary, say) come along; its chapters do not.

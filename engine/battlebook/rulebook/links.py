@@ -14,6 +14,7 @@ import re
 from collections.abc import Mapping, Sequence
 
 from battlebook.rulebook.model import FeatureDoc
+from battlebook.rulebook.prose import markdown_text
 
 RULE_ID = re.compile(r"(?<![\w.#/-])(?:homm|heroscape|ruling)\.[a-z0-9]+(?:-[a-z0-9]+)*(?![\w-])")
 LINK_TARGET = re.compile(r"\]\(\s*<?rule:(?P<id>[a-z0-9.-]+)|#(?P<anchor>ruling\.[a-z0-9.-]+)\)")
@@ -23,7 +24,8 @@ def chapter_list(book: Sequence[FeatureDoc], groups: Mapping[str, str], page_of:
     """Markdown listing every chapter by game, in order, each linked (paths relative to the home page).
 
     `groups` maps a folder under `features/` to its title; `page_of` maps a feature's path
-    to its page's source path.
+    to its page's source path. Chapter names come from feature files: they are written as
+    plain text, never as markup.
     """
     lines: list[str] = []
     for group, title in groups.items():
@@ -33,7 +35,7 @@ def chapter_list(book: Sequence[FeatureDoc], groups: Mapping[str, str], page_of:
         if not features:
             continue
         lines += [f"**{title}**", ""]
-        lines += [f"- [{f.name}]({page_of[f.path]})" for f in features]
+        lines += [f"- [{markdown_text(f.name)}]({page_of[f.path]})" for f in features]
         lines.append("")
     return "\n".join(lines)
 
