@@ -2,7 +2,8 @@
 
 Test modules import from here, never from one another:
 
-- HoMM battles (`battles`) and random legal HoMM play (`random_play`, `check_refusal`);
+- HoMM battles (`battles`) and random legal HoMM play (`random_play`, `check_refusal`,
+  `CountingDice`);
 - Heroscape battles in either edition (`heroscape_battles`);
 - random legal play of any registered game through the shared contract (`play`);
 - each game's first states (`STATES`) and invariants (`INVARIANTS`, a checker built from
@@ -11,14 +12,13 @@ Test modules import from here, never from one another:
 
 from __future__ import annotations
 
-import copy
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Hashable, Iterator
 from typing import Any
 
 from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 
-from battlebook.dice import SeededDice
+from battlebook.dice import Die, SeededDice
 from battlebook.errors import RuleViolation
 from battlebook.game import Game
 from battlebook.heroscape import Edition
@@ -48,7 +48,7 @@ from battlebook.homm import (
 )
 from battlebook.homm import rule_ids as ids
 from battlebook.homm.flow import melee_minimum
-from battlebook.homm.rules import candidate_actions
+from battlebook.homm.rules import candidate_actions, legal_violation
 
 PROFILE = settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 STEPS = 60
@@ -114,20 +114,40 @@ def random_play(
         state = after
 
 
+class CountingDice(SeededDice):
+    """Seeded dice that count their rolls."""
+
+    def __init__(self, seed: int) -> None:
+        super().__init__(seed)
+        self.rolls = 0
+
+    def roll(self, die: Die) -> Hashable:
+        self.rolls += 1
+        return super().roll(die)
+
+
 def check_refusal(state: BattleState, data: st.DataObject) -> None:
-    """An illegal action drawn at random names a known rule and changes nothing."""
+    """An illegal action drawn at random is refused before any die is rolled, as the legality check says.
+
+    `apply` and `legal_violation` are two ways in to the same rules: the refusal must name
+    the same known rule with the same reason, and a refused action must not have rolled.
+    (The state cannot change: every value in it is frozen.)
+    """
     illegal = [action for action in candidate_actions(state) if not is_legal(state, action)]
     if not illegal:
         return
     action = data.draw(st.sampled_from(illegal))
-    before = copy.deepcopy(state)  # an independent copy: catches a change made in place
+    expected = legal_violation(state, action)
+    assert expected is not None
+    dice = CountingDice(0)
     try:
-        apply(state, action, SeededDice(0))
+        apply(state, action, dice)
     except RuleViolation as violation:
         assert violation.rule in RULE_IDS, f"unknown rule {violation.rule}"
+        assert (violation.rule, str(violation)) == (expected.rule, str(expected)), f"{violation} but {expected}"
     else:
         raise AssertionError(f"{action} was carried out though it is illegal")
-    assert state == before
+    assert dice.rolls == 0, f"{action} rolled the die before it was refused"
 
 
 def check_refusals_along_play(state: BattleState, data: st.DataObject) -> None:

@@ -319,7 +319,8 @@ function renderResult(result, seconds) {
 
 /* Drawings: SVG rebuilt from an allow-list of elements and attributes. */
 const ALLOWED_ELEMENTS = new Set([
-  "div", "figure", "figcaption", "span", "svg", "g", "path", "rect", "circle", "ellipse", "line", "polyline",
+  "div", "figure", "figcaption", "span", "p", "details", "summary", "ul", "ol", "li", "dl", "dt", "dd", "strong",
+  "em", "b", "i", "code", "small", "br", "table", "thead", "tbody", "tr", "th", "td", "svg", "g", "path", "rect", "circle", "ellipse", "line", "polyline",
   "polygon", "text", "tspan", "title", "desc", "defs", "marker", "clippath", "lineargradient", "stop", "symbol", "use",
 ]);
 const BLOCKED_ATTRIBUTE = /^(on|style$|href$|xlink:href$|src$|srcdoc$|formaction$|action$)/i;
@@ -358,6 +359,8 @@ function safeDrawing(markup) {
     const built = rebuild(child);
     if (built) holder.append(built);
   }
+  // The drawing after the last step is the point of a run: open any fold the page uses.
+  for (const fold of holder.querySelectorAll("details")) fold.open = true;
   return holder.querySelector("svg") ? holder : null;
 }
 

@@ -91,6 +91,14 @@ Feature: Retaliation
       Then the Gold Golems stack has 2 cards left
       And the Gold Golems may not retaliate against the Magi in melee, by the rule homm.retaliation
 
+    Example: Magi attacked in melee cannot answer with a spell
+      Given the Aggressor has a stack of 2 Magi on its Melee Line
+      And the Defender has a Bandit on its Melee Line
+      When the Bandit attacks the Magi in melee, rolling 0
+      And the Magi try to retaliate against the Bandit with Magic Fist
+      Then the action is refused under the rule homm.retaliation
+      And the battle is unchanged
+
     Example: Only the stack just attacked may retaliate
       Given the Aggressor has a stack of 3 Gold Golems called "Golem Reserve" on its Melee Line
       And the Defender has a Bandit on its Melee Line

@@ -89,6 +89,12 @@ Feature: Battles in towns
       Then the action is refused under the rule homm.town-card
       And the battle is unchanged
 
+    Example: The Town Card never retaliates
+      When the Gold Golems attack the Town Card in melee, rolling 2
+      And the Town Card tries to retaliate against the Gold Golems in melee
+      Then the action is refused under the rule homm.town-card
+      And the battle is unchanged
+
     Example: A stack on its Melee Line may sacrifice to support an attack on the walls
       Given the Aggressor has a stack of 2 Halflings on its Melee Line
       And the Halflings have sacrificed to support the Gold Golems against the Town Card

@@ -41,6 +41,12 @@ Feature: Ruling: swatting with ranged attacks and spells
       Then the attack had to reach a defense of 10
       And the Orcs stack has 0 cards left
 
+    Example: The Orcs' retaliation swats two Halflings with 5 + 3 = 8
+      When the Halflings attack the Orcs at range, rolling 0
+      And the Orcs retaliate against the Halflings at range, swatting 2 cards, rolling 3
+      Then the attack had to reach a defense of 8
+      And the Halflings stack has 1 card left
+
     Example: Under the alternative reading a spell cannot swat either
       Given the alternative reading: only melee attacks may swat
       And the Aggressor has a Magi on its Ranged Line
@@ -51,5 +57,12 @@ Feature: Ruling: swatting with ranged attacks and spells
     Example: Under the alternative reading a ranged attack cannot swat
       Given the alternative reading: only melee attacks may swat
       When the Halflings try to attack the Orcs at range, swatting 2 cards
+      Then the action is refused under the rule ruling.swat-reach
+      And the battle is unchanged
+
+    Example: Under the alternative reading a retaliation at range cannot swat
+      Given the alternative reading: only melee attacks may swat
+      When the Halflings attack the Orcs at range, rolling 0
+      And the Orcs try to retaliate against the Halflings at range, swatting 2 cards
       Then the action is refused under the rule ruling.swat-reach
       And the battle is unchanged

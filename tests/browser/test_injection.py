@@ -27,7 +27,7 @@ DOM_CHECK = """() => {
     for (const attr of el.attributes) {
       const value = attr.value.replace(/\\s+/g, '').toLowerCase();
       if (attr.name.startsWith('on')) found.push(`${el.tagName} ${attr.name}`);
-      if (/^(javascript|vbscript|data:text\\/html)/.test(value)) found.push(`${el.tagName} ${attr.name}=${value}`);
+      if (/^(javascript:|vbscript:|data:text\\/html)/.test(value)) found.push(`${el.tagName} ${attr.name}=${value}`);
     }
   }
   return found;

@@ -183,7 +183,7 @@ def test_3_an_illegal_action_is_refused_naming_its_rule(tab: Tab) -> None:
 def test_4_a_heroscape_example_with_its_map_and_edition_runs_and_draws(tab: Tab) -> None:
     panel = example_panel(tab, "rulebook/heroscape/attacking/", "A figure that has attacked cannot attack again")
     text = panel.locator("textarea").input_value()
-    assert "@edition:2004" in text and '"""' in text and "3Z1 3Z2" in text
+    assert "@edition:2004" in text and '"""' in text and "A1 = Airborne Elite (Blue)" in text
     result = run(panel)
     assert verdict(result) == "passed"
     drawing = result.locator(".bb-try-drawings svg").first

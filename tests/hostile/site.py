@@ -40,9 +40,9 @@ def build_hostile_site(folder: Path) -> tuple[Path, str]:
     for name in ("mkdocs.yml", "pyproject.toml"):
         shutil.copy(ROOT / name, folder / name)
     shutil.copytree(ROOT / "docs", folder / "docs")
-    (folder / "engine").symlink_to(ROOT / "engine")
-    (folder / "tests").symlink_to(ROOT / "tests")
-    (folder / "overrides").symlink_to(ROOT / "overrides")  # the theme overrides (custom_dir)
+    for name in ("engine", "tests", "overrides", "package.json"):
+        if (ROOT / name).exists():
+            (folder / name).symlink_to(ROOT / name)
     write_hostile_features(folder / "features")
     for data in (ROOT / "features").rglob("*"):
         # The rulebook's data files (a glossary, say) come along; its chapters do not.

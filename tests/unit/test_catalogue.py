@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import dataclasses
 import logging
-import re
 import types
 from pathlib import Path
 
@@ -30,6 +29,7 @@ from battlebook.rulebook.rulings import read_ruling, render_rulings_index, rulin
 from battlebook.rulebook.site import page_uri
 from battlebook.rulebook.sources import SECTIONS
 from battlebook.steps import step_modules
+from battlebook.steps._language import Phrase
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -186,8 +186,26 @@ def test_a_line_is_credited_to_the_step_of_its_own_game(book: list[FeatureDoc]) 
         for s in steps
         if s.readable.endswith(" in melee[, swatting {swat} card(s)][, swatting {picked}][, rolling {roll}]")
     )
-    # The Heroscape pattern is loose enough to read a HoMM melee line, but pytest-bdd binds it to HoMM's step.
-    assert re.fullmatch(scape_attack.pattern, "the Gold Golem attacks the Enemy Golems in melee, rolling 0")
+    # The Heroscape pattern is loose enough to read a HoMM melee line, but steps are scoped per game.
+    assert Phrase(scape_attack.pattern).is_matching("the Gold Golem attacks the Enemy Golems in melee, rolling 0")
     assert all(not use.feature.path.startswith("features/homm/") for use in scape_attack.uses)
     assert any(use.feature.path.startswith("features/heroscape/") for use in scape_attack.uses)
     assert all(not use.feature.path.startswith("features/heroscape/") for use in homm_attack.uses)
+
+
+def test_the_catalogue_lists_each_values_allowed_words(
+    book: list[FeatureDoc], capsys: pytest.CaptureFixture[str]
+) -> None:
+    domains = build_catalogue(book, load_step_modules())
+    steps = [s for d in domains for s in d.steps]
+    stance = next(s for s in steps if s.readable == "the {stack} are {stance}")
+    assert ("stance", "ready, swarming, protecting") in stance.allowed
+    # Every typed value of every step says what may be written for it.
+    assert all(words for s in steps for _, words in s.allowed)
+    page = render_catalogue(domains)
+    assert "**Values:** `{stack}`: a stack&#39;s name" in page or "**Values:** `{stack}`: a stack" in page
+    assert "`{stance}`: ready, swarming, protecting" in page
+    assert "`{side}`: Aggressor, Defender" in page
+    assert main(["steps", "swarming"]) == 0
+    out = capsys.readouterr().out
+    assert "{stance}: ready, swarming, protecting" in out

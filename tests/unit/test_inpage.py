@@ -138,7 +138,6 @@ def test_the_explanations_are_those_of_battlebook_check(tmp_path: Path) -> None:
     ("text", "reason"),
     [
         ("garbage", "no 'Feature:' line"),
-        ("Feature: F\n  Example: A\n    Given a battle in the open field\n  Example: B\n", "no Then step"),
         (
             "Feature: F\n" + "  Example: A\n    Given a battle in the open field\n    Then the battle goes on\n" * 2,
             "two examples are called",
@@ -151,6 +150,12 @@ def test_unreadable_text_is_reported_with_its_line_not_raised(text: str, reason:
     assert answer["examples"] == [] and not answer["ok"]
     assert reason in answer["malformed"][0]["reason"]
     assert isinstance(answer["malformed"][0]["line"], int)
+
+
+def test_an_example_with_no_then_runs_and_reads_checks_nothing() -> None:
+    answer = run_scenario("Feature: F\n  Example: A\n    Given a battle in the open field\n")
+    assert not answer["ok"] and answer["malformed"] == []
+    assert [example["kind"] for example in answer["examples"]] == ["unchecked"]
 
 
 def test_heroscape_odds_are_the_engines_with_the_editions_height_advantage() -> None:

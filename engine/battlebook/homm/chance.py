@@ -17,6 +17,8 @@ changes its chance the same way, and the two can never disagree.
 Fraction(2, 5)
 >>> winning_rolls(state, MeleeAttack("Gold Golems", "Behemoth"))
 (6, 7, 8, 9)
+>>> smallest_roll(state, MeleeAttack("Gold Golems", "Behemoth"))
+6
 """
 
 from __future__ import annotations
@@ -77,6 +79,16 @@ def winning_rolls(state: BattleState, action: Action) -> tuple[int, ...]:
     Raises the action's `RuleViolation` when the rules refuse it, as `apply` would.
     """
     return chance_of(state, action).winning_values
+
+
+def smallest_roll(state: BattleState, action: Action) -> int | None:
+    """The lowest face of the battle's die with which `action` succeeds in `state`, or `None` if none does.
+
+    Computed by resolving the action with [`apply`][battlebook.homm.rules.apply] for every face,
+    so swarming, support, the walls and the die's reading all count. Raises the action's
+    `RuleViolation` when the rules refuse it.
+    """
+    return next(iter(winning_rolls(state, action)), None)
 
 
 def chance_of(state: BattleState, action: Action) -> AttackChance:

@@ -208,10 +208,21 @@ def _spend(state: BattleState, updated: Stack) -> BattleState:
     return replace(state.replacing(updated.name, updated), acted=state.acted | {updated.name})
 
 
+def score_of(state: BattleState, action: Attack | Retaliate) -> int:
+    """The score `action` attacks with in `state`, the one `attack` and `retaliate` strike with.
+
+    An attack counts the stack's levels, the support promised against its target, swarming
+    and the walls' penalty; a retaliation is scored by `retaliation_score`.
+    """
+    if isinstance(action, Retaliate):
+        return retaliation_score(state, state.stack(action.retaliator), action)
+    return opportunity_score(state, state.stack(action.attacker), action)
+
+
 def attack(state: BattleState, action: Attack, dice: Dice) -> tuple[BattleState, AttackRoll]:
     """Carry out a legal attack: its score, then the strike; the attacker's support is spent."""
     attacker = state.stack(action.attacker)
-    score = opportunity_score(state, attacker, action)
+    score = score_of(state, action)
     state = _spend(state, replace(attacker, stance=Stance.READY, backing=()))
     if state.is_town(action.target):
         return siege.strike_town(state, attacker.name, score, roll_die(state.ruleset.die, dice))
@@ -291,7 +302,7 @@ def retaliate(state: BattleState, action: Retaliate, dice: Dice) -> tuple[Battle
     Support it received, or a swarm that doubled it, is spent.
     """
     retaliator = state.stack(action.retaliator)
-    score = retaliation_score(state, retaliator, action)
+    score = score_of(state, action)
     spent = retaliator
     if state.ruleset.retaliation_support:
         spent = replace(spent, backing=tuple(b for b in spent.backing if b.target != action.target))

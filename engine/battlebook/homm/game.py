@@ -1,7 +1,6 @@
 """Heroes of Might & Magic IV behind the shared [`Game`][battlebook.game.Game] contract.
 
->>> from battlebook.homm.actions import EndPhase
->>> HOMM.name, HOMM.legal_violation(BattleState(), EndPhase(Side.AGGRESSOR)) is None
+>>> HOMM.name, "homm.melee-attack" in HOMM.rule_ids()
 ('homm', True)
 """
 

@@ -16,7 +16,7 @@ refilled from the Ranged Line, and a side with no stack left loses.
 
 >>> from battlebook.dice import ScriptedDice
 >>> from battlebook.homm.units import KNOWN_UNITS
->>> from battlebook.homm.state import Side
+>>> from battlebook.homm.state import Side, Stack
 >>> from battlebook.homm.actions import MeleeAttack
 >>> golem, behemoth = KNOWN_UNITS["Gold Golem"], KNOWN_UNITS["Behemoth"]
 >>> state = (BattleState()
@@ -41,6 +41,7 @@ from battlebook.homm import rule_ids as ids
 from battlebook.homm.actions import (
     AcceptSurrender,
     Action,
+    Attack,
     Decline,
     EndPhase,
     MeleeAttack,
@@ -57,7 +58,7 @@ from battlebook.homm.actions import (
     Withdraw,
 )
 from battlebook.homm.resolution import AttackRoll, HommResolution
-from battlebook.homm.state import BattleState, Line, Side, Stack
+from battlebook.homm.state import BattleState, Line, Side
 from battlebook.homm.units import AttackKind
 
 #: Kept here for the foundation's callers; every identifier lives in `battlebook.homm.rule_ids`.
@@ -129,9 +130,13 @@ def is_legal(state: BattleState, action: Action) -> bool:
     return legal_violation(state, action) is None
 
 
-def attack_score(state: BattleState, attacker: Stack, kind: AttackKind) -> int:
-    """The score `attacker` attacks with: its top card's score plus the levels under it."""
-    return attacker.attack_score(kind)
+def attack_score(state: BattleState, action: Attack | Retaliate) -> int:
+    """The score `action` attacks with in `state`, exactly as [`apply`][battlebook.homm.rules.apply] strikes with it.
+
+    The stack's levels, the support promised against the target, swarming and the walls'
+    penalty all count. Legality is not checked: this is the score the attack would have.
+    """
+    return combat.score_of(state, action)
 
 
 def apply(state: BattleState, action: Action, dice: Dice) -> HommResolution:

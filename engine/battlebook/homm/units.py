@@ -9,7 +9,7 @@ it (for instance in a unit table).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, fields, replace
 from enum import StrEnum
 
@@ -156,6 +156,21 @@ class UnitBook:
         self._known = dict(known)
         self._defined: dict[str, UnitCard] = {}
         self._spells: dict[str, Spell] = {}
+        self._illustrative: dict[str, UnitCard] = {}
+        self._illustrative_spells: dict[str, Spell] = {}
+
+    def bring_in(self, cards: Iterable[UnitCard], spells: Iterable[Spell] = ()) -> None:
+        """Make illustrative units and spells available: the scenario's own definitions still override them.
+
+        A unit the sources know keeps the stats the illustrative card leaves out.
+        """
+        self._illustrative_spells.update((spell.name, spell) for spell in spells)
+        for card in cards:
+            base = self._known.get(card.name)
+            if base is not None:
+                given = {f.name: getattr(card, f.name) for f in fields(card) if getattr(card, f.name) not in (None, ())}
+                card = replace(base, **given)
+            self._illustrative[card.name] = card
 
     def define_spell(self, spell: Spell) -> None:
         """Add an offensive spell for this scenario (the sources give no spell's score)."""
@@ -169,10 +184,11 @@ class UnitBook:
 
     def spell(self, name: str) -> Spell:
         """The spell called `name`, as the scenario defined it."""
-        if name not in self._spells:
-            defined = ", ".join(sorted(self._spells)) or "none"
+        found = self._spells.get(name) or self._illustrative_spells.get(name)
+        if found is None:
+            defined = ", ".join(sorted({*self._spells, *self._illustrative_spells})) or "none"
             raise UnknownUnitError(f"no spell called {name!r}: the scenario defines {defined}")
-        return self._spells[name]
+        return found
 
     def define(self, card: UnitCard) -> None:
         """Add or override a unit for this scenario; stats it leaves out keep the sources' values.
@@ -193,9 +209,12 @@ class UnitBook:
         for key in (name, singular(name)):
             if key in self._defined:
                 return self._defined[key]
+            if key in self._illustrative:  # its spells as the scenario has them now (a table may replace one)
+                card = self._illustrative[key]
+                return replace(card, spells=tuple(self.spell(spell.name) for spell in card.spells))
             if key in self._known:
                 return self._known[key]
         known = ", ".join(sorted(self._known)) or "none"
-        defined = ", ".join(sorted(self._defined))
+        defined = ", ".join(sorted({*self._defined, *self._illustrative}))
         extra = f" and the scenario defines {defined}" if defined else ""
         raise UnknownUnitError(f"no unit called {name!r}: the sources give {known}{extra}")

@@ -23,25 +23,21 @@ import importlib
 import inspect
 import re
 import textwrap
-from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
-from pathlib import Path
 from types import ModuleType
 
 from pytest_bdd.steps import StepFunctionContext, step_function_context_registry
 
-from battlebook.games import GAMES as REGISTERED
+from battlebook.errors import ScenarioError
 from battlebook.rulebook.model import ExampleDoc, FeatureDoc, RuleDoc, StepDoc, slugify
-from battlebook.rulebook.patterns import readable_pattern
+from battlebook.rulebook.patterns import allowed_words_of, readable_of
 from battlebook.rulebook.prose import markdown_code, markdown_text, page_part
+from battlebook.rulebook.scope import game_by_vote, scope_of
 
 #: Keyword order of a scenario: domains and steps are listed in this order.
 STEP_TYPES = ("given", "when", "then", "step")
 _PRIMARY = {"given", "when", "then"}
-#: The games whose step modules are named `<game>_*.py` and whose features live in `features/<game>/`:
-#: every game in the registry, [`battlebook.games`][battlebook.games].
-GAMES = tuple(REGISTERED)
 
 
 def load_step_modules() -> list[ModuleType]:
@@ -94,11 +90,10 @@ class CatalogueStep:
     module: str
     domain: str
     uses: tuple[StepUse, ...]
-
-    @property
-    def readable(self) -> str:
-        """The pattern as a scenario writer reads it."""
-        return readable_pattern(self.pattern)
+    #: The pattern as a scenario writer reads it.
+    readable: str = ""
+    #: Each value the step reads, with the words it accepts (or the shape of value).
+    allowed: tuple[tuple[str, str], ...] = ()
 
     @property
     def keyword(self) -> str:
@@ -125,7 +120,8 @@ class CatalogueStep:
     def mentions(self, word: str) -> bool:
         """Whether `word` appears (ignoring case) in the pattern, docstring, domain or example line."""
         example = self.example.gherkin if self.example else ""
-        haystack = " ".join((self.type, self.readable, self.doc, self.domain, example)).lower()
+        words = " ".join(f"{name} {allowed}" for name, allowed in self.allowed)
+        haystack = " ".join((self.type, self.readable, self.doc, self.domain, example, words)).lower()
         return word.lower() in haystack
 
 
@@ -198,52 +194,38 @@ def book_lines(book: Iterable[FeatureDoc]) -> Iterator[tuple[str, StepUse]]:
                 yield step_type, StepUse(feature, owner, example, step.keyword, text, step.line)
 
 
-def game_of_module(module: str) -> str | None:
-    """The game a step module belongs to, from its name (`battlebook.steps.homm_setup` -> `homm`).
-
-    >>> game_of_module("battlebook.steps.heroscape_attacks"), game_of_module("battlebook.steps.odds_steps")
-    ('heroscape', None)
-    """
-    name = module.rsplit(".", 1)[-1]
-    return next((game for game in GAMES if name.startswith(game + "_")), None)
-
-
-def _game(contexts: Sequence[StepFunctionContext]) -> str | None:
-    games = {game_of_module(c.step_func.__module__) for c in contexts} - {None}
-    return games.pop() if len(games) == 1 else None
-
-
 def bind_lines(
     book: Sequence[FeatureDoc], contexts: Sequence[StepFunctionContext]
 ) -> list[tuple[StepUse, tuple[StepFunctionContext, ...]]]:
     """Every step line of `book` with the step definitions credited with it.
 
     A definition is a candidate for a line when its keyword type fits and its pattern
-    matches, as pytest-bdd checks. When several match (a loose pattern of one game can
-    read a line of the other), only the definitions of the feature's own game are kept:
-    the game is the feature's folder (`features/homm/`, `features/heroscape/`), else the
-    game of the lines in it that only one game's steps match. A line still matched by
-    several definitions is credited to each of them.
+    matches, as pytest-bdd checks. Steps are scoped per game (see
+    [`battlebook.rulebook.scope`][battlebook.rulebook.scope]): a line is credited only to
+    the steps of its feature's game and to shared steps, as a run binds it.
     """
-    bound = []
+    matched: list[tuple[StepUse, tuple[StepFunctionContext, ...]]] = []
     for line_type, use in book_lines(book):
         matching = tuple(
             c for c in contexts if (c.type is None or c.type == line_type) and c.parser.is_matching(use.text)
         )
-        bound.append((use, matching))
-    votes: dict[str, Counter[str]] = {}
-    for use, matching in bound:
-        game = _game(matching)
-        if game is not None:
-            votes.setdefault(use.feature.path, Counter())[game] += 1
+        matched.append((use, matching))
+    games = sorted({game for c in contexts if (game := scope_of(c.parser)) is not None})
+    scopes_of: dict[str, list[set[str | None]]] = {}
+    for use, matching in matched:
+        scopes_of.setdefault(use.feature.path, []).append({scope_of(c.parser) for c in matching})
+    features = {use.feature.path: use.feature for use, _ in matched}
+    game_of: dict[str, str | None] = {}
+    for path, scopes in scopes_of.items():
+        try:
+            game_of[path] = game_by_vote(features[path].tags, scopes, games)
+        except ScenarioError:
+            game_of[path] = None
     resolved = []
-    for use, matching in bound:
-        folder = Path(use.feature.path).parent.name
-        counted = votes.get(use.feature.path)
-        game = folder if folder in GAMES else (counted.most_common(1)[0][0] if counted else None)
-        if len(matching) > 1 and game is not None:
-            own = tuple(c for c in matching if game_of_module(c.step_func.__module__) in (game, None))
-            matching = own or matching
+    for use, matching in matched:
+        game = game_of[use.feature.path]
+        if game is not None:
+            matching = tuple(c for c in matching if scope_of(c.parser) in (game, None))
         resolved.append((use, matching))
     return resolved
 
@@ -266,7 +248,14 @@ def build_catalogue(book: Sequence[FeatureDoc], modules: Sequence[ModuleType]) -
         uses = tuple(use for use, credited in lines if context in credited)
         domain = domain_of(by_name[module])
         step = CatalogueStep(
-            step_type, context.parser.name, inspect.cleandoc(context.step_func.__doc__ or ""), module, domain, uses
+            step_type,
+            context.parser.name,
+            inspect.cleandoc(context.step_func.__doc__ or ""),
+            module,
+            domain,
+            uses,
+            readable_of(context.parser),
+            allowed_words_of(context.parser),
         )
         grouped.setdefault(domain, []).append(step)
         if module not in owners.setdefault(domain, []):
@@ -336,7 +325,10 @@ def render_catalogue(domains: Sequence[Domain]) -> str:
         "",
         "Every line of an example must read like one of these steps. In a pattern, `{name}` stands for",
         "a value you write (a unit, a number, a side), `[...]` for a part you may leave out, and",
-        "`a/b` for alternative wordings. `And` and `But` continue the keyword of the line above.",
+        "`a/b` for alternative wordings. Under each step, **Values** lists the words each value accepts.",
+        "`And` and `But` continue the keyword of the line above. Each step belongs to one game, or to",
+        "both: a file plays the game its lines (or its `@game:homm` / `@game:heroscape` tag) show, and",
+        "only that game's steps read its lines.",
         "In a terminal, `battlebook steps WORD` prints the same catalogue filtered by a word, and",
         "`battlebook check my.feature` tells you which lines match no step.",
         "See [Contributing](../contributing.md) for how to write a scenario of your own.",
@@ -348,6 +340,9 @@ def render_catalogue(domains: Sequence[Domain]) -> str:
         for step in domain.steps:
             lines += [f"### {_code(f'{step.keyword} {step.readable}')} {{ #{step.anchor} }}", ""]
             lines += [step.doc or "*(no docstring)*", ""]
+            if step.allowed:
+                values = "; ".join(f"{_code('{' + name + '}')}: {markdown_text(words)}" for name, words in step.allowed)
+                lines += [f"**Values:** {values}", ""]
             example = step.example
             if example is not None:
                 where = f"{feature_page(example.feature.path)}#{example.example.anchor}" if example.example else ""
@@ -380,6 +375,8 @@ def format_catalogue(domains: Sequence[Domain], word: str | None = None) -> str:
         for step in steps:
             lines.append(f"  {step.keyword} {step.readable}")
             lines += _wrap(step.doc or "(no docstring)", "      ")
+            for name, words in step.allowed:
+                lines += _wrap(f"{{{name}}}: {words}", "      ")
             if step.example is not None:
                 lines.append(f"      e.g. {step.example.gherkin}")
                 lines.append(f"           ({step.example.feature.path}:{step.example.line})")

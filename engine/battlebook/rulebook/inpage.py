@@ -103,7 +103,7 @@ def scenario_text(feature: FeatureDoc, rule: RuleDoc | None, example: ExampleDoc
         if rule.background:
             lines += ["", "    Background:", *gherkin_lines(rule.background, "      ")]
         indent = "    "
-    body = example_gherkin(example).removeprefix("```gherkin\n").removesuffix("\n```")
+    body = "\n".join(example_gherkin(example).splitlines()[1:-1])  # inside the code fence, whatever its length
     lines.append("")
     lines += [indent + line if line else "" for line in body.splitlines()]
     return "\n".join(lines) + "\n"
@@ -300,7 +300,7 @@ def homm_odds(score: int, defenses: Sequence[int], reading: str = "0-9") -> dict
 
 def step_catalogue() -> list[dict[str, str]]:
     """Every step a scenario may use, for the page's searchable catalogue: keyword, text, help, game, domain."""
-    from battlebook.rulebook.catalogue import domain_of, game_of_module, load_step_modules
+    from battlebook.rulebook.catalogue import domain_of, load_step_modules
     from battlebook.rulebook.pytest_plugin import known_steps
 
     domains = {module.__name__: domain_of(module) for module in load_step_modules()}
@@ -309,7 +309,7 @@ def step_catalogue() -> list[dict[str, str]]:
             "keyword": step.type.capitalize(),
             "text": step.readable,
             "doc": step.doc.split("\n\n", 1)[0].replace("\n", " "),
-            "game": game_of_module(step.module) or "any",
+            "game": step.game or "any",
             "domain": domains.get(step.module, step.module.rsplit(".", 1)[-1]),
         }
         for step in known_steps()

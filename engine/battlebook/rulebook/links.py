@@ -34,7 +34,7 @@ def chapter_list(book: Sequence[FeatureDoc], groups: Mapping[str, str], page_of:
         )
         if not features:
             continue
-        lines += [f"**{title}**", ""]
+        lines += [f"**{markdown_text(title)}**", ""]
         lines += [f"- [{markdown_text(f.name)}]({page_of[f.path]})" for f in features]
         lines.append("")
     return "\n".join(lines)

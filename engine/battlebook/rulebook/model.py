@@ -35,7 +35,7 @@ ID_TAG = "id:"
 SOURCE_TAG = "source:"
 CHAPTER_TAG = "chapter:"
 #: Tags that carry rulebook metadata rather than pytest markers.
-METADATA_PREFIXES = (ID_TAG, SOURCE_TAG, CHAPTER_TAG, "edition:")
+METADATA_PREFIXES = (ID_TAG, SOURCE_TAG, CHAPTER_TAG, "edition:", "game:")
 RULE_ID = re.compile(r"^[a-z0-9]+(?:[.-][a-z0-9]+)*$")
 
 

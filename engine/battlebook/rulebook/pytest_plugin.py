@@ -28,9 +28,10 @@ from pytest_bdd.steps import StepFunctionContext, step_function_context_registry
 
 from battlebook.rulebook import step_lookup
 from battlebook.rulebook.model import ID_TAG, FeatureDoc, file_sha256
-from battlebook.rulebook.patterns import readable_pattern
+from battlebook.rulebook.patterns import readable_of, readable_pattern
 from battlebook.rulebook.prose import markdown_text
 from battlebook.rulebook.results import ResultBook, ResultsFileError, ScenarioResult, Status, default_path
+from battlebook.rulebook.scope import current_game, scope_of
 
 RESULT = pytest.StashKey[ScenarioResult]()
 BOOK = pytest.StashKey[ResultBook]()
@@ -39,20 +40,18 @@ TAGS = pytest.StashKey[frozenset[str]]()
 
 @dataclass(frozen=True)
 class KnownStep:
-    """A step definition as a reader sees it: keyword, pattern and docstring."""
+    """A step definition as a reader sees it: keyword, pattern, readable form and docstring."""
 
     type: str
     pattern: str
     doc: str
     module: str
-
-    @property
-    def readable(self) -> str:
-        """The pattern as a reader writes it: `{name}` for a value, `[...]` for an optional part."""
-        return readable_pattern(self.pattern)
+    readable: str = ""
+    #: The game the step is scoped to, or `None` for a step of every game.
+    game: str | None = None
 
     def __str__(self) -> str:
-        return f"{self.type.capitalize()} {self.readable}"
+        return f"{self.type.capitalize()} {self.readable or readable_pattern(self.pattern)}"
 
 
 def known_steps() -> list[KnownStep]:
@@ -63,6 +62,8 @@ def known_steps() -> list[KnownStep]:
             context.parser.name,
             (context.step_func.__doc__ or "").strip(),
             context.step_func.__module__,
+            readable_of(context.parser),
+            scope_of(context.parser),
         )
         for context in list(step_function_context_registry.values())
     }
@@ -136,8 +137,11 @@ def example_lines() -> dict[tuple[str, str], tuple[str, ...]]:
     return lines
 
 
-def closest_steps(text: str, count: int = 3, step_type: str | None = None) -> list[KnownStep]:
+def closest_steps(text: str, count: int = 3, step_type: str | None = None, game: str | None = None) -> list[KnownStep]:
     """The `count` known steps that read most like `text`, steps of `step_type` first among equals.
+
+    Only steps of `game` (by default, the game of the file being run) and shared steps are
+    offered: a HoMM line is never told to read like a Heroscape step.
 
     A step's likeness is the best of how `text` compares with its readable pattern and with
     the real feature lines that use it: a loose pattern such as `{attacker} attacks
@@ -154,7 +158,9 @@ def closest_steps(text: str, count: int = 3, step_type: str | None = None) -> li
         texts = (step.readable, *used.get((step.type, step.pattern), ()))
         return max(similarity(t) for t in texts) + (0.05 if step.type == step_type else 0.0)
 
-    return sorted(known_steps(), key=likeness, reverse=True)[:count]
+    game = game or current_game()
+    candidates = [step for step in known_steps() if game is None or step.game in (None, game)]
+    return sorted(candidates, key=likeness, reverse=True)[:count]
 
 
 @dataclass

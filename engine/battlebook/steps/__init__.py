@@ -15,8 +15,14 @@ from __future__ import annotations
 
 import importlib
 import pkgutil
+from contextvars import Token
 
 import pytest
+from pytest_bdd.parser import Feature, Scenario
+from pytest_bdd.steps import step_function_context_registry
+
+from battlebook.rulebook.scope import PLAYING
+from battlebook.steps._language import feature_game
 
 
 def step_modules() -> list[str]:
@@ -40,3 +46,29 @@ def pytest_addhooks(pluginmanager: pytest.PytestPluginManager) -> None:
     for name in PLUGINS:
         if pluginmanager.get_plugin(name) is None:
             pluginmanager.register(importlib.import_module(name), name)
+
+
+_GAME_TOKEN = pytest.StashKey[Token[str | None]]()
+_GAMES: dict[tuple[str, int], str | None] = {}
+
+
+def game_of_feature(feature: Feature) -> str | None:
+    """The game a feature file plays (its `@game:` tag, else its lines' vote), once per file and step set."""
+    key = (feature.filename, len(step_function_context_registry))
+    if key not in _GAMES:
+        lines = [(step.type, step.name) for template in feature.scenarios.values() for step in template.steps]
+        known = [(c.type, c.parser) for c in list(step_function_context_registry.values())]
+        _GAMES[key] = feature_game(feature.tags, lines, known)
+    return _GAMES[key]
+
+
+def pytest_bdd_before_scenario(request: pytest.FixtureRequest, feature: Feature, scenario: Scenario) -> None:
+    """Play the example under its file's game: the other game's steps cannot match its lines."""
+    request.node.stash[_GAME_TOKEN] = PLAYING.set(game_of_feature(feature))
+
+
+def pytest_bdd_after_scenario(request: pytest.FixtureRequest, feature: Feature, scenario: Scenario) -> None:
+    """Leave the example's game."""
+    token = request.node.stash.get(_GAME_TOKEN, None)
+    if token is not None:
+        PLAYING.reset(token)

@@ -8,7 +8,6 @@ read after the example.
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Generic, TypeVar
@@ -35,7 +34,6 @@ class AttemptLog(Generic[S, R]):
     """The actions an example attempted: the last one's outcome or refusal, and a journal of all."""
 
     before: S | None = None
-    snapshot: S | None = None
     resolution: R | None = None
     refusal: Refusal | None = None
     refusal_checked: bool = True
@@ -47,7 +45,6 @@ class AttemptLog(Generic[S, R]):
         Returns the resolution, or `None` when the rules refused the action.
         """
         self.before, self.resolution, self.refusal = before, None, None
-        self.snapshot = copy.deepcopy(before)  # independent of `before`: shows a change made in place
         try:
             self.resolution = run()
         except (RuleViolation, DiceError) as error:
@@ -71,11 +68,19 @@ class AttemptLog(Generic[S, R]):
         self.refusal_checked = True
         return self.refusal
 
-    def is_unchanged(self, now: S) -> bool:
-        """Whether `now` equals a deep copy of the battle taken before the last action."""
-        if self.snapshot is None:
+    def check_unchanged(self, now: S) -> None:
+        """Check that the last action left the battle as it stood: it was refused, and `now` is the battle before it.
+
+        Fails when the engine carried the action out (even an action that changed nothing),
+        or when the battle now differs from the one the action was attempted on. A refusal
+        checked this way counts as seen.
+        """
+        if self.before is None:
             raise ScenarioError("no action has been attempted yet in this example")
-        return now == self.snapshot
+        if self.refusal is None:
+            raise AssertionError("the engine carried out the last action: the battle moved on")
+        self.refusal_checked = True
+        assert now == self.before, "the battle differs from the one the refused action was attempted on"
 
     def check_refusals_seen(self) -> None:
         """Fail the example if the engine refused an action and no step checked the refusal."""

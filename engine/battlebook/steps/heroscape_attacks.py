@@ -5,8 +5,6 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from pytest_bdd import given, parsers, when
-
 from battlebook.dice import ScriptedDice
 from battlebook.errors import ScenarioError
 from battlebook.heroscape import (
@@ -22,6 +20,7 @@ from battlebook.heroscape import (
     StartTurn,
     apply,
 )
+from battlebook.steps._language import given, when
 from battlebook.steps.heroscape_world import HeroscapeWorld
 
 POWER_COLUMNS = ("power", "kind", "holder", "attack dice", "defense dice", "range", "extra attacks")
@@ -37,30 +36,24 @@ def _card_id(heroscape: HeroscapeWorld, army: str, card: str) -> str:
     raise ScenarioError(f"{army} has no army card {name!r} (its cards: {there})")
 
 
-def _faces(text: str | None) -> list[str]:
-    if text is None or text.strip() == "no dice":
-        return []
-    return [face.strip() for face in text.split(",")]
-
-
-@given(parsers.re(r"it is (?P<army>\w+)'s turn with the (?P<card>.+)"))
+@given("it is {army:Army}'s turn with the {card:Text}")
 def turn_with(heroscape: HeroscapeWorld, army: str, card: str) -> None:
     """The army takes its turn with the named army card."""
     heroscape.state = apply(heroscape.state, StartTurn(army, _card_id(heroscape, army, card)), ScriptedDice()).state
 
 
-@given(parsers.re(r"(?P<figure>.+?) already has (?P<count>\d+) wounds?"))
-def already_wounded(heroscape: HeroscapeWorld, figure: str, count: str) -> None:
+@given("{figure:Figure} already has {count:Count} {:Wounds}")
+def already_wounded(heroscape: HeroscapeWorld, figure: str, count: int) -> None:
     """Wound markers from earlier attacks: on the army card of a hero, next to a squad figure."""
     found = heroscape.figure(figure)
     card = heroscape.state.card(found.card_id)
     if card.card.is_hero:
-        heroscape.state = heroscape.state.replacing_card(replace(card, wound_markers=int(count)))
+        heroscape.state = heroscape.state.replacing_card(replace(card, wound_markers=count))
     else:
-        heroscape.state = heroscape.state.replacing_figure(replace(found, wounds=int(count)))
+        heroscape.state = heroscape.state.replacing_figure(replace(found, wounds=count))
 
 
-@given(parsers.re(r"(?P<army>\w+)'s order marker (?P<label>\S+) lies unrevealed on (?P<card>.+)"))
+@given("{army:Army}'s order marker {label:Label} lies unrevealed on {card:Text}")
 def marker_on(heroscape: HeroscapeWorld, army: str, label: str, card: str) -> None:
     """The army has placed this order marker, face down, on one of its army cards."""
     action = PlaceOrderMarker(army, label, _card_id(heroscape, army, card))
@@ -91,24 +84,17 @@ def define_powers(heroscape: HeroscapeWorld, datatable: list[list[str]]) -> None
 
 
 @when(
-    parsers.re(
-        r"(?P<attacker>.+?) (?:attacks|tries to attack) (?P<defender>.+?)"
-        r'(?: with the special attack "(?P<special>[^"]+)")?'
-        r"(?:, overlooking (?P<overlooked>.+?))?"
-        r"(?:, rolling (?P<attack>.+?) against (?P<defense>.+?))?"
-        r'(?:, and (?P<placer>\w+) places it on the army card "(?P<place>[^"]+)")?'
-    )
+    "{attacker:Figure} {:Attacks} {defender:Figure}{special:SpecialAttack?}{overlooked:Overlooking?}"
+    "{rolled:Rolled?}{placing:Placing?}"
 )
 def attack(
     heroscape: HeroscapeWorld,
     attacker: str,
     defender: str,
     special: str | None,
-    overlooked: str | None,
-    attack: str | None,
-    defense: str | None,
-    placer: str | None,
-    place: str | None,
+    overlooked: frozenset[str] | None,
+    rolled: tuple[tuple[str, ...], tuple[str, ...]] | None,
+    placing: tuple[str, str] | None,
 ) -> None:
     """One figure attacks another, rolling the stated faces (attack dice, then defense dice).
 
@@ -121,19 +107,15 @@ def attack(
     first, second = heroscape.figure(attacker), heroscape.figure(defender)
     if heroscape.state.turn is None:
         heroscape.state = apply(heroscape.state, StartTurn(first.army, first.card_id), ScriptedDice()).state
-    attack_faces, defense_faces = _faces(attack), _faces(defense)
+    attack_faces, defense_faces = rolled or ((), ())
     dice = ScriptedDice([*attack_faces, *defense_faces])
-    forgotten = frozenset(
-        part.strip().removeprefix("its ").removeprefix("the power ").strip('"')
-        for part in (overlooked or "").split(" and ")
-        if part.strip()
-    )
     place_on = None
-    if place is not None:
+    if placing is not None:
+        placer, place = placing
         if placer != second.army:
             raise ScenarioError(f"{second.key} belongs to {second.army}: only its owner places it, not {placer}")
         place_on = _card_id(heroscape, second.army, place)
-    heroscape.attempt(Attack(first.key, second.key, special, forgotten, place_on), dice)
+    heroscape.attempt(Attack(first.key, second.key, special, overlooked or frozenset(), place_on), dice)
     report = heroscape.resolution.attack if heroscape.resolution else None
     if report is not None and (len(report.attack_faces), len(report.defense_faces)) != (
         len(attack_faces),
@@ -147,13 +129,13 @@ def attack(
         raise ScenarioError(f"the example states faces that were never rolled: {dice.remaining()}")
 
 
-@when(parsers.re(r"(?P<army>\w+) reveals (?:its|their) order marker (?P<label>\S+)"))
+@when("{army:Army} reveals {:Its} order marker {label:Label}")
 def reveal(heroscape: HeroscapeWorld, army: str, label: str) -> None:
     """The army reveals an order marker, starting the turn of the card it lies on."""
     heroscape.attempt(RevealOrderMarker(army, label))
 
 
-@when(parsers.re(r"(?P<army>\w+) tries to place (?:its|their) order marker (?P<label>\S+) on (?P<card>.+)"))
+@when("{army:Army} tries to place {:Its} order marker {label:Label} on {card:Text}")
 def place_marker(heroscape: HeroscapeWorld, army: str, label: str, card: str) -> None:
     """The army tries to put an order marker on one of its army cards."""
     heroscape.attempt(PlaceOrderMarker(army, label, _card_id(heroscape, army, card)))
@@ -165,13 +147,13 @@ def new_round(heroscape: HeroscapeWorld) -> None:
     heroscape.attempt(StartRound())
 
 
-@when(parsers.re(r"(?P<army>\w+) tries to take a turn with the (?P<card>.+)"))
+@when("{army:Army} tries to take a turn with the {card:Text}")
 def try_turn(heroscape: HeroscapeWorld, army: str, card: str) -> None:
     """The army tries to take a turn with one of its army cards."""
     heroscape.attempt(StartTurn(army, _card_id(heroscape, army, card)))
 
 
-@given(parsers.re(r"the players sit in this order, each on the left of the one before: (?P<armies>.+)"))
+@given("the players sit in this order, each on the left of the one before: {armies:Text}")
 def seating(heroscape: HeroscapeWorld, armies: str) -> None:
     """The seating order round the table: each army's player sits on the left of the one named before."""
     order = tuple(a.strip() for a in re.split(r",\s*|\s+and\s+", armies) if a.strip())
@@ -180,16 +162,16 @@ def seating(heroscape: HeroscapeWorld, armies: str) -> None:
     heroscape.state = replace(heroscape.state, seating=order)
 
 
-@when(parsers.re(r"(?P<army>\w+) (?:ends|tries to end) (?:its|their) turn"))
+@when("{army:Army} {:End} {:Its} turn")
 def end_turn(heroscape: HeroscapeWorld, army: str) -> None:
     """The army has finished attacking and ends its turn."""
     heroscape.attempt(EndTurn(army))
 
 
-@when(parsers.re(r"(?P<army>\w+) moves (?P<figure>.+?) to row (?P<row>\d+), column (?P<column>\d+)"))
-def move_figure(heroscape: HeroscapeWorld, army: str, figure: str, row: str, column: str) -> None:
+@when("{army:Army} moves {figure:Figure} to row {row:Count}, column {column:Count}")
+def move_figure(heroscape: HeroscapeWorld, army: str, figure: str, row: int, column: int) -> None:
     """The army sets one of its single-space figures down on another free space (movement rules aside)."""
     found = heroscape.figure(figure)
     if found.army != army:
         raise ScenarioError(f"{found.key} belongs to {found.army}, not {army}")
-    heroscape.attempt(MoveFigure(found.key, Hex.from_offset(int(row) - 1, int(column) - 1)))
+    heroscape.attempt(MoveFigure(found.key, Hex.from_offset(row - 1, column - 1)))

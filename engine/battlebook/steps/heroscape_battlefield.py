@@ -5,10 +5,9 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from pytest_bdd import given, parsers, then, when
-
 from battlebook.errors import ScenarioError
 from battlebook.heroscape import KNOWN_CARDS, ArmyCard, CardKind, Hex, MapError, Terrain
+from battlebook.steps._language import given, then, when
 from battlebook.steps.heroscape_world import HeroscapeWorld
 
 CARD_COLUMNS = ("name", "figure", "kind", "figures", "life", "move", "range", "attack", "defense", "height")
@@ -68,53 +67,53 @@ def define_cards(heroscape: HeroscapeWorld, datatable: list[list[str]]) -> None:
         heroscape.cards.define(replace(base, **given))
 
 
-@then(parsers.re(r"the map is refused at line (?P<line>\d+), column (?P<column>\d+)(?:: (?P<why>.+))?"))
-def map_refused(heroscape: HeroscapeWorld, line: str, column: str, why: str | None) -> None:
+@then("the map is refused at line {line:Count}, column {column:Count}{why:Why?}")
+def map_refused(heroscape: HeroscapeWorld, line: int, column: int, why: str | None) -> None:
     """The map was refused with an error naming this line and column (and saying `why`, if given)."""
     error = heroscape.map_error
     assert isinstance(error, MapError), f"the map was not refused as malformed: {error}"
-    assert (error.line, error.column) == (int(line), int(column)), f"the error names another place: {error}"
+    assert (error.line, error.column) == (line, column), f"the error names another place: {error}"
     if why:
         assert why in str(error), f"the error says: {error}"
 
 
-def _hex(row: str, column: str) -> Hex:
-    return Hex.from_offset(int(row) - 1, int(column) - 1)
+def _hex(row: int, column: int) -> Hex:
+    return Hex.from_offset(row - 1, column - 1)
 
 
-@then(parsers.re(r"row (?P<row>\d+), column (?P<column>\d+) is (?P<terrain>land|water) at level (?P<level>\d+)"))
-def space_is(heroscape: HeroscapeWorld, row: str, column: str, terrain: str, level: str) -> None:
+@then("row {row:Count}, column {column:Count} is {terrain:Terrain} at level {level:Count}")
+def space_is(heroscape: HeroscapeWorld, row: int, column: int, terrain: Terrain, level: int) -> None:
     """The space at this map row and column (counting from 1) has this terrain and level."""
     space = heroscape.state.battlefield.space(_hex(row, column))
-    assert (space.terrain, space.level) == (Terrain(terrain), int(level)), f"the space is {space}"
+    assert (space.terrain, space.level) == (terrain, level), f"the space is {space}"
 
 
-@then(parsers.re(r"row (?P<row>\d+), column (?P<column>\d+) is an empty area"))
-def empty_area(heroscape: HeroscapeWorld, row: str, column: str) -> None:
+@then("row {row:Count}, column {column:Count} is an empty area")
+def empty_area(heroscape: HeroscapeWorld, row: int, column: int) -> None:
     """The battlefield has no space at this map row and column."""
     assert not heroscape.state.battlefield.has_space(_hex(row, column)), "there is a space there"
 
 
-@then(parsers.re(r'row (?P<row>\d+), column (?P<column>\d+) holds the glyph "(?P<glyph>[^"]+)"'))
-def glyph_at(heroscape: HeroscapeWorld, row: str, column: str, glyph: str) -> None:
+@then('row {row:Count}, column {column:Count} holds the glyph "{glyph:Name}"')
+def glyph_at(heroscape: HeroscapeWorld, row: int, column: int, glyph: str) -> None:
     """The space at this map row and column bears the named glyph."""
     space = heroscape.state.battlefield.space(_hex(row, column))
     assert space.glyph == glyph, f"the space bears {space.glyph!r}"
 
 
-@then(parsers.re(r"(?P<figure>.+?) of (?P<army>\w+) stands on (?P<count>\d+) spaces? at level (?P<level>\d+)"))
-def figure_stands(heroscape: HeroscapeWorld, figure: str, army: str, count: str, level: str) -> None:
+@then("{figure:Figure} of {army:Army} stands on {count:Count} {:Spaces} at level {level:Count}")
+def figure_stands(heroscape: HeroscapeWorld, figure: str, army: str, count: int, level: int) -> None:
     """The figure belongs to the army and stands on this many spaces, at this level."""
     found = heroscape.figure(figure)
     assert found.army == army, f"{found.key} belongs to {found.army}"
-    assert len(found.spaces) == int(count), f"{found.key} stands on {len(found.spaces)} spaces"
-    assert heroscape.state.base_level(found) == int(level), (
+    assert len(found.spaces) == count, f"{found.key} stands on {len(found.spaces)} spaces"
+    assert heroscape.state.base_level(found) == level, (
         f"{found.key} stands at level {heroscape.state.base_level(found)}"
     )
 
 
-@then("the army cards known to the engine read:")
-@then("the army cards known from the printed cards read:")
+@then("the army cards known to the engine read:", game="heroscape")
+@then("the army cards known from the printed cards read:", game="heroscape")
 def known_cards(datatable: list[list[str]]) -> None:
     """The engine's built-in army cards hold exactly these stats ("-" where none is given).
 
@@ -133,7 +132,7 @@ def known_cards(datatable: list[list[str]]) -> None:
             assert shown == expected, f"{card.name}: {column} is {shown}, not {expected}"
 
 
-@then(parsers.re(r"the battle could not be set up: (?P<why>.+)"))
+@then("the battle could not be set up: {why:Text}")
 def setup_refused(heroscape: HeroscapeWorld, why: str) -> None:
     """The map was read, but setting the battle up on it failed, saying `why`."""
     error = heroscape.map_error

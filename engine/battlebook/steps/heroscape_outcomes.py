@@ -5,12 +5,12 @@ from __future__ import annotations
 from fractions import Fraction
 
 import pytest
-from pytest_bdd import parsers, then
 
 from battlebook.errors import DiceError, RuleViolation
-from battlebook.heroscape import Attack, Face, Hex, attacks_left, dice_pool
+from battlebook.heroscape import Attack, Face, Hex, RevealOrderMarker, attacks_left, dice_pool
 from battlebook.heroscape.rules import AttackReport, winner
 from battlebook.rulebook.pytest_plugin import ScenarioRecord, annotator
+from battlebook.steps._language import then
 from battlebook.steps.heroscape_world import HeroscapeWorld
 
 
@@ -20,7 +20,7 @@ def _report(heroscape: HeroscapeWorld) -> AttackReport:
     return report
 
 
-@then(parsers.re(r"the (?:attack|order marker|turn) is refused under the rule (?P<rule>\S+)"))
+@then("the {:Refusable} is refused under the rule {rule:Rule}")
 def attack_refused(heroscape: HeroscapeWorld, rule: str) -> None:
     """The engine refused the last action, naming the given rule."""
     refusal = heroscape.refused()
@@ -30,8 +30,11 @@ def attack_refused(heroscape: HeroscapeWorld, rule: str) -> None:
 
 @then("the battlefield is unchanged")
 def unchanged(heroscape: HeroscapeWorld) -> None:
-    """The battle is exactly as it was before the last action."""
-    assert heroscape.is_unchanged(heroscape.state), "the battle changed"
+    """The last action left the battlefield as it stood: the engine refused it, so nothing of it happened.
+
+    Fails when the engine carried the action out, even if that changed nothing.
+    """
+    heroscape.check_unchanged(heroscape.state)
 
 
 @then("the attack is blocked and both figures stay where they are")
@@ -45,7 +48,7 @@ def blocked(heroscape: HeroscapeWorld) -> None:
         assert heroscape.state.figure(key) == before.figure(key), f"{key} changed"
 
 
-@then(parsers.re(r"the attack destroys (?P<figure>.+)"))
+@then("the attack destroys {figure:Figure}")
 def destroys(heroscape: HeroscapeWorld, figure: str) -> None:
     """The attack succeeded and the defender is no longer on the battlefield."""
     report = _report(heroscape)
@@ -55,7 +58,7 @@ def destroys(heroscape: HeroscapeWorld, figure: str) -> None:
     assert not heroscape.state.has_figure(key), f"{key} is still on the battlefield"
 
 
-@then(parsers.re(r"(?P<figure>.+?) is out of the game"))
+@then("{figure:Figure} is out of the game")
 def out_of_game(heroscape: HeroscapeWorld, figure: str) -> None:
     """The destroyed figure was put out of the game, not on an army card."""
     key = heroscape.figure(figure).key
@@ -63,49 +66,49 @@ def out_of_game(heroscape: HeroscapeWorld, figure: str) -> None:
     assert all(key not in c.destroyed for c in heroscape.state.cards), f"{key} lies on an army card"
 
 
-@then(parsers.re(r"the attacker rolled (?P<attack>\d+) dice and the defender (?P<defense>\d+)"))
-def rolled(heroscape: HeroscapeWorld, attack: str, defense: str) -> None:
+@then("the attacker rolled {attack:Count} dice and the defender {defense:Count}")
+def rolled(heroscape: HeroscapeWorld, attack: int, defense: int) -> None:
     """How many dice each side of the last attack rolled."""
     report = _report(heroscape)
     actual = (len(report.attack_faces), len(report.defense_faces))
-    assert actual == (int(attack), int(defense)), f"they rolled {actual}: {', '.join(report.pool.notes)}"
+    assert actual == (attack, defense), f"they rolled {actual}: {', '.join(report.pool.notes)}"
 
 
-@then(parsers.re(r"(?P<attacker>.+?) attacks (?P<defender>.+?) with (?P<attack>\d+) dice against (?P<defense>\d+)"))
-def pool(heroscape: HeroscapeWorld, attacker: str, defender: str, attack: str, defense: str) -> None:
+@then("{attacker:Figure} attacks {defender:Figure} with {attack:Count} dice against {defense:Count}")
+def pool(heroscape: HeroscapeWorld, attacker: str, defender: str, attack: int, defense: int) -> None:
     """The dice an attack would roll on each side, counting every extra die."""
     action = Attack(heroscape.figure(attacker).key, heroscape.figure(defender).key)
     actual = dice_pool(heroscape.state, action)
     got = (actual.attack, actual.defense)
-    assert got == (int(attack), int(defense)), f"{got} dice: {', '.join(actual.notes) or 'printed values only'}"
+    assert got == (attack, defense), f"{got} dice: {', '.join(actual.notes) or 'printed values only'}"
 
 
-@then(parsers.re(r"(?P<figure>.+?) takes (?P<count>\d+) wounds? and has (?P<total>\d+) on (?:its|her|his) army card"))
-def hero_wounds(heroscape: HeroscapeWorld, figure: str, count: str, total: str) -> None:
+@then("{figure:Figure} takes {count:Count} {:Wounds} and has {total:Count} on {:Her} army card")
+def hero_wounds(heroscape: HeroscapeWorld, figure: str, count: int, total: int) -> None:
     """The attack put this many wound markers on the hero's army card, making this total."""
     report = _report(heroscape)
     found = heroscape.figure(figure)
-    assert report.wounds == int(count), f"the attack caused {report.wounds} wounds"
+    assert report.wounds == count, f"the attack caused {report.wounds} wounds"
     markers = heroscape.state.card(found.card_id).wound_markers
-    assert markers == int(total), f"the army card holds {markers} wound markers"
+    assert markers == total, f"the army card holds {markers} wound markers"
 
 
-@then(parsers.re(r"(?P<figure>.+?) has (?P<count>\d+) wound markers? next to it"))
-def figure_wounds(heroscape: HeroscapeWorld, figure: str, count: str) -> None:
+@then("{figure:Figure} has {count:Count} wound {:Markers} next to it")
+def figure_wounds(heroscape: HeroscapeWorld, figure: str, count: int) -> None:
     """Wound markers beside a multi-life squad figure (its own, not its squadmates')."""
     found = heroscape.figure(figure)
-    assert found.wounds == int(count), f"{found.key} has {found.wounds} wound markers next to it"
-    assert heroscape.state.wounds_of(found) == int(count), f"{found.key} counts {heroscape.state.wounds_of(found)}"
+    assert found.wounds == count, f"{found.key} has {found.wounds} wound markers next to it"
+    assert heroscape.state.wounds_of(found) == count, f"{found.key} counts {heroscape.state.wounds_of(found)}"
 
 
-@then(parsers.re(r"the (?P<card>.+?) card of (?P<army>\w+) holds no wound markers"))
+@then("the {card:Text} card of {army:Army} holds no wound markers")
 def no_card_wounds(heroscape: HeroscapeWorld, card: str, army: str) -> None:
     """The army card carries no wound markers."""
     held = next(c for c in heroscape.state.cards if c.army == army and card in (c.id, c.card.name))
     assert held.wound_markers == 0, f"it holds {held.wound_markers}"
 
 
-@then(parsers.re(r'(?P<figure>.+?) is placed on the army card "(?P<card>[^"]+)"'))
+@then('{figure:Figure} is placed on the army card "{card:Name}"')
 def placed_on(heroscape: HeroscapeWorld, figure: str, card: str) -> None:
     """The destroyed figure now lies on this army card."""
     key = heroscape.figure(figure).key
@@ -113,17 +116,15 @@ def placed_on(heroscape: HeroscapeWorld, figure: str, card: str) -> None:
     assert holder == [card], f"{key} lies on {holder or 'no card'}"
 
 
-@then(parsers.re(r'the army card "(?P<card>[^"]+)" of (?P<army>\w+) is (?P<state>out of|still in) play'))
-def card_in_play(heroscape: HeroscapeWorld, card: str, army: str, state: str) -> None:
+@then('the army card "{card:Name}" of {army:Army} is {in_play:InPlay} play')
+def card_in_play(heroscape: HeroscapeWorld, card: str, army: str, in_play: bool) -> None:
     """Whether the army card is out of play (all its figures destroyed)."""
     held = next(c for c in heroscape.state.cards if c.army == army and c.id == card)
     actual = heroscape.state.is_out_of_play(held.id)
-    assert actual == (state == "out of"), f"{card} is {'out of' if actual else 'still in'} play"
+    assert actual is not in_play, f"{card} is {'out of' if actual else 'still in'} play"
 
 
-@then(
-    parsers.re(r'(?P<army>\w+)\'s order marker (?P<label>\S+) is still on the army card "(?P<card>[^"]+)", unrevealed')
-)
+@then('{army:Army}\'s order marker {label:Label} is still on the army card "{card:Name}", unrevealed')
 def marker_stays(heroscape: HeroscapeWorld, army: str, label: str, card: str) -> None:
     """The order marker still lies face down on the card."""
     marker = next((m for m in heroscape.state.markers if m.army == army and m.label == label), None)
@@ -131,22 +132,24 @@ def marker_stays(heroscape: HeroscapeWorld, army: str, label: str, card: str) ->
     assert marker.card_id == card and not marker.revealed, f"the marker is {marker}"
 
 
-@then(parsers.re(r'no order marker is left on the army card "(?P<card>[^"]+)"'))
+@then('no order marker is left on the army card "{card:Name}"')
 def no_marker(heroscape: HeroscapeWorld, card: str) -> None:
     """Every order marker has been taken off the card."""
     left = heroscape.state.markers_on(card)
     assert not left, f"markers left: {left}"
 
 
-@then(parsers.re(r"(?P<army>\w+)'s turn ends at once"))
+@then("{army:Army}'s turn ends at once")
 def turn_ends(heroscape: HeroscapeWorld, army: str) -> None:
-    """Revealing the marker ended the turn at once: no army card is taking a turn."""
+    """Revealing the army's marker ended its turn at once: no army card is taking a turn."""
     result = heroscape.outcome()
+    action = heroscape.journal[-1].action
+    assert isinstance(action, RevealOrderMarker) and action.army == army, f"the last action was {action}"
     assert result.turn_ended_at_once, "the turn went on"
     assert heroscape.state.turn is None, f"a turn is under way: {heroscape.state.turn}"
 
 
-@then(parsers.re(r'(?P<army>\w+) takes a turn with the army card "(?P<card>[^"]+)"'))
+@then('{army:Army} takes a turn with the army card "{card:Name}"')
 def turn_under_way(heroscape: HeroscapeWorld, army: str, card: str) -> None:
     """The turn of this army card is under way."""
     turn = heroscape.state.turn
@@ -161,7 +164,7 @@ def turn_over(heroscape: HeroscapeWorld) -> None:
     assert not left, f"{', '.join(left)} may still attack"
 
 
-@then(parsers.re(r"(?P<army>\w+) has won the battle"))
+@then("{army:Army} has won the battle")
 def has_won(heroscape: HeroscapeWorld, army: str) -> None:
     """The army has reached the victory objective: no opposing figure is left."""
     assert winner(heroscape.state) == army, f"the winner is {winner(heroscape.state)}"
@@ -174,27 +177,25 @@ def nobody_won(heroscape: HeroscapeWorld) -> None:
 
 
 @then(
-    parsers.re(
-        r"the combat die has (?P<skulls>\d+) skull faces?, (?P<shields>\d+) shield faces? "
-        r"and (?P<blanks>\d+) blank faces?"
-    )
+    "the combat die has {skulls:Count} skull {:FaceWord}, {shields:Count} shield {:FaceWord} "
+    "and {blanks:Count} blank {:FaceWord}"
 )
-def die_faces(heroscape: HeroscapeWorld, skulls: str, shields: str, blanks: str) -> None:
+def die_faces(heroscape: HeroscapeWorld, skulls: int, shields: int, blanks: int) -> None:
     """The faces of the combat die under the scenario's ruleset."""
     faces = heroscape.ruleset.die.faces
     actual = tuple(faces.count(face) for face in (Face.SKULL, Face.SHIELD, Face.BLANK))
-    assert actual == (int(skulls), int(shields), int(blanks)), f"the die has faces {faces}"
+    assert actual == (skulls, shields, blanks), f"the die has faces {faces}"
 
 
-@then(parsers.re(r"one die shows a (?P<face>skull|shield|blank) with a chance of (?P<chance>\d+/\d+)"))
-def face_chance(heroscape: HeroscapeWorld, face: str, chance: str) -> None:
+@then("one die shows a {face:Face} with a chance of {chance:Chance}")
+def face_chance(heroscape: HeroscapeWorld, face: str, chance: Fraction) -> None:
     """The chance that one roll of the combat die shows this face, as a fraction."""
     faces = heroscape.ruleset.die.faces
     actual = Fraction(faces.count(Face(face)), len(faces))
-    assert actual == Fraction(chance), f"the chance is {actual}"
+    assert actual == chance, f"the chance is {actual}"
 
 
-@then(parsers.re(r"the roll is refused: a combat die cannot show (?P<face>.+)"))
+@then("the roll is refused: a combat die cannot show {face:Text}")
 def roll_refused(heroscape: HeroscapeWorld, face: str) -> None:
     """A stated face is not on the combat die; the attack was not carried out."""
     refusal = heroscape.refused()
@@ -222,7 +223,7 @@ def dice_notes(request: pytest.FixtureRequest, record: ScenarioRecord) -> None:
         record.annotate("Dice rolled", " | ".join(parts))
 
 
-@then(parsers.re(r'(?P<figure>.+?) takes its turns with the army card "(?P<card>[^"]+)"'))
+@then('{figure:Figure} takes its turns with the army card "{card:Name}"')
 def acts_with(heroscape: HeroscapeWorld, figure: str, card: str) -> None:
     """The standing figure attacks on the turns of this army card of its army."""
     found = heroscape.figure(figure)
@@ -231,16 +232,16 @@ def acts_with(heroscape: HeroscapeWorld, figure: str, card: str) -> None:
     assert heroscape.state.acts_for(held.id, found), f"{found.key} does not take its turns with {card}"
 
 
-@then(parsers.re(r"(?P<army>\w+) is to take the next turn"))
+@then("{army:Army} is to take the next turn")
 def up_next(heroscape: HeroscapeWorld, army: str) -> None:
     """The army whose player sits on the left of the player who has just ended a turn."""
     actual = heroscape.state.up_next
     assert actual == army, f"{actual or 'no army'} is to take the next turn"
 
 
-@then(parsers.re(r"(?P<figure>.+?) stands on row (?P<row>\d+), column (?P<column>\d+)"))
-def stands_on(heroscape: HeroscapeWorld, figure: str, row: str, column: str) -> None:
+@then("{figure:Figure} stands on row {row:Count}, column {column:Count}")
+def stands_on(heroscape: HeroscapeWorld, figure: str, row: int, column: int) -> None:
     """The figure's space now."""
     found = heroscape.figure(figure)
-    expected = Hex.from_offset(int(row) - 1, int(column) - 1)
+    expected = Hex.from_offset(row - 1, column - 1)
     assert found.spaces == (expected,), f"{found.key} stands on {[str(h) for h in found.spaces]}"

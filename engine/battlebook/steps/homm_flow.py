@@ -4,8 +4,6 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from pytest_bdd import given, parsers, then, when
-
 from battlebook.errors import ScenarioError
 from battlebook.homm import (
     AcceptSurrender,
@@ -21,11 +19,11 @@ from battlebook.homm import (
     Stage,
     Withdraw,
 )
+from battlebook.steps._language import given, then, when
 from battlebook.steps.homm_world import HommWorld
 
-_SIDE = r"(?P<side>Aggressor|Defender)"
 _STEP_WORDS = {"withdraw": Stage.WITHDRAWAL, "surrender": Stage.SURRENDER}
-_ENDINGS = {"withdrawal": Ending.WITHDRAWAL, "surrender": Ending.SURRENDER, "destruction": Ending.DESTRUCTION}
+_WORD_OF_STEP = {stage: word for word, stage in _STEP_WORDS.items()}
 
 
 @given("the battle begins")
@@ -34,44 +32,44 @@ def battle_begins(homm: HommWorld) -> None:
     homm.state = replace(homm.state, clock=Clock())
 
 
-@given(parsers.re(r"the battle is in phase (?P<phase>\d+) of round (?P<round>\d+), on the " + _SIDE + "'s turn"))
-def battle_in_phase(homm: HommWorld, phase: str, round: str, side: str) -> None:
+@given("the battle is in phase {phase:Count} of round {round:Count}, on the {side:Side}'s turn")
+def battle_in_phase(homm: HommWorld, phase: int, round: int, side: Side) -> None:
     """Look at the battle at a given phase and turn of a round (nobody has acted yet this round)."""
-    homm.state = replace(homm.state, clock=Clock(int(round), int(phase), Side(side), Stage.PHASE))
+    homm.state = replace(homm.state, clock=Clock(round, phase, side, Stage.PHASE))
 
 
-@given(parsers.re(r"combat round (?P<round>\d+) has ended"))
-def round_has_ended(homm: HommWorld, round: str) -> None:
+@given("combat round {round:Count} has ended")
+def round_has_ended(homm: HommWorld, round: int) -> None:
     """Look at the battle at the end of a round: the Aggressor is first to choose whether to withdraw."""
-    homm.state = replace(homm.state, clock=Clock(int(round), 10, Side.AGGRESSOR, Stage.WITHDRAWAL))
+    homm.state = replace(homm.state, clock=Clock(round, 10, Side.AGGRESSOR, Stage.WITHDRAWAL))
 
 
-@given(parsers.re(r"the surrender step of combat round (?P<round>\d+) has come"))
-def surrender_step(homm: HommWorld, round: str) -> None:
+@given("the surrender step of combat round {round:Count} has come")
+def surrender_step(homm: HommWorld, round: int) -> None:
     """Look at the battle after both sides chose not to withdraw: the Aggressor may offer surrender first."""
-    homm.state = replace(homm.state, clock=Clock(int(round), 10, Side.AGGRESSOR, Stage.SURRENDER))
+    homm.state = replace(homm.state, clock=Clock(round, 10, Side.AGGRESSOR, Stage.SURRENDER))
 
 
-@when(parsers.re(r"the battle moves on to phase (?P<phase>\d+) of round (?P<round>\d+)"))
-def move_on(homm: HommWorld, phase: str, round: str) -> None:
+@when("the battle moves on to phase {phase:Count} of round {round:Count}")
+def move_on(homm: HommWorld, phase: int, round: int) -> None:
     """Hand the turn on, and let every end-of-round choice pass, one action at a time, up to that phase."""
-    target = Clock(int(round), int(phase), Side.AGGRESSOR, Stage.PHASE)
+    target = Clock(round, phase, Side.AGGRESSOR, Stage.PHASE)
     while (clock := homm.state.clock) is not None and clock != target and homm.refusal is None:
         if (clock.round, clock.phase) > (target.round, target.phase) or homm.state.outcome is not None:
             break
         homm.act(EndPhase(clock.turn) if clock.stage is Stage.PHASE else Decline(clock.turn))
 
 
-@when(parsers.re(r"the " + _SIDE + r" (?:ends|tries to end) its turn in the phase"))
-def end_turn(homm: HommWorld, side: str) -> None:
+@when("the {side:Side} {:End} its turn in the phase")
+def end_turn(homm: HommWorld, side: Side) -> None:
     """The side is done with its part of the current phase."""
-    homm.act(EndPhase(Side(side)))
+    homm.act(EndPhase(side))
 
 
-@when(parsers.re(r"both sides end their turns until phase (?P<phase>\d+)"))
-def end_turns_until(homm: HommWorld, phase: str) -> None:
+@when("both sides end their turns until phase {phase:Count}")
+def end_turns_until(homm: HommWorld, phase: int) -> None:
     """Both sides hand the turn on, one action at a time, until the given phase begins."""
-    target = int(phase)
+    target = phase
     clock = homm.state.clock
     while clock is not None and clock.stage is Stage.PHASE and clock.phase < target and homm.refusal is None:
         homm.act(EndPhase(clock.turn))
@@ -97,12 +95,10 @@ def play_on_into_next_round(homm: HommWorld) -> None:
 
 
 @when(
-    parsers.re(
-        r"the (?P<attacker>.+?) destroy one of the " + _SIDE + r"'s Melee Line stacks each round, "
-        r"rolling (?P<roll>\d+), until a stack moves up"
-    )
+    "the {attacker:Stack} destroy one of the {side:Side}'s Melee Line stacks each round, "
+    "rolling {roll:Count}, until a stack moves up"
 )
-def destroy_until_move_up(homm: HommWorld, attacker: str, side: str, roll: int) -> None:
+def destroy_until_move_up(homm: HommWorld, attacker: str, side: Side, roll: int) -> None:
     """Round after round, in its own phase and turn, the attacker kills a stack on the side's Melee Line.
 
     Between two kills both sides play on to the same phase and turn of the next round. The
@@ -111,11 +107,11 @@ def destroy_until_move_up(homm: HommWorld, attacker: str, side: str, roll: int) 
     start = homm.state.clock
     if start is None or start.stage is not Stage.PHASE:
         raise ScenarioError("say which phase and turn the battle is in before the attacks")
-    waiting = {stack.name for stack in homm.state.stacks_on(Side(side), Line.RANGED)}
-    for _ in range(len(homm.state.stacks_on(Side(side), Line.MELEE))):
-        target = homm.state.stacks_on(Side(side), Line.MELEE)[0]
-        homm.act(MeleeAttack(attacker, target.name), [int(roll)])
-        still_waiting = {stack.name for stack in homm.state.stacks_on(Side(side), Line.RANGED)}
+    waiting = {stack.name for stack in homm.state.stacks_on(side, Line.RANGED)}
+    for _ in range(len(homm.state.stacks_on(side, Line.MELEE))):
+        target = homm.state.stacks_on(side, Line.MELEE)[0]
+        homm.act(MeleeAttack(attacker, target.name), [roll])
+        still_waiting = {stack.name for stack in homm.state.stacks_on(side, Line.RANGED)}
         if homm.refusal is not None or homm.state.outcome is not None or waiting - still_waiting:
             return
         play_on_into_next_round(homm)
@@ -125,65 +121,75 @@ def destroy_until_move_up(homm: HommWorld, attacker: str, side: str, roll: int) 
             homm.act(EndPhase(clock.turn) if clock.stage is Stage.PHASE else Decline(clock.turn))
 
 
-@when(parsers.re(r"the " + _SIDE + r" (?:declines|tries to decline) to (?P<what>withdraw|surrender)"))
-def decline(homm: HommWorld, side: str, what: str) -> None:
-    """The side lets its chance to withdraw, or to offer surrender, pass."""
-    homm.act(Decline(Side(side)))
+@when("the {side:Side} {:Decline} to {what:EndStep}")
+def decline(homm: HommWorld, side: Side, what: str) -> None:
+    """The side lets its chance to withdraw, or to offer surrender, pass.
+
+    The word names the step the battle must stand at: declining to surrender at the
+    withdrawal step (or the reverse) is a mistake in the scenario, reported as such.
+    """
+    clock = homm.state.clock
+    if clock is not None and clock.stage in _STEP_WORDS.values() and clock.stage is not _STEP_WORDS[what]:
+        raise ScenarioError(
+            f"the battle stands at the {clock.stage} step of round {clock.round}, not at the {what} step: "
+            f"write 'declines to {_WORD_OF_STEP[clock.stage]}'"
+        )
+    homm.act(Decline(side))
 
 
-@when(parsers.re(r"the " + _SIDE + r" (?:withdraws|tries to withdraw)"))
-def withdraw(homm: HommWorld, side: str) -> None:
+@when("the {side:Side} {:Withdraw}")
+def withdraw(homm: HommWorld, side: Side) -> None:
     """The side withdraws its hero to its nearest town."""
-    homm.act(Withdraw(Side(side)))
+    homm.act(Withdraw(side))
 
 
-@when(parsers.re(r"the " + _SIDE + r" (?:offers|tries to offer) (?P<cards>-?\d+) cards? to surrender"))
-def offer(homm: HommWorld, side: str, cards: str) -> None:
+@when("the {side:Side} {:Offer} {cards:Number} {:Cards} to surrender")
+def offer(homm: HommWorld, side: Side, cards: int) -> None:
     """The side offers cards from its hand for safe passage home."""
-    homm.act(OfferSurrender(Side(side), int(cards)))
+    homm.act(OfferSurrender(side, cards))
 
 
-@when(parsers.re(r"the " + _SIDE + r" (?:accepts|tries to accept) the surrender"))
-def accept(homm: HommWorld, side: str) -> None:
+@when("the {side:Side} {:Accept} the surrender")
+def accept(homm: HommWorld, side: Side) -> None:
     """The side accepts the surrender offered to it."""
-    homm.act(AcceptSurrender(Side(side)))
+    homm.act(AcceptSurrender(side))
 
 
-@when(parsers.re(r"the " + _SIDE + r" rejects the surrender"))
-def reject(homm: HommWorld, side: str) -> None:
+@when("the {side:Side} rejects the surrender")
+def reject(homm: HommWorld, side: Side) -> None:
     """The side rejects the surrender offered to it."""
-    homm.act(RejectSurrender(Side(side)))
+    homm.act(RejectSurrender(side))
 
 
-@then(parsers.re(r"the battle is in phase (?P<phase>\d+) of round (?P<round>\d+), on the " + _SIDE + "'s turn"))
-def is_in_phase(homm: HommWorld, phase: str, round: str, side: str) -> None:
+@then("the battle is in phase {phase:Count} of round {round:Count}, on the {side:Side}'s turn")
+def is_in_phase(homm: HommWorld, phase: int, round: int, side: Side) -> None:
     """Where the round stands now."""
-    expected = Clock(int(round), int(phase), Side(side), Stage.PHASE)
+    expected = Clock(round, phase, side, Stage.PHASE)
     assert homm.state.clock == expected, f"the battle stands at {homm.state.clock}"
 
 
-@then(parsers.re(r"the " + _SIDE + r" is to choose whether to (?P<what>withdraw|surrender) in round (?P<round>\d+)"))
-def is_to_choose(homm: HommWorld, side: str, what: str, round: str) -> None:
+@then("the {side:Side} is to choose whether to {what:EndStep} in round {round:Count}")
+def is_to_choose(homm: HommWorld, side: Side, what: str, round: int) -> None:
     """The end-of-round step the battle stands at: whose choice, and which."""
     clock = homm.state.clock
     assert clock is not None and clock.stage is _STEP_WORDS[what], f"the battle stands at {clock}"
-    assert clock.turn is Side(side) and clock.round == int(round), f"the battle stands at {clock}"
+    assert clock.turn is side and clock.round == round, f"the battle stands at {clock}"
 
 
-@then(parsers.re(r"the " + _SIDE + r" is to answer the offer of (?P<cards>\d+) cards?"))
-def is_to_answer(homm: HommWorld, side: str, cards: str) -> None:
+@then("the {side:Side} is to answer the offer of {cards:Count} {:Cards}")
+def is_to_answer(homm: HommWorld, side: Side, cards: int) -> None:
     """A surrender offer waits for the side's answer."""
     clock, pending = homm.state.clock, homm.state.offer
-    assert clock is not None and clock.stage is Stage.ANSWER and clock.turn is Side(side), f"at {clock}"
-    assert pending is not None and pending.cards == int(cards), f"the offer is {pending}"
+    assert clock is not None and clock.stage is Stage.ANSWER and clock.turn is side, f"at {clock}"
+    assert pending is not None and pending.cards == cards, f"the offer is {pending}"
 
 
-@then(parsers.re(r"the battle is over: the " + _SIDE + r" wins by (?P<how>withdrawal|surrender|destruction)"))
-def battle_won(homm: HommWorld, side: str, how: str) -> None:
+@then("the battle is over: the {side:Side} wins by {how:Ending}")
+def battle_won(homm: HommWorld, side: Side, how: Ending) -> None:
     """The battle has ended, with this winner and this kind of ending."""
     outcome = homm.state.outcome
     assert outcome is not None, "the battle goes on"
-    assert outcome.winner is Side(side) and outcome.ending is _ENDINGS[how], f"the battle ended as {outcome}"
+    assert outcome.winner is side and outcome.ending is how, f"the battle ended as {outcome}"
 
 
 @then("the battle goes on")
@@ -192,50 +198,54 @@ def battle_goes_on(homm: HommWorld) -> None:
     assert homm.state.outcome is None, f"the battle ended: {homm.state.outcome}"
 
 
-@then(
-    parsers.re(r"the (?P<stack>.+?) (?:have|has) (?P<used>used|not used) (?:their|its) attack opportunity this round")
-)
-def opportunity_used(homm: HommWorld, stack: str, used: str) -> None:
+@then("the {stack:Stack} {:Have} {used:Used} {:Their} attack opportunity this round")
+def opportunity_used(homm: HommWorld, stack: str, used: bool) -> None:
     """Whether the stack has spent its attack opportunity in the current round."""
     actual = stack in homm.state.acted
-    assert actual is (used == "used"), f"the {stack} have {'used' if actual else 'not used'} it"
+    assert actual is used, f"the {stack} have {'used' if actual else 'not used'} it"
 
 
-@then(parsers.re(r"no stack is marked as having retaliated"))
+@then("no stack is marked as having retaliated")
 def no_retaliation_marks(homm: HommWorld) -> None:
     """The round's retaliation markers are all cleared."""
     assert not homm.state.retaliated, f"still marked: {sorted(homm.state.retaliated)}"
 
 
-@then(parsers.re(r"the " + _SIDE + r" holds (?P<hand>\d+) cards in hand and (?P<deck>\d+) in its deck"))
-def holds_cards(homm: HommWorld, side: str, hand: str, deck: str) -> None:
+@then("the {side:Side} holds {hand:Count} cards in hand and {deck:Count} in its deck")
+def holds_cards(homm: HommWorld, side: Side, hand: int, deck: int) -> None:
     """The number of cards in the side's hand and deck now."""
-    army = homm.state.army(Side(side))
-    assert (army.hand, army.deck) == (int(hand), int(deck)), f"hand {army.hand}, deck {army.deck}"
+    army = homm.state.army(side)
+    assert (army.hand, army.deck) == (hand, deck), f"hand {army.hand}, deck {army.deck}"
 
 
-@then(parsers.re(r"(?P<count>\d+) cards? (?:is|are) in the discard pile"))
-def discard_pile(homm: HommWorld, count: str) -> None:
+@then("{count:Count} {:Cards} {:Are} in the discard pile")
+def discard_pile(homm: HommWorld, count: int) -> None:
     """How many unit cards have been discarded in the battle."""
     actual = len(homm.state.discard)
-    assert actual == int(count), f"{actual} cards are in the discard pile"
+    assert actual == count, f"{actual} cards are in the discard pile"
 
 
-@then(parsers.re(r"the " + _SIDE + r"'s (?P<who>hero|army) is back at its nearest town"))
-def back_at_town(homm: HommWorld, side: str, who: str) -> None:
+@then("the {side:Side}'s {who:HeroOrArmy} is back at its nearest town")
+def back_at_town(homm: HommWorld, side: Side, who: str) -> None:
     """The side's hero (after withdrawing) or whole army (after surrendering) stands at its nearest town.
 
     For an army, its creature stacks are still in play: they went home with it.
     """
-    army = homm.state.army(Side(side))
+    army = homm.state.army(side)
     assert army.is_at_town, f"the {side}'s nearest town is still {army.town_distance} spaces away"
     if who == "army":
-        stacks = homm.state.stacks_on(Side(side))
+        stacks = homm.state.stacks_on(side)
         assert stacks, f"the {side} has no creature stack left to go home with"
 
 
-@then(parsers.re(r"the " + _SIDE + r"'s (?P<who>hero|army) is still (?P<distance>\d+) spaces from its nearest town"))
-def not_at_town(homm: HommWorld, side: str, who: str, distance: str) -> None:
-    """The side has not gone home: its nearest town is as far as the scenario set it."""
-    army = homm.state.army(Side(side))
-    assert army.town_distance == int(distance), f"the {side}'s nearest town is {army.town_distance} spaces away"
+@then("the {side:Side}'s {who:HeroOrArmy} is still {distance:Count} spaces from its nearest town")
+def not_at_town(homm: HommWorld, side: Side, who: str, distance: int) -> None:
+    """The side has not gone home: its hero has not withdrawn (or its army surrendered), and the town is as far.
+
+    The word says which way home is meant: `hero` for a withdrawal, `army` for a surrender.
+    """
+    outcome = homm.state.outcome
+    gone = Ending.WITHDRAWAL if who == "hero" else Ending.SURRENDER
+    assert not (outcome and outcome.ending is gone and outcome.winner is side.opponent), f"the battle ended: {outcome}"
+    army = homm.state.army(side)
+    assert army.town_distance == distance, f"the {side}'s nearest town is {army.town_distance} spaces away"

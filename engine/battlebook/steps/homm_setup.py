@@ -5,7 +5,6 @@ from __future__ import annotations
 from dataclasses import replace
 
 import pytest
-from pytest_bdd import given, parsers
 
 from battlebook.errors import ScenarioError
 from battlebook.homm import (
@@ -28,6 +27,7 @@ from battlebook.homm import (
     SwatReach,
     UnitCard,
 )
+from battlebook.steps._language import Parameter, given, register
 from battlebook.steps.heroscape_world import HEROSCAPE_READINGS, HeroscapeWorld
 from battlebook.steps.homm_world import HommWorld
 
@@ -68,14 +68,10 @@ def open_field_battle(homm: HommWorld) -> None:
     homm.set_ruleset(Ruleset())
 
 
-@given(parsers.parse("the die reads {reading}"))
-def die_reads(homm: HommWorld, reading: str) -> None:
-    """Choose how the die's ten faces are read: `0-9` (the default) or `1-10` (ruling *The die and its faces*)."""
-    try:
-        die_reading = DieReading(reading)
-    except ValueError:
-        raise ScenarioError(f"the die reads 0-9 or 1-10, not {reading!r}") from None
-    homm.set_ruleset(replace(homm.state.ruleset, die_reading=die_reading))
+@given("the die reads {reading:Reading}")
+def die_reads(homm: HommWorld, reading: DieReading) -> None:
+    """Choose how the ten-sided die is read: `0-9` (the default) or `1-10`."""
+    homm.set_ruleset(replace(homm.state.ruleset, die_reading=reading))
 
 
 @given("these units, defined for this example only:")
@@ -133,7 +129,17 @@ def define_spells(homm: HommWorld, datatable: list[list[str]]) -> None:
         homm.units.define_spell(Spell(name.strip(), int(score)))
 
 
-@given(parsers.parse("the alternative reading: {reading}"))
+register(
+    Parameter(
+        "AlternativeReading",
+        r".+?",
+        str,
+        shape="one of: " + "; ".join(sorted({*ALTERNATIVE_READINGS, *HEROSCAPE_READINGS})),
+    )
+)
+
+
+@given("the alternative reading: {reading:AlternativeReading}")
 def alternative_reading(request: pytest.FixtureRequest, reading: str) -> None:
     """Play under the alternative reading of a ruling, named in words (see the rulings pages).
 
@@ -151,46 +157,36 @@ def alternative_reading(request: pytest.FixtureRequest, reading: str) -> None:
     homm.change_rules(replace(homm.state.ruleset, **ALTERNATIVE_READINGS[reading]))  # type: ignore[arg-type]
 
 
-@given(
-    parsers.re(
-        r'the (?P<side>Aggressor|Defender) has (?P<what>.+?)(?: called "(?P<name>[^"]+)")? '
-        r"on its (?P<line>Melee|Ranged) Line"
-    )
-)
-def place_stack(homm: HommWorld, side: str, what: str, name: str | None, line: str) -> None:
+@given("the {side:Side} has {what:Text}{name:Called?} on its {line:Line} Line")
+def place_stack(homm: HommWorld, side: Side, what: str, name: str | None, line: Line) -> None:
     """Put a stack on a line: "a stack of 3 Gold Golems", "a Behemoth", or several kinds with a name.
 
     The stack is called by its units as written ("Gold Golems") unless a name is given
     with `called "..."`. Cards are listed from the top down.
     """
-    homm.place(Side(side), Line(line), what, name)
+    homm.place(side, line, what, name)
 
 
-@given(parsers.re(r"the (?P<side>Aggressor|Defender)'s nearest town is (?P<distance>\d+) spaces away"))
-def town_distance(homm: HommWorld, side: str, distance: str) -> None:
+@given("the {side:Side}'s nearest town is {distance:Count} spaces away")
+def town_distance(homm: HommWorld, side: Side, distance: int) -> None:
     """How many spaces the side's hero stands from its nearest town."""
-    homm.change_army(Side(side), town_distance=int(distance))
+    homm.change_army(side, town_distance=distance)
 
 
-@given(parsers.re(r"the (?P<side>Aggressor|Defender) holds (?P<hand>\d+) cards in hand and (?P<deck>\d+) in its deck"))
-def hand_and_deck(homm: HommWorld, side: str, hand: str, deck: str) -> None:
+@given("the {side:Side} holds {hand:Count} cards in hand and {deck:Count} in its deck")
+def hand_and_deck(homm: HommWorld, side: Side, hand: int, deck: int) -> None:
     """The number of cards in the side's hand and in its deck (only their numbers matter)."""
-    homm.change_army(Side(side), hand=int(hand), deck=int(deck))
+    homm.change_army(side, hand=hand, deck=deck)
 
 
-@given(parsers.re(r"the (?P<side>Aggressor|Defender) is a guard stack"))
-def guard_stack(homm: HommWorld, side: str) -> None:
+@given("the {side:Side} is a guard stack")
+def guard_stack(homm: HommWorld, side: Side) -> None:
     """The side is a guard stack rather than a player's army."""
-    homm.change_army(Side(side), is_guard=True)
+    homm.change_army(side, is_guard=True)
 
 
-@given(
-    parsers.re(
-        r"the (?P<side>Aggressor|Defender)'s (?P<line>Melee|Ranged) Line holds (?P<count>\d+) single "
-        r"(?P<unit>.+?) stacks"
-    )
-)
-def single_card_stacks(homm: HommWorld, side: str, line: str, count: str, unit: str) -> None:
+@given("the {side:Side}'s {line:Line} Line holds {count:Count} single {unit:Text} stacks")
+def single_card_stacks(homm: HommWorld, side: Side, line: Line, count: int, unit: str) -> None:
     """Several stacks of one card each, called after the unit and numbered: "Gold Golem 1", "Gold Golem 2"..."""
-    for number in range(1, int(count) + 1):
-        homm.place(Side(side), Line(line), f"a {unit}", f"{unit} {number}")
+    for number in range(1, count + 1):
+        homm.place(side, line, f"a {unit}", f"{unit} {number}")

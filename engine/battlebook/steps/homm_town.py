@@ -4,23 +4,15 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from pytest_bdd import given, parsers, then
-
 from battlebook.errors import ScenarioError
 from battlebook.homm import Ruleset, Side, TownCard, Walls
+from battlebook.steps._language import given, then
 from battlebook.steps.homm_world import HommWorld
 
 DOMAIN = "HoMM: battles in towns"
 
 #: The name actions use for the town card.
 TOWN_CARD = "Town Card"
-
-
-def _walls(word: str) -> Walls:
-    for walls in Walls:
-        if walls.value.lower() == word.lower():
-            return walls
-    raise ScenarioError(f"the walls are intact, Breached or Sacked, not {word!r}")
 
 
 @given("a battle in the Defender's town")
@@ -33,18 +25,18 @@ def town_battle(homm: HommWorld) -> None:
     homm.state = homm.state.with_town(TownCard(TOWN_CARD, Side.DEFENDER))
 
 
-@given(parsers.re(r"the town's walls are (?P<walls>intact|Breached|Sacked|breached|sacked)"))
-def walls_are(homm: HommWorld, walls: str) -> None:
+@given("the town's walls are {walls:Walls}")
+def walls_are(homm: HommWorld, walls: Walls) -> None:
     """The town card has already been turned to this position (hit once for Breached, twice for Sacked)."""
     town = homm.state.town
     if town is None:
         raise ScenarioError("this battle is not in a town: start it with 'Given a battle in the Defender's town'")
-    homm.state = replace(homm.state, town=replace(town, walls=_walls(walls)))
+    homm.state = replace(homm.state, town=replace(town, walls=walls))
 
 
-@then(parsers.re(r"the town's walls are (?P<walls>intact|Breached|Sacked)"))
-def walls_now(homm: HommWorld, walls: str) -> None:
+@then("the town's walls are {walls:Walls}")
+def walls_now(homm: HommWorld, walls: Walls) -> None:
     """The position the town card is turned to now."""
     town = homm.state.town
     assert town is not None, "the battle has no town card"
-    assert town.walls is _walls(walls), f"the walls are {town.walls}"
+    assert town.walls is walls, f"the walls are {town.walls}"

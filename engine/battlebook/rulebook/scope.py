@@ -1,0 +1,72 @@
+"""Which game a feature file plays, so that only that game's steps read its lines.
+
+A step definition's parser may carry a `game` (the step language's typed phrases do);
+one without is shared by every game. A file's game is the one its `@game:` tag names,
+else the game most of its lines can only belong to: no folder is needed, so a player's
+own file anywhere is read the same way as a chapter of the rulebook.
+"""
+
+from __future__ import annotations
+
+import contextlib
+from collections import Counter
+from collections.abc import Iterable, Iterator, Sequence
+from contextvars import ContextVar
+
+from battlebook.errors import ScenarioError
+
+#: The tag that names a feature file's game, as in `@game:homm`.
+GAME_TAG = "game:"
+
+#: The game of the feature file being run (`None` outside a run: every step may match).
+PLAYING: ContextVar[str | None] = ContextVar("battlebook_game", default=None)
+
+
+def current_game() -> str | None:
+    """The game of the feature file being run, or `None` when no file is running."""
+    return PLAYING.get()
+
+
+@contextlib.contextmanager
+def playing(game: str | None) -> Iterator[None]:
+    """Run the block as a feature file of `game`: only that game's steps (and shared ones) match."""
+    token = PLAYING.set(game)
+    try:
+        yield
+    finally:
+        PLAYING.reset(token)
+
+
+def scope_of(parser: object) -> str | None:
+    """The game a step's parser is scoped to, or `None` for a step shared by every game."""
+    game = getattr(parser, "game", None)
+    return game if isinstance(game, str) else None
+
+
+def game_by_vote(tags: Iterable[str], line_games: Iterable[set[str | None]], games: Sequence[str]) -> str | None:
+    """The game of a feature file: its `@game:` tag, else the game most of its lines can only belong to.
+
+    `line_games` gives, for each line, the scopes of the steps that match it. A line that
+    only one game's steps match votes for that game; on a tie, the earliest such line wins.
+
+    >>> game_by_vote(set(), [{None}, {"homm"}, {"homm", "heroscape"}, {"heroscape"}, {"homm"}], ["homm", "heroscape"])
+    'homm'
+    >>> game_by_vote({"game:heroscape"}, [{"homm"}], ["homm", "heroscape"])
+    'heroscape'
+    """
+    named = sorted(t[len(GAME_TAG) :] for t in tags if t.startswith(GAME_TAG))
+    if named:
+        if len(named) > 1 or named[0] not in games:
+            raise ScenarioError(f"tag a feature with one of {', '.join('@game:' + g for g in games)}, not {named}")
+        return named[0]
+    votes: Counter[str] = Counter()
+    first: dict[str, int] = {}
+    for index, scopes in enumerate(line_games):
+        decided = scopes - {None}
+        if len(decided) == 1:
+            game = str(decided.pop())
+            votes[game] += 1
+            first.setdefault(game, index)
+    if not votes:
+        return None
+    return max(votes, key=lambda g: (votes[g], -first[g]))

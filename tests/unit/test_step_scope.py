@@ -1,0 +1,151 @@
+"""Steps are scoped per game: a line of a HoMM file never reads as a Heroscape step, and the reverse.
+
+The game of a file comes from its `@game:` tag or from its own lines, never from its
+folder, so these tests read every feature of the rulebook as a player's file anywhere.
+"""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+from pytest_bdd.steps import StepFunctionContext, step_function_context_registry
+
+from battlebook.cli import main
+from battlebook.errors import ScenarioError
+from battlebook.rulebook.catalogue import book_lines, load_step_modules
+from battlebook.rulebook.model import FeatureDoc, feature_paths, load_book
+from battlebook.rulebook.scope import playing, scope_of
+from battlebook.steps._language import GAMES, Phrase, feature_game
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+@pytest.fixture(scope="module")
+def book() -> list[FeatureDoc]:
+    load_step_modules()
+    return load_book(feature_paths([ROOT / "features"]), ROOT)
+
+
+@pytest.fixture(scope="module")
+def contexts() -> list[StepFunctionContext]:
+    load_step_modules()
+    return [
+        c for c in list(step_function_context_registry.values()) if c.step_func.__module__.startswith("battlebook.")
+    ]
+
+
+def expected_game(feature: FeatureDoc) -> str:
+    """The game a file of the rulebook plays, by where it lies (what the scoping must find without it)."""
+    path = Path(feature.path)
+    if path.parent.name in GAMES:
+        return path.parent.name
+    return "heroscape" if path.name.startswith("heroscape-") or path.name == "combat-die.feature" else "homm"
+
+
+def game_of(feature: FeatureDoc, contexts: list[StepFunctionContext]) -> str | None:
+    lines = [(kind, use.text) for kind, use in book_lines([feature])]
+    return feature_game(feature.tags, lines, [(c.type, c.parser) for c in contexts])
+
+
+def matching(contexts: list[StepFunctionContext], kind: str, text: str) -> list[StepFunctionContext]:
+    return [c for c in contexts if c.type in (None, kind) and c.parser.is_matching(text)]
+
+
+def test_every_battlebook_step_is_a_typed_phrase_with_a_scope(contexts: list[StepFunctionContext]) -> None:
+    assert contexts
+    assert all(isinstance(c.parser, Phrase) for c in contexts)
+    scopes = {scope_of(c.parser) for c in contexts}
+    assert {"homm", "heroscape"} <= scopes <= {"homm", "heroscape", None}
+
+
+def test_each_file_is_found_to_play_its_own_game_without_its_folder(
+    book: list[FeatureDoc], contexts: list[StepFunctionContext]
+) -> None:
+    wrong = {f.path: game_of(f, contexts) for f in book if game_of(f, contexts) != expected_game(f)}
+    assert wrong == {}
+
+
+def test_no_line_of_one_game_matches_a_step_of_the_other(
+    book: list[FeatureDoc], contexts: list[StepFunctionContext]
+) -> None:
+    crossing, ambiguous, undefined = [], [], []
+    for feature in book:
+        game = expected_game(feature)
+        with playing(game):
+            for kind, use in book_lines([feature]):
+                found = matching(contexts, kind, use.text)
+                where = f"{feature.path}:{use.line}: {use.text}"
+                crossing += [where for c in found if scope_of(c.parser) not in (game, None)]
+                if len(found) > 1:
+                    ambiguous.append(where)
+                if not found:
+                    undefined.append(where)
+    assert crossing == []
+    assert ambiguous == []
+    assert undefined == []
+
+
+def test_without_a_scope_some_lines_would_read_as_the_other_games_steps(
+    book: list[FeatureDoc], contexts: list[StepFunctionContext]
+) -> None:
+    # The proof above is not empty: unscoped, loose Heroscape patterns read HoMM lines.
+    crossing = [
+        use.text
+        for feature in book
+        if expected_game(feature) == "homm"
+        for kind, use in book_lines([feature])
+        if any(scope_of(c.parser) == "heroscape" for c in matching(contexts, kind, use.text))
+    ]
+    assert len(crossing) > 10
+
+
+def test_a_game_tag_decides_and_a_bad_one_is_named(contexts: list[StepFunctionContext]) -> None:
+    known = [(c.type, c.parser) for c in contexts]
+    homm_lines = [("given", "a battle in the open field")]
+    assert feature_game(set(), homm_lines, known) == "homm"
+    assert feature_game({"game:heroscape"}, homm_lines, known) == "heroscape"
+    with pytest.raises(ScenarioError, match="@game:homm"):
+        feature_game({"game:chess"}, homm_lines, known)
+
+
+HOMM_LINE_READ_AS_HEROSCAPE = """Feature: A player's file, anywhere
+  Background:
+    Given a battle in the open field
+
+  @id:player.sight @source:001/making-melee-attacks
+  Rule: A player's question
+    Example: The Gold Golems cannot see anything: that is a Heroscape step
+      Given the Aggressor has a stack of 3 Gold Golems on its Melee Line
+      Then the Gold Golems can see the Behemoth
+"""
+
+
+def test_a_players_file_outside_the_repository_is_scoped_by_its_lines(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    copy = tmp_path / "melee.feature"
+    shutil.copy(ROOT / "features" / "homm" / "melee.feature", copy)
+    assert main(["check", str(copy)]) == 0
+    capsys.readouterr()
+    mine = tmp_path / "mine.feature"
+    mine.write_text(HOMM_LINE_READ_AS_HEROSCAPE, encoding="utf-8")
+    assert main(["check", str(mine)]) == 1
+    out = capsys.readouterr().out
+    # Unscoped, the Heroscape sight step would have read this HoMM line; scoped, it is undefined.
+    assert "Then the Gold Golems can see the Behemoth" in out
+    assert "undefined" in out.lower()
+
+
+def test_the_closest_steps_offered_for_a_misspelt_line_are_of_its_game() -> None:
+    from battlebook.rulebook.pytest_plugin import closest_steps
+
+    load_step_modules()
+    homm = closest_steps("the Gold Golems atack the Behemoth in melee, rolling 6", 5, "when", game="homm")
+    assert homm and all(step.game in ("homm", None) for step in homm)
+    assert "in melee" in str(homm[0])
+    with playing("heroscape"):
+        scape = closest_steps("the Zettian Guard Z1 atacks the Airborne Elite A1", 5, "when")
+    assert scape and all(step.game in ("heroscape", None) for step in scape)
