@@ -268,6 +268,7 @@ function makeEditor(text, label) {
 
 /* ---------- results ---------- */
 
+const KIND_TEXT = { unchecked: "checks nothing", open: "open question" };
 const STATUS_MARK = { passed: "✓", failed: "✗", undefined: "?", skipped: "–", "not run": "–" };
 
 function renderResult(result, seconds) {
@@ -281,7 +282,7 @@ function renderResult(result, seconds) {
       el(
         "p",
         { class: "bb-try-verdict" },
-        el("span", { class: `bb-try-kind bb-try-kind-${example.kind}`, text: example.kind }),
+        el("span", { class: `bb-try-kind bb-try-kind-${example.kind}`, text: KIND_TEXT[example.kind] || example.kind }),
         ` line ${example.line}: ${example.name}`,
       ),
     );

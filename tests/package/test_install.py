@@ -54,7 +54,8 @@ def test_without_the_extra_check_and_steps_say_which_extra_in_one_line(bare: tup
         done = run([str(battlebook), *command], folder)
         assert done.returncode == 2
         assert done.stderr.strip().splitlines() == [
-            f"battlebook {command[0]}: needs pytest and pytest-bdd, not installed here: pip install 'battlebook[check]'"
+            f"battlebook {command[0]}: needs pytest, pytest-bdd and parse-type, not installed here: "
+            "pip install 'battlebook[check]'"
         ]
 
 

@@ -29,7 +29,6 @@ from battlebook.rulebook.inpage import (
 )
 from battlebook.rulebook.model import feature_paths, load_book, load_feature
 from battlebook.rulebook.pytest_plugin import known_steps
-from battlebook.rulebook.results import ResultBook, Status, default_path
 
 ROOT = Path(__file__).resolve().parents[2]
 BOOK = load_book(feature_paths([ROOT / "features"]), ROOT)
@@ -85,16 +84,23 @@ def test_every_example_text_is_a_feature_file_holding_that_example_and_its_backg
 
 
 def test_a_sample_of_the_book_reads_as_in_the_rulebook_run() -> None:
-    """Every seventh example of the book, run as the page runs it, has the outcome the rulebook's run recorded."""
-    recorded = ResultBook.load(default_path(ROOT))
+    """Every seventh example of the book, run as the page runs it, has the outcome the rulebook's own run gives.
+
+    The rulebook's run is made here, on the sampled chapters (the recorded results file may be
+    stale or absent on a fresh clone), with the same step plugin as `make test`.
+    """
     sample = list(book_examples(BOOK))[::7]
     assert len(sample) >= 15
+    chapters = sorted({feature.path for feature, _, _ in sample})
+    report = run_check([ROOT / path for path in chapters], root=ROOT)
+    kinds = {
+        (doc.path, checked.example.line): checked.kind for doc, examples in report.features for checked in examples
+    }
     for feature, anchor, text in sample:
         example = next(e for _, e in feature.examples() if e.anchor == anchor)
-        statuses = {r.status for r in recorded.runs(feature.path, feature.sha256, example.line)}
         answer = run_scenario(text)
         (ran,) = answer["examples"]
-        assert statuses == {Status.PASSED}, f"{feature.path}:{example.line} recorded as {statuses}"
+        assert kinds[(feature.path, example.line)] == "passed", f"{feature.path}:{example.line} in the rulebook's run"
         assert ran["kind"] == "passed", f"{feature.path}:{example.line}: {ran['explanation']}"
         assert {s["status"] for s in ran["steps"]} == {"passed"}
 

@@ -5,7 +5,9 @@ from __future__ import annotations
 import importlib.util
 
 #: The optional dependencies of each extra that a subcommand imports: (import name, distribution name).
-EXTRAS: dict[str, tuple[tuple[str, str], ...]] = {"check": (("pytest", "pytest"), ("pytest_bdd", "pytest-bdd"))}
+EXTRAS: dict[str, tuple[tuple[str, str], ...]] = {
+    "check": (("pytest", "pytest"), ("pytest_bdd", "pytest-bdd"), ("parse_type", "parse-type"))
+}
 
 
 def missing_extra(extra: str) -> str | None:
@@ -17,4 +19,5 @@ def missing_extra(extra: str) -> str | None:
     absent = [dist for module, dist in EXTRAS[extra] if importlib.util.find_spec(module) is None]
     if not absent:
         return None
-    return f"needs {' and '.join(absent)}, not installed here: pip install 'battlebook[{extra}]'"
+    named = absent[0] if len(absent) == 1 else ", ".join(absent[:-1]) + " and " + absent[-1]
+    return f"needs {named}, not installed here: pip install 'battlebook[{extra}]'"

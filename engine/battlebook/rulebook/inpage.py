@@ -135,6 +135,16 @@ def _step_statuses(steps: Sequence[StepDoc], checked: CheckedExample) -> list[di
     return out
 
 
+#: What the check says of an example that ran but states no outcome (as `battlebook check` words it).
+UNCHECKED = "it ran, but has no Then step: add one stating the outcome to check"
+
+
+def _explanation(checked: CheckedExample) -> list[str]:
+    """The check's explanation of an example that did not pass, line by line."""
+    lines = [UNCHECKED] if checked.kind == "unchecked" else []
+    return lines + [line for outcome in checked.outcomes for line in explain(outcome)]
+
+
 def _notes(checked: CheckedExample, chances: dict[tuple[str, int, str | None], str]) -> dict[str, Any]:
     """The drawings and the chance of the last attack that the example's (first passing) run carries."""
     drawings: list[dict[str, str]] = []
@@ -197,7 +207,7 @@ def run_scenario(text: str, folder: Path | None = None) -> dict[str, Any]:
             "rule": checked.rule.id if checked.rule else None,
             "kind": checked.kind,
             "steps": _step_statuses(_steps_of(doc, checked), checked),
-            "explanation": [line for outcome in checked.outcomes for line in explain(outcome)],
+            "explanation": _explanation(checked),
             **_notes(checked, chances),
         }
         for doc, examples in report.features
