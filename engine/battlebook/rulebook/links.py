@@ -24,7 +24,8 @@ def chapter_list(book: Sequence[FeatureDoc], groups: Mapping[str, str], page_of:
     """Markdown listing every chapter by game, in order, each linked (paths relative to the home page).
 
     `groups` maps a folder under `features/` to its title; `page_of` maps a feature's path
-    to its page's source path.
+    to its page's source path. Chapter names come from feature files: they are written as
+    plain text, never as markup.
     """
     lines: list[str] = []
     for group, title in groups.items():

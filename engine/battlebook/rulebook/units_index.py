@@ -14,7 +14,6 @@ Each entry links to every example whose battle has the unit or card.
 
 from __future__ import annotations
 
-import html
 import posixpath
 import re
 from collections.abc import Iterable, Sequence
@@ -23,6 +22,7 @@ from dataclasses import dataclass, field, fields
 from battlebook.heroscape.cards import CARD_CITATION, KNOWN_CARDS
 from battlebook.homm.units import KNOWN_UNITS
 from battlebook.rulebook.model import ExampleDoc, FeatureDoc, StepDoc
+from battlebook.rulebook.prose import markdown_text
 
 HOMM_SOURCE = (
     "Given by the source texts (the Gold Golem's from the worked examples of sources 000 and 001, "
@@ -144,19 +144,19 @@ def render_units_index(entries: Sequence[Entry], here: str) -> str:
     for game, title in (("homm", "Heroes of Might & Magic IV units"), ("heroscape", "Heroscape army cards")):
         lines += [f"## {title} {{ #units-{game} }}", ""]
         for entry in (e for e in entries if e.game == game):
-            lines += [f"### {html.escape(entry.name)} {{ #{entry.anchor} }}", ""]
+            lines += [f"### {markdown_text(entry.name)} {{ #{entry.anchor} }}", ""]
             for definition in entry.definitions:
-                where = f" ({html.escape(definition.chapter)})" if definition.chapter else ""
-                stats = ", ".join(f"{k} {html.escape(v)}" for k, v in definition.stats) or "no stats"
-                lines += [f"- {stats}. *{html.escape(definition.origin)}*{where}", ""]
+                where = f" ({markdown_text(definition.chapter)})" if definition.chapter else ""
+                stats = ", ".join(f"{markdown_text(k)} {markdown_text(v)}" for k, v in definition.stats) or "no stats"
+                lines += [f"- {stats}. *{markdown_text(definition.origin)}*{where}", ""]
             by_chapter: dict[str, list[str]] = {}
             for feature, example in entry.examples:
-                link = f"[{html.escape(example.name)}]({_chapter_url(feature, here)}#{example.anchor})"
+                link = f"[{markdown_text(example.name)}]({_chapter_url(feature, here)}#{example.anchor})"
                 by_chapter.setdefault(feature.name, []).append(link)
             count = sum(len(v) for v in by_chapter.values())
             if count:
                 lines += [f'??? example "Used in {count} example{"s" if count > 1 else ""}"', ""]
                 for chapter, links in by_chapter.items():
-                    lines += [f"    - **{html.escape(chapter)}**: " + "; ".join(links)]
+                    lines += [f"    - **{markdown_text(chapter)}**: " + "; ".join(links)]
                 lines.append("")
     return "\n".join(lines) + "\n"
