@@ -365,8 +365,12 @@ def _wrap(text: str, indent: str, width: int = 100) -> list[str]:
 
 
 def format_catalogue(domains: Sequence[Domain], word: str | None = None) -> str:
-    """The catalogue as terminal text, keeping only the steps that mention `word` (if given)."""
+    """The catalogue as terminal text, keeping only the steps that mention `word` (if given).
+
+    Read without a rulebook (no step has a use), it says nothing of uses rather than "not used".
+    """
     lines: list[str] = []
+    with_book = any(step.example is not None for domain in domains for step in domain.steps)
     for domain in domains:
         steps = [s for s in domain.steps if word is None or s.mentions(word)]
         if not steps:
@@ -381,7 +385,7 @@ def format_catalogue(domains: Sequence[Domain], word: str | None = None) -> str:
                 lines.append(f"      e.g. {step.example.gherkin}")
                 lines.append(f"           ({step.example.feature.path}:{step.example.line})")
                 lines.append("      used in: " + ", ".join(f.path for f in step.features()))
-            else:
+            elif with_book:
                 lines.append("      not used by any feature yet")
             lines.append("")
     return "\n".join(lines)
