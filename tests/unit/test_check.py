@@ -196,6 +196,7 @@ def test_the_command_runs_outside_the_repository_and_leaves_its_results_alone(tm
     before = results.read_bytes() if results.exists() else None
     feature = write(tmp_path, "passing", "failing")
     env = {k: v for k, v in os.environ.items() if not k.startswith("BATTLEBOOK_")}
+    env["PYTHONPROFILEIMPORTTIME"] = "1"  # standard error lists every module the run imported
     proc = subprocess.run(
         [str(Path(sys.executable).parent / "battlebook"), "check", feature.name],
         cwd=tmp_path,
@@ -208,6 +209,10 @@ def test_the_command_runs_outside_the_repository_and_leaves_its_results_alone(tm
     assert proc.stdout.startswith("question.feature: A player's question\n")
     assert "2 examples: 1 passed, 1 failed, 0 undefined" in proc.stdout
     assert (results.read_bytes() if results.exists() else None) == before
+    # (`import` statements before pytest's session starts; the session captures standard error.)
+    imported = {line.rsplit("|", 1)[-1].strip() for line in proc.stderr.splitlines() if line.startswith("import time:")}
+    assert {"pytest", "pytest_bdd.cucumber_json", "battlebook.rulebook.check"} <= imported, "pytest-bdd's plugin"
+    assert not {"mako", "pytest_bdd.generation", "hypothesis"} & imported, "a check imports no code it never runs"
 
 
 def test_a_copied_rule_identifier_gets_a_note(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:

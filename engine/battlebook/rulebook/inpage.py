@@ -34,36 +34,14 @@ from typing import Any
 import pytest
 
 from battlebook.errors import BattlebookError
-from battlebook.rulebook.check import PYTEST_OPTIONS, CheckedExample, explain, format_report, run_check
+from battlebook.rulebook.check import LEAN_OPTIONS, CheckedExample, explain, format_report, run_check
 from battlebook.rulebook.model import ExampleDoc, FeatureDoc, RuleDoc, StepDoc
 from battlebook.rulebook.pytest_plugin import ANNOTATORS, ScenarioRecord
 from battlebook.rulebook.render import example_gherkin, gherkin_lines
 
-#: pytest options of an in-page run: those of `battlebook check`, less the built-in plugins a
-#: scenario never needs. Each costs time at every run in the page (the unraisable-exception
-#: plugin alone collects garbage twice per run), and none takes part in running an example.
-IN_PAGE_OPTIONS: tuple[str, ...] = (
-    *PYTEST_OPTIONS,
-    *(
-        arg
-        for plugin in (
-            "unraisableexception",
-            "threadexception",
-            "logging",
-            "junitxml",
-            "doctest",
-            "pastebin",
-            "legacypath",
-            "faulthandler",
-            "stepwise",
-            "setuponly",
-            "setupplan",
-            "python_path",
-            "debugging",
-        )
-        for arg in ("-p", f"no:{plugin}")
-    ),
-)
+#: pytest options of an in-page run: those of `battlebook check`, which leave out the built-in
+#: plugins a scenario never needs (each would cost time at every run in the page).
+IN_PAGE_OPTIONS: tuple[str, ...] = LEAN_OPTIONS
 #: The name of the file a run writes the reader's text to (it is shown in messages).
 SCENARIO_FILE = "scenario.feature"
 #: The title of the note holding an example's drawings.
