@@ -18,15 +18,12 @@ Every name taken from a feature file is escaped with
 from __future__ import annotations
 
 import contextlib
-import hashlib
-import json
 import posixpath
 import re
 import tempfile
 from collections.abc import Sequence
 from dataclasses import dataclass, fields
 from enum import Enum
-from importlib import metadata
 from pathlib import Path
 
 from mkdocs.config.defaults import MkDocsConfig
@@ -34,6 +31,7 @@ from mkdocs.structure.files import File, Files
 
 from battlebook.heroscape.dice import CombatDie
 from battlebook.heroscape.ruleset import Edition, HeightAdvantage, Ruleset
+from battlebook.rulebook.build_cache import BuildCache, cache_key, engine_fingerprint, tool_versions
 from battlebook.rulebook.check import PYTEST_OPTIONS, CheckedExample, explain, run_check
 from battlebook.rulebook.model import FeatureDoc, FeatureFileError, read_feature_text
 from battlebook.rulebook.prose import markdown_text
@@ -49,7 +47,7 @@ EDITION_TAG = re.compile(r"(?<!\S)@edition:\S+")
 #: syntax colours) was half the cost of the runs.
 RUN_OPTIONS = (*PYTEST_OPTIONS, "--tb=native")
 #: Where the last runs are kept, beside the recorded results, with the key of what they ran.
-CACHE_NAME = "editions.json"
+CACHE_NAME = "editions"
 VERDICTS = {
     "passed": "passed",
     "failed": "failed",
@@ -122,21 +120,6 @@ def _run(checked: CheckedExample) -> Run:
     return Run(checked.kind, tuple(line for line in lines if line))
 
 
-def engine_fingerprint() -> str:
-    """A digest of the installed `battlebook` package's code and data: a run's outcome depends on nothing else of it.
-
-    >>> len(engine_fingerprint())
-    64
-    """
-    package = Path(__file__).resolve().parent.parent
-    digest = hashlib.sha256()
-    for path in sorted(package.rglob("*")):
-        if path.suffix in (".py", ".json") and "__pycache__" not in path.parts:
-            digest.update(path.relative_to(package).as_posix().encode())
-            digest.update(hashlib.sha256(path.read_bytes()).digest())
-    return digest.hexdigest()
-
-
 RunKey = tuple[str, int, Edition]
 
 
@@ -175,37 +158,34 @@ def _run_copies(copies: dict[Edition, dict[str, str]]) -> dict[RunKey, Run]:
     return runs
 
 
-def _cached_runs(copies: dict[Edition, dict[str, str]], cache: Path | None) -> dict[RunKey, Run]:
+def _cached_runs(copies: dict[Edition, dict[str, str]], cache: BuildCache | None) -> dict[RunKey, Run]:
     """The runs of `copies`: kept from the last build when neither the copies nor the engine changed.
 
     The key covers every copy's text, the engine's code and the versions of pytest and its
-    parsers, so a kept run is what a new run would give. A cache that is missing, unreadable
-    or made for other input is simply run again.
+    parsers, so a kept run is what a new run would give.
     """
     if cache is None:
         return _run_copies(copies)
-    source = json.dumps({e.value: sorted(texts.items()) for e, texts in copies.items()}, sort_keys=True)
-    tools = [metadata.version(name) for name in ("pytest", "pytest-bdd", "parse", "parse-type")]
-    key = hashlib.sha256(json.dumps([engine_fingerprint(), tools, source]).encode()).hexdigest()
-    with contextlib.suppress(OSError, ValueError, KeyError, TypeError):
-        kept = json.loads(cache.read_text(encoding="utf-8"))
-        if kept["key"] == key:
+    source = {e.value: sorted(texts.items()) for e, texts in copies.items()}
+    key = cache_key(engine_fingerprint(), tool_versions("pytest", "pytest-bdd", "parse", "parse-type"), source)
+    kept = cache.get(CACHE_NAME, key)
+    with contextlib.suppress(ValueError, KeyError, TypeError):
+        if isinstance(kept, list):
             return {
                 (str(path), int(line), Edition(edition)): Run(str(kind), tuple(str(x) for x in explanation))
-                for path, line, edition, kind, explanation in kept["runs"]
+                for path, line, edition, kind, explanation in kept
             }
     runs = _run_copies(copies)
     rows = [[path, line, edition.value, run.kind, list(run.explanation)] for (path, line, edition), run in runs.items()]
-    with contextlib.suppress(OSError):
-        cache.parent.mkdir(parents=True, exist_ok=True)
-        cache.write_text(json.dumps({"key": key, "runs": rows}), encoding="utf-8")
+    cache.put(CACHE_NAME, key, rows)
     return runs
 
 
-def run_editions(book: Sequence[FeatureDoc], root: Path, cache: Path | None = None) -> list[ExampleRuns]:
+def run_editions(book: Sequence[FeatureDoc], root: Path, cache: BuildCache | None = None) -> list[ExampleRuns]:
     """Every Heroscape example of `book` (files under `root`), run under each edition, in book order.
 
-    With `cache`, a file there keeps the runs for the next build (see `_cached_runs`).
+    With `cache`, the runs are kept there for the next build, and taken from there while
+    neither the files nor the engine changed.
     """
     features = [feature for feature in book if is_heroscape(feature)]
     runs = _cached_runs(_copies(features, root), cache)
@@ -401,7 +381,7 @@ def on_files(files: Files, config: MkDocsConfig) -> Files:
 
     root = project_root(config)
     book = read_book(config)
-    entries = run_editions(book, root, cache=default_path(root).parent / CACHE_NAME)
+    entries = run_editions(book, root, cache=BuildCache(default_path(root).parent))
     page_of = {feature.path: page_uri(feature) for feature in book}
     files.append(File.generated(config, EDITIONS_PAGE, content=editions_page(entries, page_of)))
     return files
