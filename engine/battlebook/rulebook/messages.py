@@ -23,7 +23,6 @@ from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
-from cucumber_messages import Envelope, message_converter
 from gherkin.stream.gherkin_events import GherkinEvents
 from gherkin.stream.id_generator import IdGenerator
 from pytest_bdd import parsers
@@ -52,6 +51,8 @@ def _timestamp() -> dict[str, int]:
 
 def _checked(envelope: dict[str, Any]) -> dict[str, Any]:
     """The envelope as the protocol's JSON, after a round trip through the official types."""
+    from cucumber_messages import Envelope, message_converter  # only to check: its types take long to import
+
     typed = message_converter.from_dict(envelope, Envelope)
     data: dict[str, Any] = message_converter.to_dict(typed)
     return data
@@ -104,6 +105,7 @@ def envelopes(
     for result in sorted(book, key=lambda r: (r.feature, r.line, r.row or "")):
         runs.setdefault((result.feature, result.line), []).append(result)
     success = True
+    matches: dict[tuple[str | None, str], list[str]] = {}  # the same lines recur: each is matched once
     for uri, pickle in pickles:
         scenario_line = lines.get(pickle["astNodeIds"][0], 0)
         queue = runs.get((uri, scenario_line), [])
@@ -114,12 +116,15 @@ def envelopes(
         steps = []
         for pickle_step in pickle["steps"]:
             step_type = _PICKLE_TYPES.get(pickle_step.get("type", ""))
-            matching = [
-                sid
-                for sid, context in definitions
-                if (context.type is None or step_type is None or context.type == step_type)
-                and context.parser.is_matching(pickle_step["text"])
-            ]
+            text = pickle_step["text"]
+            if (step_type, text) not in matches:
+                matches[step_type, text] = [
+                    sid
+                    for sid, context in definitions
+                    if (context.type is None or step_type is None or context.type == step_type)
+                    and context.parser.is_matching(text)
+                ]
+            matching = list(matches[step_type, text])
             steps.append((ids.get_next_id(), pickle_step, matching, lines.get(pickle_step["astNodeIds"][0], 0)))
         yield {
             "testCase": {

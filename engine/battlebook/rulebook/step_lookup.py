@@ -16,12 +16,16 @@ import importlib
 from collections.abc import Callable, Iterator
 from typing import Any
 
+from battlebook.rulebook.scope import current_game
+
 #: (fixture manager, module node, number of fixture names) -> the visible step definitions.
 _VISIBLE: dict[tuple[int, int, int], list[tuple[Any, Any]]] = {}
+#: (that key, step type, step text, game being played) -> the matching step definitions.
+_MATCHING: dict[tuple[tuple[int, int, int], str, str, str | None], tuple[Any, ...]] = {}
 
 
-def _visible_steps(fixturemanager: Any, node: Any) -> list[tuple[Any, Any]]:
-    """The step definitions `node` can see, with their contexts, in pytest-bdd's own order."""
+def _visible_steps(fixturemanager: Any, node: Any) -> tuple[tuple[int, int, int], list[tuple[Any, Any]]]:
+    """The step definitions `node` can see, with their contexts, in pytest-bdd's own order, and their key."""
     from pytest_bdd.compat import get_fixture_names, getfixturedefs
     from pytest_bdd.steps import step_function_context_registry
 
@@ -38,16 +42,29 @@ def _visible_steps(fixturemanager: Any, node: Any) -> list[tuple[Any, Any]]:
         if len(_VISIBLE) > 256:
             _VISIBLE.clear()
         _VISIBLE[key] = found
-    return found
+    return key, found
 
 
 def find_fixturedefs_for_step(step: Any, fixturemanager: Any, node: Any) -> Iterator[Any]:
-    """The step definitions `node` can see whose type and pattern match `step` (pytest-bdd's contract)."""
-    for fixturedef, context in _visible_steps(fixturemanager, node):
-        if context.type is not None and context.type != step.type:
-            continue
-        if context.parser.is_matching(step.name):
-            yield fixturedef
+    """The step definitions `node` can see whose type and pattern match `step` (pytest-bdd's contract).
+
+    A line is matched against the patterns once per module and game: the same lines (a
+    Background's, say) recur in many examples, and whether a step reads a line depends only
+    on the two and on the game being played (see [`scope`][battlebook.rulebook.scope]).
+    """
+    key, visible = _visible_steps(fixturemanager, node)
+    lookup = (key, step.type, step.name, current_game())
+    found = _MATCHING.get(lookup)
+    if found is None:
+        found = tuple(
+            fixturedef
+            for fixturedef, context in visible
+            if (context.type is None or context.type == step.type) and context.parser.is_matching(step.name)
+        )
+        if len(_MATCHING) > 65536:
+            _MATCHING.clear()
+        _MATCHING[lookup] = found
+    yield from found
 
 
 def install() -> bool:
@@ -66,3 +83,4 @@ def install() -> bool:
 def clear() -> None:
     """Forget the definitions found (each run starts afresh)."""
     _VISIBLE.clear()
+    _MATCHING.clear()

@@ -297,6 +297,24 @@ def extra_types() -> dict[str, Callable[[str], object]]:
 _FIELD = re.compile(r"\{(?P<name>\w*)(?::(?P<type>\w+)(?P<optional>\?)?)?\}")
 
 
+def literal_fragments(pattern: str) -> tuple[str, ...]:
+    """The texts between a pattern's fields, each of which a matching line holds as it is.
+
+    `parse` matches the text outside the `{...}` fields literally (and with case, as the
+    step language asks), so a line lacking one of them cannot match. A pattern with braces
+    other than plain fields gives no fragment (nothing is ruled out).
+
+    >>> literal_fragments("the {side:Side} has {count:Count} cards")
+    ('the ', ' has ', ' cards')
+    >>> literal_fragments("a {{literal}} brace {x}")
+    ()
+    """
+    rest = _FIELD.sub("\0", pattern)
+    if "{" in rest or "}" in rest:
+        return ()
+    return tuple(fragment for fragment in rest.split("\0") if fragment)
+
+
 class Phrase(StepParser):
     """A step pattern with typed parameters, scoped to a game (`None`: shared by all games).
 
@@ -310,6 +328,7 @@ class Phrase(StepParser):
         if unknown:
             raise ValueError(f"step pattern {pattern!r} uses unregistered parameter types {sorted(unknown)}")
         self.typed = cfparse.Parser(pattern, extra_types=extra_types(), case_sensitive=True) if "{" in pattern else None
+        self.fragments = literal_fragments(pattern)
 
     def in_scope(self) -> bool:
         """Whether this step may match a line of the feature file being run (always, outside a run)."""
@@ -322,6 +341,8 @@ class Phrase(StepParser):
             return False
         if self.typed is None:
             return name == self.name
+        if not all(fragment in name for fragment in self.fragments):
+            return False  # a line lacking some of the pattern's own words: no need to run its expression
         try:
             return self.typed.parse(name) is not None
         except (ValueError, KeyError, ScenarioError):
@@ -402,10 +423,16 @@ def feature_game(
     `parsers` are the known steps as `(type, parser)` (type `None`: any keyword). Lines
     are matched with no game in force, so every step may vote.
     """
-    known = list(parsers)
-    with playing(None):
-        scopes = [
-            {scope_of(parser) for kind, parser in known if kind in (None, line_type) and parser.is_matching(text)}
-            for line_type, text in lines
-        ]
-    return game_by_vote(tags, scopes, GAMES)
+    # A step shared by every game (scope None) casts no vote: only the game-scoped steps are tried.
+    scoped = [(kind, parser, scope_of(parser)) for kind, parser in parsers if scope_of(parser) is not None]
+    seen: dict[tuple[str, str], set[str | None]] = {}
+
+    def games_of(line_type: str, text: str) -> set[str | None]:
+        if (line_type, text) not in seen:
+            seen[line_type, text] = {
+                game for kind, parser, game in scoped if kind in (None, line_type) and parser.is_matching(text)
+            }
+        return seen[line_type, text]
+
+    with playing(None):  # the lines are only read when no tag names the game
+        return game_by_vote(tags, (games_of(line_type, text) for line_type, text in lines), GAMES)
