@@ -12,15 +12,19 @@ an attack refused for range or sight) add the counted path and the sight line.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from battlebook.errors import RuleViolation
 from battlebook.heroscape.actions import Attack
-from battlebook.heroscape.picture import Measure, draw_battlefield, legend_html, measure
 from battlebook.heroscape.rules import LINE_OF_SIGHT, RANGE, HeroscapeResolution
 from battlebook.heroscape.state import BattleState
 from battlebook.pictures.notes import drawing_annotator, drawings_note, figure, picture_ident
 from battlebook.rulebook.pytest_plugin import ScenarioRecord
 from battlebook.steps._attempts import JournalEntry
 from battlebook.steps.heroscape_world import HeroscapeWorld, Measured
+
+if TYPE_CHECKING:
+    from battlebook.heroscape.picture import Measure
 
 HeroscapeEntry = JournalEntry[BattleState, HeroscapeResolution]
 
@@ -38,6 +42,8 @@ def _checks(world: HeroscapeWorld) -> list[Measured]:
 
 def measures(world: HeroscapeWorld, state: BattleState) -> list[Measure]:
     """The range paths and sight lines to draw on `state`, one per pair of figures, in the order checked."""
+    from battlebook.heroscape.picture import measure  # drawing code, only where a note is drawn
+
     merged: dict[tuple[str, str], tuple[bool, bool]] = {}
     for check in _checks(world):
         if state.has_figure(check.attacker) and state.has_figure(check.target):
@@ -59,6 +65,8 @@ def last_change(world: HeroscapeWorld) -> HeroscapeEntry | None:
 
 def picture_markdown(world: HeroscapeWorld, record: ScenarioRecord) -> str | None:
     """The note showing `world`'s battlefield, or `None` when the example drew none."""
+    from battlebook.heroscape.picture import draw_battlefield, legend_html  # only where a note is drawn
+
     if not world.has_battlefield:
         return None
     result, state = record.result, world.state

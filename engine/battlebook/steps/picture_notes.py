@@ -7,7 +7,6 @@ the drawing to the example's page.
 
 from __future__ import annotations
 
-from battlebook.homm.picture import battle_view, draw_battle
 from battlebook.pictures.notes import drawing_annotator, drawings_note, figure, picture_ident
 from battlebook.rulebook.pytest_plugin import ScenarioRecord
 from battlebook.steps.homm_world import HommWorld
@@ -15,6 +14,8 @@ from battlebook.steps.homm_world import HommWorld
 
 def picture_markdown(world: HommWorld, record: ScenarioRecord) -> str | None:
     """The note showing `world`'s battle: before and after its last attempted action, or as it stands."""
+    from battlebook.homm.picture import battle_view, draw_battle  # drawing code, only where a note is drawn
+
     result = record.result
     if not world.journal:
         if not world.state.stacks:
