@@ -4,8 +4,6 @@ from __future__ import annotations
 
 import json
 import logging
-import os
-import subprocess
 import sys
 from pathlib import Path
 
@@ -31,24 +29,30 @@ GOLEMS_VS_BEHEMOTH = """      Given the Aggressor has a stack of 3 Gold Golems o
 """
 
 
-def run_features(tmp_path: Path, text: str) -> tuple[subprocess.CompletedProcess[str], list[dict[str, object]]]:
+def run_features(
+    tmp_path: Path, text: str, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> tuple[int, str, list[dict[str, object]]]:
+    """Run `tests/test_features.py` on one feature file, as `make examples` does but in this process.
+
+    Its exit status, its output, and the results it recorded.
+    """
     feature = tmp_path / "probe.feature"
     feature.write_text(text, encoding="utf-8")
     results = tmp_path / "results.json"
-    env = dict(os.environ, BATTLEBOOK_FEATURES=str(feature), BATTLEBOOK_RESULTS=str(results))
-    proc = subprocess.run(
-        [sys.executable, "-m", "pytest", "tests/test_features.py", "-p", "no:randomly"],
-        cwd=ROOT,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
+    monkeypatch.setenv("BATTLEBOOK_FEATURES", str(feature))
+    monkeypatch.setenv("BATTLEBOOK_RESULTS", str(results))
+    monkeypatch.chdir(ROOT)
+    # The test module reads $BATTLEBOOK_FEATURES when it is imported: the run imports it afresh.
+    monkeypatch.delitem(sys.modules, "tests.test_features", raising=False)
+    status = int(pytest.main(["tests/test_features.py", "-p", "no:xdist", "-p", "no:hypothesispytest"]))
+    out, err = capsys.readouterr()
     records = json.loads(results.read_text())["results"] if results.exists() else []
-    return proc, records
+    return status, out + err, records
 
 
-def test_undefined_and_failing_examples_are_recorded_as_such(tmp_path: Path) -> None:
+def test_undefined_and_failing_examples_are_recorded_as_such(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
     text = (
         HEADER
         + "    Example: A step nobody defined\n"
@@ -60,8 +64,8 @@ def test_undefined_and_failing_examples_are_recorded_as_such(tmp_path: Path) -> 
         + "      When the Gold Golems attack the Behemoth in melee, rolling 5\n"
         + "      Then the attack kills the top card of the Behemoth\n"
     )
-    proc, records = run_features(tmp_path, text)
-    assert proc.returncode == 1, proc.stdout
+    status, output, records = run_features(tmp_path, text, capsys, monkeypatch)
+    assert status == 1, output
     by_name = {r["scenario"]: r for r in records}
     undefined = by_name["A step nobody defined"]
     assert undefined["status"] == "undefined"
@@ -70,7 +74,7 @@ def test_undefined_and_failing_examples_are_recorded_as_such(tmp_path: Path) -> 
     assert '"When the {attacker} attack(s)/tries to attack/try to attack the {target} in melee' in str(
         undefined["message"]
     )
-    assert "closest known steps" in proc.stdout
+    assert "closest known steps" in output
     failing = by_name["A wrong expectation"]
     assert failing["status"] == "failed"
     assert failing["step"] == "Then the attack kills the top card of the Behemoth"
@@ -78,13 +82,15 @@ def test_undefined_and_failing_examples_are_recorded_as_such(tmp_path: Path) -> 
     assert failing["rule_id"] == "probe.rule"
 
 
-def test_two_examples_with_one_name_stop_the_run_naming_both(tmp_path: Path) -> None:
+def test_two_examples_with_one_name_stop_the_run_naming_both(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
     example = (
         "    Example: Twice\n" + GOLEMS_VS_BEHEMOTH + "      Then the Gold Golems attack in melee with a score of 7\n\n"
     )
-    proc, _ = run_features(tmp_path, HEADER + example + example)
-    assert proc.returncode != 0
-    assert "two examples are called 'Twice' (lines 7 and 12)" in proc.stdout + proc.stderr
+    status, output, _ = run_features(tmp_path, HEADER + example + example, capsys, monkeypatch)
+    assert status != 0
+    assert "two examples are called 'Twice' (lines 7 and 12)" in output
 
 
 def test_malformed_feature_names_file_and_line(tmp_path: Path) -> None:
