@@ -230,8 +230,9 @@ def pytest_configure(config: pytest.Config) -> None:
     step_lookup.install()
 
 
+@pytest.hookimpl(tryfirst=True)
 def pytest_bdd_apply_tag(tag: str, function: Callable[..., object]) -> bool:
-    """No tag becomes a pytest marker.
+    """No tag becomes a pytest marker (whichever plugin was registered first: pytest-bdd's own makes markers).
 
     Rulebook metadata tags (`@id:`, `@source:`, `@chapter:`, `@edition:`) are read by the
     rulebook model, and any other tag is a broken convention that the model reports with its
