@@ -2,7 +2,8 @@
 
 Prints both times and their ratio (target: running takes at most 1.5x collecting), then
 where collection's time goes: interpreter and pytest start-up, the step library's import,
-reading the feature files, and pytest-bdd building the test items.
+reading the feature files, and the same collection without the bytecode cache (what it
+cost before the Makefile kept one: every module compiled again at every start).
 
 Run with `.venv/bin/python benchmarks/examples_benchmark.py [runs]`.
 """
@@ -25,7 +26,16 @@ def main(argv: list[str]) -> int:
     run = [pytest, "tests/test_features.py", "-p", "no:hypothesispytest"]
     parts = {
         "python start-up": [python, "-c", "pass"],
-        "pytest start-up (no tests)": [pytest, "--collect-only", "-q", "-p", "no:battlebook", "tests/__init__.py"],
+        "pytest start-up with its other plugins and tests/conftest.py (no tests)": [
+            pytest,
+            "--collect-only",
+            "-q",
+            "-p",
+            "no:battlebook",
+            "-p",
+            "no:hypothesispytest",
+            "tests/__init__.py",
+        ],
         "importing pytest, pytest-bdd and the step library": [
             python,
             "-c",
@@ -37,6 +47,14 @@ def main(argv: list[str]) -> int:
             "-c",
             "from pathlib import Path; from battlebook.rulebook.runner import checked_feature_files as c;"
             " c([Path('features')], Path('.'))",
+        ],
+        # Without the bytecode cache the Makefile keeps under .venv, every start compiles every module again.
+        "the same collection, compiling every module again (PYTHONDONTWRITEBYTECODE=1)": [
+            "env",
+            "-u",
+            "PYTHONPYCACHEPREFIX",
+            "PYTHONDONTWRITEBYTECODE=1",
+            *collect,
         ],
     }
     t_collect, t_run = best_of(runs, lambda: run_once(collect), lambda: run_once(run))
