@@ -5,10 +5,13 @@
 - [`state`][battlebook.homm.state]: sides, lines, creature stacks, the clock, armies and the battle state;
 - [`actions`][battlebook.homm.actions]: what a stack or a side can attempt;
 - [`rules`][battlebook.homm.rules]: what the rules allow and what an action does, built on
-  [`combat`][battlebook.homm.combat] (attacks, special actions, retaliation) and
+  [`combat`][battlebook.homm.combat] (attacks, special actions, retaliation),
+  [`opportunity`][battlebook.homm.opportunity] (one attack opportunity per round) and
   [`flow`][battlebook.homm.flow] (phases, automatic reorganizing, end of round and battle);
+- [`extensions`][battlebook.homm.extensions]: how those rules consult the battlefield's
+  features, each an [`Extension`][battlebook.homm.state.Extension] of them;
 - [`town`][battlebook.homm.town] and [`siege`][battlebook.homm.siege]: the town card and its walls, and
-  the rules of battles in towns;
+  the rules of battles in towns, one such extension;
 - [`rule_ids`][battlebook.homm.rule_ids]: the identifiers every refusal names.
 """
 
