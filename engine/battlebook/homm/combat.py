@@ -17,6 +17,7 @@ from battlebook.homm.flow import lapsed_stance, melee_minimum
 from battlebook.homm.opportunity import opportunity_violation
 from battlebook.homm.resolution import AttackRoll
 from battlebook.homm.ruleset import RetaliationReach, SupportTarget, SwarmDoubling, SwatReach
+from battlebook.homm.scores import AttackScore
 from battlebook.homm.state import AttackMade, Backing, BattleState, Extension, Line, Stack, Stance
 from battlebook.homm.units import AttackKind, Spell
 
@@ -118,11 +119,6 @@ def attack_violation(state: BattleState, action: Attack) -> RuleViolation | None
     )
 
 
-def _stack_score(state: BattleState, stack: Stack, target: str, kind: AttackKind, spell: Spell | None = None) -> int:
-    """`stack`'s own score for this attack: its top card's printed score (as the extensions change it), plus levels."""
-    return extensions.card_score(state, stack, target, kind, stack.printed_score(kind, spell)) + stack.levels_under
-
-
 def opportunity_score(state: BattleState, attacker: Stack, action: Attack) -> int:
     """The score of an attack made as `attacker`'s opportunity: stack, support, swarm doubling, extensions.
 
@@ -131,15 +127,13 @@ def opportunity_score(state: BattleState, attacker: Stack, action: Attack) -> in
     extensions in play then change it (a ranged attack shot over a town's walls loses the
     walls' penalty).
     """
-    base = _stack_score(state, attacker, action.target, action.kind, _spell(attacker, action))
-    support = sum(backing.sac for backing in attacker.backing if backs_attack_on(state, backing, action.target))
-    if attacker.stance is not Stance.SWARMING:
-        whole = base + support
-    elif state.ruleset.swarm_doubling is SwarmDoubling.BEFORE_SUPPORT:
-        whole = 2 * base + support
-    else:
-        whole = 2 * (base + support)
-    return extensions.score(state, attacker, action.target, action.kind, whole)
+    parts = AttackScore(
+        attacker.printed_score(action.kind, _spell(attacker, action)),
+        attacker.levels_under,
+        sum(backing.sac for backing in attacker.backing if backs_attack_on(state, backing, action.target)),
+        state.ruleset.swarm_doubling if attacker.stance is Stance.SWARMING else None,
+    )
+    return extensions.score(state, attacker, action.target, action.kind, parts)
 
 
 def backs_attack_on(state: BattleState, backing: Backing, target: str) -> bool:
@@ -285,12 +279,17 @@ def retaliation_score(state: BattleState, retaliator: Stack, action: Retaliate) 
     serve the stack's next attack opportunity; the ruleset's alternatives add either
     (ruling *Retaliations, support and swarming*). The walls' penalty applies as to an attack.
     """
-    score = _stack_score(state, retaliator, action.target, action.kind)
+    support = 0
     if state.ruleset.retaliation_support:
-        score += sum(b.sac for b in retaliator.backing if b.target == action.target)
-    if state.ruleset.swarm_doubles_retaliation and retaliator.stance is Stance.SWARMING:
-        score *= 2
-    return extensions.score(state, retaliator, action.target, action.kind, score)
+        support = sum(b.sac for b in retaliator.backing if b.target == action.target)
+    doubled = state.ruleset.swarm_doubles_retaliation and retaliator.stance is Stance.SWARMING
+    parts = AttackScore(
+        retaliator.printed_score(action.kind),
+        retaliator.levels_under,
+        support,
+        SwarmDoubling.AFTER_SUPPORT if doubled else None,
+    )
+    return extensions.score(state, retaliator, action.target, action.kind, parts)
 
 
 def retaliate(state: BattleState, action: Retaliate, dice: Dice) -> tuple[BattleState, AttackRoll]:

@@ -7,8 +7,7 @@ general rules (the protocol lives with the state that carries it). The rules in
 folds every extension [in play][battlebook.homm.extensions.in_play], much as Heroscape's rules
 fold every [`DiceModifier`][battlebook.heroscape.powers.DiceModifier] over an attack's dice.
 
-- scores: [`card_score`][battlebook.homm.extensions.card_score], then
-  [`score`][battlebook.homm.extensions.score];
+- scores: [`score`][battlebook.homm.extensions.score];
 - reach: [`reach`][battlebook.homm.extensions.reach];
 - targets that are no stacks: [`piece_owner`][battlebook.homm.extensions.piece_owner],
   [`owner_of_named`][battlebook.homm.extensions.owner_of_named],
@@ -38,6 +37,7 @@ from collections.abc import Iterator
 
 from battlebook.errors import RuleViolation
 from battlebook.homm.actions import Action, OfferSurrender, Withdraw, named
+from battlebook.homm.scores import AttackScore
 from battlebook.homm.siege import TOWN_RULES
 from battlebook.homm.state import BattleState, Extension, Line, Override, Side, Stack
 from battlebook.homm.units import AttackKind
@@ -45,7 +45,6 @@ from battlebook.homm.units import AttackKind
 __all__ = [
     "after_action",
     "attack_violation",
-    "card_score",
     "free_move",
     "in_play",
     "is_piece",
@@ -81,13 +80,10 @@ def is_piece(state: BattleState, name: str) -> bool:
 
 def owner_of_named(state: BattleState, action: Action) -> Extension | None:
     """The extension one of whose pieces `action` names, acting or as its target; it alone judges the action."""
-    extensions = in_play(state)
-    if not extensions:
-        return None
-    for name in named(action):
-        owner = piece_owner(state, name)
-        if owner is not None:
-            return owner
+    names = named(action)
+    for extension in in_play(state):
+        if any(name in names for name in extension.pieces(state)):
+            return extension
     return None
 
 
@@ -97,18 +93,11 @@ def piece_actions(state: BattleState) -> Iterator[Action]:
         yield from extension.piece_actions(state)
 
 
-def card_score(state: BattleState, attacker: Stack, target: str, kind: AttackKind, printed: int) -> int:
-    """The top card's `printed` score for this attack after every extension's change, in order."""
+def score(state: BattleState, attacker: Stack, target: str, kind: AttackKind, parts: AttackScore) -> int:
+    """The score `attacker` attacks `target` with: `parts` as every extension in play changes them, in order."""
     for extension in in_play(state):
-        printed = extension.card_score(state, attacker, target, kind, printed)
-    return printed
-
-
-def score(state: BattleState, attacker: Stack, target: str, kind: AttackKind, whole: int) -> int:
-    """The attack's `whole` score (levels, support, swarming in) after every extension's change, in order."""
-    for extension in in_play(state):
-        whole = extension.score(state, attacker, target, kind, whole)
-    return whole
+        parts = extension.modify_score(state, attacker, target, kind, parts)
+    return parts.whole
 
 
 def reach(state: BattleState, attacker: Stack, target: Stack, kind: AttackKind) -> Override | None:

@@ -53,6 +53,7 @@ from battlebook.homm.actions import (
 )
 from battlebook.homm.opportunity import opportunity_violation
 from battlebook.homm.ruleset import EmergingTime, PenaltyBase
+from battlebook.homm.scores import AttackScore
 from battlebook.homm.state import BattleState, Extension, Line, Override, Side, Stack, Stage
 from battlebook.homm.town import TownCard, Walls
 from battlebook.homm.units import Ability, AttackKind
@@ -262,23 +263,21 @@ class TownRules(Extension):
                     yield Support(stack.name, ally.name, town)
         yield Reorganize(town, Line.RANGED)
 
-    def card_score(self, state: BattleState, attacker: Stack, target: str, kind: AttackKind, score: int) -> int:
-        """The walls' penalty on the top card's printed ranged score, under the reading that takes it there."""
-        if state.ruleset.town_penalty is not PenaltyBase.CARD_SCORE:
-            return score
-        walls = penalty_walls(state, attacker, target, kind)
-        return score if walls is None else walls.penalize(score)
+    def modify_score(
+        self, state: BattleState, attacker: Stack, target: str, kind: AttackKind, score: AttackScore
+    ) -> AttackScore:
+        """The walls' penalty on a ranged attack at a stack inside: halved rounding up, or less 1.
 
-    def score(self, state: BattleState, attacker: Stack, target: str, kind: AttackKind, score: int) -> int:
-        """The walls' penalty on a ranged attack's whole score (levels, support, swarming in), by default.
-
-        Halved rounding up behind intact walls, less 1 behind Breached ones; see
-        [`penalty_walls`][battlebook.homm.siege.penalty_walls] for which attacks pay it.
+        Taken from the whole score (levels, support, swarming in) by default, or from the top
+        card's printed score under the other reading (ruling *What the walls' penalty applies
+        to*); see [`penalty_walls`][battlebook.homm.siege.penalty_walls] for which attacks pay it.
         """
-        if state.ruleset.town_penalty is not PenaltyBase.WHOLE_SCORE:
-            return score
         walls = penalty_walls(state, attacker, target, kind)
-        return score if walls is None else walls.penalize(score)
+        if walls is None:
+            return score
+        if state.ruleset.town_penalty is PenaltyBase.CARD_SCORE:
+            return score.with_printed(walls.penalize(score.printed))
+        return score.adjusted_to(walls.penalize(score.whole))
 
     def reach(self, state: BattleState, attacker: Stack, target: Stack, kind: AttackKind) -> Override | None:
         """A unit that ignores obstacles flies in over damaged walls, and is stopped by intact ones.

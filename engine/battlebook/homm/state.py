@@ -30,6 +30,7 @@ from typing import Protocol
 from battlebook.errors import RuleViolation, ScenarioError
 from battlebook.homm.actions import Action, OfferSurrender, Withdraw
 from battlebook.homm.ruleset import Ruleset, StackPhase
+from battlebook.homm.scores import AttackScore
 from battlebook.homm.sides import Line as Line
 from battlebook.homm.sides import Side as Side
 from battlebook.homm.town import TownCard
@@ -272,9 +273,9 @@ class Extension(Protocol):
     [`extensions.in_play`][battlebook.homm.extensions.in_play]) at a few fixed points, and
     name no feature themselves:
 
-    - **score modifiers**: [`card_score`][battlebook.homm.state.Extension.card_score] changes
-      the top card's printed score before levels, support and swarming are added;
-      [`score`][battlebook.homm.state.Extension.score] changes the whole score after them;
+    - **score modifiers**: [`modify_score`][battlebook.homm.state.Extension.modify_score]
+      changes an attack's [`AttackScore`][battlebook.homm.scores.AttackScore], its top
+      card's printed score or the whole;
     - **reach rules**: [`reach`][battlebook.homm.state.Extension.reach] lets an attacker
       reach a target the line rules keep it from, or refuses one they would allow;
     - **a kind of target**: [`pieces`][battlebook.homm.state.Extension.pieces] are targets
@@ -311,12 +312,14 @@ class Extension(Protocol):
         """The candidate actions that name this extension's pieces, legal or not."""
         return iter(())
 
-    def card_score(self, state: BattleState, attacker: Stack, target: str, kind: AttackKind, score: int) -> int:
-        """The printed `score` of `attacker`'s top card (or spell) for this attack, as this extension changes it."""
-        return score
+    def modify_score(
+        self, state: BattleState, attacker: Stack, target: str, kind: AttackKind, score: AttackScore
+    ) -> AttackScore:
+        """The `score` of `attacker`'s attack of `kind` on `target`, as this extension changes it.
 
-    def score(self, state: BattleState, attacker: Stack, target: str, kind: AttackKind, score: int) -> int:
-        """The whole `score` of `attacker`'s attack on `target` (levels, support, swarming in), as changed."""
+        It may change the top card's printed score (everything else is then added to it) or
+        the whole. Retaliations are scored through it too.
+        """
         return score
 
     def reach(self, state: BattleState, attacker: Stack, target: Stack, kind: AttackKind) -> Override | None:
