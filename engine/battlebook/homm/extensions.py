@@ -80,9 +80,12 @@ def is_piece(state: BattleState, name: str) -> bool:
 
 def owner_of_named(state: BattleState, action: Action) -> Extension | None:
     """The extension one of whose pieces `action` names, acting or as its target; it alone judges the action."""
+    extensions = in_play(state)
+    if not extensions:
+        return None
     names = named(action)
-    for extension in in_play(state):
-        if any(name in names for name in extension.pieces(state)):
+    for extension in extensions:
+        if any(piece in names for piece in extension.pieces(state)):
             return extension
     return None
 
