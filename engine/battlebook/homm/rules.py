@@ -36,7 +36,7 @@ from dataclasses import replace
 
 from battlebook.dice import Dice, Die
 from battlebook.errors import RuleViolation
-from battlebook.homm import combat, flow, siege
+from battlebook.homm import combat, extensions, flow
 from battlebook.homm import rule_ids as ids
 from battlebook.homm.actions import (
     AcceptSurrender,
@@ -93,13 +93,16 @@ def pseudo_legal_violation(state: BattleState, action: Action) -> RuleViolation 
 def legal_violation(state: BattleState, action: Action) -> RuleViolation | None:
     """Why the rules forbid `action` in `state`, or `None` when it is allowed.
 
-    Unknown stacks and facts the scenario did not set up raise `ScenarioError` at once.
+    An action that names an extension's piece (the town card), acting or as its target,
+    is judged by that extension alone. Unknown stacks and facts the scenario did not set up
+    raise `ScenarioError` at once.
     """
     violation = pseudo_legal_violation(state, action)
     if violation is not None:
         return violation
-    if siege.involves_town(state, action):
-        return siege.town_violation(state, action)
+    owner = extensions.owner_of_named(state, action)
+    if owner is not None:
+        return owner.piece_violation(state, action)
     match action:
         case MeleeAttack() | RangedAttack() | SpellAttack():
             return combat.attack_violation(state, action)
@@ -161,7 +164,7 @@ def apply(state: BattleState, action: Action, dice: Dice) -> HommResolution:
             state = combat.reorganize(state, action)
         case MoveUp():
             after, moved = flow.move_up(state, action)
-            return HommResolution(siege.repair_if_over(after), None, moved)
+            return HommResolution(extensions.after_action(after), None, moved)
         case EndPhase():
             state = flow.end_phase(state, action)
         case Decline():
@@ -175,7 +178,7 @@ def apply(state: BattleState, action: Action, dice: Dice) -> HommResolution:
         case RejectSurrender():
             state = flow.reject(state, action)
     after, moved = flow.settle(state, before)
-    return HommResolution(siege.repair_if_over(after), roll, moved)
+    return HommResolution(extensions.after_action(after), roll, moved)
 
 
 def candidate_actions(state: BattleState) -> Iterator[Action]:
@@ -198,7 +201,7 @@ def candidate_actions(state: BattleState) -> Iterator[Action]:
         yield Swarm(attacker.name)
         yield Protect(attacker.name)
         yield Reorganize(attacker.name, Line.RANGED if attacker.line is Line.MELEE else Line.MELEE)
-    yield from _town_candidates(state)
+    yield from extensions.piece_actions(state)
     for side in Side:
         for name in names:
             yield MoveUp(name, side)
@@ -209,25 +212,6 @@ def candidate_actions(state: BattleState) -> Iterator[Action]:
         yield RejectSurrender(side)
         for cards in range(state.army(side).hand + 1):
             yield OfferSurrender(side, cards)
-
-
-def _town_candidates(state: BattleState) -> Iterator[Action]:
-    """Every action naming the town card, as target or (always refused) as the one acting."""
-    if state.town is None:
-        return
-    town = state.town.name
-    for stack in state.stacks:
-        yield MeleeAttack(stack.name, town)
-        yield MeleeAttack(stack.name, town, 2)
-        yield RangedAttack(stack.name, town)
-        for spell in stack.top.spells:
-            yield SpellAttack(stack.name, town, spell.name)
-        yield MeleeAttack(town, stack.name)
-        yield Retaliate(stack.name, town, AttackKind.MELEE)
-        for ally in state.stacks_on(stack.side):
-            if ally.name != stack.name:
-                yield Support(stack.name, ally.name, town)
-    yield Reorganize(town, Line.RANGED)
 
 
 def legal_actions(state: BattleState) -> Iterator[Action]:

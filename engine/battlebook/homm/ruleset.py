@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from battlebook.dice import Die
+from battlebook.homm.units import AttackKind
 
 
 class DieReading(StrEnum):
@@ -222,3 +223,12 @@ class Ruleset:
     def die(self) -> Die:
         """The battle's one ten-sided die, with the faces of the chosen reading."""
         return Die(f"d10 read {self.die_reading.value}", self.die_reading.faces)
+
+    def follows_melee_lines(self, kind: AttackKind) -> bool:
+        """Whether an attack of `kind` obeys the melee attack's line rule: melee, and spells cast like melee.
+
+        >>> like_melee = Ruleset(spell_reach=SpellReach.LIKE_MELEE)
+        >>> Ruleset().follows_melee_lines(AttackKind.SPELL), like_melee.follows_melee_lines(AttackKind.SPELL)
+        (False, True)
+        """
+        return kind is AttackKind.MELEE or (kind is AttackKind.SPELL and self.spell_reach is SpellReach.LIKE_MELEE)
