@@ -181,8 +181,9 @@ Action = (
 def acting_names(action: Action) -> tuple[str, ...]:
     """The names of what `action` has act, support or move (stacks, as far as the rules allow).
 
-    >>> acting_names(Support("Halflings", "Gold Golems", "Orcs")), acting_names(EndPhase(Side.DEFENDER))
-    (('Halflings', 'Gold Golems'), ())
+    Examples:
+        >>> acting_names(Support("Halflings", "Gold Golems", "Orcs")), acting_names(EndPhase(Side.DEFENDER))
+        (('Halflings', 'Gold Golems'), ())
     """
     match action:
         case MeleeAttack() | RangedAttack() | SpellAttack():
@@ -199,8 +200,9 @@ def acting_names(action: Action) -> tuple[str, ...]:
 def target_name(action: Action) -> str | None:
     """The name of what `action` attacks, or supports an attack on; `None` for an action with no target.
 
-    >>> target_name(MeleeAttack("Gold Golems", "Town Card")), target_name(Swarm("Orcs"))
-    ('Town Card', None)
+    Examples:
+        >>> target_name(MeleeAttack("Gold Golems", "Town Card")), target_name(Swarm("Orcs"))
+        ('Town Card', None)
     """
     match action:
         case MeleeAttack() | RangedAttack() | SpellAttack() | Retaliate() | Support():
@@ -211,8 +213,9 @@ def target_name(action: Action) -> str | None:
 def named(action: Action) -> tuple[str, ...]:
     """Every name `action` mentions: what acts, supports or moves, then its target if it has one.
 
-    >>> named(Support("Halflings", "Gold Golems", "Orcs"))
-    ('Halflings', 'Gold Golems', 'Orcs')
+    Examples:
+        >>> named(Support("Halflings", "Gold Golems", "Orcs"))
+        ('Halflings', 'Gold Golems', 'Orcs')
     """
     target = target_name(action)
     return acting_names(action) if target is None else (*acting_names(action), target)

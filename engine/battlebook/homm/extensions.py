@@ -23,12 +23,13 @@ A battle in a town is fought with the town's rules,
 place the town is wired in. In the open field no extension is in play, and every fold
 returns the general rule's answer.
 
->>> from battlebook.homm.state import BattleState, Side
->>> from battlebook.homm.town import TownCard
->>> in_play(BattleState())
-()
->>> in_play(BattleState().with_town(TownCard("Town Card", Side.DEFENDER)))
-(TOWN_RULES,)
+Examples:
+    >>> from battlebook.homm.state import BattleState, Side
+    >>> from battlebook.homm.town import TownCard
+    >>> in_play(BattleState())
+    ()
+    >>> in_play(BattleState().with_town(TownCard("Town Card", Side.DEFENDER)))
+    (TOWN_RULES,)
 """
 
 from __future__ import annotations

@@ -65,15 +65,16 @@ def move_up_quota(state: BattleState, side: Side, moved: int = 0, minimum: int |
     Line is short of its minimum, or only one per fall. A town's Defender, whose walls'
     minimum holds at all times, then gets one more stack after each action until it is met.
 
-    >>> from battlebook.homm.units import KNOWN_UNITS
-    >>> from battlebook.homm.ruleset import Ruleset
-    >>> golem = KNOWN_UNITS["Gold Golem"]
-    >>> state = BattleState(stacks=(Stack("Golem", Side.AGGRESSOR, Line.MELEE, (golem,)),))
-    >>> move_up_quota(state, Side.AGGRESSOR)
-    2
-    >>> one = replace(state, ruleset=Ruleset(move_up_refill=MoveUpRefill.ONE_PER_FALL))
-    >>> move_up_quota(one, Side.AGGRESSOR), move_up_quota(one, Side.AGGRESSOR, moved=1)
-    (1, 0)
+    Examples:
+        >>> from battlebook.homm.units import KNOWN_UNITS
+        >>> from battlebook.homm.ruleset import Ruleset
+        >>> golem = KNOWN_UNITS["Gold Golem"]
+        >>> state = BattleState(stacks=(Stack("Golem", Side.AGGRESSOR, Line.MELEE, (golem,)),))
+        >>> move_up_quota(state, Side.AGGRESSOR)
+        2
+        >>> one = replace(state, ruleset=Ruleset(move_up_refill=MoveUpRefill.ONE_PER_FALL))
+        >>> move_up_quota(one, Side.AGGRESSOR), move_up_quota(one, Side.AGGRESSOR, moved=1)
+        (1, 0)
     """
     short = max(melee_minimum(state, side), minimum or 0) - len(state.stacks_on(side, Line.MELEE))
     if short <= 0:
@@ -109,13 +110,14 @@ def kills_before_move_up(state: BattleState, side: Side) -> int | None:
 
     `None` when nothing waits on the Ranged Line, or when nothing ever has to move up.
 
-    >>> from battlebook.homm.units import KNOWN_UNITS
-    >>> golem = KNOWN_UNITS["Gold Golem"]
-    >>> state = BattleState(stacks=tuple(
-    ...     Stack(f"Golem {n}", Side.AGGRESSOR, Line.MELEE, (golem,)) for n in range(1, 7)))
-    >>> state = state.with_stack(Stack("Golems", Side.AGGRESSOR, Line.RANGED, (golem,)))
-    >>> kills_before_move_up(state, Side.AGGRESSOR)
-    4
+    Examples:
+        >>> from battlebook.homm.units import KNOWN_UNITS
+        >>> golem = KNOWN_UNITS["Gold Golem"]
+        >>> state = BattleState(stacks=tuple(
+        ...     Stack(f"Golem {n}", Side.AGGRESSOR, Line.MELEE, (golem,)) for n in range(1, 7)))
+        >>> state = state.with_stack(Stack("Golems", Side.AGGRESSOR, Line.RANGED, (golem,)))
+        >>> kills_before_move_up(state, Side.AGGRESSOR)
+        4
     """
     minimum = melee_minimum(state, side)
     if not state.stacks_on(side, Line.RANGED) or minimum == 0:

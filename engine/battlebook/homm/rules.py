@@ -14,19 +14,20 @@ refused action raises a [`RuleViolation`][battlebook.errors.RuleViolation] and c
 After every action the battle is settled: a Melee Line whose count fell below 3 is
 refilled from the Ranged Line, and a side with no stack left loses.
 
->>> from battlebook.dice import ScriptedDice
->>> from battlebook.homm.units import KNOWN_UNITS
->>> from battlebook.homm.state import Side, Stack
->>> from battlebook.homm.actions import MeleeAttack
->>> golem, behemoth = KNOWN_UNITS["Gold Golem"], KNOWN_UNITS["Behemoth"]
->>> state = (BattleState()
-...     .with_stack(Stack("Gold Golems", Side.AGGRESSOR, Line.MELEE, (golem,) * 3))
-...     .with_stack(Stack("Behemoth", Side.DEFENDER, Line.MELEE, (behemoth,))))
->>> result = apply(state, MeleeAttack("Gold Golems", "Behemoth"), ScriptedDice([6]))
->>> result.attack.total, result.attack.is_hit
-(13, True)
->>> result.state.has_stack("Behemoth"), result.state.outcome.winner
-(False, <Side.AGGRESSOR: 'Aggressor'>)
+Examples:
+    >>> from battlebook.dice import ScriptedDice
+    >>> from battlebook.homm.units import KNOWN_UNITS
+    >>> from battlebook.homm.state import Side, Stack
+    >>> from battlebook.homm.actions import MeleeAttack
+    >>> golem, behemoth = KNOWN_UNITS["Gold Golem"], KNOWN_UNITS["Behemoth"]
+    >>> state = (BattleState()
+    ...     .with_stack(Stack("Gold Golems", Side.AGGRESSOR, Line.MELEE, (golem,) * 3))
+    ...     .with_stack(Stack("Behemoth", Side.DEFENDER, Line.MELEE, (behemoth,))))
+    >>> result = apply(state, MeleeAttack("Gold Golems", "Behemoth"), ScriptedDice([6]))
+    >>> result.attack.total, result.attack.is_hit
+    (13, True)
+    >>> result.state.has_stack("Behemoth"), result.state.outcome.winner
+    (False, <Side.AGGRESSOR: 'Aggressor'>)
 """
 
 from __future__ import annotations
@@ -222,11 +223,12 @@ def legal_actions(state: BattleState) -> Iterator[Action]:
 def smallest_winning_roll(score: int, defense: int, die: Die) -> int | None:
     """The lowest face of `die` with which `score` reaches `defense`, or `None` if none does.
 
-    >>> from battlebook.homm.ruleset import Ruleset
-    >>> smallest_winning_roll(7, 13, Ruleset().die)
-    6
-    >>> smallest_winning_roll(7, 17, Ruleset().die) is None
-    True
+    Examples:
+        >>> from battlebook.homm.ruleset import Ruleset
+        >>> smallest_winning_roll(7, 13, Ruleset().die)
+        6
+        >>> smallest_winning_roll(7, 17, Ruleset().die) is None
+        True
     """
     faces = sorted(int(f) for f in die.faces if isinstance(f, int))
     return next((face for face in faces if score + face >= defense), None)

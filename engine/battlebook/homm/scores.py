@@ -7,9 +7,10 @@ much as Heroscape's modifiers change a [`DicePool`][battlebook.heroscape.powers.
 the town's walls halve a ranged attack's whole score, or, under another reading, the top
 card's printed score before anything is added.
 
->>> score = AttackScore(printed=3, levels=2)
->>> score.whole, score.with_printed(2).whole, score.adjusted_to(3).whole
-(5, 4, 3)
+Examples:
+    >>> score = AttackScore(printed=3, levels=2)
+    >>> score.whole, score.with_printed(2).whole, score.adjusted_to(3).whole
+    (5, 4, 3)
 """
 
 from __future__ import annotations
@@ -33,10 +34,11 @@ class AttackScore:
             `None` when it is not doubled.
         adjustment: What modifiers added to the whole score (negative when they took off).
 
-    >>> AttackScore(3, 2, support=4, doubling=SwarmDoubling.BEFORE_SUPPORT).whole
-    14
-    >>> AttackScore(3, 2, support=4, doubling=SwarmDoubling.AFTER_SUPPORT).whole
-    18
+    Examples:
+        >>> AttackScore(3, 2, support=4, doubling=SwarmDoubling.BEFORE_SUPPORT).whole
+        14
+        >>> AttackScore(3, 2, support=4, doubling=SwarmDoubling.AFTER_SUPPORT).whole
+        18
     """
 
     printed: int

@@ -21,8 +21,9 @@ class Side(StrEnum):
     def opponent(self) -> Side:
         """The other side.
 
-        >>> Side.AGGRESSOR.opponent
-        <Side.DEFENDER: 'Defender'>
+        Examples:
+            >>> Side.AGGRESSOR.opponent
+            <Side.DEFENDER: 'Defender'>
         """
         return Side.DEFENDER if self is Side.AGGRESSOR else Side.AGGRESSOR
 

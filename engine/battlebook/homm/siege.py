@@ -16,19 +16,20 @@ rules ([`combat`][battlebook.homm.combat], [`flow`][battlebook.homm.flow],
 [`rules`][battlebook.homm.rules]) do not import this module: they fold the extensions in
 play, and a battle in a town has this one (see [`extensions`][battlebook.homm.extensions]).
 
->>> from battlebook.homm.state import BattleState, Line, Side, Stack, Stage
->>> from battlebook.homm.units import KNOWN_UNITS
->>> from battlebook.homm.actions import MeleeAttack
->>> from battlebook.homm.rules import apply
->>> from battlebook.dice import ScriptedDice
->>> golem = KNOWN_UNITS["Gold Golem"]
->>> state = (BattleState()
-...     .with_stack(Stack("Gold Golems", Side.AGGRESSOR, Line.MELEE, (golem,) * 3))
-...     .with_stack(Stack("Guards", Side.DEFENDER, Line.RANGED, (golem,)))
-...     .with_town(TownCard("Town Card", Side.DEFENDER)))
->>> result = apply(state, MeleeAttack("Gold Golems", "Town Card"), ScriptedDice([3]))
->>> result.attack.total, result.state.town.walls, result.moved_up
-(10, <Walls.BREACHED: 'Breached'>, ('Guards',))
+Examples:
+    >>> from battlebook.homm.state import BattleState, Line, Side, Stack, Stage
+    >>> from battlebook.homm.units import KNOWN_UNITS
+    >>> from battlebook.homm.actions import MeleeAttack
+    >>> from battlebook.homm.rules import apply
+    >>> from battlebook.dice import ScriptedDice
+    >>> golem = KNOWN_UNITS["Gold Golem"]
+    >>> state = (BattleState()
+    ...     .with_stack(Stack("Gold Golems", Side.AGGRESSOR, Line.MELEE, (golem,) * 3))
+    ...     .with_stack(Stack("Guards", Side.DEFENDER, Line.RANGED, (golem,)))
+    ...     .with_town(TownCard("Town Card", Side.DEFENDER)))
+    >>> result = apply(state, MeleeAttack("Gold Golems", "Town Card"), ScriptedDice([3]))
+    >>> result.attack.total, result.state.town.walls, result.moved_up
+    (10, <Walls.BREACHED: 'Breached'>, ('Guards',))
 """
 
 from __future__ import annotations
@@ -218,13 +219,14 @@ class TownRules(Extension):
     The extension holds nothing itself: it reads the battle's town card (`state.town`), and
     a hit on the card returns a state whose card is turned.
 
-    >>> from battlebook.homm.units import KNOWN_UNITS
-    >>> golem = KNOWN_UNITS["Gold Golem"]
-    >>> state = BattleState().with_town(TownCard("Town Card", Side.DEFENDER))
-    >>> TOWN_RULES.pieces(state), TOWN_RULES.melee_minimum(state, Side.DEFENDER)
-    (('Town Card',), 0)
-    >>> TOWN_RULES.piece_hit(state, "Town Card").town.walls
-    <Walls.BREACHED: 'Breached'>
+    Examples:
+        >>> from battlebook.homm.units import KNOWN_UNITS
+        >>> golem = KNOWN_UNITS["Gold Golem"]
+        >>> state = BattleState().with_town(TownCard("Town Card", Side.DEFENDER))
+        >>> TOWN_RULES.pieces(state), TOWN_RULES.melee_minimum(state, Side.DEFENDER)
+        (('Town Card',), 0)
+        >>> TOWN_RULES.piece_hit(state, "Town Card").town.walls
+        <Walls.BREACHED: 'Breached'>
     """
 
     def __repr__(self) -> str:

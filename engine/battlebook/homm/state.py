@@ -75,12 +75,13 @@ class Stack:
 
     Only the top card attacks; each card under it adds its level to the top card's score.
 
-    >>> from battlebook.homm.units import KNOWN_UNITS
-    >>> golems = Stack("Gold Golems", Side.AGGRESSOR, Line.MELEE, (KNOWN_UNITS["Gold Golem"],) * 3)
-    >>> golems.attack_score(AttackKind.MELEE)
-    7
-    >>> golems.sac_value, replace(golems, stance=Stance.PROTECTING).defense
-    (6, 9)
+    Examples:
+        >>> from battlebook.homm.units import KNOWN_UNITS
+        >>> golems = Stack("Gold Golems", Side.AGGRESSOR, Line.MELEE, (KNOWN_UNITS["Gold Golem"],) * 3)
+        >>> golems.attack_score(AttackKind.MELEE)
+        7
+        >>> golems.sac_value, replace(golems, stance=Stance.PROTECTING).defense
+        (6, 9)
     """
 
     name: str
@@ -174,8 +175,9 @@ class Stage(StrEnum):
 class Clock:
     """The moment of the battle: round, phase (1-10), whose turn it is, and the stage.
 
-    >>> Clock()
-    Clock(round=1, phase=1, turn=<Side.AGGRESSOR: 'Aggressor'>, stage=<Stage.PHASE: 'phase'>)
+    Examples:
+        >>> Clock()
+        Clock(round=1, phase=1, turn=<Side.AGGRESSOR: 'Aggressor'>, stage=<Stage.PHASE: 'phase'>)
     """
 
     round: int = 1
@@ -254,8 +256,9 @@ class Override:
     town without spending its opportunity). With one, the case is refused by that rule
     instead of the general one (intact walls stop even a flier).
 
-    >>> Override().is_allowed, Override(RuleViolation("homm.town-card", "no")).is_allowed
-    (True, False)
+    Examples:
+        >>> Override().is_allowed, Override(RuleViolation("homm.town-card", "no")).is_allowed
+        (True, False)
     """
 
     refusal: RuleViolation | None = None
@@ -400,10 +403,11 @@ class BattleState:
     def defends_town(self, side: Side) -> bool:
         """Whether `side` is the army defending the town the battle is fought in.
 
-        >>> from battlebook.homm.town import TownCard
-        >>> state = BattleState().with_town(TownCard("Town Card", Side.DEFENDER))
-        >>> state.defends_town(Side.DEFENDER), state.defends_town(Side.AGGRESSOR)
-        (True, False)
+        Examples:
+            >>> from battlebook.homm.town import TownCard
+            >>> state = BattleState().with_town(TownCard("Town Card", Side.DEFENDER))
+            >>> state.defends_town(Side.DEFENDER), state.defends_town(Side.AGGRESSOR)
+            (True, False)
         """
         return self.town is not None and self.town.side is side
 
