@@ -305,10 +305,11 @@ def literal_fragments(pattern: str) -> tuple[str, ...]:
     step language asks), so a line lacking one of them cannot match. A pattern with braces
     other than plain fields gives no fragment (nothing is ruled out).
 
-    >>> literal_fragments("the {side:Side} has {count:Count} cards")
-    ('the ', ' has ', ' cards')
-    >>> literal_fragments("a {{literal}} brace {x}")
-    ()
+    Examples:
+        >>> literal_fragments("the {side:Side} has {count:Count} cards")
+        ('the ', ' has ', ' cards')
+        >>> literal_fragments("a {{literal}} brace {x}")
+        ()
     """
     rest = _FIELD.sub("\0", pattern)
     if "{" in rest or "}" in rest:
