@@ -243,21 +243,56 @@ def wound_weights(attack_dice: int, defense_dice: int, hit: Fraction, block: Fra
         >>> wound_weights(2, 4, Fraction(1, 2), Fraction(1, 3))
         ((244, 64, 16), 324)
     """
+    return _weights(attack_dice, defense_dice, hit.numerator, hit.denominator, block.numerator, block.denominator)
+
+
+def _weights(
+    attack_dice: int, defense_dice: int, hits: int, hit_sides: int, blocks: int, block_sides: int
+) -> tuple[tuple[int, ...], int]:
+    """[`wound_weights`][battlebook.odds.wound_weights] with each chance as a whole fraction (`hits` in `hit_sides`)."""
     check_dice(attack_dice, defense_dice)
-    for what, chance in (("success", hit), ("block", block)):
-        if not 0 <= chance <= 1:
-            raise OddsError(f"a chance of {what} must lie between 0 and 1, not {chance}")
-    skulls = _count_weights(attack_dice, hit.numerator, hit.denominator - hit.numerator)
-    shields = _count_weights(defense_dice, block.numerator, block.denominator - block.numerator)
-    total = hit.denominator**attack_dice * block.denominator**defense_dice
-    ways = [0] * (attack_dice + 1)
-    for k in range(1, attack_dice + 1):
-        ways[k] = sum(skulls[k + j] * shields[j] for j in range(min(defense_dice, attack_dice - k) + 1))
-    ways[0] = total - sum(ways)
+    for what, part, whole in (("success", hits, hit_sides), ("block", blocks, block_sides)):
+        if not 0 <= part <= whole:
+            raise OddsError(f"a chance of {what} must lie between 0 and 1, not {Fraction(part, whole)}")
+    skulls = _count_weights(attack_dice, hits, hit_sides - hits)
+    shields = _count_weights(defense_dice, blocks, block_sides - blocks)
+    total = hit_sides**attack_dice * block_sides**defense_dice
+    ways = correlate(skulls, shields)  # ways[k], k >= 1: exactly k more skulls than shields
+    ways[0] = total - sum(ways[1:])  # no wound: as many shields as skulls, or more
     return tuple(ways), total
 
 
-@lru_cache(maxsize=ODDS_CACHE_SIZE)
+@lru_cache(maxsize=1024)
+def _packed(values: tuple[int, ...], width: int) -> int:
+    """`values` packed into one integer, `width` bytes each, the first lowest."""
+    return int.from_bytes(b"".join(v.to_bytes(width, "little") for v in values), "little")
+
+
+def correlate(left: Sequence[int], right: Sequence[int]) -> list[int]:
+    """`out[k]` = the sum over j of `left[k + j] * right[j]`, for every k of `left`; all numbers 0 or more.
+
+    It is one product of two big integers (Kronecker substitution): each sequence is packed
+    into one integer, a fixed number of bytes per entry, `right` reversed, and every sum
+    is read back from the bytes of the product. Python multiplies big integers far faster
+    than it runs the A x D multiplications one by one.
+
+    Examples:
+        >>> correlate([1, 2, 3], [4, 5])
+        [14, 23, 12]
+        >>> correlate([7], [0, 0, 0]), correlate([0, 0], [1])
+        ([0], [0, 0])
+    """
+    if min(left) < 0 or min(right) < 0:
+        raise OddsError("only counts of ways (0 or more) can be packed")
+    bits = max(left).bit_length() + max(right).bit_length() + len(right).bit_length() + 1
+    width = -(-bits // 64) * 8  # whole 8-byte words, so that one packing serves many pairs
+    product = (_packed(tuple(left), width) * _packed(tuple(reversed(right)), width)).to_bytes(
+        width * (len(left) + len(right)), "little"
+    )
+    shift = len(right) - 1
+    return [int.from_bytes(product[(k + shift) * width : (k + shift + 1) * width], "little") for k in range(len(left))]
+
+
 def wound_odds(attack_dice: int, defense_dice: int, hit: Fraction, block: Fraction) -> WoundOdds:
     """The exact distribution of unblocked successes for `attack_dice` against `defense_dice`.
 
@@ -274,13 +309,21 @@ def wound_odds(attack_dice: int, defense_dice: int, hit: Fraction, block: Fracti
         >>> tuple(str(p) for p in wound_odds(1, 1, Fraction(1, 2), Fraction(1, 3)).wounds)
         ('2/3', '1/3')
     """
-    ways, total = wound_weights(attack_dice, defense_dice, hit, block)
+    return _wound_odds(attack_dice, defense_dice, hit.numerator, hit.denominator, block.numerator, block.denominator)
+
+
+@lru_cache(maxsize=ODDS_CACHE_SIZE)
+def _wound_odds(
+    attack_dice: int, defense_dice: int, hits: int, hit_sides: int, blocks: int, block_sides: int
+) -> WoundOdds:
+    """[`wound_odds`][battlebook.odds.wound_odds], kept by whole numbers (hashing a `Fraction` is slow)."""
+    ways, total = _weights(attack_dice, defense_dice, hits, hit_sides, blocks, block_sides)
     return WoundOdds(attack_dice, defense_dice, tuple(Fraction(w, total) for w in ways))
 
 
 def clear_caches() -> None:
     """Empty the odds caches (the benchmarks start from empty ones)."""
-    for cached in (_count_weights, wound_odds):
+    for cached in (_count_weights, _packed, _wound_odds):
         cached.cache_clear()
 
 

@@ -15,6 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 from fractions import Fraction
+from functools import cached_property
 from typing import TYPE_CHECKING
 
 from battlebook.dice import Die
@@ -65,12 +66,12 @@ class CombatDie:
         """How many sides the die has."""
         return self.skulls + self.shields + self.blanks
 
-    @property
+    @cached_property
     def skull_chance(self) -> Fraction:
         """The chance that one attack die shows a skull."""
         return Fraction(self.skulls, self.sides)
 
-    @property
+    @cached_property
     def shield_chance(self) -> Fraction:
         """The chance that one defense die shows a shield."""
         return Fraction(self.shields, self.sides)
