@@ -19,7 +19,6 @@ from tests.browser.a11y import (
     inject_axe,
     report,
     serious,
-    toggle_palette,
 )
 from tests.browser.conftest import ROOT, Problems, site_pages
 
@@ -76,13 +75,10 @@ def test_page_loads_cleanly_and_passes_axe_in_light_and_dark(
     assert page.locator("body").get_attribute("data-md-color-scheme") == "default", f"{name} is not in light mode"
     found = serious(axe_results(page))
     assert not found, f"{name} in light mode:\n" + report(found)
-    try:
-        violations, shown = dark_mode_violations(page)
-        assert page.evaluate(LUMINANCE) < 0.1, f"{name}: the toggle did not darken the page"
-        found = serious(violations)
-        assert not found, f"{name} in dark mode (newly shown: {shown}):\n" + report(found)
-    finally:
-        toggle_palette(page, "light")  # the next page loads in light mode, as a first visit does
+    violations, shown = dark_mode_violations(page)
+    assert page.evaluate(LUMINANCE) < 0.1, f"{name}: the toggle did not darken the page"
+    found = serious(violations)
+    assert not found, f"{name} in dark mode (newly shown: {shown}):\n" + report(found)
     assert page_problems.console == [], f"console errors on {name}"
     assert page_problems.requests == [], f"failed requests on {name}"
 
@@ -114,13 +110,10 @@ def test_axe_in_dark_mode_finds_low_contrast_that_only_dark_mode_has(page: Page,
             document.querySelector("article").prepend(probe);
         }"""
     )
-    try:
-        assert not [v for v in serious(axe_results(page)) if v["id"] == "color-contrast"]
-        violations, _ = dark_mode_violations(page)
-        contrast = [v for v in serious(violations) if v["id"] == "color-contrast"]
-        assert contrast and "#bb-probe" in contrast[0]["nodes"][0]["target"], report(serious(violations))
-    finally:
-        toggle_palette(page, "light")
+    assert not [v for v in serious(axe_results(page)) if v["id"] == "color-contrast"]
+    violations, _ = dark_mode_violations(page)
+    contrast = [v for v in serious(violations) if v["id"] == "color-contrast"]
+    assert contrast and "#bb-probe" in contrast[0]["nodes"][0]["target"], report(serious(violations))
 
 
 def test_axe_in_dark_mode_checks_what_only_dark_mode_shows(page: Page, site_url: str) -> None:
@@ -138,10 +131,7 @@ def test_axe_in_dark_mode_checks_what_only_dark_mode_shows(page: Page, site_url:
             document.querySelector("article").prepend(probe);
         }"""
     )
-    try:
-        assert not [v for v in serious(axe_results(page)) if v["id"] == "image-alt"]
-        violations, shown = dark_mode_violations(page)
-        assert any("bb-probe" in element for element in shown), shown
-        assert "image-alt" in [v["id"] for v in serious(violations)], report(serious(violations))
-    finally:
-        toggle_palette(page, "light")
+    assert not [v for v in serious(axe_results(page)) if v["id"] == "image-alt"]
+    violations, shown = dark_mode_violations(page)
+    assert any("bb-probe" in element for element in shown), shown
+    assert "image-alt" in [v["id"] for v in serious(violations)], report(serious(violations))
