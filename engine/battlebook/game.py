@@ -9,7 +9,8 @@ can be played under) that acts on states. Every game registered in
 - the candidate actions of a state (every action shaped for it, legal or not);
 - the chance of an attack, as one [`AttackChance`][battlebook.game.AttackChance] type for
   every game, and every result its dice can show, to check that chance against `apply`;
-- the drawing of a state (the drawing code is imported only when a drawing is asked for);
+- the drawing of a state (the drawing code is imported only when a drawing is asked for),
+  and the game's odds page;
 - the identifiers of the game's rules.
 
 This module imports no game: each game implements the contract next to its own rules
@@ -177,6 +178,13 @@ class Game(Protocol[State, Action]):
 
     def rule_ids(self) -> frozenset[str]:
         """The identifiers of the rules the game's refusals name."""
+        ...
+
+    def odds_page(self) -> str:
+        """The Markdown of the game's odds page: tables, charts and formulas, computed now.
+
+        The page's code (sympy, the charts) is imported only when a page is asked for.
+        """
         ...
 
 

@@ -111,3 +111,23 @@ def test_help_documents_every_option(capsys: pytest.CaptureFixture[str], game: s
     assert status == 0
     for option in options:
         assert option in out
+
+
+def test_odds_loads_only_the_dice_it_counts() -> None:
+    """`battlebook odds` imports the dice and the odds, never a game's rules, state or drawing."""
+    import subprocess
+    import sys
+
+    probe = (
+        "import sys, contextlib, io\n"
+        "from battlebook.cli import main\n"
+        "with contextlib.redirect_stdout(io.StringIO()):\n"
+        "    main(['odds', 'homm', '--score', '3', '--defense', '7'])\n"
+        "    main(['odds', 'heroscape', '--attack', '2', '--defense', '1'])\n"
+        "print(' '.join(sorted(m for m in sys.modules if m.startswith('battlebook.'))))\n"
+    )
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
+    loaded = set(done.stdout.split())
+    assert {"battlebook.odds", "battlebook.homm.ruleset", "battlebook.heroscape.dice"} <= loaded
+    heavy = {m for m in loaded if m.rsplit(".", 1)[-1] in ("rules", "state", "combat", "picture", "game", "games")}
+    assert heavy == set(), f"odds loaded {sorted(heavy)}"

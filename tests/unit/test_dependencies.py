@@ -1,7 +1,7 @@
 """Dependencies point one way: read every module's imports (with `ast`, nothing is run) and check them.
 
-- no rule module imports drawing code (only a game's `picture` module, and its `game` module
-  when a drawing is asked for, may);
+- no rule module imports drawing code (only a game's drawing modules, `picture` and
+  `odds_page`, and its `game` module when a drawing or a page is asked for, may);
 - the shared modules (odds, dice, errors, the game contract, the drawing toolkit) import no game;
 - there is no import circle between Battlebook's modules, counting every import, also those
   inside functions and under `TYPE_CHECKING`.
@@ -15,7 +15,14 @@ from pathlib import Path
 
 PACKAGE = Path(__file__).resolve().parents[2] / "engine" / "battlebook"
 GAMES = ("battlebook.homm", "battlebook.heroscape")
-DRAWING = ("battlebook.homm.picture", "battlebook.heroscape.picture", "battlebook.pictures")
+#: Drawing code: a game's drawing of its states and its odds page, and the shared drawing toolkit.
+DRAWING = (
+    "battlebook.homm.picture",
+    "battlebook.heroscape.picture",
+    "battlebook.homm.odds_page",
+    "battlebook.heroscape.odds_page",
+    "battlebook.pictures",
+)
 SHARED = ("battlebook.odds", "battlebook.dice", "battlebook.errors", "battlebook.game", "battlebook.pictures")
 
 

@@ -9,18 +9,13 @@ from fractions import Fraction
 import pytest
 
 from battlebook.heroscape.dice import heroscape_wounds
+from battlebook.heroscape.odds_page import CHART_DICE, wound_charts
+from battlebook.heroscape.odds_page import odds_page as heroscape_page
+from battlebook.homm.odds_page import CHART_DEFENSES, CHART_SCORES, kill_charts
+from battlebook.homm.odds_page import odds_page as homm_page
 from battlebook.homm.ruleset import DieReading
 from battlebook.odds import fraction_text, homm_hit, percent_text
 from battlebook.pictures.chart import bar_chart, line_chart
-from battlebook.rulebook.odds_pages import (
-    CHART_DEFENSES,
-    CHART_DICE,
-    CHART_SCORES,
-    heroscape_page,
-    homm_page,
-    kill_charts,
-    wound_charts,
-)
 
 SVG = "{http://www.w3.org/2000/svg}"
 

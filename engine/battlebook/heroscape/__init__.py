@@ -15,33 +15,86 @@
 - [`picture`][battlebook.heroscape.picture]: the battlefield drawn as SVG, with range paths and sight lines.
 """
 
-from battlebook.heroscape.actions import (
-    Attack,
-    EndTurn,
-    MoveFigure,
-    PlaceOrderMarker,
-    RevealOrderMarker,
-    StartRound,
-    StartTurn,
-)
-from battlebook.heroscape.battlefield import Battlefield, MapError, Space, Terrain, parse_map
-from battlebook.heroscape.cards import CARD_CITATION, KNOWN_CARDS, ArmyCard, CardBook, CardKind
-from battlebook.heroscape.hexes import Hex
-from battlebook.heroscape.powers import DicePool, Power, PowerKind
-from battlebook.heroscape.rules import (
-    HeroscapeResolution,
-    apply,
-    attacks_left,
-    candidate_actions,
-    dice_pool,
-    is_legal,
-    legal_actions,
-    legal_violation,
-    setup_battle,
-)
-from battlebook.heroscape.ruleset import COMBAT_DIE, CommonOutOfPlay, Edition, Face, NextCopy, Ruleset
-from battlebook.heroscape.sight import counted_range, has_line_of_sight, visible_heights
-from battlebook.heroscape.state import BattleState, CardInPlay, Figure
+from typing import TYPE_CHECKING
+
+from battlebook._lazy import lazy_exports
+
+if TYPE_CHECKING:
+    from battlebook.heroscape.actions import (
+        Attack,
+        EndTurn,
+        MoveFigure,
+        PlaceOrderMarker,
+        RevealOrderMarker,
+        StartRound,
+        StartTurn,
+    )
+    from battlebook.heroscape.battlefield import Battlefield, MapError, Space, Terrain, parse_map
+    from battlebook.heroscape.cards import CARD_CITATION, KNOWN_CARDS, ArmyCard, CardBook, CardKind
+    from battlebook.heroscape.hexes import Hex
+    from battlebook.heroscape.powers import DicePool, Power, PowerKind
+    from battlebook.heroscape.rules import (
+        HeroscapeResolution,
+        apply,
+        attacks_left,
+        candidate_actions,
+        dice_pool,
+        is_legal,
+        legal_actions,
+        legal_violation,
+        setup_battle,
+    )
+    from battlebook.heroscape.ruleset import COMBAT_DIE, CommonOutOfPlay, Edition, Face, NextCopy, Ruleset
+    from battlebook.heroscape.sight import counted_range, has_line_of_sight, visible_heights
+    from battlebook.heroscape.state import BattleState, CardInPlay, Figure
+
+#: Where each public name lives: imported from there when first used, so that importing one
+#: module of the package (its ruleset, say) does not load the whole engine.
+_EXPORTS = {
+    "ArmyCard": "battlebook.heroscape.cards",
+    "Attack": "battlebook.heroscape.actions",
+    "BattleState": "battlebook.heroscape.state",
+    "Battlefield": "battlebook.heroscape.battlefield",
+    "CARD_CITATION": "battlebook.heroscape.cards",
+    "COMBAT_DIE": "battlebook.heroscape.ruleset",
+    "CardBook": "battlebook.heroscape.cards",
+    "CardInPlay": "battlebook.heroscape.state",
+    "CardKind": "battlebook.heroscape.cards",
+    "CommonOutOfPlay": "battlebook.heroscape.ruleset",
+    "DicePool": "battlebook.heroscape.powers",
+    "Edition": "battlebook.heroscape.ruleset",
+    "EndTurn": "battlebook.heroscape.actions",
+    "Face": "battlebook.heroscape.ruleset",
+    "Figure": "battlebook.heroscape.state",
+    "HeroscapeResolution": "battlebook.heroscape.rules",
+    "Hex": "battlebook.heroscape.hexes",
+    "KNOWN_CARDS": "battlebook.heroscape.cards",
+    "MapError": "battlebook.heroscape.battlefield",
+    "MoveFigure": "battlebook.heroscape.actions",
+    "NextCopy": "battlebook.heroscape.ruleset",
+    "PlaceOrderMarker": "battlebook.heroscape.actions",
+    "Power": "battlebook.heroscape.powers",
+    "PowerKind": "battlebook.heroscape.powers",
+    "RevealOrderMarker": "battlebook.heroscape.actions",
+    "Ruleset": "battlebook.heroscape.ruleset",
+    "Space": "battlebook.heroscape.battlefield",
+    "StartRound": "battlebook.heroscape.actions",
+    "StartTurn": "battlebook.heroscape.actions",
+    "Terrain": "battlebook.heroscape.battlefield",
+    "apply": "battlebook.heroscape.rules",
+    "attacks_left": "battlebook.heroscape.rules",
+    "candidate_actions": "battlebook.heroscape.rules",
+    "counted_range": "battlebook.heroscape.sight",
+    "dice_pool": "battlebook.heroscape.rules",
+    "has_line_of_sight": "battlebook.heroscape.sight",
+    "is_legal": "battlebook.heroscape.rules",
+    "legal_actions": "battlebook.heroscape.rules",
+    "legal_violation": "battlebook.heroscape.rules",
+    "parse_map": "battlebook.heroscape.battlefield",
+    "setup_battle": "battlebook.heroscape.rules",
+    "visible_heights": "battlebook.heroscape.sight",
+}
+__getattr__, __dir__ = lazy_exports(__name__, _EXPORTS, globals())
 
 __all__ = [
     "CARD_CITATION",

@@ -120,6 +120,12 @@ class HeroscapeGame:
         """The identifiers in [`rule_ids`][battlebook.heroscape.rule_ids]."""
         return module_rule_ids(rule_ids)
 
+    def odds_page(self) -> str:
+        """See [`odds_page`][battlebook.heroscape.odds_page.odds_page] (imported only here)."""
+        from battlebook.heroscape.odds_page import odds_page
+
+        return odds_page()
+
 
 def _figure_name(state: BattleState, key: str) -> str:
     """A figure as the note names it: its map key and its kind ("K1 (Knave of the Silver Scimitar)")."""

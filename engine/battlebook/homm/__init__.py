@@ -12,44 +12,109 @@
 - [`rule_ids`][battlebook.homm.rule_ids]: the identifiers every refusal names.
 """
 
-from battlebook.homm.actions import (
-    AcceptSurrender,
-    Action,
-    Decline,
-    EndPhase,
-    MeleeAttack,
-    MoveUp,
-    OfferSurrender,
-    Protect,
-    RangedAttack,
-    RejectSurrender,
-    Reorganize,
-    Retaliate,
-    SpellAttack,
-    Support,
-    Swarm,
-    Withdraw,
-)
-from battlebook.homm.resolution import AttackRoll, HommResolution
-from battlebook.homm.rules import apply, is_legal, legal_actions, legal_violation, smallest_winning_roll
-from battlebook.homm.ruleset import (
-    Chooser,
-    DieReading,
-    EmergingTime,
-    MoveUpRefill,
-    PenaltyBase,
-    RetaliationReach,
-    Ruleset,
-    SpellReach,
-    StackPhase,
-    SupportTarget,
-    SwarmDoubling,
-    SwarmExpiry,
-    SwatReach,
-)
-from battlebook.homm.state import Army, BattleState, Clock, Ending, Line, Outcome, Side, Stack, Stage, Stance
-from battlebook.homm.town import TownCard, Walls
-from battlebook.homm.units import KNOWN_UNITS, Ability, AttackKind, Spell, UnitBook, UnitCard
+from typing import TYPE_CHECKING
+
+from battlebook._lazy import lazy_exports
+
+if TYPE_CHECKING:
+    from battlebook.homm.actions import (
+        AcceptSurrender,
+        Action,
+        Decline,
+        EndPhase,
+        MeleeAttack,
+        MoveUp,
+        OfferSurrender,
+        Protect,
+        RangedAttack,
+        RejectSurrender,
+        Reorganize,
+        Retaliate,
+        SpellAttack,
+        Support,
+        Swarm,
+        Withdraw,
+    )
+    from battlebook.homm.resolution import AttackRoll, HommResolution
+    from battlebook.homm.rules import apply, is_legal, legal_actions, legal_violation, smallest_winning_roll
+    from battlebook.homm.ruleset import (
+        Chooser,
+        DieReading,
+        EmergingTime,
+        MoveUpRefill,
+        PenaltyBase,
+        RetaliationReach,
+        Ruleset,
+        SpellReach,
+        StackPhase,
+        SupportTarget,
+        SwarmDoubling,
+        SwarmExpiry,
+        SwatReach,
+    )
+    from battlebook.homm.state import Army, BattleState, Clock, Ending, Line, Outcome, Side, Stack, Stage, Stance
+    from battlebook.homm.town import TownCard, Walls
+    from battlebook.homm.units import KNOWN_UNITS, Ability, AttackKind, Spell, UnitBook, UnitCard
+
+#: Where each public name lives: imported from there when first used, so that importing one
+#: module of the package (its ruleset, say) does not load the whole engine.
+_EXPORTS = {
+    "Ability": "battlebook.homm.units",
+    "AcceptSurrender": "battlebook.homm.actions",
+    "Action": "battlebook.homm.actions",
+    "Army": "battlebook.homm.state",
+    "AttackKind": "battlebook.homm.units",
+    "AttackRoll": "battlebook.homm.resolution",
+    "BattleState": "battlebook.homm.state",
+    "Chooser": "battlebook.homm.ruleset",
+    "Clock": "battlebook.homm.state",
+    "Decline": "battlebook.homm.actions",
+    "DieReading": "battlebook.homm.ruleset",
+    "EmergingTime": "battlebook.homm.ruleset",
+    "EndPhase": "battlebook.homm.actions",
+    "Ending": "battlebook.homm.state",
+    "HommResolution": "battlebook.homm.resolution",
+    "KNOWN_UNITS": "battlebook.homm.units",
+    "Line": "battlebook.homm.state",
+    "MeleeAttack": "battlebook.homm.actions",
+    "MoveUp": "battlebook.homm.actions",
+    "MoveUpRefill": "battlebook.homm.ruleset",
+    "OfferSurrender": "battlebook.homm.actions",
+    "Outcome": "battlebook.homm.state",
+    "PenaltyBase": "battlebook.homm.ruleset",
+    "Protect": "battlebook.homm.actions",
+    "RangedAttack": "battlebook.homm.actions",
+    "RejectSurrender": "battlebook.homm.actions",
+    "Reorganize": "battlebook.homm.actions",
+    "Retaliate": "battlebook.homm.actions",
+    "RetaliationReach": "battlebook.homm.ruleset",
+    "Ruleset": "battlebook.homm.ruleset",
+    "Side": "battlebook.homm.state",
+    "Spell": "battlebook.homm.units",
+    "SpellAttack": "battlebook.homm.actions",
+    "SpellReach": "battlebook.homm.ruleset",
+    "Stack": "battlebook.homm.state",
+    "StackPhase": "battlebook.homm.ruleset",
+    "Stage": "battlebook.homm.state",
+    "Stance": "battlebook.homm.state",
+    "Support": "battlebook.homm.actions",
+    "SupportTarget": "battlebook.homm.ruleset",
+    "Swarm": "battlebook.homm.actions",
+    "SwarmDoubling": "battlebook.homm.ruleset",
+    "SwarmExpiry": "battlebook.homm.ruleset",
+    "SwatReach": "battlebook.homm.ruleset",
+    "TownCard": "battlebook.homm.town",
+    "UnitBook": "battlebook.homm.units",
+    "UnitCard": "battlebook.homm.units",
+    "Walls": "battlebook.homm.town",
+    "Withdraw": "battlebook.homm.actions",
+    "apply": "battlebook.homm.rules",
+    "is_legal": "battlebook.homm.rules",
+    "legal_actions": "battlebook.homm.rules",
+    "legal_violation": "battlebook.homm.rules",
+    "smallest_winning_roll": "battlebook.homm.rules",
+}
+__getattr__, __dir__ = lazy_exports(__name__, _EXPORTS, globals())
 
 __all__ = [
     "KNOWN_UNITS",

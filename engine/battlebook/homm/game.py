@@ -123,6 +123,12 @@ class HommGame:
         """The identifiers in [`rule_ids`][battlebook.homm.rule_ids]."""
         return module_rule_ids(rule_ids)
 
+    def odds_page(self) -> str:
+        """See [`odds_page`][battlebook.homm.odds_page.odds_page] (imported only here)."""
+        from battlebook.homm.odds_page import odds_page
+
+        return odds_page()
+
 
 #: The one HoMM game object the registry holds.
 HOMM = HommGame()

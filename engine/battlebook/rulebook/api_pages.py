@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 import griffe
@@ -102,12 +103,30 @@ _summaries: dict[str, str] = {}
 _index: list[tuple[str, list[ApiSection]]] = []
 
 
+def _package(config: MkDocsConfig, root: Path) -> griffe.Module:
+    """The `battlebook` package as griffe reads it: the one mkdocstrings loads for the pages, else a load of its own.
+
+    mkdocstrings' Python handler keeps what it collects, so asking it here reads the package
+    once per build instead of twice.
+    """
+    plugin = config.plugins.get("mkdocstrings")
+    if plugin is not None and hasattr(plugin, "get_handler"):
+        handler = plugin.get_handler("python")
+        found = handler.collect("battlebook", handler.get_options({}))
+        if isinstance(found, griffe.Module):
+            return found
+    loaded = griffe.load("battlebook", search_paths=[str(root / "engine")], docstring_parser=None)
+    if not isinstance(loaded, griffe.Module):
+        raise TypeError(f"griffe read battlebook as {type(loaded).__name__}, not as a package")
+    return loaded
+
+
 def _load(config: MkDocsConfig) -> None:
     root = project_root(config)
     text = (root / config.docs_dir / API_INDEX).read_text(encoding="utf-8")
     text = re.sub(r"\A---\n.*?\n---\n", "", text, flags=re.S)
     intro, sections = read_index(text)
-    package = griffe.load("battlebook", search_paths=[str(root / "engine")], docstring_parser=None)
+    package = _package(config, root)
     _modules.clear()
     _summaries.clear()
     for section in sections:

@@ -31,15 +31,23 @@ from mkdocs.structure.files import File, Files
 
 from battlebook.heroscape.dice import CombatDie
 from battlebook.heroscape.ruleset import Edition, HeightAdvantage, Ruleset
-from battlebook.rulebook.check import CheckedExample, explain, run_check
+from battlebook.rulebook.build_cache import BuildCache, cache_key, engine_fingerprint, tool_versions
+from battlebook.rulebook.check import PYTEST_OPTIONS, CheckedExample, explain, run_check
 from battlebook.rulebook.model import FeatureDoc, FeatureFileError, read_feature_text
 from battlebook.rulebook.prose import markdown_text
+from battlebook.rulebook.results import default_path
 
 EDITIONS_PAGE = "reference/editions.md"
 EDITIONS = (Edition.BASIC_2004, Edition.EDITION_2024)
 #: An `@edition:` tag, wherever it sits on a line of tags.
 EDITION_TAG = re.compile(r"(?<!\S)@edition:\S+")
 #: What each verdict of a run reads as on the page.
+#: The runs' pytest options: a check's own, with plain tracebacks. The page shows the check's
+#: explanation, never pytest's report, and pytest's own report of a failure (source lines,
+#: syntax colours) was half the cost of the runs.
+RUN_OPTIONS = (*PYTEST_OPTIONS, "--tb=native")
+#: Where the last runs are kept, beside the recorded results, with the key of what they ran.
+CACHE_NAME = "editions"
 VERDICTS = {
     "passed": "passed",
     "failed": "failed",
@@ -112,33 +120,75 @@ def _run(checked: CheckedExample) -> Run:
     return Run(checked.kind, tuple(line for line in lines if line))
 
 
-def run_editions(book: Sequence[FeatureDoc], root: Path) -> list[ExampleRuns]:
-    """Every Heroscape example of `book` (files under `root`), run under each edition, in book order."""
-    features = [feature for feature in book if is_heroscape(feature)]
-    runs: dict[tuple[str, int], dict[Edition, Run]] = {}
-    with tempfile.TemporaryDirectory(prefix="battlebook-editions-") as tmp:
+RunKey = tuple[str, int, Edition]
+
+
+def _copies(features: Sequence[FeatureDoc], root: Path) -> dict[Edition, dict[str, str]]:
+    """Each edition's copies of the Heroscape files: path in the rulebook -> text with its `@edition:` tags set."""
+    copies: dict[Edition, dict[str, str]] = {edition: {} for edition in EDITIONS}
+    for feature in features:
+        if ".." in Path(feature.path).parts or Path(feature.path).is_absolute():
+            continue  # only files inside the rulebook are copied
+        try:
+            text = read_feature_text(root / feature.path, feature.path)
+        except FeatureFileError:
+            continue  # gone since the book was read: its examples show as not run
         for edition in EDITIONS:
-            folder = Path(tmp) / edition.value
-            folder.mkdir()
-            shown: dict[Path, str] = {}
-            for feature in features:
-                copy = folder / feature.path
-                if ".." in Path(feature.path).parts or Path(feature.path).is_absolute():
-                    continue  # only files inside the rulebook are copied
-                try:
-                    text = read_feature_text(root / feature.path, feature.path)
-                except FeatureFileError:
-                    continue  # gone since the book was read: its examples show as not run
-                copy.parent.mkdir(parents=True, exist_ok=True)
-                copy.write_text(under_edition(text, edition), encoding="utf-8")
-                shown[copy] = feature.path
-            if not shown:
+            copies[edition][feature.path] = under_edition(text, edition)
+    return copies
+
+
+def _run_copies(copies: dict[Edition, dict[str, str]]) -> dict[RunKey, Run]:
+    """Run every copy with `run_check`, one run per edition."""
+    runs: dict[RunKey, Run] = {}
+    with tempfile.TemporaryDirectory(prefix="battlebook-editions-") as tmp:
+        for edition, texts in copies.items():
+            if not texts:
                 continue
+            folder = Path(tmp) / edition.value
+            for path, text in texts.items():
+                copy = folder / path
+                copy.parent.mkdir(parents=True, exist_ok=True)
+                copy.write_text(text, encoding="utf-8")
             with contextlib.chdir(folder):
-                report = run_check(sorted(shown), root=folder)
+                report = run_check(sorted(folder / path for path in texts), root=folder, options=RUN_OPTIONS)
             for doc, examples in report.features:
                 for checked in examples:
-                    runs.setdefault((doc.path, checked.example.line), {})[edition] = _run(checked)
+                    runs[(doc.path, checked.example.line, edition)] = _run(checked)
+    return runs
+
+
+def _cached_runs(copies: dict[Edition, dict[str, str]], cache: BuildCache | None) -> dict[RunKey, Run]:
+    """The runs of `copies`: kept from the last build when neither the copies nor the engine changed.
+
+    The key covers every copy's text, the engine's code and the versions of pytest and its
+    parsers, so a kept run is what a new run would give.
+    """
+    if cache is None:
+        return _run_copies(copies)
+    source = {e.value: sorted(texts.items()) for e, texts in copies.items()}
+    key = cache_key(engine_fingerprint(), tool_versions("pytest", "pytest-bdd", "parse", "parse-type"), source)
+    kept = cache.get(CACHE_NAME, key)
+    with contextlib.suppress(ValueError, KeyError, TypeError):
+        if isinstance(kept, list):
+            return {
+                (str(path), int(line), Edition(edition)): Run(str(kind), tuple(str(x) for x in explanation))
+                for path, line, edition, kind, explanation in kept
+            }
+    runs = _run_copies(copies)
+    rows = [[path, line, edition.value, run.kind, list(run.explanation)] for (path, line, edition), run in runs.items()]
+    cache.put(CACHE_NAME, key, rows)
+    return runs
+
+
+def run_editions(book: Sequence[FeatureDoc], root: Path, cache: BuildCache | None = None) -> list[ExampleRuns]:
+    """Every Heroscape example of `book` (files under `root`), run under each edition, in book order.
+
+    With `cache`, the runs are kept there for the next build, and taken from there while
+    neither the files nor the engine changed.
+    """
+    features = [feature for feature in book if is_heroscape(feature)]
+    runs = _cached_runs(_copies(features, root), cache)
     out = []
     for feature in features:
         for rule, example in feature.examples():
@@ -151,7 +201,11 @@ def run_editions(book: Sequence[FeatureDoc], root: Path) -> list[ExampleRuns]:
                     example.name,
                     example.anchor,
                     _written_for(tags),
-                    runs.get((feature.path, example.line), {}),
+                    {
+                        edition: runs[(feature.path, example.line, edition)]
+                        for edition in EDITIONS
+                        if (feature.path, example.line, edition) in runs
+                    },
                 )
             )
     return out
@@ -327,7 +381,7 @@ def on_files(files: Files, config: MkDocsConfig) -> Files:
 
     root = project_root(config)
     book = read_book(config)
-    entries = run_editions(book, root)
+    entries = run_editions(book, root, cache=BuildCache(default_path(root).parent))
     page_of = {feature.path: page_uri(feature) for feature in book}
     files.append(File.generated(config, EDITIONS_PAGE, content=editions_page(entries, page_of)))
     return files

@@ -16,10 +16,11 @@ every string as text, never as markup, except the drawings, which it sanitizes f
 The same functions run on the project's Python, so the tests compare a run here with the
 rulebook's own run of the same examples.
 
->>> text = "Feature: F\n  Scenario: S\n    Given a battle in the open field\n    Then the battle goes on\n"
->>> outcome = run_scenario(text)
->>> outcome["summary"], outcome["examples"][0]["steps"][0]["status"]
-('1 example: 1 passed, 0 failed, 0 undefined', 'passed')
+Examples:
+    >>> text = "Feature: F\n  Scenario: S\n    Given a battle in the open field\n    Then the battle goes on\n"
+    >>> outcome = run_scenario(text)
+    >>> outcome["summary"], outcome["examples"][0]["steps"][0]["status"]
+    ('1 example: 1 passed, 0 failed, 0 undefined', 'passed')
 """
 
 from __future__ import annotations
@@ -249,9 +250,10 @@ def heroscape_odds(attack: int, defense: int, levels_above: int = 0, edition: st
     (negative when the defender stands higher); the edition's ruleset turns it into extra
     dice. Answers the dice rolled, the wound distribution and the chance of at least one.
 
-    >>> odds = heroscape_odds(2, 4, levels_above=1)
-    >>> odds["attack_dice"], odds["defense_dice"], odds["at_least_one"]["fraction"]
-    (3, 4, '...')
+    Examples:
+        >>> odds = heroscape_odds(2, 4, levels_above=1)
+        >>> odds["attack_dice"], odds["defense_dice"], odds["at_least_one"]["fraction"]
+        (3, 4, '...')
     """
     from battlebook.heroscape.dice import heroscape_wounds
     from battlebook.heroscape.ruleset import Edition, Ruleset
@@ -283,9 +285,10 @@ def heroscape_odds(attack: int, defense: int, levels_above: int = 0, edition: st
 def homm_odds(score: int, defenses: Sequence[int], reading: str = "0-9") -> dict[str, Any]:
     """The chance that a HoMM attack with `score` kills: one defense, or several for a swat, under a die reading.
 
-    >>> odds = homm_odds(7, [13], "1-10")
-    >>> odds["chance"]["fraction"], odds["min_roll"]
-    ('1/2', 6)
+    Examples:
+        >>> odds = homm_odds(7, [13], "1-10")
+        >>> odds["chance"]["fraction"], odds["min_roll"]
+        ('1/2', 6)
     """
     from battlebook.homm.ruleset import DieReading
     from battlebook.odds import homm_hit

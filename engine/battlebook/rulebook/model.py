@@ -12,6 +12,7 @@ known source section.
 from __future__ import annotations
 
 import difflib
+import functools
 import hashlib
 import os
 import re
@@ -424,6 +425,15 @@ def load_feature(path: Path, root: Path | None = None, *, strict: bool = True) -
     """
     shown = _shown_path(path, root)
     text = read_feature_text(path, shown)
+    return _feature_from_text(text, shown, file_sha256(path), strict)
+
+
+@functools.lru_cache(maxsize=256)
+def _feature_from_text(text: str, shown: str, sha256: str, strict: bool) -> FeatureDoc:
+    """The feature a file's text makes, remembered: a site build reads each chapter several times.
+
+    The result is frozen and depends on nothing else, so an unchanged file is parsed once per process.
+    """
     document = parse_feature_text(text, shown)
     feature = document.feature
     lines = text.splitlines()
@@ -521,7 +531,7 @@ def load_feature(path: Path, root: Path | None = None, *, strict: bool = True) -
         background=background,
         rules=tuple(rules),
         loose_examples=tuple(loose),
-        sha256=file_sha256(path),
+        sha256=sha256,
         problems=tuple(conventions.found),
     )
     count = len(loose) + sum(len(rule.examples) for rule in rules)

@@ -1,0 +1,82 @@
+"""The Heroes of Might & Magic odds page: kill tables, charts and the formula, computed from the engine at build time.
+
+Reached through [`HOMM.odds_page`][battlebook.homm.game.HommGame.odds_page]; no number on the
+page is typed by hand.
+"""
+
+from __future__ import annotations
+
+from battlebook.homm.ruleset import DieReading
+from battlebook.odds import fraction_text, homm_formula, homm_hit
+from battlebook.pictures.chart import line_chart
+from battlebook.pictures.odds_page import TABLE_CLOSE, TABLE_OPEN, figures, formula_html
+
+#: Attack scores and defense scores shown on the tables.
+SCORES = range(1, 13)
+DEFENSES = range(4, 21)
+#: Attack scores along the chart, and the defenses it draws one line for.
+CHART_SCORES = range(0, 21)
+CHART_DEFENSES = (7, 10, 13, 16)
+
+
+def kill_charts() -> list[str]:
+    """Line charts of the chance to kill across attack scores, one per die reading."""
+    drawings = []
+    scores = list(CHART_SCORES)
+    for reading in DieReading:
+        series = [
+            (f"defense {defense}", [homm_hit(score, defense, reading).hit for score in scores])
+            for defense in CHART_DEFENSES
+        ]
+        title = f"Chance to kill by attack score, die read {reading.value}"
+        svg = line_chart(title, scores, series, "Attack score", f"chart-kill-{reading.value}")
+        drawings.append((svg, f"Die read {reading.value}: one line per defense score"))
+    return figures(drawings)
+
+
+def odds_page() -> str:
+    """The Markdown of the Heroes of Might & Magic odds page."""
+    expr, _ = homm_formula()
+    lines = [
+        "# Heroes of Might & Magic odds",
+        "",
+        "An attack kills when its score plus the roll of the die reaches the target's defense "
+        '(for a swat, the sum of the swatted cards\' defenses). The rulebook says only "a die": Battlebook '
+        "reads it as ten-sided, every face equally likely, so the chance is the number of faces that are "
+        "enough, out of ten. Nor does the rulebook print the faces; the tables give both readings, 0-9 and "
+        "1-10 (see the ruling on the die and its faces).",
+        "",
+        "The numbers are computed by the engine (`battlebook.odds.homm_hit`) each time the site is built; "
+        "`battlebook odds homm --score S --defense D` answers for any numbers.",
+        "",
+        "## Chance to kill across attack scores",
+        "",
+        "Each line follows one defense score as the attack score grows, under each reading of the die "
+        "(hover over a point for its exact fraction). Every line climbs by a tenth per point of score, "
+        "from no chance at all to a certain kill.",
+        *kill_charts(),
+    ]
+    for reading in DieReading:
+        lines += [
+            f"## Die read {reading.value}",
+            "",
+            "Rows: attack score S (bonuses included). Columns: defense D to reach.",
+            "",
+            TABLE_OPEN,
+            "| S \\ D | " + " | ".join(str(d) for d in DEFENSES) + " |",
+            "|---:|" + "---:|" * len(DEFENSES),
+        ]
+        for score in SCORES:
+            cells = [fraction_text(homm_hit(score, defense, reading).hit) for defense in DEFENSES]
+            lines.append(f"| **{score}** | " + " | ".join(cells) + " |")
+        lines += ["", TABLE_CLOSE, ""]
+    faces_note = ", ".join(f"{r.value}: lo = {r.faces[0]}, hi = {r.faces[-1]}" for r in DieReading)
+    lines += [
+        "## The formula",
+        "",
+        f"With attack score S, defense D, and the die's faces running from lo to hi ({faces_note}), "
+        "the faces that kill run from the larger of lo and D − S up to hi, so:",
+        "",
+        *formula_html("the chance of a kill", "P(kill)", expr),
+    ]
+    return "\n".join(lines) + "\n"

@@ -1,0 +1,30 @@
+"""The Engine API index (`docs/api.md`) lists every public module of the package once.
+
+The step modules are left out: the step catalogue documents every step they define.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+PACKAGE = ROOT / "engine" / "battlebook"
+
+
+def public_modules() -> set[str]:
+    found = set()
+    for path in PACKAGE.rglob("*.py"):
+        parts = path.relative_to(PACKAGE.parent).with_suffix("").parts
+        parts = parts[:-1] if parts[-1] == "__init__" else parts
+        if any(part.startswith("_") for part in parts) or (parts[:2] == ("battlebook", "steps") and len(parts) > 2):
+            continue
+        found.add(".".join(parts))
+    return found
+
+
+def test_every_public_module_is_listed_once() -> None:
+    listed = re.findall(r"^:::\s+(\S+)\s*$", (ROOT / "docs" / "api.md").read_text(encoding="utf-8"), re.M)
+    assert sorted({m for m in listed if listed.count(m) > 1}) == []
+    assert sorted(public_modules() - set(listed)) == []
+    assert sorted(set(listed) - public_modules() - {"battlebook.steps._language"}) == []
