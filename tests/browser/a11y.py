@@ -109,10 +109,14 @@ _SCHEME_SWITCH = """async ([step, colourRules]) => {
 
 
 def toggle_palette(page: Page, scheme: str) -> None:
-    """Switch the open page to `scheme` as a reader does: with the header's palette toggle."""
+    """Switch the open page to `scheme` as a reader does: with the header's palette toggle.
+
+    The theme stores the chosen palette for the next pages: toggle back to light when done.
+    The system's preference is left as it is: the site's styles follow the palette only
+    (they have no `prefers-color-scheme` query).
+    """
     target = "slate" if scheme == "dark" else "default"
     index = 1 if scheme == "dark" else 0
-    page.emulate_media(color_scheme="dark" if scheme == "dark" else "light")
     # A click event, not the mouse: a mouse left hovering the toggle would open its tooltip,
     # and axe would judge the tooltip's colours in the middle of its fade-in.
     page.locator(f"form[data-md-component=palette] label[for='__palette_{index}']").dispatch_event("click")
@@ -129,7 +133,8 @@ def dark_mode_violations(page: Page) -> tuple[list[dict[str, Any]], list[str]]:
 
     The colour rules run over the whole page; every other rule runs over what dark mode shows
     that light mode did not (what it hides cannot fail). Returns the violations, and the
-    elements dark mode newly showed. The page stays in dark mode.
+    elements dark mode newly showed. The page stays in dark mode: `toggle_palette(page, "light")`
+    sets it back, and the palette the theme stores with it.
     """
     inject_axe(page)
     page.evaluate(_SCHEME_SWITCH, ["mark", list(COLOUR_RULES)])

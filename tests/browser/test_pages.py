@@ -19,6 +19,7 @@ from tests.browser.a11y import (
     inject_axe,
     report,
     serious,
+    toggle_palette,
 )
 from tests.browser.conftest import ROOT, Problems, site_pages
 
@@ -56,9 +57,10 @@ def test_page_loads_cleanly_and_passes_axe_in_light_and_dark(
     Every page loads the same scripts, which fetch the search index after the load event: the
     home page also waits for that request to finish; the others wait for their own load event
     (images, styles, scripts), which is what differs between pages. Dark mode is the page
-    switched in place: the theme's colours hang on `data-md-color-scheme` on the body only
-    (the site's styles have no `prefers-color-scheme` query), so the switched page is drawn as
-    one loaded dark. Loading a page dark is tested in `test_pictures.py` and `test_reading.py`.
+    switched in place by the palette toggle: the theme's colours hang on
+    `data-md-color-scheme` on the body only (the site's styles have no `prefers-color-scheme`
+    query), so the switched page is drawn as one loaded dark. Loading a page dark, following
+    the system's preference, is tested in `test_pictures.py` and `test_reading.py`.
     """
     name = path or "home"
     if path == "":
@@ -75,10 +77,13 @@ def test_page_loads_cleanly_and_passes_axe_in_light_and_dark(
     assert page.locator("body").get_attribute("data-md-color-scheme") == "default", f"{name} is not in light mode"
     found = serious(axe_results(page))
     assert not found, f"{name} in light mode:\n" + report(found)
-    violations, shown = dark_mode_violations(page)
-    assert page.evaluate(LUMINANCE) < 0.1, f"{name}: the toggle did not darken the page"
-    found = serious(violations)
-    assert not found, f"{name} in dark mode (newly shown: {shown}):\n" + report(found)
+    try:
+        violations, shown = dark_mode_violations(page)
+        assert page.evaluate(LUMINANCE) < 0.1, f"{name}: the toggle did not darken the page"
+        found = serious(violations)
+        assert not found, f"{name} in dark mode (newly shown: {shown}):\n" + report(found)
+    finally:
+        toggle_palette(page, "light")  # the palette stored for the next page, as a light load stores it
     assert page_problems.console == [], f"console errors on {name}"
     assert page_problems.requests == [], f"failed requests on {name}"
 
@@ -111,7 +116,10 @@ def test_axe_in_dark_mode_finds_low_contrast_that_only_dark_mode_has(page: Page,
         }"""
     )
     assert not [v for v in serious(axe_results(page)) if v["id"] == "color-contrast"]
-    violations, _ = dark_mode_violations(page)
+    try:
+        violations, _ = dark_mode_violations(page)
+    finally:
+        toggle_palette(page, "light")
     contrast = [v for v in serious(violations) if v["id"] == "color-contrast"]
     assert contrast and "#bb-probe" in contrast[0]["nodes"][0]["target"], report(serious(violations))
 
@@ -132,6 +140,9 @@ def test_axe_in_dark_mode_checks_what_only_dark_mode_shows(page: Page, site_url:
         }"""
     )
     assert not [v for v in serious(axe_results(page)) if v["id"] == "image-alt"]
-    violations, shown = dark_mode_violations(page)
+    try:
+        violations, shown = dark_mode_violations(page)
+    finally:
+        toggle_palette(page, "light")
     assert any("bb-probe" in element for element in shown), shown
     assert "image-alt" in [v["id"] for v in serious(violations)], report(serious(violations))
