@@ -66,8 +66,9 @@ def timed(command: list[str]) -> tuple[float, float, str]:
     if done.returncode not in (0, 1):  # failing tests are still timed; anything worse stops it
         sys.exit(f"failed ({done.returncode}): {' '.join(command)}\n{done.stdout[-3000:]}\n{done.stderr[-3000:]}")
     lines = done.stdout.strip().splitlines()
-    failed = [line for line in lines if line.startswith("FAILED")]
-    return cpu, wall, "; ".join([lines[-1] if lines else "", *failed])
+    counts = [line for line in lines if " in " in line and ("passed" in line or "failed" in line)]
+    failed = sorted({line for line in lines if line.startswith("FAILED")})
+    return cpu, wall, "; ".join([counts[-1] if counts else lines[-1] if lines else "", *failed])
 
 
 def load() -> str:

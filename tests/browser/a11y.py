@@ -93,7 +93,8 @@ _SCHEME_SWITCH = """async ([step, colourRules]) => {
     const before = window.__bbRendered;
     delete window.__bbRendered;
     const shown = [...document.querySelectorAll("*")].filter(el => !before.has(el) && rendered(el));
-    const topmost = shown.filter(el => !shown.includes(el.parentElement));
+    const newly = new Set(shown);
+    const topmost = shown.filter(el => !newly.has(el.parentElement));
     const options = {resultTypes: ["violations"]};
     const colours = await axe.run(document, {...options, runOnly: {type: "rule", values: colourRules}});
     let others = [];
