@@ -5,12 +5,13 @@ importing one small module of it (`battlebook.homm.ruleset`, say, for `battleboo
 must not load the whole engine. The package lists where each name lives; Python calls the
 package's `__getattr__` (PEP 562) only for a name not yet loaded.
 
->>> getattr_, dir_ = lazy_exports("demo", {"sqrt": "math", "pi": "math"}, {})
->>> getattr_("pi") > 3, dir_()
-(True, ['pi', 'sqrt'])
->>> getattr_("tau")
-Traceback (most recent call last):
-AttributeError: module 'demo' has no attribute 'tau'
+Examples:
+    >>> getattr_, dir_ = lazy_exports("demo", {"sqrt": "math", "pi": "math"}, {})
+    >>> getattr_("pi") > 3, dir_()
+    (True, ['pi', 'sqrt'])
+    >>> getattr_("tau")
+    Traceback (most recent call last):
+    AttributeError: module 'demo' has no attribute 'tau'
 """
 
 from __future__ import annotations

@@ -6,12 +6,13 @@ the scenario states every roll, so nothing depends on chance and a stated face t
 cannot show is refused. Simulations use a [`SeededDice`][battlebook.dice.SeededDice]. No
 code in the engine ever touches a global random generator.
 
->>> d10 = Die("d10 read 0-9", tuple(range(10)))
->>> dice = ScriptedDice([6])
->>> dice.roll(d10)
-6
->>> dice.is_exhausted()
-True
+Examples:
+    >>> d10 = Die("d10 read 0-9", tuple(range(10)))
+    >>> dice = ScriptedDice([6])
+    >>> dice.roll(d10)
+    6
+    >>> dice.is_exhausted()
+    True
 """
 
 from __future__ import annotations
@@ -39,8 +40,9 @@ class Die:
     def can_show(self, face: Hashable) -> bool:
         """Whether `face` is on at least one side of this die.
 
-        >>> Die("coin", ("heads", "tails")).can_show("edge")
-        False
+        Examples:
+            >>> Die("coin", ("heads", "tails")).can_show("edge")
+            False
         """
         return face in self.faces
 
@@ -70,10 +72,11 @@ class ScriptedDice:
     def roll(self, die: Die) -> Hashable:
         """Take the next stated result, checking that `die` can show it.
 
-        >>> ScriptedDice([10]).roll(Die("d10 read 0-9", tuple(range(10))))
-        Traceback (most recent call last):
-        ...
-        battlebook.errors.DiceError: a d10 read 0-9 cannot show 10 (its faces are 0 to 9)
+        Examples:
+            >>> ScriptedDice([10]).roll(Die("d10 read 0-9", tuple(range(10))))
+            Traceback (most recent call last):
+            ...
+            battlebook.errors.DiceError: a d10 read 0-9 cannot show 10 (its faces are 0 to 9)
         """
         if not self._results:
             raise DiceError(f"the scenario states no roll for the {die.name}")
@@ -94,9 +97,10 @@ class ScriptedDice:
 class SeededDice:
     """Fair dice from a seeded generator of their own, for simulations.
 
-    >>> d6 = Die("d6", (1, 2, 3, 4, 5, 6))
-    >>> [SeededDice(7).roll(d6) for _ in range(2)] == [SeededDice(7).roll(d6)] * 2
-    True
+    Examples:
+        >>> d6 = Die("d6", (1, 2, 3, 4, 5, 6))
+        >>> [SeededDice(7).roll(d6) for _ in range(2)] == [SeededDice(7).roll(d6)] * 2
+        True
     """
 
     def __init__(self, seed: int) -> None:
@@ -110,8 +114,9 @@ class SeededDice:
 def describe_faces(die: Die) -> str:
     """Describe a die's faces briefly, as a range when they are consecutive numbers.
 
-    >>> describe_faces(Die("d10 read 1-10", tuple(range(1, 11))))
-    'its faces are 1 to 10'
+    Examples:
+        >>> describe_faces(Die("d10 read 1-10", tuple(range(1, 11))))
+        'its faces are 1 to 10'
     """
     faces = die.faces
     if all(isinstance(f, int) for f in faces):

@@ -6,11 +6,12 @@ anchors that rule in the online rulebook. Mistakes in a scenario's own setup (an
 unit, a stat the sources do not give) raise a [`ScenarioError`][battlebook.errors.ScenarioError]
 instead: those are not rules of the game.
 
->>> err = RuleViolation("homm.melee-attack", "the attacker is not on its Melee Line")
->>> str(err)
-'the attacker is not on its Melee Line (rule homm.melee-attack)'
->>> err.rule
-'homm.melee-attack'
+Examples:
+    >>> err = RuleViolation("homm.melee-attack", "the attacker is not on its Melee Line")
+    >>> str(err)
+    'the attacker is not on its Melee Line (rule homm.melee-attack)'
+    >>> err.rule
+    'homm.melee-attack'
 """
 
 from __future__ import annotations
@@ -42,8 +43,9 @@ class RulesSilent(BattlebookError):
     Args:
         question: What is open, in a player's words.
 
-    >>> str(RulesSilent("who draws when the deck runs out"))
-    "the rules don't say: who draws when the deck runs out"
+    Examples:
+        >>> str(RulesSilent("who draws when the deck runs out"))
+        "the rules don't say: who draws when the deck runs out"
     """
 
     def __init__(self, question: str) -> None:

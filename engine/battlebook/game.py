@@ -16,9 +16,10 @@ can be played under) that acts on states. Every game registered in
 This module imports no game: each game implements the contract next to its own rules
 ([`battlebook.homm.game`][battlebook.homm.game], [`battlebook.heroscape.game`][battlebook.heroscape.game]).
 
->>> chance = AttackChance((RollResult(0, Fraction(1, 2), 0, False), RollResult(1, Fraction(1, 2), 1, True)))
->>> chance.success, chance.killing, chance.hits_to_kill
-(Fraction(1, 2), Fraction(1, 2), 1)
+Examples:
+    >>> chance = AttackChance((RollResult(0, Fraction(1, 2), 0, False), RollResult(1, Fraction(1, 2), 1, True)))
+    >>> chance.success, chance.killing, chance.hits_to_kill
+    (Fraction(1, 2), Fraction(1, 2), 1)
 """
 
 from __future__ import annotations
@@ -191,12 +192,13 @@ class Game(Protocol[State, Action]):
 def ruleset_readings(ruleset: object) -> dict[str, tuple[object, ...]]:
     """The settings of a ruleset dataclass that take one of a few values: enumerations and switches.
 
-    >>> @dataclass(frozen=True)
-    ... class Rules:
-    ...     friendly_fire: bool = False
-    ...     distance: int = 4
-    >>> ruleset_readings(Rules())
-    {'friendly_fire': (False, True)}
+    Examples:
+        >>> @dataclass(frozen=True)
+        ... class Rules:
+        ...     friendly_fire: bool = False
+        ...     distance: int = 4
+        >>> ruleset_readings(Rules())
+        {'friendly_fire': (False, True)}
     """
     readings: dict[str, tuple[object, ...]] = {}
     for field in dataclasses.fields(ruleset):  # type: ignore[arg-type]
@@ -211,10 +213,11 @@ def ruleset_readings(ruleset: object) -> dict[str, tuple[object, ...]]:
 def module_rule_ids(module: ModuleType) -> frozenset[str]:
     """The rule identifiers a `rule_ids` module defines: its upper-case string constants.
 
-    >>> import types
-    >>> ids = types.ModuleType("ids")
-    >>> ids.MELEE, ids.helper = "homm.melee-attack", "not an id"
-    >>> sorted(module_rule_ids(ids))
-    ['homm.melee-attack']
+    Examples:
+        >>> import types
+        >>> ids = types.ModuleType("ids")
+        >>> ids.MELEE, ids.helper = "homm.melee-attack", "not an id"
+        >>> sorted(module_rule_ids(ids))
+        ['homm.melee-attack']
     """
     return frozenset(v for k, v in vars(module).items() if k.isupper() and isinstance(v, str))

@@ -3,10 +3,11 @@
 The rulebook machinery (odds notes, the step catalogue, the site's groups) and the API test
 read this registry instead of branching per game: a new game is one entry here.
 
->>> tuple(game.name for game in GAMES.values())
-('homm', 'heroscape')
->>> game_named("heroscape").title
-'Heroscape'
+Examples:
+    >>> tuple(game.name for game in GAMES.values())
+    ('homm', 'heroscape')
+    >>> game_named("heroscape").title
+    'Heroscape'
 """
 
 from __future__ import annotations

@@ -16,11 +16,12 @@ distributions in integers (one common denominator) and kept in a bounded cache; 
 Heroscape combat die and its formulas live with Heroscape, in
 [`battlebook.heroscape.dice`][battlebook.heroscape.dice].
 
->>> odds = wound_odds(2, 4, Fraction(1, 2), Fraction(1, 3))
->>> odds.at_least_one
-Fraction(20, 81)
->>> homm_hit(7, 13).hit, homm_hit(7, 13).min_roll
-(Fraction(2, 5), 6)
+Examples:
+    >>> odds = wound_odds(2, 4, Fraction(1, 2), Fraction(1, 3))
+    >>> odds.at_least_one
+    Fraction(20, 81)
+    >>> homm_hit(7, 13).hit, homm_hit(7, 13).min_roll
+    (Fraction(2, 5), 6)
 """
 
 from __future__ import annotations
@@ -81,8 +82,9 @@ class HitChance:
     def hit(self) -> Fraction:
         """The exact chance of a kill.
 
-        >>> HitChance(7, 13, tuple(range(1, 11))).hit
-        Fraction(1, 2)
+        Examples:
+            >>> HitChance(7, 13, tuple(range(1, 11))).hit
+            Fraction(1, 2)
         """
         return Fraction(len(self.winning_faces), len(self.faces))
 
@@ -105,8 +107,9 @@ class HitChance:
 def swat_defense(defenses: Iterable[int]) -> int:
     """The defense a swat must reach: the sum of the swatted cards' defense scores.
 
-    >>> swat_defense([4, 4, 3])
-    11
+    Examples:
+        >>> swat_defense([4, 4, 3])
+        11
     """
     values = list(defenses)
     if not values:
@@ -125,10 +128,11 @@ def homm_hit(score: int, defense: int | Sequence[int], reading: HasFaces | Seque
         reading: How the die's faces are read: a reading with `faces` (such as
             `battlebook.homm.ruleset.DieReading.ONE_TO_TEN`) or the faces themselves (0-9 by default).
 
-    >>> homm_hit(7, [7, 7], range(1, 11)).winning_faces
-    (7, 8, 9, 10)
-    >>> homm_hit(13, 13).is_certain, homm_hit(3, 13).is_impossible
-    (True, True)
+    Examples:
+        >>> homm_hit(7, [7, 7], range(1, 11)).winning_faces
+        (7, 8, 9, 10)
+        >>> homm_hit(13, 13).is_certain, homm_hit(3, 13).is_impossible
+        (True, True)
     """
     total = defense if isinstance(defense, int) else swat_defense(defense)
     if total < 0:
@@ -144,9 +148,10 @@ def homm_formula() -> tuple[sympy.Expr, dict[str, sympy.Symbol]]:
     The successful faces are those from max(lo, D - S) to hi; the chance is their count,
     clamped to 0..n, over the n faces.
 
-    >>> expr, s = homm_formula()
-    >>> expr.xreplace({s["S"]: 7, s["D"]: 13, s["lo"]: 0, s["hi"]: 9})
-    2/5
+    Examples:
+        >>> expr, s = homm_formula()
+        >>> expr.xreplace({s["S"]: 7, s["D"]: 13, s["lo"]: 0, s["hi"]: 9})
+        2/5
     """
     import sympy
 
@@ -177,8 +182,9 @@ class WoundOdds:
     def at_least(self, k: int) -> Fraction:
         """The chance of `k` wounds or more.
 
-        >>> wound_odds(3, 0, Fraction(1, 2), Fraction(1, 3)).at_least(3)
-        Fraction(1, 8)
+        Examples:
+            >>> wound_odds(3, 0, Fraction(1, 2), Fraction(1, 3)).at_least(3)
+            Fraction(1, 8)
         """
         return sum(self.wounds[max(k, 0) :], Fraction(0))
 
@@ -233,8 +239,9 @@ def wound_weights(attack_dice: int, defense_dice: int, hit: Fraction, block: Fra
     chance `block`; `ways[k] / total` is the chance of exactly k unblocked successes. With
     a hit of 1/2 and a block of 1/3 the total is 2^A * 3^D.
 
-    >>> wound_weights(2, 4, Fraction(1, 2), Fraction(1, 3))
-    ((244, 64, 16), 324)
+    Examples:
+        >>> wound_weights(2, 4, Fraction(1, 2), Fraction(1, 3))
+        ((244, 64, 16), 324)
     """
     check_dice(attack_dice, defense_dice)
     for what, chance in (("success", hit), ("block", block)):
@@ -263,8 +270,9 @@ def wound_odds(attack_dice: int, defense_dice: int, hit: Fraction, block: Fracti
     A game's own die supplies the two chances (Heroscape's in
     [`heroscape_wounds`][battlebook.heroscape.dice.heroscape_wounds]).
 
-    >>> tuple(str(p) for p in wound_odds(1, 1, Fraction(1, 2), Fraction(1, 3)).wounds)
-    ('2/3', '1/3')
+    Examples:
+        >>> tuple(str(p) for p in wound_odds(1, 1, Fraction(1, 2), Fraction(1, 3)).wounds)
+        ('2/3', '1/3')
     """
     ways, total = wound_weights(attack_dice, defense_dice, hit, block)
     return WoundOdds(attack_dice, defense_dice, tuple(Fraction(w, total) for w in ways))
@@ -279,8 +287,9 @@ def clear_caches() -> None:
 def fraction_text(value: Fraction) -> str:
     """An exact fraction as "n/d", or "0" / "1" / an integer when it is whole.
 
-    >>> fraction_text(Fraction(20, 81)), fraction_text(Fraction(1)), fraction_text(Fraction(0))
-    ('20/81', '1', '0')
+    Examples:
+        >>> fraction_text(Fraction(20, 81)), fraction_text(Fraction(1)), fraction_text(Fraction(0))
+        ('20/81', '1', '0')
     """
     return str(value)
 
@@ -288,17 +297,18 @@ def fraction_text(value: Fraction) -> str:
 def percent_text(value: Fraction, digits: int = 2) -> str:
     """A chance as a percentage for display (the one place a float is allowed).
 
-    >>> percent_text(Fraction(20, 81))
-    '24.69%'
-    >>> percent_text(Fraction(1)), percent_text(Fraction(2, 5))
-    ('100%', '40%')
-    >>> percent_text(Fraction(16, 81), 0), percent_text(Fraction(1, 10), 0)
-    ('20%', '10%')
+    Examples:
+        >>> percent_text(Fraction(20, 81))
+        '24.69%'
+        >>> percent_text(Fraction(1)), percent_text(Fraction(2, 5))
+        ('100%', '40%')
+        >>> percent_text(Fraction(16, 81), 0), percent_text(Fraction(1, 10), 0)
+        ('20%', '10%')
 
-    A chance that is neither certain nor impossible never reads as 0% or 100%:
+        A chance that is neither certain nor impossible never reads as 0% or 100%:
 
-    >>> percent_text(Fraction(1, 10**6)), percent_text(1 - Fraction(1, 10**6))
-    ('<0.01%', '>99.99%')
+        >>> percent_text(Fraction(1, 10**6)), percent_text(1 - Fraction(1, 10**6))
+        ('<0.01%', '>99.99%')
     """
     text = f"{float(value * 100):.{digits}f}"
     if "." in text:

@@ -4,7 +4,9 @@
   `odds_page`, and its `game` module when a drawing or a page is asked for, may);
 - the shared modules (odds, dice, errors, the game contract, the drawing toolkit) import no game;
 - there is no import circle between Battlebook's modules, counting every import, also those
-  inside functions and under `TYPE_CHECKING`.
+  inside functions and under `TYPE_CHECKING`;
+- HoMM's general rules name no battlefield feature: they reach the town only through the
+  extensions seam, and the town's rules plug in below the general ones.
 """
 
 from __future__ import annotations
@@ -23,6 +25,14 @@ DRAWING = (
     "battlebook.heroscape.odds_page",
     "battlebook.pictures",
 )
+HOMM_GENERAL_RULES = (
+    "battlebook.homm.rules",
+    "battlebook.homm.combat",
+    "battlebook.homm.flow",
+    "battlebook.homm.opportunity",
+    "battlebook.homm.scores",
+)
+HOMM_TOWN = ("battlebook.homm.siege", "battlebook.homm.town")
 SHARED = ("battlebook.odds", "battlebook.dice", "battlebook.errors", "battlebook.game", "battlebook.pictures")
 
 
@@ -104,3 +114,14 @@ def test_there_is_no_import_circle() -> None:
         if name not in state:
             visit(name)
     assert circles == []
+
+
+def test_homm_general_rules_import_no_town_module() -> None:
+    offenders = {name: sorted(imports_of(name) & set(HOMM_TOWN)) for name in HOMM_GENERAL_RULES}
+    assert {k: v for k, v in offenders.items() if v} == {}
+    assert "battlebook.homm.siege" in imports_of("battlebook.homm.extensions")
+
+
+def test_the_town_rules_plug_in_below_the_general_rules() -> None:
+    above = {"battlebook.homm.rules", "battlebook.homm.combat", "battlebook.homm.flow", "battlebook.homm.extensions"}
+    assert sorted(imports_of("battlebook.homm.siege") & above) == []

@@ -44,10 +44,11 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; return its exit status.
 
-    >>> main(["--version"])
-    Traceback (most recent call last):
-    ...
-    SystemExit: 0
+    Examples:
+        >>> main(["--version"])
+        Traceback (most recent call last):
+        ...
+        SystemExit: 0
     """
     for stream in (sys.stdout, sys.stderr):
         # A file name that is not valid UTF-8 is shown with escapes, never as a UnicodeEncodeError.
@@ -65,9 +66,10 @@ def main(argv: Sequence[str] | None = None) -> int:
 def subcommand_parser(parser: argparse.ArgumentParser, args: argparse.Namespace) -> argparse.ArgumentParser:
     """The innermost (sub)command parser `args` went through, so its own error format is used.
 
-    >>> top = build_parser()
-    >>> subcommand_parser(top, top.parse_args(["odds", "homm", "--score", "1", "--defense", "2"])).prog
-    'battlebook odds homm'
+    Examples:
+        >>> top = build_parser()
+        >>> subcommand_parser(top, top.parse_args(["odds", "homm", "--score", "1", "--defense", "2"])).prog
+        'battlebook odds homm'
     """
     while True:
         chosen = next(

@@ -13,8 +13,9 @@ EXTRAS: dict[str, tuple[tuple[str, str], ...]] = {
 def missing_extra(extra: str) -> str | None:
     """One line naming the extra to install when one of its packages is missing, else None.
 
-    >>> missing_extra("check") is None or missing_extra("check").startswith("battlebook")
-    True
+    Examples:
+        >>> missing_extra("check") is None or missing_extra("check").startswith("battlebook")
+        True
     """
     absent = [dist for module, dist in EXTRAS[extra] if importlib.util.find_spec(module) is None]
     if not absent:

@@ -147,8 +147,9 @@ def register(subparsers: Any) -> None:
 def heroscape_json(attack: int, defense: int) -> dict[str, Any]:
     """The JSON object `odds heroscape --json` prints.
 
-    >>> heroscape_json(2, 4)["at_least_one"]
-    '20/81'
+    Examples:
+        >>> heroscape_json(2, 4)["at_least_one"]
+        '20/81'
     """
     odds = heroscape_wounds(attack, defense)
     return {
@@ -186,10 +187,11 @@ def homm_json(score: int, defenses: list[int], faces: str) -> dict[str, Any]:
 
     `defense` is the total; for a swat (several defenses given) `swat` lists them too.
 
-    >>> homm_json(7, [13], "0-9")
-    {'game': 'homm', 'score': 7, 'defense': 13, 'faces': '0-9', 'hit': '2/5', 'min_roll': 6}
-    >>> homm_json(7, [4, 4, 5], "0-9")["swat"], homm_json(7, [4, 4, 5], "0-9")["defense"]
-    ([4, 4, 5], 13)
+    Examples:
+        >>> homm_json(7, [13], "0-9")
+        {'game': 'homm', 'score': 7, 'defense': 13, 'faces': '0-9', 'hit': '2/5', 'min_roll': 6}
+        >>> homm_json(7, [4, 4, 5], "0-9")["swat"], homm_json(7, [4, 4, 5], "0-9")["defense"]
+        ([4, 4, 5], 13)
     """
     chance = homm_hit(score, swat_defense(defenses), DieReading(faces))
     shape: dict[str, Any] = {"game": "homm", "score": score, "defense": chance.defense}

@@ -20,22 +20,23 @@ the rulebook page *The battlefield*):
 A malformed map raises a [`MapError`][battlebook.heroscape.battlefield.MapError] naming the
 line and column of the mistake.
 
->>> parsed = parse_map('''
-... 1 1 2Z1
-...  1 . 3~
-... Z1 = Zettian Guards (Red)
-... ''')
->>> field = parsed.battlefield
->>> field.space(Hex.from_offset(0, 2)).level, field.has_space(Hex.from_offset(1, 1))
-(2, False)
->>> field.space(Hex.from_offset(1, 2)).terrain
-<Terrain.WATER: 'water'>
->>> parsed.placements[0].card, parsed.placements[0].army
-('Zettian Guards', 'Red')
->>> parse_map("1 1 x1")
-Traceback (most recent call last):
-...
-battlebook.heroscape.battlefield.MapError: map line 1, column 5: cannot read the cell 'x1': ...
+Examples:
+    >>> parsed = parse_map('''
+    ... 1 1 2Z1
+    ...  1 . 3~
+    ... Z1 = Zettian Guards (Red)
+    ... ''')
+    >>> field = parsed.battlefield
+    >>> field.space(Hex.from_offset(0, 2)).level, field.has_space(Hex.from_offset(1, 1))
+    (2, False)
+    >>> field.space(Hex.from_offset(1, 2)).terrain
+    <Terrain.WATER: 'water'>
+    >>> parsed.placements[0].card, parsed.placements[0].army
+    ('Zettian Guards', 'Red')
+    >>> parse_map("1 1 x1")
+    Traceback (most recent call last):
+    ...
+    battlebook.heroscape.battlefield.MapError: map line 1, column 5: cannot read the cell 'x1': ...
 """
 
 from __future__ import annotations
@@ -102,9 +103,10 @@ class Space:
 class Battlefield:
     """The spaces of a battlefield; a hex with no space is an empty area.
 
-    >>> field = Battlefield({Hex(0, 0): Space(1), Hex(1, 0): Space(3)})
-    >>> field.level(Hex(1, 0)), field.has_space(Hex(2, 0))
-    (3, False)
+    Examples:
+        >>> field = Battlefield({Hex(0, 0): Space(1), Hex(1, 0): Space(3)})
+        >>> field.level(Hex(1, 0)), field.has_space(Hex(2, 0))
+        (3, False)
     """
 
     spaces: Mapping[Hex, Space] = field(default_factory=dict)
@@ -134,9 +136,10 @@ class Battlefield:
         Levels do not add to the count, and the count goes around empty areas. `None` when
         no path of spaces joins them.
 
-        >>> field = parse_map("1 1 1 1").battlefield
-        >>> field.counted_distance([Hex.from_offset(0, 0)], [Hex.from_offset(0, 3)])
-        3
+        Examples:
+            >>> field = parse_map("1 1 1 1").battlefield
+            >>> field.counted_distance([Hex.from_offset(0, 0)], [Hex.from_offset(0, 3)])
+            3
         """
         goal = set(targets)
         start = [h for h in sources if h in self.spaces]
@@ -158,10 +161,11 @@ class Battlefield:
         Its steps are the count of [`counted_distance`][battlebook.heroscape.battlefield.Battlefield.counted_distance]
         (the path has one space more than that count); `None` when no path of spaces joins them.
 
-        >>> field = parse_map("1 . 1\n 1 1 1").battlefield
-        >>> path = field.counted_path([Hex.from_offset(0, 0)], [Hex.from_offset(0, 2)])
-        >>> print("; ".join(str(h) for h in path))
-        row 1, column 1; row 2, column 1; row 2, column 2; row 1, column 3
+        Examples:
+            >>> field = parse_map("1 . 1\n 1 1 1").battlefield
+            >>> path = field.counted_path([Hex.from_offset(0, 0)], [Hex.from_offset(0, 2)])
+            >>> print("; ".join(str(h) for h in path))
+            row 1, column 1; row 2, column 1; row 2, column 2; row 1, column 3
         """
         goal = set(targets)
         start = [h for h in sources if h in self.spaces]

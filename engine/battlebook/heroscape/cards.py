@@ -41,8 +41,9 @@ SOURCE_STATS: Mapping[str, frozenset[str]] = {
 def is_illustrative(card: str, stat: str) -> bool:
     """Whether a known card's stat is illustrative (chosen for the examples) rather than given by the sources.
 
-    >>> is_illustrative("Zettian Guards", "range"), is_illustrative("Zettian Guards", "height")
-    (False, True)
+    Examples:
+        >>> is_illustrative("Zettian Guards", "range"), is_illustrative("Zettian Guards", "height")
+        (False, True)
     """
     return stat not in SOURCE_STATS.get(card, frozenset())
 
@@ -71,13 +72,14 @@ class ArmyCard:
         spaces: 1 for a single-space figure, 2 for a double-space one.
         common: Whether it is a Common card (`None` if not given).
 
-    >>> guards = KNOWN_CARDS["Zettian Guards"]
-    >>> guards.stat("range"), guards.stat("height")
-    (7, 5)
-    >>> KNOWN_CARDS["Knaves of the Silver Scimitar"].stat("figures")
-    Traceback (most recent call last):
-    ...
-    battlebook.errors.MissingStatError: no number of figures is given for the Knaves of the Silver Scimitar; ...
+    Examples:
+        >>> guards = KNOWN_CARDS["Zettian Guards"]
+        >>> guards.stat("range"), guards.stat("height")
+        (7, 5)
+        >>> KNOWN_CARDS["Knaves of the Silver Scimitar"].stat("figures")
+        Traceback (most recent call last):
+        ...
+        battlebook.errors.MissingStatError: no number of figures is given for the Knaves of the Silver Scimitar; ...
     """
 
     name: str
@@ -155,14 +157,15 @@ destroys "her" and puts the card out of play with a single figure.
 class CardBook:
     """The army cards a scenario may use: the known ones plus any it defines.
 
-    >>> book = CardBook()
-    >>> book.define(ArmyCard("Scouts", "Scout", figures=3, range=5))
-    >>> book.card("Scout").range
-    5
-    >>> book.card("Dragons")
-    Traceback (most recent call last):
-    ...
-    battlebook.errors.UnknownUnitError: no army card called 'Dragons': known cards are Airborne Elite, ...
+    Examples:
+        >>> book = CardBook()
+        >>> book.define(ArmyCard("Scouts", "Scout", figures=3, range=5))
+        >>> book.card("Scout").range
+        5
+        >>> book.card("Dragons")
+        Traceback (most recent call last):
+        ...
+        battlebook.errors.UnknownUnitError: no army card called 'Dragons': known cards are Airborne Elite, ...
     """
 
     def __init__(self, known: Mapping[str, ArmyCard] = KNOWN_CARDS) -> None:

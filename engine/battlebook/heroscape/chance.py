@@ -13,20 +13,21 @@
 
 So the chance always agrees with how the attack resolves.
 
->>> from battlebook.dice import ScriptedDice
->>> from battlebook.heroscape.battlefield import parse_map
->>> from battlebook.heroscape.cards import KNOWN_CARDS
->>> from battlebook.heroscape.rules import setup_battle
->>> from battlebook.heroscape.actions import Attack, StartTurn
->>> state = setup_battle(parse_map('''
-...  2K1 2X 2X
-... K1 = Knaves of the Silver Scimitar (Red)
-... X = Xenithrax the Vineweaver (Blue)
-... '''), KNOWN_CARDS.get)
->>> state = apply(state, StartTurn("Red", "Knaves of the Silver Scimitar"), ScriptedDice()).state
->>> chance = chance_of(state, Attack("K1", "X"))
->>> chance.attack_dice, chance.defense_dice, chance.destroying
-(3, 3, Fraction(55, 108))
+Examples:
+    >>> from battlebook.dice import ScriptedDice
+    >>> from battlebook.heroscape.battlefield import parse_map
+    >>> from battlebook.heroscape.cards import KNOWN_CARDS
+    >>> from battlebook.heroscape.rules import setup_battle
+    >>> from battlebook.heroscape.actions import Attack, StartTurn
+    >>> state = setup_battle(parse_map('''
+    ...  2K1 2X 2X
+    ... K1 = Knaves of the Silver Scimitar (Red)
+    ... X = Xenithrax the Vineweaver (Blue)
+    ... '''), KNOWN_CARDS.get)
+    >>> state = apply(state, StartTurn("Red", "Knaves of the Silver Scimitar"), ScriptedDice()).state
+    >>> chance = chance_of(state, Attack("K1", "X"))
+    >>> chance.attack_dice, chance.defense_dice, chance.destroying
+    (3, 3, Fraction(55, 108))
 """
 
 from __future__ import annotations

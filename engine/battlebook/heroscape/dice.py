@@ -5,8 +5,9 @@ and [`heroscape_wounds`][battlebook.heroscape.dice.heroscape_wounds] hands its c
 skull and of a shield to the shared [`wound_odds`][battlebook.odds.wound_odds]. This module is
 light: the odds pages and `battlebook odds heroscape` import it without the rest of the engine.
 
->>> heroscape_wounds(2, 4).at_least_one
-Fraction(20, 81)
+Examples:
+    >>> heroscape_wounds(2, 4).at_least_one
+    Fraction(20, 81)
 """
 
 from __future__ import annotations
@@ -44,10 +45,11 @@ class CombatDie:
     [`die`][battlebook.heroscape.dice.CombatDie.die] and the odds count its sides, so a battle read
     with another die resolves and gets its odds with that same die.
 
-    >>> COMBAT_DIE.skull_chance, COMBAT_DIE.shield_chance
-    (Fraction(1, 2), Fraction(1, 3))
-    >>> COMBAT_DIE.die.faces.count(Face.SKULL), len(COMBAT_DIE.die.faces)
-    (3, 6)
+    Examples:
+        >>> COMBAT_DIE.skull_chance, COMBAT_DIE.shield_chance
+        (Fraction(1, 2), Fraction(1, 3))
+        >>> COMBAT_DIE.die.faces.count(Face.SKULL), len(COMBAT_DIE.die.faces)
+        (3, 6)
     """
 
     skulls: int = 3
@@ -77,8 +79,9 @@ class CombatDie:
     def faces(self) -> tuple[Face, ...]:
         """The symbol on each side, skulls first, then shields, then blanks.
 
-        >>> CombatDie(1, 1, 1).faces
-        (<Face.SKULL: 'skull'>, <Face.SHIELD: 'shield'>, <Face.BLANK: 'blank'>)
+        Examples:
+            >>> CombatDie(1, 1, 1).faces
+            (<Face.SKULL: 'skull'>, <Face.SHIELD: 'shield'>, <Face.BLANK: 'blank'>)
         """
         return (Face.SKULL,) * self.skulls + (Face.SHIELD,) * self.shields + (Face.BLANK,) * self.blanks
 
@@ -90,8 +93,9 @@ class CombatDie:
     def chance_of(self, face: Face) -> Fraction:
         """The chance that one roll shows `face`.
 
-        >>> COMBAT_DIE.chance_of(Face.BLANK)
-        Fraction(1, 6)
+        Examples:
+            >>> COMBAT_DIE.chance_of(Face.BLANK)
+            Fraction(1, 6)
         """
         return Fraction(self.faces.count(face), self.sides)
 
@@ -108,10 +112,11 @@ def heroscape_wounds(attack_dice: int, defense_dice: int, die: CombatDie = COMBA
         defense_dice: How many defense dice are rolled (0 or more).
         die: The sides of the combat die (3 skulls, 2 shields, 1 blank by default).
 
-    >>> tuple(str(p) for p in heroscape_wounds(1, 1).wounds)
-    ('2/3', '1/3')
-    >>> heroscape_wounds(2, 4).expected
-    Fraction(8, 27)
+    Examples:
+        >>> tuple(str(p) for p in heroscape_wounds(1, 1).wounds)
+        ('2/3', '1/3')
+        >>> heroscape_wounds(2, 4).expected
+        Fraction(8, 27)
     """
     return wound_odds(attack_dice, defense_dice, die.skull_chance, die.shield_chance)
 
@@ -122,11 +127,12 @@ def heroscape_formulas() -> dict[str, sympy.Basic]:
     A is the number of attack dice, D of defense dice; `exactly` is the chance of exactly
     w wounds (for w >= 1), `none` the chance of no wound, `expected` the expected wounds.
 
-    >>> f = heroscape_formulas()
-    >>> import sympy
-    >>> A, D, w = sympy.symbols("A D w", integer=True, nonnegative=True)
-    >>> f["exactly"].subs({A: 2, D: 4, w: 1}).doit()
-    16/81
+    Examples:
+        >>> f = heroscape_formulas()
+        >>> import sympy
+        >>> A, D, w = sympy.symbols("A D w", integer=True, nonnegative=True)
+        >>> f["exactly"].subs({A: 2, D: 4, w: 1}).doit()
+        16/81
     """
     import sympy
 

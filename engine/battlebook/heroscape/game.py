@@ -1,8 +1,9 @@
 """Heroscape behind the shared [`Game`][battlebook.game.Game] contract.
 
->>> from battlebook.heroscape.actions import StartRound
->>> HEROSCAPE.name, HEROSCAPE.legal_violation(BattleState(), StartRound()) is None
-('heroscape', True)
+Examples:
+    >>> from battlebook.heroscape.actions import StartRound
+    >>> HEROSCAPE.name, HEROSCAPE.legal_violation(BattleState(), StartRound()) is None
+    ('heroscape', True)
 """
 
 from __future__ import annotations

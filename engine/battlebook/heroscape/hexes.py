@@ -11,11 +11,12 @@ Plane geometry (for line of sight): the centres of two neighbouring spaces are e
 1 unit apart; spaces are "pointy-top" hexagons whose flat sides are 1/2 unit from their
 centre.
 
->>> a, b = Hex.from_offset(0, 0), Hex.from_offset(1, 0)
->>> a.distance(b), b in a.neighbours()
-(1, True)
->>> Hex.from_offset(0, 0).distance(Hex.from_offset(3, 4))
-6
+Examples:
+    >>> a, b = Hex.from_offset(0, 0), Hex.from_offset(1, 0)
+    >>> a.distance(b), b in a.neighbours()
+    (1, True)
+    >>> Hex.from_offset(0, 0).distance(Hex.from_offset(3, 4))
+    6
 """
 
 from __future__ import annotations
@@ -58,8 +59,9 @@ class Hex:
     def distance(self, other: Hex) -> int:
         """The straight hex distance: the fewest steps between the two on an unbroken field.
 
-        >>> Hex(0, 0).distance(Hex(2, -1))
-        2
+        Examples:
+            >>> Hex(0, 0).distance(Hex(2, -1))
+            2
         """
         dq, dr = self.q - other.q, self.r - other.r
         return (abs(dq) + abs(dr) + abs(dq + dr)) // 2
@@ -67,8 +69,9 @@ class Hex:
     def centre(self) -> tuple[float, float]:
         """The centre of this hex in the plane (x to the right, y down the map).
 
-        >>> Hex.from_offset(1, 0).centre()[0]
-        0.5
+        Examples:
+            >>> Hex.from_offset(1, 0).centre()[0]
+            0.5
         """
         return (self.q + self.r / 2, self.r * ROW_SPACING)
 
@@ -92,10 +95,11 @@ def clip_to_hex(
     interior (touching a side or a corner is a miss). This is Cyrus-Beck clipping against
     the six sides.
 
-    >>> clip_to_hex((0.0, 0.0), (-1.0, 0.0), (1.0, 0.0))
-    (0.25, 0.75)
-    >>> clip_to_hex((0.0, 0.0), (-1.0, 0.6), (1.0, 0.6)) is None
-    True
+    Examples:
+        >>> clip_to_hex((0.0, 0.0), (-1.0, 0.0), (1.0, 0.0))
+        (0.25, 0.75)
+        >>> clip_to_hex((0.0, 0.0), (-1.0, 0.6), (1.0, 0.6)) is None
+        True
     """
     t0, t1 = 0.0, 1.0
     dx, dy = end[0] - start[0], end[1] - start[1]

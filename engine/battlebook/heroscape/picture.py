@@ -15,14 +15,15 @@ line crosses, both figures' bodies and the line, with heights to scale. Both com
 [`sight_line`][battlebook.heroscape.sight.sight_line]), so the drawing shows exactly what the
 rules measured.
 
->>> from battlebook.heroscape.battlefield import parse_map
->>> from battlebook.heroscape.cards import KNOWN_CARDS
->>> from battlebook.heroscape.rules import setup_battle
->>> parsed = parse_map("2Z1 1 . 1A1\nZ1 = Zettian Guards (Red)\nA1 = Airborne Elite (Blue)")
->>> state = setup_battle(parsed, KNOWN_CARDS.get)
->>> svg = draw_battlefield(state, "The battlefield", measures=[measure(state, "Z1", "A1")])
->>> svg.startswith("<svg") and "Zettian Guard" in svg and "Line of sight from Z1 to A1: clear" in svg
-True
+Examples:
+    >>> from battlebook.heroscape.battlefield import parse_map
+    >>> from battlebook.heroscape.cards import KNOWN_CARDS
+    >>> from battlebook.heroscape.rules import setup_battle
+    >>> parsed = parse_map("2Z1 1 . 1A1\nZ1 = Zettian Guards (Red)\nA1 = Airborne Elite (Blue)")
+    >>> state = setup_battle(parsed, KNOWN_CARDS.get)
+    >>> svg = draw_battlefield(state, "The battlefield", measures=[measure(state, "Z1", "A1")])
+    >>> svg.startswith("<svg") and "Zettian Guard" in svg and "Line of sight from Z1 to A1: clear" in svg
+    True
 """
 
 from __future__ import annotations
@@ -186,12 +187,15 @@ def legend(state: BattleState, measures: Iterable[Measure] = ()) -> list[str]:
 def describe(state: BattleState, measures: Iterable[Measure] = ()) -> str:
     r"""The drawing in words: its text alternative.
 
-    >>> from battlebook.heroscape.battlefield import parse_map
-    >>> from battlebook.heroscape.cards import KNOWN_CARDS
-    >>> from battlebook.heroscape.rules import setup_battle
-    >>> state = setup_battle(parse_map("2Z1 . 3~\nZ1 = Zettian Guards (Red)"), KNOWN_CARDS.get)
-    >>> describe(state)[:113]
-    'A battlefield of 1 row seen from above. Row 1: level 2 with Zettian Guard Z1 (Red); empty area; water at level 3.'
+    Examples:
+        >>> from battlebook.heroscape.battlefield import parse_map
+        >>> from battlebook.heroscape.cards import KNOWN_CARDS
+        >>> from battlebook.heroscape.rules import setup_battle
+        >>> state = setup_battle(parse_map("2Z1 . 3~\nZ1 = Zettian Guards (Red)"), KNOWN_CARDS.get)
+        >>> print(describe(state).replace("; ", ";\n"))
+        A battlefield of 1 row seen from above. Row 1: level 2 with Zettian Guard Z1 (Red);
+        empty area;
+        water at level 3. Z1: Zettian Guard of Red, Height 5, level 2, row 1, column 1.
     """
     outline = _outline(state)
     rows = max(h.row for h in outline) + 1
@@ -237,8 +241,9 @@ ARMY_COLOURS = ("red", "blue", "green", "yellow", "purple", "orange", "black", "
 def army_class(army: str, index: int) -> str:
     """The CSS classes of an army's figures: its place among the armies, and its colour when its name is one.
 
-    >>> army_class("Red", 0), army_class("Knights", 2)
-    ('bb-pic-army-0 bb-pic-army-red', 'bb-pic-army-2')
+    Examples:
+        >>> army_class("Red", 0), army_class("Knights", 2)
+        ('bb-pic-army-0 bb-pic-army-red', 'bb-pic-army-2')
     """
     colour = army.strip().lower()
     return f"bb-pic-army-{min(index, 3)}" + (f" bb-pic-army-{colour}" if colour in ARMY_COLOURS else "")
@@ -407,12 +412,13 @@ def legend_html(state: BattleState, measures: Iterable[Measure] = ()) -> str:
     The key says which way the shading goes in both colour schemes (the shade is the
     text's colour: dark on a light page, light on a dark one); the page shows the right one.
 
-    >>> from battlebook.heroscape.battlefield import parse_map
-    >>> from battlebook.heroscape.cards import KNOWN_CARDS
-    >>> from battlebook.heroscape.rules import setup_battle
-    >>> html_ = legend_html(setup_battle(parse_map("2Z1 1\nZ1 = Zettian Guards (Red)"), KNOWN_CARDS.get))
-    >>> "Z1: Zettian Guard of Red" in html_ and "bb-key-dark" in html_
-    True
+    Examples:
+        >>> from battlebook.heroscape.battlefield import parse_map
+        >>> from battlebook.heroscape.cards import KNOWN_CARDS
+        >>> from battlebook.heroscape.rules import setup_battle
+        >>> html_ = legend_html(setup_battle(parse_map("2Z1 1\nZ1 = Zettian Guards (Red)"), KNOWN_CARDS.get))
+        >>> "Z1: Zettian Guard of Red" in html_ and "bb-key-dark" in html_
+        True
     """
     # Inline elements only (shown as lines by the stylesheet): the page's Markdown keeps
     # the note's raw HTML as it is only when no block-level tag is nested in it.

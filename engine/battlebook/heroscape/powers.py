@@ -9,10 +9,11 @@ play over the printed values, then add height advantage. A scenario defines its 
 effects as [`Power`][battlebook.heroscape.powers.Power] values (a special power of a card, a
 special attack of a card, or the power of a glyph); code may add other modifiers.
 
->>> setup = AttackSetup("Z1", "A1", "Zettian Guards", "Airborne Elite", frozenset(), frozenset({"Astrid"}), None)
->>> ward = Power("Ward", PowerKind.GLYPH, "Astrid", defense_dice=1)
->>> ward.modify(setup, DicePool(2, 2)).defense
-3
+Examples:
+    >>> setup = AttackSetup("Z1", "A1", "Zettian Guards", "Airborne Elite", frozenset(), frozenset({"Astrid"}), None)
+    >>> ward = Power("Ward", PowerKind.GLYPH, "Astrid", defense_dice=1)
+    >>> ward.modify(setup, DicePool(2, 2)).defense
+    3
 """
 
 from __future__ import annotations
@@ -123,11 +124,12 @@ class Power:
     per turn (the rules consult it through
     [`attacks_allowed`][battlebook.heroscape.rules.attacks_allowed]; it changes no dice).
 
-    >>> volley = Power("Volley Special Attack", PowerKind.SPECIAL_ATTACK, "Zettian Guards", attack_dice=4, range=5)
-    >>> setup = AttackSetup("Z1", "A1", "Zettian Guards", "Airborne Elite", frozenset(), frozenset(),
-    ...                     "Volley Special Attack")
-    >>> volley.modify(setup, DicePool(2, 2)).attack
-    4
+    Examples:
+        >>> volley = Power("Volley Special Attack", PowerKind.SPECIAL_ATTACK, "Zettian Guards", attack_dice=4, range=5)
+        >>> setup = AttackSetup("Z1", "A1", "Zettian Guards", "Airborne Elite", frozenset(), frozenset(),
+        ...                     "Volley Special Attack")
+        >>> volley.modify(setup, DicePool(2, 2)).attack
+        4
     """
 
     name: str

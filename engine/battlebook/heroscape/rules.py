@@ -18,19 +18,20 @@ source it is given (attack dice first, then defense dice) and returns a
 [`HeroscapeResolution`][battlebook.heroscape.rules.HeroscapeResolution]. A refused action raises a
 [`RuleViolation`][battlebook.errors.RuleViolation] naming the rule and changes nothing.
 
->>> from battlebook.dice import ScriptedDice
->>> from battlebook.heroscape.battlefield import parse_map
->>> from battlebook.heroscape.cards import KNOWN_CARDS
->>> state = setup_battle(parse_map('''
-...  1Z1 1 1A1
-... Z1 = Zettian Guards (Red)
-... A1 = Airborne Elite (Blue)
-... '''), KNOWN_CARDS.get)
->>> state = apply(state, StartTurn("Red", "Zettian Guards"), ScriptedDice()).state
->>> faces = ["skull", "skull", "shield", "blank"]
->>> result = apply(state, Attack("Z1", "A1"), ScriptedDice(faces))
->>> result.attack.skulls, result.attack.shields, result.attack.destroyed
-(2, 1, True)
+Examples:
+    >>> from battlebook.dice import ScriptedDice
+    >>> from battlebook.heroscape.battlefield import parse_map
+    >>> from battlebook.heroscape.cards import KNOWN_CARDS
+    >>> state = setup_battle(parse_map('''
+    ...  1Z1 1 1A1
+    ... Z1 = Zettian Guards (Red)
+    ... A1 = Airborne Elite (Blue)
+    ... '''), KNOWN_CARDS.get)
+    >>> state = apply(state, StartTurn("Red", "Zettian Guards"), ScriptedDice()).state
+    >>> faces = ["skull", "skull", "shield", "blank"]
+    >>> result = apply(state, Attack("Z1", "A1"), ScriptedDice(faces))
+    >>> result.attack.skulls, result.attack.shields, result.attack.destroyed
+    (2, 1, True)
 """
 
 from __future__ import annotations

@@ -4,12 +4,13 @@ The 2004 basic game and the 2024 edition differ in how an attack harms its defen
 in how much height helps; Battlebook also records two readings of open questions as
 settings. Every rule asks the ruleset; no rule tests the edition by name.
 
->>> Ruleset.for_edition(Edition.BASIC_2004).height.extra_dice(12)
-1
->>> Ruleset.for_edition(Edition.EDITION_2024).height.extra_dice(12)
-2
->>> Ruleset.for_edition(Edition.EDITION_2024).height.extra_dice(0)
-0
+Examples:
+    >>> Ruleset.for_edition(Edition.BASIC_2004).height.extra_dice(12)
+    1
+    >>> Ruleset.for_edition(Edition.EDITION_2024).height.extra_dice(12)
+    2
+    >>> Ruleset.for_edition(Edition.EDITION_2024).height.extra_dice(0)
+    0
 """
 
 from __future__ import annotations
@@ -82,8 +83,9 @@ class HeightAdvantage:
 
     The largest step whose level count the gap reaches applies.
 
-    >>> HeightAdvantage(((1, 1), (10, 2))).extra_dice(9)
-    1
+    Examples:
+        >>> HeightAdvantage(((1, 1), (10, 2))).extra_dice(9)
+        1
     """
 
     steps: tuple[tuple[int, int], ...] = ((1, 1),)
@@ -133,8 +135,9 @@ class Ruleset:
     def die(self) -> Die:
         """The combat die as rolled in a battle, made from `combat_die`.
 
-        >>> Ruleset(combat_die=CombatDie(4, 2, 0)).die.faces.count(Face.SKULL)
-        4
+        Examples:
+            >>> Ruleset(combat_die=CombatDie(4, 2, 0)).die.faces.count(Face.SKULL)
+            4
         """
         return self.combat_die.die
 

@@ -71,9 +71,10 @@ class Column:
 
         A line below the top blocks; a line exactly at the top only grazes it.
 
-        >>> ledge = Column((1.0, 0.0), 0.5, -math.inf, 1.0)
-        >>> ledge.blocks((0.0, 0.0, 0.9), (2.0, 0.0, 0.9)), ledge.blocks((0.0, 0.0, 1.0), (2.0, 0.0, 1.0))
-        (True, False)
+        Examples:
+            >>> ledge = Column((1.0, 0.0), 0.5, -math.inf, 1.0)
+            >>> ledge.blocks((0.0, 0.0, 0.9), (2.0, 0.0, 0.9)), ledge.blocks((0.0, 0.0, 1.0), (2.0, 0.0, 1.0))
+            (True, False)
         """
         scale = self.apothem / 0.5
         cx, cy = self.centre
@@ -92,12 +93,13 @@ class Column:
 def counted_range(state: BattleState, attacker: Figure, target: Figure) -> int | None:
     r"""Spaces from `attacker` to `target`, counted along the battlefield (`None` if unreachable).
 
-    >>> from battlebook.heroscape.battlefield import parse_map
-    >>> from battlebook.heroscape.hexes import Hex
-    >>> field = parse_map("1 1 . 1\n 1 1 1 1").battlefield
-    >>> a, b = Figure("A", "c", "Red", (Hex.from_offset(0, 0),)), Figure("B", "c", "Blue", (Hex.from_offset(0, 3),))
-    >>> counted_range(BattleState(battlefield=field), a, b)
-    4
+    Examples:
+        >>> from battlebook.heroscape.battlefield import parse_map
+        >>> from battlebook.heroscape.hexes import Hex
+        >>> field = parse_map("1 1 . 1\n 1 1 1 1").battlefield
+        >>> a, b = Figure("A", "c", "Red", (Hex.from_offset(0, 0),)), Figure("B", "c", "Blue", (Hex.from_offset(0, 3),))
+        >>> counted_range(BattleState(battlefield=field), a, b)
+        4
     """
     return state.battlefield.counted_distance(attacker.spaces, target.spaces)
 
@@ -197,11 +199,12 @@ def range_path(state: BattleState, attacker: Figure, target: Figure) -> tuple[He
     The path has [`counted_range`][battlebook.heroscape.sight.counted_range] + 1 spaces: the
     attacker's own space is its first and is not counted.
 
-    >>> from battlebook.heroscape.battlefield import parse_map
-    >>> field = parse_map("1 1 . 1\n 1 1 1 1").battlefield
-    >>> a, b = Figure("A", "c", "Red", (Hex.from_offset(0, 0),)), Figure("B", "c", "Blue", (Hex.from_offset(0, 3),))
-    >>> len(range_path(BattleState(battlefield=field), a, b) or ()) - 1
-    4
+    Examples:
+        >>> from battlebook.heroscape.battlefield import parse_map
+        >>> field = parse_map("1 1 . 1\n 1 1 1 1").battlefield
+        >>> a, b = Figure("A", "c", "Red", (Hex.from_offset(0, 0),)), Figure("B", "c", "Blue", (Hex.from_offset(0, 3),))
+        >>> len(range_path(BattleState(battlefield=field), a, b) or ()) - 1
+        4
     """
     return state.battlefield.counted_path(attacker.spaces, target.spaces)
 
@@ -251,14 +254,15 @@ def sight_line(state: BattleState, attacker: Figure, target: Figure) -> SightLin
     target as any clear line is. Without, it is the line from the attacker's head to the
     target's head, with the spaces that block it.
 
-    >>> from battlebook.heroscape.battlefield import parse_map
-    >>> from battlebook.heroscape.cards import KNOWN_CARDS
-    >>> from battlebook.heroscape.rules import setup_battle
-    >>> parsed = parse_map("1Z1 1 1 8 1A1\nZ1 = Zettian Guards (Red)\nA1 = Airborne Elite (Blue)")
-    >>> state = setup_battle(parsed, KNOWN_CARDS.get)
-    >>> line = sight_line(state, state.figure("Z1"), state.figure("A1"))
-    >>> line.is_clear, [str(h) for h in line.blockers]
-    (False, ['row 1, column 4'])
+    Examples:
+        >>> from battlebook.heroscape.battlefield import parse_map
+        >>> from battlebook.heroscape.cards import KNOWN_CARDS
+        >>> from battlebook.heroscape.rules import setup_battle
+        >>> parsed = parse_map("1Z1 1 1 8 1A1\nZ1 = Zettian Guards (Red)\nA1 = Airborne Elite (Blue)")
+        >>> state = setup_battle(parsed, KNOWN_CARDS.get)
+        >>> line = sight_line(state, state.figure("Z1"), state.figure("A1"))
+        >>> line.is_clear, [str(h) for h in line.blockers]
+        (False, ['row 1, column 4'])
     """
     columns = obstacles(state, ignore=(attacker, target))
     centres = {h: h.centre() for h in target.spaces}

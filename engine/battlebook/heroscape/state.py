@@ -115,8 +115,9 @@ class BattleState:
     def player_to_the_left(self, army: str) -> str:
         """The army of the player sitting on `army`'s left, by the seating order.
 
-        >>> BattleState(seating=("Red", "Blue", "Green")).player_to_the_left("Green")
-        'Red'
+        Examples:
+            >>> BattleState(seating=("Red", "Blue", "Green")).player_to_the_left("Green")
+            'Red'
         """
         if army not in self.seating:
             raise ScenarioError(f"the seating order ({', '.join(self.seating) or 'none given'}) does not name {army}")

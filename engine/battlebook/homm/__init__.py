@@ -5,10 +5,13 @@
 - [`state`][battlebook.homm.state]: sides, lines, creature stacks, the clock, armies and the battle state;
 - [`actions`][battlebook.homm.actions]: what a stack or a side can attempt;
 - [`rules`][battlebook.homm.rules]: what the rules allow and what an action does, built on
-  [`combat`][battlebook.homm.combat] (attacks, special actions, retaliation) and
+  [`combat`][battlebook.homm.combat] (attacks, special actions, retaliation),
+  [`opportunity`][battlebook.homm.opportunity] (one attack opportunity per round) and
   [`flow`][battlebook.homm.flow] (phases, automatic reorganizing, end of round and battle);
+- [`extensions`][battlebook.homm.extensions]: how those rules consult the battlefield's
+  features, each an [`Extension`][battlebook.homm.state.Extension] of them;
 - [`town`][battlebook.homm.town] and [`siege`][battlebook.homm.siege]: the town card and its walls, and
-  the rules of battles in towns;
+  the rules of battles in towns, one such extension;
 - [`rule_ids`][battlebook.homm.rule_ids]: the identifiers every refusal names.
 """
 
@@ -52,7 +55,20 @@ if TYPE_CHECKING:
         SwarmExpiry,
         SwatReach,
     )
-    from battlebook.homm.state import Army, BattleState, Clock, Ending, Line, Outcome, Side, Stack, Stage, Stance
+    from battlebook.homm.scores import AttackScore
+    from battlebook.homm.sides import Line, Side
+    from battlebook.homm.state import (
+        Army,
+        BattleState,
+        Clock,
+        Ending,
+        Extension,
+        Outcome,
+        Override,
+        Stack,
+        Stage,
+        Stance,
+    )
     from battlebook.homm.town import TownCard, Walls
     from battlebook.homm.units import KNOWN_UNITS, Ability, AttackKind, Spell, UnitBook, UnitCard
 
@@ -65,6 +81,7 @@ _EXPORTS = {
     "Army": "battlebook.homm.state",
     "AttackKind": "battlebook.homm.units",
     "AttackRoll": "battlebook.homm.resolution",
+    "AttackScore": "battlebook.homm.scores",
     "BattleState": "battlebook.homm.state",
     "Chooser": "battlebook.homm.ruleset",
     "Clock": "battlebook.homm.state",
@@ -73,14 +90,16 @@ _EXPORTS = {
     "EmergingTime": "battlebook.homm.ruleset",
     "EndPhase": "battlebook.homm.actions",
     "Ending": "battlebook.homm.state",
+    "Extension": "battlebook.homm.state",
     "HommResolution": "battlebook.homm.resolution",
     "KNOWN_UNITS": "battlebook.homm.units",
-    "Line": "battlebook.homm.state",
+    "Line": "battlebook.homm.sides",
     "MeleeAttack": "battlebook.homm.actions",
     "MoveUp": "battlebook.homm.actions",
     "MoveUpRefill": "battlebook.homm.ruleset",
     "OfferSurrender": "battlebook.homm.actions",
     "Outcome": "battlebook.homm.state",
+    "Override": "battlebook.homm.state",
     "PenaltyBase": "battlebook.homm.ruleset",
     "Protect": "battlebook.homm.actions",
     "RangedAttack": "battlebook.homm.actions",
@@ -89,7 +108,7 @@ _EXPORTS = {
     "Retaliate": "battlebook.homm.actions",
     "RetaliationReach": "battlebook.homm.ruleset",
     "Ruleset": "battlebook.homm.ruleset",
-    "Side": "battlebook.homm.state",
+    "Side": "battlebook.homm.sides",
     "Spell": "battlebook.homm.units",
     "SpellAttack": "battlebook.homm.actions",
     "SpellReach": "battlebook.homm.ruleset",
@@ -124,6 +143,7 @@ __all__ = [
     "Army",
     "AttackKind",
     "AttackRoll",
+    "AttackScore",
     "BattleState",
     "Chooser",
     "Clock",
@@ -132,6 +152,7 @@ __all__ = [
     "EmergingTime",
     "EndPhase",
     "Ending",
+    "Extension",
     "HommResolution",
     "Line",
     "MeleeAttack",
@@ -139,6 +160,7 @@ __all__ = [
     "MoveUpRefill",
     "OfferSurrender",
     "Outcome",
+    "Override",
     "PenaltyBase",
     "Protect",
     "RangedAttack",

@@ -25,7 +25,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
-from battlebook.homm.state import Line, Side
+from battlebook.homm.sides import Line, Side
 from battlebook.homm.units import AttackKind
 
 
@@ -176,3 +176,46 @@ Action = (
     | Decline
 )
 """Any action of a battle."""
+
+
+def acting_names(action: Action) -> tuple[str, ...]:
+    """The names of what `action` has act, support or move (stacks, as far as the rules allow).
+
+    Examples:
+        >>> acting_names(Support("Halflings", "Gold Golems", "Orcs")), acting_names(EndPhase(Side.DEFENDER))
+        (('Halflings', 'Gold Golems'), ())
+    """
+    match action:
+        case MeleeAttack() | RangedAttack() | SpellAttack():
+            return (action.attacker,)
+        case Retaliate():
+            return (action.retaliator,)
+        case Support():
+            return (action.supporter, action.ally)
+        case Swarm() | Protect() | Reorganize() | MoveUp():
+            return (action.stack,)
+    return ()
+
+
+def target_name(action: Action) -> str | None:
+    """The name of what `action` attacks, or supports an attack on; `None` for an action with no target.
+
+    Examples:
+        >>> target_name(MeleeAttack("Gold Golems", "Town Card")), target_name(Swarm("Orcs"))
+        ('Town Card', None)
+    """
+    match action:
+        case MeleeAttack() | RangedAttack() | SpellAttack() | Retaliate() | Support():
+            return action.target
+    return None
+
+
+def named(action: Action) -> tuple[str, ...]:
+    """Every name `action` mentions: what acts, supports or moves, then its target if it has one.
+
+    Examples:
+        >>> named(Support("Halflings", "Gold Golems", "Orcs"))
+        ('Halflings', 'Gold Golems', 'Orcs')
+    """
+    target = target_name(action)
+    return acting_names(action) if target is None else (*acting_names(action), target)

@@ -6,19 +6,20 @@ battle's die and counts the faces that kill. Whatever changes how an attack reso
 (stack bonuses, the die's reading, and any rule added later to `apply`) therefore
 changes its chance the same way, and the two can never disagree.
 
->>> from battlebook.homm.units import KNOWN_UNITS
->>> from battlebook.homm.state import Side, Line, Stack
->>> from battlebook.homm.actions import MeleeAttack
->>> golem, behemoth = KNOWN_UNITS["Gold Golem"], KNOWN_UNITS["Behemoth"]
->>> state = (BattleState()
-...     .with_stack(Stack("Gold Golems", Side.AGGRESSOR, Line.MELEE, (golem,) * 3))
-...     .with_stack(Stack("Behemoth", Side.DEFENDER, Line.MELEE, (behemoth,))))
->>> chance_of(state, MeleeAttack("Gold Golems", "Behemoth")).success
-Fraction(2, 5)
->>> winning_rolls(state, MeleeAttack("Gold Golems", "Behemoth"))
-(6, 7, 8, 9)
->>> smallest_roll(state, MeleeAttack("Gold Golems", "Behemoth"))
-6
+Examples:
+    >>> from battlebook.homm.units import KNOWN_UNITS
+    >>> from battlebook.homm.state import Side, Line, Stack
+    >>> from battlebook.homm.actions import MeleeAttack
+    >>> golem, behemoth = KNOWN_UNITS["Gold Golem"], KNOWN_UNITS["Behemoth"]
+    >>> state = (BattleState()
+    ...     .with_stack(Stack("Gold Golems", Side.AGGRESSOR, Line.MELEE, (golem,) * 3))
+    ...     .with_stack(Stack("Behemoth", Side.DEFENDER, Line.MELEE, (behemoth,))))
+    >>> chance_of(state, MeleeAttack("Gold Golems", "Behemoth")).success
+    Fraction(2, 5)
+    >>> winning_rolls(state, MeleeAttack("Gold Golems", "Behemoth"))
+    (6, 7, 8, 9)
+    >>> smallest_roll(state, MeleeAttack("Gold Golems", "Behemoth"))
+    6
 """
 
 from __future__ import annotations
@@ -41,8 +42,9 @@ ATTACK_ACTIONS: tuple[type, ...] = (MeleeAttack, RangedAttack, SpellAttack, Reta
 def is_attack(action: object) -> bool:
     """Whether `action` is an attack, whose chance of success can be asked for.
 
-    >>> is_attack(MeleeAttack("a", "b")), is_attack("pass")
-    (True, False)
+    Examples:
+        >>> is_attack(MeleeAttack("a", "b")), is_attack("pass")
+        (True, False)
     """
     return isinstance(action, ATTACK_ACTIONS)
 
@@ -53,10 +55,11 @@ class FirstRollDice:
     The attack's own roll is the first one. A rule that rolls again afterwards (a
     retaliation, say) cannot change whether that attack killed, so any face will do there.
 
-    >>> d10 = Die("d10", tuple(range(10)))
-    >>> dice = FirstRollDice(6)
-    >>> dice.roll(d10), dice.roll(d10)
-    (6, 0)
+    Examples:
+        >>> d10 = Die("d10", tuple(range(10)))
+        >>> dice = FirstRollDice(6)
+        >>> dice.roll(d10), dice.roll(d10)
+        (6, 0)
     """
 
     def __init__(self, face: int) -> None:

@@ -10,13 +10,15 @@ from dataclasses import replace
 
 from battlebook.dice import Dice, Die
 from battlebook.errors import DiceError, RuleViolation
+from battlebook.homm import extensions
 from battlebook.homm import rule_ids as ids
-from battlebook.homm import siege
 from battlebook.homm.actions import Attack, Protect, Reorganize, Retaliate, SpellAttack, Support, Swarm
-from battlebook.homm.flow import lapsed_stance, melee_minimum, opportunity_violation
+from battlebook.homm.flow import lapsed_stance, melee_minimum
+from battlebook.homm.opportunity import opportunity_violation
 from battlebook.homm.resolution import AttackRoll
-from battlebook.homm.ruleset import RetaliationReach, SpellReach, SupportTarget, SwarmDoubling, SwatReach
-from battlebook.homm.state import AttackMade, Backing, BattleState, Line, Stack, Stance
+from battlebook.homm.ruleset import RetaliationReach, SupportTarget, SwarmDoubling, SwatReach
+from battlebook.homm.scores import AttackScore
+from battlebook.homm.state import AttackMade, Backing, BattleState, Extension, Line, Stack, Stance
 from battlebook.homm.units import AttackKind, Spell
 
 
@@ -37,34 +39,28 @@ def _enemies_violation(rule: str, attacker: Stack, target: Stack) -> RuleViolati
 def reach_violation(state: BattleState, attacker: Stack, target: Stack, kind: AttackKind) -> RuleViolation | None:
     """Why `attacker` cannot reach `target` with an attack of `kind` from where both stand, or `None`.
 
-    A melee attack goes from Melee Line to Melee Line (or flies in over damaged walls); a
-    ranged attack reaches any line. A spell reaches like a ranged attack, or like a melee
-    one, by the ruleset's reading (ruling *Where a spell can reach*).
+    A melee attack goes from Melee Line to Melee Line; a ranged attack reaches any line. A
+    spell reaches like a ranged attack, or like a melee one, by the ruleset's reading
+    (ruling *Where a spell can reach*). Once the attacker stands where its attack is made
+    from, the extensions in play may let it reach further (a flier over damaged town
+    walls) or stop it (intact walls), before the line rule is applied to the target.
     """
+    lines = state.ruleset.follows_melee_lines(kind)
     if kind is AttackKind.MELEE:
-        return _melee_lines_violation(state, attacker, target, ids.MELEE_ATTACK, "a melee attack")
-    if kind is AttackKind.SPELL and state.ruleset.spell_reach is SpellReach.LIKE_MELEE:
-        return _melee_lines_violation(
-            state, attacker, target, ids.RULING_SPELL_REACH, "a spell (under this ruleset, cast like a melee attack)"
-        )
-    if kind is AttackKind.RANGED and attacker.top.stat("ranged") <= 0:
-        return RuleViolation(ids.RANGED_ATTACK, f"the {attacker.top.name} has a ranged attack score of 0")
-    return None
-
-
-def _melee_lines_violation(
-    state: BattleState, attacker: Stack, target: Stack, rule: str, what: str
-) -> RuleViolation | None:
-    """Why `attacker` cannot reach `target` under the melee attack's line rule, naming `rule`, or `None`."""
-    if attacker.line is not Line.MELEE:
+        rule, what = ids.MELEE_ATTACK, "a melee attack"
+    else:
+        rule, what = ids.RULING_SPELL_REACH, "a spell (under this ruleset, cast like a melee attack)"
+    if lines and attacker.line is not Line.MELEE:
         return RuleViolation(
             rule,
             f"{attacker.name} cannot make {what} from the {attacker.line} Line: it must be made from the Melee Line",
         )
-    if target.line is not Line.MELEE and not siege.flies_in(state, attacker, target):
-        blocked = siege.walls_block(state, attacker, target)
-        if blocked is not None:
-            return blocked
+    if kind is AttackKind.RANGED and attacker.top.stat("ranged") <= 0:
+        return RuleViolation(ids.RANGED_ATTACK, f"the {attacker.top.name} has a ranged attack score of 0")
+    override = extensions.reach(state, attacker, target, kind)
+    if override is not None:
+        return override.refusal
+    if lines and target.line is not Line.MELEE:
         return RuleViolation(
             rule,
             f"{target.name} is on the {target.line} Line: {what} can only target a stack on the enemy's Melee Line",
@@ -117,48 +113,27 @@ def attack_violation(state: BattleState, action: Attack) -> RuleViolation | None
         reach_violation(state, attacker, target, action.kind)
         or swat_violation(state, target, action.kind, len(action.picked) or action.swat)
         or picked_violation(state, target, action.picked)
-        or zero_shot_violation(state, attacker, action.target, action.kind, opportunity_score(state, attacker, action))
-    )
-
-
-def zero_shot_violation(
-    state: BattleState, attacker: Stack, target: str, kind: AttackKind, score: int
-) -> RuleViolation | None:
-    """Why a ranged attack the town walls cut to a score of 0 may not be made, or `None`.
-
-    By default it may (ruling *A shot the walls cut to nothing*): the rule that bars a
-    ranged score of 0 speaks of the unit's printed score. The alternative refuses it.
-    """
-    if kind is not AttackKind.RANGED or score > 0 or state.ruleset.zero_shot_allowed:
-        return None
-    if siege.penalty_walls(state, attacker, target, kind) is None:
-        return None
-    return RuleViolation(
-        ids.RULING_ZERO_SHOT,
-        f"under this ruleset the walls cut the {attacker.name}'s shot to {score}: no shot",
+        or extensions.attack_violation(
+            state, attacker, action.target, action.kind, opportunity_score(state, attacker, action)
+        )
     )
 
 
 def opportunity_score(state: BattleState, attacker: Stack, action: Attack) -> int:
-    """The score of an attack made as `attacker`'s opportunity: stack, support, swarm doubling, walls.
+    """The score of an attack made as `attacker`'s opportunity: stack, support, swarm doubling, extensions.
 
     Support counts only when it was promised for this target; the ruleset says whether a
-    swarm doubles the stack's own score before support is added or the sum after. A
-    ranged attack shot over a town's walls then loses the walls' penalty.
+    swarm doubles the stack's own score before support is added or the sum after. The
+    extensions in play then change it (a ranged attack shot over a town's walls loses the
+    walls' penalty).
     """
-    return siege.ranged_score(
-        state, attacker, action.target, action.kind, lambda stack: _unwalled_score(state, stack, action)
+    parts = AttackScore(
+        attacker.printed_score(action.kind, _spell(attacker, action)),
+        attacker.levels_under,
+        sum(backing.sac for backing in attacker.backing if backs_attack_on(state, backing, action.target)),
+        state.ruleset.swarm_doubling if attacker.stance is Stance.SWARMING else None,
     )
-
-
-def _unwalled_score(state: BattleState, attacker: Stack, action: Attack) -> int:
-    base = attacker.attack_score(action.kind, _spell(attacker, action))
-    support = sum(backing.sac for backing in attacker.backing if backs_attack_on(state, backing, action.target))
-    if attacker.stance is not Stance.SWARMING:
-        return base + support
-    if state.ruleset.swarm_doubling is SwarmDoubling.BEFORE_SUPPORT:
-        return 2 * base + support
-    return 2 * (base + support)
+    return extensions.score(state, attacker, action.target, action.kind, parts)
 
 
 def backs_attack_on(state: BattleState, backing: Backing, target: str) -> bool:
@@ -169,7 +144,7 @@ def backs_attack_on(state: BattleState, backing: Backing, target: str) -> bool:
     """
     if state.ruleset.support_target is SupportTarget.NAMED:
         return backing.target == target
-    if backing.helper is None or state.is_town(target):
+    if backing.helper is None or extensions.is_piece(state, target):
         return backing.target == target
     return could_attack(state, backing.helper, state.stack(target))
 
@@ -220,12 +195,17 @@ def score_of(state: BattleState, action: Attack | Retaliate) -> int:
 
 
 def attack(state: BattleState, action: Attack, dice: Dice) -> tuple[BattleState, AttackRoll]:
-    """Carry out a legal attack: its score, then the strike; the attacker's support is spent."""
+    """Carry out a legal attack: its score, then the strike; the attacker's support is spent.
+
+    An attack on an extension's piece (the town card) is struck by
+    [`strike_piece`][battlebook.homm.combat.strike_piece].
+    """
     attacker = state.stack(action.attacker)
     score = score_of(state, action)
     state = _spend(state, replace(attacker, stance=Stance.READY, backing=()))
-    if state.is_town(action.target):
-        return siege.strike_town(state, attacker.name, score, roll_die(state.ruleset.die, dice))
+    owner = extensions.piece_owner(state, action.target)
+    if owner is not None:
+        return strike_piece(state, owner, attacker.name, action.target, action.kind, score, dice)
     return strike(
         state,
         attacker.name,
@@ -237,6 +217,21 @@ def attack(state: BattleState, action: Attack, dice: Dice) -> tuple[BattleState,
         is_retaliation=False,
         picked=action.picked,
     )
+
+
+def strike_piece(
+    state: BattleState, owner: Extension, attacker: str, piece: str, kind: AttackKind, score: int, dice: Dice
+) -> tuple[BattleState, AttackRoll]:
+    """Resolve an attack on `owner`'s `piece`: roll the die; a total reaching its defense hits it.
+
+    What a hit does is the extension's to say (a hit turns the town's walls).
+
+    A piece never attacks, so nothing is left to answer.
+    """
+    defense = owner.piece_defense(state, piece)
+    roll = roll_die(state.ruleset.die, dice)
+    after = owner.piece_hit(state, piece) if score + roll >= defense else state
+    return replace(after, last_attack=None), AttackRoll(attacker, piece, kind, score, roll, defense, ())
 
 
 def retaliation_violation(state: BattleState, action: Retaliate) -> RuleViolation | None:
@@ -278,22 +273,23 @@ def retaliation_violation(state: BattleState, action: Retaliate) -> RuleViolatio
 
 
 def retaliation_score(state: BattleState, retaliator: Stack, action: Retaliate) -> int:
-    """The score of a retaliation: the stack's score for that kind of attack, after the walls.
+    """The score of a retaliation: the stack's score for that kind of attack, as the extensions change it.
 
     By default a retaliation takes neither waiting support nor a swarm's doubling, which
     serve the stack's next attack opportunity; the ruleset's alternatives add either
-    (ruling *Retaliations, support and swarming*).
+    (ruling *Retaliations, support and swarming*). The walls' penalty applies as to an attack.
     """
-
-    def score_of(stack: Stack) -> int:
-        score = stack.attack_score(action.kind)
-        if state.ruleset.retaliation_support:
-            score += sum(b.sac for b in stack.backing if b.target == action.target)
-        if state.ruleset.swarm_doubles_retaliation and stack.stance is Stance.SWARMING:
-            score *= 2
-        return score
-
-    return siege.ranged_score(state, retaliator, action.target, action.kind, score_of)
+    support = 0
+    if state.ruleset.retaliation_support:
+        support = sum(b.sac for b in retaliator.backing if b.target == action.target)
+    doubled = state.ruleset.swarm_doubles_retaliation and retaliator.stance is Stance.SWARMING
+    parts = AttackScore(
+        retaliator.printed_score(action.kind),
+        retaliator.levels_under,
+        support,
+        SwarmDoubling.AFTER_SUPPORT if doubled else None,
+    )
+    return extensions.score(state, retaliator, action.target, action.kind, parts)
 
 
 def retaliate(state: BattleState, action: Retaliate, dice: Dice) -> tuple[BattleState, AttackRoll]:
@@ -316,8 +312,8 @@ def retaliate(state: BattleState, action: Retaliate, dice: Dice) -> tuple[Battle
 def could_attack(state: BattleState, stack: Stack, target: Stack) -> bool:
     """Whether `stack` could itself attack `target` with a melee, ranged or spell attack.
 
-    Melee reach is the attack's own check, so a flier that may fly in over damaged town
-    walls could also attack the stacks behind them.
+    Melee reach is the attack's own check, extensions included, so a flier that may fly in
+    over damaged town walls could also attack the stacks behind them.
     """
     if reach_violation(state, stack, target, AttackKind.MELEE) is None or stack.top.stat("ranged") > 0:
         return True
@@ -365,8 +361,9 @@ def reorganize_violation(state: BattleState, action: Reorganize) -> RuleViolatio
     stack = state.stack(action.stack)
     if stack.line is action.to:
         return RuleViolation(ids.REORGANIZING, f"the {stack.name} already stand on the {stack.line} Line")
-    if siege.is_emerging(state, stack, action.to):
-        return siege.emerging_violation(state, stack)
+    free = extensions.free_move(state, stack, action.to)
+    if free is not None:
+        return free.refusal
     return opportunity_violation(state, stack) or step_back_violation(state, stack, action.to)
 
 
@@ -390,8 +387,8 @@ def step_back_violation(state: BattleState, stack: Stack, to: Line) -> RuleViola
 
 
 def reorganize(state: BattleState, action: Reorganize) -> BattleState:
-    """The stack spends its opportunity moving to the other line; a town defender emerging keeps it."""
+    """The stack spends its opportunity moving to the other line; a free move (a town defender emerging) keeps it."""
     stack = state.stack(action.stack)
-    if siege.is_emerging(state, stack, action.to):
+    if extensions.free_move(state, stack, action.to) is not None:
         return state.replacing(stack.name, replace(stack, line=action.to))
     return _spend(state, replace(stack, stance=lapsed_stance(state, stack), line=action.to))

@@ -13,6 +13,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from battlebook.errors import RulesSilent, RuleViolation, ScenarioError
+from battlebook.homm import extensions
 from battlebook.homm import rule_ids as ids
 from battlebook.homm.actions import (
     AcceptSurrender,
@@ -41,44 +42,16 @@ MELEE_LINE_MINIMUM = 3
 LAST_PHASE = 10
 
 
-def opportunity_violation(state: BattleState, stack: Stack) -> RuleViolation | None:
-    """Why `stack` cannot use an attack opportunity now, or `None`.
-
-    A stack has one opportunity per round, in its own phase and on its side's turn; a
-    battle without a clock checks only the one-per-round limit.
-    """
-    if stack.name in state.acted:
-        return RuleViolation(
-            ids.ATTACK_OPPORTUNITY, f"the {stack.name} have already used their attack opportunity this round"
-        )
-    clock = state.clock
-    if clock is None:
-        return None
-    if clock.stage is not Stage.PHASE:
-        return RuleViolation(ids.PHASES, f"round {clock.round} is over: no stack attacks until the next round")
-    if clock.turn is not stack.side:
-        return RuleViolation(
-            ids.PHASES, f"it is the {clock.turn}'s turn in phase {clock.phase}, not the {stack.side}'s"
-        )
-    phase = state.stack_phase(stack)
-    if phase != clock.phase:
-        return RuleViolation(
-            ids.PHASES, f"the {stack.name} act in phase {phase}, and the battle is in phase {clock.phase}"
-        )
-    return None
-
-
 def melee_minimum(state: BattleState, side: Side) -> int:
     """How many stacks automatic reorganizing keeps on `side`'s Melee Line.
 
-    Three in the open field. For the side defending a town the walls stand in for its
-    Melee Line, and the minimum is the walls' own: 0 while intact, 1 once Breached, 2
-    once Sacked (ruling *A town defender's Melee Line*).
+    Three in the open field, unless an extension in play sets the side's minimum: for the
+    side defending a town the walls stand in for its Melee Line, and the minimum is the
+    walls' own, 0 while intact, 1 once Breached, 2 once Sacked (ruling *A town defender's
+    Melee Line*).
     """
-    town = state.town
-    if town is not None and town.side is side:
-        return town.walls.melee_minimum
-    return MELEE_LINE_MINIMUM
+    standing = extensions.melee_minimum(state, side)
+    return MELEE_LINE_MINIMUM if standing is None else standing
 
 
 def _move(state: BattleState, stack: Stack, line: Line) -> BattleState:
@@ -92,15 +65,16 @@ def move_up_quota(state: BattleState, side: Side, moved: int = 0, minimum: int |
     Line is short of its minimum, or only one per fall. A town's Defender, whose walls'
     minimum holds at all times, then gets one more stack after each action until it is met.
 
-    >>> from battlebook.homm.units import KNOWN_UNITS
-    >>> from battlebook.homm.ruleset import Ruleset
-    >>> golem = KNOWN_UNITS["Gold Golem"]
-    >>> state = BattleState(stacks=(Stack("Golem", Side.AGGRESSOR, Line.MELEE, (golem,)),))
-    >>> move_up_quota(state, Side.AGGRESSOR)
-    2
-    >>> one = replace(state, ruleset=Ruleset(move_up_refill=MoveUpRefill.ONE_PER_FALL))
-    >>> move_up_quota(one, Side.AGGRESSOR), move_up_quota(one, Side.AGGRESSOR, moved=1)
-    (1, 0)
+    Examples:
+        >>> from battlebook.homm.units import KNOWN_UNITS
+        >>> from battlebook.homm.ruleset import Ruleset
+        >>> golem = KNOWN_UNITS["Gold Golem"]
+        >>> state = BattleState(stacks=(Stack("Golem", Side.AGGRESSOR, Line.MELEE, (golem,)),))
+        >>> move_up_quota(state, Side.AGGRESSOR)
+        2
+        >>> one = replace(state, ruleset=Ruleset(move_up_refill=MoveUpRefill.ONE_PER_FALL))
+        >>> move_up_quota(one, Side.AGGRESSOR), move_up_quota(one, Side.AGGRESSOR, moved=1)
+        (1, 0)
     """
     short = max(melee_minimum(state, side), minimum or 0) - len(state.stacks_on(side, Line.MELEE))
     if short <= 0:
@@ -136,13 +110,14 @@ def kills_before_move_up(state: BattleState, side: Side) -> int | None:
 
     `None` when nothing waits on the Ranged Line, or when nothing ever has to move up.
 
-    >>> from battlebook.homm.units import KNOWN_UNITS
-    >>> golem = KNOWN_UNITS["Gold Golem"]
-    >>> state = BattleState(stacks=tuple(
-    ...     Stack(f"Golem {n}", Side.AGGRESSOR, Line.MELEE, (golem,)) for n in range(1, 7)))
-    >>> state = state.with_stack(Stack("Golems", Side.AGGRESSOR, Line.RANGED, (golem,)))
-    >>> kills_before_move_up(state, Side.AGGRESSOR)
-    4
+    Examples:
+        >>> from battlebook.homm.units import KNOWN_UNITS
+        >>> golem = KNOWN_UNITS["Gold Golem"]
+        >>> state = BattleState(stacks=tuple(
+        ...     Stack(f"Golem {n}", Side.AGGRESSOR, Line.MELEE, (golem,)) for n in range(1, 7)))
+        >>> state = state.with_stack(Stack("Golems", Side.AGGRESSOR, Line.RANGED, (golem,)))
+        >>> kills_before_move_up(state, Side.AGGRESSOR)
+        4
     """
     minimum = melee_minimum(state, side)
     if not state.stacks_on(side, Line.RANGED) or minimum == 0:
@@ -167,23 +142,27 @@ def settle(state: BattleState, before: BattleState) -> tuple[BattleState, tuple[
     """After an action: refill each Melee Line whose count fell below 3, then end the battle if a side is gone.
 
     Automatic reorganizing is triggered by the count *falling* (from `before` to `state`);
-    a battle set up with fewer than 3 stacks on a Melee Line is left as it is. A town's
-    defender must hold its walls' minimum at all times: a hit on the walls raises it at once.
+    a battle set up with fewer than 3 stacks on a Melee Line is left as it is. A minimum
+    an extension sets holds at all times (a town's defender must hold its walls' minimum:
+    a hit on the walls raises it at once); under the ruleset's three rule such a side also
+    refills to three whenever its count falls.
 
     Returns:
         The settled state and the names of the stacks moved up.
     """
     moved: tuple[str, ...] = ()
     for side in Side:
-        count, minimum = _melee_count(state, side), melee_minimum(state, side)
-        walls = state.defends_town(side)
-        fell = count < min(MELEE_LINE_MINIMUM, _melee_count(before, side))
         if state.outcome is not None or state.choosing is not None:
             continue
-        if walls and state.ruleset.town_three_rule and fell:
+        count, standing = _melee_count(state, side), extensions.melee_minimum(state, side)
+        minimum = MELEE_LINE_MINIMUM if standing is None else standing
+        fell = count < min(MELEE_LINE_MINIMUM, _melee_count(before, side))
+        if standing is not None and state.ruleset.town_three_rule and fell:
             state, up = fill_melee_line(state, side, minimum=MELEE_LINE_MINIMUM)
         elif count < (
-            minimum if walls or state.ruleset.move_up_when_short else min(minimum, _melee_count(before, side))
+            minimum
+            if standing is not None or state.ruleset.move_up_when_short
+            else min(minimum, _melee_count(before, side))
         ):
             state, up = fill_melee_line(state, side)
         else:
@@ -322,8 +301,9 @@ def withdraw_violation(state: BattleState, action: Withdraw) -> RuleViolation | 
     step = _step_violation(state, action.side, (Stage.WITHDRAWAL,), "withdraw")
     if step is not None:
         return step
-    if state.defends_town(action.side):
-        return RuleViolation(ids.NO_RETREAT, f"the {action.side} defends its town: it cannot withdraw")
+    retreat = extensions.retreat_violation(state, action)
+    if retreat is not None:
+        return retreat
     if state.army(action.side).is_guard:
         return RuleViolation(
             ids.GUARD_NO_WITHDRAWAL,
@@ -358,8 +338,9 @@ def offer_violation(state: BattleState, action: OfferSurrender) -> RuleViolation
     if step is not None:
         return step
     army, other = state.army(action.side), state.army(action.side.opponent)
-    if state.defends_town(action.side):
-        return RuleViolation(ids.NO_RETREAT, f"the {action.side} defends its town: it cannot surrender")
+    retreat = extensions.retreat_violation(state, action)
+    if retreat is not None:
+        return retreat
     if army.is_guard:
         return RuleViolation(
             ids.WHO_CANNOT_SURRENDER, f"the {action.side} is a guard stack: guard stacks never surrender"

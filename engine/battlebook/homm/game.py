@@ -1,7 +1,8 @@
 """Heroes of Might & Magic IV behind the shared [`Game`][battlebook.game.Game] contract.
 
->>> HOMM.name, "homm.melee-attack" in HOMM.rule_ids()
-('homm', True)
+Examples:
+    >>> HOMM.name, "homm.melee-attack" in HOMM.rule_ids()
+    ('homm', True)
 """
 
 from __future__ import annotations
@@ -27,8 +28,9 @@ __all__ = ["HOMM", "HommGame", "describe_attack"]
 def describe_attack(action: Action, state: BattleState | None = None) -> str:
     """Who attacks whom and how: "the Gold Golems attacking the Behemoth in melee, swarming".
 
-    >>> describe_attack(MeleeAttack("Gold Golems", "Enemy Golems", swat=2))
-    'the Gold Golems attacking the Enemy Golems in melee, swatting 2 cards'
+    Examples:
+        >>> describe_attack(MeleeAttack("Gold Golems", "Enemy Golems", swat=2))
+        'the Gold Golems attacking the Enemy Golems in melee, swatting 2 cards'
     """
     match action:
         case MeleeAttack():

@@ -16,12 +16,13 @@ Drawing happens in two steps:
    gets one more line there; no rule module imports this one.
 2. [`draw_view`][battlebook.homm.picture.draw_view] draws a view as accessible SVG.
 
->>> from battlebook.homm.units import KNOWN_UNITS
->>> state = BattleState().with_stack(
-...     Stack("Gold Golems", Side.AGGRESSOR, Line.MELEE, (KNOWN_UNITS["Gold Golem"],) * 3))
->>> svg = draw_battle(state, "The battle")
->>> svg.startswith("<svg") and "Gold Golem" in svg and "3 cards" in svg
-True
+Examples:
+    >>> from battlebook.homm.units import KNOWN_UNITS
+    >>> state = BattleState().with_stack(
+    ...     Stack("Gold Golems", Side.AGGRESSOR, Line.MELEE, (KNOWN_UNITS["Gold Golem"],) * 3))
+    >>> svg = draw_battle(state, "The battle")
+    >>> svg.startswith("<svg") and "Gold Golem" in svg and "3 cards" in svg
+    True
 """
 
 from __future__ import annotations
@@ -209,10 +210,11 @@ def _town(town: TownView, x: float, y: float) -> str:
 def describe(view: BattleView) -> str:
     """The drawing in words: its text alternative.
 
-    >>> from battlebook.homm.units import KNOWN_UNITS
-    >>> view = BattleView((StackView("Behemoth", Side.DEFENDER, Line.MELEE, KNOWN_UNITS["Behemoth"], 1),))
-    >>> describe(view)
-    'Defender, Ranged Line: empty. Defender, Melee Line: Behemoth, 1 card, top card Behemoth (defense 13). ...'
+    Examples:
+        >>> from battlebook.homm.units import KNOWN_UNITS
+        >>> view = BattleView((StackView("Behemoth", Side.DEFENDER, Line.MELEE, KNOWN_UNITS["Behemoth"], 1),))
+        >>> describe(view)
+        'Defender, Ranged Line: empty. Defender, Melee Line: Behemoth, 1 card, top card Behemoth (defense 13). ...'
     """
     sentences = []
     if view.town is not None:
@@ -304,10 +306,11 @@ def draw_battle(state: BattleState, title: str, ident: str = "") -> str:
 def stance_markers(state: BattleState, stack: Stack) -> list[Marker]:
     """A swarming or protecting stack carries a marker naming its stance (a ready stack none).
 
-    >>> from battlebook.homm.units import KNOWN_UNITS
-    >>> golems = Stack("Golems", Side.AGGRESSOR, Line.MELEE, (KNOWN_UNITS["Gold Golem"],), Stance.PROTECTING)
-    >>> stance_markers(BattleState(), golems)
-    [Marker(kind='protecting', label='protecting')]
+    Examples:
+        >>> from battlebook.homm.units import KNOWN_UNITS
+        >>> golems = Stack("Golems", Side.AGGRESSOR, Line.MELEE, (KNOWN_UNITS["Gold Golem"],), Stance.PROTECTING)
+        >>> stance_markers(BattleState(), golems)
+        [Marker(kind='protecting', label='protecting')]
     """
     if stack.stance is Stance.READY:
         return []
@@ -317,13 +320,14 @@ def stance_markers(state: BattleState, stack: Stack) -> list[Marker]:
 def support_markers(state: BattleState, stack: Stack) -> list[Marker]:
     """A stack promised support carries one marker per supporter: its Sac value and the target it is for.
 
-    >>> from battlebook.homm.state import Backing
-    >>> from battlebook.homm.units import KNOWN_UNITS
-    >>> golems = Stack("Golems", Side.AGGRESSOR, Line.MELEE, (KNOWN_UNITS["Gold Golem"],),
-    ...                backing=(Backing("Imps", "Behemoth", 2),))
-    >>> for marker in support_markers(BattleState(), golems):
-    ...     print(marker.label, "/", marker.detail)
-    +2 from Imps / +2 support from Imps for attacks on Behemoth
+    Examples:
+        >>> from battlebook.homm.state import Backing
+        >>> from battlebook.homm.units import KNOWN_UNITS
+        >>> golems = Stack("Golems", Side.AGGRESSOR, Line.MELEE, (KNOWN_UNITS["Gold Golem"],),
+        ...                backing=(Backing("Imps", "Behemoth", 2),))
+        >>> for marker in support_markers(BattleState(), golems):
+        ...     print(marker.label, "/", marker.detail)
+        +2 from Imps / +2 support from Imps for attacks on Behemoth
     """
     return [
         Marker(

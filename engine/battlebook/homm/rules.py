@@ -14,19 +14,20 @@ refused action raises a [`RuleViolation`][battlebook.errors.RuleViolation] and c
 After every action the battle is settled: a Melee Line whose count fell below 3 is
 refilled from the Ranged Line, and a side with no stack left loses.
 
->>> from battlebook.dice import ScriptedDice
->>> from battlebook.homm.units import KNOWN_UNITS
->>> from battlebook.homm.state import Side, Stack
->>> from battlebook.homm.actions import MeleeAttack
->>> golem, behemoth = KNOWN_UNITS["Gold Golem"], KNOWN_UNITS["Behemoth"]
->>> state = (BattleState()
-...     .with_stack(Stack("Gold Golems", Side.AGGRESSOR, Line.MELEE, (golem,) * 3))
-...     .with_stack(Stack("Behemoth", Side.DEFENDER, Line.MELEE, (behemoth,))))
->>> result = apply(state, MeleeAttack("Gold Golems", "Behemoth"), ScriptedDice([6]))
->>> result.attack.total, result.attack.is_hit
-(13, True)
->>> result.state.has_stack("Behemoth"), result.state.outcome.winner
-(False, <Side.AGGRESSOR: 'Aggressor'>)
+Examples:
+    >>> from battlebook.dice import ScriptedDice
+    >>> from battlebook.homm.units import KNOWN_UNITS
+    >>> from battlebook.homm.state import Side, Stack
+    >>> from battlebook.homm.actions import MeleeAttack
+    >>> golem, behemoth = KNOWN_UNITS["Gold Golem"], KNOWN_UNITS["Behemoth"]
+    >>> state = (BattleState()
+    ...     .with_stack(Stack("Gold Golems", Side.AGGRESSOR, Line.MELEE, (golem,) * 3))
+    ...     .with_stack(Stack("Behemoth", Side.DEFENDER, Line.MELEE, (behemoth,))))
+    >>> result = apply(state, MeleeAttack("Gold Golems", "Behemoth"), ScriptedDice([6]))
+    >>> result.attack.total, result.attack.is_hit
+    (13, True)
+    >>> result.state.has_stack("Behemoth"), result.state.outcome.winner
+    (False, <Side.AGGRESSOR: 'Aggressor'>)
 """
 
 from __future__ import annotations
@@ -36,7 +37,7 @@ from dataclasses import replace
 
 from battlebook.dice import Dice, Die
 from battlebook.errors import RuleViolation
-from battlebook.homm import combat, flow, siege
+from battlebook.homm import combat, extensions, flow
 from battlebook.homm import rule_ids as ids
 from battlebook.homm.actions import (
     AcceptSurrender,
@@ -93,13 +94,16 @@ def pseudo_legal_violation(state: BattleState, action: Action) -> RuleViolation 
 def legal_violation(state: BattleState, action: Action) -> RuleViolation | None:
     """Why the rules forbid `action` in `state`, or `None` when it is allowed.
 
-    Unknown stacks and facts the scenario did not set up raise `ScenarioError` at once.
+    An action that names an extension's piece (the town card), acting or as its target,
+    is judged by that extension alone. Unknown stacks and facts the scenario did not set up
+    raise `ScenarioError` at once.
     """
     violation = pseudo_legal_violation(state, action)
     if violation is not None:
         return violation
-    if siege.involves_town(state, action):
-        return siege.town_violation(state, action)
+    owner = extensions.owner_of_named(state, action)
+    if owner is not None:
+        return owner.piece_violation(state, action)
     match action:
         case MeleeAttack() | RangedAttack() | SpellAttack():
             return combat.attack_violation(state, action)
@@ -161,7 +165,7 @@ def apply(state: BattleState, action: Action, dice: Dice) -> HommResolution:
             state = combat.reorganize(state, action)
         case MoveUp():
             after, moved = flow.move_up(state, action)
-            return HommResolution(siege.repair_if_over(after), None, moved)
+            return HommResolution(extensions.after_action(after), None, moved)
         case EndPhase():
             state = flow.end_phase(state, action)
         case Decline():
@@ -175,7 +179,7 @@ def apply(state: BattleState, action: Action, dice: Dice) -> HommResolution:
         case RejectSurrender():
             state = flow.reject(state, action)
     after, moved = flow.settle(state, before)
-    return HommResolution(siege.repair_if_over(after), roll, moved)
+    return HommResolution(extensions.after_action(after), roll, moved)
 
 
 def candidate_actions(state: BattleState) -> Iterator[Action]:
@@ -198,7 +202,7 @@ def candidate_actions(state: BattleState) -> Iterator[Action]:
         yield Swarm(attacker.name)
         yield Protect(attacker.name)
         yield Reorganize(attacker.name, Line.RANGED if attacker.line is Line.MELEE else Line.MELEE)
-    yield from _town_candidates(state)
+    yield from extensions.piece_actions(state)
     for side in Side:
         for name in names:
             yield MoveUp(name, side)
@@ -211,25 +215,6 @@ def candidate_actions(state: BattleState) -> Iterator[Action]:
             yield OfferSurrender(side, cards)
 
 
-def _town_candidates(state: BattleState) -> Iterator[Action]:
-    """Every action naming the town card, as target or (always refused) as the one acting."""
-    if state.town is None:
-        return
-    town = state.town.name
-    for stack in state.stacks:
-        yield MeleeAttack(stack.name, town)
-        yield MeleeAttack(stack.name, town, 2)
-        yield RangedAttack(stack.name, town)
-        for spell in stack.top.spells:
-            yield SpellAttack(stack.name, town, spell.name)
-        yield MeleeAttack(town, stack.name)
-        yield Retaliate(stack.name, town, AttackKind.MELEE)
-        for ally in state.stacks_on(stack.side):
-            if ally.name != stack.name:
-                yield Support(stack.name, ally.name, town)
-    yield Reorganize(town, Line.RANGED)
-
-
 def legal_actions(state: BattleState) -> Iterator[Action]:
     """Every action the rules allow in `state`."""
     return (action for action in candidate_actions(state) if is_legal(state, action))
@@ -238,11 +223,12 @@ def legal_actions(state: BattleState) -> Iterator[Action]:
 def smallest_winning_roll(score: int, defense: int, die: Die) -> int | None:
     """The lowest face of `die` with which `score` reaches `defense`, or `None` if none does.
 
-    >>> from battlebook.homm.ruleset import Ruleset
-    >>> smallest_winning_roll(7, 13, Ruleset().die)
-    6
-    >>> smallest_winning_roll(7, 17, Ruleset().die) is None
-    True
+    Examples:
+        >>> from battlebook.homm.ruleset import Ruleset
+        >>> smallest_winning_roll(7, 13, Ruleset().die)
+        6
+        >>> smallest_winning_roll(7, 17, Ruleset().die) is None
+        True
     """
     faces = sorted(int(f) for f in die.faces if isinstance(f, int))
     return next((face for face in faces if score + face >= defense), None)

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from battlebook.dice import Die
+from battlebook.homm.units import AttackKind
 
 
 class DieReading(StrEnum):
@@ -28,8 +29,9 @@ class DieReading(StrEnum):
     def faces(self) -> tuple[int, ...]:
         """The numbers on the die, lowest first.
 
-        >>> DieReading("1-10").faces[-1]
-        10
+        Examples:
+            >>> DieReading("1-10").faces[-1]
+            10
         """
         return tuple(range(0, 10)) if self is DieReading.ZERO_TO_NINE else tuple(range(1, 11))
 
@@ -188,10 +190,11 @@ class Ruleset:
         town_three_rule: Whether the town's Defender, besides keeping its walls' minimum,
             refills its Melee Line to three whenever the count falls below three.
 
-    >>> Ruleset().die.faces[:3]
-    (0, 1, 2)
-    >>> Ruleset(die_reading=DieReading.ONE_TO_TEN).die.name
-    'd10 read 1-10'
+    Examples:
+        >>> Ruleset().die.faces[:3]
+        (0, 1, 2)
+        >>> Ruleset(die_reading=DieReading.ONE_TO_TEN).die.name
+        'd10 read 1-10'
     """
 
     die_reading: DieReading = DieReading.ZERO_TO_NINE
@@ -222,3 +225,13 @@ class Ruleset:
     def die(self) -> Die:
         """The battle's one ten-sided die, with the faces of the chosen reading."""
         return Die(f"d10 read {self.die_reading.value}", self.die_reading.faces)
+
+    def follows_melee_lines(self, kind: AttackKind) -> bool:
+        """Whether an attack of `kind` obeys the melee attack's line rule: melee, and spells cast like melee.
+
+        Examples:
+            >>> like_melee = Ruleset(spell_reach=SpellReach.LIKE_MELEE)
+            >>> Ruleset().follows_melee_lines(AttackKind.SPELL), like_melee.follows_melee_lines(AttackKind.SPELL)
+            (False, True)
+        """
+        return kind is AttackKind.MELEE or (kind is AttackKind.SPELL and self.spell_reach is SpellReach.LIKE_MELEE)

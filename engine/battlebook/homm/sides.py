@@ -1,10 +1,14 @@
-"""The two sides of a HoMM battle: a value of its own, so that the battle state and the town card share it."""
+"""The two sides of a HoMM battle and the two lines each sets its stacks on.
+
+Values of their own, below the battle state, so that the state, the town card and the
+actions (which the state's extensions take) can all name them.
+"""
 
 from __future__ import annotations
 
 from enum import StrEnum
 
-__all__ = ["Side"]
+__all__ = ["Line", "Side"]
 
 
 class Side(StrEnum):
@@ -17,7 +21,15 @@ class Side(StrEnum):
     def opponent(self) -> Side:
         """The other side.
 
-        >>> Side.AGGRESSOR.opponent
-        <Side.DEFENDER: 'Defender'>
+        Examples:
+            >>> Side.AGGRESSOR.opponent
+            <Side.DEFENDER: 'Defender'>
         """
         return Side.DEFENDER if self is Side.AGGRESSOR else Side.AGGRESSOR
+
+
+class Line(StrEnum):
+    """The two lines each side sets its stacks on."""
+
+    MELEE = "Melee"
+    RANGED = "Ranged"

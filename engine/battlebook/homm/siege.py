@@ -8,29 +8,33 @@ keep 1 stack, later 2, on its Melee Line (see [`melee_minimum`][battlebook.homm.
 While the walls are not Sacked, the attackers' ranged attacks at stacks on the
 defender's Ranged Line lose part of their score.
 
-The rules here are called from the general ones: [`battlebook.homm.rules`][battlebook.homm.rules]
-hands every action that names the town card to [`town_violation`][battlebook.homm.siege.town_violation],
-and [`battlebook.homm.combat`][battlebook.homm.combat] asks for the penalty, for flying in and for
-emerging.
+All of it is one [`Extension`][battlebook.homm.state.Extension] of the general rules,
+[`TownRules`][battlebook.homm.siege.TownRules]: the Town Card is a kind of target, the walls
+modify ranged scores and stop melee reach, the walls set the Defender's Melee Line
+minimum, the stacks inside come out for free, and the Defender never retreats. The general
+rules ([`combat`][battlebook.homm.combat], [`flow`][battlebook.homm.flow],
+[`rules`][battlebook.homm.rules]) do not import this module: they fold the extensions in
+play, and a battle in a town has this one (see [`extensions`][battlebook.homm.extensions]).
 
->>> from battlebook.homm.state import BattleState, Line, Side, Stack, Stage
->>> from battlebook.homm.units import KNOWN_UNITS
->>> from battlebook.homm.actions import MeleeAttack
->>> from battlebook.homm.rules import apply
->>> from battlebook.dice import ScriptedDice
->>> golem = KNOWN_UNITS["Gold Golem"]
->>> state = (BattleState()
-...     .with_stack(Stack("Gold Golems", Side.AGGRESSOR, Line.MELEE, (golem,) * 3))
-...     .with_stack(Stack("Guards", Side.DEFENDER, Line.RANGED, (golem,)))
-...     .with_town(TownCard("Town Card", Side.DEFENDER)))
->>> result = apply(state, MeleeAttack("Gold Golems", "Town Card"), ScriptedDice([3]))
->>> result.attack.total, result.state.town.walls, result.moved_up
-(10, <Walls.BREACHED: 'Breached'>, ('Guards',))
+Examples:
+    >>> from battlebook.homm.state import BattleState, Line, Side, Stack, Stage
+    >>> from battlebook.homm.units import KNOWN_UNITS
+    >>> from battlebook.homm.actions import MeleeAttack
+    >>> from battlebook.homm.rules import apply
+    >>> from battlebook.dice import ScriptedDice
+    >>> golem = KNOWN_UNITS["Gold Golem"]
+    >>> state = (BattleState()
+    ...     .with_stack(Stack("Gold Golems", Side.AGGRESSOR, Line.MELEE, (golem,) * 3))
+    ...     .with_stack(Stack("Guards", Side.DEFENDER, Line.RANGED, (golem,)))
+    ...     .with_town(TownCard("Town Card", Side.DEFENDER)))
+    >>> result = apply(state, MeleeAttack("Gold Golems", "Town Card"), ScriptedDice([3]))
+    >>> result.attack.total, result.state.town.walls, result.moved_up
+    (10, <Walls.BREACHED: 'Breached'>, ('Guards',))
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Iterator
 from dataclasses import replace
 
 from battlebook.errors import RuleViolation
@@ -39,65 +43,34 @@ from battlebook.homm.actions import (
     Action,
     Attack,
     MeleeAttack,
-    MoveUp,
-    Protect,
+    OfferSurrender,
     RangedAttack,
     Reorganize,
     Retaliate,
     SpellAttack,
     Support,
-    Swarm,
+    Withdraw,
+    acting_names,
 )
-from battlebook.homm.flow import opportunity_violation
-from battlebook.homm.resolution import AttackRoll
+from battlebook.homm.opportunity import opportunity_violation
 from battlebook.homm.ruleset import EmergingTime, PenaltyBase
-from battlebook.homm.state import BattleState, Line, Side, Stack, Stage
+from battlebook.homm.scores import AttackScore
+from battlebook.homm.state import BattleState, Extension, Line, Override, Side, Stack, Stage
 from battlebook.homm.town import TownCard, Walls
 from battlebook.homm.units import Ability, AttackKind
 
 __all__ = [
+    "TOWN_RULES",
     "TownCard",
+    "TownRules",
     "Walls",
     "emerging_violation",
     "flies_in",
-    "involves_town",
     "is_emerging",
     "penalty_walls",
-    "ranged_score",
-    "repair_if_over",
-    "strike_town",
     "town_violation",
     "walls_block",
 ]
-
-
-def _acting_names(action: Action) -> tuple[str, ...]:
-    """The names of the stacks `action` has act, support or move."""
-    match action:
-        case MeleeAttack() | RangedAttack() | SpellAttack():
-            return (action.attacker,)
-        case Retaliate():
-            return (action.retaliator,)
-        case Support():
-            return (action.supporter, action.ally)
-        case Swarm() | Protect() | Reorganize() | MoveUp():
-            return (action.stack,)
-    return ()
-
-
-def _target_name(action: Action) -> str | None:
-    match action:
-        case MeleeAttack() | RangedAttack() | SpellAttack() | Retaliate() | Support():
-            return action.target
-    return None
-
-
-def involves_town(state: BattleState, action: Action) -> bool:
-    """Whether `action` names the town card, as the one acting or as its target."""
-    if state.town is None:
-        return False
-    target = _target_name(action)
-    return any(state.is_town(name) for name in _acting_names(action)) or (target is not None and state.is_town(target))
 
 
 def _town(state: BattleState) -> TownCard:
@@ -116,7 +89,7 @@ def town_violation(state: BattleState, action: Action) -> RuleViolation | None:
     town = _town(state)
     if isinstance(action, Support) and state.is_town(action.ally):
         return RuleViolation(ids.TOWN_CARD, f"the {town.name} never attacks: no stack can sacrifice to support it")
-    if any(state.is_town(name) for name in _acting_names(action)):
+    if any(state.is_town(name) for name in acting_names(action)):
         return RuleViolation(
             ids.TOWN_CARD, f"the {town.name} is no creature stack: it never attacks, moves or supports"
         )
@@ -177,20 +150,6 @@ def _support_violation(state: BattleState, town: TownCard, action: Support) -> R
     return None
 
 
-def strike_town(state: BattleState, attacker: str, score: int, roll: int) -> tuple[BattleState, AttackRoll]:
-    """Resolve a melee attack on the town card: a total of 10 or more turns its walls one step.
-
-    The card is never removed; Sacked walls stay Sacked. Nothing is left to answer, since
-    the town card never attacks.
-    """
-    town = _town(state)
-    hit = score + roll >= town.defense
-    after = replace(state, town=replace(town, walls=town.walls.after_hit), last_attack=None) if hit else state
-    return replace(after, last_attack=None), AttackRoll(
-        attacker, town.name, AttackKind.MELEE, score, roll, town.defense, ()
-    )
-
-
 def penalty_walls(state: BattleState, attacker: Stack, target: str, kind: AttackKind) -> Walls | None:
     """The walls a ranged attack must shoot over, or `None` when it suffers no penalty.
 
@@ -207,25 +166,6 @@ def penalty_walls(state: BattleState, attacker: Stack, target: str, kind: Attack
     if attacker.top.has_ability(Ability.IGNORES_OBSTACLES):
         return None
     return town.walls
-
-
-def ranged_score(
-    state: BattleState, attacker: Stack, target: str, kind: AttackKind, score_of: Callable[[Stack], int]
-) -> int:
-    """The score `attacker` attacks `target` with, after the walls' penalty if one applies.
-
-    `score_of` gives a stack's score for this attack without any penalty (levels, support,
-    swarming). The ruleset says whether the penalty is taken from that whole score (the
-    default) or from the top card's printed ranged score before anything is added.
-    """
-    walls = penalty_walls(state, attacker, target, kind)
-    if walls is None:
-        return score_of(attacker)
-    if state.ruleset.town_penalty is PenaltyBase.CARD_SCORE:
-        top = attacker.top
-        weakened = replace(top, ranged=walls.penalize(top.stat("ranged")))
-        return score_of(replace(attacker, cards=(weakened, *attacker.cards[1:])))
-    return walls.penalize(score_of(attacker))
 
 
 def _behind_walls(state: BattleState, attacker: Stack, target: Stack) -> TownCard | None:
@@ -273,14 +213,123 @@ def emerging_violation(state: BattleState, stack: Stack) -> RuleViolation | None
     return None
 
 
-def repair_if_over(state: BattleState) -> BattleState:
-    """Once the battle is over, a damaged town's walls are repaired at once."""
-    town = state.town
-    if state.is_over and town is not None and town.walls is not Walls.INTACT:
-        return replace(state, town=replace(town, walls=Walls.INTACT))
-    return state
+class TownRules(Extension):
+    """The rules of a battle in a town, as one extension of the general rules.
+
+    The extension holds nothing itself: it reads the battle's town card (`state.town`), and
+    a hit on the card returns a state whose card is turned.
+
+    Examples:
+        >>> from battlebook.homm.units import KNOWN_UNITS
+        >>> golem = KNOWN_UNITS["Gold Golem"]
+        >>> state = BattleState().with_town(TownCard("Town Card", Side.DEFENDER))
+        >>> TOWN_RULES.pieces(state), TOWN_RULES.melee_minimum(state, Side.DEFENDER)
+        (('Town Card',), 0)
+        >>> TOWN_RULES.piece_hit(state, "Town Card").town.walls
+        <Walls.BREACHED: 'Breached'>
+    """
+
+    def __repr__(self) -> str:
+        return "TOWN_RULES"
+
+    def pieces(self, state: BattleState) -> tuple[str, ...]:
+        """The town card: the one target of the battle that is no creature stack."""
+        return (_town(state).name,)
+
+    def piece_violation(self, state: BattleState, action: Action) -> RuleViolation | None:
+        """See [`town_violation`][battlebook.homm.siege.town_violation]."""
+        return town_violation(state, action)
+
+    def piece_defense(self, state: BattleState, piece: str) -> int:
+        """The town card's defense: always 10."""
+        return _town(state).defense
+
+    def piece_hit(self, state: BattleState, piece: str) -> BattleState:
+        """A hit turns the walls one step; the card is never removed, and Sacked walls stay Sacked."""
+        town = _town(state)
+        return replace(state, town=replace(town, walls=town.walls.after_hit), last_attack=None)
+
+    def piece_actions(self, state: BattleState) -> Iterator[Action]:
+        """Every action naming the town card, as target or (always refused) as the one acting."""
+        town = _town(state).name
+        for stack in state.stacks:
+            yield MeleeAttack(stack.name, town)
+            yield MeleeAttack(stack.name, town, 2)
+            yield RangedAttack(stack.name, town)
+            for spell in stack.top.spells:
+                yield SpellAttack(stack.name, town, spell.name)
+            yield MeleeAttack(town, stack.name)
+            yield Retaliate(stack.name, town, AttackKind.MELEE)
+            for ally in state.stacks_on(stack.side):
+                if ally.name != stack.name:
+                    yield Support(stack.name, ally.name, town)
+        yield Reorganize(town, Line.RANGED)
+
+    def modify_score(
+        self, state: BattleState, attacker: Stack, target: str, kind: AttackKind, score: AttackScore
+    ) -> AttackScore:
+        """The walls' penalty on a ranged attack at a stack inside: halved rounding up, or less 1.
+
+        Taken from the whole score (levels, support, swarming in) by default, or from the top
+        card's printed score under the other reading (ruling *What the walls' penalty applies
+        to*); see [`penalty_walls`][battlebook.homm.siege.penalty_walls] for which attacks pay it.
+        """
+        walls = penalty_walls(state, attacker, target, kind)
+        if walls is None:
+            return score
+        if state.ruleset.town_penalty is PenaltyBase.CARD_SCORE:
+            return score.with_printed(walls.penalize(score.printed))
+        return score.adjusted_to(walls.penalize(score.whole))
+
+    def reach(self, state: BattleState, attacker: Stack, target: Stack, kind: AttackKind) -> Override | None:
+        """A unit that ignores obstacles flies in over damaged walls, and is stopped by intact ones.
+
+        Other units are left to the line rule: they reach only the Melee Line.
+        """
+        if not state.ruleset.follows_melee_lines(kind) or _behind_walls(state, attacker, target) is None:
+            return None
+        return Override(walls_block(state, attacker, target))
+
+    def attack_violation(
+        self, state: BattleState, attacker: Stack, target: str, kind: AttackKind, score: int
+    ) -> RuleViolation | None:
+        """A ranged attack the walls cut to 0: refused only under the alternative reading.
+
+        By default it may be made (ruling *A shot the walls cut to nothing*): the rule that
+        bars a ranged score of 0 speaks of the unit's printed score.
+        """
+        if kind is not AttackKind.RANGED or score > 0 or state.ruleset.zero_shot_allowed:
+            return None
+        if penalty_walls(state, attacker, target, kind) is None:
+            return None
+        return RuleViolation(
+            ids.RULING_ZERO_SHOT,
+            f"under this ruleset the walls cut the {attacker.name}'s shot to {score}: no shot",
+        )
+
+    def reorganizing(self, state: BattleState, stack: Stack, to: Line) -> Override | None:
+        """A Defender's stack coming out of its town to the Melee Line: free, at the time the ruleset reads."""
+        if not is_emerging(state, stack, to):
+            return None
+        return Override(emerging_violation(state, stack))
+
+    def melee_minimum(self, state: BattleState, side: Side) -> int | None:
+        """The walls stand in for the Defender's Melee Line: 0 stacks while intact, 1 once Breached, 2 once Sacked."""
+        town = _town(state)
+        return town.walls.melee_minimum if town.side is side else None
+
+    def retreat_violation(self, state: BattleState, action: Withdraw | OfferSurrender) -> RuleViolation | None:
+        """The town's Defender fights to the end: it neither withdraws nor surrenders."""
+        if not state.defends_town(action.side):
+            return None
+        what = "withdraw" if isinstance(action, Withdraw) else "surrender"
+        return RuleViolation(ids.NO_RETREAT, f"the {action.side} defends its town: it cannot {what}")
+
+    def after_battle(self, state: BattleState) -> BattleState:
+        """Once the battle is over, a damaged town's walls are repaired at once."""
+        town = _town(state)
+        return state if town.walls is Walls.INTACT else replace(state, town=replace(town, walls=Walls.INTACT))
 
 
-def is_town_defender(state: BattleState, side: Side) -> bool:
-    """Whether `side` defends the town of this battle."""
-    return state.town is not None and state.town.side is side
+#: The town's rules: the extension every battle in a town is fought with.
+TOWN_RULES = TownRules()

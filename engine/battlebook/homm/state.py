@@ -10,26 +10,31 @@ the attack that may still be answered, each side's [`Army`][battlebook.homm.stat
 (hand, deck, distance to its nearest town), and the battle's
 [`Outcome`][battlebook.homm.state.Outcome] once it is over. A battle without a clock is a
 single moment looked at on its own: phases are then not checked.
+
+A battle may also be fought with features beside its stacks, which change the general
+rules: a town's walls, say. Each is an [`Extension`][battlebook.homm.state.Extension]: the
+one seam through which a feature changes an attack's score, whether an attacker reaches its
+target, what else may be attacked, how many stacks a Melee Line keeps, and who may retreat.
+The general rules consult every extension in play through
+[`extensions`][battlebook.homm.extensions]; they never name a feature. The protocol is
+defined here, with the state that carries the extensions and that its methods take.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
+from typing import Protocol
 
-from battlebook.errors import ScenarioError
+from battlebook.errors import RuleViolation, ScenarioError
+from battlebook.homm.actions import Action, OfferSurrender, Withdraw
 from battlebook.homm.ruleset import Ruleset, StackPhase
+from battlebook.homm.scores import AttackScore
+from battlebook.homm.sides import Line as Line
 from battlebook.homm.sides import Side as Side
 from battlebook.homm.town import TownCard
 from battlebook.homm.units import AttackKind, Spell, UnitCard
-
-
-class Line(StrEnum):
-    """The two lines each side sets its stacks on."""
-
-    MELEE = "Melee"
-    RANGED = "Ranged"
 
 
 class Stance(StrEnum):
@@ -70,12 +75,13 @@ class Stack:
 
     Only the top card attacks; each card under it adds its level to the top card's score.
 
-    >>> from battlebook.homm.units import KNOWN_UNITS
-    >>> golems = Stack("Gold Golems", Side.AGGRESSOR, Line.MELEE, (KNOWN_UNITS["Gold Golem"],) * 3)
-    >>> golems.attack_score(AttackKind.MELEE)
-    7
-    >>> golems.sac_value, replace(golems, stance=Stance.PROTECTING).defense
-    (6, 9)
+    Examples:
+        >>> from battlebook.homm.units import KNOWN_UNITS
+        >>> golems = Stack("Gold Golems", Side.AGGRESSOR, Line.MELEE, (KNOWN_UNITS["Gold Golem"],) * 3)
+        >>> golems.attack_score(AttackKind.MELEE)
+        7
+        >>> golems.sac_value, replace(golems, stance=Stance.PROTECTING).defense
+        (6, 9)
     """
 
     name: str
@@ -101,10 +107,18 @@ class Stack:
         """How many cards the stack holds."""
         return len(self.cards)
 
+    def printed_score(self, kind: AttackKind, spell: Spell | None = None) -> int:
+        """The top card's printed score for `kind`, or the spell's score for a spell attack."""
+        return spell.attack if kind is AttackKind.SPELL and spell is not None else self.top.score(kind)
+
+    @property
+    def levels_under(self) -> int:
+        """The levels of every card under the top one: what they add to its attack score."""
+        return sum(card.stat("level") for card in self.cards[1:])
+
     def attack_score(self, kind: AttackKind, spell: Spell | None = None) -> int:
         """The top card's score for `kind` (or the spell's), plus the level of every card under it."""
-        printed = spell.attack if kind is AttackKind.SPELL and spell is not None else self.top.score(kind)
-        return printed + sum(card.stat("level") for card in self.cards[1:])
+        return self.printed_score(kind, spell) + self.levels_under
 
     @property
     def sac_value(self) -> int:
@@ -161,8 +175,9 @@ class Stage(StrEnum):
 class Clock:
     """The moment of the battle: round, phase (1-10), whose turn it is, and the stage.
 
-    >>> Clock()
-    Clock(round=1, phase=1, turn=<Side.AGGRESSOR: 'Aggressor'>, stage=<Stage.PHASE: 'phase'>)
+    Examples:
+        >>> Clock()
+        Clock(round=1, phase=1, turn=<Side.AGGRESSOR: 'Aggressor'>, stage=<Stage.PHASE: 'phase'>)
     """
 
     round: int = 1
@@ -233,6 +248,114 @@ class Offer:
 
 
 @dataclass(frozen=True)
+class Override:
+    """An extension's ruling on a case that a general rule would otherwise decide.
+
+    Without a `refusal` the case is allowed where the general rule would refuse it or treat
+    it otherwise (a flier reaches the stacks behind Breached walls; a stack comes out of its
+    town without spending its opportunity). With one, the case is refused by that rule
+    instead of the general one (intact walls stop even a flier).
+
+    Examples:
+        >>> Override().is_allowed, Override(RuleViolation("homm.town-card", "no")).is_allowed
+        (True, False)
+    """
+
+    refusal: RuleViolation | None = None
+
+    @property
+    def is_allowed(self) -> bool:
+        """Whether the extension allows the case."""
+        return self.refusal is None
+
+
+class Extension(Protocol):
+    """A battlefield feature that changes the general rules: the one seam for a town's walls and the like.
+
+    The general rules fold every extension in play (see
+    [`extensions.in_play`][battlebook.homm.extensions.in_play]) at a few fixed points, and
+    name no feature themselves:
+
+    - **score modifiers**: [`modify_score`][battlebook.homm.state.Extension.modify_score]
+      changes an attack's [`AttackScore`][battlebook.homm.scores.AttackScore], its top
+      card's printed score or the whole;
+    - **reach rules**: [`reach`][battlebook.homm.state.Extension.reach] lets an attacker
+      reach a target the line rules keep it from, or refuses one they would allow;
+    - **a kind of target**: [`pieces`][battlebook.homm.state.Extension.pieces] are targets
+      that are no creature stacks, with their own legality, defense and effect of a hit;
+    - **constraints**: extra refusals of an attack once its score is known, free moves
+      between the lines, a Melee Line's minimum, refusals to withdraw or surrender, and
+      what happens once the battle is over.
+
+    Every method has a neutral default (the open field's rule), so an extension subclasses
+    this protocol and overrides only what it changes. Extensions are values: one that
+    changes (walls that are hit) returns a new state holding its new self.
+    """
+
+    def pieces(self, state: BattleState) -> tuple[str, ...]:
+        """The names of the targets this extension puts on the battlefield that are no creature stacks."""
+        return ()
+
+    def piece_violation(self, state: BattleState, action: Action) -> RuleViolation | None:
+        """Why the rules refuse `action`, which names one of this extension's pieces, or `None`.
+
+        Such an action is this extension's alone: the general checks do not run for it.
+        """
+        return None
+
+    def piece_defense(self, state: BattleState, piece: str) -> int:
+        """The defense score an attack on `piece` must reach."""
+        raise ScenarioError(f"{piece!r} is not a piece of this battle's extensions")
+
+    def piece_hit(self, state: BattleState, piece: str) -> BattleState:
+        """The battle after an attack hits `piece` (nothing is left to answer it)."""
+        return state
+
+    def piece_actions(self, state: BattleState) -> Iterator[Action]:
+        """The candidate actions that name this extension's pieces, legal or not."""
+        return iter(())
+
+    def modify_score(
+        self, state: BattleState, attacker: Stack, target: str, kind: AttackKind, score: AttackScore
+    ) -> AttackScore:
+        """The `score` of `attacker`'s attack of `kind` on `target`, as this extension changes it.
+
+        It may change the top card's printed score (everything else is then added to it) or
+        the whole. Retaliations are scored through it too.
+        """
+        return score
+
+    def reach(self, state: BattleState, attacker: Stack, target: Stack, kind: AttackKind) -> Override | None:
+        """This extension's say on whether `attacker` reaches `target` with an attack of `kind`, or `None`.
+
+        Asked once the attacker itself stands where its kind of attack is made from.
+        """
+        return None
+
+    def attack_violation(
+        self, state: BattleState, attacker: Stack, target: str, kind: AttackKind, score: int
+    ) -> RuleViolation | None:
+        """Why an attack otherwise allowed, made with `score`, is refused after all, or `None`."""
+        return None
+
+    def reorganizing(self, state: BattleState, stack: Stack, to: Line) -> Override | None:
+        """A free move of `stack` to `to` (it keeps its attack opportunity), refused or not, or `None`."""
+        return None
+
+    def melee_minimum(self, state: BattleState, side: Side) -> int | None:
+        """The Melee Line minimum this extension sets for `side`, holding at all times, or `None`."""
+        return None
+
+    def retreat_violation(self, state: BattleState, action: Withdraw | OfferSurrender) -> RuleViolation | None:
+        """Why the side may not withdraw or offer surrender because of this extension, or `None`."""
+        return None
+
+    def after_battle(self, state: BattleState) -> BattleState:
+        """The battle once it is over (a town repairs its walls)."""
+        return state
+
+
+@dataclass(frozen=True)
 class BattleState:
     """A battle at one moment.
 
@@ -248,7 +371,10 @@ class BattleState:
         offer: A surrender offer awaiting an answer.
         armies: Hand, deck and town of the Aggressor and the Defender, in that order.
         outcome: How the battle ended, once it has.
-        town: The town card of a battle in a town, `None` in the open field.
+        town: The town card of a battle in a town, `None` in the open field. Its rules
+            come in as the extension [`TownRules`][battlebook.homm.siege.TownRules].
+        extensions: Other battlefield features the battle is fought with (none in the
+            open field or in a plain town).
     """
 
     ruleset: Ruleset = field(default_factory=Ruleset)
@@ -263,6 +389,7 @@ class BattleState:
     armies: tuple[Army, Army] = (Army(), Army())
     outcome: Outcome | None = None
     town: TownCard | None = None
+    extensions: tuple[Extension, ...] = ()
 
     @property
     def is_over(self) -> bool:
@@ -276,10 +403,11 @@ class BattleState:
     def defends_town(self, side: Side) -> bool:
         """Whether `side` is the army defending the town the battle is fought in.
 
-        >>> from battlebook.homm.town import TownCard
-        >>> state = BattleState().with_town(TownCard("Town Card", Side.DEFENDER))
-        >>> state.defends_town(Side.DEFENDER), state.defends_town(Side.AGGRESSOR)
-        (True, False)
+        Examples:
+            >>> from battlebook.homm.town import TownCard
+            >>> state = BattleState().with_town(TownCard("Town Card", Side.DEFENDER))
+            >>> state.defends_town(Side.DEFENDER), state.defends_town(Side.AGGRESSOR)
+            (True, False)
         """
         return self.town is not None and self.town.side is side
 
@@ -326,9 +454,25 @@ class BattleState:
 
     def with_stack(self, stack: Stack) -> BattleState:
         """This state with `stack` added; stack names must be unique."""
-        if self.has_stack(stack.name) or self.is_town(stack.name):
+        if self.has_stack(stack.name) or self.is_town(stack.name) or self._is_piece(stack.name):
             raise ScenarioError(f"there is already a stack called {stack.name!r}")
         return replace(self, stacks=(*self.stacks, stack))
+
+    def _is_piece(self, name: str) -> bool:
+        return any(name in extension.pieces(self) for extension in self.extensions)
+
+    def with_extension(self, extension: Extension) -> BattleState:
+        """This state fought with `extension` too; its pieces may not share a stack's name."""
+        clash = [name for name in extension.pieces(self) if self.has_stack(name) or self.is_town(name)]
+        if clash:
+            raise ScenarioError(f"{clash[0]!r} already names something in the battle: the extension needs another name")
+        return replace(self, extensions=(*self.extensions, extension))
+
+    def replacing_extension(self, old: Extension, new: Extension) -> BattleState:
+        """This state with the extension `old` (one it carries) replaced by `new`."""
+        if old not in self.extensions:
+            raise ScenarioError(f"the battle is not fought with {old!r}")
+        return replace(self, extensions=tuple(new if e is old else e for e in self.extensions))
 
     def replacing(self, name: str, stack: Stack | None, removed: Iterable[UnitCard] = ()) -> BattleState:
         """This state with stack `name` replaced by `stack` (or taken out when `None`).

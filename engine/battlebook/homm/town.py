@@ -20,10 +20,11 @@ class Walls(StrEnum):
 
     The source spells the middle position Breeched throughout; Battlebook writes Breached.
 
-    >>> Walls.INTACT.after_hit, Walls.BREACHED.after_hit, Walls.SACKED.after_hit
-    (<Walls.BREACHED: 'Breached'>, <Walls.SACKED: 'Sacked'>, <Walls.SACKED: 'Sacked'>)
-    >>> tuple(walls.melee_minimum for walls in Walls)
-    (0, 1, 2)
+    Examples:
+        >>> Walls.INTACT.after_hit, Walls.BREACHED.after_hit, Walls.SACKED.after_hit
+        (<Walls.BREACHED: 'Breached'>, <Walls.SACKED: 'Sacked'>, <Walls.SACKED: 'Sacked'>)
+        >>> tuple(walls.melee_minimum for walls in Walls)
+        (0, 1, 2)
     """
 
     INTACT = "intact"
@@ -44,8 +45,9 @@ class Walls(StrEnum):
     def penalize(self, score: int) -> int:
         """A ranged score shot over walls in this position: halved rounding up, less 1, or as it is.
 
-        >>> Walls.INTACT.penalize(5), Walls.INTACT.penalize(4), Walls.BREACHED.penalize(5), Walls.SACKED.penalize(5)
-        (3, 2, 4, 5)
+        Examples:
+            >>> Walls.INTACT.penalize(5), Walls.INTACT.penalize(4), Walls.BREACHED.penalize(5), Walls.SACKED.penalize(5)
+            (3, 2, 4, 5)
         """
         if self is Walls.INTACT:
             return (score + 1) // 2

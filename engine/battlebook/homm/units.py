@@ -63,13 +63,14 @@ STAT_NAMES: dict[str, str] = {
 class UnitCard:
     """One unit card. Stats the sources do not give are `None`.
 
-    >>> golem = KNOWN_UNITS["Gold Golem"]
-    >>> golem.stat("melee"), golem.stat("defense")
-    (3, 7)
-    >>> KNOWN_UNITS["Behemoth"].stat("melee")
-    Traceback (most recent call last):
-    ...
-    battlebook.errors.MissingStatError: the sources give no melee attack score for the Behemoth; ...
+    Examples:
+        >>> golem = KNOWN_UNITS["Gold Golem"]
+        >>> golem.stat("melee"), golem.stat("defense")
+        (3, 7)
+        >>> KNOWN_UNITS["Behemoth"].stat("melee")
+        Traceback (most recent call last):
+        ...
+        battlebook.errors.MissingStatError: the sources give no melee attack score for the Behemoth; ...
     """
 
     name: str
@@ -133,8 +134,9 @@ KNOWN_UNITS: Mapping[str, UnitCard] = {
 def singular(name: str) -> str:
     """A unit name without a plain English plural ending, for lookups.
 
-    >>> singular("Gold Golems"), singular("Halflings"), singular("Behemoth")
-    ('Gold Golem', 'Halfling', 'Behemoth')
+    Examples:
+        >>> singular("Gold Golems"), singular("Halflings"), singular("Behemoth")
+        ('Gold Golem', 'Halfling', 'Behemoth')
     """
     return name[:-1] if name.endswith("s") and not name.endswith("ss") else name
 
@@ -142,14 +144,15 @@ def singular(name: str) -> str:
 class UnitBook:
     """The units a scenario may use: the known ones plus any it defines itself.
 
-    >>> book = UnitBook()
-    >>> book.define(UnitCard("Bandit", level=1, melee=1, defense=4))
-    >>> book.card("Bandits").melee
-    1
-    >>> book.card("Dragon")
-    Traceback (most recent call last):
-    ...
-    battlebook.errors.UnknownUnitError: no unit called 'Dragon': the sources give Bandit, Behemoth, Gold Golem and ...
+    Examples:
+        >>> book = UnitBook()
+        >>> book.define(UnitCard("Bandit", level=1, melee=1, defense=4))
+        >>> book.card("Bandits").melee
+        1
+        >>> book.card("Dragon")
+        Traceback (most recent call last):
+        ...
+        battlebook.errors.UnknownUnitError: no unit called 'Dragon': the sources give Bandit, ...
     """
 
     def __init__(self, known: Mapping[str, UnitCard] = KNOWN_UNITS) -> None:

@@ -7,10 +7,11 @@ and a `<desc>` that reads out every value, `role="img"`. Each bar and each point
 carries its exact fraction in a `<title>` of its own (shown on hover). The series of a line
 chart differ by dash pattern and marker as well as by colour, so they stay apart in print.
 
->>> from fractions import Fraction
->>> svg = bar_chart("Two outcomes", [("no", Fraction(2, 3)), ("yes", Fraction(1, 3))], "Outcome", "demo")
->>> svg.startswith("<svg") and 'role="img"' in svg and "2/3" in svg
-True
+Examples:
+    >>> from fractions import Fraction
+    >>> svg = bar_chart("Two outcomes", [("no", Fraction(2, 3)), ("yes", Fraction(1, 3))], "Outcome", "demo")
+    >>> svg.startswith("<svg") and 'role="img"' in svg and "2/3" in svg
+    True
 """
 
 from __future__ import annotations

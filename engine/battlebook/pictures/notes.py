@@ -5,10 +5,11 @@ function `note(world, record) -> str | None` and registers it with
 [`drawing_annotator`][battlebook.pictures.notes.drawing_annotator]; the markup helpers here
 give every page the same figures and ids.
 
->>> note = drawings_note("One drawing.", [figure("<svg/>", "The battle")])
->>> last_line = note.splitlines()[-1]
->>> last_line.startswith('<details class="bb-drawings bb-drawings-folded"><summary>Show the drawing</summary><div')
-True
+Examples:
+    >>> note = drawings_note("One drawing.", [figure("<svg/>", "The battle")])
+    >>> last_line = note.splitlines()[-1]
+    >>> last_line.startswith('<details class="bb-drawings bb-drawings-folded"><summary>Show the drawing</summary><div')
+    True
 """
 
 from __future__ import annotations
@@ -28,9 +29,11 @@ World = TypeVar("World")
 def picture_ident(result: ScenarioResult, which: str) -> str:
     """An id prefix for one drawing of an example, unique on its page.
 
-    >>> from battlebook.rulebook.results import Status
-    >>> picture_ident(ScenarioResult("features/homm/melee.feature", "sha", 12, "An example", Status.PASSED), "before")
-    'pic-melee-12-before'
+    Examples:
+        >>> from battlebook.rulebook.results import Status
+        >>> result = ScenarioResult("features/homm/melee.feature", "sha", 12, "An example", Status.PASSED)
+        >>> picture_ident(result, "before")
+        'pic-melee-12-before'
     """
     row = f"-{result.row}" if result.row else ""
     stem = result.feature.rsplit("/", 1)[-1].removesuffix(".feature")

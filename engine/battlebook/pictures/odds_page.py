@@ -25,9 +25,10 @@ TABLE_OPEN, TABLE_CLOSE = '<div class="bb-odds" markdown="1">\n', "</div>"
 def formula_html(label: str, lhs: str, expr: sympy.Basic) -> list[str]:
     """A display formula as MathML, with its LaTeX source in a collapsed block under it.
 
-    >>> lines = formula_html("demo", "P", sympy.Rational(1, 2))
-    >>> lines[1].startswith('<math xmlns="http://www.w3.org/1998/Math/MathML" display="block">')
-    True
+    Examples:
+        >>> lines = formula_html("demo", "P", sympy.Rational(1, 2))
+        >>> lines[1].startswith('<math xmlns="http://www.w3.org/1998/Math/MathML" display="block">')
+        True
     """
     body = mathml(expr, printer="presentation")
     lhs_ml = f"<mrow><mi>{html.escape(lhs)}</mi><mo>=</mo></mrow>"

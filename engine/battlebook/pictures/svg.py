@@ -8,8 +8,9 @@ The drawings are meant to sit inline in a rulebook page, so they follow three ha
   screen reader announces what it shows;
 - the markup is one line with no blank lines, so Markdown passes it through unchanged.
 
->>> svg_document(120, 40, "A box", "One empty box.", [rect(10, 10, 100, 20, "bb-pic-card")])[:60]
-'<svg xmlns="http://www.w3.org/2000/svg" class="bb-pic" viewB'
+Examples:
+    >>> svg_document(120, 40, "A box", "One empty box.", [rect(10, 10, 100, 20, "bb-pic-card")])[:60]
+    '<svg xmlns="http://www.w3.org/2000/svg" class="bb-pic" viewB'
 """
 
 from __future__ import annotations
@@ -31,8 +32,9 @@ def _fmt(value: str | int | float) -> str:
 def attrs(values: Mapping[str, AttrValue]) -> str:
     """Attributes as SVG markup: underscores in names become dashes, values are escaped.
 
-    >>> attrs({"class_": "a", "font_size": 12, "x": 1.50, "title": None})
-    ' class="a" font-size="12" x="1.5"'
+    Examples:
+        >>> attrs({"class_": "a", "font_size": 12, "x": 1.50, "title": None})
+        ' class="a" font-size="12" x="1.5"'
     """
     parts = []
     for name, value in values.items():
@@ -46,8 +48,9 @@ def attrs(values: Mapping[str, AttrValue]) -> str:
 def element(tag: str, children: Iterable[str] = (), **values: AttrValue) -> str:
     """An element with `values` as attributes and `children` (markup) inside.
 
-    >>> element("g", [element("circle", r=2)], class_="x")
-    '<g class="x"><circle r="2"/></g>'
+    Examples:
+        >>> element("g", [element("circle", r=2)], class_="x")
+        '<g class="x"><circle r="2"/></g>'
     """
     inner = "".join(children)
     return f"<{tag}{attrs(values)}>{inner}</{tag}>" if inner else f"<{tag}{attrs(values)}/>"
@@ -63,8 +66,9 @@ def rect(x: float, y: float, width: float, height: float, css: str, radius: floa
 def text(x: float, y: float, content: str, css: str = "bb-pic-text", anchor: str = "start", size: float = 12) -> str:
     """A line of text, escaped, in `currentColor` unless its CSS class says otherwise.
 
-    >>> text(0, 10, "A & B")
-    '<text x="0" y="10" class="bb-pic-text" text-anchor="start" font-size="12" fill="currentColor">A &amp; B</text>'
+    Examples:
+        >>> text(0, 10, "A & B")
+        '<text x="0" y="10" class="bb-pic-text" text-anchor="start" font-size="12" fill="currentColor">A &amp; B</text>'
     """
     return (
         f"<text{attrs({'x': x, 'y': y, 'class_': css, 'text_anchor': anchor, 'font_size': size})}"
@@ -75,8 +79,9 @@ def text(x: float, y: float, content: str, css: str = "bb-pic-text", anchor: str
 def fit(label: str, limit: int) -> str:
     """`label` cut to `limit` characters, with an ellipsis when cut.
 
-    >>> fit("Gold Golem", 20), fit("A very long unit name", 10)
-    ('Gold Golem', 'A very lo…')
+    Examples:
+        >>> fit("Gold Golem", 20), fit("A very long unit name", 10)
+        ('Gold Golem', 'A very lo…')
     """
     return label if len(label) <= limit else label[: limit - 1].rstrip() + "…"
 

@@ -38,9 +38,10 @@ class ApiSection:
 def read_index(markdown: str) -> tuple[str, list[ApiSection]]:
     r"""The index's text before its first module, and its sections with their modules.
 
-    >>> intro, sections = read_index("# API\n\nIntro.\n\n::: a\n\n## Two\n\n::: a.b\n::: a.c\n")
-    >>> intro.strip(), sections
-    ('# API\n\nIntro.', [ApiSection(title='', modules=('a',)), ApiSection(title='Two', modules=('a.b', 'a.c'))])
+    Examples:
+        >>> intro, sections = read_index("# API\n\nIntro.\n\n::: a\n\n## Two\n\n::: a.b\n::: a.c\n")
+        >>> intro.strip(), sections
+        ('# API\n\nIntro.', [ApiSection(title='', modules=('a',)), ApiSection(title='Two', modules=('a.b', 'a.c'))])
     """
     intro: list[str] = []
     sections: list[ApiSection] = []

@@ -9,14 +9,15 @@ of everything it was computed from: the installed package's code and data
 the tools that shaped it, and the input texts. A result is reused only under the same key; a
 missing, unreadable or foreign file is simply computed again (and rewritten).
 
->>> import tempfile
->>> cache = BuildCache(Path(tempfile.mkdtemp()))
->>> key = cache_key("v1", ["some", "input"])
->>> cache.get("demo", key) is None
-True
->>> cache.put("demo", key, {"answer": 42})
->>> cache.get("demo", key), cache.get("demo", cache_key("v2"))
-({'answer': 42}, None)
+Examples:
+    >>> import tempfile
+    >>> cache = BuildCache(Path(tempfile.mkdtemp()))
+    >>> key = cache_key("v1", ["some", "input"])
+    >>> cache.get("demo", key) is None
+    True
+    >>> cache.put("demo", key, {"answer": 42})
+    >>> cache.get("demo", key), cache.get("demo", cache_key("v2"))
+    ({'answer': 42}, None)
 """
 
 from __future__ import annotations
@@ -36,8 +37,9 @@ MAX_CACHE_BYTES = 20_000_000
 def engine_fingerprint() -> str:
     """A digest of the installed `battlebook` package's code and data: what a computed page depends on.
 
-    >>> len(engine_fingerprint())
-    64
+    Examples:
+        >>> len(engine_fingerprint())
+        64
     """
     package = Path(__file__).resolve().parent.parent
     digest = hashlib.sha256()
@@ -51,8 +53,9 @@ def engine_fingerprint() -> str:
 def tool_versions(*distributions: str) -> list[str]:
     """The installed versions of `distributions` ("-" for one not installed), for a key.
 
-    >>> tool_versions("pytest")[0] != "-"
-    True
+    Examples:
+        >>> tool_versions("pytest")[0] != "-"
+        True
     """
     versions = []
     for name in distributions:
@@ -66,8 +69,9 @@ def tool_versions(*distributions: str) -> list[str]:
 def cache_key(*parts: object) -> str:
     """One digest of JSON-serialisable `parts`.
 
-    >>> cache_key(1, "a") == cache_key(1, "a") != cache_key(1, "b")
-    True
+    Examples:
+        >>> cache_key(1, "a") == cache_key(1, "a") != cache_key(1, "b")
+        True
     """
     return hashlib.sha256(json.dumps(parts, sort_keys=True).encode()).hexdigest()
 

@@ -50,11 +50,12 @@ def load_step_modules() -> list[ModuleType]:
 def domain_of(module: ModuleType) -> str:
     r"""A module's domain: its `DOMAIN` constant, else its docstring's first line.
 
-    >>> import types
-    >>> domain_of(types.ModuleType("m", "Steps that roll dice.\n\nMore."))
-    'Steps that roll dice'
-    >>> m = types.ModuleType("m", "Steps."); m.DOMAIN = "Dice"; domain_of(m)
-    'Dice'
+    Examples:
+        >>> import types
+        >>> domain_of(types.ModuleType("m", "Steps that roll dice.\n\nMore."))
+        'Steps that roll dice'
+        >>> m = types.ModuleType("m", "Steps."); m.DOMAIN = "Dice"; domain_of(m)
+        'Dice'
     """
     named = getattr(module, "DOMAIN", None)
     if isinstance(named, str) and named.strip():
@@ -154,9 +155,10 @@ class CatalogueProblem:
 def resolved_steps(steps: Sequence[StepDoc], previous: str = "given") -> Iterator[tuple[str, StepDoc]]:
     """Each step with its type: `And`, `But` and `*` take the type of the step before them.
 
-    >>> steps = [StepDoc("Given", "a", 1), StepDoc("And", "b", 2), StepDoc("Then", "c", 3)]
-    >>> " ".join(kind for kind, _ in resolved_steps(steps))
-    'given given then'
+    Examples:
+        >>> steps = [StepDoc("Given", "a", 1), StepDoc("And", "b", 2), StepDoc("Then", "c", 3)]
+        >>> " ".join(kind for kind, _ in resolved_steps(steps))
+        'given given then'
     """
     for step in steps:
         keyword = step.keyword.strip().lower()
@@ -286,8 +288,9 @@ def feature_page(feature_path: str) -> str:
     A folder or file name that is not plain (letters, digits, `.`, `_`, `-`) is slugged, so
     no name from a feature file's path can shape a page's address or markup.
 
-    >>> feature_page("features/homm/melee.feature")
-    'homm/melee.md'
+    Examples:
+        >>> feature_page("features/homm/melee.feature")
+        'homm/melee.md'
     """
     parts = feature_path.removeprefix("features/").removesuffix(".feature").split("/")
     return "/".join(page_part(part) for part in parts) + ".md"

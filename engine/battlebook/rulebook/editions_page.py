@@ -60,8 +60,9 @@ VERDICTS = {
 def is_heroscape(feature: FeatureDoc) -> bool:
     """Whether a feature file is a Heroscape chapter or a Heroscape ruling.
 
-    >>> is_heroscape(FeatureDoc("features/rulings/heroscape-sight.feature", "S", "", (), (), (), (), ""))
-    True
+    Examples:
+        >>> is_heroscape(FeatureDoc("features/rulings/heroscape-sight.feature", "S", "", (), (), (), (), ""))
+        True
     """
     return feature.path.startswith("features/heroscape/") or posixpath.basename(feature.path).startswith("heroscape-")
 
@@ -71,8 +72,9 @@ def under_edition(text: str, edition: Edition) -> str:
 
     Only lines of tags change, so every example keeps its line number.
 
-    >>> under_edition("@chapter:1 @edition:2004\nFeature: F\n  `@edition:2004` in prose\n", Edition.EDITION_2024)
-    '@chapter:1 @edition:2024\nFeature: F\n  `@edition:2004` in prose\n'
+    Examples:
+        >>> under_edition("@chapter:1 @edition:2004\nFeature: F\n  `@edition:2004` in prose\n", Edition.EDITION_2024)
+        '@chapter:1 @edition:2024\nFeature: F\n  `@edition:2004` in prose\n'
     """
     lines = text.splitlines(keepends=True)
     for index, line in enumerate(lines):
@@ -235,10 +237,11 @@ def setting_docs() -> dict[str, str]:
 def setting_text(value: object) -> str:
     """A setting's value in words.
 
-    >>> setting_text(HeightAdvantage(((1, 1), (10, 2))))
-    '+1 die from 1 level higher, +2 dice from 10 levels higher'
-    >>> setting_text(True), setting_text(CombatDie())
-    ('yes', '3 skulls, 2 shields, 1 blank')
+    Examples:
+        >>> setting_text(HeightAdvantage(((1, 1), (10, 2))))
+        '+1 die from 1 level higher, +2 dice from 10 levels higher'
+        >>> setting_text(True), setting_text(CombatDie())
+        ('yes', '3 skulls, 2 shields, 1 blank')
     """
     if isinstance(value, HeightAdvantage):
         return ", ".join(

@@ -8,12 +8,14 @@ Each term names the rule that defines it. The same entries give:
 - search words for the rule, with each rule's own `keywords` (see
   [`rank_search_index`][battlebook.rulebook.glossary.rank_search_index]).
 
->>> g = parse_glossary({"terms": [{"term": "swarm", "rule": "homm.swarming", "game": "homm",
-...     "definition": "Doubling the next attack.", "forms": ["swarms"]}], "keywords": {"homm.swarming": ["double"]}})
->>> g.search_words("homm.swarming")
-('swarm', 'swarms', 'double')
->>> abbreviations(g, "homm").splitlines()
-['*[swarm]: Doubling the next attack.', '*[swarms]: Doubling the next attack.']
+Examples:
+    >>> swarm = {"term": "swarm", "rule": "homm.swarming", "game": "homm",
+    ...     "definition": "Doubling the next attack.", "forms": ["swarms"]}
+    >>> g = parse_glossary({"terms": [swarm], "keywords": {"homm.swarming": ["double"]}})
+    >>> g.search_words("homm.swarming")
+    ('swarm', 'swarms', 'double')
+    >>> abbreviations(g, "homm").splitlines()
+    ['*[swarm]: Doubling the next attack.', '*[swarms]: Doubling the next attack.']
 """
 
 from __future__ import annotations
@@ -45,8 +47,9 @@ class Term:
     def anchor(self) -> str:
         """The term's anchor on the Glossary page.
 
-        >>> Term("Melee Line", "homm.melee-attack", "homm", "x").anchor
-        'term-melee-line'
+        Examples:
+            >>> Term("Melee Line", "homm.melee-attack", "homm", "x").anchor
+            'term-melee-line'
         """
         return "term-" + re.sub(r"[^a-z0-9]+", "-", self.term.lower()).strip("-")
 
@@ -153,8 +156,9 @@ def render_glossary(glossary: Glossary, rule_link: Mapping[str, str]) -> str:
 def search_tokens(phrases: Iterable[str]) -> list[str]:
     """The distinct words of `phrases`, lowercased: the search matches tags word by word.
 
-    >>> search_tokens(["double-space", "Double space", "hit back"])
-    ['double', 'space', 'hit', 'back']
+    Examples:
+        >>> search_tokens(["double-space", "Double space", "hit back"])
+        ['double', 'space', 'hit', 'back']
     """
     words: list[str] = []
     for phrase in phrases:

@@ -80,16 +80,17 @@ def scenario_text(feature: FeatureDoc, rule: RuleDoc | None, example: ExampleDoc
     does in the rulebook (the edition or readings its tags and Backgrounds choose), and
     nothing else (no prose, no other example).
 
-    >>> step = StepDoc("Given", "a battle in the open field", 3)
-    >>> ex = ExampleDoc("Example", "One", 3, "", ("edition:2004",), (step,))
-    >>> print(scenario_text(FeatureDoc("f.feature", "F", "", ("chapter:1",), (), (), (ex,), ""), None, ex))
-    @chapter:1
-    Feature: F
-    <BLANKLINE>
-      @edition:2004
-      Example: One
-        Given a battle in the open field
-    <BLANKLINE>
+    Examples:
+        >>> step = StepDoc("Given", "a battle in the open field", 3)
+        >>> ex = ExampleDoc("Example", "One", 3, "", ("edition:2004",), (step,))
+        >>> print(scenario_text(FeatureDoc("f.feature", "F", "", ("chapter:1",), (), (), (ex,), ""), None, ex))
+        @chapter:1
+        Feature: F
+        <BLANKLINE>
+          @edition:2004
+          Example: One
+            Given a battle in the open field
+        <BLANKLINE>
     """
     lines = [" ".join(f"@{tag}" for tag in feature.tags)] if feature.tags else []
     lines.append(f"Feature: {feature.name}")

@@ -43,8 +43,9 @@ def _root(config: MkDocsConfig) -> Path:
 def examples_uri(feature_path: str) -> str:
     """Where a chapter's example texts live in the site, from its feature file's path.
 
-    >>> examples_uri("features/homm/melee.feature")
-    'try/examples/rulebook/homm/melee.json'
+    Examples:
+        >>> examples_uri("features/homm/melee.feature")
+        'try/examples/rulebook/homm/melee.json'
     """
     return "try/examples/rulebook/" + feature_path.removeprefix("features/").removesuffix(".feature") + ".json"
 

@@ -62,8 +62,10 @@ def settled_rules(book: Sequence[FeatureDoc]) -> dict[str, list[tuple[FeatureDoc
 def settles_html(rules: Sequence[tuple[str, str, str]]) -> str:
     """A line naming and linking the rules a ruling settles: (address, rule id, chapter name) each.
 
-    >>> settles_html([("../../homm/melee/#homm.melee-attack", "homm.melee-attack", "Melee"), ("../x/", "", "X")])[:83]
-    '<p class="bb-settles">Settles: <a href="../../homm/melee/#homm.melee-attack">Melee,'
+    Examples:
+        >>> rules = [("../../homm/melee/#homm.melee-attack", "homm.melee-attack", "Melee"), ("../x/", "", "X")]
+        >>> settles_html(rules)[:83]
+        '<p class="bb-settles">Settles: <a href="../../homm/melee/#homm.melee-attack">Melee,'
     """
     links = []
     for url, rule_id, chapter in rules:
@@ -75,8 +77,10 @@ def settles_html(rules: Sequence[tuple[str, str, str]]) -> str:
 def link_rule_ids(page_html: str, rule_urls: Mapping[str, str]) -> str:
     """The page's HTML with each known rule identifier in its text (not in tags or existing links) linked.
 
-    >>> link_rule_ids('<p>Rule <code>homm.swat</code>, <a href="#x">homm.swat</a>.</p>', {"homm.swat": "s/#homm.swat"})
-    '<p>Rule <code><a class="bb-rule-link" href="s/#homm.swat">homm.swat</a></code>, <a href="#x">homm.swat</a>.</p>'
+    Examples:
+        >>> page = '<p>Rule <code>homm.swat</code>, <a href="#x">homm.swat</a>.</p>'
+        >>> print(link_rule_ids(page, {"homm.swat": "s/#homm.swat"}))
+        <p>Rule <code><a class="bb-rule-link" href="s/#homm.swat">homm.swat</a></code>, <a href="#x">homm.swat</a>.</p>
     """
     parts = re.split(r"(<[^>]+>)", page_html)
     depth = 0

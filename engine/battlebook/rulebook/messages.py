@@ -178,11 +178,12 @@ def step_statuses(run: ScenarioResult | None, step_lines: Sequence[int]) -> list
     Steps pass up to the step the run stopped at, which failed or is undefined, and are skipped
     after it. A run that was not recorded leaves every step unknown.
 
-    >>> failed = ScenarioResult("f", "0", 3, "E", Status.UNDEFINED, step_line=5, message="no step matches")
-    >>> step_statuses(failed, [4, 5, 6])
-    [('PASSED', None), ('UNDEFINED', 'no step matches'), ('SKIPPED', None)]
-    >>> step_statuses(None, [4])
-    [('UNKNOWN', None)]
+    Examples:
+        >>> failed = ScenarioResult("f", "0", 3, "E", Status.UNDEFINED, step_line=5, message="no step matches")
+        >>> step_statuses(failed, [4, 5, 6])
+        [('PASSED', None), ('UNDEFINED', 'no step matches'), ('SKIPPED', None)]
+        >>> step_statuses(None, [4])
+        [('UNKNOWN', None)]
     """
     if run is None:
         return [("UNKNOWN", None)] * len(step_lines)

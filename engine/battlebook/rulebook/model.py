@@ -152,8 +152,9 @@ class FeatureDoc:
 def slugify(text: str) -> str:
     """A lowercase, hyphenated form of `text` for anchors and file names.
 
-    >>> slugify("Three Gold Golems attack as one: 3+2+2 = 7")
-    'three-gold-golems-attack-as-one-3-2-2-7'
+    Examples:
+        >>> slugify("Three Gold Golems attack as one: 3+2+2 = 7")
+        'three-gold-golems-attack-as-one-3-2-2-7'
     """
     return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-")
 

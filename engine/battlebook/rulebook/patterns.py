@@ -14,8 +14,9 @@ def readable_pattern(pattern: str) -> str:
     [`readable_of`][battlebook.rulebook.patterns.readable_of]. A regular-expression
     pattern (a player's own step, say) is shown as written.
 
-    >>> readable_pattern("the die reads {reading} and shows {face:d}")
-    'the die reads {reading} and shows {face}'
+    Examples:
+        >>> readable_pattern("the die reads {reading} and shows {face:d}")
+        'the die reads {reading} and shows {face}'
     """
     return re.sub(r"\{(\w+):[^}]*\}", r"{\1}", pattern)
 

@@ -300,10 +300,11 @@ def pytest_bdd_step_error(
 def feature_line_note(exception: BaseException, step_line: int) -> str:
     """` (line N of the feature file)` for an error naming a line of its step's doc string, else "".
 
-    >>> class Bad(Exception):
-    ...     docstring_line = 2
-    >>> feature_line_note(Bad(), 7), feature_line_note(ValueError(), 7)
-    (' (line 10 of the feature file)', '')
+    Examples:
+        >>> class Bad(Exception):
+        ...     docstring_line = 2
+        >>> feature_line_note(Bad(), 7), feature_line_note(ValueError(), 7)
+        (' (line 10 of the feature file)', '')
     """
     inner = getattr(exception, "docstring_line", None)
     return f" (line {step_line + 1 + inner} of the feature file)" if isinstance(inner, int) else ""

@@ -66,8 +66,9 @@ def rule_pages(book: list[FeatureDoc]) -> dict[str, str]:
 def game_of(src_uri: str) -> str | None:
     """The game a page is about, from its path (rulings by their file name), or `None`.
 
-    >>> game_of("rulebook/homm/melee.md"), game_of("rulebook/rulings/heroscape-sight.md"), game_of("index.md")
-    ('homm', 'heroscape', None)
+    Examples:
+        >>> game_of("rulebook/homm/melee.md"), game_of("rulebook/rulings/heroscape-sight.md"), game_of("index.md")
+        ('homm', 'heroscape', None)
     """
     parts = src_uri.split("/")
     if parts[0] == "rulebook" and len(parts) > 2:
@@ -110,8 +111,9 @@ RULE_HEADING = re.compile(r"^## .* \{ #(?P<id>ruling\.[a-z0-9.-]+) \}$", re.MULT
 def relative_url(target: str, here: str) -> str:
     """The address of the page `target` (a site address such as `rulebook/homm/melee/`) from the page `here`.
 
-    >>> relative_url("rulebook/homm/melee/", "rulebook/rulings/swat-reach/"), relative_url("x/", "x/")
-    ('../../homm/melee/', '')
+    Examples:
+        >>> relative_url("rulebook/homm/melee/", "rulebook/rulings/swat-reach/"), relative_url("x/", "x/")
+        ('../../homm/melee/', '')
     """
     if target == here:
         return ""

@@ -45,8 +45,9 @@ def _table(rows: Sequence[Sequence[str]], indent: str) -> list[str]:
 def gherkin_lines(steps: Iterable[StepDoc], indent: str = "  ") -> list[str]:
     """Steps as Gherkin text, with their tables and doc strings.
 
-    >>> gherkin_lines([StepDoc("Given", "a battle in the open field", 3)])
-    ['  Given a battle in the open field']
+    Examples:
+        >>> gherkin_lines([StepDoc("Given", "a battle in the open field", 3)])
+        ['  Given a battle in the open field']
     """
     lines: list[str] = []
     for step in steps:
@@ -111,8 +112,9 @@ def _failure(runs: Sequence[ScenarioResult], badge: Badge) -> tuple[list[str], s
 def edition_label(tags: Sequence[str]) -> str:
     """A visible label naming the edition an example plays under (the nearest `@edition:` tag wins), or "".
 
-    >>> edition_label(["id:x", "edition:2004", "edition:2024"])
-    '<span class="bb-edition" title="The edition this example plays under">2024 edition</span>'
+    Examples:
+        >>> edition_label(["id:x", "edition:2004", "edition:2024"])
+        '<span class="bb-edition" title="The edition this example plays under">2024 edition</span>'
     """
     editions = [t.split(":", 1)[1] for t in tags if t.startswith("edition:")]
     if not editions:
@@ -197,8 +199,9 @@ def rule_title(rule: RuleDoc) -> str:
     Short titles keep the table of contents readable and let a search for a rule's topic
     rank the rule itself above the examples that mention it.
 
-    >>> rule_title(RuleDoc("homm.melee-attack", "A melee attack kills...", 1, "", (), (), (), ()))
-    'Melee attack'
+    Examples:
+        >>> rule_title(RuleDoc("homm.melee-attack", "A melee attack kills...", 1, "", (), (), (), ()))
+        'Melee attack'
     """
     words = rule.id.split(".", 1)[-1].replace("-", " ")
     return words[:1].upper() + words[1:]

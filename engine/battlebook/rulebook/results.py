@@ -5,12 +5,13 @@ JSON file, `.battlebook/results.json` unless `BATTLEBOOK_RESULTS` names another.
 keeps the SHA-256 of the feature file it ran, so a page never shows a result for text
 that has changed since: such an example reads *not run*.
 
->>> book = ResultBook()
->>> book.add(ScenarioResult("features/a.feature", "abc", 3, "An example", Status.PASSED))
->>> book.badge("features/a.feature", "abc", 3)
-<Badge.VERIFIED: 'verified'>
->>> book.badge("features/a.feature", "changed", 3)
-<Badge.NOT_RUN: 'not run'>
+Examples:
+    >>> book = ResultBook()
+    >>> book.add(ScenarioResult("features/a.feature", "abc", 3, "An example", Status.PASSED))
+    >>> book.badge("features/a.feature", "abc", 3)
+    <Badge.VERIFIED: 'verified'>
+    >>> book.badge("features/a.feature", "changed", 3)
+    <Badge.NOT_RUN: 'not run'>
 """
 
 from __future__ import annotations
@@ -259,8 +260,9 @@ class ResultBook:
 def badge_of(runs: list[ScenarioResult]) -> Badge:
     """Combine the runs of one example: any failure fails it, any undefined step leaves it undefined.
 
-    >>> badge_of([]) is Badge.NOT_RUN
-    True
+    Examples:
+        >>> badge_of([]) is Badge.NOT_RUN
+        True
     """
     statuses = {r.status for r in runs}
     if not runs or Status.SKIPPED in statuses:

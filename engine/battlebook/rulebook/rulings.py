@@ -46,8 +46,9 @@ def is_ruling(feature: FeatureDoc) -> bool:
 def labelled_paragraph(description: str, label: str) -> str:
     r"""The text of the paragraph opening with `**label**`, without the label ("" if none).
 
-    >>> labelled_paragraph("**The question.** Which faces?\n  Really.\n\n**Other.** x", "The question.")
-    'Which faces? Really.'
+    Examples:
+        >>> labelled_paragraph("**The question.** Which faces?\n  Really.\n\n**Other.** x", "The question.")
+        'Which faces? Really.'
     """
     for paragraph in re.split(r"\n\s*\n", description):
         text = " ".join(paragraph.split())

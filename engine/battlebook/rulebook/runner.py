@@ -27,10 +27,11 @@ FEATURES_VARIABLE = "BATTLEBOOK_FEATURES"
 def feature_roots(default: Sequence[Path]) -> list[Path]:
     """The files or folders named by `$BATTLEBOOK_FEATURES`, else `default`.
 
-    >>> import os
-    >>> os.environ.pop(FEATURES_VARIABLE, None) and None
-    >>> feature_roots([Path("features")])
-    [PosixPath('features')]
+    Examples:
+        >>> import os
+        >>> os.environ.pop(FEATURES_VARIABLE, None) and None
+        >>> feature_roots([Path("features")])
+        [PosixPath('features')]
     """
     named = os.environ.get(FEATURES_VARIABLE)
     if named:

@@ -49,10 +49,12 @@ def game_by_vote(tags: Iterable[str], line_games: Iterable[set[str | None]], gam
     `line_games` gives, for each line, the scopes of the steps that match it. A line that
     only one game's steps match votes for that game; on a tie, the earliest such line wins.
 
-    >>> game_by_vote(set(), [{None}, {"homm"}, {"homm", "heroscape"}, {"heroscape"}, {"homm"}], ["homm", "heroscape"])
-    'homm'
-    >>> game_by_vote({"game:heroscape"}, [{"homm"}], ["homm", "heroscape"])
-    'heroscape'
+    Examples:
+        >>> votes = [{None}, {"homm"}, {"homm", "heroscape"}, {"heroscape"}, {"homm"}]
+        >>> game_by_vote(set(), votes, ["homm", "heroscape"])
+        'homm'
+        >>> game_by_vote({"game:heroscape"}, [{"homm"}], ["homm", "heroscape"])
+        'heroscape'
     """
     named = sorted(t[len(GAME_TAG) :] for t in tags if t.startswith(GAME_TAG))
     if named:

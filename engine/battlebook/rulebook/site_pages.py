@@ -54,8 +54,9 @@ CATALOGUE_PAGE_META = "---\nsearch:\n  exclude: true\n---\n\n"
 def with_rulings_index(nav: list[Any]) -> list[Any]:
     """The navigation with the rulings index first in the section holding the ruling pages.
 
-    >>> with_rulings_index([{"Rulings": [{"Die": "rulebook/rulings/die-faces.md"}]}])
-    [{'Rulings': ['rulebook/rulings/index.md', {'Die': 'rulebook/rulings/die-faces.md'}]}]
+    Examples:
+        >>> with_rulings_index([{"Rulings": [{"Die": "rulebook/rulings/die-faces.md"}]}])
+        [{'Rulings': ['rulebook/rulings/index.md', {'Die': 'rulebook/rulings/die-faces.md'}]}]
     """
     out: list[Any] = []
     for item in nav:

@@ -5,10 +5,11 @@ Every `Rule:` in a feature file cites the sections it restates with a tag of the
 and section names here are the only ones a citation may use, so a typo in a citation
 fails the build instead of pointing nowhere.
 
->>> SECTIONS["001/making-melee-attacks"].title
-'Making Melee Attacks'
->>> SECTIONS["001/making-melee-attacks"].source.game
-'Heroes of Might & Magic IV'
+Examples:
+    >>> SECTIONS["001/making-melee-attacks"].title
+    'Making Melee Attacks'
+    >>> SECTIONS["001/making-melee-attacks"].source.game
+    'Heroes of Might & Magic IV'
 """
 
 from __future__ import annotations

@@ -13,9 +13,10 @@ with the `@id` of each Rule that checks it, or says that it is out of scope and 
 strict site build: a statement mapped to nothing, to a Rule the book does not hold, or to
 a Rule without examples; a key naming no known source section, or given twice.
 
->>> rows = parse_statements("001/swatting#1 | a swat hits several cards | homm.swatting\n")
->>> rows[0].section, rows[0].rules, rows[0].is_out_of_scope
-('001/swatting', ('homm.swatting',), False)
+Examples:
+    >>> rows = parse_statements("001/swatting#1 | a swat hits several cards | homm.swatting\n")
+    >>> rows[0].section, rows[0].rules, rows[0].is_out_of_scope
+    ('001/swatting', ('homm.swatting',), False)
 """
 
 from __future__ import annotations
@@ -124,9 +125,10 @@ def statement_problems(statements: Sequence[Statement], book: Iterable[FeatureDo
 def statement_counts(statements: Sequence[Statement]) -> dict[str, int]:
     r"""How many statements are checked by examples, and how many are out of scope, per source code.
 
-    >>> rows = parse_statements("000/swarming#1 | a | homm.swarming\n000/swarming#2 | b | out of scope: advice\n")
-    >>> statement_counts(rows)
-    {'000 checked': 1, '000 out of scope': 1}
+    Examples:
+        >>> rows = parse_statements("000/swarming#1 | a | homm.swarming\n000/swarming#2 | b | out of scope: advice\n")
+        >>> statement_counts(rows)
+        {'000 checked': 1, '000 out of scope': 1}
     """
     counts: Counter[str] = Counter()
     for s in statements:

@@ -7,8 +7,9 @@ installing `battlebook[check]` is all a pytest run needs, in any folder. The plu
 loads the rulebook recorder ([`battlebook.rulebook.pytest_plugin`][battlebook.rulebook.pytest_plugin])
 and every step module, so a new module of steps needs no other change.
 
->>> "battlebook.steps.homm_setup" in step_modules()
-True
+Examples:
+    >>> "battlebook.steps.homm_setup" in step_modules()
+    True
 """
 
 from __future__ import annotations

@@ -16,14 +16,15 @@ open field" or "...in the Defender's town", a Heroscape file with "Given the
 battlefield:"). No folder is needed, so a player's own file anywhere is scoped the same
 way. While a file runs, a step of the other game never matches one of its lines.
 
->>> phrase = Phrase("the {side:Side} has {count:Count} cards", game="homm")
->>> phrase.parse_arguments("the Defender has 3 cards")
-{'side': <Side.DEFENDER: 'Defender'>, 'count': 3}
->>> with playing("heroscape"):
-...     phrase.is_matching("the Defender has 3 cards")
-False
->>> phrase.readable
-'the {side} has {count} cards'
+Examples:
+    >>> phrase = Phrase("the {side:Side} has {count:Count} cards", game="homm")
+    >>> phrase.parse_arguments("the Defender has 3 cards")
+    {'side': <Side.DEFENDER: 'Defender'>, 'count': 3}
+    >>> with playing("heroscape"):
+    ...     phrase.is_matching("the Defender has 3 cards")
+    False
+    >>> phrase.readable
+    'the {side} has {count} cards'
 """
 
 from __future__ import annotations
