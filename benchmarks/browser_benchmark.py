@@ -81,7 +81,7 @@ def main() -> None:
     jobs = args[0] if args else "2"
     if not (ROOT / "site" / "index.html").is_file():
         sys.exit("no built site: run `make site` first")
-    pytest = [str(BIN / "pytest"), "-q", "-p", "no:cacheprovider"]
+    pytest = [str(BIN / "pytest"), "-p", "no:cacheprovider"]  # quiet already (pyproject.toml)
     print(f"load average before: {load()}")
     cpu0, wall0, pages = timed([str(BIN / "python"), __file__, "--bare-visits"])
     print(f"bare visits of {pages} pages: {cpu0:.1f} s processor, {wall0:.1f} s clock (load {load()})")
