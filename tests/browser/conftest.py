@@ -53,6 +53,11 @@ def pytest_report_header(config: pytest.Config) -> str:
 GROUPS = {"test_try_it.py": "try-it", "test_injection.py": "hostile-site"}
 
 
+def pytest_configure(config: pytest.Config) -> None:
+    """Register pytest-xdist's group marker, also for runs without pytest-xdist (`-p no:xdist`)."""
+    config.addinivalue_line("markers", "xdist_group(name): run these tests on one pytest-xdist worker")
+
+
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     """Group and order the tests for pytest-xdist; skip them all when, and only when, BATTLEBOOK_SKIP_BROWSER=1."""
     for item in items:
