@@ -43,13 +43,15 @@ test: $(STAMP)
 	@$(MAKE) --no-print-directory browser
 	@echo "make test: every check passed"
 
-## The built site (site/) in a real browser: Debian's Chromium driven by Playwright.
+## The built site (site/) in a real browser: Debian's Chromium driven by Playwright, one browser
+## per pytest-xdist worker (JOBS of them); a module that shares one tab runs whole on one worker.
 ## Only BATTLEBOOK_SKIP_BROWSER=1 skips it, and says so.
 browser: $(STAMP)
 	@if [ "$$BATTLEBOOK_SKIP_BROWSER" = 1 ]; then \
 	  echo "BATTLEBOOK_SKIP_BROWSER=1: the browser tests are SKIPPED"; \
 	else \
-	  $(MAKE) --no-print-directory chromium node_modules/.package-lock.json && $(BIN)/pytest tests/browser; \
+	  $(MAKE) --no-print-directory chromium node_modules/.package-lock.json && \
+	  $(BIN)/pytest tests/browser $(if $(filter-out 1,$(JOBS)),-n $(JOBS) --dist loadgroup); \
 	fi
 
 CHROMIUM := /usr/bin/chromium

@@ -21,6 +21,8 @@ from typing import Any
 import pytest
 from playwright.sync_api import BrowserContext, ConsoleMessage, Page, Request, Response, sync_playwright
 
+from tests.browser.a11y import forget_stored_data
+
 ROOT = Path(__file__).resolve().parents[2]
 SITE = ROOT / "site"
 CHROMIUM = Path("/usr/bin/chromium")
@@ -45,8 +47,24 @@ def pytest_report_header(config: pytest.Config) -> str:
     return f"browser tests: {CHROMIUM} against {SITE}"
 
 
+#: Modules whose tests share one long-lived thing (a tab with the in-page engine running, a
+#: built hostile site): each runs whole on one pytest-xdist worker, and first, since it is the
+#: longest piece of work, while the other worker takes the pages one by one.
+GROUPS = {"test_try_it.py": "try-it", "test_injection.py": "hostile-site"}
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """Register pytest-xdist's group marker, also for runs without pytest-xdist (`-p no:xdist`)."""
+    config.addinivalue_line("markers", "xdist_group(name): run these tests on one pytest-xdist worker")
+
+
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    """Skip every browser test when, and only when, BATTLEBOOK_SKIP_BROWSER=1."""
+    """Group and order the tests for pytest-xdist; skip them all when, and only when, BATTLEBOOK_SKIP_BROWSER=1."""
+    for item in items:
+        group = GROUPS.get(item.path.name)
+        if group:
+            item.add_marker(pytest.mark.xdist_group(group))
+    items.sort(key=lambda item: list(GROUPS).index(item.path.name) if item.path.name in GROUPS else len(GROUPS))
     if SKIP:
         marker = pytest.mark.skip(reason="BATTLEBOOK_SKIP_BROWSER=1")
         for item in items:
@@ -59,9 +77,20 @@ def site_pages() -> list[str]:
     return ["", *pages]
 
 
+#: Files the test server adds to the site it serves, for the tests' own use: axe-core, which
+#: the accessibility checks import into the page under test (see `tests.browser.a11y`). The
+#: built site never holds them.
+TEST_FILES = {"/__tests__/axe.min.js": ROOT / "node_modules" / "axe-core" / "axe.min.js"}
+
+
 class _QuietHandler(http.server.SimpleHTTPRequestHandler):
     def log_message(self, format: str, *args: Any) -> None:
         """Keep the test output clean of access logs."""
+
+    def translate_path(self, path: str) -> str:
+        """The served folder's file for `path`, or one of the `TEST_FILES`."""
+        test_file = TEST_FILES.get(path.split("?", 1)[0])
+        return str(test_file) if test_file is not None else super().translate_path(path)
 
 
 @contextlib.contextmanager
@@ -159,23 +188,29 @@ class SharedTab:
     """The session's one tab, lent to each test in turn.
 
     Opening a tab and starting the site's scripts took most of every page visit: the tests
-    share one tab. After each test its viewport and emulated media are set back; a tab a test
-    changed for good (an init script, a route) or closed is replaced by a new one.
+    share one tab. After each test its viewport is set back; a tab whose emulated media a test
+    changed leaves the site, gets the screen and the light scheme back, and forgets what the
+    site stored (the theme's palette); a tab a test changed for good (an init script, a route)
+    or closed is replaced by a new one.
     """
 
     def __init__(self, browser: BrowserContext) -> None:
         self.browser = browser
         self.tab: Page | None = None
         self.changed = False
+        self.restyled = False
+        self._emulate_media: Any = None
 
     def lend(self) -> Page:
         """The tab for the next test."""
         if self.tab is None or self.tab.is_closed():
             self.tab = self.browser.new_page()
-            self.changed = False
+            self.changed = self.restyled = False
             for name in LASTING_CHANGES:
                 original = getattr(self.tab, name)
                 setattr(self.tab, name, self._marking(original))
+            self._emulate_media = self.tab.emulate_media
+            setattr(self.tab, "emulate_media", self._restyling)  # noqa: B010
         return self.tab
 
     def _marking(self, original: Any) -> Any:
@@ -185,17 +220,28 @@ class SharedTab:
 
         return changing
 
+    def _restyling(self, *args: Any, **kwargs: Any) -> None:
+        self.restyled = True
+        self._emulate_media(*args, **kwargs)
+
     def give_back(self) -> None:
         """Set the tab back for the next test, or replace it."""
         tab = self.tab
         if tab is None or tab.is_closed():
             return
+        if self.restyled:
+            url = tab.url
+            # Off the site first: a page of it would store its palette again on seeing the change.
+            tab.goto("about:blank")
+            self._emulate_media(media="screen", color_scheme="light")
+            if url.startswith("http"):
+                forget_stored_data(tab, url)
+            self.restyled = False
         if self.changed:
             tab.close()
             self.tab = None
             return
         tab.set_viewport_size({"width": 1280, "height": 900})
-        tab.emulate_media(media="screen", color_scheme="light")
 
 
 @pytest.fixture(scope="session")

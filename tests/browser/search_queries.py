@@ -66,24 +66,34 @@ def search_hrefs(page: Page, base: str, query: str) -> tuple[list[str], set[str]
     """Type `query` into the site's search box: every section listed, in order, and those shown directly.
 
     A section is a result whose address has an `#anchor`; those folded under "N more on
-    this page" are listed but not shown directly.
+    this page" are listed but not shown directly. The page is loaded only when it is not at
+    `base` already: searches follow each other in one page, as a reader's do.
+
+    The theme reads the box on each key released, asks its search worker, and on the answer
+    writes the count of results and the first results in one go (more only on scrolling). So
+    the whole query goes into the box at once, one key release sends it, and the answer is in
+    when the count, blanked before, is written again.
     """
-    page.goto(base)
+    if page.url != base:
+        page.goto(base)
     box = page.locator("input.md-search__input")
     box.click()
-    box.press_sequentially(query)
-    page.locator(".md-search-result__meta").filter(has_text=re.compile(r"match|result", re.I)).wait_for(timeout=30_000)
-    items = page.locator(".md-search-result__item")
-    if items.count():
-        items.first.wait_for()
-    # The list is redrawn as the search catches up with the typing: read it once it holds still.
-    hrefs: list[str] = []
-    for _ in range(20):
-        page.wait_for_timeout(150)
-        links = page.locator("a.md-search-result__link").all()
-        now = [link.get_attribute("href") or "" for link in links]
-        if now == hrefs and now:
-            break
-        hrefs = now
-    shown = {h for h, link in zip(hrefs, links, strict=True) if "#" in h and link.is_visible()}
-    return [h for h in hrefs if "#" in h], shown
+    if box.input_value() != query:  # the same query again would send nothing, and its answer is shown
+        page.evaluate("() => { document.querySelector('.md-search-result__meta').textContent = ''; }")
+        box.fill(query)
+        box.press("End")
+        page.wait_for_function(
+            "() => document.querySelector('.md-search-result__meta').textContent !== ''", timeout=30_000
+        )
+    meta = page.locator(".md-search-result__meta").inner_text()
+    assert re.search(r"match|result", meta, re.I), f"searching {query!r}: the search reads {meta!r}"
+    listed: list[tuple[str, bool]] = page.evaluate(
+        """() => [...document.querySelectorAll("a.md-search-result__link")].map(link => {
+            const box = link.getBoundingClientRect();  // shown: as Playwright's is_visible() has it
+            const shown = link.checkVisibility() && box.width > 0 && box.height > 0
+                && getComputedStyle(link).visibility !== "hidden";
+            return [link.getAttribute("href") || "", shown];
+        })"""
+    )
+    shown = {href for href, visible in listed if "#" in href and visible}
+    return [href for href, _ in listed if "#" in href], shown

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Page
 
+from tests.browser.a11y import set_scheme
 from tests.browser.png import colour_summary
 
 #: Pages that must show a drawing: a HoMM battle, a swarm with its marker, a line of sight.
@@ -14,8 +15,7 @@ DRAWN_PAGES = ["rulebook/homm/melee/", "rulebook/homm/swarming/", "rulebook/hero
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 @pytest.mark.parametrize("path", DRAWN_PAGES)
 def test_a_drawing_is_visible(page: Page, site_url: str, path: str, scheme: str) -> None:
-    page.add_init_script("window.localStorage.clear()")  # no remembered palette: follow the system's scheme
-    page.emulate_media(color_scheme="dark" if scheme == "dark" else "light")
+    set_scheme(page, scheme, site_url)  # no remembered palette: follow the system's scheme
     response = page.goto(site_url + path)
     assert response is not None and response.ok, f"{path}: HTTP {response and response.status}"
     expected = "slate" if scheme == "dark" else "default"

@@ -94,7 +94,7 @@ def test_the_heroscape_legend_is_page_text_readable_on_a_phone(page: Page, site_
     ("scheme", "words"), [("light", "the darker, the higher"), ("dark", "the lighter, the higher")]
 )
 def test_the_key_says_what_is_drawn(page: Page, site_url: str, scheme: str, words: str) -> None:
-    set_scheme(page, scheme)
+    set_scheme(page, scheme, site_url)
     page.goto(site_url + "rulebook/heroscape/line-of-sight/")
     key = page.locator("details.bb-drawings[open] .bb-legend-key").first
     assert words in key.inner_text()
