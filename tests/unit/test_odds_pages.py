@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-import os
 import re
 from pathlib import Path
+
+import pytest
 
 from battlebook.heroscape.dice import heroscape_wounds
 from battlebook.heroscape.odds_page import DICE
@@ -40,7 +41,9 @@ def test_homm_page_has_a_table_per_reading() -> None:
     assert page.count("<math ") == 1
 
 
-def test_every_registered_game_publishes_its_odds_page_once_computed(tmp_path: Path) -> None:
+def test_every_registered_game_publishes_its_odds_page_once_computed(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """The hook writes `odds/<game>.md` for each game of the registry, the page the game itself makes."""
     from types import SimpleNamespace
 
@@ -55,12 +58,9 @@ def test_every_registered_game_publishes_its_odds_page_once_computed(tmp_path: P
         use_directory_urls=True,
         plugins=SimpleNamespace(_current_plugin="odds_pages"),
     )
-    os.environ["BATTLEBOOK_RESULTS"] = str(tmp_path / ".battlebook" / "results.json")
-    try:
-        files = odds_pages.on_files(Files([]), config)  # type: ignore[arg-type]
-        again = odds_pages.on_files(Files([]), config)  # type: ignore[arg-type]
-    finally:
-        del os.environ["BATTLEBOOK_RESULTS"]
+    monkeypatch.setenv("BATTLEBOOK_RESULTS", str(tmp_path / ".battlebook" / "results.json"))
+    files = odds_pages.on_files(Files([]), config)  # type: ignore[arg-type]
+    again = odds_pages.on_files(Files([]), config)  # type: ignore[arg-type]
     pages = {f.src_uri: f.content_string for f in files}
     assert set(pages) == {f"odds/{name}.md" for name in GAMES}
     assert pages["odds/homm.md"] == GAMES["homm"].odds_page()

@@ -32,7 +32,7 @@ from mkdocs.structure.files import File, Files
 from battlebook.heroscape.dice import CombatDie
 from battlebook.heroscape.ruleset import Edition, HeightAdvantage, Ruleset
 from battlebook.rulebook.build_cache import BuildCache, cache_key, engine_fingerprint, tool_versions
-from battlebook.rulebook.check import PYTEST_OPTIONS, CheckedExample, explain, run_check
+from battlebook.rulebook.check import LEAN_OPTIONS, CheckedExample, explain, run_check
 from battlebook.rulebook.model import FeatureDoc, FeatureFileError, read_feature_text
 from battlebook.rulebook.prose import markdown_text
 from battlebook.rulebook.results import default_path
@@ -41,13 +41,13 @@ EDITIONS_PAGE = "reference/editions.md"
 EDITIONS = (Edition.BASIC_2004, Edition.EDITION_2024)
 #: An `@edition:` tag, wherever it sits on a line of tags.
 EDITION_TAG = re.compile(r"(?<!\S)@edition:\S+")
-#: What each verdict of a run reads as on the page.
 #: The runs' pytest options: a check's own, with plain tracebacks. The page shows the check's
 #: explanation, never pytest's report, and pytest's own report of a failure (source lines,
 #: syntax colours) was half the cost of the runs.
-RUN_OPTIONS = (*PYTEST_OPTIONS, "--tb=native")
+RUN_OPTIONS = (*LEAN_OPTIONS, "--tb=native")
 #: Where the last runs are kept, beside the recorded results, with the key of what they ran.
 CACHE_NAME = "editions"
+#: What each verdict of a run reads as on the page.
 VERDICTS = {
     "passed": "passed",
     "failed": "failed",
