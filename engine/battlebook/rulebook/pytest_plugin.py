@@ -36,6 +36,7 @@ from battlebook.rulebook.scope import current_game, scope_of
 RESULT = pytest.StashKey[ScenarioResult]()
 BOOK = pytest.StashKey[ResultBook]()
 TAGS = pytest.StashKey[frozenset[str]]()
+RELATIVE = pytest.StashKey[dict[str, str]]()
 
 
 @dataclass(frozen=True)
@@ -243,11 +244,17 @@ def pytest_bdd_apply_tag(tag: str, function: Callable[..., object]) -> bool:
 
 
 def _relative(config: pytest.Config, filename: str) -> str:
-    path = Path(filename).resolve()
-    try:
-        return path.relative_to(config.rootpath.resolve()).as_posix()
-    except ValueError:
-        return str(path)
+    """`filename` as recorded: relative to the run's root folder if under it (worked out once per file and run)."""
+    known = config.stash.setdefault(RELATIVE, {})
+    shown = known.get(filename)
+    if shown is None:
+        path = Path(filename).resolve()
+        try:
+            shown = path.relative_to(config.rootpath.resolve()).as_posix()
+        except ValueError:
+            shown = str(path)
+        known[filename] = shown
+    return shown
 
 
 def pytest_bdd_before_scenario(request: pytest.FixtureRequest, feature: Feature, scenario: Scenario) -> None:
