@@ -12,8 +12,9 @@ from pytest's own `getfixturedefs`, in the same order.
 pytest-bdd then registers the matching definitions as a temporary fixture and asks pytest
 for its value, which is the definition pytest ranks last (the closest one). `install` also
 replaces that step (`get_step_function`) with one that ranks the same definitions the same
-way and takes that last one directly, once per module, game and line; and it lets pytest-bdd
-read each step function's signature once instead of at every step it runs.
+way and takes that last one directly, once per module, game and line; it lets pytest-bdd
+read each step function's signature once instead of at every step it runs; and it copies a
+step's data table for each example with plain constructors instead of `copy.deepcopy`.
 """
 
 from __future__ import annotations
@@ -133,6 +134,48 @@ def get_required_args(func: Callable[..., object]) -> list[str]:
     return list(_required_args(func))
 
 
+def render_datatable(datatable: Any, context: Any) -> Any:
+    """pytest-bdd's `Step.render_datatable`: a new table, each cell's text rendered with `context`."""
+    from pytest_bdd.gherkin_parser import Cell, DataTable, Location, Row
+    from pytest_bdd.parser import render_string
+
+    def at(location: Any) -> Any:
+        return Location(column=location.column, line=location.line)
+
+    return DataTable(
+        location=at(datatable.location),
+        rows=[
+            Row(
+                id=row.id,
+                location=at(row.location),
+                cells=[Cell(location=at(cell.location), value=render_string(cell.value, context)) for cell in row.cells],
+            )
+            for row in datatable.rows
+        ],
+    )
+
+
+#: The fields of pytest-bdd's table classes that `render_datatable` copies: all of them.
+_TABLE_FIELDS = {
+    "DataTable": ("location", "rows"),
+    "Row": ("id", "location", "cells"),
+    "Cell": ("location", "value"),
+    "Location": ("column", "line"),
+}
+
+
+def _tables_known() -> bool:
+    """Whether pytest-bdd's table classes hold exactly the fields `render_datatable` copies."""
+    import dataclasses
+
+    from pytest_bdd import gherkin_parser
+
+    return all(
+        tuple(f.name for f in dataclasses.fields(getattr(gherkin_parser, name))) == names
+        for name, names in _TABLE_FIELDS.items()
+    )
+
+
 #: The functions of `pytest_bdd.scenario` replaced, each by the one here of the same name.
 _REPLACED = ("find_fixturedefs_for_step", "get_step_function", "signature", "get_required_args")
 
@@ -141,6 +184,7 @@ def install() -> bool:
     """Use the faster lookup in pytest-bdd, if its version has the functions this replaces."""
     try:  # the module, not the `scenario` function pytest_bdd exports under the same name
         scenario = importlib.import_module("pytest_bdd.scenario")
+        parser = importlib.import_module("pytest_bdd.parser")
     except ImportError:  # pragma: no cover - pytest-bdd is part of the `check` extra
         return False
     mine = globals()
@@ -148,6 +192,8 @@ def install() -> bool:
         return False
     for name in _REPLACED:
         setattr(scenario, name, mine[name])
+    if callable(getattr(parser.Step, "render_datatable", None)) and _tables_known():
+        parser.Step.render_datatable = staticmethod(render_datatable)
     return True
 
 

@@ -331,6 +331,24 @@ class Phrase(StepParser):
             raise ValueError(f"step pattern {pattern!r} uses unregistered parameter types {sorted(unknown)}")
         self.typed = cfparse.Parser(pattern, extra_types=extra_types(), case_sensitive=True) if "{" in pattern else None
         self.fragments = literal_fragments(pattern)
+        #: Each line read so far: its arguments, or `None` when the pattern does not read it.
+        #: (Reading a line depends only on the two: the conversions are pure functions of the text.)
+        self._read: dict[str, dict[str, Any] | None] = {}
+
+    def _arguments(self, name: str) -> dict[str, Any] | None:
+        """The arguments the typed pattern reads from `name` (`None`: it does not read it), remembered per line."""
+        if name in self._read:
+            return self._read[name]
+        assert self.typed is not None
+        try:
+            result = self.typed.parse(name)
+        except (ValueError, KeyError, ScenarioError):
+            result = None
+        read = None if result is None else dict(result.named)
+        if len(self._read) > 4096:
+            self._read.clear()
+        self._read[name] = read
+        return read
 
     def in_scope(self) -> bool:
         """Whether this step may match a line of the feature file being run (always, outside a run)."""
@@ -345,17 +363,17 @@ class Phrase(StepParser):
             return name == self.name
         if not all(fragment in name for fragment in self.fragments):
             return False  # a line lacking some of the pattern's own words: no need to run its expression
-        try:
-            return self.typed.parse(name) is not None
-        except (ValueError, KeyError, ScenarioError):
-            return False
+        return self._arguments(name) is not None
 
     def parse_arguments(self, name: str) -> dict[str, Any] | None:
         """The step's arguments, converted to engine values."""
         if self.typed is None:
             return {} if name == self.name else None
-        result = self.typed.parse(name)
-        return None if result is None else dict(result.named)
+        read = self._arguments(name)
+        if read is None:
+            result = self.typed.parse(name)  # does not read it: raises as the pattern does, or gives None
+            return None if result is None else dict(result.named)
+        return dict(read)
 
     @property
     def readable(self) -> str:
