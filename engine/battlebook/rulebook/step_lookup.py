@@ -142,17 +142,11 @@ def render_datatable(datatable: Any, context: Any) -> Any:
     def at(location: Any) -> Any:
         return Location(column=location.column, line=location.line)
 
-    return DataTable(
-        location=at(datatable.location),
-        rows=[
-            Row(
-                id=row.id,
-                location=at(row.location),
-                cells=[Cell(location=at(cell.location), value=render_string(cell.value, context)) for cell in row.cells],
-            )
-            for row in datatable.rows
-        ],
-    )
+    def cells(row: Any) -> list[Any]:
+        return [Cell(location=at(cell.location), value=render_string(cell.value, context)) for cell in row.cells]
+
+    rows = [Row(id=row.id, location=at(row.location), cells=cells(row)) for row in datatable.rows]
+    return DataTable(location=at(datatable.location), rows=rows)
 
 
 #: The fields of pytest-bdd's table classes that `render_datatable` copies: all of them.
