@@ -14,6 +14,7 @@ Steps may attach notes to their example (an attack's odds, a drawing) through th
 from __future__ import annotations
 
 import difflib
+import gc
 import json
 import os
 from collections.abc import Callable, Generator, Sequence
@@ -229,6 +230,21 @@ def pytest_configure(config: pytest.Config) -> None:
     config.stash[BOOK] = ResultBook()
     step_lookup.clear()
     step_lookup.install()
+
+
+def pytest_collection_finish(session: pytest.Session) -> None:
+    """Set everything collection made aside from the garbage collector's passes.
+
+    The collected tests, the parsed features and the loaded modules live until the run ends:
+    frozen, the garbage collector no longer walks them again at each of its passes while the
+    examples run (nor in pytest's final collections at the end of the session).
+    """
+    if os.environ.get(FREEZE_VARIABLE) != "0":
+        gc.freeze()
+
+
+#: Set to `0`, the objects made by collection are not frozen (see `pytest_collection_finish`).
+FREEZE_VARIABLE = "BATTLEBOOK_GC_FREEZE"
 
 
 @pytest.hookimpl(tryfirst=True)
