@@ -287,12 +287,22 @@ def register(parameter: Parameter) -> Parameter:
     if parameter.name in PARAMETERS and PARAMETERS[parameter.name] != parameter:
         raise ValueError(f"the parameter type {parameter.name!r} is already registered")
     PARAMETERS[parameter.name] = parameter
+    _CONVERTERS.clear()
     return parameter
 
 
+_CONVERTERS: dict[str, Callable[[str], object]] = {}
+
+
 def extra_types() -> dict[str, Callable[[str], object]]:
-    """The conversion functions of every parameter type, for `parse` (its `extra_types`)."""
-    return {name: parameter.converter() for name, parameter in PARAMETERS.items()}
+    """The conversion functions of every parameter type, for `parse` (its `extra_types`).
+
+    A new dictionary each time (`parse` may add to it), of conversion functions made once per parameter.
+    """
+    if _CONVERTERS.keys() != PARAMETERS.keys():
+        _CONVERTERS.clear()
+        _CONVERTERS.update((name, parameter.converter()) for name, parameter in PARAMETERS.items())
+    return dict(_CONVERTERS)
 
 
 _FIELD = re.compile(r"\{(?P<name>\w*)(?::(?P<type>\w+)(?P<optional>\?)?)?\}")
