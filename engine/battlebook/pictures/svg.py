@@ -40,9 +40,25 @@ def attrs(values: Mapping[str, AttrValue]) -> str:
     for name, value in values.items():
         if value is None:
             continue
-        key = name.rstrip("_").replace("_", "-")
-        parts.append(f' {key}="{html.escape(_fmt(value), quote=True)}"')
+        key = _KEYS.get(name)
+        if key is None:
+            key = _KEYS[name] = name.rstrip("_").replace("_", "-")
+        if isinstance(value, float):
+            shown = f"{value:.2f}".rstrip("0").rstrip(".")
+        elif isinstance(value, int):
+            shown = str(value)  # digits (or True/False): nothing to escape
+        else:
+            shown = str(value)
+            if _NEEDS_ESCAPE.search(shown):
+                shown = html.escape(shown, quote=True)
+        parts.append(f' {key}="{shown}"')
     return "".join(parts)
+
+
+#: Attribute names as written in SVG, by keyword argument name (`class_` -> `class`).
+_KEYS: dict[str, str] = {}
+#: The characters `html.escape` changes in an attribute value.
+_NEEDS_ESCAPE = re.compile("[&<>\"']")
 
 
 def element(tag: str, children: Iterable[str] = (), **values: AttrValue) -> str:
