@@ -27,23 +27,30 @@ from typing import Any
 
 from battlebook.rulebook.scope import current_game
 
-#: (fixture manager, module node, number of fixture names) -> the visible step definitions.
-_VISIBLE: dict[tuple[int, int, int], list[tuple[Any, Any]]] = {}
+#: (fixture manager, module node, sizes of its fixture registries) -> the visible step definitions.
+_VISIBLE: dict[tuple[int, int, tuple[int, ...]], list[tuple[Any, Any]]] = {}
 #: (that key, step type, step text, game being played) -> the matching step definitions.
-_MATCHING: dict[tuple[tuple[int, int, int], str, str, str | None], tuple[Any, ...]] = {}
+_MATCHING: dict[tuple[tuple[int, int, tuple[int, ...]], str, str, str | None], tuple[Any, ...]] = {}
 #: The same key -> the step definition's context pytest-bdd runs for that line (`None`: undefined).
-_CHOSEN: dict[tuple[tuple[int, int, int], str, str, str | None], Any] = {}
+_CHOSEN: dict[tuple[tuple[int, int, tuple[int, ...]], str, str, str | None], Any] = {}
+
+#: The fixture manager's registries of fixtures by name (which of them a pytest version has).
+_REGISTRIES = ("_arg2node2fixturedefs", "_arg2nodeid2fixturedefs", "_arg2fixturedefs")
 
 
-def _visible_steps(fixturemanager: Any, node: Any) -> tuple[tuple[int, int, int], list[tuple[Any, Any]]]:
-    """The step definitions `node` can see, with their contexts, in pytest-bdd's own order, and their key."""
+def _visible_steps(fixturemanager: Any, node: Any) -> tuple[tuple[int, int, tuple[int, ...]], list[tuple[Any, Any]]]:
+    """The step definitions `node` can see, with their contexts, in pytest-bdd's own order, and their key.
+
+    They are found again whenever a fixture name is added or removed (the registries' sizes change).
+    """
     from pytest_bdd.compat import get_fixture_names, getfixturedefs
     from pytest_bdd.steps import step_function_context_registry
 
-    names = get_fixture_names(fixturemanager=fixturemanager)
-    key = (id(fixturemanager), id(getattr(node, "parent", None) or node), len(names))
+    sizes = tuple(len(getattr(fixturemanager, registry, ())) for registry in _REGISTRIES)
+    key = (id(fixturemanager), id(getattr(node, "parent", None) or node), sizes)
     found = _VISIBLE.get(key)
     if found is None:
+        names = get_fixture_names(fixturemanager=fixturemanager)
         found = []
         for name in names:
             for fixturedef in getfixturedefs(fixturemanager, name, node) or []:
