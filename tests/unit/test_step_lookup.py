@@ -120,3 +120,30 @@ def test_the_data_table_of_each_example_is_its_own() -> None:
     assert copy.raw() == [["4"]]
     assert table.raw() == [["<n>"]]
     assert copy.rows[0] is not table.rows[0] and copy.rows[0].cells[0].location == table.rows[0].cells[0].location
+
+
+def test_pytest_bdd_reads_the_shared_parse(tmp_path: Path) -> None:
+    """pytest-bdd's document of a file is the model's parse; a malformed file still fails with its line."""
+    from pytest_bdd import exceptions
+    from pytest_bdd.gherkin_parser import get_gherkin_document
+
+    from battlebook.rulebook.model import gherkin_ast
+
+    step_lookup.install()
+    good = tmp_path / "lamp.feature"
+    good.write_text(FEATURE, encoding="utf-8")
+    before = gherkin_ast.cache_info().hits
+    document = get_gherkin_document(str(good))
+    assert [child.scenario.name for child in document.feature.children if child.scenario] == ["Switched on"]
+    get_gherkin_document(str(good))
+    assert gherkin_ast.cache_info().hits > before
+    bad = tmp_path / "bad.feature"
+    bad.write_text(
+        "Feature: A lamp\n  Scenario: Switched on\n    Given the lamp is on\n  Exmaple: oops\n", encoding="utf-8"
+    )
+    try:
+        get_gherkin_document(str(bad))
+    except exceptions.GherkinParseError as error:
+        assert error.line == 4, error
+    else:
+        raise AssertionError("a malformed file must not parse")

@@ -331,8 +331,12 @@ def run_check(
         config.write_text("[pytest]\n", encoding="utf-8")
         args = ["-c", str(config), "--rootdir", str(root), *options, "--pyargs", TEST_MODULE]
         _load_bdd_plugin_without_generator()
+        # pytest-bdd's plugin, already imported, is handed over as it is: named by `-p` alone, pytest
+        # would first search every installed package's entry points for a plugin of that name.
+        bdd_plugin = sys.modules["pytest_bdd.plugin"] if "pytest_bdd.plugin" in options else None
         with contextlib.redirect_stdout(output):
-            report.pytest_status = int(pytest.main(args, plugins=[recorder]))
+            plugins: list[object] = [recorder] if bdd_plugin is None else [recorder, bdd_plugin]
+            report.pytest_status = int(pytest.main(args, plugins=plugins))
     report.seconds = time.perf_counter() - start
     report.pytest_output = output.getvalue()
     report.clashes += clashing_ids(docs, root)

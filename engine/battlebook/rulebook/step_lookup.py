@@ -13,8 +13,10 @@ pytest-bdd then registers the matching definitions as a temporary fixture and as
 for its value, which is the definition pytest ranks last (the closest one). `install` also
 replaces that step (`get_step_function`) with one that ranks the same definitions the same
 way and takes that last one directly, once per module, game and line; it lets pytest-bdd
-read each step function's signature once instead of at every step it runs; and it copies a
-step's data table for each example with plain constructors instead of `copy.deepcopy`.
+read each step function's signature once instead of at every step it runs; it copies a
+step's data table for each example with plain constructors instead of `copy.deepcopy`; and
+pytest-bdd reads each feature file's Gherkin document from the parse the rulebook model
+already made ([`SharedParser`][battlebook.rulebook.step_lookup.SharedParser]).
 """
 
 from __future__ import annotations
@@ -195,7 +197,26 @@ def install() -> bool:
         setattr(scenario, name, mine[name])
     if callable(getattr(parser.Step, "render_datatable", None)) and _tables_known():
         parser.Step.render_datatable = staticmethod(render_datatable)
+    gherkin_parser = importlib.import_module("pytest_bdd.gherkin_parser")
+    if getattr(gherkin_parser, "Parser", None) is not None:
+        setattr(gherkin_parser, "Parser", SharedParser)  # noqa: B010
     return True
+
+
+class SharedParser:
+    """The Gherkin parser as pytest-bdd uses it (`Parser().parse(text)`), sharing the rulebook model's parse.
+
+    A feature file is parsed once per process: the model checks it, then pytest-bdd reads the
+    same document ([`gherkin_ast`][battlebook.rulebook.model.gherkin_ast], remembered by text).
+    A text that does not parse raises the parser's own exception, as before.
+    """
+
+    def parse(self, text: str) -> dict[str, Any]:
+        """The Gherkin document of `text` (shared: not to be changed)."""
+        from battlebook.rulebook.model import gherkin_ast
+
+        document, _ = gherkin_ast(text)
+        return document
 
 
 def clear() -> None:
