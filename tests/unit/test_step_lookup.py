@@ -14,6 +14,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
 from pytest_bdd.parser import Step
 
 from battlebook.rulebook import step_lookup
@@ -147,3 +148,21 @@ def test_pytest_bdd_reads_the_shared_parse(tmp_path: Path) -> None:
         assert error.line == 4, error
     else:
         raise AssertionError("a malformed file must not parse")
+
+
+def test_a_session_hands_back_what_it_froze(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """After a pytest session, nothing stays frozen: a process that runs pytest again frees each run's garbage."""
+    import gc
+
+    monkeypatch.setenv("BATTLEBOOK_RESULTS", str(tmp_path / "results.json"))
+    monkeypatch.setenv("BATTLEBOOK_MESSAGES", "")
+    monkeypatch.delenv("BATTLEBOOK_FEATURES", raising=False)
+    (tmp_path / "pytest.ini").write_text("[pytest]\n", encoding="utf-8")
+    (tmp_path / "lamp.feature").write_text(FEATURE, encoding="utf-8")
+    (tmp_path / "test_lamp.py").write_text(MODULE, encoding="utf-8")
+    frozen = gc.get_freeze_count()
+    status = pytest.main(
+        [str(tmp_path), "-q", "-p", "no:cacheprovider", "-p", "no:hypothesispytest", "--rootdir", str(tmp_path)]
+    )
+    assert status == 0
+    assert gc.get_freeze_count() <= frozen

@@ -38,6 +38,7 @@ RESULT = pytest.StashKey[ScenarioResult]()
 BOOK = pytest.StashKey[ResultBook]()
 TAGS = pytest.StashKey[frozenset[str]]()
 RELATIVE = pytest.StashKey[dict[str, str]]()
+FROZEN = pytest.StashKey[bool]()
 
 
 @dataclass(frozen=True)
@@ -233,14 +234,28 @@ def pytest_configure(config: pytest.Config) -> None:
 
 
 def pytest_collection_finish(session: pytest.Session) -> None:
-    """Set everything collection made aside from the garbage collector's passes.
+    """Set everything collection made aside from the garbage collector's passes, until the session ends.
 
     The collected tests, the parsed features and the loaded modules live until the run ends:
     frozen, the garbage collector no longer walks them again at each of its passes while the
-    examples run (nor in pytest's final collections at the end of the session).
+    examples run. They are handed back when the session ends (`pytest_unconfigure`).
     """
     if os.environ.get(FREEZE_VARIABLE) != "0":
         gc.freeze()
+        session.config.stash[FROZEN] = True
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_unconfigure(config: pytest.Config) -> None:
+    """Hand what collection froze back to the garbage collector, before pytest's own last collections.
+
+    A process that runs pytest more than once (a check in the page, an editions run inside a
+    site build) frees the garbage of each run, and pytest's search for exceptions raised by
+    finalizers at the end of the session sees every object again.
+    """
+    if config.stash.get(FROZEN, False):
+        gc.unfreeze()
+        config.stash[FROZEN] = False
 
 
 #: Set to `0`, the objects made by collection are not frozen (see `pytest_collection_finish`).
