@@ -259,6 +259,10 @@ def step_statuses(run: ScenarioResult | None, step_lines: Sequence[int]) -> list
     return statuses
 
 
+#: One line of NDJSON per envelope: compact, not escaped to ASCII (made once: every envelope uses it).
+_ENCODER = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"))
+
+
 def write_messages(
     path: Path, root: Path, book: ResultBook, contexts: Sequence[StepFunctionContext], check_types: bool = False
 ) -> Path:
@@ -278,5 +282,5 @@ def write_messages(
     with path.open("w", encoding="utf-8") as out:
         for envelope in envelopes(features, book, contexts):
             data = _checked(envelope) if check_types else envelope
-            out.write(json.dumps(data, ensure_ascii=False, separators=(",", ":")) + "\n")
+            out.write(_ENCODER.encode(data) + "\n")
     return path
