@@ -37,14 +37,14 @@ DOM_CHECK = """() => {
 @pytest.fixture(scope="module")
 def hostile_site() -> Iterator[tuple[str, list[str]]]:
     """The hostile site (the build `tests/hostile/test_site.py` reads), served on a free port; its URL and pages."""
-    site, _ = shared_hostile_site()
-    pages = sorted(p.parent.relative_to(site).as_posix() + "/" for p in site.rglob("*/index.html"))
-    handler = functools.partial(_QuietHandler, directory=str(site))
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    yield f"http://127.0.0.1:{server.server_port}/", ["", *pages]
-    server.shutdown()
-    server.server_close()
+    with shared_hostile_site() as (site, _):
+        pages = sorted(p.parent.relative_to(site).as_posix() + "/" for p in site.rglob("*/index.html"))
+        handler = functools.partial(_QuietHandler, directory=str(site))
+        server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+        threading.Thread(target=server.serve_forever, daemon=True).start()
+        yield f"http://127.0.0.1:{server.server_port}/", ["", *pages]
+        server.shutdown()
+        server.server_close()
 
 
 def test_no_hostile_script_runs_on_any_page(browser: BrowserContext, hostile_site: tuple[str, list[str]]) -> None:
@@ -61,7 +61,10 @@ def test_no_hostile_script_runs_on_any_page(browser: BrowserContext, hostile_sit
     tab.on("dialog", dismiss)
     try:
         for path in pages:
-            tab.goto(url + path, wait_until="load")
+            response = tab.goto(url + path, wait_until="load")
+            if response is None or not response.ok:  # a page that is not there proves nothing
+                problems.append(f"{path}: HTTP {response and response.status}")
+                continue
             tab.wait_for_timeout(50)
             ran, live = tab.evaluate(
                 f"() => [window.bbPwned === undefined ? null : String(window.bbPwned), ({DOM_CHECK})()]"
@@ -82,7 +85,8 @@ def test_the_hostile_pages_show_the_payloads_as_text(
     url, _ = hostile_site
     tab = browser.new_page()
     try:
-        tab.goto(url + "rulebook/hostile/names/", wait_until="load")
+        response = tab.goto(url + "rulebook/hostile/names/", wait_until="load")
+        assert response is not None and response.ok, f"rulebook/hostile/names/: HTTP {response and response.status}"
         heading = tab.locator("h1").first.inner_text()
         assert "<script>" in heading and "window.bbPwned" in heading
     finally:

@@ -100,62 +100,103 @@ def build_hostile_site(folder: Path) -> tuple[Path, str]:
 #: theme, the tests that run its examples and the corpus itself (under `tests/`), and the
 #: rulebook's data files (`features/`, chapters included: a few bytes more to read, no rule to get wrong).
 BUILD_INPUTS = ("mkdocs.yml", "pyproject.toml", "package.json", "engine", "docs", "overrides", "tests", "features")
-#: Where the shared build is kept: one build, the one for the current inputs.
+#: What the tools write among those inputs, which is no input: compiled bytecode, and the
+#: package metadata setuptools rewrites whenever a wheel is built (the suite builds some).
+GENERATED = ("__pycache__", ".egg-info")
+#: The installed tools whose versions shape the build: the site's, and the examples' run.
+TOOLS = (
+    "mkdocs",
+    "mkdocs-material",
+    "mkdocstrings",
+    "mkdocstrings-python",
+    "mkdocs-autorefs",
+    "griffe",
+    "markdown",
+    "pymdown-extensions",
+    "pygments",
+    "jinja2",
+    "markupsafe",
+    "pytest",
+    "pytest-bdd",
+    "gherkin-official",
+)
+#: Where the shared build is kept: the build for the current inputs, and older ones until no test reads them.
 SHARED = Path(__file__).resolve().parents[2] / ".battlebook" / "hostile-site"
 
 
 def build_inputs_digest(root: Path = ROOT) -> str:
-    """A digest of every file the hostile site is built from, and of every installed distribution's version.
+    """A digest of every file the hostile site is built from, and of the versions of the tools that build it.
 
     Any change to the engine, the pages, the theme, the tests (the corpus is there), the
-    rulebook's data, or to an installed package (mkdocs, its theme and plugins, pytest, ...)
-    gives another digest.
+    rulebook's data, or to one of the `TOOLS` gives another digest; what tools generate
+    among those files (`GENERATED`) does not.
     """
     digest = hashlib.sha256(str(root).encode())
     for name in BUILD_INPUTS:
         top = root / name
         paths = sorted(top.rglob("*")) if top.is_dir() else [top]
         for path in paths:
-            if path.is_file() and "__pycache__" not in path.parts:
+            generated = any(part.endswith(GENERATED) for part in path.relative_to(root).parts)
+            if path.is_file() and not generated:
                 digest.update(path.relative_to(root).as_posix().encode() + b"\0")
                 digest.update(hashlib.sha256(path.read_bytes()).digest())
-    versions = sorted(f"{d.metadata['Name']}=={d.version}" for d in metadata.distributions())
+    versions = []
+    for tool in TOOLS:
+        try:
+            versions.append(f"{tool}=={metadata.version(tool)}")
+        except metadata.PackageNotFoundError:
+            versions.append(f"{tool} missing")
     digest.update("\n".join(versions).encode())
     return digest.hexdigest()
 
 
 @contextlib.contextmanager
-def _locked(folder: Path) -> Iterator[None]:
-    """Hold an exclusive lock on `folder` (two pytest-xdist workers may ask at once)."""
-    folder.mkdir(parents=True, exist_ok=True)
-    with (folder / ".lock").open("w") as lock:
-        fcntl.flock(lock, fcntl.LOCK_EX)
+def _locked(path: Path, mode: int = fcntl.LOCK_EX) -> Iterator[bool]:
+    """Hold a lock on the file `path` (pytest-xdist workers, and the two pytest runs of `make test`, share builds).
+
+    With `fcntl.LOCK_NB` in `mode`, yields False instead of waiting when the lock is taken.
+    """
+    with path.open("a") as lock:
         try:
-            yield
+            fcntl.flock(lock, mode)
+        except BlockingIOError:
+            yield False
+            return
+        try:
+            yield True
         finally:
             fcntl.flock(lock, fcntl.LOCK_UN)
 
 
-def shared_hostile_site(folder: Path = SHARED) -> tuple[Path, str]:
-    """The hostile site for the current inputs, and its build's output: built once, then read by every test.
+@contextlib.contextmanager
+def shared_hostile_site(folder: Path = SHARED) -> Iterator[tuple[Path, str]]:
+    """The hostile site for the current inputs, and its build's output, while the `with` block reads them.
 
-    The build sits in `folder/<digest>/`, made whole in a temporary folder beside it and then
-    renamed, so a half-made build (an interrupted run) is never read; builds for other inputs
-    are removed. Readers must not change it.
+    Built once, then read by every test. The build sits in `folder/<digest>/`, made whole
+    in a temporary folder beside it and then renamed, so a half-made build (an interrupted
+    run) is never read. While a test reads a build, it holds that build's shared lock: an
+    older build is removed only once no test holds its lock. Readers must not change it.
     """
     key = build_inputs_digest()
     done = folder / key
-    with _locked(folder):
-        if not (done / "output.txt").is_file():
+    folder.mkdir(parents=True, exist_ok=True)
+    with contextlib.ExitStack() as reading:
+        with _locked(folder / ".lock"):
+            if not (done / "output.txt").is_file():
+                work = folder / f"building-{os.getpid()}"
+                shutil.rmtree(work, ignore_errors=True)
+                work.mkdir()
+                _, output = build_hostile_site(work)
+                (work / "output.txt").write_text(output, encoding="utf-8")
+                work.rename(done)
+            reading.enter_context(_locked(folder / f"{key}.reading", fcntl.LOCK_SH))
             for old in folder.iterdir():
-                if old.is_dir():
-                    shutil.rmtree(old, ignore_errors=True)
-            work = folder / f"building-{os.getpid()}"
-            work.mkdir()
-            _, output = build_hostile_site(work)
-            (work / "output.txt").write_text(output, encoding="utf-8")
-            work.rename(done)
-    return done / "site", (done / "output.txt").read_text(encoding="utf-8")
+                if old.is_dir() and old != done:  # builds for other inputs, and interrupted ones
+                    with _locked(folder / f"{old.name}.reading", fcntl.LOCK_EX | fcntl.LOCK_NB) as unread:
+                        if unread:
+                            shutil.rmtree(old, ignore_errors=True)
+                            (folder / f"{old.name}.reading").unlink(missing_ok=True)
+        yield done / "site", (done / "output.txt").read_text(encoding="utf-8")
 
 
 def site_verdicts(site: Path, output: str) -> list[Verdict]:

@@ -5,6 +5,7 @@ This reads the built HTML; `tests/browser/test_injection.py` opens the same page
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -15,9 +16,10 @@ pytest.importorskip("mkdocs", reason="the site extra builds the rulebook")
 
 
 @pytest.fixture(scope="module")
-def built() -> tuple[Path, str]:
+def built() -> Iterator[tuple[Path, str]]:
     """The hostile site and its build's output (one build, shared with the browser test)."""
-    return shared_hostile_site()
+    with shared_hostile_site() as site:
+        yield site
 
 
 def test_every_payload_is_published_inert(built: tuple[Path, str]) -> None:
@@ -66,3 +68,32 @@ def test_the_shared_build_is_keyed_by_every_input(tmp_path: Path) -> None:
     (tmp_path / "engine" / "battlebook" / "__pycache__").mkdir()
     (tmp_path / "engine" / "battlebook" / "__pycache__" / "rules.pyc").write_bytes(b"compiled")
     assert build_inputs_digest(tmp_path) == first, "compiled bytecode is no input"
+    (tmp_path / "engine" / "battlebook.egg-info").mkdir()
+    (tmp_path / "engine" / "battlebook.egg-info" / "SOURCES.txt").write_text("rewritten by a wheel build")
+    assert build_inputs_digest(tmp_path) == first, "package metadata a wheel build rewrites is no input"
+
+
+def test_a_build_being_read_is_kept_and_an_unread_one_removed(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A build for other inputs is removed only once no test reads it."""
+    import tests.hostile.site as shared
+
+    built: list[str] = []
+
+    def build(folder: Path) -> tuple[Path, str]:
+        (folder / "site").mkdir()
+        (folder / "site" / "index.html").write_text(f"build {len(built)}", encoding="utf-8")
+        built.append(folder.name)
+        return folder / "site", "output"
+
+    monkeypatch.setattr(shared, "build_hostile_site", build)
+    monkeypatch.setattr(shared, "build_inputs_digest", lambda: "first")
+    with shared.shared_hostile_site(tmp_path) as (first, _):
+        with shared.shared_hostile_site(tmp_path) as (again, _):
+            assert again == first and len(built) == 1, "the same inputs are built once"
+        monkeypatch.setattr(shared, "build_inputs_digest", lambda: "second")
+        with shared.shared_hostile_site(tmp_path) as (second, _):
+            assert second != first and len(built) == 2
+            assert (first / "index.html").read_text(encoding="utf-8") == "build 0", "a build being read was removed"
+    with shared.shared_hostile_site(tmp_path):
+        assert not first.exists(), "a build no test reads is removed"
+    assert sorted(p.name for p in tmp_path.iterdir() if p.is_dir()) == ["second"]
