@@ -6,20 +6,31 @@ documents only what the module itself defines: an object a package re-exports fr
 its modules is documented once, on that module's page. `api.md` itself becomes the index:
 its sections, each module linked with the first line of its docstring. The module pages
 are left out of the reader's search, like the index.
+
+Rendering the modules' documentation is most of what mkdocstrings costs a build, so each
+rendered block is kept in the build cache (see [`RenderCache`][battlebook.rulebook.api_pages.RenderCache])
+and rendered again only when the package's source, the tools or the site's settings change.
 """
 
 from __future__ import annotations
 
+import contextlib
+import logging
 import re
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
+from xml.etree.ElementTree import Element, ParseError, fromstring, tostring
 
 import griffe
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.structure.files import File, Files
+from mkdocs.structure.nav import Navigation
 from mkdocs.structure.pages import Page
 
+from battlebook.rulebook.build_cache import BuildCache, cache_key, folder_fingerprint, tool_versions
+from battlebook.rulebook.results import default_path
 from battlebook.rulebook.site import project_root
 
 API_INDEX = "api.md"
@@ -99,6 +110,159 @@ def index_page(intro: str, sections: list[ApiSection], summaries: dict[str, str]
     return "\n".join(lines)
 
 
+#: The build cache's file holding the rendered blocks.
+RENDER_CACHE = "api-pages"
+#: The distributions whose code shapes a rendered block: its templates, Markdown and highlighting.
+RENDER_TOOLS = (
+    "mkdocs",
+    "mkdocs-material",
+    "mkdocstrings",
+    "mkdocstrings-python",
+    "griffelib",
+    "griffe",
+    "mkdocs-autorefs",
+    "markdown",
+    "pymdown-extensions",
+    "pygments",
+    "jinja2",
+    "markupsafe",
+)
+
+
+def plain(value: object) -> object:
+    """`value` as JSON holds it, for a cache key: any other object by its type's name, never by its address.
+
+    Examples:
+        >>> plain({"toc": {"permalink": True}, "list": ("a", 1, object())})
+        {'toc': {'permalink': True}, 'list': ['a', 1, 'builtins.object']}
+    """
+    if value is None or isinstance(value, (str, int, float, bool)):
+        return value
+    if isinstance(value, Mapping):
+        return {str(k): plain(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [plain(v) for v in value]
+    return f"{type(value).__module__}.{type(value).__qualname__}"
+
+
+@contextlib.contextmanager
+def logged_warnings() -> Iterator[list[logging.LogRecord]]:
+    """The warnings (and worse) logged while the block runs, by any logger."""
+    records: list[logging.LogRecord] = []
+
+    class Catch(logging.Handler):
+        def emit(self, record: logging.LogRecord) -> None:
+            if not any(r is record for r in records):
+                records.append(record)
+
+    catch = Catch(logging.WARNING)
+    loggers = [logging.getLogger(), logging.getLogger("mkdocs")]
+    for logger in loggers:
+        logger.addHandler(catch)
+    try:
+        yield records
+    finally:
+        for logger in loggers:
+            logger.removeHandler(catch)
+
+
+def _is_kept_block(value: object) -> bool:
+    return (
+        isinstance(value, list)
+        and len(value) == 3
+        and isinstance(value[0], str)
+        and isinstance(value[1], list)
+        and all(isinstance(h, str) for h in value[1])
+        and isinstance(value[2], dict)
+        and all(isinstance(a, list) and all(isinstance(x, str) for x in a) for a in value[2].values())
+    )
+
+
+class RenderCache:
+    """The HTML a documentation handler renders for each `::: module` block, kept for the next build.
+
+    Everything is kept under one key (see [`render_key`][battlebook.rulebook.api_pages.render_key]),
+    which covers what a rendering reads; each block also has its own key (object, options,
+    page). A block whose keys are kept is not rendered: its HTML is given back, its headings
+    are handed to the handler, and the aliases of their objects are answered, as its rendering
+    would have done (for the table of contents, the cross-references and the inventory). A
+    block is kept only if its rendering logged no warning, so a build that warned warns
+    again, and only the blocks of the last build are kept. A missing, foreign or damaged
+    cache is rendered again.
+    """
+
+    def __init__(self, cache: BuildCache | None, key: str) -> None:
+        self.cache = cache
+        self.key = key
+        kept = cache.get(RENDER_CACHE, key) if cache is not None else None
+        self.kept: dict[str, list[Any]] = (
+            {k: v for k, v in kept.items() if _is_kept_block(v)} if isinstance(kept, dict) else {}
+        )
+        self.used: dict[str, list[Any]] = {}
+        #: The aliases of each heading's object, for the blocks given back from the cache.
+        self.aliases: dict[str, tuple[str, ...]] = {}
+        #: How many blocks were rendered by the handler (not taken from the cache).
+        self.rendered = 0
+
+    def render(
+        self, headings: list[Element], block: str, real: Callable[[], str], aliases: Callable[[str], tuple[str, ...]]
+    ) -> str:
+        """The HTML of `block`: kept, its headings appended to `headings`; else `real()`, kept if it warned of nothing.
+
+        `aliases` gives the aliases of a heading's object (by its id) right after rendering,
+        which is when mkdocstrings asks for them.
+        """
+        kept = self.kept.get(block)
+        if kept is not None:
+            with contextlib.suppress(ParseError):
+                elements = [fromstring(h) for h in kept[1]]
+                headings.extend(elements)
+                self.aliases.update({k: tuple(v) for k, v in kept[2].items()})
+                self.used[block] = kept
+                return str(kept[0])
+        start = len(headings)
+        self.rendered += 1
+        with logged_warnings() as warned:
+            html = real()
+            ids = [h.get("id") for h in headings[start:]]
+            found = {i: list(aliases(i)) for i in ids if i}
+        if not warned:
+            self.used[block] = [html, [tostring(h, encoding="unicode") for h in headings[start:]], found]
+        return html
+
+    def save(self) -> None:
+        """Keep this build's blocks for the next one (when they differ from what was kept)."""
+        if self.cache is not None and self.used != self.kept:
+            self.cache.put(RENDER_CACHE, self.key, self.used)
+
+
+def render_key(config: MkDocsConfig, package: Path, files: Files) -> str:
+    """The key of every rendered block of a build: what a rendering reads besides its own object and options.
+
+    That is the documented package's source files, the versions of the tools that render,
+    the Markdown extensions and their settings, the mkdocstrings settings (and its custom
+    templates), the theme, the site's addresses and link checks, and the site's files
+    (a link in a docstring is checked against them).
+    """
+    plugin = config.plugins.get("mkdocstrings")
+    settings = getattr(plugin, "config", {})
+    templates = settings.get("custom_templates") if isinstance(settings, Mapping) else None
+    custom = folder_fingerprint(project_root(config) / templates) if templates else None
+    return cache_key(
+        folder_fingerprint(package, (".py", ".pyi")),
+        tool_versions(*RENDER_TOOLS),
+        plain(config.markdown_extensions),
+        plain(config.mdx_configs),
+        plain(settings),
+        custom,
+        config.theme.name,
+        config.use_directory_urls,
+        config.site_url,
+        plain(config.validation),
+        sorted(file.src_uri for file in files),
+    )
+
+
 _modules: dict[str, list[str]] = {}
 _summaries: dict[str, str] = {}
 _index: list[tuple[str, list[ApiSection]]] = []
@@ -122,12 +286,57 @@ def _package(config: MkDocsConfig, root: Path) -> griffe.Module:
     return loaded
 
 
+#: The handler whose renderings are kept, with the package's folder; the cache of this build; the page being rendered.
+_handler: list[tuple[Any, Path]] = []
+_renders: list[RenderCache] = []
+_page: list[str] = []
+
+
+def _keep_renders(config: MkDocsConfig, package: griffe.Module) -> None:
+    """Route the Python handler's renderings through this build's render cache (see `on_nav`).
+
+    Nothing is kept when the handler is not one that keeps its headings as mkdocstrings' base
+    handler does, or when the package is not one folder.
+    """
+    _handler.clear()
+    plugin = config.plugins.get("mkdocstrings")
+    if plugin is None or not hasattr(plugin, "get_handler") or not isinstance(package.filepath, Path):
+        return
+    handler = plugin.get_handler("python")
+    headings = getattr(handler, "_headings", None)
+    if not isinstance(headings, list):
+        return
+    _handler.append((handler, package.filepath.parent))
+    real_render, real_aliases = type(handler).render, type(handler).get_aliases
+
+    def aliases(identifier: str) -> tuple[str, ...]:
+        return tuple(real_aliases(handler, identifier))
+
+    def render(data: Any, options: Any, locale: str | None = None) -> str:
+        def rendered() -> str:
+            return str(real_render(handler, data, options, locale=locale))
+
+        path = getattr(data, "path", None)
+        if not _renders or not isinstance(path, str):
+            return rendered()
+        block = cache_key(path, repr(options), locale, _page[0] if _page else None)
+        return _renders[0].render(headings, block, rendered, aliases)
+
+    def get_aliases(identifier: str) -> tuple[str, ...]:
+        kept = _renders[0].aliases.get(identifier) if _renders else None
+        return kept if kept is not None else aliases(identifier)
+
+    handler.render = render
+    handler.get_aliases = get_aliases
+
+
 def _load(config: MkDocsConfig) -> None:
     root = project_root(config)
     text = (root / config.docs_dir / API_INDEX).read_text(encoding="utf-8")
     text = re.sub(r"\A---\n.*?\n---\n", "", text, flags=re.S)
     intro, sections = read_index(text)
     package = _package(config, root)
+    _keep_renders(config, package)
     _modules.clear()
     _summaries.clear()
     for section in sections:
@@ -168,8 +377,24 @@ def on_files(files: Files, config: MkDocsConfig) -> Files:
     return files
 
 
+def on_nav(nav: Navigation, config: MkDocsConfig, files: Files) -> Navigation:
+    """Open this build's render cache, now that the site's files are known."""
+    _renders.clear()
+    if _handler:
+        cache = BuildCache(default_path(project_root(config)).parent)
+        _renders.append(RenderCache(cache, render_key(config, _handler[0][1], files)))
+    return nav
+
+
+def on_post_build(config: MkDocsConfig) -> None:
+    """Keep this build's rendered blocks for the next build."""
+    if _renders:
+        _renders[0].save()
+
+
 def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, files: Files) -> str:
     """Turn `api.md` into the index of the module pages."""
+    _page[:] = [page.file.src_uri]
     if page.file.src_uri != API_INDEX or not _index:
         return markdown
     intro, sections = _index[0]
