@@ -104,12 +104,12 @@ def test_a_damaged_cache_is_rendered_again(tmp_path: Path, damage: str) -> None:
     assert RenderCache(BuildCache(tmp_path), "key").kept, "and kept again, sound"
 
 
-def _site(tmp_path: Path, docstring: str) -> None:
+def _site(tmp_path: Path, docstring: str, summary: str = "A probe module.") -> None:
     package = tmp_path / "engine" / "battlebook"
     package.mkdir(parents=True, exist_ok=True)
     (package / "__init__.py").write_text('"""A probe package."""\n', encoding="utf-8")
     (package / "probe.py").write_text(
-        f'"""A probe module."""\n\n\ndef probe(count: int) -> int:\n    """{docstring}"""\n    return count\n',
+        f'"""{summary}"""\n\n\ndef probe(count: int) -> int:\n    """{docstring}"""\n    return count\n',
         encoding="utf-8",
     )
 
@@ -150,6 +150,7 @@ def test_a_site_build_renders_again_only_when_a_docstring_changes(
     )
     monkeypatch.setenv("BATTLEBOOK_RESULTS", str(tmp_path / ".battlebook" / "results.json"))
     monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", "0")  # the theme writes the build's date into the home page
     calls: list[str] = []
     real = PythonHandler.render
 
@@ -158,23 +159,41 @@ def test_a_site_build_renders_again_only_when_a_docstring_changes(
         return str(real(self, data, options, locale=locale))  # type: ignore[arg-type]
 
     monkeypatch.setattr(PythonHandler, "render", counted)
+    real_collect = PythonHandler.collect
+
+    def collected(self: PythonHandler, identifier: str, options: object) -> object:
+        reads.append(identifier)
+        return real_collect(self, identifier, options)  # type: ignore[arg-type]
+
+    reads: list[str] = []
+    monkeypatch.setattr(PythonHandler, "collect", collected)
     page = tmp_path / "site" / "api" / "battlebook.probe" / "index.html"
+
+    site = tmp_path / "site"
+    outputs: list[dict[str, bytes]] = []
 
     def built() -> tuple[list[str], str]:
         calls.clear()
+        reads.clear()
         build(load_config(str(tmp_path / "mkdocs.yml"), strict=True))
+        outputs.append({p.relative_to(site).as_posix(): p.read_bytes() for p in site.rglob("*") if p.is_file()})
         return list(calls), page.read_text(encoding="utf-8")
 
     cold_calls, cold = built()
     assert cold_calls == ["battlebook.probe"] and "Count the first way." in cold
+    assert reads[0] == "battlebook"
     warm_calls, warm = built()
     assert (warm_calls, warm) == ([], cold)
-    _site(tmp_path, "Count the second way.")
+    assert reads == [], "a warm build does not even read the package"
+    assert outputs[1] == outputs[0], "and gives the same site: pages, index, inventory"
+    _site(tmp_path, "Count the second way.", "A probe module, changed.")
     changed_calls, changed = built()
     assert changed_calls == ["battlebook.probe"]
     assert "Count the second way." in changed and "first way" not in changed
+    assert "A probe module, changed." in outputs[-1]["api/index.html"].decode(), "the index's summary follows too"
     (tmp_path / ".battlebook" / f"{RENDER_CACHE}.json").write_bytes(b"\x00damaged")
     assert built() == (["battlebook.probe"], changed)
+    assert outputs[-1] == outputs[-2]
     # A docstring that warns fails the strict build, and again the next time: a warning is never kept away.
     _site(tmp_path, "Count.\n\n    Args:\n        nothing: A parameter the function does not have.\n    ")
     for _ in range(2):

@@ -20,7 +20,7 @@ import re
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeGuard
 from xml.etree.ElementTree import Element, ParseError, fromstring, tostring
 
 import griffe
@@ -178,6 +178,14 @@ def _is_kept_block(value: object) -> bool:
     )
 
 
+def _headings_of(block: list[Any]) -> list[Element] | None:
+    """The headings of a kept block, parsed afresh; `None` for a damaged one."""
+    try:
+        return [fromstring(h) for h in block[1]]
+    except ParseError:
+        return None
+
+
 class RenderCache:
     """The HTML a documentation handler renders for each `::: module` block, kept for the next build.
 
@@ -196,7 +204,9 @@ class RenderCache:
         self.key = key
         kept = cache.get(RENDER_CACHE, key) if cache is not None else None
         self.kept: dict[str, list[Any]] = (
-            {k: v for k, v in kept.items() if _is_kept_block(v)} if isinstance(kept, dict) else {}
+            {k: v for k, v in kept.items() if _is_kept_block(v) and _headings_of(v) is not None}
+            if isinstance(kept, dict)
+            else {}
         )
         self.used: dict[str, list[Any]] = {}
         #: The aliases of each heading's object, for the blocks given back from the cache.
@@ -204,22 +214,28 @@ class RenderCache:
         #: How many blocks were rendered by the handler (not taken from the cache).
         self.rendered = 0
 
+    def has(self, block: str) -> bool:
+        """Whether `block` is kept (and sound)."""
+        return block in self.kept
+
+    def replay(self, block: str, headings: list[Element]) -> str:
+        """The kept HTML of `block`; its headings are appended to `headings`, its aliases answered from now on."""
+        kept = self.kept[block]
+        headings.extend(_headings_of(kept) or [])
+        self.aliases.update({k: tuple(v) for k, v in kept[2].items()})
+        self.used[block] = kept
+        return str(kept[0])
+
     def render(
         self, headings: list[Element], block: str, real: Callable[[], str], aliases: Callable[[str], tuple[str, ...]]
     ) -> str:
-        """The HTML of `block`: kept, its headings appended to `headings`; else `real()`, kept if it warned of nothing.
+        """The HTML of `block`: kept (see `replay`); else `real()`, kept if it warned of nothing.
 
         `aliases` gives the aliases of a heading's object (by its id) right after rendering,
         which is when mkdocstrings asks for them.
         """
-        kept = self.kept.get(block)
-        if kept is not None:
-            with contextlib.suppress(ParseError):
-                elements = [fromstring(h) for h in kept[1]]
-                headings.extend(elements)
-                self.aliases.update({k: tuple(v) for k, v in kept[2].items()})
-                self.used[block] = kept
-                return str(kept[0])
+        if self.has(block):
+            return self.replay(block, headings)
         start = len(headings)
         self.rendered += 1
         with logged_warnings() as warned:
@@ -241,7 +257,7 @@ def render_key(config: MkDocsConfig, package: Path, files: Files) -> str:
 
     That is the documented package's source files, the versions of the tools that render,
     the Markdown extensions and their settings, the mkdocstrings settings (and its custom
-    templates), the theme, the site's addresses and link checks, and the site's files
+    templates), the theme and its language, the site's addresses and link checks, and the site's files
     (a link in a docstring is checked against them).
     """
     plugin = config.plugins.get("mkdocstrings")
@@ -256,6 +272,8 @@ def render_key(config: MkDocsConfig, package: Path, files: Files) -> str:
         plain(settings),
         custom,
         config.theme.name,
+        str(config.theme.get("language")),
+        str(config.theme.get("locale")),
         config.use_directory_urls,
         config.site_url,
         plain(config.validation),
@@ -268,66 +286,134 @@ _summaries: dict[str, str] = {}
 _index: list[tuple[str, list[ApiSection]]] = []
 
 
+#: The build cache's file holding the index's modules and their summaries.
+INDEX_CACHE = "api-index"
+
+
+@dataclass
+class _Kept:
+    """What mkdocstrings collects for a kept block: nothing reads it but the render, which gives the kept HTML."""
+
+    block: str
+
+
+@dataclass
+class _Handler:
+    """mkdocstrings' Python handler, its own methods, and where the `battlebook` package it documents lives."""
+
+    handler: Any
+    folder: Path
+    collect: Callable[..., Any]
+    loaded: list[griffe.Module]
+
+    def package(self) -> griffe.Module:
+        """The package, read by the handler the first time it is needed (as mkdocstrings reads it), then kept."""
+        if not self.loaded:
+            found = self.collect(self.handler, "battlebook", self.handler.get_options({}))
+            if not isinstance(found, griffe.Module):
+                raise TypeError(f"griffe read battlebook as {type(found).__name__}, not as a package")
+            self.loaded.append(found)
+        return self.loaded[0]
+
+
+#: This build's documentation handler and what it reads, when its work can be kept (see `_keep_renders`).
+_handler: list[_Handler] = []
+_renders: list[RenderCache] = []
+#: The page being rendered; the key of the block being collected, for its rendering.
+_page: list[str] = []
+_pending: list[str] = []
+
+
+def _package_folder(handler: Any) -> Path | None:
+    """The folder of the `battlebook` package the handler would read (by griffe's own search), if it is one folder."""
+    paths = getattr(handler, "_paths", None)
+    if not isinstance(paths, list):
+        return None
+    try:
+        _, found = griffe.ModuleFinder([Path(p) for p in paths]).find_spec("battlebook")
+    except (ModuleNotFoundError, OSError):
+        return None
+    path = getattr(found, "path", None)
+    return path.parent if isinstance(path, Path) and path.name == "__init__.py" else None
+
+
+def _keep_renders(config: MkDocsConfig) -> None:
+    """Route the Python handler's collecting and rendering through this build's render cache (see `on_nav`).
+
+    A kept block is neither collected nor rendered: the package is read only when a block
+    must be rendered, or when a heading's aliases are not kept. Nothing is kept when the
+    handler does not keep its headings as mkdocstrings' base handler does, or when the
+    package is not one folder.
+    """
+    _handler.clear()
+    plugin = config.plugins.get("mkdocstrings")
+    if plugin is None or not hasattr(plugin, "get_handler"):
+        return
+    handler = plugin.get_handler("python")
+    headings = getattr(handler, "_headings", None)
+    folder = _package_folder(handler)
+    if not isinstance(headings, list) or folder is None:
+        return
+    kind = type(handler)
+    state = _Handler(handler, folder, kind.collect, [])
+    _handler.append(state)
+    real_render, real_aliases = kind.render, kind.get_aliases
+
+    def aliases(identifier: str) -> tuple[str, ...]:
+        state.package()
+        return tuple(real_aliases(handler, identifier))
+
+    def collect(identifier: str, options: Any) -> Any:
+        _pending.clear()
+        if _renders and options != {}:
+            block = cache_key(identifier, repr(options), _page[0] if _page else None)
+            if _renders[0].has(block):
+                return _Kept(block)
+            _pending.append(block)
+        state.package()
+        return state.collect(handler, identifier, options)
+
+    def render(data: Any, options: Any, locale: str | None = None) -> str:
+        if isinstance(data, _Kept):
+            return _renders[0].replay(data.block, headings)
+
+        def rendered() -> str:
+            return str(real_render(handler, data, options, locale=locale))
+
+        if not _renders or not _pending:
+            return rendered()
+        return _renders[0].render(headings, _pending.pop(), rendered, aliases)
+
+    def get_aliases(identifier: str) -> tuple[str, ...]:
+        kept = _renders[0].aliases.get(identifier) if _renders else None
+        return kept if kept is not None else aliases(identifier)
+
+    handler.collect = collect
+    handler.render = render
+    handler.get_aliases = get_aliases
+
+
 def _package(config: MkDocsConfig, root: Path) -> griffe.Module:
     """The `battlebook` package as griffe reads it: the one mkdocstrings loads for the pages, else a load of its own.
 
     mkdocstrings' Python handler keeps what it collects, so asking it here reads the package
     once per build instead of twice.
     """
-    plugin = config.plugins.get("mkdocstrings")
-    if plugin is not None and hasattr(plugin, "get_handler"):
-        handler = plugin.get_handler("python")
-        found = handler.collect("battlebook", handler.get_options({}))
-        if isinstance(found, griffe.Module):
-            return found
+    if _handler:
+        return _handler[0].package()
     loaded = griffe.load("battlebook", search_paths=[str(root / "engine")], docstring_parser=None)
     if not isinstance(loaded, griffe.Module):
         raise TypeError(f"griffe read battlebook as {type(loaded).__name__}, not as a package")
     return loaded
 
 
-#: The handler whose renderings are kept, with the package's folder; the cache of this build; the page being rendered.
-_handler: list[tuple[Any, Path]] = []
-_renders: list[RenderCache] = []
-_page: list[str] = []
-
-
-def _keep_renders(config: MkDocsConfig, package: griffe.Module) -> None:
-    """Route the Python handler's renderings through this build's render cache (see `on_nav`).
-
-    Nothing is kept when the handler is not one that keeps its headings as mkdocstrings' base
-    handler does, or when the package is not one folder.
-    """
-    _handler.clear()
-    plugin = config.plugins.get("mkdocstrings")
-    if plugin is None or not hasattr(plugin, "get_handler") or not isinstance(package.filepath, Path):
-        return
-    handler = plugin.get_handler("python")
-    headings = getattr(handler, "_headings", None)
-    if not isinstance(headings, list):
-        return
-    _handler.append((handler, package.filepath.parent))
-    real_render, real_aliases = type(handler).render, type(handler).get_aliases
-
-    def aliases(identifier: str) -> tuple[str, ...]:
-        return tuple(real_aliases(handler, identifier))
-
-    def render(data: Any, options: Any, locale: str | None = None) -> str:
-        def rendered() -> str:
-            return str(real_render(handler, data, options, locale=locale))
-
-        path = getattr(data, "path", None)
-        if not _renders or not isinstance(path, str):
-            return rendered()
-        block = cache_key(path, repr(options), locale, _page[0] if _page else None)
-        return _renders[0].render(headings, block, rendered, aliases)
-
-    def get_aliases(identifier: str) -> tuple[str, ...]:
-        kept = _renders[0].aliases.get(identifier) if _renders else None
-        return kept if kept is not None else aliases(identifier)
-
-    handler.render = render
-    handler.get_aliases = get_aliases
+def _index_key(config: MkDocsConfig, text: str) -> str | None:
+    """The key of the index's modules and summaries: the package's source, griffe's version, the index's text."""
+    if not _handler:
+        return None
+    state = _handler[0]
+    options = repr(state.handler.get_options({}))
+    return cache_key(folder_fingerprint(state.folder, (".py", ".pyi")), tool_versions(*RENDER_TOOLS), options, text)
 
 
 def _load(config: MkDocsConfig) -> None:
@@ -335,8 +421,18 @@ def _load(config: MkDocsConfig) -> None:
     text = (root / config.docs_dir / API_INDEX).read_text(encoding="utf-8")
     text = re.sub(r"\A---\n.*?\n---\n", "", text, flags=re.S)
     intro, sections = read_index(text)
+    _index[:] = [(intro, sections)]
+    _keep_renders(config)
+    cache = BuildCache(default_path(root).parent)
+    key = _index_key(config, text)
+    kept = cache.get(INDEX_CACHE, key) if key else None
+    if _is_kept_index(kept, sections):
+        _modules.clear()
+        _modules.update(kept["modules"])
+        _summaries.clear()
+        _summaries.update(kept["summaries"])
+        return
     package = _package(config, root)
-    _keep_renders(config, package)
     _modules.clear()
     _summaries.clear()
     for section in sections:
@@ -345,7 +441,23 @@ def _load(config: MkDocsConfig) -> None:
             _modules[name] = own_members(found) if isinstance(found, griffe.Module) else []
             doc = found.docstring.value if found.docstring else ""
             _summaries[name] = doc.strip().split("\n\n", 1)[0].replace("\n", " ")
-    _index[:] = [(intro, sections)]
+    if key:
+        cache.put(INDEX_CACHE, key, {"modules": _modules, "summaries": _summaries})
+
+
+def _is_kept_index(kept: object, sections: list[ApiSection]) -> TypeGuard[dict[str, Any]]:
+    if not isinstance(kept, dict):
+        return False
+    modules, summaries = kept.get("modules"), kept.get("summaries")
+    names = {name for section in sections for name in section.modules}
+    return (
+        isinstance(modules, dict)
+        and isinstance(summaries, dict)
+        and set(modules) == names
+        and set(summaries) == names
+        and all(isinstance(m, list) and all(isinstance(x, str) for x in m) for m in modules.values())
+        and all(isinstance(x, str) for x in summaries.values())
+    )
 
 
 def _with_modules(nav: list[Any]) -> list[Any]:
@@ -382,7 +494,7 @@ def on_nav(nav: Navigation, config: MkDocsConfig, files: Files) -> Navigation:
     _renders.clear()
     if _handler:
         cache = BuildCache(default_path(project_root(config)).parent)
-        _renders.append(RenderCache(cache, render_key(config, _handler[0][1], files)))
+        _renders.append(RenderCache(cache, render_key(config, _handler[0].folder, files)))
     return nav
 
 
