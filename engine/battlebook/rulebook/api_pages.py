@@ -357,7 +357,13 @@ def _keep_renders(config: MkDocsConfig) -> None:
     kind = type(handler)
     state = _Handler(handler, folder, kind.collect, [])
     _handler.append(state)
-    real_render, real_aliases = kind.render, kind.get_aliases
+    real_render, real_aliases, real_update_env = kind.render, kind.get_aliases, kind._update_env
+    #: The page's Markdown, which mkdocstrings hands to the handler before the page's first block:
+    #: the handler builds its own Markdown from it, needed only if a block of the page is rendered.
+    env: list[tuple[Any, Any]] = []
+
+    def update_env(md: Any, *, config: Any | None = None) -> None:
+        env[:] = [(md, config)]
 
     def aliases(identifier: str) -> tuple[str, ...]:
         state.package()
@@ -378,6 +384,9 @@ def _keep_renders(config: MkDocsConfig) -> None:
             return _renders[0].replay(data.block, headings)
 
         def rendered() -> str:
+            if env:
+                md, config = env.pop()
+                real_update_env(handler, md, config=config)
             return str(real_render(handler, data, options, locale=locale))
 
         if not _renders or not _pending:
@@ -389,6 +398,7 @@ def _keep_renders(config: MkDocsConfig) -> None:
         return kept if kept is not None else aliases(identifier)
 
     handler.collect = collect
+    handler._update_env = update_env
     handler.render = render
     handler.get_aliases = get_aliases
 

@@ -82,23 +82,28 @@ def link_rule_ids(page_html: str, rule_urls: Mapping[str, str]) -> str:
         >>> print(link_rule_ids(page, {"homm.swat": "s/#homm.swat"}))
         <p>Rule <code><a class="bb-rule-link" href="s/#homm.swat">homm.swat</a></code>, <a href="#x">homm.swat</a>.</p>
     """
-    parts = re.split(r"(<[^>]+>)", page_html)
-    depth = 0
-    skip_tags = ("a", "h1", "h2", "h3", "h4", "h5", "h6", "title", "script", "style", "svg", "textarea")
-    for index, part in enumerate(parts):
-        if part.startswith("<"):
-            name = re.match(r"</?\s*([a-zA-Z0-9]+)", part)
-            if name and name[1].lower() in skip_tags and not part.endswith("/>"):
-                depth += -1 if part.startswith("</") else 1
+    out: list[str] = []
+    depth, done = 0, 0
+    for match in _TAG_OR_RULE_ID.finditer(page_html):
+        tag = match[1]
+        if tag is not None:
+            name = _TAG_NAME.match(tag)
+            if name and name[1].lower() in _UNLINKED_TAGS and not tag.endswith("/>"):
+                depth += -1 if tag.startswith("</") else 1
             continue
-        if depth > 0 or "." not in part:
-            continue
+        url = rule_urls.get(match[0]) if depth <= 0 else None
+        if url is not None:
+            out += [
+                page_html[done : match.start()],
+                f'<a class="bb-rule-link" href="{html.escape(url)}">{match[0]}</a>',
+            ]
+            done = match.end()
+    out.append(page_html[done:])
+    return "".join(out)
 
-        def link(match: re.Match[str]) -> str:
-            url = rule_urls.get(match[0])
-            if url is None:
-                return match[0]
-            return f'<a class="bb-rule-link" href="{html.escape(url)}">{match[0]}</a>'
 
-        parts[index] = RULE_ID.sub(link, part)
-    return "".join(parts)
+#: A tag, or (outside tags) a rule identifier: one pass over a page finds both, in order.
+_TAG_OR_RULE_ID = re.compile(r"(<[^>]+>)|" + RULE_ID.pattern)
+_TAG_NAME = re.compile(r"</?\s*([a-zA-Z0-9]+)")
+#: Where an identifier is left as it is: in links, headings and anything that is not prose.
+_UNLINKED_TAGS = frozenset(("a", "h1", "h2", "h3", "h4", "h5", "h6", "title", "script", "style", "svg", "textarea"))
