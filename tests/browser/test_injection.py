@@ -18,7 +18,7 @@ import pytest
 from playwright.sync_api import BrowserContext, Dialog
 
 from tests.browser.conftest import _QuietHandler
-from tests.hostile.site import build_hostile_site
+from tests.hostile.site import shared_hostile_site
 
 #: A script that lists what in the DOM could run script: event attributes and javascript: URLs.
 DOM_CHECK = """() => {
@@ -35,9 +35,9 @@ DOM_CHECK = """() => {
 
 
 @pytest.fixture(scope="module")
-def hostile_site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, list[str]]]:
-    """The hostile site, served on a free port; its URL and its pages."""
-    site, _ = build_hostile_site(tmp_path_factory.mktemp("hostile-browser"))
+def hostile_site() -> Iterator[tuple[str, list[str]]]:
+    """The hostile site (the build `tests/hostile/test_site.py` reads), served on a free port; its URL and pages."""
+    site, _ = shared_hostile_site()
     pages = sorted(p.parent.relative_to(site).as_posix() + "/" for p in site.rglob("*/index.html"))
     handler = functools.partial(_QuietHandler, directory=str(site))
     server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)

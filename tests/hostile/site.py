@@ -6,15 +6,26 @@ notes under passing examples and the failure box of a failing one are published 
 builds the site without `--strict` (the hostile files are meant to fail). Every payload of
 the corpus is then one attempt: it is handled well when no page holds its script, an event
 attribute running it, or a link to it.
+
+[`shared_hostile_site`][tests.hostile.site.shared_hostile_site] builds it once for every test
+that reads it: `make test` reads the same build in its pytest run (the HTML) and in its
+browser run (Chromium), instead of building it twice. The build is kept in
+`.battlebook/hostile-site/` under the digest of everything it is made from, and built anew
+whenever any of that changes.
 """
 
 from __future__ import annotations
 
+import contextlib
+import fcntl
+import hashlib
 import os
 import re
 import shutil
 import subprocess
 import sys
+from collections.abc import Iterator
+from importlib import metadata
 from pathlib import Path
 
 from tests.hostile.attempts import Attempt, Verdict
@@ -83,6 +94,68 @@ def build_hostile_site(folder: Path) -> tuple[Path, str]:
     if build.returncode != 0:
         raise RuntimeError(f"the hostile site did not build:\n{output[-3000:]}")
     return folder / "site", output
+
+
+#: What the hostile site is built from, under the project's root: its code, its pages and
+#: theme, the tests that run its examples and the corpus itself (under `tests/`), and the
+#: rulebook's data files (`features/`, chapters included: a few bytes more to read, no rule to get wrong).
+BUILD_INPUTS = ("mkdocs.yml", "pyproject.toml", "package.json", "engine", "docs", "overrides", "tests", "features")
+#: Where the shared build is kept: one build, the one for the current inputs.
+SHARED = Path(__file__).resolve().parents[2] / ".battlebook" / "hostile-site"
+
+
+def build_inputs_digest(root: Path = ROOT) -> str:
+    """A digest of every file the hostile site is built from, and of every installed distribution's version.
+
+    Any change to the engine, the pages, the theme, the tests (the corpus is there), the
+    rulebook's data, or to an installed package (mkdocs, its theme and plugins, pytest, ...)
+    gives another digest.
+    """
+    digest = hashlib.sha256(str(root).encode())
+    for name in BUILD_INPUTS:
+        top = root / name
+        paths = sorted(top.rglob("*")) if top.is_dir() else [top]
+        for path in paths:
+            if path.is_file() and "__pycache__" not in path.parts:
+                digest.update(path.relative_to(root).as_posix().encode() + b"\0")
+                digest.update(hashlib.sha256(path.read_bytes()).digest())
+    versions = sorted(f"{d.metadata['Name']}=={d.version}" for d in metadata.distributions())
+    digest.update("\n".join(versions).encode())
+    return digest.hexdigest()
+
+
+@contextlib.contextmanager
+def _locked(folder: Path) -> Iterator[None]:
+    """Hold an exclusive lock on `folder` (two pytest-xdist workers may ask at once)."""
+    folder.mkdir(parents=True, exist_ok=True)
+    with (folder / ".lock").open("w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(lock, fcntl.LOCK_UN)
+
+
+def shared_hostile_site(folder: Path = SHARED) -> tuple[Path, str]:
+    """The hostile site for the current inputs, and its build's output: built once, then read by every test.
+
+    The build sits in `folder/<digest>/`, made whole in a temporary folder beside it and then
+    renamed, so a half-made build (an interrupted run) is never read; builds for other inputs
+    are removed. Readers must not change it.
+    """
+    key = build_inputs_digest()
+    done = folder / key
+    with _locked(folder):
+        if not (done / "output.txt").is_file():
+            for old in folder.iterdir():
+                if old.is_dir():
+                    shutil.rmtree(old, ignore_errors=True)
+            work = folder / f"building-{os.getpid()}"
+            work.mkdir()
+            _, output = build_hostile_site(work)
+            (work / "output.txt").write_text(output, encoding="utf-8")
+            work.rename(done)
+    return done / "site", (done / "output.txt").read_text(encoding="utf-8")
 
 
 def site_verdicts(site: Path, output: str) -> list[Verdict]:

@@ -5,20 +5,19 @@ This reads the built HTML; `tests/browser/test_injection.py` opens the same page
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
-from tests.hostile.site import build_hostile_site, site_verdicts
+from tests.hostile.site import build_inputs_digest, shared_hostile_site, site_verdicts
 
 pytest.importorskip("mkdocs", reason="the site extra builds the rulebook")
 
 
 @pytest.fixture(scope="module")
-def built(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Path, str]]:
-    """The hostile site and its build's output."""
-    yield build_hostile_site(tmp_path_factory.mktemp("hostile-site"))
+def built() -> tuple[Path, str]:
+    """The hostile site and its build's output (one build, shared with the browser test)."""
+    return shared_hostile_site()
 
 
 def test_every_payload_is_published_inert(built: tuple[Path, str]) -> None:
@@ -51,3 +50,19 @@ def test_every_page_forbids_inline_script_but_the_themes(built: tuple[Path, str]
         assert head.startswith('<meta http-equiv="Content-Security-Policy" content="script-src \'self\''), page
         policy = head.split('content="', 1)[1].split('"', 1)[0]
         assert "'unsafe-inline'" not in policy and "object-src 'none'" in policy, page
+
+
+def test_the_shared_build_is_keyed_by_every_input(tmp_path: Path) -> None:
+    """A change to any file the hostile site is built from (engine, pages, tests, corpus) gives another key."""
+    for name in ("engine/battlebook/rules.py", "docs/index.md", "tests/hostile/corpus.py", "mkdocs.yml"):
+        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / name).write_text("one", encoding="utf-8")
+    first = build_inputs_digest(tmp_path)
+    assert build_inputs_digest(tmp_path) == first
+    for name in ("engine/battlebook/rules.py", "docs/index.md", "tests/hostile/corpus.py", "mkdocs.yml"):
+        (tmp_path / name).write_text("two", encoding="utf-8")
+        assert build_inputs_digest(tmp_path) != first, name
+        (tmp_path / name).write_text("one", encoding="utf-8")
+    (tmp_path / "engine" / "battlebook" / "__pycache__").mkdir()
+    (tmp_path / "engine" / "battlebook" / "__pycache__" / "rules.pyc").write_bytes(b"compiled")
+    assert build_inputs_digest(tmp_path) == first, "compiled bytecode is no input"

@@ -191,8 +191,12 @@ def on_post_template(output_content: str, template_name: str, config: MkDocsConf
 
 
 def on_serve(server: LiveReloadServer, config: MkDocsConfig, builder: Any) -> LiveReloadServer:
-    """Rebuild when a feature file or the recorded results change."""
+    """Rebuild when a feature file or the recorded results change.
+
+    The results' folder is watched without its subfolders: the tests keep builds of their own
+    there (the hostile site), which are no reason to rebuild the rulebook.
+    """
     root = project_root(config)
     server.watch(str(root / "features"))
-    server.watch(str(default_path(root).parent))
+    server.watch(str(default_path(root).parent), recursive=False)
     return server
