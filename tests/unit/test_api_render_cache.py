@@ -1,7 +1,8 @@
-"""The Engine API's rendered blocks are kept between builds, and never given back stale.
+"""The Engine API's rendered blocks and pages are kept between builds, and never given back stale.
 
-`RenderCache` on its own with a stand-in rendering, then a small site built three times
-with the API hook and mkdocstrings: unchanged, with a changed docstring, with a damaged cache.
+`RenderCache` on its own with a stand-in rendering, then a small site built again and again
+with the API hook and mkdocstrings: unchanged, with a changed docstring, with damaged caches,
+with a docstring that warns.
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ from xml.etree.ElementTree import Element, tostring
 
 import pytest
 
-from battlebook.rulebook.api_pages import RENDER_CACHE, RenderCache
+from battlebook.rulebook.api_pages import PAGE_CACHE, RENDER_CACHE, RenderCache
 from battlebook.rulebook.build_cache import BuildCache
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -89,8 +90,9 @@ def test_a_block_that_warned_is_not_kept(tmp_path: Path) -> None:
     "damage",
     [
         "{not json",
-        '{"key": "key", "value": {"block": ["<p>doc</p>", [17], {}]}}',
-        '{"key": "key", "value": {"block": ["<p>doc</p>", ["<h2 unclosed"], {}]}}',
+        '{"key": "key", "value": {"block": ["<p>doc</p>", [17], {}, ""]}}',
+        '{"key": "key", "value": {"block": ["<p>doc</p>", ["<h2 unclosed"], {}, ""]}}',
+        '{"key": "key", "value": {"block": ["<p>doc</p>", [], {}]}}',
         '{"key": "key", "value": ["not", "a", "dict"]}',
     ],
 )
@@ -191,6 +193,11 @@ def test_a_site_build_renders_again_only_when_a_docstring_changes(
     assert changed_calls == ["battlebook.probe"]
     assert "Count the second way." in changed and "first way" not in changed
     assert "A probe module, changed." in outputs[-1]["api/index.html"].decode(), "the index's summary follows too"
+    # Without the kept page, its kept blocks give the same page; without either, it is rendered again.
+    (tmp_path / ".battlebook" / f"{PAGE_CACHE}.json").write_bytes(b"\x00damaged")
+    assert built() == ([], changed)
+    assert outputs[-1] == outputs[-2]
+    (tmp_path / ".battlebook" / f"{PAGE_CACHE}.json").unlink()
     (tmp_path / ".battlebook" / f"{RENDER_CACHE}.json").write_bytes(b"\x00damaged")
     assert built() == (["battlebook.probe"], changed)
     assert outputs[-1] == outputs[-2]

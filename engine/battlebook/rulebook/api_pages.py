@@ -17,7 +17,7 @@ from __future__ import annotations
 import contextlib
 import logging
 import re
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TypeGuard
@@ -25,9 +25,11 @@ from xml.etree.ElementTree import Element, ParseError, fromstring, tostring
 
 import griffe
 from mkdocs.config.defaults import MkDocsConfig
+from mkdocs.plugins import event_priority
 from mkdocs.structure.files import File, Files
 from mkdocs.structure.nav import Navigation
 from mkdocs.structure.pages import Page
+from mkdocs.structure.toc import AnchorLink, get_toc
 
 from battlebook.rulebook.build_cache import BuildCache, cache_key, folder_fingerprint, tool_versions
 from battlebook.rulebook.results import default_path
@@ -169,8 +171,9 @@ def logged_warnings() -> Iterator[list[logging.LogRecord]]:
 def _is_kept_block(value: object) -> bool:
     return (
         isinstance(value, list)
-        and len(value) == 3
+        and len(value) == 4
         and isinstance(value[0], str)
+        and isinstance(value[3], str)
         and isinstance(value[1], list)
         and all(isinstance(h, str) for h in value[1])
         and isinstance(value[2], dict)
@@ -227,7 +230,12 @@ class RenderCache:
         return str(kept[0])
 
     def render(
-        self, headings: list[Element], block: str, real: Callable[[], str], aliases: Callable[[str], tuple[str, ...]]
+        self,
+        headings: list[Element],
+        block: str,
+        real: Callable[[], str],
+        aliases: Callable[[str], tuple[str, ...]],
+        page: str = "",
     ) -> str:
         """The HTML of `block`: kept (see `replay`); else `real()`, kept if it warned of nothing.
 
@@ -243,13 +251,77 @@ class RenderCache:
             ids = [h.get("id") for h in headings[start:]]
             found = {i: list(aliases(i)) for i in ids if i}
         if not warned:
-            self.used[block] = [html, [tostring(h, encoding="unicode") for h in headings[start:]], found]
+            self.used[block] = [html, [tostring(h, encoding="unicode") for h in headings[start:]], found, page]
         return html
 
+    def save(self, whole_pages: Iterable[str] = ()) -> None:
+        """Keep this build's blocks for the next one (when they differ from what was kept).
+
+        The blocks of `whole_pages` (pages given back whole, see `PageCache`) are kept as they were.
+        """
+        pages = set(whole_pages)
+        used = {**{k: v for k, v in self.kept.items() if v[3] in pages}, **self.used}
+        if self.cache is not None and used != self.kept:
+            self.cache.put(RENDER_CACHE, self.key, used)
+
+
+#: The build cache's file holding the module pages' HTML.
+PAGE_CACHE = "api-page-html"
+
+
+def _toc_tokens(items: Iterable[AnchorLink]) -> list[dict[str, Any]]:
+    """A table of contents as the tokens MkDocs builds it from."""
+    return [
+        {"level": item.level, "id": item.id, "name": item.title, "children": _toc_tokens(item.children)}
+        for item in items
+    ]
+
+
+def _is_kept_page(value: object) -> bool:
+    return (
+        isinstance(value, dict)
+        and isinstance(value.get("html"), str)
+        and isinstance(value.get("toc"), list)
+        and isinstance(value.get("title"), (str, type(None)))
+        and isinstance(value.get("anchors"), list)
+        and all(isinstance(a, str) for a in value["anchors"])
+        and isinstance(value.get("links"), (dict, type(None)))
+        and isinstance(value.get("registered"), list)
+        and all(isinstance(r, list) and r and r[0] in ("anchor", "inventory") for r in value["registered"])
+    )
+
+
+class PageCache:
+    """Each module page's HTML and what its rendering told MkDocs, autorefs and the inventory, kept for the next build.
+
+    Under the same key as [`RenderCache`][battlebook.rulebook.api_pages.RenderCache], and
+    each page under its path and Markdown: a kept page is rendered from no Markdown at all,
+    then given its HTML, table of contents, title and anchors, and the cross-reference
+    anchors and inventory entries its rendering registered are registered again. A page
+    is kept only if its rendering logged no warning. A missing, foreign or damaged cache
+    is rendered again.
+    """
+
+    def __init__(self, cache: BuildCache | None, key: str) -> None:
+        self.cache = cache
+        self.key = key
+        kept = cache.get(PAGE_CACHE, key) if cache is not None else None
+        self.kept: dict[str, dict[str, Any]] = (
+            {k: v for k, v in kept.items() if _is_kept_page(v)} if isinstance(kept, dict) else {}
+        )
+        self.used: dict[str, dict[str, Any]] = {}
+        #: The pages given back whole in this build, by path.
+        self.whole: set[str] = set()
+
     def save(self) -> None:
-        """Keep this build's blocks for the next one (when they differ from what was kept)."""
+        """Keep this build's pages for the next one (when they differ from what was kept)."""
         if self.cache is not None and self.used != self.kept:
-            self.cache.put(RENDER_CACHE, self.key, self.used)
+            self.cache.put(PAGE_CACHE, self.key, self.used)
+
+
+def page_key(src_uri: str, markdown: str) -> str:
+    """The key of one module page within a build's key: its path and its Markdown."""
+    return cache_key(src_uri, markdown)
 
 
 def render_key(config: MkDocsConfig, package: Path, files: Files) -> str:
@@ -391,7 +463,7 @@ def _keep_renders(config: MkDocsConfig) -> None:
 
         if not _renders or not _pending:
             return rendered()
-        return _renders[0].render(headings, _pending.pop(), rendered, aliases)
+        return _renders[0].render(headings, _pending.pop(), rendered, aliases, _page[0] if _page else "")
 
     def get_aliases(identifier: str) -> tuple[str, ...]:
         kept = _renders[0].aliases.get(identifier) if _renders else None
@@ -499,25 +571,140 @@ def on_files(files: Files, config: MkDocsConfig) -> Files:
     return files
 
 
+_pages: list[PageCache] = []
+#: The module page being rendered: its key, whether it is kept, the warnings and registrations of its rendering.
+_rendering: list[tuple[str, bool, list[logging.LogRecord], list[list[Any]]]] = []
+_catch: list[logging.Handler] = []
+
+
+def _record_registrations(config: MkDocsConfig) -> bool:
+    """Record what the rendering of a module page registers with autorefs and the inventory; whether it can be."""
+    plugin = config.plugins.get("mkdocstrings")
+    autorefs = config.plugins.get("autorefs")
+    inventory = getattr(getattr(plugin, "handlers", None), "inventory", None)
+    if autorefs is None or inventory is None or not callable(getattr(inventory, "register", None)):
+        return False
+    real_anchor, real_register = autorefs.register_anchor, inventory.register
+
+    def register_anchor(
+        page: Any, identifier: str, anchor: str | None = None, *, title: str | None = None, primary: bool = True
+    ) -> None:
+        if _rendering:
+            _rendering[0][3].append(["anchor", identifier, anchor, title, primary])
+        real_anchor(page, identifier, anchor, title=title, primary=primary)
+
+    def register(name: str, domain: str, role: str, uri: str, priority: int = 1, dispname: str | None = None) -> None:
+        if _rendering:
+            _rendering[0][3].append(["inventory", name, domain, role, uri, priority, dispname])
+        real_register(name, domain, role, uri, priority, dispname)
+
+    autorefs.register_anchor = register_anchor
+    inventory.register = register
+    return True
+
+
 def on_nav(nav: Navigation, config: MkDocsConfig, files: Files) -> Navigation:
-    """Open this build's render cache, now that the site's files are known."""
+    """Open this build's render and page caches, now that the site's files are known."""
     _renders.clear()
+    _pages.clear()
     if _handler:
         cache = BuildCache(default_path(project_root(config)).parent)
-        _renders.append(RenderCache(cache, render_key(config, _handler[0].folder, files)))
+        key = render_key(config, _handler[0].folder, files)
+        _renders.append(RenderCache(cache, key))
+        if _record_registrations(config):
+            _pages.append(PageCache(cache, key))
     return nav
 
 
 def on_post_build(config: MkDocsConfig) -> None:
-    """Keep this build's rendered blocks for the next build."""
+    """Keep this build's module pages and rendered blocks for the next build."""
+    if _pages:
+        _pages[0].save()
     if _renders:
-        _renders[0].save()
+        _renders[0].save(_pages[0].whole if _pages else ())
 
 
 def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, files: Files) -> str:
-    """Turn `api.md` into the index of the module pages."""
+    """Turn `api.md` into the index of the module pages; a kept module page is rendered from no Markdown."""
     _page[:] = [page.file.src_uri]
+    _end_rendering()
+    _rendering.clear()
+    if _pages and page.file.src_uri in {module_uri(name) for name in _modules}:
+        key = page_key(page.file.src_uri, markdown)
+        kept = key in _pages[0].kept
+        catch = _Catch(logging.WARNING)
+        _catch[:] = [catch]
+        for logger in (logging.getLogger(), logging.getLogger("mkdocs")):
+            logger.addHandler(catch)
+        _rendering[:] = [(key, kept, catch.records, [])]
+        return "" if kept else markdown
     if page.file.src_uri != API_INDEX or not _index:
         return markdown
     intro, sections = _index[0]
     return index_page(intro, sections, _summaries)
+
+
+class _Catch(logging.Handler):
+    """Keeps the warnings logged while it is attached."""
+
+    def __init__(self, level: int) -> None:
+        super().__init__(level)
+        self.records: list[logging.LogRecord] = []
+
+    def emit(self, record: logging.LogRecord) -> None:
+        if not any(r is record for r in self.records):
+            self.records.append(record)
+
+
+def _end_rendering() -> None:
+    for catch in _catch:
+        for logger in (logging.getLogger(), logging.getLogger("mkdocs")):
+            logger.removeHandler(catch)
+    _catch.clear()
+
+
+@event_priority(100)  # First, before autorefs reads the table of contents and other hooks rework the HTML.
+def on_page_content(html: str, page: Page, config: MkDocsConfig, files: Files) -> str:
+    """Give a kept module page its HTML and all its rendering told; keep a freshly rendered one for the next build."""
+    _end_rendering()
+    if not _rendering or not _pages:
+        return html
+    (key, kept, warned, registered), cache = _rendering.pop(), _pages[0]
+    if kept:
+        page_data = cache.kept[key]
+        page.toc = get_toc(_toc_from(page_data["toc"]))
+        page._title_from_render = page_data["title"]
+        page.present_anchor_ids = set(page_data["anchors"])
+        if page_data["links"] is not None and page.links_to_anchors is not None:
+            for uri, anchors in page_data["links"].items():
+                target = files.get_file_from_path(uri)
+                if target is not None:
+                    page.links_to_anchors[target] = dict(anchors)
+        autorefs = config.plugins.get("autorefs")
+        plugin = config.plugins.get("mkdocstrings")
+        inventory = getattr(getattr(plugin, "handlers", None), "inventory", None)
+        for call in page_data["registered"]:
+            if call[0] == "anchor" and autorefs is not None:
+                autorefs.register_anchor(page, call[1], call[2], title=call[3], primary=call[4])
+            elif call[0] == "inventory" and inventory is not None:
+                inventory.register(*call[1:])
+        cache.used[key] = page_data
+        cache.whole.add(page.file.src_uri)
+        return str(page_data["html"])
+    if not warned:
+        links = page.links_to_anchors
+        cache.used[key] = {
+            "html": html,
+            "toc": _toc_tokens(page.toc),
+            "title": page._title_from_render,
+            "anchors": sorted(page.present_anchor_ids or ()),
+            "links": {f.src_uri: dict(a) for f, a in links.items()} if links is not None else None,
+            "registered": registered,
+        }
+    return html
+
+
+def _toc_from(tokens: list[dict[str, Any]]) -> list[Any]:
+    return [
+        {"level": t["level"], "id": t["id"], "name": t["name"], "children": _toc_from(t["children"])} for t in tokens
+    ]
