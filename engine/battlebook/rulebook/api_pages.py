@@ -18,7 +18,7 @@ import contextlib
 import logging
 import re
 from collections.abc import Callable, Iterable, Iterator, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TypeGuard
 from xml.etree.ElementTree import Element, ParseError, fromstring, tostring
@@ -205,17 +205,24 @@ class RenderCache:
     def __init__(self, cache: BuildCache | None, key: str) -> None:
         self.cache = cache
         self.key = key
-        kept = cache.get(RENDER_CACHE, key) if cache is not None else None
-        self.kept: dict[str, list[Any]] = (
-            {k: v for k, v in kept.items() if _is_kept_block(v) and _headings_of(v) is not None}
-            if isinstance(kept, dict)
-            else {}
-        )
+        self._kept: dict[str, list[Any]] | None = None
         self.used: dict[str, list[Any]] = {}
         #: The aliases of each heading's object, for the blocks given back from the cache.
         self.aliases: dict[str, tuple[str, ...]] = {}
         #: How many blocks were rendered by the handler (not taken from the cache).
         self.rendered = 0
+
+    @property
+    def kept(self) -> dict[str, list[Any]]:
+        """The sound blocks kept under this key, read the first time a block is asked for."""
+        if self._kept is None:
+            kept = self.cache.get(RENDER_CACHE, self.key) if self.cache is not None else None
+            self._kept = (
+                {k: v for k, v in kept.items() if _is_kept_block(v) and _headings_of(v) is not None}
+                if isinstance(kept, dict)
+                else {}
+            )
+        return self._kept
 
     def has(self, block: str) -> bool:
         """Whether `block` is kept (and sound)."""
@@ -259,6 +266,8 @@ class RenderCache:
 
         The blocks of `whole_pages` (pages given back whole, see `PageCache`) are kept as they were.
         """
+        if self._kept is None and not self.used:
+            return  # no block was asked for: what is kept stays as it is
         pages = set(whole_pages)
         used = {**{k: v for k, v in self.kept.items() if v[3] in pages}, **self.used}
         if self.cache is not None and used != self.kept:
@@ -324,10 +333,10 @@ def page_key(src_uri: str, markdown: str) -> str:
     return cache_key(src_uri, markdown)
 
 
-def render_key(config: MkDocsConfig, package: Path, files: Files) -> str:
+def render_key(config: MkDocsConfig, sources: str, files: Files) -> str:
     """The key of every rendered block of a build: what a rendering reads besides its own object and options.
 
-    That is the documented package's source files, the versions of the tools that render,
+    That is the documented package's source files (`sources`, their digest), the versions of the tools that render,
     the Markdown extensions and their settings, the mkdocstrings settings (and its custom
     templates), the theme and its language, the site's addresses and link checks, and the site's files
     (a link in a docstring is checked against them).
@@ -337,7 +346,7 @@ def render_key(config: MkDocsConfig, package: Path, files: Files) -> str:
     templates = settings.get("custom_templates") if isinstance(settings, Mapping) else None
     custom = folder_fingerprint(project_root(config) / templates) if templates else None
     return cache_key(
-        folder_fingerprint(package, (".py", ".pyi")),
+        sources,
         tool_versions(*RENDER_TOOLS),
         plain(config.markdown_extensions),
         plain(config.mdx_configs),
@@ -377,6 +386,13 @@ class _Handler:
     folder: Path
     collect: Callable[..., Any]
     loaded: list[griffe.Module]
+    sources: list[str] = field(default_factory=list)
+
+    def fingerprint(self) -> str:
+        """The digest of the package's source files, worked out once per build."""
+        if not self.sources:
+            self.sources.append(folder_fingerprint(self.folder, (".py", ".pyi")))
+        return self.sources[0]
 
     def package(self) -> griffe.Module:
         """The package, read by the handler the first time it is needed (as mkdocstrings reads it), then kept."""
@@ -495,7 +511,7 @@ def _index_key(config: MkDocsConfig, text: str) -> str | None:
         return None
     state = _handler[0]
     options = repr(state.handler.get_options({}))
-    return cache_key(folder_fingerprint(state.folder, (".py", ".pyi")), tool_versions(*RENDER_TOOLS), options, text)
+    return cache_key(state.fingerprint(), tool_versions(*RENDER_TOOLS), options, text)
 
 
 def _load(config: MkDocsConfig) -> None:
@@ -609,7 +625,7 @@ def on_nav(nav: Navigation, config: MkDocsConfig, files: Files) -> Navigation:
     _pages.clear()
     if _handler:
         cache = BuildCache(default_path(project_root(config)).parent)
-        key = render_key(config, _handler[0].folder, files)
+        key = render_key(config, _handler[0].fingerprint(), files)
         _renders.append(RenderCache(cache, key))
         if _record_registrations(config):
             _pages.append(PageCache(cache, key))
