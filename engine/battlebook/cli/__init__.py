@@ -29,15 +29,19 @@ class OneLineParser(argparse.ArgumentParser):
         self.exit(2, f"{self.prog}: error: {' '.join(message.split())} (see --help)\n")
 
 
-def build_parser() -> argparse.ArgumentParser:
-    """The argument parser with every subcommand registered; every parser's errors are one line."""
+def build_parser(only: str | None = None) -> argparse.ArgumentParser:
+    """The argument parser with every subcommand registered; every parser's errors are one line.
+
+    With `only`, the name of a subcommand, only that one is registered: a command line that
+    names it is read the same way, without importing the other subcommands' modules.
+    """
     parser = OneLineParser(
         prog="battlebook",
         description="Battlebook: an executable rulebook for tabletop combat.",
     )
     parser.add_argument("--version", action="version", version=f"battlebook {__version__}")
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND", required=True, parser_class=OneLineParser)
-    for name in SUBCOMMANDS:
+    for name in SUBCOMMANDS if only is None else [only]:
         importlib.import_module(f"battlebook.cli.{name}").register(subparsers)
     return parser
 
@@ -56,8 +60,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         reconfigure = getattr(stream, "reconfigure", None)
         if reconfigure is not None:
             reconfigure(errors="backslashreplace")
-    parser = build_parser()
-    args, leftovers = parser.parse_known_args(argv)
+    given = list(sys.argv[1:] if argv is None else argv)
+    # The subcommand named first is the only one a command line can reach (anything else gets them all).
+    parser = build_parser(given[0] if given and given[0] in SUBCOMMANDS else None)
+    args, leftovers = parser.parse_known_args(given)
     if leftovers:
         subcommand_parser(parser, args).error(f"unrecognized arguments: {' '.join(leftovers)}")
     status: int = args.handler(args)

@@ -34,6 +34,8 @@ import pytest
 
 from battlebook.errors import MissingStatError, RulesSilent, RuleViolation, ScenarioError, UnknownUnitError
 from battlebook.rulebook.model import (
+    ID_TAG,
+    RULE_ID,
     ExampleDoc,
     FeatureDoc,
     FeatureFileError,
@@ -331,8 +333,12 @@ def run_check(
         config.write_text("[pytest]\n", encoding="utf-8")
         args = ["-c", str(config), "--rootdir", str(root), *options, "--pyargs", TEST_MODULE]
         _load_bdd_plugin_without_generator()
+        # pytest-bdd's plugin, already imported, is handed over as it is: named by `-p` alone, pytest
+        # would first search every installed package's entry points for a plugin of that name.
+        bdd_plugin = sys.modules["pytest_bdd.plugin"] if "pytest_bdd.plugin" in options else None
         with contextlib.redirect_stdout(output):
-            report.pytest_status = int(pytest.main(args, plugins=[recorder]))
+            plugins: list[object] = [recorder] if bdd_plugin is None else [recorder, bdd_plugin]
+            report.pytest_status = int(pytest.main(args, plugins=plugins))
     report.seconds = time.perf_counter() - start
     report.pytest_output = output.getvalue()
     report.clashes += clashing_ids(docs, root)
@@ -355,7 +361,14 @@ def clashing_ids(docs: Sequence[FeatureDoc], root: Path) -> list[tuple[str, int,
     """
     owners: dict[str, str] = {}
     rulebook = root / "features"
-    for path in feature_paths([rulebook]) if rulebook.is_dir() else []:
+    wanted = {rule.id for doc in docs for rule in doc.rules}
+    # A rule's identifier comes from its `@id:` tag, so a file whose text holds none of the wanted
+    # tags cannot own one of them, and is not read as a feature at all (unless some checked rule
+    # has no identifier tag: it is then known by its line, which any file may share).
+    tagged = all(RULE_ID.match(rule_id) and not rule_id.startswith("line-") for rule_id in wanted)
+    for path in feature_paths([rulebook]) if rulebook.is_dir() and wanted else []:
+        if tagged and not _may_hold_ids(path, wanted):
+            continue
         try:
             feature = load_feature(path, root)
         except FeatureFileError:
@@ -368,6 +381,15 @@ def clashing_ids(docs: Sequence[FeatureDoc], root: Path) -> list[tuple[str, int,
         for rule in doc.rules
         if rule.id in owners and not owners[rule.id].startswith(f"{doc.path}:")
     ]
+
+
+def _may_hold_ids(path: Path, ids: set[str]) -> bool:
+    """Whether the text of the file at `path` may tag a Rule with one of `ids` (true if it cannot be read)."""
+    try:
+        text = path.read_bytes().decode("utf-8", errors="replace")
+    except OSError:
+        return True
+    return any(f"{ID_TAG}{rule_id}" in text for rule_id in ids)
 
 
 def _assertion_text(exception: BaseException) -> str:

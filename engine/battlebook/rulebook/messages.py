@@ -23,12 +23,17 @@ from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
+from gherkin.ast_builder import AstBuilder
+from gherkin.errors import CompositeParserException, ParserError
+from gherkin.parser import Parser
+from gherkin.pickles.compiler import Compiler
 from gherkin.stream.gherkin_events import GherkinEvents
 from gherkin.stream.id_generator import IdGenerator
 from pytest_bdd import parsers
 from pytest_bdd.steps import StepFunctionContext
 
 from battlebook import __version__
+from battlebook.rulebook.model import gherkin_ast
 from battlebook.rulebook.results import ResultBook, ScenarioResult, Status
 
 #: The Cucumber Messages protocol version these envelopes follow (that of `cucumber-messages`).
@@ -75,18 +80,14 @@ def envelopes(
             "cpu": {"name": platform.machine() or "unknown"},
         }
     }
-    events = GherkinEvents(GherkinEvents.Options(print_source=True, print_ast=True, print_pickles=True))
     pickles: list[tuple[str, dict[str, Any]]] = []
     lines: dict[str, int] = {}  # the line of every scenario and step, by AST node id
-    for uri, text in features:
-        source = {"source": {"uri": uri, "data": text, "mediaType": "text/x.cucumber.gherkin+plain"}}
-        for event in events.enum(source):  # type: ignore[arg-type]
-            data: dict[str, Any] = dict(event)
-            if "gherkinDocument" in data:
-                lines.update(_node_lines(data["gherkinDocument"].get("feature") or {}))
-            if "pickle" in data:
-                pickles.append((uri, data["pickle"]))
-            yield data
+    for data in _gherkin_envelopes(features):
+        if "gherkinDocument" in data:
+            lines.update(_node_lines(data["gherkinDocument"].get("feature") or {}))
+        if "pickle" in data:
+            pickles.append((data["pickle"]["uri"], data["pickle"]))
+        yield data
     ids = IdGenerator()
     definitions = [(ids.get_next_id(), context) for context in contexts]
     for sid, context in definitions:
@@ -157,10 +158,59 @@ def envelopes(
     yield {"testRunFinished": {"testRunStartedId": run_id, "success": success, "timestamp": _timestamp()}}
 
 
+def _gherkin_envelopes(features: Sequence[tuple[str, str]]) -> Iterator[dict[str, Any]]:
+    """The `source`, `gherkinDocument` and `pickle` envelopes of each feature, as `GherkinEvents` makes them.
+
+    Each file's document is the parse the rulebook model already made
+    ([`gherkin_ast`][battlebook.rulebook.model.gherkin_ast]), its node ids renumbered to follow
+    on from the previous file's, as one parser for the whole run would have numbered them;
+    its pickles are compiled with the same run of ids. A file that does not parse goes
+    through the official `GherkinEvents`, which reports its errors as envelopes.
+    """
+    ids = IdGenerator()
+    compiler = Compiler(ids)
+    events = GherkinEvents(GherkinEvents.Options(print_source=True, print_ast=True, print_pickles=True))
+    events.id_generator, events.parser, events.compiler = ids, Parser(AstBuilder(ids)), compiler
+    for uri, text in features:
+        source = {"source": {"uri": uri, "data": text, "mediaType": "text/x.cucumber.gherkin+plain"}}
+        try:
+            document, used = gherkin_ast(text)
+        except (CompositeParserException, ParserError):
+            yield from (dict(event) for event in events.enum(source))  # type: ignore[arg-type]
+            continue
+        taken = [ids.get_next_id() for _ in range(used)]  # the ids this file's parse takes in the run's numbering
+        start = int(taken[0]) if taken else 0
+        with_uri = {**_renumbered(document, start), "uri": uri}
+        yield source
+        yield {"gherkinDocument": with_uri}
+        for pickle in compiler.compile(with_uri):  # type: ignore[arg-type]
+            yield {"pickle": pickle}
+
+
+def _renumbered(node: Any, start: int) -> Any:
+    """A copy of a Gherkin document (or part of one) with every node id moved on by `start`.
+
+    Examples:
+        >>> _renumbered({"id": "2", "steps": [{"id": "0", "text": "a"}]}, 5)
+        {'id': '7', 'steps': [{'id': '5', 'text': 'a'}]}
+    """
+    if isinstance(node, dict):
+        return {
+            key: str(int(value) + start) if key == "id" and isinstance(value, str) else _renumbered(value, start)
+            for key, value in node.items()
+        }
+    if isinstance(node, list):
+        return [_renumbered(value, start) for value in node]
+    return node
+
+
 def _source_of(context: StepFunctionContext) -> tuple[str, int]:
-    """The file and line where a step is defined."""
+    """The file and line where a step is defined (for a decorated function, its first decorator's line)."""
+    func = inspect.unwrap(context.step_func)
+    code = getattr(func, "__code__", None)
     try:
-        return inspect.getsourcefile(context.step_func) or "", inspect.getsourcelines(context.step_func)[1]
+        file = inspect.getsourcefile(func) or ""
+        return file, code.co_firstlineno if code is not None else inspect.getsourcelines(func)[1]
     except (OSError, TypeError):
         return "", 0
 
@@ -209,6 +259,10 @@ def step_statuses(run: ScenarioResult | None, step_lines: Sequence[int]) -> list
     return statuses
 
 
+#: One line of NDJSON per envelope: compact, not escaped to ASCII (made once: every envelope uses it).
+_ENCODER = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"))
+
+
 def write_messages(
     path: Path, root: Path, book: ResultBook, contexts: Sequence[StepFunctionContext], check_types: bool = False
 ) -> Path:
@@ -228,5 +282,5 @@ def write_messages(
     with path.open("w", encoding="utf-8") as out:
         for envelope in envelopes(features, book, contexts):
             data = _checked(envelope) if check_types else envelope
-            out.write(json.dumps(data, ensure_ascii=False, separators=(",", ":")) + "\n")
+            out.write(_ENCODER.encode(data) + "\n")
     return path

@@ -20,9 +20,12 @@ import stat
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
+from typing import Any
 
+from gherkin.ast_builder import AstBuilder
 from gherkin.errors import CompositeParserException, ParserException
 from gherkin.parser import Parser as GherkinParser
+from gherkin.stream.id_generator import IdGenerator
 from pytest_bdd.gherkin_parser import ERROR_PATTERNS, GherkinDocument
 from pytest_bdd.gherkin_parser import Background as GherkinBackground
 from pytest_bdd.gherkin_parser import Scenario as GherkinScenario
@@ -288,6 +291,19 @@ def read_feature_text(path: Path, shown: str | None = None) -> str:
     return text
 
 
+@functools.lru_cache(maxsize=256)
+def gherkin_ast(text: str) -> tuple[dict[str, Any], int]:
+    """The Gherkin parser's document for `text`, its node ids numbered from 0, and how many ids it used.
+
+    Remembered (the rulebook model and the Cucumber Messages of a run read the same parse);
+    the document is shared, so it must not be changed. A text that does not parse raises as
+    the parser does, every time.
+    """
+    ids = IdGenerator()
+    data: dict[str, Any] = dict(GherkinParser(AstBuilder(ids)).parse(text))
+    return data, int(ids.get_next_id())
+
+
 def parse_feature_text(text: str, shown: str) -> GherkinDocument:
     """Parse a feature file's text with the Gherkin parser pytest-bdd uses.
 
@@ -298,7 +314,7 @@ def parse_feature_text(text: str, shown: str) -> GherkinDocument:
         what = "is empty" if not text.strip() else "has no 'Feature:' line"
         raise FeatureFileError(shown, 1, f"the file {what}: a feature file starts with 'Feature: <its title>'")
     try:
-        data = GherkinParser().parse(text)
+        data, _ = gherkin_ast(text)
     except CompositeParserException as error:
         first = error.errors[0]
         raise _parse_error(shown, text, int(first.location.get("line") or 1), str(first)) from None

@@ -14,6 +14,7 @@ Steps may attach notes to their example (an attack's odds, a drawing) through th
 from __future__ import annotations
 
 import difflib
+import gc
 import json
 import os
 from collections.abc import Callable, Generator, Sequence
@@ -36,6 +37,8 @@ from battlebook.rulebook.scope import current_game, scope_of
 RESULT = pytest.StashKey[ScenarioResult]()
 BOOK = pytest.StashKey[ResultBook]()
 TAGS = pytest.StashKey[frozenset[str]]()
+RELATIVE = pytest.StashKey[dict[str, str]]()
+FROZEN = pytest.StashKey[bool]()
 
 
 @dataclass(frozen=True)
@@ -230,6 +233,35 @@ def pytest_configure(config: pytest.Config) -> None:
     step_lookup.install()
 
 
+def pytest_collection_finish(session: pytest.Session) -> None:
+    """Set everything collection made aside from the garbage collector's passes, until the session ends.
+
+    The collected tests, the parsed features and the loaded modules live until the run ends:
+    frozen, the garbage collector no longer walks them again at each of its passes while the
+    examples run. They are handed back when the session ends (`pytest_unconfigure`).
+    """
+    if os.environ.get(FREEZE_VARIABLE) != "0":
+        gc.freeze()
+        session.config.stash[FROZEN] = True
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_unconfigure(config: pytest.Config) -> None:
+    """Hand what collection froze back to the garbage collector, before pytest's own last collections.
+
+    A process that runs pytest more than once (a check in the page, an editions run inside a
+    site build) frees the garbage of each run, and pytest's search for exceptions raised by
+    finalizers at the end of the session sees every object again.
+    """
+    if config.stash.get(FROZEN, False):
+        gc.unfreeze()
+        config.stash[FROZEN] = False
+
+
+#: Set to `0`, the objects made by collection are not frozen (see `pytest_collection_finish`).
+FREEZE_VARIABLE = "BATTLEBOOK_GC_FREEZE"
+
+
 @pytest.hookimpl(tryfirst=True)
 def pytest_bdd_apply_tag(tag: str, function: Callable[..., object]) -> bool:
     """No tag becomes a pytest marker (whichever plugin was registered first: pytest-bdd's own makes markers).
@@ -243,11 +275,17 @@ def pytest_bdd_apply_tag(tag: str, function: Callable[..., object]) -> bool:
 
 
 def _relative(config: pytest.Config, filename: str) -> str:
-    path = Path(filename).resolve()
-    try:
-        return path.relative_to(config.rootpath.resolve()).as_posix()
-    except ValueError:
-        return str(path)
+    """`filename` as recorded: relative to the run's root folder if under it (worked out once per file and run)."""
+    known = config.stash.setdefault(RELATIVE, {})
+    shown = known.get(filename)
+    if shown is None:
+        path = Path(filename).resolve()
+        try:
+            shown = path.relative_to(config.rootpath.resolve()).as_posix()
+        except ValueError:
+            shown = str(path)
+        known[filename] = shown
+    return shown
 
 
 def pytest_bdd_before_scenario(request: pytest.FixtureRequest, feature: Feature, scenario: Scenario) -> None:

@@ -51,15 +51,20 @@ def pytest_addhooks(pluginmanager: pytest.PytestPluginManager) -> None:
 
 _GAME_TOKEN = pytest.StashKey[Token[str | None]]()
 _GAMES: dict[tuple[str, int], str | None] = {}
+#: For each number of registered steps: the games whose steps read each line (lines recur from file to file).
+_LINE_GAMES: dict[int, dict[tuple[str, str], set[str | None]]] = {}
 
 
 def game_of_feature(feature: Feature) -> str | None:
     """The game a feature file plays (its `@game:` tag, else its lines' vote), once per file and step set."""
-    key = (feature.filename, len(step_function_context_registry))
+    count = len(step_function_context_registry)
+    key = (feature.filename, count)
     if key not in _GAMES:
         lines = [(step.type, step.name) for template in feature.scenarios.values() for step in template.steps]
         known = [(c.type, c.parser) for c in list(step_function_context_registry.values())]
-        _GAMES[key] = feature_game(feature.tags, lines, known)
+        if count not in _LINE_GAMES:
+            _LINE_GAMES.clear()
+        _GAMES[key] = feature_game(feature.tags, lines, known, _LINE_GAMES.setdefault(count, {}))
     return _GAMES[key]
 
 

@@ -287,12 +287,22 @@ def register(parameter: Parameter) -> Parameter:
     if parameter.name in PARAMETERS and PARAMETERS[parameter.name] != parameter:
         raise ValueError(f"the parameter type {parameter.name!r} is already registered")
     PARAMETERS[parameter.name] = parameter
+    _CONVERTERS.clear()
     return parameter
 
 
+_CONVERTERS: dict[str, Callable[[str], object]] = {}
+
+
 def extra_types() -> dict[str, Callable[[str], object]]:
-    """The conversion functions of every parameter type, for `parse` (its `extra_types`)."""
-    return {name: parameter.converter() for name, parameter in PARAMETERS.items()}
+    """The conversion functions of every parameter type, for `parse` (its `extra_types`).
+
+    A new dictionary each time (`parse` may add to it), of conversion functions made once per parameter.
+    """
+    if _CONVERTERS.keys() != PARAMETERS.keys():
+        _CONVERTERS.clear()
+        _CONVERTERS.update((name, parameter.converter()) for name, parameter in PARAMETERS.items())
+    return dict(_CONVERTERS)
 
 
 _FIELD = re.compile(r"\{(?P<name>\w*)(?::(?P<type>\w+)(?P<optional>\?)?)?\}")
@@ -331,6 +341,26 @@ class Phrase(StepParser):
             raise ValueError(f"step pattern {pattern!r} uses unregistered parameter types {sorted(unknown)}")
         self.typed = cfparse.Parser(pattern, extra_types=extra_types(), case_sensitive=True) if "{" in pattern else None
         self.fragments = literal_fragments(pattern)
+        #: The longest fragment, tried first: most lines a pattern does not read lack it.
+        self._longest = max(self.fragments, key=len, default="")
+        #: Each line read so far: its arguments, or `None` when the pattern does not read it.
+        #: (Reading a line depends only on the two: the conversions are pure functions of the text.)
+        self._read: dict[str, dict[str, Any] | None] = {}
+
+    def _arguments(self, name: str) -> dict[str, Any] | None:
+        """The arguments the typed pattern reads from `name` (`None`: it does not read it), remembered per line."""
+        if name in self._read:
+            return self._read[name]
+        assert self.typed is not None
+        try:
+            result = self.typed.parse(name)
+        except (ValueError, KeyError, ScenarioError):
+            result = None
+        read = None if result is None else dict(result.named)
+        if len(self._read) > 4096:
+            self._read.clear()
+        self._read[name] = read
+        return read
 
     def in_scope(self) -> bool:
         """Whether this step may match a line of the feature file being run (always, outside a run)."""
@@ -339,23 +369,25 @@ class Phrase(StepParser):
 
     def is_matching(self, name: str) -> bool:
         """Whether `name` reads as this step, in the game being played."""
-        if not self.in_scope():
-            return False
+        return self.in_scope() and self.reads(name)
+
+    def reads(self, name: str) -> bool:
+        """Whether `name` reads as this step, whatever the game being played."""
         if self.typed is None:
             return name == self.name
-        if not all(fragment in name for fragment in self.fragments):
+        if self._longest not in name or not all(fragment in name for fragment in self.fragments):
             return False  # a line lacking some of the pattern's own words: no need to run its expression
-        try:
-            return self.typed.parse(name) is not None
-        except (ValueError, KeyError, ScenarioError):
-            return False
+        return self._arguments(name) is not None
 
     def parse_arguments(self, name: str) -> dict[str, Any] | None:
         """The step's arguments, converted to engine values."""
         if self.typed is None:
             return {} if name == self.name else None
-        result = self.typed.parse(name)
-        return None if result is None else dict(result.named)
+        read = self._arguments(name)
+        if read is None:
+            result = self.typed.parse(name)  # does not read it: raises as the pattern does, or gives None
+            return None if result is None else dict(result.named)
+        return dict(read)
 
     @property
     def readable(self) -> str:
@@ -418,21 +450,28 @@ def then(pattern: str, *, game: str | None = None) -> Callable[[Callable[P, T]],
 
 
 def feature_game(
-    tags: Iterable[str], lines: Iterable[tuple[str, str]], parsers: Iterable[tuple[str | None, StepParser]]
+    tags: Iterable[str],
+    lines: Iterable[tuple[str, str]],
+    parsers: Iterable[tuple[str | None, StepParser]],
+    seen: dict[tuple[str, str], set[str | None]] | None = None,
 ) -> str | None:
     """The game of a feature file from its tags and its step lines (`(type, text)`), given the known steps.
 
     `parsers` are the known steps as `(type, parser)` (type `None`: any keyword). Lines
-    are matched with no game in force, so every step may vote.
+    are matched with no game in force, so every step may vote. `seen` keeps the games
+    whose steps read each line, for other files read with the same steps.
     """
     # A step shared by every game (scope None) casts no vote: only the game-scoped steps are tried.
     scoped = [(kind, parser, scope_of(parser)) for kind, parser in parsers if scope_of(parser) is not None]
-    seen: dict[tuple[str, str], set[str | None]] = {}
+    seen = {} if seen is None else seen
 
     def games_of(line_type: str, text: str) -> set[str | None]:
         if (line_type, text) not in seen:
             seen[line_type, text] = {
-                game for kind, parser, game in scoped if kind in (None, line_type) and parser.is_matching(text)
+                game
+                for kind, parser, game in scoped
+                if kind in (None, line_type)
+                and (parser.reads(text) if isinstance(parser, Phrase) else parser.is_matching(text))
             }
         return seen[line_type, text]
 
