@@ -15,6 +15,7 @@ and rendered again only when the package's source, the tools or the site's setti
 from __future__ import annotations
 
 import contextlib
+import functools
 import logging
 import re
 from collections.abc import Callable, Iterable, Iterator, Mapping
@@ -600,7 +601,9 @@ def _record_registrations(config: MkDocsConfig) -> bool:
     inventory = getattr(getattr(plugin, "handlers", None), "inventory", None)
     if autorefs is None or inventory is None or not callable(getattr(inventory, "register", None)):
         return False
-    real_anchor, real_register = autorefs.register_anchor, inventory.register
+    # The classes' own methods, so that a plugin set up twice (a rebuild) is not recorded twice.
+    real_anchor = functools.partial(type(autorefs).register_anchor, autorefs)
+    real_register = functools.partial(type(inventory).register, inventory)
 
     def register_anchor(
         page: Any, identifier: str, anchor: str | None = None, *, title: str | None = None, primary: bool = True
