@@ -83,15 +83,16 @@ def link_rule_ids(page_html: str, rule_urls: Mapping[str, str]) -> str:
         <p>Rule <code><a class="bb-rule-link" href="s/#homm.swat">homm.swat</a></code>, <a href="#x">homm.swat</a>.</p>
     """
     out: list[str] = []
-    depth, done = 0, 0
+    depth, done, text = 0, 0, 0  # text: where the text after the last tag starts
     for match in _TAG_OR_RULE_ID.finditer(page_html):
-        tag = match[1]
-        if tag is not None:
-            name = _TAG_NAME.match(tag)
-            if name and name[1].lower() in _UNLINKED_TAGS and not tag.endswith("/>"):
-                depth += -1 if tag.startswith("</") else 1
+        if match["tag"] is not None:
+            name = match["name"]
+            if name and name.lower() in _UNLINKED_TAGS and not match["tag"].endswith("/>"):
+                depth += -1 if match["close"] else 1
+            text = match.end()
             continue
-        url = rule_urls.get(match[0]) if depth <= 0 else None
+        # A stray `<` that opens no tag starts text that is left alone, as is text in links and headings.
+        url = rule_urls.get(match[0]) if depth <= 0 and not page_html.startswith("<", text) else None
         if url is not None:
             out += [
                 page_html[done : match.start()],
@@ -102,8 +103,8 @@ def link_rule_ids(page_html: str, rule_urls: Mapping[str, str]) -> str:
     return "".join(out)
 
 
-#: A tag, or (outside tags) a rule identifier: one pass over a page finds both, in order.
-_TAG_OR_RULE_ID = re.compile(r"(<[^>]+>)|" + RULE_ID.pattern)
-_TAG_NAME = re.compile(r"</?\s*([a-zA-Z0-9]+)")
+#: A tag (`<` and at least one character up to the first `>`; its name, if it starts with one, and
+#: whether it closes), or outside tags a rule identifier: one pass over a page finds both, in order.
+_TAG_OR_RULE_ID = re.compile(r"(?P<tag><(?=[^>])(?P<close>/?)\s*(?P<name>[a-zA-Z0-9]+)?[^>]*>)|" + RULE_ID.pattern)
 #: Where an identifier is left as it is: in links, headings and anything that is not prose.
 _UNLINKED_TAGS = frozenset(("a", "h1", "h2", "h3", "h4", "h5", "h6", "title", "script", "style", "svg", "textarea"))
