@@ -41,11 +41,28 @@ def engine_fingerprint() -> str:
         >>> len(engine_fingerprint())
         64
     """
-    package = Path(__file__).resolve().parent.parent
+    return folder_fingerprint(Path(__file__).resolve().parent.parent, (".py", ".json"))
+
+
+def folder_fingerprint(folder: Path, suffixes: tuple[str, ...] | None = None) -> str:
+    """A digest of the names and contents of the files under `folder` ending in one of `suffixes` (else of every file).
+
+    Examples:
+        >>> import tempfile
+        >>> folder = Path(tempfile.mkdtemp())
+        >>> _ = (folder / "a.py").write_text("x = 1")
+        >>> before = folder_fingerprint(folder, (".py",))
+        >>> _ = (folder / "notes.txt").write_text("not code")
+        >>> folder_fingerprint(folder, (".py",)) == before
+        True
+        >>> _ = (folder / "a.py").write_text("x = 2")
+        >>> folder_fingerprint(folder, (".py",)) == before
+        False
+    """
     digest = hashlib.sha256()
-    for path in sorted(package.rglob("*")):
-        if path.suffix in (".py", ".json") and "__pycache__" not in path.parts:
-            digest.update(path.relative_to(package).as_posix().encode())
+    for path in sorted(folder.rglob("*")):
+        if (suffixes is None or path.suffix in suffixes) and "__pycache__" not in path.parts and path.is_file():
+            digest.update(path.relative_to(folder).as_posix().encode())
             digest.update(hashlib.sha256(path.read_bytes()).digest())
     return digest.hexdigest()
 

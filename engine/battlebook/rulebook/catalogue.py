@@ -207,10 +207,15 @@ def bind_lines(
     the steps of its feature's game and to shared steps, as a run binds it.
     """
     matched: list[tuple[StepUse, tuple[StepFunctionContext, ...]]] = []
+    # A line's candidates depend only on its type and text, and most lines recur across the book.
+    candidates: dict[tuple[str, str], tuple[StepFunctionContext, ...]] = {}
     for line_type, use in book_lines(book):
-        matching = tuple(
-            c for c in contexts if (c.type is None or c.type == line_type) and c.parser.is_matching(use.text)
-        )
+        matching = candidates.get((line_type, use.text))
+        if matching is None:
+            matching = tuple(
+                c for c in contexts if (c.type is None or c.type == line_type) and c.parser.is_matching(use.text)
+            )
+            candidates[(line_type, use.text)] = matching
         matched.append((use, matching))
     games = sorted({game for c in contexts if (game := scope_of(c.parser)) is not None})
     scopes_of: dict[str, list[set[str | None]]] = {}
@@ -237,6 +242,11 @@ def build_catalogue(book: Sequence[FeatureDoc], modules: Sequence[ModuleType]) -
     by_name = {module.__name__: module for module in modules}
     contexts = [c for c in list(step_function_context_registry.values()) if c.step_func.__module__ in by_name]
     lines = bind_lines(book, contexts)
+    # The uses credited to each definition (by identity), in book order.
+    credited_uses: dict[int, list[StepUse]] = {}
+    for use, credited in lines:
+        for credited_id in dict.fromkeys(map(id, credited)):
+            credited_uses.setdefault(credited_id, []).append(use)
     grouped: dict[str, list[CatalogueStep]] = {}
     owners: dict[str, list[str]] = {}
     seen: set[tuple[str, str, str]] = set()
@@ -247,7 +257,7 @@ def build_catalogue(book: Sequence[FeatureDoc], modules: Sequence[ModuleType]) -
         if key in seen:
             continue
         seen.add(key)
-        uses = tuple(use for use, credited in lines if context in credited)
+        uses = tuple(credited_uses.get(id(context), ()))
         domain = domain_of(by_name[module])
         step = CatalogueStep(
             step_type,

@@ -3,8 +3,8 @@
 Each term names the rule that defines it. The same entries give:
 
 - the Glossary page, each definition linking to its rule;
-- abbreviation definitions (`*[Melee Line]: ...`) appended to the pages of the term's game,
-  which mkdocs-material shows as a tooltip wherever the term appears;
+- abbreviations (`*[Melee Line]: ...`) for the pages of the term's game, which
+  mkdocs-material shows as a tooltip wherever the term appears;
 - search words for the rule, with each rule's own `keywords` (see
   [`rank_search_index`][battlebook.rulebook.glossary.rank_search_index]).
 
@@ -16,6 +16,8 @@ Examples:
     ('swarm', 'swarms', 'double')
     >>> abbreviations(g, "homm").splitlines()
     ['*[swarm]: Doubling the next attack.', '*[swarms]: Doubling the next attack.']
+    >>> abbreviation_titles(g, "homm")
+    {'swarm': 'Doubling the next attack.', 'swarms': 'Doubling the next attack.'}
 """
 
 from __future__ import annotations
@@ -125,6 +127,28 @@ def abbreviations(glossary: Glossary, game: str) -> str:
             text = term.definition.replace("\n", " ")
             lines += [f"*[{word}]: {text}" for word in (term.term, *term.forms)]
     return "\n".join(lines)
+
+
+def abbreviation_titles(glossary: Glossary, game: str) -> dict[str, str] | None:
+    """The hover terms of [`abbreviations`][battlebook.rulebook.glossary.abbreviations] as the `abbr` glossary.
+
+    Each word maps to its title as the extension reads it from a definition line (stripped),
+    a later definition of a word replacing an earlier one. Handing them to the extension
+    spares each page parsing the definitions as Markdown. `None` when a line would not read
+    as a plain definition there (the lines must then be appended to the page as they are).
+    """
+    titles: dict[str, str] = {}
+    for line in abbreviations(glossary, game).splitlines():
+        found = ABBREVIATION_LINE.match(line)
+        word, title = (found["abbr"].strip(), found["title"].strip()) if found else ("", "")
+        if not word or not title or title in ("''", '""'):
+            return None
+        titles[word] = title
+    return titles
+
+
+#: A definition line as Python-Markdown's `abbr` extension reads it.
+ABBREVIATION_LINE = re.compile(r"^[*]\[(?P<abbr>[^\\]*?)\][ ]?:[ ]*(?P<title>.*)$")
 
 
 def render_glossary(glossary: Glossary, rule_link: Mapping[str, str]) -> str:

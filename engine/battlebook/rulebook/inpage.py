@@ -291,7 +291,11 @@ def homm_odds(score: int, defenses: Sequence[int], reading: str = "0-9") -> dict
 
 
 def step_catalogue() -> list[dict[str, str]]:
-    """Every step a scenario may use, for the page's searchable catalogue: keyword, text, help, game, domain."""
+    """Every step of the step library, for the page's searchable catalogue: keyword, text, help, game, domain.
+
+    Only the library's own steps: what else is registered depends on what the process has
+    loaded (pytest-bdd's `trace` step, for one, once pytest has run), not on the rulebook.
+    """
     from battlebook.rulebook.catalogue import domain_of, load_step_modules
     from battlebook.rulebook.pytest_plugin import known_steps
 
@@ -305,6 +309,7 @@ def step_catalogue() -> list[dict[str, str]]:
             "domain": domains.get(step.module, step.module.rsplit(".", 1)[-1]),
         }
         for step in known_steps()
+        if step.module in domains
     ]
 
 

@@ -82,23 +82,29 @@ def link_rule_ids(page_html: str, rule_urls: Mapping[str, str]) -> str:
         >>> print(link_rule_ids(page, {"homm.swat": "s/#homm.swat"}))
         <p>Rule <code><a class="bb-rule-link" href="s/#homm.swat">homm.swat</a></code>, <a href="#x">homm.swat</a>.</p>
     """
-    parts = re.split(r"(<[^>]+>)", page_html)
-    depth = 0
-    skip_tags = ("a", "h1", "h2", "h3", "h4", "h5", "h6", "title", "script", "style", "svg", "textarea")
-    for index, part in enumerate(parts):
-        if part.startswith("<"):
-            name = re.match(r"</?\s*([a-zA-Z0-9]+)", part)
-            if name and name[1].lower() in skip_tags and not part.endswith("/>"):
-                depth += -1 if part.startswith("</") else 1
+    out: list[str] = []
+    depth, done, text = 0, 0, 0  # text: where the text after the last tag starts
+    for match in _TAG_OR_RULE_ID.finditer(page_html):
+        if match["tag"] is not None:
+            name = match["name"]
+            if name and name.lower() in _UNLINKED_TAGS and not match["tag"].endswith("/>"):
+                depth += -1 if match["close"] else 1
+            text = match.end()
             continue
-        if depth > 0 or "." not in part:
-            continue
+        # A stray `<` that opens no tag starts text that is left alone, as is text in links and headings.
+        url = rule_urls.get(match[0]) if depth <= 0 and not page_html.startswith("<", text) else None
+        if url is not None:
+            out += [
+                page_html[done : match.start()],
+                f'<a class="bb-rule-link" href="{html.escape(url)}">{match[0]}</a>',
+            ]
+            done = match.end()
+    out.append(page_html[done:])
+    return "".join(out)
 
-        def link(match: re.Match[str]) -> str:
-            url = rule_urls.get(match[0])
-            if url is None:
-                return match[0]
-            return f'<a class="bb-rule-link" href="{html.escape(url)}">{match[0]}</a>'
 
-        parts[index] = RULE_ID.sub(link, part)
-    return "".join(parts)
+#: A tag (`<` and at least one character up to the first `>`; its name, if it starts with one, and
+#: whether it closes), or outside tags a rule identifier: one pass over a page finds both, in order.
+_TAG_OR_RULE_ID = re.compile(r"(?P<tag><(?=[^>])(?P<close>/?)\s*(?P<name>[a-zA-Z0-9]+)?[^>]*>)|" + RULE_ID.pattern)
+#: Where an identifier is left as it is: in links, headings and anything that is not prose.
+_UNLINKED_TAGS = frozenset(("a", "h1", "h2", "h3", "h4", "h5", "h6", "title", "script", "style", "svg", "textarea"))

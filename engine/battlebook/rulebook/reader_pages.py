@@ -31,6 +31,7 @@ from mkdocs.structure.pages import Page
 from battlebook.rulebook.glossary import (
     Glossary,
     GlossaryError,
+    abbreviation_titles,
     abbreviations,
     glossary_problems,
     load_glossary,
@@ -83,6 +84,8 @@ def game_of(src_uri: str) -> str | None:
 def on_config(config: MkDocsConfig) -> MkDocsConfig:
     """Read the feature files and the glossary."""
     _book[:] = read_book(config)
+    _rule_addresses.clear()
+    _abbr_settings[:] = [config.mdx_configs.get("abbr")] if "abbr" in config.markdown_extensions else []
     try:
         _glossary[:] = [load_glossary(project_root(config))]
     except GlossaryError as error:
@@ -141,9 +144,34 @@ def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, files: Fil
     if src.startswith("rulebook/rulings/"):
         markdown = _with_settled_rules(markdown, page_url(src))
     game = game_of(src)
-    if game is None or not _glossary:
+    titles = abbreviation_titles(_glossary[0], game) if game is not None and _glossary and _abbr_settings else None
+    _set_abbreviations(config, titles)
+    if game is None or not _glossary or titles is not None:
         return markdown
     return markdown + "\n\n" + abbreviations(_glossary[0], game) + "\n"
+
+
+#: The `abbr` extension's own settings, as `mkdocs.yml` gives them (`None`: it gives none).
+_abbr_settings: list[dict[str, object] | None] = []
+
+
+def _set_abbreviations(config: MkDocsConfig, titles: dict[str, str] | None) -> None:
+    """Hand the page's hover terms to the `abbr` extension, for the Markdown of this page only.
+
+    MkDocs builds each page's Markdown from `config.mdx_configs` right after this event, so
+    the page gets the terms as if its text ended with their definitions, without parsing them.
+    Every other page gets the extension's settings from `mkdocs.yml` back.
+    """
+    if not _abbr_settings:
+        return
+    original = _abbr_settings[0]
+    settings = dict(original or {})
+    if titles is not None:
+        settings["glossary"] = {**titles}
+    if titles is None and original is None:
+        config.mdx_configs.pop("abbr", None)
+    else:
+        config.mdx_configs["abbr"] = settings
 
 
 def on_page_content(html: str, page: Page, config: MkDocsConfig, files: Files) -> str:
@@ -152,8 +180,19 @@ def on_page_content(html: str, page: Page, config: MkDocsConfig, files: Files) -
     if not (src.startswith(("rulebook/", "reference/")) or src == "index.md") or src == "rulebook/steps.md":
         return html
     here = page_url(src)
-    urls = {rule_id: relative_url(page_url(uri), here) + "#" + rule_id for rule_id, uri in rule_pages(_book).items()}
+    if not _rule_addresses:
+        _rule_addresses.append({rule_id: page_url(uri) for rule_id, uri in rule_pages(_book).items()})
+    relative: dict[str, str] = {}
+    urls = {}
+    for rule_id, target in _rule_addresses[0].items():
+        if target not in relative:
+            relative[target] = relative_url(target, here)
+        urls[rule_id] = relative[target] + "#" + rule_id
     return link_rule_ids(html, urls)
+
+
+#: Each rule's page address in the site, worked out once per build (`on_config` clears it).
+_rule_addresses: list[dict[str, str]] = []
 
 
 def on_post_build(config: MkDocsConfig) -> None:
