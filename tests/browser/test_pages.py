@@ -7,6 +7,8 @@ injected into each page by the test: the published site never carries it.
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 from playwright.sync_api import Page
 
@@ -98,51 +100,56 @@ def test_the_colour_rules_are_axes_colour_rules(page: Page, site_url: str) -> No
     assert sorted(enabled) == sorted(COLOUR_RULES)
 
 
+def dark_mode_probe(
+    page: Page, site_url: str, style: str, probe: str
+) -> tuple[list[str], list[dict[str, Any]], list[str]]:
+    """Put `probe` (HTML, with the id `bb-probe`) at the top of a chapter, styled by `style`, and run both checks.
+
+    Returns the serious violations' rule ids in light mode, and the dark-mode check's
+    serious violations and newly shown elements.
+    """
+    page.goto(site_url + "rulebook/homm/melee/")
+    page.evaluate(
+        """([css, html]) => {
+            const style = document.createElement("style");
+            style.textContent = css;
+            document.head.append(style);
+            document.querySelector("article").insertAdjacentHTML("afterbegin", html);
+        }""",
+        [style, probe],
+    )
+    light = [v["id"] for v in serious(axe_results(page))]
+    try:
+        violations, shown = dark_mode_violations(page)
+    finally:
+        toggle_palette(page, "light")
+    return light, serious(violations), shown
+
+
 def test_axe_in_dark_mode_finds_low_contrast_that_only_dark_mode_has(page: Page, site_url: str) -> None:
     """A text that reads well in light mode and badly in dark mode fails only the dark-mode check.
 
     This is what the dark-mode check is for: it must not pass a page because light mode did.
     """
-    page.goto(site_url + "rulebook/homm/melee/")
-    page.evaluate(
-        """() => {
-            const style = document.createElement("style");
-            style.textContent = '[data-md-color-scheme="slate"] #bb-probe { color: #333; }';
-            document.head.append(style);
-            const probe = document.createElement("p");
-            probe.id = "bb-probe";
-            probe.textContent = "A rule a reader must be able to read.";
-            document.querySelector("article").prepend(probe);
-        }"""
+    light, violations, _ = dark_mode_probe(
+        page,
+        site_url,
+        '[data-md-color-scheme="slate"] #bb-probe { color: #333; }',
+        '<p id="bb-probe">A rule a reader must be able to read.</p>',
     )
-    assert not [v for v in serious(axe_results(page)) if v["id"] == "color-contrast"]
-    try:
-        violations, _ = dark_mode_violations(page)
-    finally:
-        toggle_palette(page, "light")
-    contrast = [v for v in serious(violations) if v["id"] == "color-contrast"]
-    assert contrast and "#bb-probe" in contrast[0]["nodes"][0]["target"], report(serious(violations))
+    assert "color-contrast" not in light
+    contrast = [v for v in violations if v["id"] == "color-contrast"]
+    assert contrast and "#bb-probe" in contrast[0]["nodes"][0]["target"], report(violations)
 
 
 def test_axe_in_dark_mode_checks_what_only_dark_mode_shows(page: Page, site_url: str) -> None:
     """An element that only dark mode shows gets every rule, not only the colour rules."""
-    page.goto(site_url + "rulebook/homm/melee/")
-    page.evaluate(
-        """() => {
-            const style = document.createElement("style");
-            style.textContent = '#bb-probe { display: none; } '
-                + '[data-md-color-scheme="slate"] #bb-probe { display: block; }';
-            document.head.append(style);
-            const probe = document.createElement("div");
-            probe.id = "bb-probe";
-            probe.innerHTML = '<img src="data:image/gif;base64,R0lGODlhAQABAAAAACw=" width="20" height="20">';
-            document.querySelector("article").prepend(probe);
-        }"""
+    light, violations, shown = dark_mode_probe(
+        page,
+        site_url,
+        '#bb-probe { display: none; } [data-md-color-scheme="slate"] #bb-probe { display: block; }',
+        '<div id="bb-probe"><img src="data:image/gif;base64,R0lGODlhAQABAAAAACw=" width="20" height="20"></div>',
     )
-    assert not [v for v in serious(axe_results(page)) if v["id"] == "image-alt"]
-    try:
-        violations, shown = dark_mode_violations(page)
-    finally:
-        toggle_palette(page, "light")
+    assert "image-alt" not in light
     assert any("bb-probe" in element for element in shown), shown
-    assert "image-alt" in [v["id"] for v in serious(violations)], report(serious(violations))
+    assert "image-alt" in [v["id"] for v in violations], report(violations)

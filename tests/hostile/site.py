@@ -25,9 +25,9 @@ import shutil
 import subprocess
 import sys
 from collections.abc import Iterator
-from importlib import metadata
 from pathlib import Path
 
+from battlebook.rulebook.build_cache import cache_key, folder_fingerprint, tool_versions
 from tests.hostile.attempts import Attempt, Verdict
 from tests.hostile.corpus import hostile_features, write_hostile_features
 from tests.hostile.scan import dangerous_pages
@@ -96,13 +96,13 @@ def build_hostile_site(folder: Path) -> tuple[Path, str]:
     return folder / "site", output
 
 
-#: What the hostile site is built from, under the project's root: its code, its pages and
-#: theme, the tests that run its examples and the corpus itself (under `tests/`), and the
-#: rulebook's data files (`features/`, chapters included: a few bytes more to read, no rule to get wrong).
-BUILD_INPUTS = ("mkdocs.yml", "pyproject.toml", "package.json", "engine", "docs", "overrides", "tests", "features")
-#: What the tools write among those inputs, which is no input: compiled bytecode, and the
-#: package metadata setuptools rewrites whenever a wheel is built (the suite builds some).
-GENERATED = ("__pycache__", ".egg-info")
+#: What the hostile site is built from, under the project's root: the package's code (not the
+#: metadata setuptools rewrites beside it whenever a wheel is built, as the suite does), its
+#: pages and theme, the tests that run its examples and the corpus itself (under `tests/`),
+#: and the rulebook's data files (`features/`, chapters included: a few bytes more to read,
+#: no rule to get wrong); and the configuration files.
+BUILD_FOLDERS = ("engine/battlebook", "docs", "overrides", "tests", "features")
+BUILD_FILES = ("mkdocs.yml", "pyproject.toml", "package.json")
 #: The installed tools whose versions shape the build: the site's, and the examples' run.
 TOOLS = (
     "mkdocs",
@@ -128,26 +128,18 @@ def build_inputs_digest(root: Path = ROOT) -> str:
     """A digest of every file the hostile site is built from, and of the versions of the tools that build it.
 
     Any change to the engine, the pages, the theme, the tests (the corpus is there), the
-    rulebook's data, or to one of the `TOOLS` gives another digest; what tools generate
-    among those files (`GENERATED`) does not.
+    rulebook's data, the configuration, or to one of the `TOOLS` gives another digest;
+    compiled bytecode and the package's metadata do not.
     """
-    digest = hashlib.sha256(str(root).encode())
-    for name in BUILD_INPUTS:
-        top = root / name
-        paths = sorted(top.rglob("*")) if top.is_dir() else [top]
-        for path in paths:
-            generated = any(part.endswith(GENERATED) for part in path.relative_to(root).parts)
-            if path.is_file() and not generated:
-                digest.update(path.relative_to(root).as_posix().encode() + b"\0")
-                digest.update(hashlib.sha256(path.read_bytes()).digest())
-    versions = []
-    for tool in TOOLS:
-        try:
-            versions.append(f"{tool}=={metadata.version(tool)}")
-        except metadata.PackageNotFoundError:
-            versions.append(f"{tool} missing")
-    digest.update("\n".join(versions).encode())
-    return digest.hexdigest()
+    return cache_key(
+        str(root),
+        [folder_fingerprint(root / name) for name in BUILD_FOLDERS],
+        [
+            hashlib.sha256((root / name).read_bytes()).hexdigest() if (root / name).is_file() else "-"
+            for name in BUILD_FILES
+        ],
+        tool_versions(*TOOLS),
+    )
 
 
 @contextlib.contextmanager

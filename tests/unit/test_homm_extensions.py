@@ -46,6 +46,7 @@ from battlebook.homm.siege import TOWN_RULES
 from battlebook.homm.state import Extension, Override
 from battlebook.homm.units import KNOWN_UNITS
 
+#: Illustrative stats for these tests, not printed cards (the sources name Orcs and Halflings but give no stats).
 ORC = UnitCard("Orc", level=2, phase=6, melee=2, ranged=3, defense=5)
 HALFLING = UnitCard("Halfling", level=1, phase=4, melee=1, ranged=2, defense=4)
 GOLEM = KNOWN_UNITS["Gold Golem"]
