@@ -16,20 +16,26 @@ JOBS ?= 2
 # The examples alone run no property test: Hypothesis's pytest plugin is left out of those runs.
 EXAMPLES := $(BIN)/pytest tests/test_features.py -p no:hypothesispytest
 
-.PHONY: docs test site examples lines lint typecheck unit clean browser chromium runtime
+.PHONY: docs test site pages examples lines lint typecheck unit clean browser chromium runtime
+
+## The site's builder: mkdocs (the default) or properdocs (`make site BUILDER=properdocs`). Both read
+## mkdocs.yml; the pages they build are written first by the page generator (`battlebook site pages`).
+BUILDER ?= mkdocs
+PAGES := build/pages
 
 $(STAMP): pyproject.toml
 	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --disable-pip-version-check -e '.[dev]'
 	@touch $(STAMP)
 
-## Run every example so the pages show fresh results, then serve the rulebook.
+## Run every example so the pages show fresh results, then serve the rulebook at http://127.0.0.1:PORT/,
+## generated, built and reloaded again whenever a feature file, the results, docs/ or the code change.
 ## The port is checked first, so a taken one is named before any example runs: PORT=8001 make docs.
 PORT ?= 8000
 docs: $(STAMP) runtime
 	@$(BIN)/python -m battlebook.cli.port $(PORT)
 	-$(EXAMPLES)
-	$(BIN)/mkdocs serve --dev-addr 127.0.0.1:$(PORT)
+	$(BIN)/battlebook site serve --port $(PORT) --builder $(BUILDER)
 
 ## Every check: lint, types, examples and unit tests, copied-text scan, strict site build, browser tests.
 test: $(STAMP)
@@ -39,7 +45,11 @@ test: $(STAMP)
 	$(BIN)/pytest --ignore=tests/browser $(if $(filter-out 1,$(JOBS)),-n $(JOBS))
 	@if [ -f $(OVERLAP) ]; then $(BIN)/python $(OVERLAP); else echo "($(OVERLAP) not found: copied-text scan skipped)"; fi
 	@$(MAKE) --no-print-directory runtime
+	$(BIN)/battlebook site pages $(PAGES) --strict
+	$(BIN)/properdocs build --strict --config-file mkdocs.yml --site-dir build/site-properdocs
+	$(BIN)/battlebook site finish build/site-properdocs --runtime build/inpage/runtime
 	$(BIN)/mkdocs build --strict
+	$(BIN)/battlebook site finish site --runtime build/inpage/runtime
 	@$(MAKE) --no-print-directory browser
 	@echo "make test: every check passed"
 
@@ -70,10 +80,18 @@ chromium:
 	  fi; \
 	fi
 
-## Build the static site into site/ (running the examples first).
+## Build the static site into site/ (running the examples first): generate the pages, build them with
+## $(BUILDER), then make the site safe and check it (the Content-Security-Policy on every page, and
+## no live script but the site's own files; see engine/battlebook/site/finish.py).
 site: $(STAMP) runtime
 	$(EXAMPLES)
-	$(BIN)/mkdocs build --strict
+	$(BIN)/battlebook site pages $(PAGES) --strict
+	$(BIN)/$(BUILDER) build --strict --config-file mkdocs.yml
+	$(BIN)/battlebook site finish site --runtime build/inpage/runtime
+
+## Only the generated pages (build/pages), from the recorded results.
+pages: $(STAMP)
+	$(BIN)/battlebook site pages $(PAGES)
 
 ## Regenerate the rulebook lines shipped with the step library (for the closest-step hints).
 lines: $(STAMP)

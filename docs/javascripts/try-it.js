@@ -52,7 +52,15 @@
     });
   }
 
+  // The theme's search dialog gets an accessible name where the theme gives it none
+  // (mkdocs-material's; a theme that names it is left as it is).
+  function nameSearchDialog() {
+    var dialog = document.querySelector('.md-search[role="dialog"]:not([aria-label])');
+    if (dialog) dialog.setAttribute("aria-label", "Search");
+  }
+
   function setup() {
+    nameSearchDialog();
     var path = pagePath();
     addButtons(path);
     var wanted =

@@ -13,7 +13,7 @@ import pytest
 from playwright.sync_api import Page
 
 from battlebook.book.model import feature_paths, load_book
-from battlebook.site.chapters import page_uri
+from battlebook.site.pages import page_uri
 from tests.browser.a11y import (
     COLOUR_RULES,
     axe_results,

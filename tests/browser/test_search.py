@@ -9,7 +9,7 @@ import pytest
 from playwright.sync_api import Page
 
 from battlebook.book.model import feature_paths, load_book
-from battlebook.site.chapters import page_uri
+from battlebook.site.pages import page_uri
 from tests.browser.conftest import ROOT
 from tests.browser.search_queries import QUERIES, Query, search_hrefs
 

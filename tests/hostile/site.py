@@ -1,15 +1,20 @@
-"""A rulebook site built from the hostile corpus, and the injection attempts judged on it.
+"""A rulebook site built from the hostile corpus, by each supported builder, and the injection attempts judged on it.
 
 [`build_hostile_site`][tests.hostile.site.build_hostile_site] makes a project folder whose
 `features/` holds only the hostile corpus, runs its examples (recording results, so the
-notes under passing examples and the failure box of a failing one are published too) and
-builds the site without `--strict` (the hostile files are meant to fail). Every payload of
-the corpus is then one attempt: it is handled well when no page holds its script, an event
-attribute running it, or a link to it.
+notes under passing examples and the failure box of a failing one are published too),
+generates its pages (`battlebook site pages`), builds them with a builder (MkDocs or
+ProperDocs, see `BUILDERS`) and finishes the site (`battlebook site finish`: the policy, the
+rule links, the check), all without `--strict` (the hostile files are meant to fail). Every
+payload of the corpus is then one attempt: it is handled well when no page holds its
+script, an event attribute running it, or a link to it.
 
-[`shared_hostile_site`][tests.hostile.site.shared_hostile_site] builds it once for every test
+With `features="rulebook"` the same folder is made from the rulebook's own chapters instead:
+the test comparing what two builders publish reads those builds.
+
+[`shared_hostile_site`][tests.hostile.site.shared_hostile_site] builds each once for every test
 that reads it: `make test` reads the same build in its pytest run (the HTML) and in its
-browser run (Chromium), instead of building it twice. The build is kept in
+browser run (Chromium), instead of building it twice. A build is kept in
 `.battlebook/hostile-site/` under the digest of everything it is made from, and built anew
 whenever any of that changes.
 """
@@ -19,15 +24,17 @@ from __future__ import annotations
 import contextlib
 import fcntl
 import hashlib
+import json
 import os
 import re
 import shutil
 import subprocess
 import sys
 from collections.abc import Iterator
+from importlib import metadata
 from pathlib import Path
 
-from battlebook.site.build_cache import cache_key, folder_fingerprint, tool_versions
+from battlebook.book.results import default_path
 from tests.hostile.attempts import Attempt, Verdict
 from tests.hostile.corpus import hostile_features, write_hostile_features
 from tests.hostile.scan import dangerous_pages
@@ -46,24 +53,36 @@ def payload_cases() -> list[str]:
     return list(dict.fromkeys(match["case"] for match in _CASE.finditer(text)))
 
 
-def build_hostile_site(folder: Path) -> tuple[Path, str]:
-    """Build the hostile rulebook in `folder`; return the built site and the build's output."""
+#: The builders every site test runs against.
+BUILDERS = ("mkdocs", "properdocs")
+
+
+def _run(command: list[str], folder: Path, env: dict[str, str]) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(command, cwd=folder, capture_output=True, text=True, env=env, timeout=600, check=False)
+
+
+def build_hostile_site(folder: Path, builder: str = "mkdocs", features: str = "hostile") -> tuple[Path, str]:
+    """Build the hostile rulebook (or the rulebook's own, `features="rulebook"`) in `folder` with `builder`.
+
+    Returns the built site and the output of every step. The pass after the build runs its
+    check too: what it finds is in the output (`battlebook site finish: ...`).
+    """
     for name in ("mkdocs.yml", "pyproject.toml"):
         shutil.copy(ROOT / name, folder / name)
     shutil.copytree(ROOT / "docs", folder / "docs")
-    # No module pages: the engine's API reference shows its own docstrings, no text of a feature
-    # file, and rendering it would take most of the build.
-    (folder / "docs" / "api.md").write_text("# Engine API\n\nNot part of the hostile site.\n", encoding="utf-8")
     for name in ("engine", "tests", "overrides", "package.json"):
         if (ROOT / name).exists():
             (folder / name).symlink_to(ROOT / name)
-    write_hostile_features(folder / "features")
-    for data in (ROOT / "features").rglob("*"):
-        # The rulebook's data files (a glossary, say) come along; its chapters do not.
-        if data.is_file() and data.suffix != ".feature":
-            target = folder / "features" / data.relative_to(ROOT / "features")
-            target.parent.mkdir(parents=True, exist_ok=True)
-            shutil.copy(data, target)
+    if features == "rulebook":
+        shutil.copytree(ROOT / "features", folder / "features")
+    else:
+        write_hostile_features(folder / "features")
+        for data in (ROOT / "features").rglob("*"):
+            # The rulebook's data files (a glossary, say) come along; its chapters do not.
+            if data.is_file() and data.suffix != ".feature":
+                target = folder / "features" / data.relative_to(ROOT / "features")
+                target.parent.mkdir(parents=True, exist_ok=True)
+                shutil.copy(data, target)
     env = {
         **os.environ,
         "BATTLEBOOK_FEATURES": str(folder / "features"),
@@ -71,29 +90,57 @@ def build_hostile_site(folder: Path) -> tuple[Path, str]:
         "BATTLEBOOK_MESSAGES": "",
         "NO_MKDOCS_2_WARNING": "1",
     }
+    env.pop("BATTLEBOOK_SITE_URL", None)
+    env.pop("BATTLEBOOK_REPO_URL", None)
     pytest = [str(BIN / "pytest"), "-q", "-p", "no:cacheprovider", "--rootdir", str(folder)]
-    run = subprocess.run(
-        [*pytest, "-c", str(folder / "pyproject.toml"), str(folder / "tests" / "test_features.py")],
-        cwd=folder,
-        capture_output=True,
-        text=True,
-        env=env,
-        timeout=600,
-        check=False,
-    )
-    build = subprocess.run(
-        [str(BIN / "mkdocs"), "build", "--site-dir", str(folder / "site")],
-        cwd=folder,
-        capture_output=True,
-        text=True,
-        env=env,
-        timeout=600,
-        check=False,
-    )
-    output = run.stdout + run.stderr + build.stdout + build.stderr
-    if build.returncode != 0:
-        raise RuntimeError(f"the hostile site did not build:\n{output[-3000:]}")
+    examples = [[*pytest, "-c", str(folder / "pyproject.toml"), str(folder / "tests" / "test_features.py")]]
+    recorded = default_path(ROOT)
+    if features == "rulebook" and recorded.is_file():
+        # The same chapters, so the rulebook's own recorded results hold for them (they name files by path and digest).
+        (folder / ".battlebook").mkdir(exist_ok=True)
+        shutil.copy(recorded, folder / ".battlebook" / "results.json")
+        examples = []
+    steps = [
+        *examples,
+        # No module pages: the engine's API reference shows its own docstrings, no text of a feature
+        # file, and rendering it would take most of the build.
+        [str(BIN / "battlebook"), "site", "pages", "build/pages", "--root", str(folder), "--no-api"],
+        [str(BIN / builder), "build", "--config-file", "mkdocs.yml", "--site-dir", str(folder / "site")],
+        [str(BIN / "battlebook"), "site", "finish", "site", "--pages", "build/pages"],
+    ]
+    output = ""
+    for number, command in enumerate(steps):
+        done = _run(command, folder, env)
+        output += done.stdout + done.stderr
+        if number >= len(steps) - 3 and number != len(steps) - 1 and done.returncode != 0:
+            raise RuntimeError(f"the hostile site did not build with {builder}:\n{output[-3000:]}")
     return folder / "site", output
+
+
+def folder_fingerprint(folder: Path) -> str:
+    """A digest of the names and contents of the files under `folder` (compiled bytecode left out)."""
+    digest = hashlib.sha256()
+    for path in sorted(folder.rglob("*")):
+        if "__pycache__" not in path.parts and path.is_file():
+            digest.update(path.relative_to(folder).as_posix().encode())
+            digest.update(hashlib.sha256(path.read_bytes()).digest())
+    return digest.hexdigest()
+
+
+def tool_versions(*distributions: str) -> list[str]:
+    """The installed versions of `distributions` ("-" for one not installed)."""
+    versions = []
+    for name in distributions:
+        try:
+            versions.append(metadata.version(name))
+        except metadata.PackageNotFoundError:
+            versions.append("-")
+    return versions
+
+
+def cache_key(*parts: object) -> str:
+    """One digest of JSON-serialisable `parts`."""
+    return hashlib.sha256(json.dumps(parts, sort_keys=True).encode()).hexdigest()
 
 
 #: What the hostile site is built from, under the project's root: the package's code (not the
@@ -106,6 +153,7 @@ BUILD_FILES = ("mkdocs.yml", "pyproject.toml", "package.json")
 #: The installed tools whose versions shape the build: the site's, and the examples' run.
 TOOLS = (
     "mkdocs",
+    "properdocs",
     "mkdocs-material",
     "mkdocstrings",
     "mkdocstrings-python",
@@ -124,7 +172,7 @@ TOOLS = (
 SHARED = Path(__file__).resolve().parents[2] / ".battlebook" / "hostile-site"
 
 
-def build_inputs_digest(root: Path = ROOT) -> str:
+def build_inputs_digest(root: Path = ROOT, *kind: str) -> str:
     """A digest of every file the hostile site is built from, and of the versions of the tools that build it.
 
     Any change to the engine, the pages, the theme, the tests (the corpus is there), the
@@ -133,7 +181,8 @@ def build_inputs_digest(root: Path = ROOT) -> str:
     """
     return cache_key(
         str(root),
-        [folder_fingerprint(root / name) for name in BUILD_FOLDERS],
+        list(kind),
+        [folder_fingerprint(root / name) if (root / name).exists() else "-" for name in BUILD_FOLDERS],
         [
             hashlib.sha256((root / name).read_bytes()).hexdigest() if (root / name).is_file() else "-"
             for name in BUILD_FILES
@@ -161,15 +210,20 @@ def _locked(path: Path, mode: int = fcntl.LOCK_EX) -> Iterator[bool]:
 
 
 @contextlib.contextmanager
-def shared_hostile_site(folder: Path = SHARED) -> Iterator[tuple[Path, str]]:
-    """The hostile site for the current inputs, and its build's output, while the `with` block reads them.
+def shared_hostile_site(
+    folder: Path = SHARED, builder: str = "mkdocs", features: str = "hostile"
+) -> Iterator[tuple[Path, str]]:
+    """The hostile site built by `builder` for the current inputs, and its build's output, while a block reads it.
 
     Built once, then read by every test. The build sits in `folder/<digest>/`, made whole
     in a temporary folder beside it and then renamed, so a half-made build (an interrupted
     run) is never read. While a test reads a build, it holds that build's shared lock: an
     older build is removed only once no test holds its lock. Readers must not change it.
     """
-    key = build_inputs_digest()
+    results = default_path(ROOT)
+    recorded = hashlib.sha256(results.read_bytes()).hexdigest() if features == "rulebook" and results.is_file() else ""
+    key = build_inputs_digest(ROOT, builder, features, recorded)
+    folder = folder / f"{features}-{builder}"  # each kind of build is kept (and replaced) on its own
     done = folder / key
     folder.mkdir(parents=True, exist_ok=True)
     with contextlib.ExitStack() as reading:
@@ -178,7 +232,7 @@ def shared_hostile_site(folder: Path = SHARED) -> Iterator[tuple[Path, str]]:
                 work = folder / f"building-{os.getpid()}"
                 shutil.rmtree(work, ignore_errors=True)
                 work.mkdir()
-                _, output = build_hostile_site(work)
+                _, output = build_hostile_site(work, builder, features)
                 (work / "output.txt").write_text(output, encoding="utf-8")
                 work.rename(done)
             reading.enter_context(_locked(folder / f"{key}.reading", fcntl.LOCK_SH))
@@ -201,7 +255,7 @@ def site_verdicts(site: Path, output: str) -> list[Verdict]:
     published = "\n".join(pages.values())
     verdicts = []
     for case in payload_cases():
-        attempt = Attempt(f"payload {case}", case.split("-")[0], ("mkdocs", "build"), 0)
+        attempt = Attempt(f"payload {case}", case.split("-")[0], ("site", "build"), 0)
         live = [line for line in text.splitlines() if re.search(rf"'{re.escape(case)} '", line)]
         if "Traceback (most recent call last)" in output:
             verdicts.append(Verdict(attempt, "traceback", output[-300:]))
@@ -213,25 +267,31 @@ def site_verdicts(site: Path, output: str) -> list[Verdict]:
         else:
             verdicts.append(Verdict(attempt, "handled well", ""))
     names = pages.get("rulebook/hostile/names/index.html", "")
-    directive = Attempt("::: math in a description", "S9", ("mkdocs", "build"), 0)
+    directive = Attempt("::: math in a description", "S9", ("site", "build"), 0)
     if "doc-object" in names or "::: math" not in names.replace("&#58;", ":"):
         verdicts.append(Verdict(directive, "injection", "the description's ::: line was acted on"))
     else:
         verdicts.append(Verdict(directive, "handled well", ""))
     for target in ("Homm.Melee-Attack", "../../x", "javascript:alert(1"):
-        link = Attempt(f"link to rule:{target}", "W10", ("mkdocs", "build"), 0)
+        link = Attempt(f"link to rule:{target}", "W10", ("site", "build"), 0)
         refused = f"a link names the rule {target!r}" in output
         verdicts.append(Verdict(link, "handled well" if refused else "wrong", "" if refused else "not reported"))
     other = [f"{page}: {item}" for page, items in found.items() for item in items if not _CASE.search(item)]
-    rest = Attempt("no other live markup on any page", "S3", ("mkdocs", "build"), 0)
+    rest = Attempt("no other live markup on any page", "S3", ("site", "build"), 0)
     verdicts.append(Verdict(rest, "injection" if other else "handled well", "; ".join(other)[:300]))
+    checked = Attempt("the pass after the build finds nothing live", "S3", ("site", "finish"), 0)
+    unsafe = [line for line in output.splitlines() if line.startswith("battlebook site finish: ") and ".html" in line]
+    verdicts.append(Verdict(checked, "injection" if unsafe else "handled well", "; ".join(unsafe)[:300]))
     return verdicts
 
 
 def site_attempts() -> list[Verdict]:
-    """Build the hostile site in a temporary folder and judge every payload on it."""
+    """Build the hostile site with each builder in a temporary folder and judge every payload on it."""
     import tempfile
 
-    with tempfile.TemporaryDirectory(prefix="battlebook-hostile-site-") as tmp:
-        site, output = build_hostile_site(Path(tmp))
-        return site_verdicts(site, output)
+    verdicts = []
+    for builder in BUILDERS:
+        with tempfile.TemporaryDirectory(prefix="battlebook-hostile-site-") as tmp:
+            site, output = build_hostile_site(Path(tmp), builder)
+            verdicts += site_verdicts(site, output)
+    return verdicts

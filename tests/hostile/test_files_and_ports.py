@@ -53,16 +53,13 @@ def test_a_bad_results_file_says_how_to_make_a_new_one(tmp_path: Path, content: 
     assert "\n" not in str(raised.value)
 
 
-def test_the_site_build_stops_on_a_bad_results_file_with_the_way_out(tmp_path: Path) -> None:
-    pytest.importorskip("mkdocs")
-    from mkdocs.exceptions import PluginError
-
-    from battlebook.site.chapters import load_results
+def test_the_page_generator_stops_on_a_bad_results_file_with_the_way_out(tmp_path: Path) -> None:
+    from battlebook.site.pages import GenerationError, read_results
 
     path = tmp_path / "results.json"
     path.write_text(json.dumps({"format": 1, "results": "nope"}), encoding="utf-8")
-    with pytest.raises(PluginError, match="make examples"):
-        load_results(path)
+    with pytest.raises(GenerationError, match="make examples"):
+        read_results(path)
 
 
 def test_a_taken_port_is_named_with_another_to_choose() -> None:

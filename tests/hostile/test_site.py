@@ -10,15 +10,16 @@ from pathlib import Path
 
 import pytest
 
-from tests.hostile.site import build_inputs_digest, shared_hostile_site, site_verdicts
+from battlebook.site.finish import POLICY
+from tests.hostile.site import BUILDERS, build_inputs_digest, shared_hostile_site, site_verdicts
 
 pytest.importorskip("mkdocs", reason="the site extra builds the rulebook")
 
 
-@pytest.fixture(scope="module")
-def built() -> Iterator[tuple[Path, str]]:
-    """The hostile site and its build's output (one build, shared with the browser test)."""
-    with shared_hostile_site() as site:
+@pytest.fixture(scope="module", params=BUILDERS)
+def built(request: pytest.FixtureRequest) -> Iterator[tuple[Path, str]]:
+    """The hostile site built by each builder, and its build's output (one build each, shared with the browser test)."""
+    with shared_hostile_site(builder=request.param) as site:
         yield site
 
 
@@ -51,7 +52,9 @@ def test_every_page_forbids_inline_script_but_the_themes(built: tuple[Path, str]
         head = html.split("<head", 1)[1].split(">", 1)[1]
         assert head.startswith('<meta http-equiv="Content-Security-Policy" content="script-src \'self\''), page
         policy = head.split('content="', 1)[1].split('"', 1)[0]
-        assert "'unsafe-inline'" not in policy and "object-src 'none'" in policy, page
+        assert policy == POLICY, page
+        assert "'unsafe-inline'" not in policy and "'unsafe-eval'" not in policy and "sha256-" not in policy, page
+        assert "object-src 'none'" in policy, page
 
 
 def test_the_shared_build_is_keyed_by_every_input(tmp_path: Path) -> None:
@@ -79,21 +82,21 @@ def test_a_build_being_read_is_kept_and_an_unread_one_removed(tmp_path: Path, mo
 
     built: list[str] = []
 
-    def build(folder: Path) -> tuple[Path, str]:
+    def build(folder: Path, builder: str, features: str) -> tuple[Path, str]:
         (folder / "site").mkdir()
         (folder / "site" / "index.html").write_text(f"build {len(built)}", encoding="utf-8")
         built.append(folder.name)
         return folder / "site", "output"
 
     monkeypatch.setattr(shared, "build_hostile_site", build)
-    monkeypatch.setattr(shared, "build_inputs_digest", lambda: "first")
+    monkeypatch.setattr(shared, "build_inputs_digest", lambda *kind: "first")
     with shared.shared_hostile_site(tmp_path) as (first, _):
         with shared.shared_hostile_site(tmp_path) as (again, _):
             assert again == first and len(built) == 1, "the same inputs are built once"
-        monkeypatch.setattr(shared, "build_inputs_digest", lambda: "second")
+        monkeypatch.setattr(shared, "build_inputs_digest", lambda *kind: "second")
         with shared.shared_hostile_site(tmp_path) as (second, _):
             assert second != first and len(built) == 2
             assert (first / "index.html").read_text(encoding="utf-8") == "build 0", "a build being read was removed"
     with shared.shared_hostile_site(tmp_path):
         assert not first.exists(), "a build no test reads is removed"
-    assert sorted(p.name for p in tmp_path.iterdir() if p.is_dir()) == ["second"]
+    assert sorted(p.name for p in (tmp_path / "hostile-mkdocs").iterdir() if p.is_dir()) == ["second"]

@@ -3,13 +3,10 @@
 from __future__ import annotations
 
 import dataclasses
-import logging
 import types
 from pathlib import Path
 
 import pytest
-from mkdocs.config import load_config
-from mkdocs.structure.files import Files
 from pytest_bdd.steps import step_function_context_registry
 
 from battlebook.book import coverage
@@ -29,8 +26,8 @@ from battlebook.language.catalogue import (
 )
 from battlebook.language.grammar import Phrase
 from battlebook.language.steps import step_modules
-from battlebook.site import book_pages as site_pages
-from battlebook.site.chapters import page_uri
+from battlebook.site import pages as site_pages
+from battlebook.site.pages import page_uri
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -131,22 +128,17 @@ def test_the_coverage_page_links_rules_by_id_and_shows_pending(book: list[Featur
     assert "0 gaps" in page
 
 
-def test_a_gap_fails_the_strict_build(
-    monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture, tmp_path: Path
-) -> None:
-    config = load_config(str(ROOT / "mkdocs.yml"), site_dir=str(tmp_path / "site"))
-    site_pages.on_config(config)
+def test_a_gap_fails_the_strict_build(monkeypatch: pytest.MonkeyPatch) -> None:
+    generator = site_pages.Generator(ROOT, api=False)
     monkeypatch.setattr(coverage, "PENDING", {})
     # Leave out every chapter citing one section, so that section becomes a gap.
-    site_pages._book[:] = [
+    generator.book = [
         dataclasses.replace(f, rules=tuple(r for r in f.rules if "001/swatting" not in r.sources))
-        for f in site_pages._book
+        for f in generator.book
     ]
-    monkeypatch.setattr(config.plugins, "_current_plugin", None, raising=False)  # set by MkDocs during a build
-    with caplog.at_level(logging.WARNING, logger="mkdocs.plugins.battlebook"):
-        files = site_pages.on_files(Files([]), config)
-    assert {f.src_uri for f in files} == {site_pages.STEPS_PAGE, site_pages.COVERAGE_PAGE, site_pages.RULINGS_INDEX}
-    gaps = [r.message for r in caplog.records if r.levelno == logging.WARNING and "coverage gap" in r.message]
+    generator.book_pages()
+    assert {site_pages.STEPS_PAGE, site_pages.COVERAGE_PAGE, site_pages.RULINGS_INDEX} <= set(generator.pages.files)
+    gaps = [problem for problem in generator.pages.problems if "coverage gap" in problem]
     assert len(gaps) == len(PENDING) + 1
     assert any("@source:001/swatting" in gap for gap in gaps)
 

@@ -4,13 +4,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import pytest
-
 from battlebook.book.model import load_feature
 from battlebook.heroscape.ruleset import Edition
 from battlebook.runners.inpage import run_scenario, scenario_text
-from battlebook.site.chapters import page_uri
 from battlebook.site.editions_page import EDITIONS_PAGE, editions_page, run_editions, under_edition
+from battlebook.site.pages import page_uri
 
 ROOT = Path(__file__).resolve().parents[2]
 ATTACKING = "features/heroscape/attacking.feature"
@@ -63,39 +61,3 @@ def test_names_from_a_feature_file_are_escaped_and_a_failing_file_is_no_tracebac
     page = editions_page(entries, {feature.path: page_uri(feature)})
     assert "<script" not in page and "<img" not in page and "](javascript" not in page
     assert "alert&#40;1&#41;" in page
-
-
-def test_kept_runs_are_reused_only_for_the_same_files(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """The build cache gives back what a new run would give, and a changed file is run again."""
-    from battlebook.site import editions_page as module
-    from battlebook.site.build_cache import BuildCache
-
-    path = tmp_path / "features" / "heroscape" / "attacking.feature"
-    path.parent.mkdir(parents=True)
-    path.write_bytes((ROOT / ATTACKING).read_bytes())
-    cache = BuildCache(tmp_path / ".battlebook")
-    runs: list[int] = []
-    real = module._run_copies
-
-    def counted(copies: dict[Edition, dict[str, str]]) -> dict[tuple[str, int, Edition], module.Run]:
-        runs.append(1)
-        return real(copies)
-
-    monkeypatch.setattr(module, "_run_copies", counted)
-    first = run_editions([load_feature(path, tmp_path)], tmp_path, cache)
-    kept = run_editions([load_feature(path, tmp_path)], tmp_path, cache)
-    assert (len(runs), kept) == (1, first)
-    # The twelve-levels example, changed to expect the 2024 bonus, is run again and now fails under 2004.
-    text = path.read_text(encoding="utf-8")
-    head, tail = text.split(TWELVE_LEVELS, 1)
-    changed = head + TWELVE_LEVELS + tail.replace("A1 with 3 dice against 2\n", "A1 with 4 dice against 2\n", 1)
-    assert changed != text
-    path.write_text(changed, encoding="utf-8")
-    again = run_editions([load_feature(path, tmp_path)], tmp_path, cache)
-    assert len(runs) == 2
-    entry = next(e for e in again if e.name == TWELVE_LEVELS)
-    assert (entry.runs[Edition.BASIC_2004].kind, entry.runs[Edition.EDITION_2024].kind) == ("failed", "passed")
-    path.write_text(text, encoding="utf-8")
-    (tmp_path / ".battlebook" / "editions.json").write_text("{not json", encoding="utf-8")
-    assert run_editions([load_feature(path, tmp_path)], tmp_path, cache) == first
-    assert len(runs) == 3

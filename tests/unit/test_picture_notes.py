@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-import markdown  # type: ignore[import-untyped]
+import markdown
 
 from battlebook.book.render import _notes
 from battlebook.book.results import ScenarioResult, Status

@@ -8,29 +8,24 @@ Two kinds of text reach the pages:
   enters Markdown that a page is rendered from, [`markdown_text`][battlebook.book.prose.markdown_text]
   escapes it for both HTML and Markdown, so no tag, link, emphasis or attribute list
   (`{ onclick=... }`) can come of it.
-- **descriptions** (of features, rules and examples) are Markdown. They are written into the
-  page between two markers holding a number drawn afresh for each build
-  ([`prose_block`][battlebook.book.prose.prose_block]), and once MkDocs has rendered the page,
-  [`sanitize_page`][battlebook.book.prose.sanitize_page] cleans the HTML between the markers
-  with [nh3](https://nh3.readthedocs.io) (the Ammonia sanitizer): it keeps what a rulebook
-  needs (emphasis, lists, tables, headings, code, links to http(s) and to other pages of
-  the site) and drops every other tag, every event attribute and every other URL scheme. Of
+- **descriptions** (of features, rules and examples) are Markdown. The site's page generator
+  renders each one to HTML itself ([`render_prose`][battlebook.book.prose.render_prose]) and
+  cleans that HTML with [nh3](https://nh3.readthedocs.io) (the Ammonia sanitizer): it keeps
+  what a rulebook needs (emphasis, lists, tables, headings, code, links to http(s) and to
+  other pages of the site) and drops every other tag, every event attribute and every other
+  URL scheme. The page holds the result as one raw HTML block
+  ([`prose_block`][battlebook.book.prose.prose_block]), which any Markdown builder passes
+  through as it is: no builder ever renders a description, so none can publish it raw. Of
   the Markdown directives, only the project's own act in a description (`[text](rule:<id>)`
   links); a `:::` line (which would make mkdocstrings document any installed module) stays text.
 """
 
 from __future__ import annotations
 
-import base64
 import hashlib
 import html
 import re
-import secrets
-
-#: Drawn once per build: a description cannot forge the marker that closes its block.
-NONCE = secrets.token_hex(12)
-OPEN = f"<!-- bb-prose {NONCE} -->"
-CLOSE = f"<!-- /bb-prose {NONCE} -->"
+from collections.abc import Mapping
 
 #: Characters Markdown (with the site's extensions) may act on; written as character references.
 _MARKDOWN_ACTIVE = re.compile(r"[\\`*_{}\[\]()#+!|~^=:<>&\"'$]")
@@ -96,11 +91,6 @@ def neutralize_directives(markdown: str) -> str:
     return re.sub(r"^(\s*(?:#{1,6}\s*)?):(?=::)", r"\1&#58;", markdown, flags=re.MULTILINE)
 
 
-def prose_block(markdown: str) -> str:
-    """A description as Markdown for a page, between the markers that get it sanitized after rendering."""
-    return f"{OPEN}\n\n{neutralize_directives(markdown)}\n\n{CLOSE}"
-
-
 def _keep_attribute(tag: str, attribute: str, value: str) -> str | None:
     if attribute == "class":
         kept = [name for name in value.split() if _SAFE_CLASS.match(name)]
@@ -132,30 +122,61 @@ def clean_html(fragment: str) -> str:
     )
 
 
-def sanitize_page(page_html: str) -> str:
-    """The HTML of a rendered page with every description block cleaned by `clean_html`.
+#: The Markdown extensions a description is rendered with: the site's own (`mkdocs.yml`), so a
+#: description reads on the page as it always did; what they make beyond the allowed tags,
+#: attributes and classes is dropped by the sanitizer.
+PROSE_EXTENSIONS = (
+    "abbr",
+    "admonition",
+    "attr_list",
+    "md_in_html",
+    "tables",
+    "toc",
+    "pymdownx.details",
+    "pymdownx.highlight",
+    "pymdownx.inlinehilite",
+    "pymdownx.superfences",
+)
+PROSE_SETTINGS: Mapping[str, Mapping[str, object]] = {
+    "toc": {"permalink": True},
+    "pymdownx.highlight": {"anchor_linenums": False, "pygments_lang_class": True},
+}
 
-    A block whose closing marker is missing (a description that swallowed it, in an
-    unclosed code block say) is cleaned to the end of the page.
+
+def render_prose(markdown: str, terms: Mapping[str, str] | None = None) -> str:
+    r"""A description's Markdown as sanitized HTML (see `clean_html`), each of `terms` shown with its hover text.
+
+    `terms` maps a word to its definition: an abbreviation, as the site's pages define them.
 
     Examples:
-        >>> sanitize_page(f"<h1>T</h1>{OPEN}<p onclick='x'>a</p>{CLOSE}<p class='bb-x'>b</p>")
-        "<h1>T</h1><p>a</p><p class='bb-x'>b</p>"
+        >>> render_prose("A *melee* attack <img src=x onerror=alert(1)>\n\n::: os")
+        '<p>A <em>melee</em> attack </p>\n<p>::: os</p>'
+        >>> render_prose("A swarm.", {"swarm": "Doubling the next attack."})
+        '<p>A <abbr title="Doubling the next attack.">swarm</abbr>.</p>'
     """
-    out: list[str] = []
-    rest = page_html
-    while (start := rest.find(OPEN)) != -1:
-        out.append(rest[:start])
-        rest = rest[start + len(OPEN) :]
-        end = rest.find(CLOSE)
-        if end == -1:
-            out.append(clean_html(rest))
-            rest = ""
-        else:
-            out.append(clean_html(rest[:end]))
-            rest = rest[end + len(CLOSE) :]
-    out.append(rest)
-    return "".join(out)
+    import markdown as python_markdown  # imported here: only the site's pages render descriptions
+
+    text = neutralize_directives(markdown)
+    if terms:
+        definitions = (f"*[{word}]: {' '.join(title.split())}" for word, title in terms.items())
+        text += "\n\n" + "\n".join(definitions) + "\n"
+    rendered = python_markdown.markdown(
+        text, extensions=list(PROSE_EXTENSIONS), extension_configs={k: dict(v) for k, v in PROSE_SETTINGS.items()}
+    )
+    return clean_html(rendered)
+
+
+def prose_block(markdown: str, terms: Mapping[str, str] | None = None) -> str:
+    r"""A description as a block of a page's Markdown: its sanitized HTML, which a Markdown builder passes through.
+
+    One `<div>` holds it, so the builder reads the whole block as raw HTML: no text in it
+    (however it reads as Markdown) becomes a link, a tag or a directive.
+
+    Examples:
+        >>> prose_block("[x](javascript:alert(1)) **bold**")
+        '<div class="bb-prose">\n<p><a rel="noopener noreferrer">x</a> <strong>bold</strong></p>\n</div>'
+    """
+    return f'<div class="bb-prose">\n{render_prose(markdown, terms)}\n</div>'
 
 
 def markdown_code(text: str) -> str:
@@ -197,46 +218,3 @@ def page_part(name: str) -> str:
         return name
     slug = re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-")[:40].strip("-") or "page"
     return f"{slug}-{hashlib.sha256(name.encode('utf-8', 'surrogateescape')).hexdigest()[:8]}"
-
-
-_SCRIPT = re.compile(r"<script(?P<attrs>[^>]*)>(?P<body>.*?)</script>", re.DOTALL | re.IGNORECASE)
-_CONTENT_START = '<article class="md-content__inner'
-#: The sources a page may load script from besides its own origin: none. Pyodide (the
-#: in-page runner of "Try it") compiles WebAssembly, and its loader evaluates generated
-#: code, so eval stays allowed; inline script and event attributes do not.
-_POLICY = "script-src 'self' 'unsafe-eval' 'wasm-unsafe-eval' {hashes}; object-src 'none'; base-uri 'self'"
-
-
-def content_security_policy(page_html: str) -> str:
-    """The page with a Content-Security-Policy `<meta>` first in its `<head>`: no inline script runs but the theme's.
-
-    The theme (mkdocs-material) writes a few inline scripts of its own outside the page's
-    content (its storage helpers, the colour palette); those are allowed by their SHA-256.
-    Every other inline script, every event attribute (`onerror=...`) and every
-    `javascript:` URL is refused by the browser, a second wall behind the escaping and the
-    sanitizer. Data blocks (`<script type="application/json">`) are not script and need no hash.
-
-    Examples:
-        >>> page = '<html><head><script>var a=1</script></head><body>'
-        >>> page += '<article class="md-content__inner"><script>alert(1)</script></article></body></html>'
-        >>> policy = content_security_policy(page).split('content="', 1)[1].split('"', 1)[0]
-        >>> policy.count("'sha256-")
-        1
-    """
-    start = page_html.find(_CONTENT_START)
-    end = page_html.rfind("</article>")
-    hashes: list[str] = []
-    for match in _SCRIPT.finditer(page_html):
-        attrs = match["attrs"].lower()
-        if "src=" in attrs or ("type=" in attrs and "javascript" not in attrs and "module" not in attrs):
-            continue
-        if start != -1 and start <= match.start() <= max(end, start):
-            continue  # inside the page's content: never allowed
-        digest = hashlib.sha256(match["body"].encode("utf-8")).digest()
-        hashes.append(f"'sha256-{base64.b64encode(digest).decode('ascii')}'")
-    policy = _POLICY.format(hashes=" ".join(dict.fromkeys(hashes)))
-    meta = f'<meta http-equiv="Content-Security-Policy" content="{policy}">'
-    head = re.search(r"<head[^>]*>", page_html, re.IGNORECASE)
-    if head is None:
-        return page_html
-    return page_html[: head.end()] + meta + page_html[head.end() :]

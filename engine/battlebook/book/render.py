@@ -12,7 +12,7 @@ import html
 import posixpath
 import re
 from collections import Counter
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from battlebook.book.model import ExampleDoc, FeatureDoc, RuleDoc, StepDoc
@@ -130,8 +130,12 @@ def render_example(
     problems: list[Problem],
     level: str,
     rule: RuleDoc | None = None,
+    prose: Callable[[str], str] = prose_block,
 ) -> list[str]:
-    """One example's section: heading, badge and edition, Gherkin, failure details and notes."""
+    """One example's section: heading, badge and edition, Gherkin, failure details and notes.
+
+    `prose` makes a description into a block of the page (see `render_feature`).
+    """
     runs = results.runs(feature.path, feature.sha256, example.line)
     badge = results.badge(feature.path, feature.sha256, example.line)
     failure, detail = _failure(runs, badge)
@@ -149,7 +153,7 @@ def render_example(
     )
     lines = [heading, ""]
     if example.description:
-        lines += [prose_block(example.description), ""]
+        lines += [prose(example.description), ""]
     lines += [example_gherkin(example), ""]
     return lines + failure + _notes(runs)
 
@@ -157,6 +161,29 @@ def render_example(
 RULE_LINK = re.compile(r"(?P<open>\]\(\s*<?|^\s{0,3}\[[^\]\n]+\]:\s*<?)rule:(?P<id>[^\s)>]*)>?", re.MULTILINE)
 """A Markdown link to a rule by its identifier, as written in a feature file: `[text](rule:ruling.die-faces)`
 (or a reference definition, `[die]: rule:ruling.die-faces`)."""
+
+
+def resolve_rule_hrefs(markdown: str, hrefs: Mapping[str, str]) -> tuple[str, list[str]]:
+    """Turn `[text](rule:<id>)` links into links to `hrefs[id]`; an unknown identifier's link goes nowhere (`#`).
+
+    Returns the Markdown and the unknown identifiers, which the build refuses.
+
+    Examples:
+        >>> resolve_rule_hrefs("[die](rule:ruling.die-faces) [x](rule:no.such)", {"ruling.die-faces": "../d/#r"})
+        ('[die](../d/#r) [x](#)', ['no.such'])
+    """
+    unknown: list[str] = []
+
+    def link(match: re.Match[str]) -> str:
+        rule_id = match["id"]
+        opening = match["open"].rstrip("<")
+        href = hrefs.get(rule_id)
+        if href is None:
+            unknown.append(rule_id)
+            return f"{opening}#"
+        return f"{opening}{href}"
+
+    return RULE_LINK.sub(link, markdown), unknown
 
 
 def resolve_rule_links(markdown: str, page: str, rule_pages: Mapping[str, str]) -> tuple[str, list[str]]:
@@ -219,30 +246,36 @@ def _summary(feature: FeatureDoc, results: ResultBook) -> str:
     return f'<p class="bb-summary">{total} examples: {", ".join(parts) or "none"}.</p>'
 
 
-def render_feature(feature: FeatureDoc, results: ResultBook) -> tuple[str, list[Problem]]:
-    """The Markdown page of `feature`, and the examples that must stop a strict build."""
+def render_feature(
+    feature: FeatureDoc, results: ResultBook, prose: Callable[[str], str] = prose_block
+) -> tuple[str, list[Problem]]:
+    """The Markdown page of `feature`, and the examples that must stop a strict build.
+
+    `prose` makes each description (the feature's, a rule's, an example's) into a block of
+    the page: by default [`prose_block`][battlebook.book.prose.prose_block], its sanitized HTML.
+    """
     problems: list[Problem] = []
     lines = [f"# {markdown_text(feature.name)}", "", _summary(feature, results), ""]
     if feature.description:
-        lines += [prose_block(feature.description), ""]
+        lines += [prose(feature.description), ""]
     if feature.background:
         steps = gherkin_lines(feature.background, "")
         fence = code_fence("\n".join(steps))
         lines += ['!!! abstract "Every example in this chapter starts from"', ""]
         lines += [f"    {fence}gherkin", *("    " + x for x in steps), f"    {fence}", ""]
     for _, example in ((r, e) for r, e in feature.examples() if r is None):
-        lines += render_example(feature, example, results, problems, "##")
+        lines += render_example(feature, example, results, problems, "##", prose=prose)
     for rule in feature.rules:
         statement = html.escape(rule.name.rstrip(".")) + "."
         lines += [f"## {rule_title(rule)} {{ #{rule.id} }}", "", f'<p class="bb-rule">{statement}</p>', ""]
         lines += [_sources(rule), ""]
         if rule.description:
-            lines += [prose_block(rule.description), ""]
+            lines += [prose(rule.description), ""]
         if rule.background:
             steps = ["Background:", *gherkin_lines(rule.background)]
             fence = code_fence("\n".join(steps))
             lines += [f"{fence}gherkin", *steps, fence, ""]
         for example in rule.examples:
-            lines += render_example(feature, example, results, problems, "###", rule)
+            lines += render_example(feature, example, results, problems, "###", rule, prose)
     lines.append(f'<p class="bb-file">Feature file: <code>{html_text(feature.path)}</code></p>')
     return "\n".join(lines) + "\n", problems

@@ -10,7 +10,7 @@ lacks one of the three paragraphs is a problem that fails the strict site build.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
 from battlebook.book.links import feature_page
@@ -81,8 +81,8 @@ def ruling_problems(rulings: Iterable[Ruling]) -> list[str]:
     return problems
 
 
-def render_rulings_index(rulings: Sequence[Ruling]) -> str:
-    """The Markdown page `rulebook/rulings/index.md`."""
+def render_rulings_index(rulings: Sequence[Ruling], prose: Callable[[str], str] = prose_block) -> str:
+    """The Markdown page `rulebook/rulings/index.md`; `prose` makes a quoted paragraph into a block of the page."""
     lines = [
         "# Rulings",
         "",
@@ -99,8 +99,8 @@ def render_rulings_index(rulings: Sequence[Ruling]) -> str:
         title = ruling.feature.name.removeprefix("Ruling:").strip()
         title = markdown_text(title[:1].upper() + title[1:])
         lines += [f"## [{title}]({ruling.page})", ""]
-        lines += [prose_block(f"**Question.** {ruling.question or '(not stated)'}"), ""]
-        lines += [prose_block(f"**Reading adopted.** {ruling.reading or '(not stated)'}"), ""]
+        lines += [prose(f"**Question.** {ruling.question or '(not stated)'}"), ""]
+        lines += [prose(f"**Reading adopted.** {ruling.reading or '(not stated)'}"), ""]
         if rules:
             lines += [f"Rules: {rules} \u00b7 file {markdown_code(ruling.feature.path)}", ""]
     return "\n".join(lines) + "\n"

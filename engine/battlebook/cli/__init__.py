@@ -17,7 +17,7 @@ from typing import NoReturn
 
 from battlebook import __version__
 
-SUBCOMMANDS: tuple[str, ...] = ("results", "check", "steps", "odds")
+SUBCOMMANDS: tuple[str, ...] = ("results", "check", "steps", "odds", "site")
 """Modules of `battlebook.cli` that each add one subcommand."""
 
 

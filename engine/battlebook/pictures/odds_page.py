@@ -1,8 +1,8 @@
 """Markup shared by every game's odds page: formulas as MathML, chance cells, chart figures, wide tables.
 
 Each game writes its own odds page next to its rules (`odds_page` in the game's package,
-reached through [`Game.odds_page`][battlebook.game.Game.odds_page]); the site's hook
-[`battlebook.site.odds_pages`][battlebook.site.odds_pages] publishes one page per
+reached through [`Game.odds_page`][battlebook.game.Game.odds_page]); the site's page
+generator [`battlebook.site.pages`][battlebook.site.pages] publishes one page per
 registered game. Formulas are rendered as MathML by sympy's presentation printer: browsers
 draw MathML natively, so the pages need no script and no download (the reader may be
 offline). The LaTeX form of each formula, also printed by sympy, is given under it.

@@ -1,6 +1,6 @@
-"""MkDocs hook that publishes the Heroscape editions side by side, computed at every build.
+"""The Heroscape editions side by side, computed each time the pages are generated.
 
-`mkdocs.yml` loads this file under `hooks:`. It adds `reference/editions.md`:
+The page generator ([`battlebook.site.pages`][battlebook.site.pages]) writes `reference/editions.md`:
 
 - the settings of the two editions' rulesets,
   [`Ruleset.for_edition`][battlebook.heroscape.ruleset.Ruleset.for_edition], one row per
@@ -26,16 +26,11 @@ from dataclasses import dataclass, fields
 from enum import Enum
 from pathlib import Path
 
-from mkdocs.config.defaults import MkDocsConfig
-from mkdocs.structure.files import File, Files
-
 from battlebook.heroscape.dice import CombatDie
 from battlebook.heroscape.ruleset import Edition, HeightAdvantage, Ruleset
-from battlebook.site.build_cache import BuildCache, cache_key, engine_fingerprint, tool_versions
 from battlebook.runners.check import LEAN_OPTIONS, CheckedExample, explain, run_check
 from battlebook.book.model import FeatureDoc, FeatureFileError, read_feature_text
 from battlebook.book.prose import markdown_text
-from battlebook.book.results import default_path
 
 EDITIONS_PAGE = "reference/editions.md"
 EDITIONS = (Edition.BASIC_2004, Edition.EDITION_2024)
@@ -45,8 +40,6 @@ EDITION_TAG = re.compile(r"(?<!\S)@edition:\S+")
 #: explanation, never pytest's report, and pytest's own report of a failure (source lines,
 #: syntax colours) was half the cost of the runs.
 RUN_OPTIONS = (*LEAN_OPTIONS, "--tb=native")
-#: Where the last runs are kept, beside the recorded results, with the key of what they ran.
-CACHE_NAME = "editions"
 #: What each verdict of a run reads as on the page.
 VERDICTS = {
     "passed": "passed",
@@ -160,37 +153,10 @@ def _run_copies(copies: dict[Edition, dict[str, str]]) -> dict[RunKey, Run]:
     return runs
 
 
-def _cached_runs(copies: dict[Edition, dict[str, str]], cache: BuildCache | None) -> dict[RunKey, Run]:
-    """The runs of `copies`: kept from the last build when neither the copies nor the engine changed.
-
-    The key covers every copy's text, the engine's code and the versions of pytest and its
-    parsers, so a kept run is what a new run would give.
-    """
-    if cache is None:
-        return _run_copies(copies)
-    source = {e.value: sorted(texts.items()) for e, texts in copies.items()}
-    key = cache_key(engine_fingerprint(), tool_versions("pytest", "pytest-bdd", "parse", "parse-type"), source)
-    kept = cache.get(CACHE_NAME, key)
-    with contextlib.suppress(ValueError, KeyError, TypeError):
-        if isinstance(kept, list):
-            return {
-                (str(path), int(line), Edition(edition)): Run(str(kind), tuple(str(x) for x in explanation))
-                for path, line, edition, kind, explanation in kept
-            }
-    runs = _run_copies(copies)
-    rows = [[path, line, edition.value, run.kind, list(run.explanation)] for (path, line, edition), run in runs.items()]
-    cache.put(CACHE_NAME, key, rows)
-    return runs
-
-
-def run_editions(book: Sequence[FeatureDoc], root: Path, cache: BuildCache | None = None) -> list[ExampleRuns]:
-    """Every Heroscape example of `book` (files under `root`), run under each edition, in book order.
-
-    With `cache`, the runs are kept there for the next build, and taken from there while
-    neither the files nor the engine changed.
-    """
+def run_editions(book: Sequence[FeatureDoc], root: Path) -> list[ExampleRuns]:
+    """Every Heroscape example of `book` (files under `root`), run under each edition, in book order."""
     features = [feature for feature in book if is_heroscape(feature)]
-    runs = _cached_runs(_copies(features, root), cache)
+    runs = _run_copies(_copies(features, root))
     out = []
     for feature in features:
         for rule, example in feature.examples():
@@ -376,15 +342,3 @@ def editions_page(entries: Sequence[ExampleRuns], page_of: dict[str, str], here:
     for key in agreeing:
         lines += _rule_section(key, by_rule[key], here, page_of)
     return "\n".join(lines) + "\n"
-
-
-def on_files(files: Files, config: MkDocsConfig) -> Files:
-    """Run the Heroscape examples under both editions and add the editions page to the site."""
-    from battlebook.site.chapters import page_uri, project_root, read_book
-
-    root = project_root(config)
-    book = read_book(config)
-    entries = run_editions(book, root, cache=BuildCache(default_path(root).parent))
-    page_of = {feature.path: page_uri(feature) for feature in book}
-    files.append(File.generated(config, EDITIONS_PAGE, content=editions_page(entries, page_of)))
-    return files

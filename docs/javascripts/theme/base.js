@@ -1,0 +1,3 @@
+/* The theme's storage helpers (mkdocs-material's partials/javascripts/base.html, MIT licence),
+ * loaded as a file: the page's scope comes from the script element's data-md-scope attribute. */
+__md_scope=new URL(document.currentScript.getAttribute("data-md-scope"),location),__md_scope.pathname.endsWith("/")||(__md_scope=new URL(__md_scope.pathname+"/",location)),__md_hash=e=>[...e].reduce(((e,_)=>(e<<5)-e+_.charCodeAt(0)),0),__md_get=(e,_=localStorage,t=__md_scope)=>JSON.parse(_.getItem(t.pathname+"."+e)),__md_set=(e,_,t=localStorage,a=__md_scope)=>{try{t.setItem(a.pathname+"."+e,JSON.stringify(_))}catch(e){}};

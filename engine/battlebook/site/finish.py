@@ -1,0 +1,256 @@
+"""The pass over a built site: `battlebook site finish SITE`, whatever builder made it.
+
+After the builder has written `SITE/` from the generated pages (see
+[`battlebook.site.pages`][battlebook.site.pages]), this pass:
+
+- copies the in-page runtime of "Try it" into `SITE/try/runtime/` (`--runtime`);
+- links every rule identifier written in a reader's page (prose, Gherkin, notes) to its rule
+  ([`link_rule_ids`][battlebook.book.links.link_rule_ids]), in the page's article only;
+- ranks the search index, when the builder wrote one the way mkdocs-material does: a rule's
+  own section before its chapter's introduction and every other page, found by its search
+  words ([`rank_search_index`][battlebook.book.glossary.rank_search_index]);
+- gives every HTML page the same Content-Security-Policy, first in its `<head>`
+  ([`POLICY`][battlebook.site.finish.POLICY]): script only from the site's own files, no
+  inline script at all, no plugins. The theme's own inline scripts are files of the site
+  (`overrides/partials/javascripts/`), so the policy is one fixed text: it never allows a
+  script because a page happens to contain it;
+- **checks** every HTML page: it fails the pass (and `make site`) when a page lacks the
+  policy, or holds a live inline script, an event attribute (`onerror=...`) or a
+  `javascript:` URL. The theme puts none there, so any is an injection that got past the
+  generator's escaping and sanitizing.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import shutil
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from html.parser import HTMLParser
+from pathlib import Path
+from typing import Any
+
+from battlebook.book.glossary import rank_search_index
+from battlebook.book.links import link_rule_ids
+
+#: The policy of every page. Script comes from the site's own files only ('self'): no inline
+#: script, no event attribute, no `javascript:` URL runs. `'wasm-unsafe-eval'` lets "Try it"
+#: compile the rules engine (Pyodide, WebAssembly); no JavaScript `eval` is allowed. No
+#: plugin (`object-src`), and no `<base>` that would move the page's relative addresses.
+POLICY = "script-src 'self' 'wasm-unsafe-eval'; object-src 'none'; base-uri 'self'"
+META = f'<meta http-equiv="Content-Security-Policy" content="{POLICY}">'
+#: The key this pass adds to a search index it ranked, so that a second pass leaves it as it is.
+RANKED = "battlebook_ranked"
+#: Where the in-page runtime is served in the site.
+RUNTIME_URL = "try/runtime"
+
+_HEAD = re.compile(r"<head(?:\s[^>]*)?>", re.IGNORECASE)
+_ARTICLE = re.compile(r'<article class="md-content__inner[^"]*">')
+#: Attributes holding a URL a browser may follow or load.
+URL_ATTRIBUTES = frozenset(
+    ("href", "src", "action", "formaction", "xlink:href", "data", "poster", "srcdoc", "background", "ping")
+)
+#: URL schemes that run script or make a document of their own.
+SCRIPT_SCHEMES = re.compile(r"^(?:javascript:|vbscript:|data:text/html|data:application/xhtml)", re.IGNORECASE)
+#: `<script type>` values that are script (an empty type too); any other type is data.
+SCRIPT_TYPES = frozenset(("", "text/javascript", "application/javascript", "module", "text/ecmascript"))
+
+
+def with_policy(page: str) -> str:
+    """The page with the Content-Security-Policy `<meta>` first in its `<head>` (once).
+
+    Examples:
+        >>> with_policy("<html><head><title>x</title></head></html>").split("<title>")[0].endswith(META)
+        True
+    """
+    if META in page:
+        return page
+    head = _HEAD.search(page)
+    if head is None:
+        return page
+    return page[: head.end()] + META + page[head.end() :]
+
+
+class _Scanner(HTMLParser):
+    """Finds what could run script in a page: inline scripts, event attributes, script URLs."""
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.found: list[str] = []
+        self.policies: list[str] = []
+        self._script: tuple[int, int] | None = None
+        self._in_head = False
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        values = {name: value or "" for name, value in attrs}
+        where = "line {}".format(self.getpos()[0])
+        if tag == "head":
+            self._in_head = True
+        if tag == "meta" and values.get("http-equiv", "").lower() == "content-security-policy":
+            self.policies.append(values.get("content", ""))
+        for name, value in attrs:
+            if name.startswith("on"):
+                self.found.append(f"{where}: <{tag} {name}=...> (an event attribute)")
+            squashed = "".join((value or "").split())
+            if name in URL_ATTRIBUTES and SCRIPT_SCHEMES.match(squashed):
+                self.found.append(f"{where}: <{tag} {name}={squashed[:60]!r}> (a script URL)")
+        if tag == "script":
+            kind = values.get("type", "").strip().lower()
+            if "src" not in values and kind in SCRIPT_TYPES:
+                self._script = self.getpos()
+
+    def handle_startendtag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        self.handle_starttag(tag, attrs)
+        if tag == "script":
+            self.handle_endtag(tag)
+
+    def handle_data(self, data: str) -> None:
+        if self._script is not None and data.strip():
+            self.found.append(f"line {self._script[0]}: an inline <script>: {data.strip()[:60]!r}")
+            self._script = None
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag == "script":
+            self._script = None
+
+
+def page_problems(page: str) -> list[str]:
+    """What makes a built page unsafe to publish: no policy (or another one), or markup that would run script.
+
+    Examples:
+        >>> page_problems(with_policy("<html><head></head><body><p>ok</p></body></html>"))
+        []
+        >>> page_problems("<html><head></head><body><img src=x onerror=alert(1)></body></html>")
+        ['no Content-Security-Policy', 'line 1: <img onerror=...> (an event attribute)']
+        >>> page_problems(with_policy('<head></head><a href=" java script:x">a</a><script>alert(1)</script>'))
+        ["line 1: <a href='javascript:x'> (a script URL)", "line 1: an inline <script>: 'alert(1)'"]
+    """
+    scanner = _Scanner()
+    scanner.feed(page)
+    scanner.close()
+    problems: list[str] = []
+    if not scanner.policies:
+        problems.append("no Content-Security-Policy")
+    elif any(policy != POLICY for policy in scanner.policies):
+        problems.append(f"a Content-Security-Policy other than the site's: {scanner.policies}")
+    return problems + scanner.found
+
+
+def link_article(page: str, rule_urls: Mapping[str, str]) -> str:
+    """The page with every rule identifier in its article (the page's own content) linked to its rule."""
+    start = _ARTICLE.search(page)
+    if start is None:
+        return page
+    end = page.find("</article>", start.end())
+    if end == -1:
+        return page
+    return page[: start.end()] + link_rule_ids(page[start.end() : end], rule_urls) + page[end:]
+
+
+def page_address(site: Path, path: Path) -> str:
+    """A built page's address in the site: `rulebook/homm/melee/index.html` -> `rulebook/homm/melee/`."""
+    relative = path.relative_to(site).as_posix()
+    if relative == "index.html":
+        return ""
+    return relative.removesuffix("index.html") if relative.endswith("/index.html") else relative
+
+
+def relative_to(target: str, here: str) -> str:
+    """The address `target` (`page/#anchor`, from the site's root) as seen from the page `here`.
+
+    Examples:
+        >>> relative_to("rulebook/homm/melee/#homm.swat", "rulebook/rulings/x/")
+        '../../homm/melee/#homm.swat'
+        >>> relative_to("rulebook/homm/melee/#homm.swat", "rulebook/homm/melee/"), relative_to("a/#b", "")
+        ('#homm.swat', 'a/#b')
+    """
+    page, _, anchor = target.partition("#")
+    if page == here:
+        return "#" + anchor
+    depth = here.count("/")
+    common = 0
+    here_parts, page_parts = here.split("/")[:-1], page.split("/")[:-1]
+    while common < min(len(here_parts), len(page_parts)) and here_parts[common] == page_parts[common]:
+        common += 1
+    up = "../" * (depth - common)
+    return up + "".join(part + "/" for part in page_parts[common:]) + "#" + anchor
+
+
+@dataclass(frozen=True)
+class SiteData:
+    """What the generator wrote for this pass (`site.json`): rules, their search words, the pages to link."""
+
+    rules: Mapping[str, str]
+    search_words: Mapping[str, Sequence[str]]
+    reference_pages: Sequence[str]
+    linked_pages: frozenset[str]
+
+    @classmethod
+    def read(cls, path: Path) -> SiteData:
+        """The data the generator wrote at `path`."""
+        data: Any = json.loads(path.read_text(encoding="utf-8"))
+        return cls(
+            {str(k): str(v) for k, v in data["rules"].items()},
+            {str(k): [str(w) for w in v] for k, v in data["search_words"].items()},
+            [str(p) for p in data["reference_pages"]],
+            frozenset(str(p) for p in data["linked_pages"]),
+        )
+
+
+def rank_search(site: Path, data: SiteData) -> bool:
+    """Rank the builder's search index, if it wrote one as mkdocs-material does; whether it did."""
+    path = site / "search" / "search_index.json"
+    if not path.is_file():
+        return False
+    index = json.loads(path.read_text(encoding="utf-8"))
+    if not isinstance(index, dict) or not isinstance(index.get("docs"), list):
+        return False
+    if index.get(RANKED):
+        return True  # ranked by an earlier pass over this build
+    ranked = {**rank_search_index(index, data.rules, data.search_words, data.reference_pages), RANKED: True}
+    path.write_text(json.dumps(ranked, separators=(",", ":")), encoding="utf-8")
+    return True
+
+
+def html_pages(site: Path) -> Iterable[Path]:
+    """Every HTML file of the built site."""
+    return sorted(site.rglob("*.html"))
+
+
+def finish(site: Path, data: SiteData | None, runtime: Path | None = None) -> list[str]:
+    """Make the built `site` safe and link its rules (see the module's description); return what the check found.
+
+    Every page is given the policy and its rule links before any is checked, so the list
+    names every unsafe page, not only the first.
+    """
+    problems: list[str] = []
+    if runtime is not None:
+        if (runtime / "manifest.json").is_file():
+            target = site / RUNTIME_URL
+            shutil.rmtree(target, ignore_errors=True)
+            shutil.copytree(runtime, target)
+        else:
+            problems.append(f"no in-page runtime at {runtime}: run `make runtime` (Try it cannot run without it)")
+    for path in html_pages(site):
+        page = path.read_text(encoding="utf-8", errors="replace")
+        here = page_address(site, path)
+        new = page
+        if data is not None and here in data.linked_pages:
+            new = link_article(new, {rule_id: relative_to(target, here) for rule_id, target in data.rules.items()})
+        new = with_policy(new)
+        if new != page:
+            path.write_text(new, encoding="utf-8")
+        problems += [f"{path.relative_to(site).as_posix()}: {problem}" for problem in page_problems(new)]
+    if data is not None:
+        rank_search(site, data)
+    return problems
+
+
+def check(site: Path) -> list[str]:
+    """What the check finds in the built `site`, changing nothing (see `page_problems`)."""
+    return [
+        f"{path.relative_to(site).as_posix()}: {problem}"
+        for path in html_pages(site)
+        for problem in page_problems(path.read_text(encoding="utf-8", errors="replace"))
+    ]

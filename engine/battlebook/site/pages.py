@@ -1,0 +1,566 @@
+"""The rulebook's pages, generated before any builder runs: `battlebook site pages OUT`.
+
+One call of [`generate`][battlebook.site.pages.generate] reads the book (`features/`), the
+recorded results and the games, and makes every page a Markdown builder (MkDocs, ProperDocs,
+Zensical) needs, as plain files; [`write_pages`][battlebook.site.pages.write_pages] writes
+them under `OUT`:
+
+- `OUT/docs/`, the builder's `docs_dir`: the hand-written pages of `docs/` (the home page
+  with its list of chapters, the contributing page with the ruling template filled in), one
+  page per feature file, the rulings index, the step catalogue, the coverage of the sources,
+  the glossary, the index of units and army cards, the Heroscape editions side by side, each
+  game's odds page, the Engine API (an index with each module's first line, and a page per
+  module that [mkdocstrings](https://mkdocstrings.github.io) fills), and the data "Try it"
+  reads (`try/examples/...json`, `try/steps.json`);
+- `OUT/nav.yml`, the navigation: `docs/nav.yml` with the generated pages put in, read by
+  the builder through `INHERIT:` in `mkdocs.yml`;
+- `OUT/site.json`, what the pass after the build needs: where each rule's section is, the
+  search words of each rule (see [`battlebook.site.finish`][battlebook.site.finish]).
+
+Every page is Markdown with front matter (its title, its search weight) and, for text taken
+from feature files, HTML blocks already sanitized ([`prose_block`][battlebook.book.prose.prose_block]):
+no builder renders a description, so no builder can publish one raw. Each page of a game's
+rules ends with the abbreviation definitions of the game's terms it uses, so each term
+shows its definition on hover wherever the builder reads abbreviations.
+
+What must stop a strict build (an example that is not verified, a link to an unknown rule,
+a step without a docstring, a gap in the coverage...) is returned as a problem:
+`battlebook site pages --strict` fails on any.
+"""
+
+from __future__ import annotations
+
+import html
+import json
+import posixpath
+import re
+import shutil
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from battlebook.book.coverage import coverage_problems, render_coverage, section_coverage
+from battlebook.book.glossary import (
+    Glossary,
+    GlossaryError,
+    abbreviation_titles,
+    glossary_problems,
+    load_glossary,
+    render_glossary,
+)
+from battlebook.book.links import chapter_list, feature_page, settled_rules, settles_html
+from battlebook.book.model import FeatureDoc, FeatureFileError, feature_paths, load_book
+from battlebook.book.prose import html_text, prose_block
+from battlebook.book.render import render_feature, resolve_rule_hrefs
+from battlebook.book.results import ResultBook, ResultsFileError, default_path
+from battlebook.book.rulings import render_rulings_index, ruling_problems, rulings_of
+from battlebook.book.statements import load_statements, statement_problems
+from battlebook.games import GAMES
+from battlebook.site.api_reference import API_INDEX, API_MARKER, ApiIndexError, api_pages
+from battlebook.site.editions_page import EDITIONS_PAGE, editions_page, run_editions
+from battlebook.site.units_index import render_units_index, units_index
+
+#: The marker in `docs/nav.yml` replaced by the rulebook's sections.
+NAV_MARKER = "rulebook.generated"
+#: Section titles of the folders under `features/`, in navigation order.
+GROUPS = {**{name: game.title for name, game in GAMES.items()}, "rulings": "Rulings"}
+#: Search weight of each navigation group's pages; a rule chapter weighs 1. A ruling is
+#: about a rule, so a search for the rule's topic lists the rule's own chapter first.
+SEARCH_BOOST = {"rulings": 0.5}
+
+STEPS_PAGE = "rulebook/steps.md"
+COVERAGE_PAGE = "rulebook/coverage.md"
+RULINGS_INDEX = "rulebook/rulings/index.md"
+GLOSSARY_PAGE = "reference/glossary.md"
+UNITS_PAGE = "reference/units.md"
+#: Pages whose entries are a rule's companions: ranked below rules, above everything else.
+REFERENCE_PAGES = (GLOSSARY_PAGE, UNITS_PAGE)
+#: Every page generated besides the chapters (the API's module pages are no link target).
+GENERATED_PAGES = (
+    "rulebook/steps.md",
+    "rulebook/coverage.md",
+    "rulebook/rulings/index.md",
+    "reference/glossary.md",
+    "reference/units.md",
+    "reference/editions.md",
+    *(f"odds/{name}.md" for name in GAMES),
+)
+#: Pages where the pass after the build links every rule identifier to its rule.
+LINKED_PAGES = re.compile(r"^(?:rulebook/(?!steps\.md$)|reference/|index\.md$)")
+
+#: Where the home page lists every chapter, and where the contributing page shows the ruling template.
+CHAPTERS_MARKER = "<!-- chapters -->"
+TEMPLATE_MARKER = "<!-- ruling-template -->"
+TEMPLATE = "docs/files/ruling.feature"
+#: The hand-written navigation, with the markers of the generated parts.
+NAV_SOURCE = "docs/nav.yml"
+
+#: Front matter of the coverage page: searchable, but ranked below the rules themselves.
+COVERAGE_META = {"search": {"boost": 0.2}}
+#: Front matter of the step catalogue: a contributor's page, left out of the reader's search.
+CATALOGUE_META = {"search": {"exclude": True}}
+
+
+def page_uri(feature: FeatureDoc) -> str:
+    """Where a feature's page lives in the site: `features/homm/melee.feature` -> `rulebook/homm/melee.md`."""
+    return "rulebook/" + feature_page(feature.path)
+
+
+def page_url(uri: str) -> str:
+    """A page's address in the built site: `rulebook/homm/melee.md` -> `rulebook/homm/melee/`.
+
+    Examples:
+        >>> page_url("rulebook/homm/melee.md"), page_url("rulebook/rulings/index.md"), page_url("index.md")
+        ('rulebook/homm/melee/', 'rulebook/rulings/', '')
+    """
+    stem = uri.removesuffix(".md")
+    return "" if stem == "index" else stem.removesuffix("/index") + "/"
+
+
+def relative_url(target: str, here: str) -> str:
+    """The address of the page `target` (a site address such as `rulebook/homm/melee/`) from the page `here`.
+
+    Examples:
+        >>> relative_url("rulebook/homm/melee/", "rulebook/rulings/swat-reach/"), relative_url("x/", "x/")
+        ('../../homm/melee/', '')
+    """
+    if target == here:
+        return ""
+    return posixpath.relpath(target or ".", here or ".") + "/"
+
+
+def group_of(feature: FeatureDoc) -> str:
+    """The navigation section of a feature: its first folder under `features/`."""
+    parts = feature.path.removeprefix("features/").split("/")
+    return parts[0] if len(parts) > 1 else ""
+
+
+def game_of(src_uri: str) -> str | None:
+    """The registered game a page is about, from its path (a ruling by the game its file name starts with), or `None`.
+
+    A ruling whose file name names no game belongs to the first game of the registry.
+
+    Examples:
+        >>> game_of("rulebook/homm/melee.md"), game_of("rulebook/rulings/heroscape-sight.md"), game_of("index.md")
+        ('homm', 'heroscape', None)
+        >>> game_of("rulebook/rulings/die-faces.md"), game_of("odds/heroscape.md"), game_of("rulebook/rulings/index.md")
+        ('homm', 'heroscape', None)
+    """
+    parts = src_uri.split("/")
+    if parts[0] == "rulebook" and len(parts) > 2:
+        if parts[1] == "rulings":
+            if parts[2] == "index.md":
+                return None
+            return next((name for name in GAMES if parts[2].startswith(f"{name}-")), next(iter(GAMES)))
+        return parts[1] if parts[1] in GAMES else None
+    if parts[0] == "odds" and len(parts) == 2:
+        name = parts[1].removesuffix(".md")
+        return name if name in GAMES else None
+    return None
+
+
+def nav_title(name: str) -> str:
+    """A title for the navigation and the page, taken from a feature file: escaped, since the theme shows titles as HTML.
+
+    Examples:
+        >>> nav_title("X<script>alert(1)</script>")
+        'X&lt;script&gt;alert(1)&lt;/script&gt;'
+    """
+    return html_text(" ".join(name.split()))
+
+
+def front_matter(meta: Mapping[str, Any]) -> str:
+    """A page's YAML front matter block (empty for no settings).
+
+    Examples:
+        >>> print(front_matter({"title": "A &lt;b&gt;", "search": {"boost": 0.5}}), end="")
+        ---
+        {"title": "A &lt;b&gt;", "search": {"boost": 0.5}}
+        ---
+        <BLANKLINE>
+    """
+    if not meta:
+        return ""
+    return "---\n" + json.dumps(meta, ensure_ascii=False) + "\n---\n\n"
+
+
+def rulebook_nav(book: Sequence[FeatureDoc]) -> list[Any]:
+    """Navigation sections for the rulebook pages, by game, chapters in order; the rulings index opens the rulings."""
+    groups: dict[str, list[FeatureDoc]] = {}
+    for feature in book:
+        groups.setdefault(group_of(feature), []).append(feature)
+    order = [*GROUPS, *sorted(g for g in groups if g not in GROUPS)]
+    nav: list[Any] = []
+    for group in order:
+        if group not in groups:
+            continue
+        pages: list[Any] = [
+            {nav_title(f.name): page_uri(f)} for f in sorted(groups[group], key=lambda f: (f.chapter, f.name))
+        ]
+        if any(page_uri(f).startswith("rulebook/rulings/") for f in groups[group]):
+            pages.insert(0, RULINGS_INDEX)
+        if group:
+            nav.append({GROUPS.get(group) or nav_title(group.replace("-", " ").title()): pages})
+        else:
+            nav.extend(pages)
+    return nav
+
+
+def expand_nav(nav: Sequence[Any], markers: Mapping[str, Sequence[Any]]) -> list[Any]:
+    """`nav` with each marker entry (a bare `marker`, or `Title: marker`) replaced by its entries.
+
+    Examples:
+        >>> expand_nav(["index.md", {"Rulebook": "rulebook.generated"}], {"rulebook.generated": [{"A": "a.md"}]})
+        ['index.md', {'A': 'a.md'}]
+        >>> expand_nav([{"API": ["api.md", "api.generated"]}], {"api.generated": [{"m": "api/m.md"}]})
+        [{'API': ['api.md', {'m': 'api/m.md'}]}]
+    """
+    out: list[Any] = []
+    for item in nav:
+        value = next(iter(item.values())) if isinstance(item, dict) and len(item) == 1 else None
+        if isinstance(item, str) and item in markers:
+            out.extend(markers[item])
+        elif isinstance(value, str) and value in markers:
+            out.extend(markers[value])
+        elif isinstance(item, dict):
+            out.append({k: expand_nav(v, markers) if isinstance(v, list) else v for k, v in item.items()})
+        else:
+            out.append(item)
+    return out
+
+
+@dataclass
+class Pages:
+    """What one generation makes: the files of the builder's `docs_dir`, the navigation, the data for the pass after the build, and the problems."""
+
+    files: dict[str, str | bytes] = field(default_factory=dict)
+    nav: list[Any] = field(default_factory=list)
+    site: dict[str, Any] = field(default_factory=dict)
+    problems: list[str] = field(default_factory=list)
+
+
+class GenerationError(Exception):
+    """The pages cannot be generated (a malformed feature file, an unreadable glossary or results file)."""
+
+
+def read_results(path: Path) -> ResultBook:
+    """The recorded results for the pages; a file that cannot be read stops the generation, saying how to make a new one."""
+    try:
+        return ResultBook.load(path)
+    except ResultsFileError as error:
+        raise GenerationError(f"the recorded results cannot be used: {error}") from None
+
+
+def read_book(root: Path) -> list[FeatureDoc]:
+    """Every feature file under `root/features/`, read and checked; a malformed one stops the generation."""
+    try:
+        return load_book(feature_paths([root / "features"]), root)
+    except FeatureFileError as error:
+        raise GenerationError(f"malformed feature file: {error}") from None
+
+
+@dataclass(frozen=True)
+class Terms:
+    """The hover terms of each game: word -> definition, as the abbreviations of its pages."""
+
+    by_game: Mapping[str, Mapping[str, str]]
+
+    def used(self, game: str | None, *texts: str) -> dict[str, str]:
+        """The terms of `game` that occur in `texts` (as the abbreviations extension finds them: whole words)."""
+        if game is None:
+            return {}
+        text = "\n".join(texts)
+        return {
+            word: title
+            for word, title in self.by_game.get(game, {}).items()
+            if word in text and re.search(rf"\b{re.escape(word)}\b", text)
+        }
+
+    @staticmethod
+    def definitions(terms: Mapping[str, str]) -> str:
+        """Abbreviation definitions for the end of a page (empty for none).
+
+        Examples:
+            >>> Terms.definitions({"swarm": "Doubling the next attack."})
+            '\\n\\n*[swarm]: Doubling the next attack.\\n'
+        """
+        if not terms:
+            return ""
+        return "\n\n" + "\n".join(f"*[{word}]: {title}" for word, title in terms.items()) + "\n"
+
+
+def glossary_terms(glossary: Glossary) -> Terms:
+    """Every game's hover terms, read from the glossary as the abbreviations extension would read them."""
+    by_game: dict[str, dict[str, str]] = {}
+    for game in GAMES:
+        by_game[game] = abbreviation_titles(glossary, game) or {}
+    return Terms(by_game)
+
+
+class Generator:
+    """One generation of the pages of the project at `root` (see the module's description)."""
+
+    def __init__(self, root: Path, *, api: bool = True) -> None:
+        self.root = root
+        self.api = api
+        self.pages = Pages()
+        self.book = read_book(root)
+        self.results = read_results(default_path(root))
+        try:
+            self.glossary = load_glossary(root)
+        except GlossaryError as error:
+            raise GenerationError(str(error)) from None
+        self.terms = glossary_terms(self.glossary)
+        #: Each rule identifier -> the page holding it, and its address in the site.
+        self.rule_pages = {rule.id: page_uri(feature) for feature in self.book for rule in feature.rules}
+        self.rule_urls = {rule_id: page_url(uri) for rule_id, uri in self.rule_pages.items()}
+        #: Every page of the site a description may link to: the hand-written ones and the generated ones.
+        self.known_pages = {page_uri(feature) for feature in self.book} | {
+            path.relative_to(root / "docs").as_posix() for path in (root / "docs").rglob("*.md")
+        } | set(GENERATED_PAGES)
+
+    def problem(self, text: str) -> None:
+        """Record something that must stop a strict build."""
+        self.pages.problems.append(text)
+
+    def add(self, uri: str, content: str | bytes, meta: Mapping[str, Any] | None = None) -> None:
+        """Add a file of the builder's `docs_dir` (a page gets `meta` as its front matter)."""
+        if isinstance(content, str) and meta:
+            content = front_matter(meta) + content
+        self.pages.files[uri] = content
+
+    def prose(self, here: str, source: str, terms: Mapping[str, str]) -> Callable[[str], str]:
+        """The description renderer of the page `here`: rule links resolved to addresses, the page's terms on hover."""
+        here_url = page_url(here)
+
+        def page_link(match: re.Match[str]) -> str:
+            path, anchor = match["path"], match["anchor"] or ""
+            target = posixpath.normpath(posixpath.join(posixpath.dirname(here), html.unescape(path)))
+            if target not in self.known_pages:
+                self.problem(f"{source}: a link points to {path!r}, which is not a page of the site")
+            return f'href="{html_text(relative_url(page_url(target), here_url))}{anchor}"'
+
+        def render(markdown: str) -> str:
+            hrefs = {rule_id: relative_url(url, here_url) + "#" + rule_id for rule_id, url in self.rule_urls.items()}
+            markdown, unknown = resolve_rule_hrefs(markdown, hrefs)
+            for rule_id in unknown:
+                self.problem(f"{source}: a link names the rule {rule_id!r}, which no Rule has as its @id")
+            block = prose_block(markdown, self.terms.used(game_of(here), markdown))
+            return PAGE_LINK.sub(page_link, block)
+
+        return render
+
+    def chapters(self) -> None:
+        """One page per feature file, with the rules a ruling settles linked from the ruling's page."""
+        if not len(self.results):
+            self.problem(
+                f"no recorded results at {default_path(self.root)}: run the examples first (make test, or make examples)"
+            )
+        settled = settled_rules(self.book)
+        for feature in self.book:
+            uri = page_uri(feature)
+            texts = [feature.name, feature.description]
+            texts += [f"{r.name}\n{r.description}" for r in feature.rules]
+            texts += [e.description for _, e in feature.examples()]
+            terms = self.terms.used(game_of(uri), *texts)
+            markdown, problems = render_feature(feature, self.results, self.prose(uri, feature.path, terms))
+            if uri.startswith("rulebook/rulings/"):
+                markdown = self.with_settled_rules(markdown, uri, settled)
+            meta: dict[str, Any] = {"title": nav_title(feature.name)}
+            boost = SEARCH_BOOST.get(group_of(feature))
+            if boost is not None:
+                meta["search"] = {"boost": boost}
+            self.add(uri, markdown + self.terms.definitions(self.terms.used(game_of(uri), markdown)), meta)
+            self.pages.problems += [str(problem) for problem in problems]
+
+    def with_settled_rules(
+        self, markdown: str, uri: str, settled: Mapping[str, list[tuple[FeatureDoc, str]]]
+    ) -> str:
+        """A ruling's page with, under each of its rules, the rules of the chapters that link to it."""
+        here = page_url(uri)
+
+        def add(match: re.Match[str]) -> str:
+            rules = [
+                (relative_url(page_url(page_uri(f)), here) + (f"#{rule_id}" if rule_id else ""), rule_id, f.name)
+                for f, rule_id in settled.get(match["id"], [])
+            ]
+            return match[0] + ("\n\n" + settles_html(rules) if rules else "")
+
+        return RULE_HEADING.sub(add, markdown)
+
+    def book_pages(self) -> None:
+        """The step catalogue, the coverage page and the rulings index."""
+        from battlebook.language.catalogue import (
+            build_catalogue,
+            catalogue_problems,
+            load_step_modules,
+            render_catalogue,
+        )
+
+        domains = build_catalogue(self.book, load_step_modules())
+        coverage = section_coverage(self.book, self.results)
+        rulings = rulings_of(self.book)
+        statements = load_statements(self.root)
+        self.add(STEPS_PAGE, render_catalogue(domains), CATALOGUE_META)
+        self.add(COVERAGE_PAGE, render_coverage(coverage, self.book, statements), COVERAGE_META)
+        self.add(RULINGS_INDEX, render_rulings_index(rulings, self.prose(RULINGS_INDEX, RULINGS_INDEX, {})))
+        self.pages.problems += [
+            *map(str, catalogue_problems(domains)),
+            *coverage_problems(coverage),
+            *ruling_problems(rulings),
+            *statement_problems(statements, self.book),
+        ]
+
+    def reference_pages(self) -> None:
+        """The glossary, the index of units and army cards, and the Heroscape editions side by side."""
+        here = page_url(GLOSSARY_PAGE)
+        links = {rule_id: relative_url(url, here) + "#" + rule_id for rule_id, url in self.rule_urls.items()}
+        self.add(GLOSSARY_PAGE, render_glossary(self.glossary, links))
+        self.add(UNITS_PAGE, render_units_index(units_index(self.book), UNITS_PAGE))
+        entries = run_editions(self.book, self.root)
+        self.add(EDITIONS_PAGE, editions_page(entries, {feature.path: page_uri(feature) for feature in self.book}))
+        self.pages.problems += glossary_problems(self.glossary, self.rule_pages)
+
+    def odds_pages(self) -> None:
+        """Every registered game's odds page (see [`Game.odds_page`][battlebook.game.Game.odds_page])."""
+        for game in GAMES.values():
+            uri = f"odds/{game.name}.md"
+            page = game.odds_page()
+            self.add(uri, page + self.terms.definitions(self.terms.used(game.name, page)))
+
+    def try_it_data(self) -> None:
+        """Each chapter's example texts, by anchor, and the step catalogue: what "Try it" reads."""
+        from battlebook.runners.inpage import book_examples, step_catalogue
+
+        texts: dict[str, dict[str, str]] = {}
+        for feature, anchor, text in book_examples(self.book):
+            texts.setdefault(feature.path, {})[anchor] = text
+        for path, examples in texts.items():
+            self.add(examples_uri(path), json.dumps(examples, ensure_ascii=False, sort_keys=True))
+        self.add("try/steps.json", json.dumps(step_catalogue(), ensure_ascii=False))
+
+    def hand_written(self) -> list[Any]:
+        """The pages of `docs/`, markers filled in; the navigation of `docs/nav.yml`."""
+        docs = self.root / "docs"
+        nav: list[Any] = []
+        for path in sorted(p for p in docs.rglob("*") if p.is_file()):
+            uri = path.relative_to(docs).as_posix()
+            if uri == "nav.yml":
+                nav = read_nav(path)
+                continue
+            if any(part.startswith(".") for part in uri.split("/")):
+                continue
+            if path.suffix != ".md":
+                self.add(uri, path.read_bytes())
+                continue
+            text = path.read_text(encoding="utf-8")
+            if CHAPTERS_MARKER in text:
+                text = text.replace(CHAPTERS_MARKER, chapter_list(self.book, GROUPS, {f.path: page_uri(f) for f in self.book}))
+            if TEMPLATE_MARKER in text:
+                template = (self.root / TEMPLATE).read_text(encoding="utf-8").rstrip("\n")
+                text = text.replace(TEMPLATE_MARKER, f'```gherkin title="{TEMPLATE}"\n{template}\n```')
+            self.add(uri, text)
+        return nav
+
+    def run(self) -> Pages:
+        """Generate every page."""
+        nav = self.hand_written()
+        self.chapters()
+        self.book_pages()
+        self.reference_pages()
+        self.odds_pages()
+        self.try_it_data()
+        markers: dict[str, list[Any]] = {NAV_MARKER: rulebook_nav(self.book)}
+        if self.api:
+            try:
+                api = api_pages(self.root)
+            except ApiIndexError as error:
+                raise GenerationError(str(error)) from None
+            for uri, content in api.files.items():
+                self.add(uri, content)
+            markers[api.marker] = api.nav
+        else:
+            self.add(API_INDEX, "# Engine API\n\nNot part of this build.\n", {"search": {"exclude": True}})
+            markers[API_MARKER] = []
+        self.pages.nav = expand_nav(nav, markers)
+        self.pages.site = {
+            "rules": {rule_id: url + "#" + rule_id for rule_id, url in self.rule_urls.items()},
+            "search_words": {rule_id: list(self.glossary.search_words(rule_id)) for rule_id in self.rule_urls},
+            "reference_pages": [page_url(uri) for uri in REFERENCE_PAGES],
+            "linked_pages": sorted(
+                page_url(uri) for uri in self.pages.files if uri.endswith(".md") and LINKED_PAGES.match(uri)
+            ),
+        }
+        return self.pages
+
+
+#: A link to another page's Markdown source in rendered HTML (`href="../x.md#a"`), as a builder would rewrite it.
+PAGE_LINK = re.compile(r'href="(?P<path>(?![a-z][a-z0-9+.-]*:|/|#)[^"#?]*\.md)(?P<anchor>#[^"]*)?"')
+#: A ruling's rule heading, as `render_feature` writes it.
+RULE_HEADING = re.compile(r"^## .* \{ #(?P<id>ruling\.[a-z0-9.-]+) \}$", re.MULTILINE)
+
+
+def examples_uri(feature_path: str) -> str:
+    """Where a chapter's example texts live in the site, from its feature file's path.
+
+    Examples:
+        >>> examples_uri("features/homm/melee.feature")
+        'try/examples/rulebook/homm/melee.json'
+    """
+    return "try/examples/rulebook/" + feature_path.removeprefix("features/").removesuffix(".feature") + ".json"
+
+
+def read_nav(path: Path) -> list[Any]:
+    """The hand-written navigation (`docs/nav.yml`: a `nav:` list as `mkdocs.yml` writes it)."""
+    data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    nav = data.get("nav") if isinstance(data, dict) else None
+    if not isinstance(nav, list):
+        raise GenerationError(f"{NAV_SOURCE}: expected a `nav:` list, as mkdocs.yml writes it")
+    return nav
+
+
+def generate(root: Path, *, api: bool = True) -> Pages:
+    """Every page of the project at `root` (see the module's description); `api=False` leaves out the Engine API."""
+    return Generator(root, api=api).run()
+
+
+def write_pages(pages: Pages, out: Path) -> int:
+    """Write `pages` under `out` (see the module's description); return how many files changed.
+
+    A file whose content is unchanged is not written again, so a builder watching `out`
+    rebuilds only for a real change; a file of an earlier generation that is no longer
+    made is removed.
+    """
+    docs = out / "docs"
+    wanted = {docs / uri: content for uri, content in pages.files.items()}
+    wanted[out / "nav.yml"] = yaml.safe_dump({"nav": pages.nav}, sort_keys=False, allow_unicode=True)
+    wanted[out / "site.json"] = json.dumps(pages.site, ensure_ascii=False, sort_keys=True, indent=1) + "\n"
+    changed = 0
+    for path, content in wanted.items():
+        data = content.encode("utf-8") if isinstance(content, str) else content
+        if path.is_file() and path.read_bytes() == data:
+            continue
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_bytes(data)
+        changed += 1
+    if docs.is_dir():
+        for path in sorted(docs.rglob("*"), reverse=True):
+            if path.is_file() and path not in wanted:
+                path.unlink()
+                changed += 1
+            elif path.is_dir() and not any(path.iterdir()):
+                path.rmdir()
+    return changed
+
+
+def clean(out: Path) -> None:
+    """Remove the generated pages under `out`."""
+    shutil.rmtree(out, ignore_errors=True)
+
+
+def problems_text(problems: Iterable[str]) -> str:
+    """The problems, one warning line each."""
+    return "".join(f"WARNING -  {problem}\n" for problem in problems)

@@ -1,0 +1,216 @@
+"""`battlebook site serve`: the rulebook served while you write it, rebuilt and reloaded on every change.
+
+`make docs` runs it. It generates the pages, builds them with the builder (MkDocs, or
+ProperDocs with `--builder properdocs`), runs the pass after the build
+([`battlebook.site.finish`][battlebook.site.finish]) and serves the result on
+`http://127.0.0.1:PORT/`, with the site's address set to that, so the theme's instant
+navigation works as on the published site. A watcher ([watchfiles](https://watchfiles.helpmanual.io))
+follows the feature files, the recorded results, `docs/`, the theme overrides, `mkdocs.yml`
+and the package's code: on a change it generates, builds and finishes again, and every open
+page reloads. No builder hook and no builder's own server is involved: the pages served are
+the pages `make site` publishes, Content-Security-Policy included, so the reload script is a
+file of its own (the policy allows no inline script).
+
+A build that fails (a malformed feature file, say) is reported in the terminal and the last
+good build stays served.
+"""
+
+from __future__ import annotations
+
+import functools
+import http.server
+import json
+import os
+import shutil
+import subprocess
+import sys
+import threading
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from battlebook.book.results import default_path
+from battlebook.site.finish import SiteData, finish
+from battlebook.site.pages import GenerationError, generate, problems_text, write_pages
+
+#: Where the live-reload script and the build counter are served.
+RELOAD_SCRIPT = "/.battlebook/livereload.js"
+RELOAD_EPOCH = "/.battlebook/epoch"
+#: The live-reload script: it asks for the build counter every second and reloads the page
+#: when it changed. Served as a file (the site's policy allows no inline script).
+RELOAD_JS = """(function () {
+  if (window.__battlebookReload) return;
+  window.__battlebookReload = true;
+  var seen = null;
+  setInterval(function () {
+    fetch("%s", { cache: "no-store" }).then(function (r) { return r.text(); }).then(function (epoch) {
+      if (seen === null) seen = epoch;
+      else if (epoch !== seen) location.reload();
+    }).catch(function () {});
+  }, 1000);
+})();
+""" % RELOAD_EPOCH
+
+
+@dataclass
+class Served:
+    """The folder being served and the count of builds, shared by the server's threads and the watcher."""
+
+    folder: Path
+    epoch: int = 0
+    lock: threading.Lock = field(default_factory=threading.Lock)
+
+    def swap(self, built: Path) -> None:
+        """Serve the finished build `built` from now on; open pages reload."""
+        with self.lock:
+            old = self.folder.with_name(self.folder.name + ".old")
+            shutil.rmtree(old, ignore_errors=True)
+            if self.folder.exists():
+                self.folder.rename(old)
+            built.rename(self.folder)
+            self.epoch += 1
+            shutil.rmtree(old, ignore_errors=True)
+
+
+class ReloadingHandler(http.server.SimpleHTTPRequestHandler):
+    """Serves the current build, with the live-reload script added to every HTML page."""
+
+    served: Served
+
+    def __init__(self, *args: Any, served: Served, **kwargs: Any) -> None:
+        self.served = served
+        super().__init__(*args, directory=str(served.folder), **kwargs)
+
+    def log_message(self, format: str, *args: Any) -> None:
+        """No access log: the terminal shows the builds."""
+
+    def do_GET(self) -> None:
+        """A page (with the reload script), the reload script, the build counter, or any other file."""
+        path = self.path.split("?", 1)[0]
+        if path == RELOAD_EPOCH:
+            return self._send(str(self.served.epoch).encode(), "text/plain")
+        if path == RELOAD_SCRIPT:
+            return self._send(RELOAD_JS.encode(), "text/javascript")
+        target = Path(self.translate_path(path))
+        if target.is_dir():
+            target = target / "index.html"
+        if target.suffix == ".html" and target.is_file():
+            page = target.read_text(encoding="utf-8", errors="replace")
+            tag = f'<script src="{RELOAD_SCRIPT}"></script>'
+            page = page.replace("</body>", tag + "</body>", 1) if "</body>" in page else page + tag
+            return self._send(page.encode("utf-8"), "text/html; charset=utf-8")
+        if not target.exists() and (self.served.folder / "404.html").is_file():
+            missing = (self.served.folder / "404.html").read_bytes()
+            return self._send(missing, "text/html; charset=utf-8", 404)
+        return super().do_GET()
+
+    def _send(self, body: bytes, kind: str, status: int = 200) -> None:
+        self.send_response(status)
+        self.send_header("Content-Type", kind)
+        self.send_header("Content-Length", str(len(body)))
+        self.send_header("Cache-Control", "no-store")
+        self.end_headers()
+        self.wfile.write(body)
+
+
+@dataclass(frozen=True)
+class Project:
+    """What a served build is made from and with."""
+
+    root: Path
+    builder: Sequence[str]
+    url: str
+    runtime: Path
+
+    @property
+    def pages(self) -> Path:
+        """Where the generated pages are written (the `docs_dir` of `mkdocs.yml` is under it)."""
+        return self.root / "build" / "pages"
+
+    def watched(self) -> list[Path]:
+        """What a change to rebuilds for: the book, the results, the hand-written pages, the theme, the code."""
+        paths = [
+            self.root / "features",
+            default_path(self.root).parent,
+            self.root / "docs",
+            self.root / "overrides",
+            self.root / "mkdocs.yml",
+            self.root / "engine" / "battlebook",
+        ]
+        return [path for path in paths if path.exists()]
+
+
+def build_once(project: Project, into: Path, say: Callable[[str], None]) -> bool:
+    """Generate, build and finish the site into `into`; whether it built (what went wrong is said)."""
+    try:
+        pages = generate(project.root)
+    except GenerationError as error:
+        say(f"the pages cannot be generated: {error}")
+        return False
+    write_pages(pages, project.pages)
+    if pages.problems:
+        say(problems_text(pages.problems).rstrip())
+    env = {**os.environ, "BATTLEBOOK_SITE_URL": project.url, "NO_MKDOCS_2_WARNING": "1"}
+    command = [*project.builder, "build", "--quiet", "--config-file", "mkdocs.yml", "--site-dir", str(into)]
+    done = subprocess.run(command, cwd=project.root, env=env, capture_output=True, text=True, check=False)
+    if done.returncode != 0:
+        say(f"the build failed:\n{(done.stdout + done.stderr)[-3000:]}")
+        return False
+    problems = finish(into, SiteData.read(project.pages / "site.json"), project.runtime)
+    if problems:
+        say("the built site is not safe to publish:\n" + "\n".join(problems[:20]))
+    return True
+
+
+def changes_matter(changes: Iterable[tuple[Any, str]], project: Project) -> bool:
+    """Whether a set of watched changes calls for a rebuild: not for compiled bytecode, editors' files or the tests' builds."""
+    results = default_path(project.root)
+    for _, name in changes:
+        path = Path(name)
+        if "__pycache__" in path.parts or path.name.startswith((".#", "#")) or path.suffix in (".swp", ".pyc"):
+            continue
+        if path.parent == results.parent and path != results:
+            continue  # the results' folder holds the tests' own builds too
+        return True
+    return False
+
+
+def serve(root: Path, port: int, builder: Sequence[str], say: Callable[[str], None] = print) -> int:
+    """Serve the rulebook of `root` on port `port` of 127.0.0.1 until interrupted (see the module's description)."""
+    import watchfiles  # imported here: only serving watches files
+
+    project = Project(root, builder, f"http://127.0.0.1:{port}/", root / "build" / "inpage" / "runtime")
+    work = root / "build" / "serve"
+    work.mkdir(parents=True, exist_ok=True)
+    served = Served(work / "site")
+    first = work / "next"
+    shutil.rmtree(first, ignore_errors=True)
+    if not build_once(project, first, say):
+        return 1
+    served.swap(first)
+    handler = functools.partial(ReloadingHandler, served=served)
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", port), handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    say(f"serving the rulebook at {project.url} (Ctrl+C stops)")
+    try:
+        for changes in watchfiles.watch(*project.watched(), debounce=300, step=100):
+            if not changes_matter(changes, project):
+                continue
+            say(f"changed: {', '.join(sorted({Path(name).name for _, name in changes}))[:200]}: rebuilding")
+            following = work / "next"
+            shutil.rmtree(following, ignore_errors=True)
+            if build_once(project, following, say):
+                served.swap(following)
+                say(f"rebuilt: open pages reload ({json.dumps(project.url)})")
+    except KeyboardInterrupt:
+        pass
+    finally:
+        server.shutdown()
+        server.server_close()
+    return 0
+
+
+def builder_command(name: str) -> list[str]:
+    """The command of a builder installed beside this Python: `mkdocs` or `properdocs`."""
+    return [str(Path(sys.executable).parent / name)]
