@@ -1,1 +1,12 @@
-"""The rulebook's site: its pages generated from the book, the results and the games, and made safe once built."""
+"""The site: the rulebook's pages, generated before any builder runs and made safe once built.
+
+- [`pages`][battlebook.site.pages]: `battlebook site pages OUT`, every page as a plain file
+  (chapters, rulings, catalogue, coverage, glossary, units, editions, odds, the data of
+  "Try it") and the navigation, for MkDocs, ProperDocs or Zensical;
+- [`api_reference`][battlebook.site.api_reference]: the Engine API, an index and a page per module;
+- [`units_index`][battlebook.site.units_index], [`editions_page`][battlebook.site.editions_page]:
+  two of the generated reference pages;
+- [`finish`][battlebook.site.finish]: `battlebook site finish SITE`, the pass over the built
+  site (Content-Security-Policy, rule links, search ranking) and its safety check;
+- [`serve`][battlebook.site.serve]: `battlebook site serve`, the rulebook served while you write it.
+"""
