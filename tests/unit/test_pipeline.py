@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import shutil
 import sys
 from pathlib import Path
@@ -170,6 +171,9 @@ def test_strict_generation_refuses_a_failing_example(tmp_path: Path, monkeypatch
 
 def test_make_builds_the_site_strictly_and_without_quiet() -> None:
     """`mkdocs build --quiet` drops warnings before strict mode counts them: it would publish failures."""
-    makefile = (ROOT / "Makefile").read_text()
-    builds = [line for line in makefile.splitlines() if "$(BUILDER) build" in line or "site pages" in line]
-    assert builds and all("--strict" in line and "--quiet" not in line and " -q" not in line for line in builds)
+    recipes = [line.strip() for line in (ROOT / "Makefile").read_text().splitlines() if line.startswith("\t")]
+    builds = [line for line in recipes if re.search(r"(mkdocs|properdocs|\$\(BUILDER\)) build", line)]
+    assert len(builds) >= 3, "make site and make test build the site"
+    assert all("--strict" in line and "--quiet" not in line and " -q" not in line for line in builds)
+    generations = [line for line in recipes if "site pages" in line and "--strict" in line]
+    assert generations, "the published pages are generated strictly"

@@ -170,7 +170,7 @@ def changes_matter(changes: Iterable[tuple[Any, str]], project: Project) -> bool
         path = Path(name)
         if "__pycache__" in path.parts or path.name.startswith((".#", "#")) or path.suffix in (".swp", ".pyc"):
             continue
-        if path.parent == results.parent and path != results:
+        if path != results and results.parent in path.parents:
             continue  # the results' folder holds the tests' own builds too
         return True
     return False

@@ -1,0 +1,60 @@
+"""`make docs` (`battlebook site serve`): served pages reload after a rebuild; only a change that matters rebuilds."""
+
+from __future__ import annotations
+
+import functools
+import http.server
+import threading
+import urllib.error
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+from battlebook.site.serve import RELOAD_EPOCH, RELOAD_SCRIPT, Project, ReloadingHandler, Served, changes_matter
+
+
+def get(url: str) -> tuple[int, str]:
+    try:
+        with urllib.request.urlopen(url, timeout=10) as response:
+            return response.status, response.read().decode("utf-8")
+    except urllib.error.HTTPError as error:
+        return error.code, error.read().decode("utf-8")
+
+
+def test_pages_are_served_with_the_reload_script_and_reload_after_a_swap(tmp_path: Path) -> None:
+    served = Served(tmp_path / "site")
+    first = tmp_path / "first"
+    (first / "rulebook").mkdir(parents=True)
+    (first / "rulebook" / "index.html").write_text("<html><body>one</body></html>", encoding="utf-8")
+    (first / "404.html").write_text("<html><body>missing</body></html>", encoding="utf-8")
+    served.swap(first)
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(ReloadingHandler, served=served))
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    base = f"http://127.0.0.1:{server.server_port}"
+    try:
+        status, page = get(base + "/rulebook/")
+        assert status == 200 and f'<script src="{RELOAD_SCRIPT}"></script></body>' in page
+        assert get(base + RELOAD_SCRIPT)[1].startswith("(function")
+        assert get(base + RELOAD_EPOCH) == (200, "1")
+        assert get(base + "/nowhere/")[0] == 404
+        second = tmp_path / "second"
+        (second / "rulebook").mkdir(parents=True)
+        (second / "rulebook" / "index.html").write_text("<html><body>two</body></html>", encoding="utf-8")
+        served.swap(second)
+        assert get(base + RELOAD_EPOCH) == (200, "2"), "open pages see a new build"
+        assert "two" in get(base + "/rulebook/")[1]
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+def test_only_a_change_that_matters_rebuilds(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("BATTLEBOOK_RESULTS", raising=False)
+    project = Project(tmp_path, ["mkdocs"], "http://127.0.0.1:8000/", tmp_path / "runtime")
+    results = tmp_path / ".battlebook" / "results.json"
+    assert changes_matter([(2, str(tmp_path / "features" / "homm" / "melee.feature"))], project)
+    assert changes_matter([(2, str(results))], project)
+    assert not changes_matter([(1, str(tmp_path / ".battlebook" / "hostile-site" / "x" / "index.html"))], project)
+    assert not changes_matter([(2, str(tmp_path / "engine" / "battlebook" / "__pycache__" / "x.pyc"))], project)
+    assert not changes_matter([(2, str(tmp_path / "features" / ".#melee.feature"))], project)
