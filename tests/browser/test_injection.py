@@ -1,10 +1,14 @@
-"""A site built from hostile feature files runs none of their script in Chromium.
+"""A site built from hostile feature files runs none of their script in Chromium, whichever builder built it.
 
 The site is built from `tests.hostile.corpus` (every payload of issue 15: names, folder
-and file names, descriptions, notes, a failing step, rulings). Every page is opened, and
-the test asserts three things per page: no dialog
-opened, no payload ran (each would have set `window.bbPwned`), and no `javascript:` link
-or event attribute is in the DOM.
+and file names, descriptions, notes, a failing step, rulings) by each supported builder
+(MkDocs, ProperDocs). Every page is opened, and the test asserts three things per page: no
+dialog opened, no payload ran (each would have set `window.bbPwned`), and no `javascript:`
+link or event attribute is in the DOM.
+
+And the second wall: a script that did get into a page (fed into its navigation here, after
+the build) is refused by the page's Content-Security-Policy, which never allows a script for
+being in the page.
 """
 
 from __future__ import annotations
@@ -13,12 +17,14 @@ import functools
 import http.server
 import threading
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
-from playwright.sync_api import BrowserContext, Dialog
+from playwright.sync_api import BrowserContext, ConsoleMessage, Dialog
 
-from tests.browser.conftest import _QuietHandler
-from tests.hostile.site import shared_hostile_site
+from battlebook.site.finish import finish
+from tests.browser.conftest import _QuietHandler, serve
+from tests.hostile.site import BUILDERS, shared_hostile_site
 
 #: A script that lists what in the DOM could run script: event attributes and javascript: URLs.
 DOM_CHECK = """() => {
@@ -34,10 +40,10 @@ DOM_CHECK = """() => {
 }"""
 
 
-@pytest.fixture(scope="module")
-def hostile_site() -> Iterator[tuple[str, list[str]]]:
-    """The hostile site (the build `tests/hostile/test_site.py` reads), served on a free port; its URL and pages."""
-    with shared_hostile_site() as (site, _):
+@pytest.fixture(scope="module", params=BUILDERS)
+def hostile_site(request: pytest.FixtureRequest) -> Iterator[tuple[str, list[str]]]:
+    """The hostile site built by each builder (as `tests/hostile/test_site.py` reads it), served; its URL and pages."""
+    with shared_hostile_site(builder=request.param) as (site, _):
         pages = sorted(p.parent.relative_to(site).as_posix() + "/" for p in site.rglob("*/index.html"))
         handler = functools.partial(_QuietHandler, directory=str(site))
         server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
@@ -91,3 +97,37 @@ def test_the_hostile_pages_show_the_payloads_as_text(
         assert "<script>" in heading and "window.bbPwned" in heading
     finally:
         tab.close()
+
+
+def test_a_script_fed_into_the_navigation_is_refused(browser: BrowserContext, tmp_path: Path) -> None:
+    """A built page given an inline script in its navigation, and the site's own pass over it, runs nothing."""
+    with shared_hostile_site() as (site, _):
+        page = (site / "index.html").read_text(encoding="utf-8")
+    fed = page.replace('<nav class="md-nav', '<script>window.bbPwned="nav"; alert("nav")</script><nav class="md-nav', 1)
+    assert fed != page, "the page has no navigation to feed"
+    (tmp_path / "index.html").write_text(fed, encoding="utf-8")
+    problems = finish(tmp_path, None)
+    assert problems and "inline <script>" in problems[0], "the check finds the fed script"
+    dialogs: list[str] = []
+    violations: list[str] = []
+
+    def dismiss(dialog: Dialog) -> None:
+        dialogs.append(dialog.message)
+        dialog.dismiss()
+
+    def console(message: ConsoleMessage) -> None:
+        if "Content Security" in message.text:
+            violations.append(message.text)
+
+    with serve(tmp_path) as url:
+        tab = browser.new_page()
+        tab.on("dialog", dismiss)
+        tab.on("console", console)
+        try:
+            tab.goto(url, wait_until="load")
+            tab.wait_for_timeout(100)
+            ran = tab.evaluate("() => window.bbPwned === undefined ? null : String(window.bbPwned)")
+        finally:
+            tab.close()
+    assert ran is None and not dialogs, "the fed script ran"
+    assert violations, "the browser did not report refusing the script"

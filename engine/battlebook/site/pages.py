@@ -332,7 +332,7 @@ class Generator:
             content = front_matter(meta) + content
         self.pages.files[uri] = content
 
-    def prose(self, here: str, source: str, terms: Mapping[str, str]) -> Callable[[str], str]:
+    def prose(self, here: str, source: str) -> Callable[[str], str]:
         """The description renderer of the page `here`: rule links resolved to addresses, the page's terms on hover."""
         here_url = page_url(here)
 
@@ -362,11 +362,7 @@ class Generator:
         settled = settled_rules(self.book)
         for feature in self.book:
             uri = page_uri(feature)
-            texts = [feature.name, feature.description]
-            texts += [f"{r.name}\n{r.description}" for r in feature.rules]
-            texts += [e.description for _, e in feature.examples()]
-            terms = self.terms.used(game_of(uri), *texts)
-            markdown, problems = render_feature(feature, self.results, self.prose(uri, feature.path, terms))
+            markdown, problems = render_feature(feature, self.results, self.prose(uri, feature.path))
             if uri.startswith("rulebook/rulings/"):
                 markdown = self.with_settled_rules(markdown, uri, settled)
             meta: dict[str, Any] = {"title": nav_title(feature.name)}
@@ -406,7 +402,7 @@ class Generator:
         statements = load_statements(self.root)
         self.add(STEPS_PAGE, render_catalogue(domains), CATALOGUE_META)
         self.add(COVERAGE_PAGE, render_coverage(coverage, self.book, statements), COVERAGE_META)
-        self.add(RULINGS_INDEX, render_rulings_index(rulings, self.prose(RULINGS_INDEX, RULINGS_INDEX, {})))
+        self.add(RULINGS_INDEX, render_rulings_index(rulings, self.prose(RULINGS_INDEX, RULINGS_INDEX)))
         self.pages.problems += [
             *map(str, catalogue_problems(domains)),
             *coverage_problems(coverage),

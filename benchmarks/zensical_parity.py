@@ -1,0 +1,102 @@
+"""What Zensical publishes of the rulebook, against MkDocs: pages, text, safety, search.
+
+Zensical (the successor the Material for MkDocs team announced) reads `mkdocs.yml`, so it can
+build the generated pages as MkDocs does. It is pre-1.0, so this is a report, not a test:
+
+1. a virtual environment of its own (`build/zensical-venv`) gets the newest Zensical that
+   installs here (pip says which; the newest releases pin a `zensical-ui` the index may not
+   serve) and mkdocstrings' Python handler for the Engine API;
+2. the pages are generated once (`battlebook site pages build/pages`), then built by MkDocs
+   into `build/site-mkdocs` and by Zensical into `build/site-zensical`; each build is
+   finished by `battlebook site finish` (the policy, the rule links, the check);
+3. it prints the Zensical version, each build's time and check, the pages only one build
+   has, each page whose text differs (`tests/site_text.py`), and whether each build has a
+   search index the pass after the build can rank.
+
+Run `.venv/bin/python benchmarks/zensical_parity.py [--pages PREFIX ...]` after `make examples`.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from tests.site_text import differences, site_pages  # noqa: E402
+
+BIN = Path(sys.executable).parent
+VENV = ROOT / "build" / "zensical-venv"
+
+
+def run(command: list[str], env: dict[str, str] | None = None) -> tuple[int, str, float]:
+    """Run `command` in the project; its status, output and clock time."""
+    start = time.perf_counter()
+    done = subprocess.run(command, cwd=ROOT, capture_output=True, text=True, env=env, check=False)
+    return done.returncode, done.stdout + done.stderr, time.perf_counter() - start
+
+
+def zensical() -> tuple[Path, str]:
+    """The Zensical command of the benchmark's own environment, installed on first use, and its version."""
+    python = VENV / "bin" / "python"
+    if not python.is_file():
+        subprocess.run([sys.executable, "-m", "venv", str(VENV)], check=True)
+    install = [str(python), "-m", "pip", "install", "--quiet", "--upgrade", "zensical", "mkdocstrings-python"]
+    status, output, _ = run(install)
+    if status != 0:
+        sys.exit(f"Zensical does not install here:\n{output[-2000:]}")
+    _, version, _ = run([str(VENV / "bin" / "zensical"), "--version"])
+    return VENV / "bin" / "zensical", version.strip()
+
+
+def build(name: str, command: list[str], site: Path, env: dict[str, str]) -> str:
+    """Build with one builder and finish the site; a line saying how it went."""
+    status, output, took = run(command, env)
+    if status != 0 or not (site / "index.html").is_file():
+        return f"{name}: the build failed ({status}) in {took:.1f} s:\n{output[-2500:]}"
+    warnings = len(re.findall(r"^WARNING", output, re.M))
+    done, checked, _ = run([str(BIN / "battlebook"), "site", "finish", str(site)], env)
+    problems = [line for line in checked.splitlines() if ".html:" in line]
+    search = (site / "search" / "search_index.json").is_file()
+    found = f"{len(problems)} unsafe markup found" if done else "every page safe"
+    return (
+        f"{name}: built in {took:.1f} s, {warnings} warnings, {len(list(site.rglob('*.html')))} HTML files; "
+        f"check: {found}; search index the pass can rank: {'yes' if search else 'no'}"
+        + "".join(f"\n    {line}" for line in problems[:15])
+    )
+
+
+def main(argv: list[str]) -> int:
+    """Build with MkDocs and Zensical and print what differs."""
+    prefixes = argv[argv.index("--pages") + 1 :] if "--pages" in argv else [""]
+    command, version = zensical()
+    print(f"Zensical: {version} (the newest that installs here)")
+    env = {**os.environ, "NO_MKDOCS_2_WARNING": "1"}
+    status, output, took = run([str(BIN / "battlebook"), "site", "pages", "build/pages"], env)
+    print(f"pages generated in {took:.1f} s" + ("" if status == 0 else f": FAILED\n{output[-2000:]}"))
+    config = ROOT / "build" / "zensical.yml"
+    # The project's configuration with its paths made absolute, so that it can be read from build/.
+    text = (ROOT / "mkdocs.yml").read_text(encoding="utf-8").replace("build/pages/", f"{ROOT}/build/pages/")
+    text = text.replace("custom_dir: overrides", f"custom_dir: {ROOT}/overrides")
+    text = text.replace("paths: [engine]", f"paths: [{ROOT}/engine]")
+    config.write_text(text + f"\nsite_dir: {ROOT}/build/site-zensical\n", encoding="utf-8")
+    mkdocs_site, zensical_site = ROOT / "build" / "site-mkdocs", ROOT / "build" / "site-zensical"
+    print(build("MkDocs", [str(BIN / "mkdocs"), "build", "--site-dir", str(mkdocs_site)], mkdocs_site, env))
+    print(build("Zensical", [str(command), "build", "--clean", "--config-file", str(config)], zensical_site, env))
+    if not (zensical_site / "index.html").is_file():
+        return 1
+    a, b = site_pages(mkdocs_site, prefixes), site_pages(zensical_site, prefixes)
+    found = differences(a, b)
+    print(f"pages: MkDocs {len(a)}, Zensical {len(b)}; differing or missing: {len(found)}")
+    for line in found:
+        print(f"  {line[:400]}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

@@ -1,0 +1,93 @@
+"""The page generator: plain files any builder reads, nothing left for a builder event to add."""
+
+from __future__ import annotations
+
+import ast
+import re
+from pathlib import Path
+
+import pytest
+import yaml
+
+from battlebook.site.pages import Pages, generate, page_uri, write_pages
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+@pytest.fixture(scope="module")
+def pages() -> Pages:
+    return generate(ROOT, api=False)
+
+
+def test_mkdocs_yml_has_no_hooks_and_no_plugin_of_the_project() -> None:
+    text = (ROOT / "mkdocs.yml").read_text(encoding="utf-8")
+    assert not re.search(r"^hooks:", text, re.M)
+    assert "INHERIT: build/pages/nav.yml" in text and "docs_dir: build/pages/docs" in text
+    config = yaml.safe_load(re.sub(r"!ENV ", "", text))
+    assert "hooks" not in config
+    plugins = [next(iter(p)) if isinstance(p, dict) else p for p in config["plugins"]]
+    assert plugins == ["search", "mkdocstrings"], "no plugin of the project's own"
+    assert "battlebook" not in yaml.safe_dump(config["plugins"]), "no module of the project is named as a plugin"
+
+
+def test_no_module_of_the_package_imports_a_builder() -> None:
+    builders = ("mkdocs", "properdocs", "zensical", "material")
+    found = []
+    for path in (ROOT / "engine" / "battlebook").rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            names = [a.name for a in node.names] if isinstance(node, ast.Import) else []
+            names += [node.module or ""] if isinstance(node, ast.ImportFrom) else []
+            found += [f"{path.name}: {n}" for n in names if n.split(".")[0] in builders]
+    assert found == []
+
+
+def test_every_chapter_is_a_page_with_its_title_in_front_matter_and_in_the_navigation(pages: Pages) -> None:
+    nav = yaml.safe_dump(pages.nav)
+    chapters = [uri for uri in pages.files if uri.startswith("rulebook/homm/") or uri.startswith("rulebook/heroscape/")]
+    assert len(chapters) >= 15
+    for uri in chapters:
+        text = pages.files[uri]
+        assert isinstance(text, str) and text.startswith('---\n{"title": '), uri
+        assert uri in nav, uri
+    assert "rulebook/rulings/index.md" in nav and "reference/glossary.md" in nav and "odds/homm.md" in nav
+
+
+def test_descriptions_are_sanitized_html_blocks_and_hover_terms_are_plain_definitions(pages: Pages) -> None:
+    melee = pages.files["rulebook/homm/melee.md"]
+    assert isinstance(melee, str)
+    assert '<div class="bb-prose">\n<p>' in melee and "bb-prose " not in melee
+    definitions = re.findall(r"^\*\[(.+?)\]: ", melee, re.M)
+    assert definitions, "the chapter's terms are defined at its end"
+    body = melee.split("\n*[", 1)[0]
+    assert all(re.search(rf"\b{re.escape(word)}\b", body) for word in definitions), "only terms the page uses"
+    heroscape_words = {
+        w for w in re.findall(r"^\*\[(.+?)\]: ", str(pages.files["rulebook/heroscape/attacking.md"]), re.M)
+    }
+    assert heroscape_words and not heroscape_words & set(definitions) - {"attack"}
+
+
+def test_the_data_for_try_it_and_for_the_pass_after_the_build(pages: Pages) -> None:
+    assert "try/steps.json" in pages.files and "try/examples/rulebook/homm/melee.json" in pages.files
+    assert pages.site["rules"]["homm.melee-attack"] == "rulebook/homm/melee/#homm.melee-attack"
+    assert "rulebook/homm/melee/" in pages.site["linked_pages"] and "rulebook/steps/" not in pages.site["linked_pages"]
+    template = pages.files["contributing.md"]
+    assert isinstance(template, str) and "<!-- ruling-template -->" not in template and "Feature: Ruling" in template
+    home = pages.files["index.md"]
+    assert isinstance(home, str) and "<!-- chapters -->" not in home and "(rulebook/homm/melee.md)" in home
+
+
+def test_writing_rewrites_only_what_changed_and_removes_what_is_no_longer_made(pages: Pages, tmp_path: Path) -> None:
+    assert write_pages(pages, tmp_path) == len(pages.files) + 2
+    assert (tmp_path / "docs" / "rulebook" / "homm" / "melee.md").is_file() and (tmp_path / "nav.yml").is_file()
+    assert write_pages(pages, tmp_path) == 0
+    stale = tmp_path / "docs" / "rulebook" / "gone" / "old.md"
+    stale.parent.mkdir(parents=True)
+    stale.write_text("old", encoding="utf-8")
+    assert write_pages(pages, tmp_path) == 1 and not stale.parent.exists()
+
+
+def test_a_feature_page_uri_is_under_rulebook() -> None:
+    from battlebook.book.model import load_feature
+
+    feature = load_feature(ROOT / "features" / "homm" / "melee.feature", ROOT)
+    assert page_uri(feature) == "rulebook/homm/melee.md"
