@@ -46,6 +46,7 @@ def register(subparsers: Any) -> None:
     serve = commands.add_parser("serve", help="serve the rulebook, rebuilt on every change", description=__doc__)
     serve.add_argument("--port", default="8000", help="the port on 127.0.0.1 (default 8000)")
     serve.add_argument("--builder", choices=BUILDERS, default="mkdocs", help="the builder (default mkdocs)")
+    serve.add_argument("--api", action="store_true", help="build the Engine API's module pages too (slower rebuilds)")
     serve.set_defaults(handler=run_serve)
 
 
@@ -110,4 +111,4 @@ def run_serve(args: argparse.Namespace) -> int:
         from battlebook.site.serve import builder_command, serve
     except ImportError as error:
         return _missing_extra(error)
-    return serve(Path(".").resolve(), int(args.port), builder_command(args.builder))
+    return serve(Path(".").resolve(), int(args.port), builder_command(args.builder), api=args.api)

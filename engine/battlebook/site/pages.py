@@ -479,7 +479,8 @@ class Generator:
                 self.add(uri, content)
             markers[api.marker] = api.nav
         else:
-            self.add(API_INDEX, "# Engine API\n\nNot part of this build.\n", {"search": {"exclude": True}})
+            stub = "# Engine API\n\nThe module pages are not part of this build (`make docs API=1` builds them).\n"
+            self.add(API_INDEX, stub, {"search": {"exclude": True}})
             markers[API_MARKER] = []
         self.pages.nav = expand_nav(nav, markers)
         self.pages.site = {

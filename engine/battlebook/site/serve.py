@@ -12,7 +12,9 @@ the pages `make site` publishes, Content-Security-Policy included, so the reload
 file of its own (the policy allows no inline script).
 
 A build that fails (a malformed feature file, say) is reported in the terminal and the last
-good build stays served.
+good build stays served. The Engine API's module pages are left out unless asked for
+(`--api`, `make docs API=1`): rendering them is most of a build's work, and a rebuild is
+what a contributor waits for after saving a feature file.
 """
 
 from __future__ import annotations
@@ -32,7 +34,6 @@ from typing import Any
 
 from battlebook.book.results import default_path
 from battlebook.site.finish import SiteData, finish
-from battlebook.site.pages import GenerationError, generate, problems_text, write_pages
 
 #: Where the live-reload script and the build counter are served.
 RELOAD_SCRIPT = "/.battlebook/livereload.js"
@@ -122,6 +123,8 @@ class Project:
     builder: Sequence[str]
     url: str
     runtime: Path
+    #: Whether the Engine API's module pages are built (they take most of a build).
+    api: bool = False
 
     @property
     def pages(self) -> Path:
@@ -142,16 +145,20 @@ class Project:
 
 
 def build_once(project: Project, into: Path, say: Callable[[str], None]) -> bool:
-    """Generate, build and finish the site into `into`; whether it built (what went wrong is said)."""
-    try:
-        pages = generate(project.root)
-    except GenerationError as error:
-        say(f"the pages cannot be generated: {error}")
-        return False
-    write_pages(pages, project.pages)
-    if pages.problems:
-        say(problems_text(pages.problems).rstrip())
+    """Generate, build and finish the site into `into`; whether it built (what went wrong is said).
+
+    The generator runs in a process of its own, so a change to the package's code is read.
+    """
     env = {**os.environ, "BATTLEBOOK_SITE_URL": project.url, "NO_MKDOCS_2_WARNING": "1"}
+    generate = [sys.executable, "-m", "battlebook", "site", "pages", str(project.pages), "--root", str(project.root)]
+    done = subprocess.run(
+        [*generate, *([] if project.api else ["--no-api"])], cwd=project.root, env=env, capture_output=True, text=True
+    )
+    problems = [line for line in done.stderr.splitlines() if line.strip()]
+    if problems:
+        say("\n".join(problems[-40:]))
+    if done.returncode != 0:
+        return False
     command = [*project.builder, "build", "--quiet", "--config-file", "mkdocs.yml", "--site-dir", str(into)]
     done = subprocess.run(command, cwd=project.root, env=env, capture_output=True, text=True, check=False)
     if done.returncode != 0:
@@ -176,11 +183,17 @@ def changes_matter(changes: Iterable[tuple[Any, str]], project: Project) -> bool
     return False
 
 
-def serve(root: Path, port: int, builder: Sequence[str], say: Callable[[str], None] = print) -> int:
-    """Serve the rulebook of `root` on port `port` of 127.0.0.1 until interrupted (see the module's description)."""
+def serve(
+    root: Path, port: int, builder: Sequence[str], api: bool = False, say: Callable[[str], None] | None = None
+) -> int:
+    """Serve the rulebook of `root` on port `port` of 127.0.0.1 until interrupted (see the module's description).
+
+    With `api`, the Engine API's module pages are built too (each rebuild then takes several times longer).
+    """
     import watchfiles  # imported here: only serving watches files
 
-    project = Project(root, builder, f"http://127.0.0.1:{port}/", root / "build" / "inpage" / "runtime")
+    say = say or functools.partial(print, flush=True)
+    project = Project(root, builder, f"http://127.0.0.1:{port}/", root / "build" / "inpage" / "runtime", api)
     work = root / "build" / "serve"
     work.mkdir(parents=True, exist_ok=True)
     served = Served(work / "site")
