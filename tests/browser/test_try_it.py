@@ -216,7 +216,7 @@ def test_5_a_shared_link_reproduces_the_edited_scenario_and_its_result(tab: Tab,
 
     fresh.on("dialog", refuse)
     fresh.goto(link)
-    fresh.wait_for_function("document.querySelector('.bb-play textarea')?.value.includes('3 cards left')")
+    fresh.wait_for_function("() => document.querySelector('.bb-play textarea')?.value.includes('3 cards left')")
     assert fresh.locator(".bb-play textarea").input_value() == edited
     assert fresh.locator("img[src=x]").count() == 0
     fresh.wait_for_timeout(500)
@@ -226,7 +226,7 @@ def test_5_a_shared_link_reproduces_the_edited_scenario_and_its_result(tab: Tab,
     fresh.close()
     # In the tab whose engine is running: follow the link by instant navigation and run it.
     follow(tab.page, link)
-    tab.page.wait_for_function("document.querySelector('.bb-play textarea')?.value.includes('3 cards left')")
+    tab.page.wait_for_function("() => document.querySelector('.bb-play textarea')?.value.includes('3 cards left')")
     play = tab.page.locator(".bb-play .bb-try-panel")
     assert play.locator("textarea").input_value() == edited
     result = run(play)
