@@ -1,6 +1,6 @@
 """The built site, served on 127.0.0.1 and opened in Debian's Chromium through Playwright.
 
-These tests read `site/` as `mkdocs build` left it: `make test` builds the site first and
+These tests read `site/` as `make site` left it (generated, built, finished): `make test` builds the site first and
 runs them after. They never download a browser: they drive `/usr/bin/chromium` (Debian's
 `chromium` package, which `make test` installs where it can). Only
 `BATTLEBOOK_SKIP_BROWSER=1` skips them, and says so.

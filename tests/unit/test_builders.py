@@ -36,6 +36,17 @@ def test_both_builders_publish_the_same_rulebook() -> None:
         assert "battlebook site finish: site checked" in output, output[-2000:]
 
 
+def test_no_address_is_invented_when_none_is_configured() -> None:
+    """Built without BATTLEBOOK_SITE_URL and BATTLEBOOK_REPO_URL, no page links to a canonical or repository address."""
+    for builder in BUILDERS:
+        with shared_hostile_site(builder=builder, features="rulebook") as (site, _):
+            home = (site / "index.html").read_text(encoding="utf-8")
+            chapter = (site / "rulebook" / "homm" / "melee" / "index.html").read_text(encoding="utf-8")
+        for page in (home, chapter):
+            assert 'rel="canonical"' not in page and 'class="md-source"' not in page, builder
+            assert "github.com" not in page and "battlebook.github.io" not in page, builder
+
+
 def test_the_pages_name_no_builder_of_their_own(tmp_path: Path) -> None:
     """The generated pages are plain files: no builder-specific marker, directive or hook reaches them."""
     with shared_hostile_site(builder=BUILDERS[0], features="rulebook") as (site, _):

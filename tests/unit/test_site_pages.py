@@ -91,3 +91,24 @@ def test_a_feature_page_uri_is_under_rulebook() -> None:
 
     feature = load_feature(ROOT / "features" / "homm" / "melee.feature", ROOT)
     assert page_uri(feature) == "rulebook/homm/melee.md"
+
+
+def test_the_published_addresses_come_from_the_environment(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """`site_url` and `repo_url` are what the publisher gives, and nothing when not given."""
+    from mkdocs.config import load_config
+
+    text = (ROOT / "mkdocs.yml").read_text(encoding="utf-8").replace("INHERIT: build/pages/nav.yml\n", "")
+    (tmp_path / "mkdocs.yml").write_text(text, encoding="utf-8")
+    (tmp_path / "build" / "pages" / "docs").mkdir(parents=True)
+    (tmp_path / "overrides").symlink_to(ROOT / "overrides")
+    monkeypatch.delenv("BATTLEBOOK_SITE_URL", raising=False)
+    monkeypatch.delenv("BATTLEBOOK_REPO_URL", raising=False)
+    config = load_config(str(tmp_path / "mkdocs.yml"))
+    assert (config.site_url, config.repo_url, config.repo_name) == (None, None, None)
+    monkeypatch.setenv("BATTLEBOOK_SITE_URL", "https://rules.example.org/book/")
+    monkeypatch.setenv("BATTLEBOOK_REPO_URL", "https://git.example.org/team/battlebook")
+    config = load_config(str(tmp_path / "mkdocs.yml"))
+    assert (config.site_url, config.repo_url) == (
+        "https://rules.example.org/book/",
+        "https://git.example.org/team/battlebook",
+    )
