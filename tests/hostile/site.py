@@ -61,11 +61,13 @@ def _run(command: list[str], folder: Path, env: dict[str, str]) -> subprocess.Co
     return subprocess.run(command, cwd=folder, capture_output=True, text=True, env=env, timeout=600, check=False)
 
 
-def build_hostile_site(folder: Path, builder: str = "mkdocs", features: str = "hostile") -> tuple[Path, str]:
-    """Build the hostile rulebook (or the rulebook's own, `features="rulebook"`) in `folder` with `builder`.
+def build_hostile_site(folder: Path, features: str = "hostile") -> dict[str, tuple[Path, str]]:
+    """Build the hostile rulebook (or the rulebook's own, `features="rulebook"`) in `folder` with every builder.
 
-    Returns the built site and the output of every step. The pass after the build runs its
-    check too: what it finds is in the output (`battlebook site finish: ...`).
+    The examples run and the pages are generated once; each builder then builds them into
+    `folder/site-<builder>`, and the pass after the build finishes each site. Returns each
+    builder's site and the output of every step that made it. The pass after the build runs
+    its check too: what it finds is in the output (`battlebook site finish: ...`).
     """
     for name in ("mkdocs.yml", "pyproject.toml"):
         shutil.copy(ROOT / name, folder / name)
@@ -100,21 +102,27 @@ def build_hostile_site(folder: Path, builder: str = "mkdocs", features: str = "h
         (folder / ".battlebook").mkdir(exist_ok=True)
         shutil.copy(recorded, folder / ".battlebook" / "results.json")
         examples = []
-    steps = [
-        *examples,
-        # No module pages: the engine's API reference shows its own docstrings, no text of a feature
-        # file, and rendering it would take most of the build.
-        [str(BIN / "battlebook"), "site", "pages", "build/pages", "--root", str(folder), "--no-api"],
-        [str(BIN / builder), "build", "--config-file", "mkdocs.yml", "--site-dir", str(folder / "site")],
-        [str(BIN / "battlebook"), "site", "finish", "site", "--pages", "build/pages"],
-    ]
-    output = ""
-    for number, command in enumerate(steps):
+    shared = ""
+    for command in examples:
         done = _run(command, folder, env)
-        output += done.stdout + done.stderr
-        if number >= len(steps) - 3 and number != len(steps) - 1 and done.returncode != 0:
+        shared += done.stdout + done.stderr
+    # No module pages: the engine's API reference shows its own docstrings, no text of a feature
+    # file, and rendering it would take most of the build.
+    generate = [str(BIN / "battlebook"), "site", "pages", "build/pages", "--root", str(folder), "--no-api"]
+    done = _run(generate, folder, env)
+    shared += done.stdout + done.stderr
+    if done.returncode != 0:
+        raise RuntimeError(f"the hostile site's pages were not generated:\n{shared[-3000:]}")
+    sites = {}
+    for builder in BUILDERS:
+        site = folder / f"site-{builder}"
+        done = _run([str(BIN / builder), "build", "--config-file", "mkdocs.yml", "--site-dir", str(site)], folder, env)
+        output = shared + done.stdout + done.stderr
+        if done.returncode != 0:
             raise RuntimeError(f"the hostile site did not build with {builder}:\n{output[-3000:]}")
-    return folder / "site", output
+        done = _run([str(BIN / "battlebook"), "site", "finish", str(site), "--pages", "build/pages"], folder, env)
+        sites[builder] = site, output + done.stdout + done.stderr
+    return sites
 
 
 def folder_fingerprint(folder: Path) -> str:
@@ -215,25 +223,27 @@ def shared_hostile_site(
 ) -> Iterator[tuple[Path, str]]:
     """The hostile site built by `builder` for the current inputs, and its build's output, while a block reads it.
 
-    Built once, then read by every test. The build sits in `folder/<digest>/`, made whole
-    in a temporary folder beside it and then renamed, so a half-made build (an interrupted
-    run) is never read. While a test reads a build, it holds that build's shared lock: an
-    older build is removed only once no test holds its lock. Readers must not change it.
+    Built once (by every builder at once, see `build_hostile_site`), then read by every test.
+    The build sits in `folder/<kind>/<digest>/`, made whole in a temporary folder beside it
+    and then renamed, so a half-made build (an interrupted run) is never read. While a test
+    reads a build, it holds that build's shared lock: an older build is removed only once no
+    test holds its lock. Readers must not change it.
     """
     results = default_path(ROOT)
     recorded = hashlib.sha256(results.read_bytes()).hexdigest() if features == "rulebook" and results.is_file() else ""
-    key = build_inputs_digest(ROOT, builder, features, recorded)
-    folder = folder / f"{features}-{builder}"  # each kind of build is kept (and replaced) on its own
+    key = build_inputs_digest(ROOT, features, recorded)
+    folder = folder / features  # each kind of build is kept (and replaced) on its own
     done = folder / key
     folder.mkdir(parents=True, exist_ok=True)
     with contextlib.ExitStack() as reading:
         with _locked(folder / ".lock"):
-            if not (done / "output.txt").is_file():
+            if not (done / "done").is_file():
                 work = folder / f"building-{os.getpid()}"
                 shutil.rmtree(work, ignore_errors=True)
                 work.mkdir()
-                _, output = build_hostile_site(work, builder, features)
-                (work / "output.txt").write_text(output, encoding="utf-8")
+                for name, (_, output) in build_hostile_site(work, features).items():
+                    (work / f"output-{name}.txt").write_text(output, encoding="utf-8")
+                (work / "done").write_text("", encoding="utf-8")
                 work.rename(done)
             reading.enter_context(_locked(folder / f"{key}.reading", fcntl.LOCK_SH))
             for old in folder.iterdir():
@@ -242,7 +252,7 @@ def shared_hostile_site(
                         if unread:
                             shutil.rmtree(old, ignore_errors=True)
                             (folder / f"{old.name}.reading").unlink(missing_ok=True)
-        yield done / "site", (done / "output.txt").read_text(encoding="utf-8")
+        yield done / f"site-{builder}", (done / f"output-{builder}.txt").read_text(encoding="utf-8")
 
 
 def site_verdicts(site: Path, output: str) -> list[Verdict]:
@@ -290,8 +300,7 @@ def site_attempts() -> list[Verdict]:
     import tempfile
 
     verdicts = []
-    for builder in BUILDERS:
-        with tempfile.TemporaryDirectory(prefix="battlebook-hostile-site-") as tmp:
-            site, output = build_hostile_site(Path(tmp), builder)
+    with tempfile.TemporaryDirectory(prefix="battlebook-hostile-site-") as tmp:
+        for site, output in build_hostile_site(Path(tmp)).values():
             verdicts += site_verdicts(site, output)
     return verdicts

@@ -82,11 +82,11 @@ def test_a_build_being_read_is_kept_and_an_unread_one_removed(tmp_path: Path, mo
 
     built: list[str] = []
 
-    def build(folder: Path, builder: str, features: str) -> tuple[Path, str]:
-        (folder / "site").mkdir()
-        (folder / "site" / "index.html").write_text(f"build {len(built)}", encoding="utf-8")
+    def build(folder: Path, features: str) -> dict[str, tuple[Path, str]]:
+        (folder / "site-mkdocs").mkdir()
+        (folder / "site-mkdocs" / "index.html").write_text(f"build {len(built)}", encoding="utf-8")
         built.append(folder.name)
-        return folder / "site", "output"
+        return {"mkdocs": (folder / "site-mkdocs", "output")}
 
     monkeypatch.setattr(shared, "build_hostile_site", build)
     monkeypatch.setattr(shared, "build_inputs_digest", lambda *kind: "first")
@@ -99,4 +99,4 @@ def test_a_build_being_read_is_kept_and_an_unread_one_removed(tmp_path: Path, mo
             assert (first / "index.html").read_text(encoding="utf-8") == "build 0", "a build being read was removed"
     with shared.shared_hostile_site(tmp_path):
         assert not first.exists(), "a build no test reads is removed"
-    assert sorted(p.name for p in (tmp_path / "hostile-mkdocs").iterdir() if p.is_dir()) == ["second"]
+    assert sorted(p.name for p in (tmp_path / "hostile").iterdir() if p.is_dir()) == ["second"]

@@ -33,7 +33,7 @@ def test_both_builders_publish_the_same_rulebook() -> None:
     assert differences(a, b) == []
     assert home[0] == home[1]
     for output in (first_output, second_output):
-        assert "battlebook site finish: site checked" in output, output[-2000:]
+        assert "checked: every page has the policy, none holds live script" in output, output[-2000:]
 
 
 def test_no_address_is_invented_when_none_is_configured() -> None:
