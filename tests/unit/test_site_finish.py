@@ -5,7 +5,19 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from battlebook.site.finish import POLICY, RANKED, SiteData, finish, link_article, page_problems, with_policy
+import pytest
+
+from battlebook.site.finish import (
+    POLICY,
+    RANKED,
+    SiteData,
+    finish,
+    full_scan,
+    link_article,
+    looks_safe,
+    page_problems,
+    with_policy,
+)
 
 THEME_PAGE = """<!doctype html><html><head><title>Melee</title>
 <script src="../../javascripts/theme/base.js" data-md-scope="../.."></script></head>
@@ -107,3 +119,45 @@ def test_finish_fails_a_site_where_a_script_got_into_the_navigation(tmp_path: Pa
 def test_a_missing_runtime_is_a_problem(tmp_path: Path) -> None:
     site = make_site(tmp_path / "site")
     assert any("make runtime" in p for p in finish(site, DATA, tmp_path / "no-runtime"))
+
+
+TRICKY = [
+    "<img/src=x/onerror=alert(1)>",
+    "<a title='x onclick=y' href=\"../a/\">a</a>",
+    '<a href="java&#x0A;script:alert(1)">a</a>',
+    '<a href="&#106;avascript:alert(1)">a</a>',
+    "<a href=' javascript:alert(1)'>a</a>",
+    "<A HREF=JAVASCRIPT:alert(1)>a</A>",
+    '<svg><a xlink:href="javascript:alert(1)"><text>x</text></a></svg>',
+    '<form><button formaction="javascript:alert(1)">x</button></form>',
+    '<iframe srcdoc="&lt;script&gt;alert(1)&lt;/script&gt;"></iframe>',
+    "<script>alert(1)</script>",
+    '<script type="text/javascript">alert(1)</script>',
+    '<script type="application/json">{"a": "</p>"}</script>',
+    "<SCRIPT >alert(1)</SCRIPT>",
+    "<!-- <img src=x onerror=alert(1)> -->",
+    '<p title="turn on">on=1, one = 2</p><a class="md-button" href="https://example.org/?a=1&amp;b=2">x</a>',
+    "<div data-x='>'><img src=x onload=alert(1)></div>",
+    "<a title='unclosed>x</a><b onmouseover=alert(1)>y</b>",
+    '<object data="data:text/html,x"></object>',
+    '<meta http-equiv="content-security-policy" content="script-src *">',
+]
+
+
+@pytest.mark.parametrize("snippet", TRICKY)
+def test_the_prefilter_never_passes_what_the_full_scan_finds(snippet: str) -> None:
+    """The cheap look at every tag (`looks_safe`) only ever sends more pages to the full scan, never fewer."""
+    page = with_policy(THEME_PAGE.format(nav=snippet))
+    assert page_problems(page) == full_scan(page)
+    if full_scan(page):
+        assert not looks_safe(page), snippet
+
+
+def test_the_prefilter_agrees_with_the_full_scan_on_built_pages() -> None:
+    from tests.hostile.site import shared_hostile_site
+
+    with shared_hostile_site() as (site, _):
+        pages = [path.read_text(encoding="utf-8") for path in site.rglob("*.html")]
+    assert len(pages) >= 20
+    assert [page_problems(page) for page in pages] == [full_scan(page) for page in pages]
+    assert sum(looks_safe(page) for page in pages) > len(pages) // 2, "the prefilter spares most pages the full scan"
