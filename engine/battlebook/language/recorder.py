@@ -91,6 +91,7 @@ SHIPPED_LINES = "lines.json"
 #: How many of the rulebook's lines are shipped per step.
 SHIPPED_PER_STEP = 4
 
+
 def lines_of(
     book: Sequence[FeatureDoc], definitions: Sequence[StepDefinition] | None = None
 ) -> dict[tuple[str, str], tuple[str, ...]]:
