@@ -50,23 +50,30 @@ def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
             fcntl.flock(lock, fcntl.LOCK_UN)
 
 
+def _virtualenv(base: Path, requirement: str) -> Path:
+    """A fresh virtualenv under `base` with `requirement` installed: its folder."""
+    env_dir = base / "venv"
+    venv.create(env_dir, with_pip=False)
+    installed = pip_install(env_dir, requirement, base)
+    assert installed.returncode == 0, installed.stderr
+    return env_dir
+
+
 @pytest.fixture(scope="session")
 def bare(tmp_path_factory: pytest.TempPathFactory, wheel: Path) -> tuple[Path, Path, Path]:
     """A fresh virtualenv with only the wheel (no extra), the wheel, and an empty folder to work in."""
-    base = tmp_path_factory.mktemp("player")
-    env_dir = base / "venv"
-    venv.create(env_dir, with_pip=False)
-    installed = pip_install(env_dir, str(wheel), base)
-    assert installed.returncode == 0, installed.stderr
+    base = tmp_path_factory.mktemp("bare")
+    env_dir = _virtualenv(base, str(wheel))
     folder = base / "somewhere"
     folder.mkdir()
     return env_dir / "bin" / "battlebook", wheel, folder
 
 
 @pytest.fixture(scope="session")
-def player(bare: tuple[Path, Path, Path]) -> tuple[Path, Path]:
-    """The same virtualenv once the check extra is installed."""
-    battlebook, wheel, folder = bare
-    installed = pip_install(battlebook.parent.parent, f"{wheel}[check]", folder)
-    assert installed.returncode == 0, installed.stderr
-    return battlebook, folder
+def player(tmp_path_factory: pytest.TempPathFactory, wheel: Path) -> tuple[Path, Path]:
+    """A fresh virtualenv with the wheel and its check extra, and an empty folder to work in."""
+    base = tmp_path_factory.mktemp("player")
+    env_dir = _virtualenv(base, f"{wheel}[check]")
+    folder = base / "somewhere"
+    folder.mkdir()
+    return env_dir / "bin" / "battlebook", folder
