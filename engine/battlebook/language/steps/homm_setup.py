@@ -27,7 +27,7 @@ from battlebook.homm import (
     SwatReach,
     UnitCard,
 )
-from battlebook.language.grammar import Parameter, given, register
+from battlebook.language.grammar import Parameter, given
 from battlebook.language.steps.heroscape_world import HEROSCAPE_READINGS, HeroscapeWorld
 from battlebook.language.steps.homm_world import HommWorld
 
@@ -129,17 +129,16 @@ def define_spells(homm: HommWorld, datatable: list[list[str]]) -> None:
         homm.units.define_spell(Spell(name.strip(), int(score)))
 
 
-register(
-    Parameter(
-        "AlternativeReading",
-        r".+?",
-        str,
-        shape="one of: " + "; ".join(sorted({*ALTERNATIVE_READINGS, *HEROSCAPE_READINGS})),
-    )
+#: The readings a ruling's alternative may name, in words.
+ALTERNATIVE_READING = Parameter(
+    "AlternativeReading",
+    r".+?",
+    str,
+    shape="one of: " + "; ".join(sorted({*ALTERNATIVE_READINGS, *HEROSCAPE_READINGS})),
 )
 
 
-@given("the alternative reading: {reading:AlternativeReading}")
+@given("the alternative reading: {reading:AlternativeReading}", parameters=[ALTERNATIVE_READING])
 def alternative_reading(request: pytest.FixtureRequest, reading: str) -> None:
     """Play under the alternative reading of a ruling, named in words (see the rulings pages).
 
