@@ -39,7 +39,7 @@ def run(args: argparse.Namespace) -> int:
     if problem:
         print(f"battlebook check: {problem}", file=sys.stderr)
         return 2
-    from battlebook.rulebook.check import CheckUsageError, format_report, run_check  # pytest is slow to import
+    from battlebook.runners.check import CheckUsageError, format_report, run_check  # pytest is slow to import
 
     try:
         report = run_check(args.paths, messages=args.messages)
