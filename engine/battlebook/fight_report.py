@@ -115,9 +115,11 @@ def report_table(report: FightReport) -> str:
         nwidth = max((len(str(n)) for n, _ in spread.bars), default=1)
         bars = [_text_bar(chance, most) for _, chance in spread.bars]
         bwidth = max((len(b) for b in bars), default=0)
-        for (number, chance), bar in zip(spread.bars, bars, strict=True):
+        shown = [percent_text(chance) for _, chance in spread.bars]
+        swidth = max((len(p) for p in shown), default=0)
+        for (number, chance), bar, percent in zip(spread.bars, bars, shown, strict=True):
             lines.append(
-                f"  {str(number).rjust(nwidth)}  {bar.ljust(bwidth)}  {percent_text(chance)}  {fraction_text(chance)}"
+                f"  {str(number).rjust(nwidth)}  {bar.ljust(bwidth)}  {percent.rjust(swidth)}  {fraction_text(chance)}"
             )
     return "\n".join(lines)
 

@@ -183,7 +183,7 @@ def _readings(ruleset: Ruleset) -> list[str]:
     else:
         harm = (
             f"the {ruleset.edition.value} edition: each skull the shields leave unblocked is a wound, and a "
-            "figure is destroyed once its wounds reach its Life (heroscape.wounds)"
+            "figure is destroyed once its wounds reach its Life (heroscape.life)"
         )
     die = ruleset.combat_die
     whose = "Battlebook's reading" if die == COMBAT_DIE else "the example's own die"
