@@ -245,9 +245,9 @@ def test_the_bounds_and_choices_the_command_states_are_the_engines() -> None:
     for name, bound in odds.FIGHT_BOUNDS.items():
         game, constant = name.split(".")
         assert engine[game][constant] == bound, name
-    assert odds.FIGHT_READINGS == tuple(homm.READINGS)
-    assert odds.DIE_READINGS == tuple(reading.value for reading in DieReading)
-    assert odds.COMBAT_DIE_SIDES == (COMBAT_DIE.skulls, COMBAT_DIE.shields, COMBAT_DIE.blanks)
+    assert tuple(homm.READINGS) == odds.FIGHT_READINGS
+    assert tuple(reading.value for reading in DieReading) == odds.DIE_READINGS
+    assert (COMBAT_DIE.skulls, COMBAT_DIE.shields, COMBAT_DIE.blanks) == odds.COMBAT_DIE_SIDES
 
 
 def test_reading_a_fight_s_arguments_loads_no_game() -> None:
