@@ -391,11 +391,18 @@ class _Attacked:
         return (position[0] + attacked, after), int(attacked)
 
 
-def attacked_odds(life: int, attacks: Sequence[tuple[int, int]], edition: Edition = Edition.BASIC_2004) -> AttackedOdds:
+def attacked_odds(
+    life: int,
+    attacks: Sequence[tuple[int, int]],
+    edition: Edition = Edition.BASIC_2004,
+    *,
+    ruleset: Ruleset | None = None,
+) -> AttackedOdds:
     """The odds of one figure of Life `life` taking `attacks` in turn, each (attack dice, defense dice).
 
     Each attack is one turn of an attacking figure beside it, resolved by the edition's
-    rules (in 2004 any successful attack destroys, whatever the Life).
+    rules (in 2004 any successful attack destroys, whatever the Life); `ruleset`, when
+    given (a battle's own, with its readings and its combat die), is played instead.
 
     Examples:
         >>> odds = attacked_odds(2, [(1, 0), (1, 0)], Edition.EDITION_2024)
@@ -408,7 +415,7 @@ def attacked_odds(life: int, attacks: Sequence[tuple[int, int]], edition: Editio
     for number, (attack, defense) in enumerate(attacks, start=1):
         _check(f"attack {number}'s attack dice", attack, 0, MAX_DICE)
         _check(f"attack {number}'s defense dice", defense, 0, MAX_DICE)
-    ruleset = Ruleset.for_edition(edition)
+    ruleset = Ruleset.for_edition(edition) if ruleset is None else ruleset
     here, there = Hex(0, 0), Hex(1, 0)
     state = BattleState(ruleset, Battlefield({here: Space(1), there: Space(1)}))
     state = state.with_card(CardInPlay("Attacker", "Attackers", _hero("Attacker", attacks[0][0], 0, 1)))
