@@ -222,8 +222,8 @@ def test_fight_bad_arguments_exit_2_with_one_line(capsys: pytest.CaptureFixture[
 @pytest.mark.parametrize(
     ("game", "bounds"),
     [
-        ("heroscape", ["0 to 20", "1 to 20", "-1 to 1", "-2 to 2", "--edition", "--json"]),
-        ("homm", ["1 to 20", "0 to 999", "1 to 10", "--faces", "--reading", "--json"]),
+        ("heroscape", ["0 to 12", "1 to 12", "1 to 20", "-1 to 1", "-2 to 2", "--edition", "--json"]),
+        ("homm", ["1 to 12", "0 to 999", "1 to 10", "--faces", "--reading", "--json"]),
     ],
 )
 def test_fight_help_states_every_bound(capsys: pytest.CaptureFixture[str], game: str, bounds: list[str]) -> None:

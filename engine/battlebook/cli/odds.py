@@ -40,10 +40,10 @@ COMBAT_DIE_SIDES = (3, 2, 1)
 #: The bounds the fight calculators put on their numbers, as `--help` states them (each held
 #: by a test to the constant of the game's `fight` module named after it).
 FIGHT_BOUNDS = {
-    "heroscape.MAX_DICE": 20,
-    "heroscape.MAX_LIFE": 20,
+    "heroscape.MAX_DICE": 12,
+    "heroscape.MAX_LIFE": 12,
     "heroscape.MAX_ATTACKS": 20,
-    "homm.MAX_CARDS": 20,
+    "homm.MAX_CARDS": 12,
     "homm.MAX_STAT": 999,
 }
 #: The readings the HoMM fight calculator takes by their ruling's name (`READINGS` of its module).

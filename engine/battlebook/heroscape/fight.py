@@ -64,9 +64,9 @@ __all__ = [
 ]
 
 #: The most attack or defense dice a figure of the calculator may roll before height advantage.
-MAX_DICE = 20
+MAX_DICE = 12
 #: The most Life a figure of the calculator may have.
-MAX_LIFE = 20
+MAX_LIFE = 12
 #: The most attacks one figure may be asked to take.
 MAX_ATTACKS = 20
 #: The Height of the calculator's figures (only line of sight reads it: they stand side by side).

@@ -53,7 +53,7 @@ from battlebook.odds import fraction_text
 __all__ = ["MAX_CARDS", "READINGS", "FightOdds", "StackOf", "fight_odds", "fight_odds_in", "fight_report"]
 
 #: The most cards a stack of the calculator may hold.
-MAX_CARDS = 20
+MAX_CARDS = 12
 #: The readings the calculator can be asked to take by their ruling's name (the command
 #: line's `--reading`), each as the words a scenario uses to choose it.
 READINGS: Mapping[str, str] = {"retaliation-chain": "a retaliation may itself be retaliated against"}
