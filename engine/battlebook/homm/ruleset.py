@@ -6,7 +6,8 @@ the rules: a scenario picks its reading once, and every rule asks the ruleset.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, replace
 from enum import StrEnum
 
 from battlebook.dice import Die
@@ -235,3 +236,43 @@ class Ruleset:
             (False, True)
         """
         return kind is AttackKind.MELEE or (kind is AttackKind.SPELL and self.spell_reach is SpellReach.LIKE_MELEE)
+
+
+#: The alternative readings a scenario can choose, by the words it uses for them
+#: (`Given the alternative reading: ...`), each with the settings it changes.
+ALTERNATIVE_READINGS: Mapping[str, Mapping[str, object]] = {
+    "a stack attacks in the phase of its earliest card": {"stack_phase": StackPhase.EARLIEST_CARD},
+    "swarming doubles the score after support is added": {"swarm_doubling": SwarmDoubling.AFTER_SUPPORT},
+    "the opponent picks the stack that moves up": {"move_up_chooser": Chooser.OPPONENT},
+    "only melee attacks may swat": {"swat_reach": SwatReach.MELEE_ONLY},
+    "a retaliation may itself be retaliated against": {"retaliation_answerable": True},
+    "a hero exactly 4 spaces from its town may withdraw": {"withdraw_distance": 3},
+    "the walls' penalty is taken from the top card's ranged score": {"town_penalty": PenaltyBase.CARD_SCORE},
+    "a swarm lasts until the stack next attacks": {"swarm_expiry": SwarmExpiry.NEXT_ATTACK},
+    "only one stack moves up each time the count falls": {"move_up_refill": MoveUpRefill.ONE_PER_FALL},
+    "no stack may step back from a Melee Line it would leave short": {"step_back_allowed": False},
+    "a stack may come out of its town at any time": {"emerging": EmergingTime.ANY_TIME},
+    "a retaliation obeys the line rules of its kind of attack": {"retaliation_reach": RetaliationReach.LINE_RULES},
+    "a spell reaches like a melee attack": {"spell_reach": SpellReach.LIKE_MELEE},
+    "a retaliation receives the support waiting for an attack on its target": {"retaliation_support": True},
+    "a swarming stack's retaliation is doubled": {"swarm_doubles_retaliation": True},
+    "a stack turned to protect cannot retaliate": {"protecting_retaliates": False},
+    "a ranged attack the walls cut to 0 cannot be made": {"zero_shot_allowed": False},
+    "a surrender must offer at least one card": {"surrender_minimum": 1},
+    "a swat may pick which of the target's cards it takes": {"swat_picks": True},
+    "support counts against any target of the next attack that the supporter could have attacked": {
+        "support_target": SupportTarget.NEXT_ATTACK
+    },
+    "stacks move up whenever a Melee Line holds fewer than three": {"move_up_when_short": True},
+    "the town's Defender also refills its Melee Line to three when its count falls": {"town_three_rule": True},
+}
+
+
+def with_reading(ruleset: Ruleset, reading: str) -> Ruleset:
+    """`ruleset` under the alternative reading named by `reading`, in a scenario's words.
+
+    Examples:
+        >>> with_reading(Ruleset(), "a retaliation may itself be retaliated against").retaliation_answerable
+        True
+    """
+    return replace(ruleset, **ALTERNATIVE_READINGS[reading])  # type: ignore[arg-type]
