@@ -418,8 +418,7 @@ def apply(state: BattleState, action: Action, dice: Dice) -> HeroscapeResolution
     if isinstance(action, RevealOrderMarker):
         return _reveal(state, action)
     if isinstance(action, EndTurn):
-        up_next = state.player_to_the_left(action.army) if state.seating else None
-        return HeroscapeResolution(replace(state, turn=None, up_next=up_next))
+        return HeroscapeResolution(replace(state, turn=None, up_next=_next_player(state, action.army)))
     if isinstance(action, MoveFigure):
         figure = state.figure(action.figure)
         return HeroscapeResolution(state.replacing_figure(replace(figure, spaces=(action.to,), head=None)))
@@ -427,6 +426,11 @@ def apply(state: BattleState, action: Action, dice: Dice) -> HeroscapeResolution
         kept = tuple(m for m in state.markers if not state.is_out_of_play(m.card_id))
         return HeroscapeResolution(replace(state, markers=kept, turn=None))
     raise TypeError(f"not a Heroscape action: {action!r}")
+
+
+def _next_player(state: BattleState, army: str) -> str | None:
+    """The army whose player takes the turn after `army`'s: the one on its left, when the seating is known."""
+    return state.player_to_the_left(army) if state.seating else None
 
 
 def _start_turn(state: BattleState, army: str, card_id: str) -> BattleState:
@@ -446,7 +450,8 @@ def _reveal(state: BattleState, action: RevealOrderMarker) -> HeroscapeResolutio
     markers = tuple(revealed if m == marker else m for m in state.markers)
     state = replace(state, markers=markers, turn=None)
     if state.is_out_of_play(marker.card_id):
-        return HeroscapeResolution(state, turn_ended_at_once=True)
+        # The turn ends before it starts, and play passes on as after any other turn.
+        return HeroscapeResolution(replace(state, up_next=_next_player(state, marker.army)), turn_ended_at_once=True)
     return HeroscapeResolution(_start_turn(state, marker.army, marker.card_id))
 
 
