@@ -97,7 +97,9 @@ Feature: Attacking
   @id:heroscape.turn-order @source:004/attacking
   Rule: When a player has finished attacking, the player on the left takes the next turn
     The later edition ends a turn once its player is done attacking, and play goes to
-    the player on that player's left. An example gives the seating order round the table,
+    the player on that player's left; Battlebook passes play the same way in the 2004
+    game, whose text names no next player
+    ([ruling: turns and victory in the two editions](rule:ruling.heroscape-turn-order-2004)). An example gives the seating order round the table,
     each army's player on the left of the one before; the turn then passes along it, back
     to the first after the last.
 
@@ -521,6 +523,8 @@ Feature: Attacking
   Rule: The battle goes on until one army reaches the scenario's victory objective
     Play continues until a player achieves what the game scenario sets as victory; that
     player wins. Battlebook's examples use one objective: destroy every opposing figure.
+    The 2004 text says this; Battlebook plays 2024 battles to the same objective
+    ([ruling: turns and victory in the two editions](rule:ruling.heroscape-victory-2024)).
 
     @edition:2004
     Example: Destroying the last enemy figure wins the battle

@@ -153,6 +153,19 @@ class SupportTarget(StrEnum):
     NEXT_ATTACK = "next attack"
 
 
+class BreachCall(StrEnum):
+    """What the first hit on a town's walls asks of its Defender.
+
+    Battlebook follows the text: the Breach calls **one stack out** at once, even if stacks
+    already stand outside (ruling *Breached walls call a stack out*). The alternative reads
+    the Breach as a count: the Defender needs **at least one stack outside**, so a stack
+    already there is enough and nobody comes out.
+    """
+
+    ONE_STACK_OUT = "one stack out"
+    AT_LEAST_ONE_OUTSIDE = "at least one outside"
+
+
 @dataclass(frozen=True)
 class Ruleset:
     """The settings of one battle: which reading of each open question it plays by.
@@ -189,6 +202,21 @@ class Ruleset:
             three, even one set up that way; `False` moves them up only when the count falls.
         town_three_rule: Whether the town's Defender, besides keeping its walls' minimum,
             refills its Melee Line to three whenever the count falls below three.
+        fallen_hero_withdraws: Whether a side whose heroes in the battle have all been killed
+            may still withdraw (its creature stacks are discarded; no hero goes home).
+        hero_alone_fights_on: Whether a side left with nothing but its hero cards stays in
+            the battle; `False` ends it as if every creature stack were destroyed.
+        hero_holds_melee_line: Whether a stack of hero cards alone counts toward the three
+            stacks a Melee Line keeps.
+        guard_withdraws: Whether a guard stack may withdraw (Battlebook's reading: it may not).
+        breach_call: What the first hit on a town's walls asks of its Defender.
+        several_supporters: Whether more than one stack may sacrifice for the same stack's
+            next attack, their Sac values added up; `False` refuses a second one.
+        fliers_from_any_line: Whether a unit that ignores obstacles may fly in over damaged
+            town walls from its Ranged Line too; `False` (Battlebook's reading) has it attack
+            from its Melee Line, as every melee attacker does.
+        spells_count_for_support: Whether a spell the stack could cast counts as an attack it
+            could make, for the common-target rule of support.
 
     Examples:
         >>> Ruleset().die.faces[:3]
@@ -220,6 +248,14 @@ class Ruleset:
     support_target: SupportTarget = SupportTarget.NAMED
     move_up_when_short: bool = False
     town_three_rule: bool = False
+    fallen_hero_withdraws: bool = True
+    hero_alone_fights_on: bool = True
+    hero_holds_melee_line: bool = True
+    guard_withdraws: bool = False
+    breach_call: BreachCall = BreachCall.ONE_STACK_OUT
+    several_supporters: bool = True
+    fliers_from_any_line: bool = False
+    spells_count_for_support: bool = True
 
     @property
     def die(self) -> Die:

@@ -54,6 +54,7 @@ from battlebook.rulebook.pytest_plugin import (
     feature_line_note,
 )
 from battlebook.rulebook.results import ResultBook, ScenarioResult, Status
+from battlebook.steps._readings import READING_OPTION
 
 #: pytest options for a check run: quiet, no cache, and of the installed plugins only pytest-bdd
 #: and Battlebook's steps (plugin autoloading is switched off: scanning every installed package
@@ -293,6 +294,7 @@ def run_check(
     messages: Path | None = None,
     options: Sequence[str] = LEAN_OPTIONS,
     notes: bool = False,
+    readings: Sequence[str] = (),
 ) -> CheckReport:
     """Check the feature files under `paths` against the engine; paths are shown relative to `root`.
 
@@ -301,7 +303,8 @@ def run_check(
     the run is also written there as Cucumber Messages (NDJSON). `options` are the pytest
     options of the run (by default, those of pytest's plugins a check needs). With `notes`,
     passing examples get their notes (drawings, odds) as on the rulebook's pages; a plain check
-    report shows none, so they are not made by default.
+    report shows none, so they are not made by default. With `readings`, every example is
+    played as if these alternative readings of the rulings were Battlebook's own.
 
     Raises:
         CheckUsageError: bad paths (see [`check_paths`][battlebook.rulebook.check.check_paths]).
@@ -331,7 +334,8 @@ def run_check(
         # An empty configuration of its own: the player's folder may hold a pytest setup of its own.
         config = Path(tmp) / "pytest.ini"
         config.write_text("[pytest]\n", encoding="utf-8")
-        args = ["-c", str(config), "--rootdir", str(root), *options, "--pyargs", TEST_MODULE]
+        chosen = [arg for words in readings for arg in (READING_OPTION, words)]
+        args = ["-c", str(config), "--rootdir", str(root), *options, *chosen, "--pyargs", TEST_MODULE]
         _load_bdd_plugin_without_generator()
         # pytest-bdd's plugin, already imported, is handed over as it is: named by `-p` alone, pytest
         # would first search every installed package's entry points for a plugin of that name.

@@ -49,6 +49,34 @@ def pytest_addhooks(pluginmanager: pytest.PytestPluginManager) -> None:
             pluginmanager.register(importlib.import_module(name), name)
 
 
+def pytest_addoption(parser: pytest.Parser) -> None:
+    """The run's option: alternative readings every example starts under (see `battlebook.steps._readings`)."""
+    from battlebook.steps._readings import READING_OPTION
+
+    parser.getgroup("battlebook").addoption(
+        READING_OPTION,
+        action="append",
+        default=[],
+        metavar="WORDS",
+        help=(
+            "play every example as if this alternative reading of a ruling were Battlebook's own "
+            "(the words of 'Given the alternative reading: WORDS'); repeatable"
+        ),
+    )
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """Refuse, before anything runs, an alternative reading no ruling names."""
+    from battlebook.steps._readings import READING_OPTION, unknown_readings
+
+    unknown = unknown_readings(config.getoption(READING_OPTION, default=None) or [])
+    if unknown:
+        raise pytest.UsageError(
+            f"{READING_OPTION}: no ruling has the alternative reading {unknown[0]!r} "
+            "(battlebook steps 'alternative reading' lists them)"
+        )
+
+
 _GAME_TOKEN = pytest.StashKey[Token[str | None]]()
 _GAMES: dict[tuple[str, int], str | None] = {}
 #: For each number of registered steps: the games whose steps read each line (lines recur from file to file).

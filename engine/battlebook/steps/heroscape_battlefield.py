@@ -32,9 +32,9 @@ def battlefield_drawn(heroscape: HeroscapeWorld, docstring: str) -> None:
 @given("figures block line of sight")
 def figures_block_sight(heroscape: HeroscapeWorld) -> None:
     """Figures block lines of sight like terrain: Battlebook's reading, which this step states outright."""
-    if heroscape._state is not None:
+    if heroscape.has_battlefield:
         raise ScenarioError("choose the reading before drawing the battlefield")
-    heroscape.figures_block_sight = True
+    heroscape.choose(figures_block_sight=True)
 
 
 @given("these army cards, defined for this example only:")

@@ -20,11 +20,9 @@ from battlebook.heroscape import (
     ArmyCard,
     BattleState,
     CardBook,
-    CommonOutOfPlay,
     Edition,
     Figure,
     HeroscapeResolution,
-    NextCopy,
     Power,
     Ruleset,
     apply,
@@ -32,21 +30,16 @@ from battlebook.heroscape import (
     setup_battle,
 )
 from battlebook.heroscape.actions import Action
-from battlebook.heroscape.dice import COMBAT_DIE, CombatDie
+from battlebook.heroscape.dice import CombatDie
 from battlebook.rulebook.pytest_plugin import ScenarioRecord
 from battlebook.steps._attempts import AttemptLog
+from battlebook.steps._readings import HEROSCAPE_READINGS, READING_OPTION, check_edition, readings_for
+
+#: Kept for the callers that import it from here; the readings live in `battlebook.steps._readings`.
+__all__ = ["HEROSCAPE_READINGS", "HeroscapeWorld", "Measured", "heroscape"]
 
 EDITION_TAG = "edition:"
 
-#: The alternative readings of the Heroscape rulings a scenario can choose, by the words it uses for them.
-HEROSCAPE_READINGS: dict[str, dict[str, object]] = {
-    "each copy of a Common card stands for its own figures only": {"common_out_of_play": CommonOutOfPlay.OWN_FIGURES},
-    "once the started copy is full, a destroyed figure goes on its own card": {"next_copy": NextCopy.OWN_CARD},
-    "the 2004 game lets a figure attack a friendly figure": {"friendly_fire": True},
-    "figures never block line of sight": {"figures_block_sight": False},
-    "the first destroyed figure of a Common card goes on its own card": {"first_copy_choice": False},
-    "a double-space figure looks only from above the space its head is over": {"head_space_named": True},
-}
 _KEY = re.compile(r"^[A-Z][A-Za-z0-9]*$")
 
 
@@ -66,9 +59,9 @@ class HeroscapeWorld(AttemptLog[BattleState, HeroscapeResolution]):
 
     tags: frozenset[str] = frozenset()
     cards: CardBook = field(default_factory=CardBook)
-    figures_block_sight: bool = Ruleset.figures_block_sight
+    #: The ruleset settings the scenario plays under besides its edition's: the readings it
+    #: (or the run, see `battlebook.steps._readings`) chose, and the dice it reads.
     readings: dict[str, object] = field(default_factory=dict)
-    combat_die: CombatDie = COMBAT_DIE
     powers: list[Power] = field(default_factory=list)
     _state: BattleState | None = None
     map_error: ScenarioError | None = None
@@ -102,24 +95,29 @@ class HeroscapeWorld(AttemptLog[BattleState, HeroscapeResolution]):
     @property
     def ruleset(self) -> Ruleset:
         """The ruleset of the scenario's edition, with the readings it chose."""
-        ruleset = Ruleset.for_edition(
-            self.edition, figures_block_sight=self.figures_block_sight, combat_die=self.combat_die
-        )
-        return replace(ruleset, **self.readings)  # type: ignore[arg-type]
+        return replace(Ruleset.for_edition(self.edition), **self.readings)  # type: ignore[arg-type]
 
     def choose_reading(self, reading: str) -> None:
         """Play under the alternative reading named in `reading` (before any action is taken)."""
+        check_edition(reading, self.edition)
+        self.choose(**HEROSCAPE_READINGS[reading])
+
+    def choose(self, **settings: object) -> None:
+        """Play under these ruleset settings from now on (before any action is taken)."""
         if self.journal:
             raise ScenarioError("choose the reading before any action is taken")
-        self.readings.update(HEROSCAPE_READINGS[reading])
+        self.readings.update(settings)
         if self._state is not None:
-            self.state = replace(self.state, ruleset=replace(self.state.ruleset, **HEROSCAPE_READINGS[reading]))  # type: ignore[arg-type]
+            self.state = replace(self.state, ruleset=replace(self.state.ruleset, **settings))  # type: ignore[arg-type]
 
-    def read_die(self, die: CombatDie) -> None:
-        """Roll (and count the odds of) this combat die from now on, in place of the ruling's."""
-        self.combat_die = die
+    def read_die(self, die: CombatDie, defense: CombatDie | None = None) -> None:
+        """Roll (and count the odds of) this combat die from now on, in place of the ruling's.
+
+        With `defense`, defense dice are that die and attack dice `die`.
+        """
+        self.readings.update(combat_die=die, defense_die=defense)
         if self._state is not None:
-            self.state = replace(self.state, ruleset=replace(self.state.ruleset, combat_die=die))
+            self.state = replace(self.state, ruleset=replace(self.state.ruleset, combat_die=die, defense_die=defense))
 
     @property
     def state(self) -> BattleState:
@@ -184,8 +182,17 @@ class HeroscapeWorld(AttemptLog[BattleState, HeroscapeResolution]):
 
 
 @pytest.fixture
-def heroscape(scenario_record: ScenarioRecord) -> Iterator[HeroscapeWorld]:
-    """The Heroscape battle of the running example. A refusal no step checked fails the example."""
+def heroscape(request: pytest.FixtureRequest, scenario_record: ScenarioRecord) -> Iterator[HeroscapeWorld]:
+    """The Heroscape battle of the running example. A refusal no step checked fails the example.
+
+    A run given alternative readings as its defaults (see `battlebook.steps._readings`)
+    starts every example under them.
+    """
     world = HeroscapeWorld(tags=scenario_record.tags)
+    chosen = request.config.getoption(READING_OPTION, default=None) or []
+    settings = readings_for("heroscape", chosen)
+    if settings:
+        settings = readings_for("heroscape", chosen, world.edition)
+    world.readings.update(settings)
     yield world
     world.check_refusals_seen()
