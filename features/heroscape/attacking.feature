@@ -309,6 +309,16 @@ Feature: Attacking
       Then the Zettian Guard Z1 attacks the Airborne Elite A1 with 2 dice against 3
 
     @edition:2004
+    Example: In the 2004 game a taller defender on a lower base earns no height advantage
+      Given the battlefield:
+        """
+        2Z1 2 1X 1X
+        Z1 = Zettian Guards (Red)
+        X = Xenithrax the Vineweaver (Blue)
+        """
+      Then the Zettian Guard Z1 attacks Xenithrax X with 3 dice against 3
+
+    @edition:2004
     Example: In the 2004 game twelve levels up still earn only one extra die
       Given the battlefield:
         """
@@ -327,6 +337,16 @@ Feature: Attacking
         A1 = Airborne Elite (Blue)
         """
       Then the Zettian Guard Z1 attacks the Airborne Elite A1 with 4 dice against 2
+
+    @edition:2024
+    Example: In the 2024 edition a taller defender on a lower base earns no height advantage
+      Given the battlefield:
+        """
+        2Z1 2 1X 1X
+        Z1 = Zettian Guards (Red)
+        X = Xenithrax the Vineweaver (Blue)
+        """
+      Then the Zettian Guard Z1 attacks Xenithrax X with 3 dice against 3
 
     @edition:2024
     Example: In the 2024 edition nine levels up earn one extra die
