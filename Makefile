@@ -77,7 +77,7 @@ site: $(STAMP) runtime
 
 ## Regenerate the rulebook lines shipped with the step library (for the closest-step hints).
 lines: $(STAMP)
-	$(BIN)/python -c "from pathlib import Path; from battlebook.rulebook.pytest_plugin import write_shipped_lines as w; print(w(Path('features')))"
+	$(BIN)/python -c "from pathlib import Path; from battlebook.language.recorder import write_shipped_lines as w; print(w(Path('features')))"
 
 ## Run only the examples, recording their results for the pages.
 examples: $(STAMP)

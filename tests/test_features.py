@@ -1,7 +1,7 @@
 """Runs every example of every feature file under `features/` (or `$BATTLEBOOK_FEATURES`).
 
 A new feature file needs no change here. The step definitions come from the installed
-`battlebook` package's pytest plugin (`battlebook.steps`).
+`battlebook` package's pytest plugin (`battlebook.language.plugin`).
 """
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ from pathlib import Path
 
 from pytest_bdd import scenarios
 
-from battlebook.rulebook.runner import checked_feature_files
+from battlebook.language.runner import checked_feature_files
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -127,7 +127,7 @@ async function startRuntime(onProgress) {
 import importlib, json, sys
 sys.path.insert(0, engine_dir)
 importlib.invalidate_caches()
-from battlebook.rulebook import inpage as _inpage
+from battlebook.runners import inpage as _inpage
 
 def _answer(function, *args):
     try:

@@ -12,8 +12,8 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page
 
-from battlebook.rulebook.model import feature_paths, load_book
-from battlebook.rulebook.site import page_uri
+from battlebook.book.model import feature_paths, load_book
+from battlebook.site.chapters import page_uri
 from tests.browser.a11y import (
     COLOUR_RULES,
     axe_results,

@@ -12,24 +12,25 @@ from mkdocs.config import load_config
 from mkdocs.structure.files import Files
 from pytest_bdd.steps import step_function_context_registry
 
+from battlebook.book import coverage
+from battlebook.book.coverage import coverage_problems, render_coverage, section_coverage
+from battlebook.book.model import FeatureDoc, feature_paths, load_book, load_feature
+from battlebook.book.pending import PENDING
+from battlebook.book.results import ResultBook
+from battlebook.book.rulings import read_ruling, render_rulings_index, ruling_problems, rulings_of
+from battlebook.book.sources import SECTIONS
 from battlebook.cli import main
-from battlebook.rulebook import coverage, site_pages
-from battlebook.rulebook.catalogue import (
+from battlebook.language.catalogue import (
     build_catalogue,
     catalogue_problems,
     format_catalogue,
     load_step_modules,
     render_catalogue,
 )
-from battlebook.rulebook.coverage import coverage_problems, render_coverage, section_coverage
-from battlebook.rulebook.model import FeatureDoc, feature_paths, load_book, load_feature
-from battlebook.rulebook.pending import PENDING
-from battlebook.rulebook.results import ResultBook
-from battlebook.rulebook.rulings import read_ruling, render_rulings_index, ruling_problems, rulings_of
-from battlebook.rulebook.site import page_uri
-from battlebook.rulebook.sources import SECTIONS
-from battlebook.steps import step_modules
-from battlebook.steps._language import Phrase
+from battlebook.language.grammar import Phrase
+from battlebook.language.steps import step_modules
+from battlebook.site import book_pages as site_pages
+from battlebook.site.chapters import page_uri
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -97,7 +98,7 @@ def test_the_terminal_catalogue_filters_by_a_word(book: list[FeatureDoc], capsys
 
 
 def test_feature_links_agree_with_the_site(book: list[FeatureDoc]) -> None:
-    from battlebook.rulebook.catalogue import feature_page
+    from battlebook.book.links import feature_page
 
     for feature in book:
         assert "rulebook/" + feature_page(feature.path) == page_uri(feature)

@@ -20,10 +20,10 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from battlebook.book.model import feature_paths, load_book
 from battlebook.errors import RuleViolation
 from battlebook.game import Game
 from battlebook.games import GAMES
-from battlebook.rulebook.model import feature_paths, load_book
 from tests.strategies import INVARIANTS, PROFILE, STATES, CountingDice, play
 
 ROOT = Path(__file__).resolve().parents[2]

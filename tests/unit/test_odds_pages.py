@@ -50,7 +50,7 @@ def test_every_registered_game_publishes_its_odds_page_once_computed(
     from mkdocs.structure.files import Files
 
     from battlebook.games import GAMES
-    from battlebook.rulebook import odds_pages
+    from battlebook.site import odds_pages
 
     config = SimpleNamespace(
         config_file_path=str(tmp_path / "mkdocs.yml"),

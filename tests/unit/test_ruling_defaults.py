@@ -15,12 +15,12 @@ from pathlib import Path
 
 import pytest
 
+from battlebook.book.model import load_feature
+from battlebook.book.rulings import read_ruling
 from battlebook.heroscape.ruleset import Ruleset as HeroscapeRuleset
 from battlebook.homm.ruleset import Ruleset as HommRuleset
-from battlebook.rulebook.check import run_check
-from battlebook.rulebook.model import load_feature
-from battlebook.rulebook.rulings import read_ruling
-from battlebook.steps._readings import HEROSCAPE_READINGS, HOMM_READINGS, all_readings
+from battlebook.language.steps._readings import HEROSCAPE_READINGS, HOMM_READINGS, all_readings
+from battlebook.runners.check import run_check
 
 ROOT = Path(__file__).resolve().parents[2]
 RULINGS = sorted((ROOT / "features" / "rulings").glob("*.feature"))

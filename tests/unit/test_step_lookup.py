@@ -1,6 +1,6 @@
 """The faster step lookup runs the step definition pytest-bdd itself would run.
 
-`battlebook.rulebook.step_lookup` replaces pytest-bdd's way of finding a step's definition
+`battlebook.language.lookup` replaces pytest-bdd's way of finding a step's definition
 (a temporary fixture per step) with a direct choice among the same definitions, ranked the
 same way. These runs check the choice where it matters: a definition in a test module
 overrides one of the same pattern in a conftest, a conftest closer to the test overrides
@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 from pytest_bdd.parser import Step
 
-from battlebook.rulebook import step_lookup
+from battlebook.language import lookup as step_lookup
 
 FEATURE = """Feature: A lamp
   Scenario: Switched on
@@ -128,7 +128,7 @@ def test_pytest_bdd_reads_the_shared_parse(tmp_path: Path) -> None:
     from pytest_bdd import exceptions
     from pytest_bdd.gherkin_parser import get_gherkin_document
 
-    from battlebook.rulebook.model import gherkin_ast
+    from battlebook.book.model import gherkin_ast
 
     step_lookup.install()
     good = tmp_path / "lamp.feature"

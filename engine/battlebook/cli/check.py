@@ -49,8 +49,8 @@ def run(args: argparse.Namespace) -> int:
     if problem:
         print(f"battlebook check: {problem}", file=sys.stderr)
         return 2
-    from battlebook.rulebook.check import CheckUsageError, format_report, run_check  # pytest is slow to import
-    from battlebook.steps._readings import unknown_readings
+    from battlebook.language.steps._readings import unknown_readings
+    from battlebook.runners.check import CheckUsageError, format_report, run_check  # pytest is slow to import
 
     unknown = unknown_readings(args.reading)
     if unknown:
