@@ -2,8 +2,9 @@
 Feature: Attacking
   On a turn, the figures of the army card chosen for that turn may attack. Each attack
   is one figure against one other: the attacker rolls **attack dice**, the defender
-  rolls **defense dice**, and skulls are set against shields. The combat die has three
-  skull faces, two shield faces and one blank face (see
+  rolls **defense dice**, and skulls are set against shields. The sources never list a
+  die's sides; Battlebook reads every combat die as three skull faces, two shield faces
+  and one blank face, a reading with no printed source behind it (see
   [the ruling on the combat die](../rulings/combat-die.md#ruling.heroscape-combat-die));
   every example states the faces rolled, attack dice first.
 

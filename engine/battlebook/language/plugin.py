@@ -51,11 +51,23 @@ def pytest_addoption(parser: pytest.Parser) -> None:
             "(the words of 'Given the alternative reading: WORDS'); repeatable"
         ),
     )
+    parser.getgroup("battlebook").addoption(
+        "--battlebook-card-stat",
+        action="append",
+        default=[],
+        metavar="CARD:STAT=VALUE",
+        help=(
+            "play every example with this stat of a known Heroscape army card changed, to find the "
+            "examples that rest on it (for instance 'Airborne Elite:range=7'); repeatable"
+        ),
+    )
 
 
 def pytest_configure(config: pytest.Config) -> None:
-    """Refuse, before anything runs, an alternative reading no ruling names."""
+    """Refuse, before anything runs, an alternative reading no ruling names, or a card change that cannot be made."""
+    from battlebook.errors import ScenarioError
     from battlebook.language.steps._readings import READING_OPTION, unknown_readings
+    from battlebook.language.steps.heroscape_world import CARD_STAT_OPTION, known_cards_changed
 
     unknown = unknown_readings(config.getoption(READING_OPTION, default=None) or [])
     if unknown:
@@ -63,6 +75,10 @@ def pytest_configure(config: pytest.Config) -> None:
             f"{READING_OPTION}: no ruling has the alternative reading {unknown[0]!r} "
             "(battlebook steps 'alternative reading' lists them)"
         )
+    try:
+        known_cards_changed(config.getoption(CARD_STAT_OPTION, default=None) or [])
+    except ScenarioError as error:
+        raise pytest.UsageError(str(error)) from None
 
 
 _GAME_TOKEN = pytest.StashKey[Token[str | None]]()

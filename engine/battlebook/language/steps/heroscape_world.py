@@ -9,7 +9,7 @@ of them may carry it).
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 
 import pytest
@@ -17,6 +17,7 @@ import pytest
 from battlebook.dice import ScriptedDice
 from battlebook.errors import ScenarioError
 from battlebook.heroscape import (
+    KNOWN_CARDS,
     ArmyCard,
     BattleState,
     CardBook,
@@ -30,17 +31,50 @@ from battlebook.heroscape import (
     setup_battle,
 )
 from battlebook.heroscape.actions import Action
+from battlebook.heroscape.cards import STAT_NAMES
 from battlebook.heroscape.dice import CombatDie
 from battlebook.language.recorder import ScenarioRecord
 from battlebook.language.steps._attempts import AttemptLog
 from battlebook.language.steps._readings import HEROSCAPE_READINGS, READING_OPTION, check_edition, readings_for
 
 #: Kept for the callers that import it from here; the readings live in `battlebook.language.steps._readings`.
-__all__ = ["HEROSCAPE_READINGS", "HeroscapeWorld", "Measured", "heroscape"]
+__all__ = ["CARD_STAT_OPTION", "HEROSCAPE_READINGS", "HeroscapeWorld", "Measured", "heroscape", "known_cards_changed"]
 
 EDITION_TAG = "edition:"
 
 _KEY = re.compile(r"^[A-Z][A-Za-z0-9]*$")
+
+
+#: The pytest option that changes one stat of a known army card for a whole run (repeatable):
+#: `--battlebook-card-stat "Airborne Elite:range=7"`. It finds the examples whose outcome
+#: rests on an illustrative value (see the page *Outside facts*).
+CARD_STAT_OPTION = "--battlebook-card-stat"
+
+
+def known_cards_changed(changes: Sequence[str]) -> Mapping[str, ArmyCard]:
+    """The known army cards with the stats `changes` names changed, each written `CARD:STAT=VALUE`.
+
+    Examples:
+        >>> known_cards_changed(["Zettian Guards:figures=1"])["Zettian Guards"].figures
+        1
+        >>> known_cards_changed(["Dragons:range=1"])
+        Traceback (most recent call last):
+        ...
+        battlebook.errors.ScenarioError: --battlebook-card-stat: 'Dragons:range=1' names no known army card
+    """
+    cards = dict(KNOWN_CARDS)
+    for change in changes:
+        name, _, setting = change.partition(":")
+        stat, _, value = setting.partition("=")
+        card = cards.get(name.strip())
+        if card is None:
+            raise ScenarioError(f"{CARD_STAT_OPTION}: {change!r} names no known army card")
+        if stat.strip() not in (*STAT_NAMES, "spaces") or not value.strip().isdigit():
+            raise ScenarioError(
+                f"{CARD_STAT_OPTION}: write CARD:STAT=NUMBER with a stat among {STAT_NAMES}, not {change!r}"
+            )
+        cards[card.name] = replace(card, **{stat.strip(): int(value)})  # type: ignore[arg-type]
+    return cards
 
 
 @dataclass(frozen=True)
@@ -186,9 +220,11 @@ def heroscape(request: pytest.FixtureRequest, scenario_record: ScenarioRecord) -
     """The Heroscape battle of the running example. A refusal no step checked fails the example.
 
     A run given alternative readings as its defaults (see `battlebook.language.steps._readings`)
-    starts every example under them.
+    starts every example under them; a run that changes a stat of a known army card
+    (`--battlebook-card-stat`) plays every example with the changed card.
     """
-    world = HeroscapeWorld(tags=scenario_record.tags)
+    changed = request.config.getoption(CARD_STAT_OPTION, default=None) or []
+    world = HeroscapeWorld(tags=scenario_record.tags, cards=CardBook(known_cards_changed(changed)))
     chosen = request.config.getoption(READING_OPTION, default=None) or []
     settings = readings_for("heroscape", chosen)
     if settings:
