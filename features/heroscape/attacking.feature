@@ -401,12 +401,12 @@ Feature: Attacking
       Then the Zettian Guard Z1 attacks the Airborne Elite A1 with 2 dice against 2
 
   @id:heroscape.attacking-friendly-figures @source:004/setting-up-the-attack @source:003/range
-  Rule: In the 2024 edition a figure may attack a friendly figure; in the 2004 game only enemies
-    The 2004 basic game speaks only of attacking enemy figures, which Battlebook reads as
-    a ban on attacking one's own army (see
-    [the ruling on friendly fire in the 2004 game](../rulings/heroscape-friendly-fire-2004.md#ruling.heroscape-friendly-fire-2004)).
+  Rule: In the 2024 edition a figure may attack a friendly figure
     The 2024 edition says plainly that a figure of one's own army may be attacked: it
-    becomes the defender and the attack goes on as usual.
+    becomes the defender and the attack goes on as usual. The 2004 basic game says
+    nothing of it: it speaks only of attacking enemy figures, which Battlebook reads, in a
+    ruling and not as a rule of the text, as a ban on attacking one's own army (see
+    [the ruling on friendly fire in the 2004 game](../rulings/heroscape-friendly-fire-2004.md#ruling.heroscape-friendly-fire-2004)).
 
     @edition:2004
     Example: In the 2004 game an Airborne Elite cannot attack another of its army
