@@ -53,6 +53,7 @@ from battlebook.book.glossary import (
 )
 from battlebook.book.links import chapter_list, feature_page, settled_rules, settles_html
 from battlebook.book.model import FeatureDoc, FeatureFileError, feature_paths, load_book
+from battlebook.book.open_questions import open_question_problems, open_questions, render_open_questions
 from battlebook.book.prose import html_text, prose_block
 from battlebook.book.render import render_feature, resolve_rule_hrefs
 from battlebook.book.results import ResultBook, ResultsFileError, default_path
@@ -74,6 +75,7 @@ SEARCH_BOOST = {"rulings": 0.5}
 STEPS_PAGE = "rulebook/steps.md"
 COVERAGE_PAGE = "rulebook/coverage.md"
 RULINGS_INDEX = "rulebook/rulings/index.md"
+OPEN_QUESTIONS_PAGE = "rulebook/open-questions.md"
 GLOSSARY_PAGE = "reference/glossary.md"
 UNITS_PAGE = "reference/units.md"
 #: Pages whose entries are a rule's companions: ranked below rules, above everything else.
@@ -83,6 +85,7 @@ GENERATED_PAGES = (
     "rulebook/steps.md",
     "rulebook/coverage.md",
     "rulebook/rulings/index.md",
+    "rulebook/open-questions.md",
     "reference/glossary.md",
     "reference/units.md",
     "reference/editions.md",
@@ -98,7 +101,7 @@ TEMPLATE = "docs/files/ruling.feature"
 #: The hand-written navigation, with the markers of the generated parts.
 NAV_SOURCE = "docs/nav.yml"
 
-#: Front matter of the coverage page: searchable, but ranked below the rules themselves.
+#: Front matter of the coverage and open questions pages: searchable, but ranked below the rules themselves.
 COVERAGE_META = {"search": {"boost": 0.2}}
 #: Front matter of the step catalogue: a contributor's page, left out of the reader's search.
 CATALOGUE_META = {"search": {"exclude": True}}
@@ -388,7 +391,7 @@ class Generator:
         return RULE_HEADING.sub(add, markdown)
 
     def book_pages(self) -> None:
-        """The step catalogue, the coverage page and the rulings index."""
+        """The step catalogue, the coverage page, the rulings index and the open questions."""
         from battlebook.language.catalogue import (
             build_catalogue,
             catalogue_problems,
@@ -403,11 +406,14 @@ class Generator:
         self.add(STEPS_PAGE, render_catalogue(domains), CATALOGUE_META)
         self.add(COVERAGE_PAGE, render_coverage(coverage, self.book, statements), COVERAGE_META)
         self.add(RULINGS_INDEX, render_rulings_index(rulings, self.prose(RULINGS_INDEX, RULINGS_INDEX)))
+        questions = open_questions(self.book)
+        self.add(OPEN_QUESTIONS_PAGE, render_open_questions(questions), COVERAGE_META)
         self.pages.problems += [
             *map(str, catalogue_problems(domains)),
             *coverage_problems(coverage),
             *ruling_problems(rulings),
             *statement_problems(statements, self.book),
+            *open_question_problems(questions),
         ]
 
     def reference_pages(self) -> None:
