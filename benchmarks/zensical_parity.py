@@ -79,15 +79,17 @@ def main(argv: list[str]) -> int:
     env = {**os.environ, "NO_MKDOCS_2_WARNING": "1"}
     status, output, took = run([str(BIN / "battlebook"), "site", "pages", "build/pages"], env)
     print(f"pages generated in {took:.1f} s" + ("" if status == 0 else f": FAILED\n{output[-2000:]}"))
-    config = ROOT / "build" / "zensical.yml"
-    # The project's configuration with its paths made absolute, so that it can be read from build/.
-    text = (ROOT / "mkdocs.yml").read_text(encoding="utf-8").replace("build/pages/", f"{ROOT}/build/pages/")
-    text = text.replace("custom_dir: overrides", f"custom_dir: {ROOT}/overrides")
-    text = text.replace("paths: [engine]", f"paths: [{ROOT}/engine]")
-    config.write_text(text + f"\nsite_dir: {ROOT}/build/site-zensical\n", encoding="utf-8")
+    # The project's configuration, writing elsewhere; beside mkdocs.yml, since Zensical reads the
+    # configuration's paths from its folder (and stops on a configuration elsewhere with absolute ones).
+    config = ROOT / "zensical-parity.yml"
+    text = (ROOT / "mkdocs.yml").read_text(encoding="utf-8")
+    config.write_text(text + "\nsite_dir: build/site-zensical\n", encoding="utf-8")
     mkdocs_site, zensical_site = ROOT / "build" / "site-mkdocs", ROOT / "build" / "site-zensical"
     print(build("MkDocs", [str(BIN / "mkdocs"), "build", "--site-dir", str(mkdocs_site)], mkdocs_site, env))
-    print(build("Zensical", [str(command), "build", "--clean", "--config-file", str(config)], zensical_site, env))
+    try:
+        print(build("Zensical", [str(command), "build", "--clean", "--config-file", str(config)], zensical_site, env))
+    finally:
+        config.unlink()
     if not (zensical_site / "index.html").is_file():
         return 1
     a, b = site_pages(mkdocs_site, prefixes), site_pages(zensical_site, prefixes)
