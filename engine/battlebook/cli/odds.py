@@ -13,72 +13,44 @@ from __future__ import annotations
 
 import argparse
 import json
-import re
 from typing import Any
 
+from battlebook import bounds
 from battlebook.cli import OneLineParser
 from battlebook.heroscape.dice import COMBAT_DIE, heroscape_wounds
 from battlebook.homm.ruleset import DieReading
 from battlebook.odds import fraction_text, homm_hit, percent_text, swat_defense
 
-#: The largest number of dice the command accepts on either side.
-MAX_DICE = 30
-#: The largest attack or defense score the command accepts (a card's scores are below 20,
-#: and every bonus of the rules together adds far less than this).
-MAX_SCORE = 999
-#: The most defense scores a swat may list.
-MAX_SWAT = 20
+#: The bounds of every number the command reads, from `battlebook.bounds` (the step language
+#: and the page's calculators read theirs from there too).
+MAX_DICE = bounds.MAX_DICE
+MAX_SCORE = bounds.MAX_SCORE
+MAX_SWAT = bounds.MAX_SWAT
 
 
-def _whole(text: str) -> int:
-    """A whole number written in ASCII digits (with an optional sign), at most 6 characters long."""
-    text = text.strip()
-    if not re.fullmatch(r"[+-]?[0-9]{1,5}", text):
-        raise ValueError(text)
-    return int(text)
+def _read(text: str, what: str, low: int, high: int) -> int:
+    try:
+        return bounds.read_whole(text, what, low, high)
+    except bounds.BoundError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
 
 
 def dice_count(text: str) -> int:
     """Parse a number of dice: a whole number from 0 to `MAX_DICE`."""
-    try:
-        value = _whole(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number of dice") from None
-    if not 0 <= value <= MAX_DICE:
-        raise argparse.ArgumentTypeError(f"{value} dice: give a number from 0 to {MAX_DICE}")
-    return value
+    return _read(text, "dice", 0, MAX_DICE)
 
 
 def score_value(text: str) -> int:
     """Parse an attack score: a whole number from 0 to `MAX_SCORE` (bonuses included, never negative)."""
-    try:
-        value = _whole(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text[:20]!r} is not a whole-number attack score") from None
-    if value < 0:
-        raise argparse.ArgumentTypeError(f"{value}: an attack score cannot be negative")
-    if value > MAX_SCORE:
-        raise argparse.ArgumentTypeError(f"{value}: give an attack score from 0 to {MAX_SCORE}")
-    return value
+    return _read(text, "attack score", 0, MAX_SCORE)
 
 
 def defense_list(text: str) -> list[int]:
     """Parse one defense score, or up to `MAX_SWAT` separated by commas for a swat, each from 0 to `MAX_SCORE`."""
     parts = text.split(",")
-    shown = text if len(text) <= 40 else text[:37] + "..."
     if len(parts) > MAX_SWAT:
         raise argparse.ArgumentTypeError(f"{len(parts)} defense scores: a swat lists at most {MAX_SWAT}")
-    try:
-        values = [_whole(part) for part in parts]
-    except ValueError:
-        raise argparse.ArgumentTypeError(
-            f"{shown!r} is not a defense score or a comma-separated list of them (such as 4,4,3)"
-        ) from None
-    if any(value < 0 for value in values):
-        raise argparse.ArgumentTypeError(f"{shown!r}: defense scores cannot be negative")
-    if any(value > MAX_SCORE for value in values):
-        raise argparse.ArgumentTypeError(f"{shown!r}: give defense scores from 0 to {MAX_SCORE}")
-    return values
+    return [_read(part, "defense score", 0, MAX_SCORE) for part in parts]
 
 
 def register(subparsers: Any) -> None:
