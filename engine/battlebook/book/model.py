@@ -32,7 +32,9 @@ from pytest_bdd.gherkin_parser import Scenario as GherkinScenario
 from pytest_bdd.gherkin_parser import Step as GherkinStep
 from pytest_bdd.gherkin_parser import Tag as GherkinTag
 
+from battlebook import bounds
 from battlebook.book.sources import SECTIONS
+from battlebook.bounds import MAX_CHAPTER, MAX_NAME, MAX_STEP, BoundError, read_whole
 from battlebook.errors import ScenarioError
 
 ID_TAG = "id:"
@@ -102,8 +104,13 @@ class ExampleDoc:
 
     @property
     def anchor(self) -> str:
-        """The example's anchor on its page: its name, slugged."""
+        """The example's anchor on its page: its name, slugged (unique on its page: see `check_anchors`)."""
         return slugify(self.name)
+
+    @property
+    def runs(self) -> int:
+        """How many times the example runs: once, or once per row of its outline tables."""
+        return max(1, sum(len(table) - 1 for table in self.outline_tables))
 
 
 @dataclass(frozen=True)
@@ -137,10 +144,13 @@ class FeatureDoc:
 
     @property
     def chapter(self) -> int:
-        """The chapter number from a `@chapter:N` tag, for ordering pages (default 99)."""
+        """The chapter number from a `@chapter:N` tag, for ordering pages (default 99; see `chapter_number`)."""
         for tag in self.tags:
-            if tag.startswith(CHAPTER_TAG) and tag[len(CHAPTER_TAG) :].isdigit():
-                return int(tag[len(CHAPTER_TAG) :])
+            if tag.startswith(CHAPTER_TAG):
+                try:
+                    return chapter_number(tag)
+                except BoundError:
+                    break  # reported when the file is read
         return 99
 
     def examples(self) -> Iterator[tuple[RuleDoc | None, ExampleDoc]]:
@@ -150,6 +160,37 @@ class FeatureDoc:
         for rule in self.rules:
             for example in rule.examples:
                 yield rule, example
+
+
+def chapter_number(tag: str) -> int:
+    """The number of a `chapter:N` tag: ASCII digits, from 0 to `MAX_CHAPTER`; the one place it is read.
+
+    Raises:
+        BoundError: any other text (`²`, five thousand digits, a sign).
+
+    Examples:
+        >>> chapter_number("chapter:3")
+        3
+        >>> chapter_number("chapter:\u00b2")
+        Traceback (most recent call last):
+        ...
+        battlebook.bounds.BoundError: the chapter's number: '²' is not a whole number written in digits 0-9
+    """
+    return read_whole(tag[len(CHAPTER_TAG) :], "the chapter's number", 0, MAX_CHAPTER)
+
+
+def text_lines(text: str) -> list[str]:
+    r"""The lines of a feature file's text as the Gherkin parser numbers them: split at line feeds only.
+
+    A Unicode line or paragraph separator (U+2028, U+2029, U+0085...) stays inside its line, as
+    it does for the parser; `str.splitlines` would split there and put every later line
+    number off by one.
+
+    Examples:
+        >>> text_lines("Feature: F\n  a\u2028b\r\n  c")
+        ['Feature: F', '  a\u2028b', '  c']
+    """
+    return [line.removesuffix("\r") for line in text.split("\n")]
 
 
 def slugify(text: str) -> str:
@@ -224,17 +265,17 @@ def _example(scenario: GherkinScenario, checks_something: bool = True) -> Exampl
 
 
 def _dedent(text: str) -> str:
-    lines = text.splitlines()
+    lines = text_lines(text)
     indents = [len(line) - len(line.lstrip()) for line in lines if line.strip()]
     cut = min(indents, default=0)
     return "\n".join(line[cut:] for line in lines).strip("\n")
 
 
 #: The largest feature file read, in bytes: a chapter is a few kilobytes; anything near this is not one.
-MAX_FEATURE_BYTES = 1_000_000
-#: The most examples one feature file may hold (a chapter holds a few dozen): its page, with a
-#: drawing per example, stays a size a browser opens at once.
-MAX_EXAMPLES = 500
+MAX_FEATURE_BYTES = bounds.MAX_FEATURE_BYTES
+#: The most examples one feature file may hold, each row of an outline counted (a chapter holds a
+#: few dozen): its page, with a drawing per example, stays a size a browser opens at once.
+MAX_EXAMPLES = bounds.MAX_EXAMPLES
 #: The keywords of a feature file, which a misspelt one in prose is compared with.
 KEYWORDS = ("Feature", "Rule", "Background", "Example", "Examples", "Scenario", "Scenario Outline", "Scenario Template")
 STEP_WORDS = ("Given", "When", "Then", "And", "But")
@@ -310,6 +351,7 @@ def parse_feature_text(text: str, shown: str) -> GherkinDocument:
     Raises:
         FeatureFileError: the text is not Gherkin; the message names the first error's line.
     """
+    _check_language(text, shown)
     if not _FEATURE_LINE.search(text):
         what = "is empty" if not text.strip() else "has no 'Feature:' line"
         raise FeatureFileError(shown, 1, f"the file {what}: a feature file starts with 'Feature: <its title>'")
@@ -330,9 +372,41 @@ def parse_feature_text(text: str, shown: str) -> GherkinDocument:
         raise FeatureFileError(shown, 1, f"cannot read the file as Gherkin ({type(error).__name__})") from None
 
 
+_LANGUAGE = re.compile(r"^\s*#\s*language\s*:\s*(?P<language>\S*)\s*$")
+
+
+def _check_language(text: str, shown: str) -> None:
+    r"""Refuse a `# language:` header naming another language than English, with one line.
+
+    Gherkin reads such a file with that language's keywords (`Fonctionnalité:`), but every
+    step of Battlebook is English, the pages and Try it show English keywords, and a header
+    over an English file makes its keywords unreadable: a file is read in English or not at all.
+
+    Examples:
+        >>> _check_language("# language: fr\nFonctionnalité: F\n", "f.feature")
+        Traceback (most recent call last):
+        ...
+        battlebook.book.model.FeatureFileError: f.feature:1: the file asks for Gherkin in 'fr' ...
+    """
+    for number, line in enumerate(text_lines(text), start=1):
+        if not line.strip():
+            continue
+        if not line.lstrip().startswith("#"):
+            return  # the header comes before the first line that is not a comment
+        found = _LANGUAGE.match(line)
+        if found and found["language"] != "en":
+            raise FeatureFileError(
+                shown,
+                number,
+                f"the file asks for Gherkin in {_short(found['language'], 20)!r} ('# language:'); Battlebook reads "
+                "feature files in English only (its steps are English): remove the line and write the keywords "
+                "in English",
+            )
+
+
 def _parse_error(shown: str, text: str, line: int, message: str) -> FeatureFileError:
     message = re.sub(r"^\(\d+:\d+\):\s*", "", " ".join(message.split()))
-    lines = text.splitlines()
+    lines = text_lines(text)
     reads = lines[line - 1].strip() if 0 < line <= len(lines) else ""
     found = _KEYWORD_LIKE.match(reads)
     close = difflib.get_close_matches(found["word"].strip().title(), KEYWORDS, n=1, cutoff=0.75) if found else []
@@ -347,8 +421,8 @@ def _parse_error(shown: str, text: str, line: int, message: str) -> FeatureFileE
 
 
 def _check_steps(shown: str, steps: Sequence[GherkinStep], where: str) -> None:
-    """A block's first step must say its kind (`And`/`But` continue the step above them)."""
-    if steps and steps[0].keyword_type == "Conjunction":
+    """A block's first step must say its kind (`And`, `But` and `*` continue the step above them)."""
+    if steps and steps[0].keyword_type in ("Conjunction", "Unknown"):
         raise FeatureFileError(
             shown,
             steps[0].location.line,
@@ -362,6 +436,7 @@ def _check_scenario(shown: str, scenario: GherkinScenario, lines: Sequence[str],
     _check_tags(shown, scenario.tags, rules)
     _check_prose(shown, scenario.description, scenario.location.line, lines, rules)
     _check_steps(shown, scenario.steps, "the example")
+    _check_outline(shown, scenario)
     if not scenario.steps:
         rules.report(
             FeatureFileError(
@@ -382,9 +457,101 @@ def _check_scenario(shown: str, scenario: GherkinScenario, lines: Sequence[str],
     return True
 
 
+def _check_outline(shown: str, scenario: GherkinScenario) -> None:
+    """An outline's Examples tables each need distinct column names and at least one row.
+
+    A table with a header and no rows runs the outline zero times (it would read as undefined
+    or not run), and of two columns with one name pytest-bdd silently keeps the last.
+    """
+    if scenario.keyword.strip() in ("Scenario Outline", "Scenario Template") and not scenario.examples:
+        raise FeatureFileError(
+            shown,
+            scenario.location.line,
+            f"the outline {_short(scenario.name)!r} has no Examples table: add one with a header and a row per run",
+        )
+    for examples in scenario.examples:
+        line = examples.location.line
+        if examples.table_header is None:
+            raise FeatureFileError(
+                shown, line, "the Examples table is missing: give a header of column names and a row per run"
+            )
+        seen: set[str] = set()
+        for cell in examples.table_header.cells:
+            if cell.value in seen:
+                raise FeatureFileError(
+                    shown, line, f"the Examples table names the column {_short(cell.value)!r} twice: keep one"
+                )
+            seen.add(cell.value)
+        if not examples.table_body:
+            raise FeatureFileError(
+                shown, line, "the Examples table has a header but no rows, so the outline would run nothing: add a row"
+            )
+
+
+def _short(text: str, limit: int = 60) -> str:
+    """`text`, cut to `limit` characters for a message."""
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+def _check_sizes(shown: str, feature: Any) -> None:
+    """Refuse a name, tag, step line or table cell longer than its bound (see `battlebook.bounds`).
+
+    A name is shown in the navigation of every page of the site, a step line is compared with
+    every known step to find the closest: nothing in a feature file comes near these bounds.
+    """
+
+    def bounded(line: int, what: str, text: str, limit: int = MAX_NAME) -> None:
+        if len(text) > limit:
+            raise FeatureFileError(
+                shown, line, f"{what} has {len(text)} characters ({_short(text, 40)!r}); it may have at most {limit}"
+            )
+
+    def tags(items: Sequence[GherkinTag]) -> None:
+        for tag in items:
+            bounded(tag.location.line, "the tag", tag.name)
+
+    def steps(items: Sequence[GherkinStep]) -> None:
+        for step in items:
+            bounded(step.location.line, "the step line", step.text, MAX_STEP)
+            for row in step.datatable.rows if step.datatable else ():
+                for cell in row.cells:
+                    bounded(row.location.line, "a table cell", cell.value)
+
+    def scenario(item: GherkinScenario) -> None:
+        bounded(item.location.line, "the example's name", item.name)
+        tags(item.tags)
+        steps(item.steps)
+        for examples in item.examples:
+            bounded(examples.location.line, "the Examples table's name", examples.name)
+            tags(examples.tags)
+            for row in [examples.table_header, *(examples.table_body or [])]:
+                for cell in row.cells if row else ():
+                    bounded(row.location.line, "a table cell", cell.value)
+
+    def children(items: Sequence[Any]) -> None:
+        for child in items:
+            if child.background:
+                steps(child.background.steps)
+            elif child.scenario:
+                scenario(child.scenario)
+            elif child.rule:
+                bounded(child.rule.location.line, "the Rule's name", child.rule.name)
+                tags(child.rule.tags)
+                children(child.rule.children)
+
+    bounded(feature.location.line, "the Feature's name", feature.name)
+    tags(feature.tags)
+    children(feature.children)
+
+
 def _check_tags(shown: str, tags: Sequence[GherkinTag], rules: Conventions) -> None:
     for tag in tags:
         name = tag.name.lstrip("@")
+        if name.startswith(CHAPTER_TAG):
+            try:
+                chapter_number(name)
+            except BoundError as error:
+                rules.report(FeatureFileError(shown, tag.location.line, f"the tag {_short(tag.name)!r}: {error}"))
         if not name.startswith(METADATA_PREFIXES):
             rules.report(
                 FeatureFileError(
@@ -404,7 +571,7 @@ def _check_prose(shown: str, description: str, after_line: int, lines: Sequence[
     with "When" is prose. `after_line` is the file line of the keyword whose description
     this is, `lines` the file's lines.
     """
-    prose_lines = description.splitlines()
+    prose_lines = text_lines(description)
     problem: tuple[str, str] | None = None
     for prose in prose_lines:
         found = _KEYWORD_LIKE.match(prose)
@@ -453,7 +620,8 @@ def _feature_from_text(text: str, shown: str, sha256: str, strict: bool) -> Feat
     """
     document = parse_feature_text(text, shown)
     feature = document.feature
-    lines = text.splitlines()
+    _check_sizes(shown, feature)
+    lines = text_lines(text)
     conventions = Conventions(strict)
     _check_tags(shown, feature.tags, conventions)
     _check_prose(shown, feature.description, feature.location.line, lines, conventions)
@@ -540,6 +708,7 @@ def _feature_from_text(text: str, shown: str, sha256: str, strict: bool) -> Feat
                     examples=tuple(examples),
                 )
             )
+    check_anchors(shown, [*loose, *(example for rule in rules for example in rule.examples)], conventions)
     doc = FeatureDoc(
         path=shown,
         name=feature.name,
@@ -551,10 +720,13 @@ def _feature_from_text(text: str, shown: str, sha256: str, strict: bool) -> Feat
         sha256=sha256,
         problems=tuple(conventions.found),
     )
-    count = len(loose) + sum(len(rule.examples) for rule in rules)
+    count = sum(example.runs for _, example in doc.examples())
     if count > MAX_EXAMPLES:
         raise FeatureFileError(
-            shown, 1, f"the file holds {count} examples; a feature file may hold at most {MAX_EXAMPLES}: split it"
+            shown,
+            1,
+            f"the file holds {count} examples (each row of an outline counted); a feature file may hold at most "
+            f"{MAX_EXAMPLES}: split it",
         )
     if not rules and not loose:
         raise FeatureFileError(
@@ -590,6 +762,38 @@ def check_unique_names(feature: FeatureDoc) -> None:
                 example.line,
                 f"two examples are called {example.name!r} (lines {first.line} and {example.line}); "
                 "pytest-bdd would run only one of them, so give each a unique name",
+            )
+
+
+def check_anchors(shown: str, examples: Sequence[ExampleDoc], rules: Conventions) -> None:
+    """Refuse an example whose name gives no anchor, or the anchor of another example of the file.
+
+    Names differing only in punctuation or case (`Golems: one`, `Golems one`) slug to one
+    anchor: the page would hold two elements with one id, and Try it under one would open
+    the other. A name of punctuation alone (`!!!`) slugs to nothing.
+    """
+    seen: dict[str, ExampleDoc] = {}
+    for example in examples:
+        anchor = example.anchor
+        if not anchor:
+            rules.report(
+                FeatureFileError(
+                    shown,
+                    example.line,
+                    f"the example {_short(example.name)!r} has no letter or digit in its name, so no address on "
+                    "its page: name it in words",
+                )
+            )
+            continue
+        first = seen.setdefault(anchor, example)
+        if first is not example and first.name != example.name:
+            rules.report(
+                FeatureFileError(
+                    shown,
+                    example.line,
+                    f"the examples {_short(first.name)!r} (line {first.line}) and {_short(example.name)!r} (line "
+                    f"{example.line}) would have one address on the page, #{_short(anchor)}: name them apart",
+                )
             )
 
 
