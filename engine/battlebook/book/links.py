@@ -17,7 +17,7 @@ from battlebook.book.model import FeatureDoc, RuleDoc
 from battlebook.book.prose import markdown_text, page_part
 
 RULE_ID = re.compile(r"(?<![\w.#/-])(?:homm|heroscape|ruling)\.[a-z0-9]+(?:-[a-z0-9]+)*(?![\w-])")
-LINK_TARGET = re.compile(r"\]\(\s*<?rule:(?P<id>[a-z0-9.-]+)|#(?P<anchor>ruling\.[a-z0-9.-]+)\)")
+LINK_TARGET = re.compile(r"\]\(\s*<?(?i:rule):(?P<id>[a-z0-9.-]+)|#(?P<anchor>ruling\.[a-z0-9.-]+)\)")
 
 
 def feature_page(feature_path: str) -> str:

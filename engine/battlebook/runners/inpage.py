@@ -34,7 +34,7 @@ from typing import Any
 
 import pytest
 
-from battlebook.book.model import ExampleDoc, FeatureDoc, RuleDoc, StepDoc
+from battlebook.book.model import ExampleDoc, FeatureDoc, RuleDoc, StepDoc, text_lines
 from battlebook.book.render import example_gherkin, gherkin_lines
 from battlebook.bounds import MAX_SCENARIO_TEXT, check_whole, page_bounds
 from battlebook.errors import BattlebookError
@@ -84,9 +84,9 @@ def scenario_text(feature: FeatureDoc, rule: RuleDoc | None, example: ExampleDoc
         if rule.background:
             lines += ["", "    Background:", *gherkin_lines(rule.background, "      ")]
         indent = "    "
-    body = "\n".join(example_gherkin(example).splitlines()[1:-1])  # inside the code fence, whatever its length
+    body = text_lines(example_gherkin(example))[1:-1]  # inside the code fence, whatever its length
     lines.append("")
-    lines += [indent + line if line else "" for line in body.splitlines()]
+    lines += [indent + line if line else "" for line in body]
     return "\n".join(lines) + "\n"
 
 
