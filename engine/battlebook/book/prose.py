@@ -28,6 +28,8 @@ import re
 import secrets
 from collections.abc import Callable
 
+from battlebook.visible import visible
+
 #: Drawn once per build: a description cannot forge the marker that closes its block.
 NONCE = secrets.token_hex(12)
 OPEN = f"<!-- bb-prose {NONCE} -->"
@@ -60,13 +62,16 @@ _SAFE_CLASS = re.compile(r"^(?:highlight|headerlink|language-[a-z0-9+-]+|[a-z]{1
 
 
 def html_text(text: str) -> str:
-    """`text` escaped for HTML element content or a quoted attribute.
+    r"""`text` escaped for HTML element content or a quoted attribute, its invisible characters made visible.
+
+    Control characters and bidirectional overrides are written as escapes (`\u202e`, see
+    [`visible`][battlebook.visible.visible]): a name cannot turn the text after it around.
 
     Examples:
         >>> html_text('<script>alert("x")</script>')
         '&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;'
     """
-    return html.escape(text, quote=True)
+    return html.escape(visible(text), quote=True)
 
 
 def markdown_text(text: str) -> str:
@@ -81,7 +86,8 @@ def markdown_text(text: str) -> str:
         >>> markdown_text("Heroes of Might & Magic")
         'Heroes of Might &#38; Magic'
     """
-    return _MARKDOWN_ACTIVE.sub(lambda match: f"&#{ord(match.group())};", text.replace("\r", " ").replace("\n", " "))
+    shown = visible(text.replace("\r", " ").replace("\n", " "))
+    return _MARKDOWN_ACTIVE.sub(lambda match: f"&#{ord(match.group())};", shown)
 
 
 #: What may open a line before its content: blockquote markers, list markers, indentation.
