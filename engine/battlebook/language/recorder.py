@@ -288,8 +288,13 @@ def _relative(config: pytest.Config, filename: str) -> str:
     return shown
 
 
+@pytest.hookimpl(tryfirst=True)
 def pytest_bdd_before_scenario(request: pytest.FixtureRequest, feature: Feature, scenario: Scenario) -> None:
-    """Open a record for the example, provisionally passed."""
+    """Open a record for the example, provisionally passed.
+
+    First of every plugin's: an example another plugin then refuses to start (a file naming an
+    unknown game, say) is recorded as failed with that plugin's message, not lost.
+    """
     rule = scenario.rule
     rule_tags = rule.tags if rule else set()
     rule_id = next((t[len(ID_TAG) :] for t in rule_tags if t.startswith(ID_TAG)), None)
@@ -411,10 +416,15 @@ def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
     messages = os.environ.get(MESSAGES_VARIABLE)
     if messages == "":
         return
-    from battlebook.language.messages import write_messages  # imported here: only a run that recorded needs it
+    from battlebook.language.messages import MessagesTargetError, write_messages  # only a run that recorded needs it
 
     target = Path(messages) if messages else path.with_name(MESSAGES_FILE)
-    write_messages(target, session.config.rootpath, book, registered_steps())
+    try:
+        write_messages(target, session.config.rootpath, book, registered_steps())
+    except (MessagesTargetError, OSError) as error:
+        reporter = session.config.pluginmanager.get_plugin("terminalreporter")
+        if reporter is not None:
+            reporter.write_line(f"battlebook: the Cucumber Messages were not written: {error}")
 
 
 @pytest.hookimpl(optionalhook=True)

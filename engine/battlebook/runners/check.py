@@ -45,6 +45,7 @@ from battlebook.book.model import (
 )
 from battlebook.book.results import ResultBook, ScenarioResult, Status
 from battlebook.errors import MissingStatError, RulesSilent, RuleViolation, ScenarioError, UnknownUnitError
+from battlebook.language.messages import MessagesTargetError, messages_target_problem, write_messages
 from battlebook.language.recorder import (
     BOOK,
     MESSAGES_VARIABLE,
@@ -53,7 +54,9 @@ from battlebook.language.recorder import (
     KnownStep,
     closest_steps,
     feature_line_note,
+    registered_steps,
 )
+from battlebook.language.runner import FEATURE_LIST_VARIABLE, FEATURES_VARIABLE, feature_list, pytest_bdd_feature
 
 #: pytest options for a check run: quiet, no cache, and of the installed plugins only pytest-bdd
 #: and Battlebook's steps (plugin autoloading is switched off: scanning every installed package
@@ -97,6 +100,8 @@ LEAN_OPTIONS: tuple[str, ...] = (*PYTEST_OPTIONS, *(arg for name in UNNEEDED_PLU
 AUTOLOAD = "PYTEST_DISABLE_PLUGIN_AUTOLOAD"
 #: The module a check run hands to pytest; imported afresh each run (it reads `$BATTLEBOOK_FEATURES`).
 TEST_MODULE = "battlebook.runners.feature_tests"
+#: Names the results file of a run (a temporary one: a check leaves the recorded results alone).
+RESULTS_VARIABLE = "BATTLEBOOK_RESULTS"
 FRESH_MODULES = (TEST_MODULE,)
 
 
@@ -180,6 +185,8 @@ class CheckReport:
     pytest_status: int = 0
     root: Path = field(default_factory=Path.cwd)
     clashes: list[tuple[str, int, str, str]] = field(default_factory=list)
+    #: Why examples did not run at all (their file could not be collected), in one line.
+    not_run: str = ""
 
     def shown(self, feature_path: str) -> str:
         """A checked file's path as the reader's shell would name it: relative to the working folder if inside it."""
@@ -243,6 +250,12 @@ class _Recorder:
         self.exceptions: dict[tuple[str, int, str | None], BaseException] = {}
         self.closest: dict[tuple[str, int, str | None], tuple[KnownStep, ...]] = {}
         self.book = ResultBook()
+        #: Why examples did not run at all (collection failed), in one line; "" when they ran.
+        self.not_run = ""
+
+    def pytest_collectreport(self, report: pytest.CollectReport) -> None:
+        if report.failed and not self.not_run:
+            self.not_run = one_line_reason(report.longreprtext)
 
     def pytest_bdd_step_error(self, request: pytest.FixtureRequest, exception: Exception) -> None:
         result = request.node.stash.get(RESULT, None)
@@ -265,13 +278,21 @@ class _Recorder:
 
 
 @contextlib.contextmanager
-def _environment(features: Sequence[Path], results: Path, messages: Path | None, notes: bool) -> Iterator[None]:
-    names = ("BATTLEBOOK_FEATURES", "BATTLEBOOK_RESULTS", MESSAGES_VARIABLE, AUTOLOAD, NOTES_VARIABLE)
+def _environment(features: Sequence[Path], results: Path, notes: bool) -> Iterator[None]:
+    names = (
+        FEATURES_VARIABLE,
+        FEATURE_LIST_VARIABLE,
+        "BATTLEBOOK_RESULTS",
+        MESSAGES_VARIABLE,
+        AUTOLOAD,
+        NOTES_VARIABLE,
+    )
     saved_env = {k: os.environ.get(k) for k in names}
     saved_modules = {name: sys.modules.pop(name) for name in FRESH_MODULES if name in sys.modules}
-    os.environ["BATTLEBOOK_FEATURES"] = os.pathsep.join(str(p) for p in features)
-    os.environ["BATTLEBOOK_RESULTS"] = str(results)
-    os.environ[MESSAGES_VARIABLE] = str(messages.resolve()) if messages else ""
+    os.environ.pop(FEATURES_VARIABLE, None)
+    os.environ[FEATURE_LIST_VARIABLE] = feature_list(features)  # a list no file name can split
+    os.environ[RESULTS_VARIABLE] = str(results)
+    os.environ[MESSAGES_VARIABLE] = ""  # the check writes them itself, once the run is over
     os.environ[AUTOLOAD] = "1"
     os.environ[NOTES_VARIABLE] = "1" if notes else "0"  # a report alone shows no drawings, no odds notes
     try:
@@ -304,19 +325,28 @@ def run_check(
     report shows none, so they are not made by default.
 
     Raises:
-        CheckUsageError: bad paths (see [`check_paths`][battlebook.runners.check.check_paths]).
+        CheckUsageError: bad paths (see [`check_paths`][battlebook.runners.check.check_paths]), or a
+            place the messages may not be written to (a folder, FIFO or device, or a checked file:
+            see [`messages_target_problem`][battlebook.language.messages.messages_target_problem]),
+            or one they could not be written to.
     """
     root = Path.cwd() if root is None else root
     files = check_paths(paths)
+    if messages is not None:
+        problem = messages_target_problem(messages, files)
+        if problem is not None:
+            raise CheckUsageError(problem)
     report = CheckReport(root=root)
     docs: list[FeatureDoc] = []
     readable: list[Path] = []
     for path in files:
         try:
-            docs.append(load_feature(path, root, strict=False))
+            doc = load_feature(path, root, strict=False)
+            pytest_bdd_feature(path, doc.path)
         except FeatureFileError as error:
             report.malformed.append(error)
         else:
+            docs.append(doc)
             readable.append(path)
     docs = with_id_clashes(docs)
     if not docs:
@@ -326,7 +356,7 @@ def run_check(
     output = io.StringIO()
     with (
         tempfile.TemporaryDirectory(prefix="battlebook-check-") as tmp,
-        _environment(readable, Path(tmp) / "results.json", messages, notes),
+        _environment(readable, Path(tmp) / "results.json", notes),
     ):
         # An empty configuration of its own: the player's folder may hold a pytest setup of its own.
         config = Path(tmp) / "pytest.ini"
@@ -341,6 +371,13 @@ def run_check(
             report.pytest_status = int(pytest.main(args, plugins=plugins))
     report.seconds = time.perf_counter() - start
     report.pytest_output = output.getvalue()
+    report.not_run = recorder.not_run
+    if messages is not None:
+        try:
+            write_messages(messages, root, recorder.book, registered_steps())
+        except (MessagesTargetError, OSError) as error:
+            reason = error.strerror if isinstance(error, OSError) and error.strerror else str(error)
+            raise CheckUsageError(f"the messages could not be written to {messages}: {reason}") from None
     report.clashes += clashing_ids(docs, root)
     for doc in docs:
         examples = []
@@ -390,6 +427,21 @@ def _may_hold_ids(path: Path, ids: set[str]) -> bool:
     except OSError:
         return True
     return any(f"{ID_TAG}{rule_id}" in text for rule_id in ids)
+
+
+def one_line_reason(text: str) -> str:
+    r"""The reason pytest's long report of an error gives, on one line: its first `E` line, else its last line.
+
+    Examples:
+        >>> one_line_reason("trace\nE   ValueError: bad\nE   Line: 3\n\nfile.py:3: ValueError")
+        'ValueError: bad'
+        >>> one_line_reason("")
+        ''
+    """
+    lines = [line for line in text.splitlines() if line.strip()]
+    errors = [line[1:].strip() for line in lines if line.startswith("E ")]
+    chosen = errors[0] if errors else (lines[-1].strip() if lines else "")
+    return chosen if len(chosen) <= 300 else chosen[:297] + "..."
 
 
 def _assertion_text(exception: BaseException) -> str:
@@ -463,7 +515,8 @@ def format_report(report: CheckReport) -> str:
             if checked.kind == "unchecked":
                 lines.append("               it ran, but has no Then step: add one stating the outcome to check")
             if not checked.outcomes:
-                lines.append("               the example did not run (see pytest's output above)")
+                why = f": {report.not_run}" if report.not_run else " (pytest collected no test for it)"
+                lines.append(f"               the example did not run{why}")
             for outcome in checked.outcomes:
                 if outcome.kind == "passed":
                     continue
