@@ -16,7 +16,7 @@ import json
 from typing import Any
 
 from battlebook import bounds
-from battlebook.cli import OneLineParser
+from battlebook.cli import OneLineParser, say
 from battlebook.heroscape.dice import COMBAT_DIE, heroscape_wounds
 from battlebook.homm.ruleset import DieReading
 from battlebook.odds import fraction_text, homm_hit, percent_text, swat_defense
@@ -137,10 +137,10 @@ def heroscape_json(attack: int, defense: int) -> dict[str, Any]:
 def run_heroscape(args: argparse.Namespace) -> int:
     """Print the wound distribution as a table, or as JSON."""
     if args.json:
-        print(json.dumps(heroscape_json(args.attack, args.defense)))
+        say(json.dumps(heroscape_json(args.attack, args.defense)))
         return 0
     odds = heroscape_wounds(args.attack, args.defense)
-    print(f"Heroscape: {args.attack} attack dice against {args.defense} defense dice")
+    say(f"Heroscape: {args.attack} attack dice against {args.defense} defense dice")
     rows: list[tuple[str, ...]] = [("wounds", "exactly", "at least", "at most")]
     rows += [
         (str(k), *(f"{fraction_text(p)} ({percent_text(p)})" for p in (exactly, least, most)))
@@ -148,9 +148,9 @@ def run_heroscape(args: argparse.Namespace) -> int:
     ]
     widths = [max(len(row[i]) for row in rows) for i in range(4)]
     for row in rows:
-        print("  ".join(cell.rjust(width) for cell, width in zip(row, widths, strict=True)))
-    print(f"at least one wound: {fraction_text(odds.at_least_one)} ({percent_text(odds.at_least_one)})")
-    print(f"expected wounds: {fraction_text(odds.expected)} (about {float(odds.expected):.3f})")
+        say("  ".join(cell.rjust(width) for cell, width in zip(row, widths, strict=True)))
+    say(f"at least one wound: {fraction_text(odds.at_least_one)} ({percent_text(odds.at_least_one)})")
+    say(f"expected wounds: {fraction_text(odds.expected)} (about {float(odds.expected):.3f})")
     return 0
 
 
@@ -175,16 +175,16 @@ def homm_json(score: int, defenses: list[int], faces: str) -> dict[str, Any]:
 def run_homm(args: argparse.Namespace) -> int:
     """Print the chance of a kill as a sentence, or as JSON."""
     if args.json:
-        print(json.dumps(homm_json(args.score, args.defense, args.faces)))
+        say(json.dumps(homm_json(args.score, args.defense, args.faces)))
         return 0
     chance = homm_hit(args.score, swat_defense(args.defense), DieReading(args.faces))
     swat = f" (a swat: {' + '.join(map(str, args.defense))})" if len(args.defense) > 1 else ""
-    print(f"Heroes of Might & Magic: score {args.score} against defense {chance.defense}{swat}, die read {args.faces}")
-    print(f"chance of a kill: {fraction_text(chance.hit)} ({percent_text(chance.hit)})")
+    say(f"Heroes of Might & Magic: score {args.score} against defense {chance.defense}{swat}, die read {args.faces}")
+    say(f"chance of a kill: {fraction_text(chance.hit)} ({percent_text(chance.hit)})")
     if chance.is_certain:
-        print("certain: even the lowest roll kills")
+        say("certain: even the lowest roll kills")
     elif chance.is_impossible:
-        print("impossible: even the highest roll falls short")
+        say("impossible: even the highest roll falls short")
     else:
-        print(f"smallest roll that kills: {chance.min_roll}")
+        say(f"smallest roll that kills: {chance.min_roll}")
     return 0
