@@ -28,6 +28,7 @@ from pytest_bdd.parser import Feature, Scenario, Step
 from pytest_bdd.steps import StepFunctionContext, step_function_context_registry
 
 from battlebook.book.model import ID_TAG, FeatureDoc, file_sha256
+from battlebook.bounds import MAX_HINT_TEXT
 from battlebook.book.prose import markdown_text
 from battlebook.book.results import ResultBook, ResultsFileError, ScenarioResult, Status, default_path
 from battlebook.language import lookup as step_lookup
@@ -149,8 +150,13 @@ def closest_steps(text: str, count: int = 3, step_type: str | None = None, game:
     A step's likeness is the best of how `text` compares with its readable pattern and with
     the real feature lines that use it: a loose pattern such as `{attacker} attacks
     {defender}` reads little like a full line, but its uses in the features do.
+
+    The work is bounded whatever the line: only its first `MAX_HINT_TEXT` characters are
+    compared (no step reads like a longer line), so a hint takes the same time for a line of
+    300 characters as for one of 900,000. This is the one closest-step hint, used by the
+    recorder, `battlebook check` and the page alike.
     """
-    lowered = text.lower()
+    lowered = text[:MAX_HINT_TEXT].lower()
     used = example_lines()
 
     def similarity(other: str) -> float:
