@@ -23,6 +23,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import re
 import resource
 import shutil
 import subprocess
@@ -32,7 +33,16 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from battlebook.visible import has_acting
+#: Characters that act on a terminal instead of showing: C0 controls but tab and line feed, DEL,
+#: C1 controls, bidi marks, embeddings, overrides and isolates. Written here, not imported: the
+#: suite also measures older versions of the command (`$BATTLEBOOK_HOSTILE_COMMAND`).
+ACTING = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]")
+
+
+def has_acting(text: str) -> bool:
+    """Whether `text` holds a character that acts on a terminal."""
+    return ACTING.search(text) is not None
+
 
 #: Seconds and bytes of address space one attempt may use.
 TIME_LIMIT = 60

@@ -535,7 +535,7 @@ def wrong_attempts() -> list[Attempt]:
 
 def data_loss_attempts() -> list[Attempt]:
     """The messages never replace an input."""
-    ok = {"ok.feature": feature(good())}
+    ok: dict[str, str | bytes] = {"ok.feature": feature(good())}
     return [
         Attempt(
             "--messages over the checked file",

@@ -117,7 +117,12 @@ def _file(name: str, step: str, cells: list[list[str]], doc: list[str], rows: li
     st.lists(CELL.filter(bool), min_size=1, max_size=3),
 )
 def test_generated_examples_read_back_the_same(
-    tmp_path_factory: pytest.TempPathFactory, name: str, step: str, cells: list[list[str]], doc: list[str], rows: list[str]
+    tmp_path_factory: pytest.TempPathFactory,
+    name: str,
+    step: str,
+    cells: list[list[str]],
+    doc: list[str],
+    rows: list[str],
 ) -> None:
     tmp = tmp_path_factory.mktemp("round-trip")
     feature = _read(_file(name, step, cells, doc, rows), tmp, "written.feature")

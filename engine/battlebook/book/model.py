@@ -58,6 +58,18 @@ class FeatureFileError(ScenarioError):
         self.reason = message
 
 
+class UnreadableFolderError(FeatureFileError):
+    """A folder searched for feature files that cannot be read: what it holds would go unchecked."""
+
+    def __init__(self, path: str, reason: str) -> None:
+        ScenarioError.__init__(
+            self, f"cannot read the folder {path} ({reason}): the feature files in it would go unchecked"
+        )
+        self.path = path
+        self.line = 0
+        self.reason = reason
+
+
 class Conventions:
     """Where the rulebook's conventions are broken in one file: raised at once, or collected.
 
@@ -522,11 +534,11 @@ def _check_sizes(shown: str, feature: Any) -> None:
         tags(item.tags)
         steps(item.steps)
         for examples in item.examples:
-            bounded(examples.location.line, "the Examples table's name", examples.name)
+            bounded(examples.location.line, "the Examples table's name", examples.name or "")
             tags(examples.tags)
             for row in [examples.table_header, *(examples.table_body or [])]:
-                for cell in row.cells if row else ():
-                    bounded(row.location.line, "a table cell", cell.value)
+                for cell in row.cells if row is not None else ():
+                    bounded(examples.location.line if row is None else row.location.line, "a table cell", cell.value)
 
     def children(items: Sequence[Any]) -> None:
         for child in items:
@@ -802,11 +814,19 @@ def feature_paths(paths: Iterable[Path]) -> list[Path]:
 
     Links to folders are not followed; a link, FIFO or device with a `.feature` name is
     listed, and refused when read (see [`read_feature_text`][battlebook.book.model.read_feature_text]).
+
+    Raises:
+        UnreadableFolderError: a folder (or one inside it) cannot be listed; a check that
+            skipped it would pass without running what it holds.
     """
+
+    def refuse(error: OSError) -> None:
+        raise UnreadableFolderError(str(error.filename or path), error.strerror or str(error))
+
     found: set[Path] = set()
     for path in paths:
         if path.is_dir() and not path.is_symlink():
-            for folder, dirs, files in os.walk(path):
+            for folder, dirs, files in os.walk(path, onerror=refuse):
                 dirs.sort()
                 found.update(Path(folder) / name for name in files if name.endswith(".feature"))
         else:

@@ -28,9 +28,9 @@ from pytest_bdd.parser import Feature, Scenario, Step
 from pytest_bdd.steps import StepFunctionContext, step_function_context_registry
 
 from battlebook.book.model import ID_TAG, FeatureDoc, file_sha256
-from battlebook.bounds import MAX_HINT_TEXT
 from battlebook.book.prose import markdown_text
 from battlebook.book.results import ResultBook, ResultsFileError, ScenarioResult, Status, default_path
+from battlebook.bounds import MAX_HINT_TEXT
 from battlebook.language import lookup as step_lookup
 from battlebook.language.patterns import readable_of, readable_pattern
 from battlebook.language.scope import current_game, scope_of

@@ -39,6 +39,7 @@ from battlebook.book.model import (
     FeatureDoc,
     FeatureFileError,
     RuleDoc,
+    UnreadableFolderError,
     feature_paths,
     load_feature,
     with_id_clashes,
@@ -230,7 +231,10 @@ def check_paths(paths: Sequence[Path]) -> list[Path]:
     found: list[Path] = []
     for path in paths:
         if path.is_dir() and not path.is_symlink():
-            inside = feature_paths([path])
+            try:
+                inside = feature_paths([path])
+            except UnreadableFolderError as error:
+                raise CheckUsageError(str(error)) from None
             if not inside:
                 raise CheckUsageError(f"no .feature file under {path}")
             found += inside
@@ -403,7 +407,11 @@ def clashing_ids(docs: Sequence[FeatureDoc], root: Path) -> list[tuple[str, int,
     # tags cannot own one of them, and is not read as a feature at all (unless some checked rule
     # has no identifier tag: it is then known by its line, which any file may share).
     tagged = all(RULE_ID.match(rule_id) and not rule_id.startswith("line-") for rule_id in wanted)
-    for path in feature_paths([rulebook]) if rulebook.is_dir() and wanted else []:
+    try:
+        rulebook_files = feature_paths([rulebook]) if rulebook.is_dir() and wanted else []
+    except UnreadableFolderError:
+        rulebook_files = []  # the rulebook cannot be read: it shares no identifier the check could name
+    for path in rulebook_files:
         if tagged and not _may_hold_ids(path, wanted):
             continue
         try:
