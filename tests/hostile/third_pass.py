@@ -358,7 +358,7 @@ def hang_attempts() -> list[Attempt]:
             HANG,
             ("odds", "heroscape", "--attack", "20000", "--defense", "20000"),
             2,
-            "give a whole number from 0 to 30",
+            "0 to 30",
         ),
     ]
 
