@@ -270,7 +270,7 @@ def third_pass_verdicts(site: Path, pages: dict[str, str]) -> list[Verdict]:
         _verdict(
             "::: in a blockquote, a list and an admonition",
             "27-injection",
-            ["a directive acted"] * ("doc-object" in directives)
+            ["a directive acted"] * ("doc-object" in directives or 'id="math' in directives)
             + ["the page is missing"] * (not directives)
             + ["the directives' text is not shown"] * (_text(directives).count("::: math") < 4),
         )
