@@ -63,6 +63,6 @@ def test_every_registered_game_publishes_its_odds_page_once_computed(
     again = odds_pages.on_files(Files([]), config)  # type: ignore[arg-type]
     pages = {f.src_uri: f.content_string for f in files}
     assert set(pages) == {f"odds/{name}.md" for name in GAMES}
-    assert pages["odds/homm.md"] == GAMES["homm"].odds_page()
+    assert pages["odds/homm.md"] == f"{GAMES['homm'].odds_page()}\n\n{odds_pages.bounds_element()}\n"
     assert {f.src_uri: f.content_string for f in again} == pages
     assert sorted(p.name for p in (tmp_path / ".battlebook").iterdir()) == sorted(f"odds-{n}.json" for n in GAMES)

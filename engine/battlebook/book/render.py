@@ -57,7 +57,8 @@ def docstring_lines(content: str, indent: str) -> list[str]:
     r'''A step's doc string as Gherkin lines: its delimiters, and its content reading back the same.
 
     The delimiter is three double quotes, or three backticks when the content holds three double
-    quotes; content that holds both has its delimiter escaped with backslashes, as Gherkin reads it.
+    quotes; content that holds both has its delimiter escaped with backslashes, as Gherkin reads
+    it. (Content writing both escapes, backslash by backslash, has no Gherkin that reads it back.)
 
     Examples:
         >>> docstring_lines("1 1\n1 1", "  ")
@@ -66,10 +67,15 @@ def docstring_lines(content: str, indent: str) -> list[str]:
         '```'
     '''
     quotes, ticks = '"' * 3, "`" * 3
-    delimiter = quotes
-    if quotes in content or "\\" + "\\".join(quotes) in content:
-        delimiter = ticks if ticks not in content and "\\" + "\\".join(ticks) not in content else quotes
-    body = content.replace(delimiter, "\\" + "\\".join(delimiter))
+
+    def escaped(fence: str) -> str:
+        return "\\" + "\\".join(fence)
+
+    # Gherkin reads an escaped delimiter back as the delimiter: content that writes the escape
+    # itself cannot go between those delimiters, and the plainest fitting pair is chosen.
+    fitting = [fence for fence in (quotes, ticks) if escaped(fence) not in content]
+    delimiter = next((fence for fence in fitting if fence not in content), fitting[0] if fitting else quotes)
+    body = content.replace(delimiter, escaped(delimiter))
     return [indent + delimiter, *(indent + line for line in text_lines(body)), indent + delimiter]
 
 

@@ -30,14 +30,11 @@ from battlebook.book.coverage import coverage_problems, render_coverage, section
 from battlebook.book.model import FeatureDoc
 from battlebook.book.results import default_path
 from battlebook.book.rulings import render_rulings_index, ruling_problems, rulings_of
-from battlebook.site.chapters import load_results, project_root, read_book
+from battlebook.site.chapters import COVERAGE_PAGE, RULINGS_INDEX, STEPS_PAGE, load_results, project_root, read_book
 from battlebook.book.statements import load_statements, statement_problems
 
 log = logging.getLogger("mkdocs.plugins.battlebook")
 
-STEPS_PAGE = "rulebook/steps.md"
-COVERAGE_PAGE = "rulebook/coverage.md"
-RULINGS_INDEX = "rulebook/rulings/index.md"
 
 #: The marker in `docs/contributing.md` replaced by the ruling template, and the template's file.
 TEMPLATE_MARKER = "<!-- ruling-template -->"

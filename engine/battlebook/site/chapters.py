@@ -36,6 +36,12 @@ NAV_MARKER = "rulebook.generated"
 #: Section titles of the folders under `features/`, in navigation order.
 GROUPS = {**{name: game.title for name, game in GAMES.items()}, "rulings": "Rulings"}
 
+#: The site's own pages under `rulebook/` (see `book_pages`), whose addresses no chapter's page may take.
+STEPS_PAGE = "rulebook/steps.md"
+COVERAGE_PAGE = "rulebook/coverage.md"
+RULINGS_INDEX = "rulebook/rulings/index.md"
+GENERATED_PAGES = {STEPS_PAGE: "the step catalogue", COVERAGE_PAGE: "the coverage page", RULINGS_INDEX: "the rulings index"}
+
 _book: list[FeatureDoc] = []
 #: The escaped title of each feature page, by its source path in the site.
 _titles: dict[str, str] = {}
@@ -49,15 +55,12 @@ def project_root(config: MkDocsConfig) -> Path:
 def read_book(config: MkDocsConfig) -> list[FeatureDoc]:
     """Every feature file under `features/`, read and checked; a malformed one, or one whose page
     would take another page's address, stops the build."""
-    from battlebook.site.book_pages import COVERAGE_PAGE, RULINGS_INDEX, STEPS_PAGE  # it imports this module
-
     root = project_root(config)
     try:
         book = load_book(feature_paths([root / "features"]), root)
     except FeatureFileError as error:
         raise PluginError(f"malformed feature file: {error}") from None
-    reserved = {STEPS_PAGE: "the step catalogue", COVERAGE_PAGE: "the coverage page", RULINGS_INDEX: "the rulings index"}
-    clashes = page_clashes(book, reserved)
+    clashes = page_clashes(book, GENERATED_PAGES)
     if clashes:
         raise PluginError(f"malformed feature file: {clashes[0]}")
     return book
