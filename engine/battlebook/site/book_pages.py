@@ -30,7 +30,10 @@ from battlebook.book.coverage import coverage_problems, render_coverage, section
 from battlebook.book.model import FeatureDoc
 from battlebook.book.results import default_path
 from battlebook.book.rulings import render_rulings_index, ruling_problems, rulings_of
-from battlebook.site.chapters import COVERAGE_PAGE, RULINGS_INDEX, STEPS_PAGE, load_results, project_root, read_book
+from battlebook.site.chapters import COVERAGE_PAGE as COVERAGE_PAGE
+from battlebook.site.chapters import RULINGS_INDEX as RULINGS_INDEX
+from battlebook.site.chapters import STEPS_PAGE as STEPS_PAGE
+from battlebook.site.chapters import load_results, project_root, read_book
 from battlebook.book.statements import load_statements, statement_problems
 
 log = logging.getLogger("mkdocs.plugins.battlebook")
