@@ -144,7 +144,12 @@ def test_a_gap_fails_the_strict_build(
     monkeypatch.setattr(config.plugins, "_current_plugin", None, raising=False)  # set by MkDocs during a build
     with caplog.at_level(logging.WARNING, logger="mkdocs.plugins.battlebook"):
         files = site_pages.on_files(Files([]), config)
-    assert {f.src_uri for f in files} == {site_pages.STEPS_PAGE, site_pages.COVERAGE_PAGE, site_pages.RULINGS_INDEX}
+    assert {f.src_uri for f in files} == {
+        site_pages.STEPS_PAGE,
+        site_pages.COVERAGE_PAGE,
+        site_pages.RULINGS_INDEX,
+        site_pages.OPEN_QUESTIONS_PAGE,
+    }
     gaps = [r.message for r in caplog.records if r.levelno == logging.WARNING and "coverage gap" in r.message]
     assert len(gaps) == len(PENDING) + 1
     assert any("@source:001/swatting" in gap for gap in gaps)

@@ -49,9 +49,52 @@ def pytest_addhooks(pluginmanager: pytest.PytestPluginManager) -> None:
             pluginmanager.register(importlib.import_module(name), name)
 
 
+def pytest_addoption(parser: pytest.Parser) -> None:
+    """The run's option: alternative readings every example starts under (see `battlebook.language.steps._readings`)."""
+    from battlebook.language.steps._readings import READING_OPTION
+
+    parser.getgroup("battlebook").addoption(
+        READING_OPTION,
+        action="append",
+        default=[],
+        metavar="WORDS",
+        help=(
+            "play every example as if this alternative reading of a ruling were Battlebook's own "
+            "(the words of 'Given the alternative reading: WORDS'); repeatable"
+        ),
+    )
+    parser.getgroup("battlebook").addoption(
+        "--battlebook-card-stat",
+        action="append",
+        default=[],
+        metavar="CARD:STAT=VALUE",
+        help=(
+            "play every example with this stat of a known Heroscape army card changed, to find the "
+            "examples that rest on it (for instance 'Airborne Elite:range=7'); repeatable"
+        ),
+    )
+
+
 @pytest.hookimpl(tryfirst=True)
 def pytest_configure(config: pytest.Config) -> None:
-    """Start the session's state: its step modules' definitions and annotators."""
+    """Start the session's state: its step modules' definitions and annotators.
+
+    First refuse an alternative reading no ruling names, or a card change that cannot be made.
+    """
+    from battlebook.errors import ScenarioError
+    from battlebook.language.steps._readings import READING_OPTION, unknown_readings
+    from battlebook.language.steps.heroscape_world import CARD_STAT_OPTION, known_cards_changed
+
+    unknown = unknown_readings(config.getoption(READING_OPTION, default=None) or [])
+    if unknown:
+        raise pytest.UsageError(
+            f"{READING_OPTION}: no ruling has the alternative reading {unknown[0]!r} "
+            "(battlebook steps 'alternative reading' lists them)"
+        )
+    try:
+        known_cards_changed(config.getoption(CARD_STAT_OPTION, default=None) or [])
+    except ScenarioError as error:
+        raise pytest.UsageError(str(error)) from None
     modules = [config.pluginmanager.get_plugin(name) for name in plugins()[1:]]
     config.stash[STATE] = RunState.of_modules([module for module in modules if module is not None])
 

@@ -53,6 +53,7 @@ from battlebook.language.recorder import (
     feature_line_note,
 )
 from battlebook.language.session import run_state
+from battlebook.language.steps._readings import READING_OPTION
 
 #: pytest options for a check run: quiet, no cache, and of the installed plugins only pytest-bdd
 #: (by its entry point's name) and Battlebook's step language (plugin autoloading is switched
@@ -270,6 +271,7 @@ def run_check(
     options: Sequence[str] = LEAN_OPTIONS,
     notes: bool = False,
     plugins: Sequence[object] = (),
+    readings: Sequence[str] = (),
 ) -> CheckReport:
     """Check the feature files under `paths` against the engine; paths are shown relative to `root`.
 
@@ -279,7 +281,8 @@ def run_check(
     options of the run (by default, those of pytest's plugins a check needs). With `notes`,
     passing examples get their notes (drawings, odds) as on the rulebook's pages; a plain check
     report shows none, so they are not made by default. `plugins` are more pytest plugins
-    for the run (objects, as `pytest.main` takes them).
+    for the run (objects, as `pytest.main` takes them). With `readings`, every example is
+    played as if these alternative readings of the rulings were Battlebook's own.
 
     Raises:
         CheckUsageError: bad paths (see [`check_paths`][battlebook.runners.check.check_paths]).
@@ -309,7 +312,8 @@ def run_check(
         # An empty configuration of its own: the player's folder may hold a pytest setup of its own.
         config = Path(tmp) / "pytest.ini"
         config.write_text("[pytest]\n", encoding="utf-8")
-        args = ["-c", str(config), "--rootdir", str(root), *options, "--pyargs", TEST_MODULE]
+        chosen = [arg for words in readings for arg in (READING_OPTION, words)]
+        args = ["-c", str(config), "--rootdir", str(root), *options, *chosen, "--pyargs", TEST_MODULE]
         with contextlib.redirect_stdout(output):
             report.pytest_status = int(pytest.main(args, plugins=[recorder, *plugins]))
     report.seconds = time.perf_counter() - start

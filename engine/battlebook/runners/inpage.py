@@ -247,7 +247,7 @@ def heroscape_odds(attack: int, defense: int, levels_above: int = 0, edition: st
     extra = ruleset.height.extra_dice(abs(levels_above))
     attack_dice = attack + (extra if levels_above > 0 else 0)
     defense_dice = defense + (extra if levels_above < 0 else 0)
-    odds = heroscape_wounds(attack_dice, defense_dice, ruleset.combat_die)
+    odds = heroscape_wounds(attack_dice, defense_dice, ruleset.combat_die, ruleset.defense_sides)
     notes = []
     if extra:
         side = "attack" if levels_above > 0 else "defense"
