@@ -179,7 +179,8 @@ def _explore(
                     )
                 number = index[following] = len(positions)
                 positions.append(following)
-            merged[(number, count)] = merged.get((number, count), Fraction(0)) + roll.chance
+            key = (number, count)
+            merged[key] = merged[key] + roll.chance if key in merged else roll.chance
         branches.append(tuple((number, chance, count) for (number, count), chance in merged.items() if chance))
         at += 1
     return branches, ended

@@ -57,8 +57,8 @@ def unblocked_dice(state: BattleState, action: Attack, unblocked: int, pool: Dic
     """
     pool = dice_pool(state, action) if pool is None else pool
     die = state.ruleset.combat_die
-    no_skull = next((f for f in (Face.BLANK, Face.SHIELD) if die.chance_of(f) > 0), None)
-    no_shield = next((f for f in (Face.BLANK, Face.SKULL) if die.chance_of(f) > 0), None)
+    no_skull = Face.BLANK if die.blanks else Face.SHIELD if die.shields else None
+    no_shield = Face.BLANK if die.blanks else Face.SKULL if die.skulls else None
     if (unblocked < pool.attack and no_skull is None) or (pool.defense and no_shield is None):
         raise ValueError(f"the combat die cannot show {unblocked} unblocked skulls out of {pool.attack}")
     faces = _faces(pool.attack, unblocked, Face.SKULL, no_skull) + _faces(pool.defense, 0, Face.SHIELD, no_shield)
