@@ -2,8 +2,9 @@
 Feature: Attacking
   On a turn, the figures of the army card chosen for that turn may attack. Each attack
   is one figure against one other: the attacker rolls **attack dice**, the defender
-  rolls **defense dice**, and skulls are set against shields. The combat die has three
-  skull faces, two shield faces and one blank face (see
+  rolls **defense dice**, and skulls are set against shields. The sources never list a
+  die's sides; Battlebook reads every combat die as three skull faces, two shield faces
+  and one blank face, a reading with no printed source behind it (see
   [the ruling on the combat die](../rulings/combat-die.md#ruling.heroscape-combat-die));
   every example states the faces rolled, attack dice first.
 
@@ -97,7 +98,9 @@ Feature: Attacking
   @id:heroscape.turn-order @source:004/attacking
   Rule: When a player has finished attacking, the player on the left takes the next turn
     The later edition ends a turn once its player is done attacking, and play goes to
-    the player on that player's left. An example gives the seating order round the table,
+    the player on that player's left; Battlebook passes play the same way in the 2004
+    game, whose text names no next player
+    ([ruling: turns and victory in the two editions](rule:ruling.heroscape-turn-order-2004)). An example gives the seating order round the table,
     each army's player on the left of the one before; the turn then passes along it, back
     to the first after the last.
 
@@ -307,6 +310,16 @@ Feature: Attacking
       Then the Zettian Guard Z1 attacks the Airborne Elite A1 with 2 dice against 3
 
     @edition:2004
+    Example: In the 2004 game a taller defender on a lower base earns no height advantage
+      Given the battlefield:
+        """
+        2Z1 2 1X 1X
+        Z1 = Zettian Guards (Red)
+        X = Xenithrax the Vineweaver (Blue)
+        """
+      Then the Zettian Guard Z1 attacks Xenithrax X with 3 dice against 3
+
+    @edition:2004
     Example: In the 2004 game twelve levels up still earn only one extra die
       Given the battlefield:
         """
@@ -325,6 +338,16 @@ Feature: Attacking
         A1 = Airborne Elite (Blue)
         """
       Then the Zettian Guard Z1 attacks the Airborne Elite A1 with 4 dice against 2
+
+    @edition:2024
+    Example: In the 2024 edition a taller defender on a lower base earns no height advantage
+      Given the battlefield:
+        """
+        2Z1 2 1X 1X
+        Z1 = Zettian Guards (Red)
+        X = Xenithrax the Vineweaver (Blue)
+        """
+      Then the Zettian Guard Z1 attacks Xenithrax X with 3 dice against 3
 
     @edition:2024
     Example: In the 2024 edition nine levels up earn one extra die
@@ -378,12 +401,12 @@ Feature: Attacking
       Then the Zettian Guard Z1 attacks the Airborne Elite A1 with 2 dice against 2
 
   @id:heroscape.attacking-friendly-figures @source:004/setting-up-the-attack @source:003/range
-  Rule: In the 2024 edition a figure may attack a friendly figure; in the 2004 game only enemies
-    The 2004 basic game speaks only of attacking enemy figures, which Battlebook reads as
-    a ban on attacking one's own army (see
-    [the ruling on friendly fire in the 2004 game](../rulings/heroscape-friendly-fire-2004.md#ruling.heroscape-friendly-fire-2004)).
+  Rule: In the 2024 edition a figure may attack a friendly figure
     The 2024 edition says plainly that a figure of one's own army may be attacked: it
-    becomes the defender and the attack goes on as usual.
+    becomes the defender and the attack goes on as usual. The 2004 basic game says
+    nothing of it: it speaks only of attacking enemy figures, which Battlebook reads, in a
+    ruling and not as a rule of the text, as a ban on attacking one's own army (see
+    [the ruling on friendly fire in the 2004 game](../rulings/heroscape-friendly-fire-2004.md#ruling.heroscape-friendly-fire-2004)).
 
     @edition:2004
     Example: In the 2004 game an Airborne Elite cannot attack another of its army
@@ -521,6 +544,8 @@ Feature: Attacking
   Rule: The battle goes on until one army reaches the scenario's victory objective
     Play continues until a player achieves what the game scenario sets as victory; that
     player wins. Battlebook's examples use one objective: destroy every opposing figure.
+    The 2004 text says this; Battlebook plays 2024 battles to the same objective
+    ([ruling: turns and victory in the two editions](rule:ruling.heroscape-victory-2024)).
 
     @edition:2004
     Example: Destroying the last enemy figure wins the battle

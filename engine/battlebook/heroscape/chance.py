@@ -56,9 +56,9 @@ def unblocked_dice(state: BattleState, action: Attack, unblocked: int, pool: Dic
     Raises `ValueError` when the ruleset's die cannot show such a roll.
     """
     pool = dice_pool(state, action) if pool is None else pool
-    die = state.ruleset.combat_die
-    no_skull = Face.BLANK if die.blanks else Face.SHIELD if die.shields else None
-    no_shield = Face.BLANK if die.blanks else Face.SKULL if die.skulls else None
+    attack_die, defense_die = state.ruleset.combat_die, state.ruleset.defense_sides
+    no_skull = Face.BLANK if attack_die.blanks else Face.SHIELD if attack_die.shields else None
+    no_shield = Face.BLANK if defense_die.blanks else Face.SKULL if defense_die.skulls else None
     if (unblocked < pool.attack and no_skull is None) or (pool.defense and no_shield is None):
         raise ValueError(f"the combat die cannot show {unblocked} unblocked skulls out of {pool.attack}")
     faces = _faces(pool.attack, unblocked, Face.SKULL, no_skull) + _faces(pool.defense, 0, Face.SHIELD, no_shield)
@@ -112,7 +112,7 @@ def chance_of(state: BattleState, action: Attack) -> AttackChance:
     if violation is not None:
         raise violation
     pool = dice_pool(state, action)
-    wounds = heroscape_wounds(pool.attack, pool.defense, state.ruleset.combat_die)
+    wounds = heroscape_wounds(pool.attack, pool.defense, state.ruleset.combat_die, state.ruleset.defense_sides)
     results = tuple(
         RollResult(k, p, k, bool(p) and k > 0 and destroys_with(state, action, k)) for k, p in enumerate(wounds.wounds)
     )

@@ -67,13 +67,13 @@ class HeroscapePlay:
         if not isinstance(action, Attack):
             return
         pool = rules.dice_pool(state, action)
-        die = state.ruleset.combat_die
+        die, defense_die = state.ruleset.combat_die, state.ruleset.defense_sides
         no_skull = Face.BLANK if die.blanks else Face.SHIELD
-        no_shield = Face.BLANK if die.blanks else Face.SKULL
+        no_shield = Face.BLANK if defense_die.blanks else Face.SKULL
         for skulls in range(pool.attack + 1):
             for shields in range(pool.defense + 1):
                 odds = _binomial(pool.attack, skulls, die.skull_chance) * _binomial(
-                    pool.defense, shields, die.shield_chance
+                    pool.defense, shields, defense_die.shield_chance
                 )
                 if odds:
                     attack = [Face.SKULL] * skulls + [no_skull] * (pool.attack - skulls)

@@ -39,8 +39,8 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, replace
 
-from battlebook.dice import Dice
-from battlebook.errors import DiceError, RuleViolation, ScenarioError
+from battlebook.dice import Dice, Die
+from battlebook.errors import DiceError, RulesSilent, RuleViolation, ScenarioError
 from battlebook.heroscape import rule_ids as ids
 from battlebook.heroscape.actions import (
     Action,
@@ -393,9 +393,8 @@ def dice_pool(state: BattleState, action: Attack) -> DicePool:
     return pool
 
 
-def _roll(dice: Dice, state: BattleState, count: int) -> tuple[Face, ...]:
+def _roll(dice: Dice, die: Die, count: int) -> tuple[Face, ...]:
     faces: list[Face] = []
-    die = state.ruleset.die
     for _ in range(count):
         face = dice.roll(die)
         if isinstance(face, Face):
@@ -422,8 +421,7 @@ def apply(state: BattleState, action: Action, dice: Dice) -> HeroscapeResolution
     if isinstance(action, RevealOrderMarker):
         return _reveal(state, action)
     if isinstance(action, EndTurn):
-        up_next = state.player_to_the_left(action.army) if state.seating else None
-        return HeroscapeResolution(replace(state, turn=None, up_next=up_next))
+        return HeroscapeResolution(replace(state, turn=None, up_next=_next_player(state, action.army)))
     if isinstance(action, MoveFigure):
         figure = state.figure(action.figure)
         return HeroscapeResolution(state.replacing_figure(replace(figure, spaces=(action.to,), head=None)))
@@ -431,6 +429,15 @@ def apply(state: BattleState, action: Action, dice: Dice) -> HeroscapeResolution
         kept = tuple(m for m in state.markers if not state.is_out_of_play(m.card_id))
         return HeroscapeResolution(replace(state, markers=kept, turn=None))
     raise TypeError(f"not a Heroscape action: {action!r}")
+
+
+def _next_player(state: BattleState, army: str) -> str | None:
+    """The army whose player takes the turn after `army`'s: the one on its left, when the seating is known.
+
+    `None` (anyone may play next) when the ruleset reads that no next player is named (the
+    2004 alternative of the ruling *Turns and victory in the editions*).
+    """
+    return state.player_to_the_left(army) if state.seating and state.ruleset.turn_passes_left else None
 
 
 def _start_turn(state: BattleState, army: str, card_id: str) -> BattleState:
@@ -450,14 +457,15 @@ def _reveal(state: BattleState, action: RevealOrderMarker) -> HeroscapeResolutio
     markers = tuple(revealed if m == marker else m for m in state.markers)
     state = replace(state, markers=markers, turn=None)
     if state.is_out_of_play(marker.card_id):
-        return HeroscapeResolution(state, turn_ended_at_once=True)
+        # The turn ends before it starts, and play passes on as after any other turn.
+        return HeroscapeResolution(replace(state, up_next=_next_player(state, marker.army)), turn_ended_at_once=True)
     return HeroscapeResolution(_start_turn(state, marker.army, marker.card_id))
 
 
 def _attack(state: BattleState, action: Attack, dice: Dice) -> HeroscapeResolution:
     pool = dice_pool(state, action)
-    attack_faces = _roll(dice, state, pool.attack)
-    defense_faces = _roll(dice, state, pool.defense)
+    attack_faces = _roll(dice, state.ruleset.die, pool.attack)
+    defense_faces = _roll(dice, state.ruleset.defense_sides.die, pool.defense)
     report = AttackReport(action.attacker, action.defender, pool, attack_faces, defense_faces)
     assert state.turn is not None
     after = replace(state, turn=replace(state.turn, attacked=(*state.turn.attacked, action.attacker)))
@@ -539,8 +547,12 @@ def winner(state: BattleState) -> str | None:
     """The army that has reached the victory objective *destroy every opposing figure*, if any.
 
     Battlebook's scenarios use this one objective; the sources leave objectives to each
-    game scenario.
+    game scenario. The 2004 text says a battle is won by the scenario's objective; the 2024
+    text states none, and Battlebook plays its scenarios to the same objective (ruling
+    *Turns and victory in the editions*). Under the alternative the rules don't say.
     """
+    if not state.ruleset.victory_by_destruction:
+        raise RulesSilent("who has won: under this reading the 2024 text states no objective for a battle")
     armies = {c.army for c in state.cards}
     standing = {f.army for f in state.figures}
     if len(armies) > 1 and len(standing) == 1:

@@ -36,9 +36,10 @@ from collections.abc import Hashable, Iterable
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from battlebook.errors import ScenarioError
+from battlebook.errors import RulesSilent, ScenarioError
 from battlebook.heroscape.battlefield import Battlefield
 from battlebook.heroscape.hexes import Hex, clip_to_hex
+from battlebook.heroscape.ruleset import TargetSpace
 from battlebook.heroscape.state import BattleState, Figure
 
 LEVEL_HEIGHT = 0.25
@@ -105,7 +106,15 @@ def counted_range(state: BattleState, attacker: Figure, target: Figure) -> int |
         >>> a, b = Figure("A", "c", "Red", (Hex.from_offset(0, 0),)), Figure("B", "c", "Blue", (Hex.from_offset(0, 3),))
         >>> counted_range(BattleState(battlefield=field), a, b)
         4
+
+    The count runs from whichever space of a double-space attacker is nearer, as the sources
+    say, and to the nearer space of a double-space target, as Battlebook reads them; under the
+    alternative reading (`TargetSpace.FARTHER`) it runs to the target's farther space.
     """
+    _measurable(state, "how far a target is")
+    if state.ruleset.target_space is TargetSpace.FARTHER and len(target.spaces) > 1:
+        counts = [_counted(state.battlefield, attacker.spaces, (space,)) for space in target.spaces]
+        return None if None in counts else max(c for c in counts if c is not None)
     return _counted(state.battlefield, attacker.spaces, target.spaces)
 
 
@@ -113,6 +122,14 @@ def counted_range(state: BattleState, attacker: Figure, target: Figure) -> int |
 def _counted(battlefield: Battlefield, sources: tuple[Hex, ...], targets: tuple[Hex, ...]) -> int | None:
     """The battlefield's `counted_distance`, kept for the same battlefield and spaces."""
     return battlefield.counted_distance(sources, targets)
+
+
+def _measurable(state: BattleState, question: str) -> None:
+    """Raise `RulesSilent` when the ruleset reads that the rules do not say how to measure (2024 alternative)."""
+    if not state.ruleset.measures_as_2004:
+        raise RulesSilent(
+            f"{question}: under this reading the 2024 text measures range and line of sight in a way it does not state"
+        )
 
 
 def straight_distance(attacker: Figure, target: Figure) -> int:
@@ -186,6 +203,7 @@ def visible_heights(state: BattleState, attacker: Figure, target: Figure) -> tup
 
     An empty tuple means no line of sight.
     """
+    _measurable(state, "whether the attacker sees the target")
     columns = obstacles(state, ignore=(attacker, target))
     seen: set[float] = set()
     for fraction, point in body_points(state, target):
@@ -203,6 +221,7 @@ def has_line_of_sight(state: BattleState, attacker: Figure, target: Figure) -> b
     how tall they are, and the ruleset's two sight readings), so it is kept for that
     geometry: a battle that only changed its wounds or its turn is not measured again.
     """
+    _measurable(state, "whether the attacker sees the target")
     return _sight(_Sighting(_geometry(state, attacker, target), state, attacker, target))
 
 

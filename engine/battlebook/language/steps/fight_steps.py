@@ -15,15 +15,15 @@ from battlebook.errors import ScenarioError
 from battlebook.heroscape.fight import DuelOdds, attacked_odds, duel_odds_in
 from battlebook.homm.fight import FightOdds, fight_odds_in
 from battlebook.homm.sides import Side
-from battlebook.language.grammar import Parameter, register, then
+from battlebook.language.grammar import Parameter, then
 from battlebook.language.steps.heroscape_world import HeroscapeWorld
 from battlebook.language.steps.homm_world import HommWorld
 
 DOMAIN = "Whole-fight odds"
 
-register(Parameter("Win", "wins|win", str, ("wins", "win"), shown="win(s)"))
-register(Parameter("RoundWord", "rounds|round", str, ("rounds", "round"), shown="round(s)"))
-register(Parameter("AttackWord", "attacks|attack", str, ("attacks", "attack"), shown="attack(s)"))
+WIN = Parameter("Win", "wins|win", str, ("wins", "win"), shown="win(s)")
+ROUND_WORD = Parameter("RoundWord", "rounds|round", str, ("rounds", "round"), shown="round(s)")
+ATTACK_WORD = Parameter("AttackWord", "attacks|attack", str, ("attacks", "attack"), shown="attack(s)")
 
 # --- HoMM: two stacks -----------------------------------------------------------------
 
@@ -43,7 +43,7 @@ def _stack_side(odds: FightOdds, winner: str) -> str:
     return "aggressor" if winner == odds.aggressor else "defender"
 
 
-@then(FIGHT + "the {winner:Stack} {:Win} with chance {chance:Chance}", game="homm")
+@then(FIGHT + "the {winner:Stack} {:Win} with chance {chance:Chance}", game="homm", parameters=[WIN])
 def stack_wins(homm: HommWorld, first: str, second: str, winner: str, chance: Fraction) -> None:
     """The exact chance that a stack destroys the other if both fight on (each attacks, and answers once a round)."""
     odds = stack_fight(homm, first, second)
@@ -51,7 +51,11 @@ def stack_wins(homm: HommWorld, first: str, second: str, winner: str, chance: Fr
     assert actual == chance, f"the {winner} win with chance {actual}"
 
 
-@then(FIGHT + "the {winner:Stack} {:Win} with {cards:Count} {:Cards} left with chance {chance:Chance}", game="homm")
+@then(
+    FIGHT + "the {winner:Stack} {:Win} with {cards:Count} {:Cards} left with chance {chance:Chance}",
+    game="homm",
+    parameters=[WIN],
+)
 def stack_wins_with(homm: HommWorld, first: str, second: str, winner: str, cards: int, chance: Fraction) -> None:
     """The exact chance that a stack wins the fight with exactly so many cards left."""
     odds = stack_fight(homm, first, second)
@@ -67,7 +71,7 @@ def stack_fight_never_ends(homm: HommWorld, first: str, second: str, chance: Fra
     assert actual == chance, f"the fight never ends with chance {actual}"
 
 
-@then(FIGHT + "it lasts {rounds:Chance} {:RoundWord} on average", game="homm")
+@then(FIGHT + "it lasts {rounds:Chance} {:RoundWord} on average", game="homm", parameters=[ROUND_WORD])
 def stack_fight_rounds(homm: HommWorld, first: str, second: str, rounds: Fraction) -> None:
     """The expected number of combat rounds, the last one counted (refused when the fight may go on for ever)."""
     actual = stack_fight(homm, first, second).expected_rounds
@@ -118,7 +122,7 @@ def duel_never_ends(heroscape: HeroscapeWorld, first: str, second: str, chance: 
     assert actual == chance, f"the duel never ends with chance {actual}"
 
 
-@then(DUEL + "it takes {attacks:Chance} {:AttackWord} on average", game="heroscape")
+@then(DUEL + "it takes {attacks:Chance} {:AttackWord} on average", game="heroscape", parameters=[ATTACK_WORD])
 def duel_attacks(heroscape: HeroscapeWorld, first: str, second: str, attacks: Fraction) -> None:
     """The expected number of attacks until one figure falls (refused when the duel may go on for ever)."""
     actual = duel(heroscape, first, second).expected_attacks

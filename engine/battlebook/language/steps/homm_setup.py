@@ -11,14 +11,14 @@ from battlebook.homm import (
     Ability,
     DieReading,
     Line,
-    Ruleset,
     Side,
     Spell,
     UnitCard,
 )
-from battlebook.homm.ruleset import ALTERNATIVE_READINGS, with_reading
-from battlebook.language.grammar import Parameter, given, register
-from battlebook.language.steps.heroscape_world import HEROSCAPE_READINGS, HeroscapeWorld
+from battlebook.homm.ruleset import with_reading
+from battlebook.language.grammar import Parameter, given
+from battlebook.language.steps._readings import HEROSCAPE_READINGS, HOMM_READINGS, all_readings
+from battlebook.language.steps.heroscape_world import HeroscapeWorld
 from battlebook.language.steps.homm_world import HommWorld
 
 DOMAIN = "HoMM: battle setup"
@@ -27,7 +27,7 @@ DOMAIN = "HoMM: battle setup"
 @given("a battle in the open field")
 def open_field_battle(homm: HommWorld) -> None:
     """Start an open-field battle (no town) under the default rules: the die reads 0-9."""
-    homm.set_ruleset(Ruleset())
+    homm.set_ruleset(homm.rules)
 
 
 @given("the die reads {reading:Reading}")
@@ -91,17 +91,16 @@ def define_spells(homm: HommWorld, datatable: list[list[str]]) -> None:
         homm.units.define_spell(Spell(name.strip(), int(score)))
 
 
-register(
-    Parameter(
-        "AlternativeReading",
-        r".+?",
-        str,
-        shape="one of: " + "; ".join(sorted({*ALTERNATIVE_READINGS, *HEROSCAPE_READINGS})),
-    )
+#: The readings a ruling's alternative may name, in words.
+ALTERNATIVE_READING = Parameter(
+    "AlternativeReading",
+    r".+?",
+    str,
+    shape="one of: " + "; ".join(all_readings()),
 )
 
 
-@given("the alternative reading: {reading:AlternativeReading}")
+@given("the alternative reading: {reading:AlternativeReading}", parameters=[ALTERNATIVE_READING])
 def alternative_reading(request: pytest.FixtureRequest, reading: str) -> None:
     """Play under the alternative reading of a ruling, named in words (see the rulings pages).
 
@@ -112,9 +111,8 @@ def alternative_reading(request: pytest.FixtureRequest, reading: str) -> None:
         heroscape: HeroscapeWorld = request.getfixturevalue("heroscape")
         heroscape.choose_reading(reading)
         return
-    if reading not in ALTERNATIVE_READINGS:
-        known = sorted({*ALTERNATIVE_READINGS, *HEROSCAPE_READINGS})
-        raise ScenarioError(f"no alternative reading {reading!r}; known: {known}")
+    if reading not in HOMM_READINGS:
+        raise ScenarioError(f"no alternative reading {reading!r}; known: {all_readings()}")
     homm: HommWorld = request.getfixturevalue("homm")
     homm.change_rules(with_reading(homm.state.ruleset, reading))
 
