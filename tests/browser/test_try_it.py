@@ -360,7 +360,14 @@ def test_8b_fight_calculators_answer_through_the_engine_and_share_their_inputs(t
         .first.locator(".bb-odds-fill")
         .evaluate_all("fills => fills.map(f => parseFloat(f.style.width))")
     )
-    assert max(widths) == 100 and len(widths) == 3
+    assert [round(w, 3) for w in widths] == [round(100 * chance["value"], 3) for chance in chances]
+    spread = (
+        box.locator(".bb-fight-chart")
+        .nth(1)
+        .locator(".bb-odds-fill")
+        .evaluate_all("fills => fills.map(f => parseFloat(f.style.width))")
+    )
+    assert max(spread) == 100  # a distribution's bars are drawn against its largest
     box.locator(".bb-try-share").click()
     link = box.locator(".bb-try-link").input_value()
     assert "#fight=heroscape" in link and "fl=4" in link and "e=2024" in link
