@@ -32,7 +32,7 @@ from battlebook.book.prose import markdown_text
 from battlebook.book.results import ResultBook, ResultsFileError, ScenarioResult, Status, default_path
 from battlebook.language import lookup as step_lookup
 from battlebook.language.patterns import readable_of, readable_pattern
-from battlebook.language.scope import current_game, scope_of
+from battlebook.language.scope import current_choice, current_game, scope_of
 
 RESULT = pytest.StashKey[ScenarioResult]()
 BOOK = pytest.StashKey[ResultBook]()
@@ -354,7 +354,14 @@ def pytest_bdd_step_func_lookup_error(
 ) -> None:
     """No definition matches a step: the example is undefined, with the closest steps named."""
     closest = "; ".join(f'"{s}"' for s in closest_steps(step.name, step_type=step.type))
-    _fail(request, Status.UNDEFINED, step, f"no step matches {step.name!r}; the closest known steps are {closest}")
+    choice = current_choice()
+    read_as = f" (the example is read as {choice})" if choice is not None else ""
+    _fail(
+        request,
+        Status.UNDEFINED,
+        step,
+        f"no step matches {step.name!r}{read_as}; the closest known steps are {closest}",
+    )
 
 
 @pytest.hookimpl(wrapper=True)
