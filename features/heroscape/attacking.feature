@@ -568,3 +568,70 @@ Feature: Attacking
         """
       When the Zettian Guard Z1 attacks the Airborne Elite A1, rolling skull, blank, blank against shield, blank
       Then no army has won yet
+
+  @id:heroscape.fight-odds @source:003/attacking @source:004/rolling-and-resolving @source:004/life
+  Rule: The odds of a duel to the end add up the chance of every attack along every way it can go
+    Two figures take turns attacking each other, the one named first attacking first, one
+    attack a turn, until one is destroyed. Battlebook plays every branch of such a duel
+    through the rules of the edition, once for each number of skulls the shields can leave
+    unblocked, and adds the chances up exactly: who wins, with how much Life left, the
+    chance that neither ever can, and how many attacks it takes on average. The same
+    counting answers how likely a figure is to fall to a series of attacks. Height, powers
+    and glyphs give their extra dice as in any attack, and the edition decides what a
+    successful attack does: the same two figures fare differently in the 2004 game, where
+    Life does not count, and in the 2024 edition. `battlebook odds fight heroscape`
+    answers for any two figures, and the calculator on the odds page too.
+
+    @edition:2024
+    Example: In the 2024 edition a Knave must wound an Iron Troll three times before it falls
+      Given these army cards, defined for this example only:
+        | name        | figure     | kind  | figures | life | range | attack | defense | height |
+        | Iron Trolls | Iron Troll | squad | 2       | 3    | 1     | 3      | 2       | 6      |
+      And the battlefield:
+        """
+        1K1 1T1
+        K1 = Knaves of the Silver Scimitar (Red)
+        T1 = Iron Trolls (Blue)
+        """
+      Then if the Knave K1 and the Iron Troll T1 fight on to the end, the Knave K1 wins with chance 36088/179685
+      And if the Knave K1 and the Iron Troll T1 fight on to the end, the Iron Troll T1 wins with 3 Life left with chance 3/11
+      And if the Knave K1 and the Iron Troll T1 fight on to the end, it takes 225272/81675 attacks on average
+
+    @edition:2004
+    Example: In the 2004 game the Iron Troll's Life does not count, and the Knave wins most duels
+      Given these army cards, defined for this example only:
+        | name        | figure     | kind  | figures | life | range | attack | defense | height |
+        | Iron Trolls | Iron Troll | squad | 2       | 3    | 1     | 3      | 2       | 6      |
+      And the battlefield:
+        """
+        1K1 1T1
+        K1 = Knaves of the Silver Scimitar (Red)
+        T1 = Iron Trolls (Blue)
+        """
+      Then if the Knave K1 and the Iron Troll T1 fight on to the end, the Knave K1 wins with chance 8/11
+      And if the Knave K1 and the Iron Troll T1 fight on to the end, it takes 8/5 attacks on average
+
+    @edition:2024
+    Example: Three attacks of 3 dice against 2 destroy an unhurt Iron Troll a little over half the time
+      Given these army cards, defined for this example only:
+        | name        | figure     | kind  | figures | life | range | attack | defense | height |
+        | Iron Trolls | Iron Troll | squad | 2       | 3    | 1     | 3      | 2       | 6      |
+      And the battlefield:
+        """
+        1K1 1T1
+        K1 = Knaves of the Silver Scimitar (Red)
+        T1 = Iron Trolls (Blue)
+        """
+      Then if the Iron Troll T1 is attacked 3 times with 3 attack dice against 2 defense dice, it is destroyed with chance 2633/4608
+      And if the Iron Troll T1 is attacked 3 times with 3 attack dice against 2 defense dice, attack 2 destroys it with chance 83/324
+
+    @edition:2004
+    Example: A Zettian Guard on higher ground wins most duels against an Airborne Elite
+      Given the battlefield:
+        """
+        2Z1 1A1
+        Z1 = Zettian Guards (Red)
+        A1 = Airborne Elite (Blue)
+        """
+      Then if the Zettian Guard Z1 and the Airborne Elite A1 fight on to the end, the Zettian Guard Z1 wins with chance 729/793
+      And if the Zettian Guard Z1 and the Airborne Elite A1 fight on to the end, it takes 8019/3965 attacks on average

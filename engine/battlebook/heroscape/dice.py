@@ -76,7 +76,7 @@ class CombatDie:
         """The chance that one defense die shows a shield."""
         return Fraction(self.shields, self.sides)
 
-    @property
+    @cached_property
     def faces(self) -> tuple[Face, ...]:
         """The symbol on each side, skulls first, then shields, then blanks.
 
@@ -86,7 +86,7 @@ class CombatDie:
         """
         return (Face.SKULL,) * self.skulls + (Face.SHIELD,) * self.shields + (Face.BLANK,) * self.blanks
 
-    @property
+    @cached_property
     def die(self) -> Die:
         """The die to roll in a battle: one side per face, all equally likely."""
         return Die("combat die", self.faces)

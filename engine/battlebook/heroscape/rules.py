@@ -397,6 +397,9 @@ def _roll(dice: Dice, die: Die, count: int) -> tuple[Face, ...]:
     faces: list[Face] = []
     for _ in range(count):
         face = dice.roll(die)
+        if isinstance(face, Face):
+            faces.append(face)
+            continue
         try:
             faces.append(Face(str(face)))
         except ValueError:
@@ -483,23 +486,24 @@ def _harm(state: BattleState, report: AttackReport, chosen: str | None) -> tuple
         state = state.replacing_card(card)
         if card.wound_markers < life:
             return state, replace(report, wounds=unblocked)
-        return _destroy(state, defender, chosen), _destroyed_report(state, defender, report, unblocked, chosen)
+        return _destroyed(state, defender, report, unblocked, chosen)
     if life == 1:
-        return _destroy(state, defender, chosen), _destroyed_report(state, defender, report, 0, chosen)
+        return _destroyed(state, defender, report, 0, chosen)
     wounded = replace(defender, wounds=defender.wounds + unblocked)
     state = state.replacing_figure(wounded)
     if wounded.wounds < life:
         return state, replace(report, wounds=unblocked)
-    return _destroy(state, wounded, chosen), _destroyed_report(state, wounded, report, unblocked, chosen)
+    return _destroyed(state, wounded, report, unblocked, chosen)
 
 
-def _destroyed_report(
+def _destroyed(
     state: BattleState, defender: Figure, report: AttackReport, wounds: int, chosen: str | None
-) -> AttackReport:
+) -> tuple[BattleState, AttackReport]:
+    """The battle once `defender` is destroyed, and the report saying where it went."""
     after = _destroy(state, defender, chosen)
     placed = next((c.id for c in after.cards if defender.key in c.destroyed), None)
     out = next((c.id for c in after.cards if after.is_out_of_play(c.id) and not state.is_out_of_play(c.id)), None)
-    return replace(report, wounds=wounds, destroyed=True, placed_on=placed, card_out_of_play=out)
+    return after, replace(report, wounds=wounds, destroyed=True, placed_on=placed, card_out_of_play=out)
 
 
 def card_for_destroyed(state: BattleState, figure: Figure, chosen: str | None = None) -> str:

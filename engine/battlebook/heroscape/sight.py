@@ -32,10 +32,12 @@ measures the same way.
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable
-from dataclasses import dataclass
+from collections.abc import Hashable, Iterable
+from dataclasses import dataclass, field
+from functools import lru_cache
 
 from battlebook.errors import RulesSilent, ScenarioError
+from battlebook.heroscape.battlefield import Battlefield
 from battlebook.heroscape.hexes import Hex, clip_to_hex
 from battlebook.heroscape.ruleset import TargetSpace
 from battlebook.heroscape.state import BattleState, Figure
@@ -47,6 +49,9 @@ FIGURE_RADIUS = 0.25
 #: Fractions of a figure's height at which its body is sampled (just above its base to its head).
 BODY_HEIGHTS = (0.02, 0.25, 0.5, 0.75, 1.0)
 _EPS = 1e-9
+#: How many ranges and lines of sight stay kept, each for its battlefield and figures: a
+#: fight measures the same two figures again at every attack.
+SIGHT_CACHE_SIZE = 4096
 
 Point = tuple[float, float, float]
 
@@ -108,9 +113,15 @@ def counted_range(state: BattleState, attacker: Figure, target: Figure) -> int |
     """
     _measurable(state, "how far a target is")
     if state.ruleset.target_space is TargetSpace.FARTHER and len(target.spaces) > 1:
-        counts = [state.battlefield.counted_distance(attacker.spaces, (space,)) for space in target.spaces]
+        counts = [_counted(state.battlefield, attacker.spaces, (space,)) for space in target.spaces]
         return None if None in counts else max(c for c in counts if c is not None)
-    return state.battlefield.counted_distance(attacker.spaces, target.spaces)
+    return _counted(state.battlefield, attacker.spaces, target.spaces)
+
+
+@lru_cache(maxsize=SIGHT_CACHE_SIZE)
+def _counted(battlefield: Battlefield, sources: tuple[Hex, ...], targets: tuple[Hex, ...]) -> int | None:
+    """The battlefield's `counted_distance`, kept for the same battlefield and spaces."""
+    return battlefield.counted_distance(sources, targets)
 
 
 def _measurable(state: BattleState, question: str) -> None:
@@ -204,12 +215,53 @@ def visible_heights(state: BattleState, attacker: Figure, target: Figure) -> tup
 
 
 def has_line_of_sight(state: BattleState, attacker: Figure, target: Figure) -> bool:
-    """Whether some straight line from the attacker's head reaches some part of the target unblocked."""
+    """Whether some straight line from the attacker's head reaches some part of the target unblocked.
+
+    The answer depends only on the battle's geometry (the spaces, where the figures stand and
+    how tall they are, and the ruleset's two sight readings), so it is kept for that
+    geometry: a battle that only changed its wounds or its turn is not measured again.
+    """
     _measurable(state, "whether the attacker sees the target")
+    return _sight(_Sighting(_geometry(state, attacker, target), state, attacker, target))
+
+
+def _line_of_sight(state: BattleState, attacker: Figure, target: Figure) -> bool:
     columns = obstacles(state, ignore=(attacker, target))
     return any(
         is_clear(head, point, columns) for _, point in body_points(state, target) for head in heads(state, attacker)
     )
+
+
+def _geometry(state: BattleState, attacker: Figure, target: Figure) -> Hashable:
+    """Everything a line of sight from `attacker` to `target` depends on, as one value."""
+    rules = state.ruleset
+    others: tuple[object, ...] = ()
+    if rules.figures_block_sight:
+        skip = {attacker.key, target.key}
+        others = tuple((f.spaces, _height(state, f)) for f in state.figures if f.key not in skip)
+    return (
+        state.battlefield,
+        rules.figures_block_sight,
+        rules.head_space_named,
+        others,
+        (target.spaces, _height(state, target)),
+        (attacker.spaces, attacker.head, attacker.key, _height(state, attacker)),
+    )
+
+
+@dataclass(frozen=True)
+class _Sighting:
+    """A line of sight to measure, known by its geometry alone (the state and figures it is measured on ride along)."""
+
+    geometry: Hashable
+    state: BattleState = field(compare=False)
+    attacker: Figure = field(compare=False)
+    target: Figure = field(compare=False)
+
+
+@lru_cache(maxsize=SIGHT_CACHE_SIZE)
+def _sight(sighting: _Sighting) -> bool:
+    return _line_of_sight(sighting.state, sighting.attacker, sighting.target)
 
 
 def range_path(state: BattleState, attacker: Figure, target: Figure) -> tuple[Hex, ...] | None:

@@ -10,7 +10,8 @@ from battlebook.errors import DiceError, RulesSilent, RuleViolation
 from battlebook.heroscape import Attack, Face, Hex, RevealOrderMarker, attacks_left, dice_pool
 from battlebook.heroscape.rules import AttackReport, winner
 from battlebook.language.grammar import then
-from battlebook.language.recorder import ScenarioRecord, annotator
+from battlebook.language.recorder import ScenarioRecord
+from battlebook.language.session import annotator
 from battlebook.language.steps.heroscape_world import HeroscapeWorld
 
 

@@ -15,15 +15,13 @@ from battlebook.homm import (
     Spell,
     UnitCard,
 )
-from battlebook.language.grammar import Parameter, given, register
+from battlebook.homm.ruleset import with_reading
+from battlebook.language.grammar import Parameter, given
 from battlebook.language.steps._readings import HEROSCAPE_READINGS, HOMM_READINGS, all_readings
 from battlebook.language.steps.heroscape_world import HeroscapeWorld
 from battlebook.language.steps.homm_world import HommWorld
 
 DOMAIN = "HoMM: battle setup"
-
-#: The alternative readings of the HoMM rulings (kept under this name for its callers).
-ALTERNATIVE_READINGS = HOMM_READINGS
 
 
 @given("a battle in the open field")
@@ -93,17 +91,16 @@ def define_spells(homm: HommWorld, datatable: list[list[str]]) -> None:
         homm.units.define_spell(Spell(name.strip(), int(score)))
 
 
-register(
-    Parameter(
-        "AlternativeReading",
-        r".+?",
-        str,
-        shape="one of: " + "; ".join(all_readings()),
-    )
+#: The readings a ruling's alternative may name, in words.
+ALTERNATIVE_READING = Parameter(
+    "AlternativeReading",
+    r".+?",
+    str,
+    shape="one of: " + "; ".join(all_readings()),
 )
 
 
-@given("the alternative reading: {reading:AlternativeReading}")
+@given("the alternative reading: {reading:AlternativeReading}", parameters=[ALTERNATIVE_READING])
 def alternative_reading(request: pytest.FixtureRequest, reading: str) -> None:
     """Play under the alternative reading of a ruling, named in words (see the rulings pages).
 
@@ -117,7 +114,7 @@ def alternative_reading(request: pytest.FixtureRequest, reading: str) -> None:
     if reading not in HOMM_READINGS:
         raise ScenarioError(f"no alternative reading {reading!r}; known: {all_readings()}")
     homm: HommWorld = request.getfixturevalue("homm")
-    homm.change_rules(replace(homm.state.ruleset, **HOMM_READINGS[reading]))  # type: ignore[arg-type]
+    homm.change_rules(with_reading(homm.state.ruleset, reading))
 
 
 @given("the {side:Side} has {what:Text}{name:Called?} on its {line:Line} Line")
