@@ -157,7 +157,7 @@ PARAMETERS: dict[str, Parameter] = {
         _words("May", {"may": True, "may not": False}),
         _words("Can", {"can": True, "cannot": False}),
         _words("Used", {"used": True, "not used": False}),
-        _words("InPlay", {"still in": True, "out of": False}),
+        _words("InPlay", {"still in": True, "out of": False, "in": True}),
         Parameter("Count", r"\d+", int, shape="a whole number, such as 3"),
         Parameter("Number", r"-?\d+", int, shape="a whole number, such as 3 (a negative one is refused)"),
         Parameter("Roll", r"-?\d+", int, shape="a face of the die, such as 6 (a face it lacks is refused)"),

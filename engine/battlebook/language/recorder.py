@@ -41,7 +41,7 @@ from battlebook.book.results import ResultBook, ResultsFileError, ScenarioResult
 from battlebook.language.catalogue import bind_lines, load_step_modules
 from battlebook.language.grammar import StepDefinition, step_definitions
 from battlebook.language.patterns import readable_of, readable_pattern
-from battlebook.language.scope import current_game, scope_of
+from battlebook.language.scope import current_choice, current_game, scope_of
 from battlebook.language.session import BddFeature, BddScenario, BddStep, RunState, run_state
 
 RESULT = pytest.StashKey[ScenarioResult]()
@@ -377,7 +377,10 @@ def pytest_bdd_step_func_lookup_error(
     """No definition matches a step: the example is undefined, with the closest steps named."""
     state = run_state(request.config)
     closest = "; ".join(f'"{s}"' for s in closest_steps(step.name, step_type=step.type, state=state))
-    _fail(request, Status.UNDEFINED, step, f"no step matches {step.name!r}; the closest known steps are {closest}")
+    choice = current_choice()
+    read_as = f" (the example is read as {choice})" if choice is not None else ""
+    message = f"no step matches {step.name!r}{read_as}; the closest known steps are {closest}"
+    _fail(request, Status.UNDEFINED, step, message)
 
 
 @pytest.hookimpl(wrapper=True)
