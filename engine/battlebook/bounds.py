@@ -42,6 +42,13 @@ MAX_LEVEL = 99
 #: Rows and cells per row of a drawn battlefield.
 MAX_MAP_ROWS = 100
 MAX_MAP_COLUMNS = 100
+#: The fight calculators' own bounds (an exact fight to the end grows fast with every die, Life
+#: and card): dice a Heroscape figure rolls before height advantage, its Life, the attacks one
+#: figure takes, and the cards of a HoMM stack.
+FIGHT_MAX_DICE = 12
+FIGHT_MAX_LIFE = 12
+FIGHT_MAX_ATTACKS = 20
+FIGHT_MAX_CARDS = 12
 #: Any other whole number a step reads (a count of wounds, cards, markers...).
 MAX_COUNT = 999
 #: A chapter's number in a `@chapter:N` tag.
@@ -126,6 +133,22 @@ def check_whole(value: int, what: str, low: int, high: int) -> int:
     if not low <= value <= high:
         raise BoundError(f"{what}: {value} is out of bounds: give a whole number from {low} to {high}")
     return value
+
+
+def fight_bounds() -> dict[str, int]:
+    """The fight calculators' bounds as the page's fight calculator names them.
+
+    Examples:
+        >>> fight_bounds()["hommCards"]
+        12
+    """
+    return {
+        "heroscapeDice": FIGHT_MAX_DICE,
+        "heroscapeLife": FIGHT_MAX_LIFE,
+        "heroscapeAttacks": FIGHT_MAX_ATTACKS,
+        "hommCards": FIGHT_MAX_CARDS,
+        "hommStat": MAX_SCORE,
+    }
 
 
 def page_bounds() -> dict[str, tuple[int, int]]:

@@ -19,7 +19,8 @@ Feature: Surrendering
 
   @id:homm.surrendering @source:000/surrendering
   Rule: An accepted surrender trades the offered cards for a safe way home
-    At its surrender step a side may offer any number of the cards in its hand, from none
+    At its surrender step (an offer at any other moment is refused under the
+    [end of a round's rule](rule:homm.end-of-round)) a side may offer any number of the cards in its hand, from none
     to all of them ([ruling: an offer of no cards](rule:ruling.empty-offer)). The opponent answers at once. On acceptance the battle ends and the
     accepting side wins: the surrendering army leaves the battle intact for its nearest
     town, its player discards the offered number of cards from hand, and the accepting
@@ -66,6 +67,18 @@ Feature: Surrendering
       Given the surrender step of combat round 1 has come
       When the Aggressor offers 0 cards to surrender
       Then the Defender is to answer the offer of 0 cards
+
+    Example: Accepting an offer larger than the acceptor's deck is a case the rules leave open
+      The accepting player draws as many cards as were offered, but the sources do not say
+      what happens when its deck holds fewer. A table could let it draw what its deck holds
+      and no more, or refuse it the right to accept an offer its deck cannot match; the
+      engine takes neither and answers that the rules don't say.
+
+      Given the Defender holds 2 cards in hand and 3 in its deck
+      And the surrender step of combat round 1 has come
+      When the Aggressor offers 5 cards to surrender
+      Then the Defender is to answer the offer of 5 cards
+      And the rules don't say what happens if the Defender accepts the surrender
 
     Example: A side cannot offer more cards than it holds
       Given the surrender step of combat round 1 has come

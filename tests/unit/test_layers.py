@@ -219,4 +219,4 @@ KNOWN_GAME_IMPORTS: dict[str, list[str]] = {
     ],
 }
 #: The book's imports of a test runner still to go (issue 21: the model's types from `gherkin`).
-KNOWN_BOOK_IMPORTS = ["battlebook.book.model imports pytest_bdd"]
+KNOWN_BOOK_IMPORTS: list[str] = []

@@ -13,11 +13,15 @@ import gc
 import importlib
 import sys
 from collections.abc import Sequence
-from pathlib import Path
-from typing import NoReturn, TextIO
 
 from battlebook import __version__
 from battlebook.visible import visible
+
+#: `typing` is read by type checkers only: the command's start-up does without its import.
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from pathlib import Path
+    from typing import NoReturn, TextIO
 
 SUBCOMMANDS: tuple[str, ...] = ("results", "check", "steps", "odds")
 """Modules of `battlebook.cli` that each add one subcommand."""
@@ -35,6 +39,8 @@ def say(text: str = "", *, file: TextIO | None = None, end: str = "\n") -> None:
 
 def path_argument(text: str) -> Path:
     """A path given on the command line; an empty one (`''`) names nothing and is refused (not read as `.`)."""
+    from pathlib import Path
+
     if not text:
         raise argparse.ArgumentTypeError("an empty path names no file or folder")
     return Path(text)

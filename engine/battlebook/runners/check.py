@@ -6,7 +6,7 @@ and is not run), then runs the others in-process with pytest and pytest-bdd, wit
 same step definitions and recorder as the rulebook's own run (the `battlebook.language.steps`
 plugin), through the package's test module
 [`battlebook.runners.feature_tests`][battlebook.runners.feature_tests], with
-`$BATTLEBOOK_FEATURES` naming only the given files and `$BATTLEBOOK_RESULTS` pointing to a
+`$BATTLEBOOK_FEATURE_LIST` naming only the given files and `$BATTLEBOOK_RESULTS` pointing to a
 temporary file, so no recorded results are touched. It needs no repository: it works in
 any folder where `battlebook[check]` is installed.
 
@@ -19,13 +19,11 @@ of the catalogue.
 from __future__ import annotations
 
 import contextlib
-import importlib
 import io
 import os
 import sys
 import tempfile
 import time
-import types
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -46,6 +44,8 @@ from battlebook.book.model import (
 )
 from battlebook.book.results import ResultBook, ScenarioResult, Status
 from battlebook.errors import MissingStatError, RulesSilent, RuleViolation, ScenarioError, UnknownUnitError
+from battlebook.games import GAMES
+from battlebook.language.grammar import StepDefinition
 from battlebook.language.messages import MessagesTargetError, messages_target_problem, write_messages
 from battlebook.language.recorder import (
     BOOK,
@@ -57,13 +57,16 @@ from battlebook.language.recorder import (
     feature_line_note,
     registered_steps,
 )
-from battlebook.language.runner import FEATURE_LIST_VARIABLE, FEATURES_VARIABLE, feature_list, pytest_bdd_feature
+from battlebook.language.runner import FEATURE_LIST_VARIABLE, FEATURES_VARIABLE, feature_list
+from battlebook.language.scope import GameChoice, current_choice
+from battlebook.language.session import run_state
+from battlebook.language.steps._readings import READING_OPTION
 
 #: pytest options for a check run: quiet, no cache, and of the installed plugins only pytest-bdd
-#: and Battlebook's steps (plugin autoloading is switched off: scanning every installed package
-#: for plugins, and loading Hypothesis's, would take longer than running a small file).
-#: Hypothesis's pytest plugin is left out: a check runs no property test, and the plugin would
-#: import all of Hypothesis at the end of every run.
+#: (by its entry point's name) and Battlebook's step language (plugin autoloading is switched
+#: off: scanning every installed package for plugins, and loading Hypothesis's, would take
+#: longer than running a small file, and another project's plugins have no say in a check).
+#: A player's own tags are markers pytest does not know: the check reports them itself.
 PYTEST_OPTIONS = (
     "-q",
     "-p",
@@ -71,9 +74,11 @@ PYTEST_OPTIONS = (
     "-p",
     "no:hypothesispytest",
     "-p",
-    "pytest_bdd.plugin",
+    "pytest-bdd",
     "-p",
     "battlebook.language.plugin",
+    "-W",
+    "ignore::pytest.PytestUnknownMarkWarning",
     "--no-header",
 )
 #: pytest's built-in plugins a check run never needs. Each costs time at every run (the
@@ -106,32 +111,6 @@ RESULTS_VARIABLE = "BATTLEBOOK_RESULTS"
 FRESH_MODULES = (TEST_MODULE,)
 
 
-#: pytest-bdd's code generator (`--generate-missing`), which its plugin module imports, and with
-#: it Mako and Pygments: some 60 modules, a third of the import time of pytest-bdd itself.
-GENERATOR = "pytest_bdd.generation"
-
-
-def _load_bdd_plugin_without_generator() -> None:
-    """Import pytest-bdd's plugin with a stand-in for its code generator, which a check never runs.
-
-    A check passes neither `--generate-missing` nor `--feature`, so the stand-in adds no
-    option and never generates. Where the plugin is already imported (a check run inside
-    a pytest session, as in the tests), it is used as it is.
-    """
-    if "pytest_bdd.plugin" in sys.modules or GENERATOR in sys.modules:
-        return
-    stand_in = types.ModuleType(GENERATOR, "pytest-bdd's code generator, left out of a check run")
-    stand_in.add_options = lambda parser: None  # type: ignore[attr-defined]
-    stand_in.cmdline_main = lambda config: None  # type: ignore[attr-defined]
-    sys.modules[GENERATOR] = stand_in
-    try:
-        importlib.import_module("pytest_bdd.plugin")
-    finally:
-        # Anyone importing the generator later gets the real one; only the plugin keeps the stand-in.
-        del sys.modules[GENERATOR]
-        sys.modules["pytest_bdd"].__dict__.pop("generation", None)
-
-
 class CheckUsageError(ScenarioError):
     """The paths given to `battlebook check` are not feature files or folders holding some."""
 
@@ -143,6 +122,8 @@ class Outcome:
     result: ScenarioResult
     exception: BaseException | None = None
     closest: tuple[KnownStep, ...] = ()
+    #: The game the example was read as, and why (for an undefined step).
+    read_as: GameChoice | None = None
 
     @property
     def kind(self) -> str:
@@ -253,7 +234,9 @@ class _Recorder:
     def __init__(self) -> None:
         self.exceptions: dict[tuple[str, int, str | None], BaseException] = {}
         self.closest: dict[tuple[str, int, str | None], tuple[KnownStep, ...]] = {}
+        self.read_as: dict[tuple[str, int, str | None], GameChoice | None] = {}
         self.book = ResultBook()
+        self.steps: list[StepDefinition] = []
         #: Why examples did not run at all (collection failed), in one line; "" when they ran.
         self.not_run = ""
 
@@ -270,7 +253,9 @@ class _Recorder:
         result = request.node.stash.get(RESULT, None)
         if result is not None:
             text, step_type = getattr(step, "name", ""), getattr(step, "type", None)
-            self.closest.setdefault(result.key, tuple(closest_steps(text, 3, step_type)))
+            state = run_state(request.config)
+            self.closest.setdefault(result.key, tuple(closest_steps(text, 3, step_type, state=state)))
+            self.read_as.setdefault(result.key, current_choice())
 
     def pytest_runtest_makereport(self, item: pytest.Item, call: pytest.CallInfo[None]) -> None:
         result = item.stash.get(RESULT, None)
@@ -279,20 +264,15 @@ class _Recorder:
 
     def pytest_sessionfinish(self, session: pytest.Session) -> None:
         self.book = session.config.stash.get(BOOK, ResultBook())
+        self.steps = registered_steps(run_state(session.config))
 
 
 @contextlib.contextmanager
 def _environment(features: Sequence[Path], results: Path, notes: bool) -> Iterator[None]:
-    names = (
-        FEATURES_VARIABLE,
-        FEATURE_LIST_VARIABLE,
-        "BATTLEBOOK_RESULTS",
-        MESSAGES_VARIABLE,
-        AUTOLOAD,
-        NOTES_VARIABLE,
-    )
+    names = (FEATURES_VARIABLE, FEATURE_LIST_VARIABLE, RESULTS_VARIABLE, MESSAGES_VARIABLE, AUTOLOAD, NOTES_VARIABLE)
     saved_env = {k: os.environ.get(k) for k in names}
-    saved_modules = {name: sys.modules.pop(name) for name in FRESH_MODULES if name in sys.modules}
+    for name in FRESH_MODULES:  # our own test module, imported afresh for each run
+        sys.modules.pop(name, None)
     os.environ.pop(FEATURES_VARIABLE, None)
     os.environ[FEATURE_LIST_VARIABLE] = feature_list(features)  # a list no file name can split
     os.environ[RESULTS_VARIABLE] = str(results)
@@ -304,7 +284,6 @@ def _environment(features: Sequence[Path], results: Path, notes: bool) -> Iterat
     finally:
         for name in FRESH_MODULES:
             sys.modules.pop(name, None)
-        sys.modules.update(saved_modules)
         for key, value in saved_env.items():
             if value is None:
                 os.environ.pop(key, None)
@@ -318,6 +297,8 @@ def run_check(
     messages: Path | None = None,
     options: Sequence[str] = LEAN_OPTIONS,
     notes: bool = False,
+    plugins: Sequence[object] = (),
+    readings: Sequence[str] = (),
 ) -> CheckReport:
     """Check the feature files under `paths` against the engine; paths are shown relative to `root`.
 
@@ -326,7 +307,9 @@ def run_check(
     the run is also written there as Cucumber Messages (NDJSON). `options` are the pytest
     options of the run (by default, those of pytest's plugins a check needs). With `notes`,
     passing examples get their notes (drawings, odds) as on the rulebook's pages; a plain check
-    report shows none, so they are not made by default.
+    report shows none, so they are not made by default. `plugins` are more pytest plugins
+    for the run (objects, as `pytest.main` takes them). With `readings`, every example is
+    played as if these alternative readings of the rulings were Battlebook's own.
 
     Raises:
         CheckUsageError: bad paths (see [`check_paths`][battlebook.runners.check.check_paths]), or a
@@ -345,12 +328,10 @@ def run_check(
     readable: list[Path] = []
     for path in files:
         try:
-            doc = load_feature(path, root, strict=False)
-            pytest_bdd_feature(path, doc.path)
+            docs.append(load_feature(path, root, strict=False))
         except FeatureFileError as error:
             report.malformed.append(error)
         else:
-            docs.append(doc)
             readable.append(path)
     docs = with_id_clashes(docs)
     if not docs:
@@ -365,20 +346,16 @@ def run_check(
         # An empty configuration of its own: the player's folder may hold a pytest setup of its own.
         config = Path(tmp) / "pytest.ini"
         config.write_text("[pytest]\n", encoding="utf-8")
-        args = ["-c", str(config), "--rootdir", str(root), *options, "--pyargs", TEST_MODULE]
-        _load_bdd_plugin_without_generator()
-        # pytest-bdd's plugin, already imported, is handed over as it is: named by `-p` alone, pytest
-        # would first search every installed package's entry points for a plugin of that name.
-        bdd_plugin = sys.modules["pytest_bdd.plugin"] if "pytest_bdd.plugin" in options else None
+        chosen = [arg for words in readings for arg in (READING_OPTION, words)]
+        args = ["-c", str(config), "--rootdir", str(root), *options, *chosen, "--pyargs", TEST_MODULE]
         with contextlib.redirect_stdout(output):
-            plugins: list[object] = [recorder] if bdd_plugin is None else [recorder, bdd_plugin]
-            report.pytest_status = int(pytest.main(args, plugins=plugins))
+            report.pytest_status = int(pytest.main(args, plugins=[recorder, *plugins]))
     report.seconds = time.perf_counter() - start
     report.pytest_output = output.getvalue()
     report.not_run = recorder.not_run
     if messages is not None:
         try:
-            write_messages(messages, root, recorder.book, registered_steps())
+            write_messages(messages, root, recorder.book, recorder.steps)
         except (MessagesTargetError, OSError) as error:
             reason = error.strerror if isinstance(error, OSError) and error.strerror else str(error)
             raise CheckUsageError(f"the messages could not be written to {messages}: {reason}") from None
@@ -387,7 +364,10 @@ def run_check(
         examples = []
         for owner, example in doc.examples():
             runs = recorder.book.runs(doc.path, doc.sha256, example.line)
-            outcomes = [Outcome(r, recorder.exceptions.get(r.key), recorder.closest.get(r.key, ())) for r in runs]
+            outcomes = [
+                Outcome(r, recorder.exceptions.get(r.key), recorder.closest.get(r.key, ()), recorder.read_as.get(r.key))
+                for r in runs
+            ]
             examples.append(CheckedExample(owner, example, outcomes))
         report.features.append((doc, examples))
     return report
@@ -458,6 +438,25 @@ def _assertion_text(exception: BaseException) -> str:
     return text.split("\nassert ", 1)[0].strip() or "the check failed"
 
 
+def read_as_note(choice: GameChoice) -> str:
+    """The line that says which game an example with an undefined step was read as, and how to change it.
+
+    Examples:
+        >>> note = read_as_note(GameChoice("homm", "most of its lines are homm steps"))
+        >>> print(note)  # doctest: +NORMALIZE_WHITESPACE
+        (the example was read as Heroes of Might & Magic IV: most of its lines are homm steps;
+        tag it or its Rule @game:heroscape to read it as Heroscape)
+    """
+    if choice.game is None:
+        return f"(the example was read as no game in particular: {choice.reason}; tag it or its Rule @game:<game>)"
+    others = " or ".join(f"@game:{name}" for name in GAMES if name != choice.game)
+    title = GAMES[choice.game].title
+    other_titles = " or ".join(GAMES[name].title for name in GAMES if name != choice.game)
+    return (
+        f"(the example was read as {title}: {choice.reason}; tag it or its Rule {others} to read it as {other_titles})"
+    )
+
+
 def explain(outcome: Outcome, indent: str = "") -> list[str]:
     """Lines explaining a run that did not pass: the step, expected and actual, the rule concerned."""
     lines = _explain(outcome, indent)
@@ -474,6 +473,8 @@ def _explain(outcome: Outcome, indent: str) -> list[str]:
     if outcome.kind == "undefined":
         lines.append(f"{indent}no step definition reads like this line; the closest steps are:")
         lines += [f"{indent}  {step}" for step in outcome.closest]
+        if outcome.read_as is not None:
+            lines.append(f"{indent}{read_as_note(outcome.read_as)}")
         lines.append(f"{indent}(battlebook steps WORD lists every step that mentions WORD)")
         return lines
     if isinstance(error, RulesSilent):

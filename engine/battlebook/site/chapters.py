@@ -40,7 +40,13 @@ GROUPS = {**{name: game.title for name, game in GAMES.items()}, "rulings": "Ruli
 STEPS_PAGE = "rulebook/steps.md"
 COVERAGE_PAGE = "rulebook/coverage.md"
 RULINGS_INDEX = "rulebook/rulings/index.md"
-GENERATED_PAGES = {STEPS_PAGE: "the step catalogue", COVERAGE_PAGE: "the coverage page", RULINGS_INDEX: "the rulings index"}
+OPEN_QUESTIONS_PAGE = "rulebook/open-questions.md"
+GENERATED_PAGES = {
+    STEPS_PAGE: "the step catalogue",
+    COVERAGE_PAGE: "the coverage page",
+    RULINGS_INDEX: "the rulings index",
+    OPEN_QUESTIONS_PAGE: "the open questions page",
+}
 
 _book: list[FeatureDoc] = []
 #: The escaped title of each feature page, by its source path in the site.

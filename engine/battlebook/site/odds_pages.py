@@ -17,7 +17,7 @@ import json
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.structure.files import File, Files
 
-from battlebook.bounds import page_bounds
+from battlebook.bounds import fight_bounds, page_bounds
 from battlebook.book.prose import html_text
 from battlebook.games import GAMES
 from battlebook.site.build_cache import BuildCache, cache_key, engine_fingerprint, tool_versions
@@ -36,7 +36,8 @@ def bounds_element() -> str:
         >>> bounds_element()[:61]
         '<div hidden data-bb-bounds="{&quot;attack dice&quot;: [0, 30]'
     """
-    return f'<div hidden data-bb-bounds="{html_text(json.dumps(page_bounds()))}"></div>'
+    given = {**page_bounds(), "fight": fight_bounds()}
+    return f'<div hidden data-bb-bounds="{html_text(json.dumps(given))}"></div>'
 
 
 def on_files(files: Files, config: MkDocsConfig) -> Files:
