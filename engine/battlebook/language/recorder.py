@@ -38,6 +38,7 @@ from battlebook.book.model import (
 )
 from battlebook.book.prose import markdown_text
 from battlebook.book.results import ResultBook, ResultsFileError, ScenarioResult, Status, default_path
+from battlebook.bounds import MAX_HINT_TEXT
 from battlebook.language.catalogue import bind_lines, load_step_modules
 from battlebook.language.grammar import StepDefinition, step_definitions
 from battlebook.language.patterns import readable_of, readable_pattern
@@ -173,8 +174,13 @@ def closest_steps(
     the real feature lines that use it (the shipped lines, and those of the files the session
     ran): a loose pattern such as `{attacker} attacks {defender}` reads little like a full
     line, but its uses in the features do.
+
+    The work is bounded whatever the line: only its first `MAX_HINT_TEXT` characters are
+    compared (no step reads like a longer line), so a hint takes the same time for a line of
+    300 characters as for one of 900,000. This is the one closest-step hint, used by the
+    recorder, `battlebook check` and the page alike.
     """
-    lowered = text.lower()
+    lowered = text[:MAX_HINT_TEXT].lower()
     if state is None:
         state = RunState.of_modules(load_step_modules())
     used = session_lines(state)
@@ -310,8 +316,13 @@ def _relative(config: pytest.Config, filename: str) -> str:
     return shown
 
 
+@pytest.hookimpl(tryfirst=True)
 def pytest_bdd_before_scenario(request: pytest.FixtureRequest, feature: BddFeature, scenario: BddScenario) -> None:
-    """Open a record for the example, provisionally passed."""
+    """Open a record for the example, provisionally passed.
+
+    First of every plugin's: an example another plugin then refuses to start (a file naming an
+    unknown game, say) is recorded as failed with that plugin's message, not lost.
+    """
     rule = scenario.rule
     rule_tags = rule.tags if rule else set()
     rule_id = next((t[len(ID_TAG) :] for t in rule_tags if t.startswith(ID_TAG)), None)
@@ -437,10 +448,15 @@ def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
     messages = os.environ.get(MESSAGES_VARIABLE)
     if messages == "":
         return
-    from battlebook.language.messages import write_messages  # imported here: only a run that recorded needs it
+    from battlebook.language.messages import MessagesTargetError, write_messages  # only a run that recorded needs it
 
     target = Path(messages) if messages else path.with_name(MESSAGES_FILE)
-    write_messages(target, session.config.rootpath, book, registered_steps(run_state(session.config)))
+    try:
+        write_messages(target, session.config.rootpath, book, registered_steps(run_state(session.config)))
+    except (MessagesTargetError, OSError) as error:
+        reporter = session.config.pluginmanager.get_plugin("terminalreporter")
+        if reporter is not None:
+            reporter.write_line(f"battlebook: the Cucumber Messages were not written: {error}")
 
 
 @pytest.hookimpl(optionalhook=True)

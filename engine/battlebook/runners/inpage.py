@@ -34,9 +34,10 @@ from typing import Any
 
 import pytest
 
-from battlebook.book.model import ExampleDoc, FeatureDoc, RuleDoc, StepDoc
+from battlebook.book.model import ExampleDoc, FeatureDoc, RuleDoc, StepDoc, text_lines
 from battlebook.book.render import example_gherkin, gherkin_lines
 from battlebook.book.results import Status
+from battlebook.bounds import MAX_SCENARIO_TEXT, check_whole, page_bounds
 from battlebook.errors import BattlebookError
 from battlebook.language.recorder import RESULT
 from battlebook.runners.check import LEAN_OPTIONS, CheckedExample, explain, format_report, run_check
@@ -49,7 +50,7 @@ SCENARIO_FILE = "scenario.feature"
 #: The title of the note holding an example's drawings.
 DRAWING_NOTE = "Drawing"
 #: Longest scenario text a run accepts, in characters: a link or a paste cannot make the page work for long.
-MAX_TEXT = 100_000
+MAX_TEXT = MAX_SCENARIO_TEXT
 
 
 def scenario_text(feature: FeatureDoc, rule: RuleDoc | None, example: ExampleDoc) -> str:
@@ -84,9 +85,9 @@ def scenario_text(feature: FeatureDoc, rule: RuleDoc | None, example: ExampleDoc
         if rule.background:
             lines += ["", "    Background:", *gherkin_lines(rule.background, "      ")]
         indent = "    "
-    body = "\n".join(example_gherkin(example).splitlines()[1:-1])  # inside the code fence, whatever its length
+    body = text_lines(example_gherkin(example))[1:-1]  # inside the code fence, whatever its length
     lines.append("")
-    lines += [indent + line if line else "" for line in body.splitlines()]
+    lines += [indent + line if line else "" for line in body]
     return "\n".join(lines) + "\n"
 
 
@@ -207,6 +208,12 @@ def run_scenario(text: str, folder: Path | None = None) -> dict[str, Any]:
     }
 
 
+def _within(value: int, field: str) -> int:
+    """`value`, checked against the bound of the calculator's `field` (see `battlebook.bounds.page_bounds`)."""
+    low, high = page_bounds()[field]
+    return check_whole(value, field, low, high)
+
+
 def _refused(reason: str) -> dict[str, Any]:
     return {
         "ok": False,
@@ -240,6 +247,9 @@ def heroscape_odds(attack: int, defense: int, levels_above: int = 0, edition: st
     from battlebook.heroscape.dice import heroscape_wounds
     from battlebook.heroscape.ruleset import Edition, Ruleset
 
+    _within(attack, "attack dice")
+    _within(defense, "defense dice")
+    _within(levels_above, "levels above")
     try:
         ruleset = Ruleset.for_edition(Edition(str(edition)))
     except ValueError:
@@ -275,6 +285,10 @@ def homm_odds(score: int, defenses: Sequence[int], reading: str = "0-9") -> dict
     from battlebook.homm.ruleset import DieReading
     from battlebook.odds import homm_hit
 
+    _within(score, "score")
+    _within(len(defenses), "swat")
+    for defense in defenses:
+        _within(defense, "defense")
     try:
         die = DieReading(reading)
     except ValueError:
