@@ -16,10 +16,9 @@
 const SVG_NS = "http://www.w3.org/2000/svg";
 const MAX_TEXT = 100000;
 let ROOT = "";
-let runtime = null; // Promise of the loaded engine, shared by every panel and page
 const exampleTexts = new Map(); // page path -> Promise of {anchor: text}
 let catalogue = null;
-/** Where the first Run's time went, in seconds (read by benchmarks/try_it_benchmark.py). */
+/** Where the engine's start and the last run's time went, in seconds (read by benchmarks/try_it_benchmark.py). */
 export const timings = {};
 
 export function init(root) {
@@ -48,164 +47,146 @@ function megabytes(bytes) {
   return (bytes / 1e6).toFixed(1);
 }
 
-/* ---------- the runtime ---------- */
+/* ---------- the rules engine, in a worker ---------- */
 
-function loadRuntime(onProgress) {
-  if (runtime) return runtime;
-  runtime = startRuntime(onProgress).catch((error) => {
-    runtime = null;
-    throw error;
-  });
-  return runtime;
-}
+/** The longest a call may take in the page, in seconds, before it is stopped (the odds answer in far less). */
+export const LIMITS = { run: 30, heroscapeOdds: 15, hommOdds: 15 };
 
-async function startRuntime(onProgress) {
-  const base = ROOT + "try/runtime/";
-  const started = performance.now();
-  const manifest = await (await fetch(base + "manifest.json")).json();
-  const total = manifest.total;
-  let loaded = 0;
-  const progress = (what) => onProgress({ loaded: Math.min(loaded, total), total, what });
-  progress("loading the rules engine");
-  const realFetch = globalThis.fetch;
-  const counting = async (input, init) => {
-    const response = await realFetch(input, init);
-    const url = typeof input === "string" ? input : input.url || String(input);
-    if (!url.startsWith(base) || !response.body) return response;
-    const reader = response.body.getReader();
-    const stream = new ReadableStream({
-      async pull(controller) {
-        const { done, value } = await reader.read();
-        if (done) {
-          controller.close();
-          return;
-        }
-        loaded += value.byteLength;
-        progress("loading the rules engine");
-        controller.enqueue(value);
-      },
-    });
-    return new Response(stream, { status: response.status, statusText: response.statusText, headers: response.headers });
-  };
-  globalThis.fetch = counting;
-  let pyodide;
-  const stderr = [];
-  try {
-    const { loadPyodide } = await import(base + "pyodide.mjs");
-    loaded += manifest.files["pyodide.mjs"] + manifest.files["pyodide.asm.mjs"];
-    progress("loading the rules engine");
-    const mark = (name, since) => {
-      timings[name] = (performance.now() - since) / 1000;
-      return performance.now();
-    };
-    let since = performance.now();
-    const archiveStart = since;
-    // The engine's archive downloads while Pyodide starts.
-    const archivePromise = counting(base + "engine.tar.gz").then(async (archive) => {
-      if (!archive.ok) throw new Error(`engine.tar.gz: HTTP ${archive.status}`);
-      const tar = await new Response(archive.body.pipeThrough(new DecompressionStream("gzip"))).arrayBuffer();
-      timings.engineArchive = (performance.now() - archiveStart) / 1000;
-      return tar;
-    });
-    pyodide = await loadPyodide({
-      indexURL: base,
-      stdout: () => {},
-      stderr: (line) => stderr.push(line),
-    });
-    since = mark("pyodide", since);
-    const tar = await archivePromise;
-    since = mark("waitArchive", since);
-    progress("starting the rules engine");
-    untar(new Uint8Array(tar), pyodide.FS, manifest.engineDir);
-    mark("unpack", since);
-  } finally {
-    globalThis.fetch = realFetch;
+/** A call that the reader, or the time limit, stopped. */
+class Stopped extends Error {}
+
+/* The engine runs in a Web Worker (try-it-worker.js): the page's main thread never waits on
+ * Python, so a long run cannot freeze the tab. One call runs at a time, in order; each has
+ * a time limit, and a call that outruns it, or that the reader stops, ends the worker
+ * (terminate) and starts a fresh one for the next Run. */
+class Engine {
+  constructor() {
+    this.worker = null;
+    this.ready = null;
+    this.readyFailed = null;
+    this.state = { loaded: 0, total: 0, what: "loading the rules engine" };
+    this.watchers = new Set();
+    this.calls = new Map();
+    this.next = 0;
+    this.queue = Promise.resolve();
+    this.running = false;
   }
-  const importing = performance.now();
-  pyodide.globals.set("engine_dir", manifest.engineDir);
-  pyodide.runPython(`
-import importlib, json, sys
-sys.path.insert(0, engine_dir)
-importlib.invalidate_caches()
-from battlebook.runners import inpage as _inpage
 
-def _answer(function, *args):
-    try:
-        return json.dumps({"ok": True, "value": function(*args)})
-    except Exception as error:  # shown to the reader as text, never raised into the page
-        return json.dumps({"ok": False, "error": f"{type(error).__name__}: {error}"})
+  /** Start the worker (once): it loads the engine at once, while the reader reads. */
+  start() {
+    if (this.worker) return this.ready;
+    const worker = new Worker(ROOT + "javascripts/try-it-worker.js", { type: "module", name: "battlebook-engine" });
+    this.worker = worker;
+    this.state = { loaded: 0, total: 0, what: "loading the rules engine" };
+    this.ready = new Promise((resolve, reject) => {
+      this.readyResolved = resolve;
+      this.readyFailed = reject;
+    });
+    this.ready.catch(() => {});
+    worker.addEventListener("message", (event) => this.receive(worker, event.data));
+    worker.addEventListener("error", (event) => {
+      if (worker !== this.worker) return;
+      this.fail(new Error(event.message || "the rules engine's worker could not start"));
+    });
+    return this.ready;
+  }
 
-def battlebook_run(text):
-    return _answer(_inpage.run_scenario, str(text))
-
-def battlebook_heroscape_odds(attack, defense, above, edition):
-    return _answer(_inpage.heroscape_odds, int(attack), int(defense), int(above), str(edition))
-
-def battlebook_homm_odds(score, defenses, reading):
-    return _answer(_inpage.homm_odds, int(score), [int(d) for d in defenses], str(reading))
-`);
-  timings.importEngine = (performance.now() - importing) / 1000;
-  const call = (name) => {
-    const fn = pyodide.globals.get(name);
-    return (...args) => {
-      const answer = JSON.parse(fn(...args));
-      if (!answer.ok) throw new Error(answer.error);
-      return answer.value;
-    };
-  };
-  return {
-    pyodide,
-    manifest,
-    bytes: loaded,
-    seconds: (performance.now() - started) / 1000,
-    run: call("battlebook_run"),
-    heroscapeOdds: call("battlebook_heroscape_odds"),
-    hommOdds: call("battlebook_homm_odds"),
-  };
-}
-
-/* Write a tar archive (GNU or ustar, as runtime/build.mjs makes it) into Pyodide's file
- * system, keeping each file's modification time: Python checks it before it uses the
- * bytecode shipped beside a module. Far quicker than Python's tarfile in the page. */
-function untar(bytes, FS, into) {
-  const decoder = new TextDecoder();
-  const text = (start, length) => {
-    let end = start;
-    while (end < start + length && bytes[end] !== 0) end++;
-    return decoder.decode(bytes.subarray(start, end));
-  };
-  const octal = (start, length) => parseInt(text(start, length).trim() || "0", 8);
-  let offset = 0;
-  let longName = null;
-  while (offset + 512 <= bytes.length) {
-    const shortName = text(offset, 100);
-    if (!shortName) break;
-    const size = octal(offset + 124, 12);
-    const mtime = octal(offset + 136, 12);
-    const type = bytes[offset + 156] ? String.fromCharCode(bytes[offset + 156]) : "0";
-    const prefix = text(offset + 345, 155);
-    const start = offset + 512;
-    const name = longName ?? (prefix ? `${prefix}/${shortName}` : shortName);
-    longName = null;
-    if (type === "L") {
-      longName = text(start, size);
-    } else if (type === "x") {
-      const found = /\d+ path=([^\n]*)\n/.exec(decoder.decode(bytes.subarray(start, start + size)));
-      if (found) longName = found[1];
-    } else {
-      const parts = name.split("/").filter((part) => part && part !== ".");
-      if (parts.some((part) => part === "..")) throw new Error(`unsafe path in the engine archive: ${name}`);
-      const path = [into, ...parts].join("/");
-      if (type === "5") {
-        FS.mkdirTree(path);
-      } else if (type === "0") {
-        FS.mkdirTree(path.slice(0, path.lastIndexOf("/")));
-        FS.writeFile(path, bytes.subarray(start, start + size));
-        FS.utime(path, mtime * 1000, mtime * 1000);
-      }
+  receive(worker, message) {
+    if (worker !== this.worker || !message) return;
+    if (message.type === "progress") {
+      this.state = message;
+      for (const watch of this.watchers) watch(message);
+    } else if (message.type === "ready") {
+      Object.assign(timings, message.timings);
+      timings.bytes = message.bytes;
+      this.readyResolved();
+    } else if (message.type === "failed") {
+      this.fail(new Error(message.error));
+    } else if (message.type === "answer") {
+      const call = this.calls.get(message.id);
+      if (!call) return;
+      this.calls.delete(message.id);
+      clearTimeout(call.timer);
+      if (message.ok) call.resolve({ value: message.value, seconds: message.seconds });
+      else call.reject(new Error(message.error));
     }
-    offset = start + Math.ceil(size / 512) * 512;
   }
+
+  /** The worker could not load: every waiting call fails; the next call starts a fresh one. */
+  fail(error) {
+    const worker = this.worker;
+    this.worker = null;
+    if (worker) worker.terminate();
+    this.readyFailed(error);
+    for (const call of this.calls.values()) {
+      clearTimeout(call.timer);
+      call.reject(error);
+    }
+    this.calls.clear();
+  }
+
+  /** Call the engine's `name` with `args`, after the calls before it; resolves to {value, seconds}. */
+  call(name, args, hooks = {}) {
+    const turn = this.queue.then(() => this.callNow(name, args, hooks));
+    this.queue = turn.catch(() => {});
+    return turn;
+  }
+
+  async callNow(name, args, hooks) {
+    const ready = this.start();
+    const watch = hooks.onProgress;
+    if (watch) {
+      this.watchers.add(watch);
+      watch(this.state);
+    }
+    try {
+      await ready;
+    } finally {
+      if (watch) this.watchers.delete(watch);
+    }
+    if (hooks.onRunning) hooks.onRunning();
+    const worker = this.worker;
+    const id = ++this.next;
+    const limit = LIMITS[name] || LIMITS.run;
+    this.running = true;
+    try {
+      return await new Promise((resolve, reject) => {
+        const timer = setTimeout(
+          () => this.stop(`it ran for more than ${limit} s, the longest a run may take in the page`),
+          limit * 1000,
+        );
+        this.calls.set(id, { resolve, reject, timer });
+        worker.postMessage({ id, call: name, args });
+      });
+    } finally {
+      this.running = false;
+    }
+  }
+
+  /** End the worker now: the call under way (or the loading) stops with `reason`. After a run, a
+   * fresh worker starts at once, so the next Run does not wait; a loading stopped stays stopped. */
+  stop(reason) {
+    const worker = this.worker;
+    if (!worker) return;
+    const wasRunning = this.running;
+    worker.terminate();
+    this.worker = null;
+    const error = new Stopped(reason);
+    this.readyFailed(error);
+    for (const call of this.calls.values()) {
+      clearTimeout(call.timer);
+      call.reject(error);
+    }
+    this.calls.clear();
+    if (wasRunning) this.start();
+  }
+}
+
+const engine = new Engine();
+
+/** Start loading the rules engine (a panel or calculator was opened): the first Run then finds it ready. */
+export function warm() {
+  engine.start();
 }
 
 /* ---------- the editor ---------- */

@@ -18,7 +18,7 @@ from battlebook.heroscape.ruleset import Edition, Ruleset
 from battlebook.homm.ruleset import DieReading
 from battlebook.language.recorder import known_steps
 from battlebook.odds import homm_hit
-from battlebook.runners.check import PYTEST_OPTIONS, explain, format_report, run_check
+from battlebook.runners.check import PYTEST_OPTIONS, STEPS_HINT, explain, format_report, run_check
 from battlebook.runners.inpage import (
     IN_PAGE_OPTIONS,
     MAX_TEXT,
@@ -132,14 +132,29 @@ def test_a_run_gives_each_step_its_status_and_the_checks_explanation() -> None:
     assert any("refused" in line and "homm.melee-attack" in line for line in refused["explanation"])
     assert [s["status"] for s in misspelt["steps"]] == ["passed", "undefined", "skipped"]
     assert "Given the {side} has {what}" in misspelt["explanation"][2]
-    assert wrong["drawings"] == [] and wrong["chance"] is None
+    assert misspelt["undefined"]["line"] == 25 and misspelt["undefined"]["text"].startswith("the Agressor hsa")
+    assert misspelt["undefined"]["closest"][0] == {"keyword": "Given", "text": 'the {side} has {what} [called "{name}"] on its {line} Line'}
+    assert wrong["undefined"] is None
 
 
-def test_the_explanations_are_those_of_battlebook_check(tmp_path: Path) -> None:
+def test_an_example_that_fails_is_drawn_as_the_battle_stood_when_it_stopped() -> None:
+    _, wrong, refused, _ = run_scenario(MIXED)["examples"]
+    (drawing,) = wrong["drawings"]
+    assert drawing["at_line"] == 16 and "<svg" in drawing["markup"]  # its failing Then
+    assert "Before" in drawing["intro"] or "before" in drawing["intro"]
+    (drawing,) = refused["drawings"]
+    assert drawing["at_line"] == 22 and "refused" in drawing["intro"]
+    passes = run_scenario(MIXED)["examples"][0]
+    assert passes["drawings"][0]["at_line"] is None
+
+
+def test_the_explanations_are_those_of_battlebook_check_but_the_terminal_advice(tmp_path: Path) -> None:
     path = tmp_path / "mixed.feature"
     path.write_text(MIXED, encoding="utf-8")
     report = run_check([path], root=tmp_path)
     expected = [[line for o in c.outcomes for line in explain(o)] for _, examples in report.features for c in examples]
+    assert STEPS_HINT in expected[3]  # the terminal says where to look: `battlebook steps WORD`
+    expected[3].remove(STEPS_HINT)  # the page offers its own search of the steps instead
     assert [e["explanation"] for e in run_scenario(MIXED)["examples"]] == expected
 
 

@@ -140,6 +140,15 @@ def example_lines() -> dict[tuple[str, str], tuple[str, ...]]:
     return lines
 
 
+#: The most characters of a line that the closest-step hint compares. The longest step reads
+#: under 150 characters: a line far longer reads like none of them, and comparing all of it
+#: would cost time in proportion to its length for every step (minutes, for a megabyte line).
+HINT_CHARS = 240
+#: The most undefined lines of one run that get the closest steps worked out; the others are
+#: reported undefined without them (fix the first ones, and run again).
+HINT_LINES = 40
+
+
 def closest_steps(text: str, count: int = 3, step_type: str | None = None, game: str | None = None) -> list[KnownStep]:
     """The `count` known steps that read most like `text`, steps of `step_type` first among equals.
 
@@ -149,8 +158,17 @@ def closest_steps(text: str, count: int = 3, step_type: str | None = None, game:
     A step's likeness is the best of how `text` compares with its readable pattern and with
     the real feature lines that use it: a loose pattern such as `{attacker} attacks
     {defender}` reads little like a full line, but its uses in the features do.
+
+    The work is bounded: only the first `HINT_CHARS` characters of `text` are compared, so a
+    hint costs the same for a line of a megabyte as for one of a few words.
+
+    Examples:
+        >>> from battlebook.language.catalogue import load_step_modules
+        >>> _ = load_step_modules()
+        >>> str(closest_steps("a batle in the open feld", 1, game="homm")[0])
+        'Given a battle in the open field'
     """
-    lowered = text.lower()
+    lowered = text[:HINT_CHARS].lower()
     used = example_lines()
 
     def similarity(other: str) -> float:
@@ -158,7 +176,7 @@ def closest_steps(text: str, count: int = 3, step_type: str | None = None, game:
         return matcher.ratio() if matcher.quick_ratio() > 0.5 else 0.0
 
     def likeness(step: KnownStep) -> float:
-        texts = (step.readable, *used.get((step.type, step.pattern), ()))
+        texts = dict.fromkeys((step.readable, *used.get((step.type, step.pattern), ())))
         return max(similarity(t) for t in texts) + (0.05 if step.type == step_type else 0.0)
 
     game = game or current_game()
@@ -213,17 +231,35 @@ def annotator(func: Annotator) -> Annotator:
 
 
 #: Set to `0`, no notes are attached: a run whose results no page shows (`battlebook check`).
+#: Set to `all`, examples that did not pass get their notes too (see `pytest_bdd_after_scenario`).
 NOTES_VARIABLE = "BATTLEBOOK_NOTES"
+#: The value of `NOTES_VARIABLE` that gives notes to every example, passed or not.
+NOTES_FOR_ALL = "all"
 
 
 def pytest_bdd_after_scenario(request: pytest.FixtureRequest, feature: Feature, scenario: Scenario) -> None:
-    """Let every registered annotator add its notes to an example that passed."""
+    """Let every registered annotator add its notes to an example that passed.
+
+    With `BATTLEBOOK_NOTES=all` (a run in the page), an example that failed or stopped at an
+    undefined step gets them too: its drawing shows the battle as it stood when the example
+    stopped. Such a battle may be half set up; an annotator that cannot read it adds nothing.
+    """
     result = request.node.stash.get(RESULT, None)
-    if result is None or result.status is not Status.PASSED or os.environ.get(NOTES_VARIABLE) == "0":
+    setting = os.environ.get(NOTES_VARIABLE)
+    if result is None or setting == "0":
+        return
+    passed = result.status is Status.PASSED
+    if not passed and setting != NOTES_FOR_ALL:
         return
     record = ScenarioRecord(request.node.stash.get(TAGS, frozenset()), result)
     for func in ANNOTATORS:
-        func(request, record)
+        if passed:
+            func(request, record)
+            continue
+        try:
+            func(request, record)
+        except Exception:  # noqa: S112 - a half-built battle has no drawing; the failure is already reported
+            continue
 
 
 def pytest_configure(config: pytest.Config) -> None:
@@ -349,12 +385,32 @@ def feature_line_note(exception: BaseException, step_line: int) -> str:
     return f" (line {step_line + 1 + inner} of the feature file)" if isinstance(inner, int) else ""
 
 
+#: The closest steps worked out for an undefined step of an example (`battlebook check` reads them).
+CLOSEST = pytest.StashKey[tuple[KnownStep, ...]]()
+#: The closest steps worked out in this run, by line and keyword (each line once per run).
+HINTS = pytest.StashKey[dict[tuple[str, str], tuple[KnownStep, ...]]]()
+
+
+def run_hint(config: pytest.Config, text: str, step_type: str) -> tuple[KnownStep, ...] | None:
+    """The closest steps to the undefined line `text`, or `None` once `HINT_LINES` lines of this run had theirs."""
+    given = config.stash.setdefault(HINTS, {})
+    found = given.get((text, step_type))
+    if found is None and len(given) < HINT_LINES:
+        found = given[(text, step_type)] = tuple(closest_steps(text, step_type=step_type))
+    return found
+
+
 def pytest_bdd_step_func_lookup_error(
     request: pytest.FixtureRequest, feature: Feature, scenario: Scenario, step: Step, exception: Exception
 ) -> None:
     """No definition matches a step: the example is undefined, with the closest steps named."""
-    closest = "; ".join(f'"{s}"' for s in closest_steps(step.name, step_type=step.type))
-    _fail(request, Status.UNDEFINED, step, f"no step matches {step.name!r}; the closest known steps are {closest}")
+    found = run_hint(request.config, step.name, step.type)
+    request.node.stash[CLOSEST] = found or ()
+    if found is None:
+        why = f"no step matches {step.name!r} (closest steps are worked out for the first {HINT_LINES} lines of a run)"
+    else:
+        why = f"no step matches {step.name!r}; the closest known steps are " + "; ".join(f'"{s}"' for s in found)
+    _fail(request, Status.UNDEFINED, step, why)
 
 
 @pytest.hookimpl(wrapper=True)

@@ -47,11 +47,13 @@ from battlebook.book.results import ResultBook, ScenarioResult, Status
 from battlebook.errors import MissingStatError, RulesSilent, RuleViolation, ScenarioError, UnknownUnitError
 from battlebook.language.recorder import (
     BOOK,
+    CLOSEST,
+    HINT_LINES,
     MESSAGES_VARIABLE,
+    NOTES_FOR_ALL,
     NOTES_VARIABLE,
     RESULT,
     KnownStep,
-    closest_steps,
     feature_line_note,
 )
 
@@ -249,11 +251,12 @@ class _Recorder:
         if result is not None:
             self.exceptions.setdefault(result.key, exception)
 
-    def pytest_bdd_step_func_lookup_error(self, request: pytest.FixtureRequest, step: object) -> None:
+    @pytest.hookimpl(trylast=True)
+    def pytest_bdd_step_func_lookup_error(self, request: pytest.FixtureRequest) -> None:
+        """The closest steps the step library's recorder worked out (after it: `trylast`)."""
         result = request.node.stash.get(RESULT, None)
         if result is not None:
-            text, step_type = getattr(step, "name", ""), getattr(step, "type", None)
-            self.closest.setdefault(result.key, tuple(closest_steps(text, 3, step_type)))
+            self.closest.setdefault(result.key, request.node.stash.get(CLOSEST, ()))
 
     def pytest_runtest_makereport(self, item: pytest.Item, call: pytest.CallInfo[None]) -> None:
         result = item.stash.get(RESULT, None)
@@ -265,7 +268,7 @@ class _Recorder:
 
 
 @contextlib.contextmanager
-def _environment(features: Sequence[Path], results: Path, messages: Path | None, notes: bool) -> Iterator[None]:
+def _environment(features: Sequence[Path], results: Path, messages: Path | None, notes: str) -> Iterator[None]:
     names = ("BATTLEBOOK_FEATURES", "BATTLEBOOK_RESULTS", MESSAGES_VARIABLE, AUTOLOAD, NOTES_VARIABLE)
     saved_env = {k: os.environ.get(k) for k in names}
     saved_modules = {name: sys.modules.pop(name) for name in FRESH_MODULES if name in sys.modules}
@@ -273,7 +276,7 @@ def _environment(features: Sequence[Path], results: Path, messages: Path | None,
     os.environ["BATTLEBOOK_RESULTS"] = str(results)
     os.environ[MESSAGES_VARIABLE] = str(messages.resolve()) if messages else ""
     os.environ[AUTOLOAD] = "1"
-    os.environ[NOTES_VARIABLE] = "1" if notes else "0"  # a report alone shows no drawings, no odds notes
+    os.environ[NOTES_VARIABLE] = notes  # a report alone shows no drawings, no odds notes
     try:
         yield
     finally:
@@ -287,12 +290,20 @@ def _environment(features: Sequence[Path], results: Path, messages: Path | None,
                 os.environ[key] = value
 
 
+def _notes_setting(notes: bool, failed_notes: bool) -> str:
+    """The value of `BATTLEBOOK_NOTES` for a run (see `battlebook.language.recorder.pytest_bdd_after_scenario`)."""
+    if not notes:
+        return "0"
+    return NOTES_FOR_ALL if failed_notes else "1"
+
+
 def run_check(
     paths: Sequence[Path],
     root: Path | None = None,
     messages: Path | None = None,
     options: Sequence[str] = LEAN_OPTIONS,
     notes: bool = False,
+    failed_notes: bool = False,
 ) -> CheckReport:
     """Check the feature files under `paths` against the engine; paths are shown relative to `root`.
 
@@ -301,7 +312,9 @@ def run_check(
     the run is also written there as Cucumber Messages (NDJSON). `options` are the pytest
     options of the run (by default, those of pytest's plugins a check needs). With `notes`,
     passing examples get their notes (drawings, odds) as on the rulebook's pages; a plain check
-    report shows none, so they are not made by default.
+    report shows none, so they are not made by default. With `failed_notes` as well, examples
+    that did not pass get them too, from the battle as it stood when they stopped (the page
+    draws it).
 
     Raises:
         CheckUsageError: bad paths (see [`check_paths`][battlebook.runners.check.check_paths]).
@@ -326,7 +339,7 @@ def run_check(
     output = io.StringIO()
     with (
         tempfile.TemporaryDirectory(prefix="battlebook-check-") as tmp,
-        _environment(readable, Path(tmp) / "results.json", messages, notes),
+        _environment(readable, Path(tmp) / "results.json", messages, _notes_setting(notes, failed_notes)),
     ):
         # An empty configuration of its own: the player's folder may hold a pytest setup of its own.
         config = Path(tmp) / "pytest.ini"
@@ -398,6 +411,10 @@ def _assertion_text(exception: BaseException) -> str:
     return text.split("\nassert ", 1)[0].strip() or "the check failed"
 
 
+#: The last line explaining an undefined step: where to look for the right one (the page offers its own search).
+STEPS_HINT = "(battlebook steps WORD lists every step that mentions WORD)"
+
+
 def explain(outcome: Outcome, indent: str = "") -> list[str]:
     """Lines explaining a run that did not pass: the step, expected and actual, the rule concerned."""
     lines = _explain(outcome, indent)
@@ -412,9 +429,15 @@ def _explain(outcome: Outcome, indent: str) -> list[str]:
     lines = [f"{indent}step (line {result.step_line}): {step_text}"] if result.step else []
     error = outcome.exception
     if outcome.kind == "undefined":
-        lines.append(f"{indent}no step definition reads like this line; the closest steps are:")
-        lines += [f"{indent}  {step}" for step in outcome.closest]
-        lines.append(f"{indent}(battlebook steps WORD lists every step that mentions WORD)")
+        if outcome.closest:
+            lines.append(f"{indent}no step definition reads like this line; the closest steps are:")
+            lines += [f"{indent}  {step}" for step in outcome.closest]
+        else:
+            lines.append(f"{indent}no step definition reads like this line")
+            lines.append(
+                f"{indent}(the closest steps are worked out for the first {HINT_LINES} undefined lines of a run)"
+            )
+        lines.append(f"{indent}{STEPS_HINT}")
         return lines
     if isinstance(error, RulesSilent):
         lines.append(f"{indent}the rules don't say: {error.question}")

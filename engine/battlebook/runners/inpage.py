@@ -38,7 +38,7 @@ from battlebook.book.model import ExampleDoc, FeatureDoc, RuleDoc, StepDoc
 from battlebook.book.render import example_gherkin, gherkin_lines
 from battlebook.errors import BattlebookError
 from battlebook.language.recorder import ANNOTATORS, ScenarioRecord
-from battlebook.runners.check import LEAN_OPTIONS, CheckedExample, explain, format_report, run_check
+from battlebook.runners.check import LEAN_OPTIONS, STEPS_HINT, CheckedExample, explain, format_report, run_check
 
 #: pytest options of an in-page run: those of `battlebook check`, which leave out the built-in
 #: plugins a scenario never needs (each would cost time at every run in the page).
@@ -120,21 +120,49 @@ UNCHECKED = "it ran, but has no Then step: add one stating the outcome to check"
 
 
 def _explanation(checked: CheckedExample) -> list[str]:
-    """The check's explanation of an example that did not pass, line by line."""
+    """The check's explanation of an example that did not pass, line by line.
+
+    The page offers its own search of the step catalogue, so the terminal's advice to run
+    `battlebook steps WORD` is left out.
+    """
     lines = [UNCHECKED] if checked.kind == "unchecked" else []
-    return lines + [line for outcome in checked.outcomes for line in explain(outcome)]
+    explained = [line for outcome in checked.outcomes for line in explain(outcome)]
+    return lines + [line for line in explained if line.strip() != STEPS_HINT]
+
+
+def _undefined(checked: CheckedExample) -> dict[str, Any] | None:
+    """The first undefined step of an example: its line, text and closest steps, for the page's step search."""
+    outcome = next((o for o in checked.outcomes if o.kind == "undefined"), None)
+    if outcome is None:
+        return None
+    keyword, _, text = (outcome.result.step or "").partition(" ")
+    return {
+        "line": outcome.result.step_line,
+        "keyword": keyword,
+        "text": text,
+        "closest": [
+            {"keyword": s.type.capitalize(), "text": s.readable or str(s).split(" ", 1)[-1]} for s in outcome.closest
+        ],
+    }
 
 
 def _notes(checked: CheckedExample, chances: dict[tuple[str, int, str | None], str]) -> dict[str, Any]:
-    """The drawings and the chance of the last attack that the example's (first passing) run carries."""
-    drawings: list[dict[str, str]] = []
+    """The drawing and the chance of the last attack that the example's first run with a drawing carries.
+
+    An example that did not pass is drawn as the battle stood when it stopped (`at_line`,
+    the line of the step it stopped at); one that passed, as the rulebook page draws it.
+    """
+    drawings: list[dict[str, Any]] = []
     chance: str | None = None
     for outcome in checked.outcomes:
         for note in outcome.result.annotations:
             if note["title"] != DRAWING_NOTE or drawings:
                 continue
             intro, _, markup = note["markdown"].partition("\n\n")
-            drawings.append({"intro": intro, "markup": markup})
+            stopped = outcome.kind != "passed"
+            drawings.append(
+                {"intro": intro, "markup": markup, "at_line": outcome.result.step_line if stopped else None}
+            )
         chance = chance or chances.get(outcome.result.key)
     return {"drawings": drawings, "chance": chance}
 
@@ -176,7 +204,7 @@ def run_scenario(text: str, folder: Path | None = None) -> dict[str, Any]:
         ANNOTATORS.append(hook)
         try:
             with contextlib.chdir(where):  # the report names the file as the reader knows it
-                report = run_check([path], root=where, options=IN_PAGE_OPTIONS, notes=True)
+                report = run_check([path], root=where, options=IN_PAGE_OPTIONS, notes=True, failed_notes=True)
                 report_text = format_report(report)
         finally:
             ANNOTATORS.remove(hook)
@@ -188,6 +216,7 @@ def run_scenario(text: str, folder: Path | None = None) -> dict[str, Any]:
             "kind": checked.kind,
             "steps": _step_statuses(_steps_of(doc, checked), checked),
             "explanation": _explanation(checked),
+            "undefined": _undefined(checked),
             **_notes(checked, chances),
         }
         for doc, examples in report.features
