@@ -1,7 +1,9 @@
 """One battle's snapshot: sides, lines, creature stacks, the clock and the discard pile.
 
 States are immutable values. A rule never edits a state: it returns a new one, so a
-refused action always leaves the battle exactly as it was.
+refused action always leaves the battle exactly as it was. They are hashable and compare by
+value, so an exact computation can memoize on them (two states for the same battle are one
+dictionary key).
 
 Besides the stacks, a state records what the round structure needs: the
 [`Clock`][battlebook.homm.state.Clock] (round, phase, whose turn, or which end-of-round
@@ -288,8 +290,9 @@ class Extension(Protocol):
       what happens once the battle is over.
 
     Every method has a neutral default (the open field's rule), so an extension subclasses
-    this protocol and overrides only what it changes. Extensions are values: one that
-    changes (walls that are hit) returns a new state holding its new self.
+    this protocol and overrides only what it changes. Extensions are values (a frozen
+    dataclass, say), hashable like the state that holds them: one that changes (walls that
+    are hit) returns a new state holding its new self.
     """
 
     def pieces(self, state: BattleState) -> tuple[str, ...]:
@@ -463,6 +466,10 @@ class BattleState:
 
     def with_extension(self, extension: Extension) -> BattleState:
         """This state fought with `extension` too; its pieces may not share a stack's name."""
+        try:
+            hash(extension)
+        except TypeError:
+            raise ScenarioError(f"{extension!r} is not a value: an extension must be hashable, as states are") from None
         clash = [name for name in extension.pieces(self) if self.has_stack(name) or self.is_town(name)]
         if clash:
             raise ScenarioError(f"{clash[0]!r} already names something in the battle: the extension needs another name")
