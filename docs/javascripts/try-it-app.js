@@ -1,10 +1,12 @@
 /* Battlebook "Try it": the editor, the in-page runner, the Playground and the odds calculators.
  *
- * Loaded by try-it.js when the reader first asks for it. The rules engine runs in the page:
- * Pyodide (Python compiled to WebAssembly) from this site's try/runtime/ folder, with the
- * battlebook package and its pure-Python dependencies unpacked from one archive. The first
- * Run fetches it, with visible progress; later runs, and other pages reached by instant
- * navigation, reuse it.
+ * Loaded by try-it.js when the reader first asks for it. The rules engine runs in the
+ * reader's browser, in a Web Worker (try-it-worker.js): Pyodide (Python compiled to
+ * WebAssembly) from this site's try/runtime/ folder, with the battlebook package and its
+ * pure-Python dependencies unpacked from one archive. It starts loading when a panel opens;
+ * later runs, and other pages reached by instant navigation, reuse it. The page's own thread
+ * only edits and shows: a run that takes longer than its limit, or that the reader stops, ends
+ * the worker, and a fresh one starts.
  *
  * Untrusted text: a scenario may come from a shared link. It is only ever put in the page as
  * text (textContent, a textarea's value), never as markup, and runs only when the reader
@@ -17,7 +19,6 @@ const SVG_NS = "http://www.w3.org/2000/svg";
 const MAX_TEXT = 100000;
 let ROOT = "";
 const exampleTexts = new Map(); // page path -> Promise of {anchor: text}
-let catalogue = null;
 /** Where the engine's start and the last run's time went, in seconds (read by benchmarks/try_it_benchmark.py). */
 export const timings = {};
 
@@ -219,6 +220,10 @@ function highlightLine(line) {
   return parts;
 }
 
+/** Above this size the editor shows its text plainly, unhighlighted: repainting the highlight
+ * at every key would keep the page busy (a pasted outline of thousands of rows). */
+const PLAIN = { characters: 30000, lines: 1000 };
+
 function makeEditor(text, label) {
   const code = el("code");
   const pre = el("pre", { class: "bb-editor-hl", "aria-hidden": "true" }, code);
@@ -227,76 +232,227 @@ function makeEditor(text, label) {
     spellcheck: "false",
     autocapitalize: "off",
     autocomplete: "off",
+    wrap: "off",
     "aria-label": label,
   });
   area.value = text;
+  const box = el("div", { class: "bb-editor" }, pre, area);
   const paint = () => {
-    const lines = area.value.split("\n");
-    code.replaceChildren(...lines.flatMap((line) => [...highlightLine(line), "\n"]));
-    pre.scrollTop = area.scrollTop;
-    pre.scrollLeft = area.scrollLeft;
-    area.rows = Math.min(Math.max(lines.length + 1, 6), 30);
+    const value = area.value;
+    let lines = 1;
+    for (let i = value.indexOf("\n"); i !== -1 && lines <= PLAIN.lines; i = value.indexOf("\n", i + 1)) lines++;
+    const plain = value.length > PLAIN.characters || lines > PLAIN.lines;
+    box.classList.toggle("bb-editor-plain", plain);
+    if (plain) {
+      code.replaceChildren();
+    } else {
+      code.replaceChildren(...value.split("\n").flatMap((line) => [...highlightLine(line), "\n"]));
+      pre.scrollTop = area.scrollTop;
+      pre.scrollLeft = area.scrollLeft;
+    }
+    area.rows = Math.min(Math.max(lines + 1, 6), 30);
   };
   area.addEventListener("input", paint);
   area.addEventListener("scroll", () => {
     pre.scrollTop = area.scrollTop;
     pre.scrollLeft = area.scrollLeft;
   });
-  const box = el("div", { class: "bb-editor" }, pre, area);
   paint();
   return { box, area, paint };
+}
+
+/* Put `text` in place of line `number` (from 1) of the editor, keeping its indent and keyword;
+ * select the first {placeholder} of the new line, for the reader to type over. */
+function replaceLine(area, paint, number, keyword, text) {
+  const lines = area.value.split("\n");
+  const index = number - 1;
+  if (index < 0 || index >= lines.length) return;
+  const found = /^(\s*)(\S+)\s/.exec(lines[index]);
+  const indent = found ? found[1] : "    ";
+  const word = found && /^(Given|When|Then|And|But|\*)$/.test(found[2]) ? found[2] : keyword;
+  lines[index] = `${indent}${word} ${text}`;
+  area.value = lines.join("\n");
+  paint();
+  const start = lines.slice(0, index).join("\n").length + (index ? 1 : 0);
+  const hole = /\{[^}]*\}/.exec(lines[index]);
+  area.focus();
+  if (hole) area.setSelectionRange(start + hole.index, start + hole.index + hole[0].length);
+  else area.setSelectionRange(start + lines[index].length, start + lines[index].length);
+}
+
+/* ---------- the step catalogue (the Playground's, and the search an undefined step offers) ---------- */
+
+let catalogue = null;
+
+function loadCatalogue() {
+  if (!catalogue) {
+    catalogue = fetch(ROOT + "try/steps.json").then((r) => {
+      if (!r.ok) throw new Error(`HTTP ${r.status}`);
+      return r.json();
+    });
+    catalogue.catch(() => (catalogue = null));
+  }
+  return catalogue;
+}
+
+/** The steps of `game` (and shared ones) whose text, help or domain hold every word of `query`. */
+function searchSteps(steps, game, query) {
+  const words = query.toLowerCase().split(/\s+/).filter(Boolean);
+  return steps.filter(
+    (s) =>
+      (!game || s.game === game || s.game === "any") &&
+      words.every((w) => `${s.keyword} ${s.text} ${s.doc} ${s.domain}`.toLowerCase().includes(w)),
+  );
+}
+
+function stepButton(step, onPick) {
+  return el(
+    "button",
+    { type: "button", class: "bb-play-step", title: step.doc || step.domain || "", onclick: () => onPick(step) },
+    el("span", { class: "bb-hl-keyword", text: step.keyword }),
+    ` ${step.text}`,
+  );
+}
+
+/* What an undefined step offers in the page: its closest steps, and a search of the whole
+ * catalogue; a click puts the step chosen in place of the undefined line. */
+function stepFinder(undefinedStep, editor) {
+  const pick = (step) => replaceLine(editor.area, editor.paint, undefinedStep.line, step.keyword, step.text);
+  const search = el("input", {
+    type: "search",
+    class: "bb-play-search",
+    placeholder: "Search the steps",
+    "aria-label": `Search the steps for line ${undefinedStep.line}`,
+  });
+  const count = el("p", { class: "bb-play-count", role: "status" });
+  const list = el("ul", { class: "bb-play-steps bb-try-found" });
+  const closest = el(
+    "ul",
+    { class: "bb-play-steps bb-try-closest" },
+    ...undefinedStep.closest.map((step) => el("li", {}, stepButton(step, pick))),
+  );
+  const finder = el(
+    "div",
+    { class: "bb-try-finder" },
+    el("p", { class: "bb-try-finder-title", text: `No step reads like line ${undefinedStep.line}. The closest steps (a click puts one in its place):` }),
+    closest,
+    el("label", { class: "bb-play-label", text: "Or search every step: " }),
+    search,
+    count,
+    list,
+  );
+  loadCatalogue()
+    .then((steps) => {
+      const first = undefinedStep.closest[0];
+      const known = first && steps.find((s) => s.text === first.text);
+      const game = known && known.game !== "any" ? known.game : null;
+      const words = undefinedStep.text.toLowerCase().match(/[a-z]{4,}/g) || [];
+      const useful = words.filter((w) => searchSteps(steps, game, w).length > 0);
+      const show = () => {
+        const found = search.value.trim() ? searchSteps(steps, game, search.value) : [];
+        list.replaceChildren(...found.slice(0, 40).map((step) => el("li", {}, stepButton(step, pick))));
+        count.textContent = search.value.trim()
+          ? `${found.length} steps${found.length > 40 ? " (the first 40 shown)" : ""}`
+          : "";
+      };
+      search.value = useful.sort((a, b) => searchSteps(steps, game, a).length - searchSteps(steps, game, b).length)[0] || "";
+      search.addEventListener("input", show);
+      show();
+    })
+    .catch(() => {
+      count.textContent = "The step catalogue could not be loaded.";
+    });
+  return finder;
 }
 
 /* ---------- results ---------- */
 
 const KIND_TEXT = { unchecked: "checks nothing", open: "open question" };
 const STATUS_MARK = { passed: "✓", failed: "✗", undefined: "?", skipped: "–", "not run": "–" };
+/** Examples drawn at once; the drawings of those after them are drawn when their fold is opened. */
+const DRAWN_AT_ONCE = 8;
+/** Examples put in the page per task: a result of hundreds of examples never holds the page long. */
+const EXAMPLES_PER_TASK = 20;
 
-function renderResult(result, seconds) {
+const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+function drawingOf(example, drawing, atOnce) {
+  const intro = drawing.at_line
+    ? `The battle as it stood when the example stopped, at line ${drawing.at_line}. ${drawing.intro}`
+    : drawing.intro;
+  const introBlock = el("p", { class: "bb-try-drawing-intro", text: intro });
+  if (atOnce) {
+    const figures = safeDrawing(drawing.markup);
+    return figures ? [introBlock, figures] : [];
+  }
+  const fold = el("details", { class: "bb-try-drawing-fold" }, el("summary", { text: "Show the drawing" }));
+  fold.addEventListener(
+    "toggle",
+    () => {
+      const figures = safeDrawing(drawing.markup);
+      if (figures) fold.append(introBlock, figures);
+    },
+    { once: true },
+  );
+  return [fold];
+}
+
+function exampleBox(example, drawAtOnce, editor) {
+  const box = el("section", { class: `bb-try-example bb-try-${example.kind}`, "data-kind": example.kind });
+  box.append(
+    el(
+      "p",
+      { class: "bb-try-verdict" },
+      el("span", { class: `bb-try-kind bb-try-kind-${example.kind}`, text: KIND_TEXT[example.kind] || example.kind }),
+      ` line ${example.line}: ${example.name}`,
+    ),
+  );
+  const steps = el("ol", { class: "bb-try-steps" });
+  for (const step of example.steps) {
+    const cls = `bb-try-step bb-try-step-${step.status.replace(" ", "-")}`;
+    steps.append(
+      el(
+        "li",
+        { class: cls, "data-status": step.status },
+        el("span", { class: "bb-try-step-status", text: `${STATUS_MARK[step.status] || ""} ${step.status}` }),
+        el("span", { class: "bb-try-step-text", text: `${step.keyword} ${step.text}` }),
+        el("span", { class: "bb-try-step-line", text: `line ${step.line}` }),
+      ),
+    );
+  }
+  box.append(steps);
+  if (example.explanation.length) {
+    box.append(el("pre", { class: "bb-try-explain", text: example.explanation.join("\n") }));
+  }
+  if (example.undefined && editor) box.append(stepFinder(example.undefined, editor));
+  if (example.chance) {
+    box.append(el("p", { class: "bb-try-chance" }, el("strong", { text: "Chance of the last attack: " }), example.chance));
+  }
+  for (const drawing of example.drawings) box.append(...drawingOf(example, drawing, drawAtOnce));
+  return box;
+}
+
+/* The result of a run, put in `holder` a few examples per task. */
+async function renderResult(holder, result, seconds, editor) {
   const out = el("div", { class: "bb-try-output" });
   for (const problem of result.malformed) {
     out.append(el("p", { class: "bb-try-malformed", text: `line ${problem.line}: ${problem.reason}` }));
   }
-  for (const example of result.examples) {
-    const box = el("section", { class: `bb-try-example bb-try-${example.kind}`, "data-kind": example.kind });
-    box.append(
-      el(
-        "p",
-        { class: "bb-try-verdict" },
-        el("span", { class: `bb-try-kind bb-try-kind-${example.kind}`, text: KIND_TEXT[example.kind] || example.kind }),
-        ` line ${example.line}: ${example.name}`,
-      ),
-    );
-    const steps = el("ol", { class: "bb-try-steps" });
-    for (const step of example.steps) {
-      const cls = `bb-try-step bb-try-step-${step.status.replace(" ", "-")}`;
-      steps.append(
-        el(
-          "li",
-          { class: cls, "data-status": step.status },
-          el("span", { class: "bb-try-step-status", text: `${STATUS_MARK[step.status] || ""} ${step.status}` }),
-          el("span", { class: "bb-try-step-text", text: `${step.keyword} ${step.text}` }),
-          el("span", { class: "bb-try-step-line", text: `line ${step.line}` }),
-        ),
-      );
+  holder.replaceChildren(out);
+  let drawn = 0;
+  for (let i = 0; i < result.examples.length; i++) {
+    if (i && i % EXAMPLES_PER_TASK === 0) {
+      await nextTask();
+      if (!out.isConnected) return; // a newer run replaced this one
     }
-    box.append(steps);
-    if (example.explanation.length) {
-      box.append(el("pre", { class: "bb-try-explain", text: example.explanation.join("\n") }));
-    }
-    if (example.chance) {
-      box.append(el("p", { class: "bb-try-chance" }, el("strong", { text: "Chance of the last attack: " }), example.chance));
-    }
-    for (const drawing of example.drawings) {
-      const figures = safeDrawing(drawing.markup);
-      if (figures) box.append(el("p", { class: "bb-try-drawing-intro", text: drawing.intro }), figures);
-    }
-    out.append(box);
+    const example = result.examples[i];
+    const atOnce = example.drawings.length > 0 && drawn < DRAWN_AT_ONCE;
+    if (atOnce) drawn++;
+    out.append(exampleBox(example, atOnce, editor));
   }
   const took = seconds === undefined ? "" : ` (ran in ${seconds.toFixed(2)} s)`;
   out.append(el("p", { class: "bb-try-summary", text: result.summary + took }));
   if (result.output) out.append(el("pre", { class: "bb-try-explain", text: result.output }));
-  return out;
 }
 
 /* Drawings: SVG rebuilt from an allow-list of elements and attributes. */
@@ -348,6 +504,13 @@ function safeDrawing(markup) {
 
 /* ---------- sharing ---------- */
 
+/** The longest packed scenario a link may carry, in characters: 100,000 characters of text, however
+ * badly they compress, pack into less. Longer links are refused before anything is inflated. */
+const MAX_LINK = 600000;
+
+/** A shared scenario over the page's limits. */
+class TooLong extends Error {}
+
 function toBase64Url(bytes) {
   let binary = "";
   for (const byte of bytes) binary += String.fromCharCode(byte);
@@ -364,63 +527,99 @@ async function pack(text) {
   return toBase64Url(new Uint8Array(await new Response(stream).arrayBuffer()));
 }
 
-async function unpack(data) {
+/* Inflate a link's scenario, a chunk at a time, and stop as soon as it outgrows what the page
+ * runs: a small link cannot inflate into gigabytes. */
+export async function unpack(data) {
+  if (data.length > MAX_LINK) throw new TooLong("the scenario in the link is too long");
   const stream = new Blob([fromBase64Url(data)]).stream().pipeThrough(new DecompressionStream("deflate-raw"));
-  const text = await new Response(stream).text();
-  if (text.length > MAX_TEXT) throw new Error("the scenario in the link is too long");
+  const reader = stream.getReader();
+  const chunks = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > MAX_TEXT * 4) {
+      // four bytes at most per character: already more text than a run takes
+      reader.cancel().catch(() => {});
+      throw new TooLong("the scenario in the link is too long");
+    }
+    chunks.push(value);
+  }
+  const text = await new Blob(chunks).text();
+  if (text.length > MAX_TEXT) throw new TooLong("the scenario in the link is too long");
   return text;
+}
+
+/** What a link's `#try=` part says: the packed scenario and, from a chapter, the example it was tried under. */
+function readShared(hash) {
+  const [data, ...rest] = hash.slice("#try=".length).split("&");
+  const params = new URLSearchParams(rest.join("&"));
+  return { data, example: params.get("example") };
 }
 
 function playgroundUrl() {
   return ROOT + "playground/";
 }
 
-/* ---------- a panel: editor, Run, Share, result ---------- */
+/* ---------- a panel: editor, Run, Stop, Share, result ---------- */
 
 function makePanel(text, options = {}) {
-  const { box, area, paint } = makeEditor(text, options.label || "Scenario (Gherkin): edit it, then Run");
+  const editor = makeEditor(text, options.label || "Scenario (Gherkin): edit it, then Run");
+  const { box, area, paint } = editor;
   const status = el("p", { class: "bb-try-status", role: "status", "aria-live": "polite" });
   const bar = el("progress", { class: "bb-try-progress", max: "1", value: "0", hidden: true });
   const result = el("div", { class: "bb-try-result", "aria-live": "polite" });
   const original = text;
   let running = false;
 
+  const showProgress = ({ loaded, total, what }) => {
+    bar.hidden = false;
+    bar.max = total || 1;
+    bar.value = loaded;
+    status.textContent = total ? `${what}: ${megabytes(loaded)} of ${megabytes(total)} MB` : `${what}…`;
+  };
+
   const run = async () => {
     if (running) return;
     running = true;
     runButton.disabled = true;
+    stopButton.hidden = false;
     result.replaceChildren();
     const clicked = performance.now();
     try {
-      const engine = await loadRuntime(({ loaded, total, what }) => {
-        bar.hidden = false;
-        bar.max = total;
-        bar.value = loaded;
-        status.textContent = `${what}: ${megabytes(loaded)} of ${megabytes(total)} MB`;
+      const { value: answer, seconds } = await engine.call("run", [area.value], {
+        onProgress: showProgress,
+        onRunning: () => {
+          bar.hidden = true;
+          status.textContent = "running…";
+        },
       });
-      bar.hidden = true;
-      status.textContent = "running…";
-      await new Promise((resolve) => setTimeout(resolve, 0)); // let the page show it
-      const ran = performance.now();
-      const answer = engine.run(area.value);
-      timings.lastRun = (performance.now() - ran) / 1000;
-      const seconds = (performance.now() - clicked) / 1000;
-      result.replaceChildren(renderResult(answer, seconds));
+      timings.lastRun = seconds;
+      await renderResult(result, answer, (performance.now() - clicked) / 1000, editor);
       status.textContent = answer.summary;
       panel.dataset.state = answer.ok ? "passed" : "not-passed";
     } catch (error) {
       bar.hidden = true;
-      status.textContent = `The rules engine could not run: ${error.message}`;
-      panel.dataset.state = "error";
+      if (error instanceof Stopped) {
+        status.textContent = `Stopped: ${error.message}.`;
+        panel.dataset.state = "stopped";
+      } else {
+        status.textContent = `The rules engine could not run: ${error.message}`;
+        panel.dataset.state = "error";
+      }
     } finally {
       running = false;
       runButton.disabled = false;
+      stopButton.hidden = true;
       runButton.dataset.runs = String(Number(runButton.dataset.runs || 0) + 1);
     }
   };
 
   const share = async () => {
-    const link = `${playgroundUrl()}#try=${await pack(area.value)}`;
+    const base = options.shareUrl || playgroundUrl();
+    const example = options.example ? `&example=${encodeURIComponent(options.example)}` : "";
+    const link = `${base}#try=${await pack(area.value)}${example}`;
     linkField.value = link;
     linkField.hidden = false;
     linkField.select();
@@ -433,6 +632,17 @@ function makePanel(text, options = {}) {
   };
 
   const runButton = el("button", { type: "button", class: "bb-try-run", onclick: run, title: "Run (Ctrl+Enter)" }, "Run");
+  const stopButton = el(
+    "button",
+    {
+      type: "button",
+      class: "bb-try-stop",
+      hidden: true,
+      title: "Stop the run (the rules engine restarts)",
+      onclick: () => engine.stop(engine.running ? "you stopped the run; the rules engine restarts for the next Run" : "you stopped the loading; Run loads the rules engine again"),
+    },
+    "Stop",
+  );
   const shareButton = el("button", { type: "button", class: "bb-try-share", onclick: share }, "Share link");
   const resetButton = el(
     "button",
@@ -455,9 +665,20 @@ function makePanel(text, options = {}) {
       run();
     }
   });
-  const actions = el("div", { class: "bb-try-actions" }, runButton, shareButton, resetButton, el("span", { class: "bb-try-hint", text: "Ctrl+Enter runs" }));
+  const extra = options.actions || [];
+  const actions = el(
+    "div",
+    { class: "bb-try-actions" },
+    runButton,
+    stopButton,
+    shareButton,
+    resetButton,
+    ...extra,
+    el("span", { class: "bb-try-hint", text: "Ctrl+Enter runs" }),
+  );
   const panel = el("div", { class: "bb-try-panel" }, box, actions, bar, status, linkField, result);
-  return { panel, area, paint, run };
+  warm(); // the engine loads while the reader reads and edits
+  return { panel, area, paint, run, status, result };
 }
 
 /* ---------- Try it on an example ---------- */
@@ -473,6 +694,21 @@ function textsFor(path) {
     exampleTexts.set(path, promise);
   }
   return exampleTexts.get(path);
+}
+
+function chapterUrl() {
+  return location.href.split("#")[0];
+}
+
+function openPanel(bar, button, anchor, text, shared) {
+  const label = shared ? "A shared scenario (Gherkin): edit it, then Run" : "This example's scenario (Gherkin): edit it, then Run";
+  const { panel, area } = makePanel(text, { label, shareUrl: chapterUrl(), example: anchor });
+  if (shared) panel.dataset.shared = "";
+  bar.append(panel);
+  button.setAttribute("aria-expanded", "true");
+  button.textContent = "Close";
+  area.focus({ preventScroll: true });
+  return panel;
 }
 
 export async function toggleExample(bar, button, anchor, path) {
@@ -491,11 +727,21 @@ export async function toggleExample(bar, button, anchor, path) {
     return;
   }
   if (text === undefined) return;
-  const { panel, area } = makePanel(text, { label: "This example's scenario (Gherkin): edit it, then Run" });
-  bar.append(panel);
-  button.setAttribute("aria-expanded", "true");
-  button.textContent = "Close";
-  area.focus({ preventScroll: true });
+  openPanel(bar, button, anchor, text, false);
+}
+
+/* A link shared from an example opens on its chapter, under that example, in a panel of its own. */
+function openSharedExample(anchor, text) {
+  const target = document.getElementById(anchor);
+  const heading = target && target.closest(".bb-example-title");
+  const bar = heading && heading.nextElementSibling;
+  if (!bar || !bar.classList.contains("bb-try-bar")) return false;
+  const button = bar.querySelector(".bb-try-button");
+  const open = bar.querySelector(".bb-try-panel");
+  if (open) open.remove();
+  const panel = openPanel(bar, button, anchor, text, true);
+  heading.scrollIntoView({ block: "start" });
+  return panel;
 }
 
 /* ---------- the Playground ---------- */
@@ -504,14 +750,6 @@ const EMPTY = {
   homm: "Feature: My question about Heroes of Might & Magic\n\n  Example: What happens when\n",
   heroscape: "@edition:2004\nFeature: My question about Heroscape\n\n  Example: What happens when\n",
 };
-
-function loadCatalogue() {
-  if (!catalogue) {
-    catalogue = fetch(ROOT + "try/steps.json").then((r) => r.json());
-    catalogue.catch(() => (catalogue = null));
-  }
-  return catalogue;
-}
 
 function stepBlock(step, indent) {
   if (!step.text.endsWith(":")) return [];
@@ -567,25 +805,10 @@ async function setupPlayground(holder, sharedText) {
   const count = el("p", { class: "bb-play-count", role: "status" });
   const steps = await loadCatalogue();
   const show = () => {
-    const words = search.value.toLowerCase().split(/\s+/).filter(Boolean);
-    const shown = steps.filter(
-      (s) =>
-        (s.game === game.value || s.game === "any") &&
-        words.every((w) => `${s.keyword} ${s.text} ${s.doc} ${s.domain}`.toLowerCase().includes(w)),
-    );
+    const shown = searchSteps(steps, game.value, search.value);
     list.replaceChildren(
       ...shown.map((step) =>
-        el(
-          "li",
-          {},
-          el(
-            "button",
-            { type: "button", class: "bb-play-step", title: step.doc || step.domain, onclick: () => insertStep(area, step) },
-            el("span", { class: "bb-hl-keyword", text: step.keyword }),
-            ` ${step.text}`,
-          ),
-          el("span", { class: "bb-play-domain", text: step.domain }),
-        ),
+        el("li", {}, stepButton(step, (picked) => insertStep(area, picked)), el("span", { class: "bb-play-domain", text: step.domain })),
       ),
     );
     count.textContent = `${shown.length} steps; a click adds one under the line the cursor is on`;
@@ -665,9 +888,14 @@ function makeCalculator(kind) {
     fields = { s: score, d: defenses, r: reading };
   }
   const compute = el("button", { type: "submit", class: "bb-try-run" }, "Compute");
+  const stop = el(
+    "button",
+    { type: "button", class: "bb-try-stop", hidden: true, onclick: () => engine.stop(engine.running ? "you stopped the computation; the rules engine restarts" : "you stopped the loading") },
+    "Stop",
+  );
   const shareButton = el("button", { type: "button", class: "bb-try-share" }, "Share link");
   const link = el("input", { class: "bb-try-link", type: "text", readonly: true, hidden: true, "aria-label": "Link to these odds" });
-  form.append(el("div", { class: "bb-try-actions" }, compute, shareButton));
+  form.append(el("div", { class: "bb-try-actions" }, compute, stop, shareButton));
 
   const values = () => Object.fromEntries(Object.entries(fields).map(([k, f]) => [k, f.value.trim()]));
   const read = () => {
@@ -712,25 +940,29 @@ function makeCalculator(kind) {
       return;
     }
     compute.disabled = true;
+    stop.hidden = false;
     try {
-      const engine = await loadRuntime(({ loaded, total, what }) => {
-        bar.hidden = false;
-        bar.max = total;
-        bar.value = loaded;
-        status.textContent = `${what}: ${megabytes(loaded)} of ${megabytes(total)} MB`;
+      const { value: answer, seconds } = await engine.call(kind === "heroscape" ? "heroscapeOdds" : "hommOdds", args, {
+        onProgress: ({ loaded, total, what }) => {
+          bar.hidden = false;
+          bar.max = total || 1;
+          bar.value = loaded;
+          status.textContent = total ? `${what}: ${megabytes(loaded)} of ${megabytes(total)} MB` : `${what}…`;
+        },
+        onRunning: () => {
+          bar.hidden = true;
+          status.textContent = "computing…";
+        },
       });
-      bar.hidden = true;
-      const started = performance.now();
-      const answer = kind === "heroscape" ? engine.heroscapeOdds(...args) : engine.hommOdds(...args);
-      const seconds = (performance.now() - started) / 1000;
       status.textContent = "";
       show(answer, seconds);
       form.dataset.seconds = String(seconds);
     } catch (error) {
       bar.hidden = true;
-      status.textContent = error.message.replace(/^\w+Error: /, "");
+      status.textContent = error instanceof Stopped ? `Stopped: ${error.message}.` : error.message.replace(/^\w+Error: /, "");
     } finally {
       compute.disabled = false;
+      stop.hidden = true;
     }
   });
   shareButton.addEventListener("click", async () => {
@@ -764,6 +996,7 @@ function makeCalculator(kind) {
 
 function setupOdds(path) {
   const kind = /heroscape/.test(path) ? "heroscape" : "homm";
+  warm(); // the calculator answers at once when the reader presses Compute
   const article = document.querySelector("article") || document.querySelector(".md-content");
   if (!article) return;
   let box = article.querySelector(".bb-odds-calculator");
@@ -785,16 +1018,25 @@ function setupOdds(path) {
 export async function setupPage(path) {
   const hash = location.hash;
   let shared;
+  let example = null;
   if (hash.startsWith("#try=")) {
+    const link = readShared(hash);
+    example = link.example;
     try {
-      shared = await unpack(hash.slice(5));
-    } catch {
-      shared = "# This link's scenario could not be read: it may have been cut short.\n";
+      shared = await unpack(link.data);
+    } catch (error) {
+      shared =
+        error instanceof TooLong
+          ? `# This link's scenario is too long: the page runs at most ${MAX_TEXT} characters.\n`
+          : "# This link's scenario could not be read: it may have been cut short.\n";
     }
+  }
+  if (shared !== undefined && example && openSharedExample(example, shared)) {
+    shared = undefined; // opened under its example, on its chapter
   }
   let holder = document.querySelector("[data-bb-playground]");
   if (shared !== undefined && !holder) {
-    // A shared scenario opens in a panel at the top of whatever page the link names.
+    // A shared scenario whose example is not on this page opens in a panel at the top of the page.
     const article = document.querySelector("article") || document.body;
     holder = el("div", { "data-bb-playground": "" });
     const heading = article.querySelector("h1");

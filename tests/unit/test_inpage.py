@@ -133,7 +133,8 @@ def test_a_run_gives_each_step_its_status_and_the_checks_explanation() -> None:
     assert [s["status"] for s in misspelt["steps"]] == ["passed", "undefined", "skipped"]
     assert "Given the {side} has {what}" in misspelt["explanation"][2]
     assert misspelt["undefined"]["line"] == 25 and misspelt["undefined"]["text"].startswith("the Agressor hsa")
-    assert misspelt["undefined"]["closest"][0] == {"keyword": "Given", "text": 'the {side} has {what} [called "{name}"] on its {line} Line'}
+    closest = misspelt["undefined"]["closest"][0]
+    assert closest == {"keyword": "Given", "text": 'the {side} has {what} [called "{name}"] on its {line} Line'}
     assert wrong["undefined"] is None
 
 

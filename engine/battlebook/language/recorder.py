@@ -258,7 +258,7 @@ def pytest_bdd_after_scenario(request: pytest.FixtureRequest, feature: Feature, 
             continue
         try:
             func(request, record)
-        except Exception:  # noqa: S112 - a half-built battle has no drawing; the failure is already reported
+        except Exception:  # a half-built battle may have no drawing; the failure is reported already
             continue
 
 
