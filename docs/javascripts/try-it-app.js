@@ -51,7 +51,7 @@ function megabytes(bytes) {
 /* ---------- the rules engine, in a worker ---------- */
 
 /** The longest a call may take in the page, in seconds, before it is stopped (the odds answer in far less). */
-export const LIMITS = { run: 30, heroscapeOdds: 15, hommOdds: 15 };
+export const LIMITS = { run: 30, heroscapeOdds: 15, hommOdds: 15, proposeRuling: 30 };
 
 /** A call that the reader, or the time limit, stopped. */
 class Stopped extends Error {}
@@ -296,13 +296,19 @@ function loadCatalogue() {
 }
 
 /** The steps of `game` (and shared ones) whose text, help or domain hold every word of `query`. */
+const haystacks = new WeakMap();
+
 function searchSteps(steps, game, query) {
   const words = query.toLowerCase().split(/\s+/).filter(Boolean);
-  return steps.filter(
-    (s) =>
-      (!game || s.game === game || s.game === "any") &&
-      words.every((w) => `${s.keyword} ${s.text} ${s.doc} ${s.domain}`.toLowerCase().includes(w)),
-  );
+  return steps.filter((s) => {
+    if (game && s.game !== game && s.game !== "any") return false;
+    let haystack = haystacks.get(s);
+    if (haystack === undefined) {
+      haystack = `${s.keyword} ${s.text} ${s.doc} ${s.domain}`.toLowerCase();
+      haystacks.set(s, haystack);
+    }
+    return words.every((w) => haystack.includes(w));
+  });
 }
 
 function stepButton(step, onPick) {
@@ -346,7 +352,7 @@ function stepFinder(undefinedStep, editor) {
       const first = undefinedStep.closest[0];
       const known = first && steps.find((s) => s.text === first.text);
       const game = known && known.game !== "any" ? known.game : null;
-      const words = undefinedStep.text.toLowerCase().match(/[a-z]{4,}/g) || [];
+      const words = [...new Set(undefinedStep.text.slice(0, SHOWN_LINE).toLowerCase().match(/[a-z]{4,}/g) || [])];
       const useful = words.filter((w) => searchSteps(steps, game, w).length > 0);
       const show = () => {
         const found = search.value.trim() ? searchSteps(steps, game, search.value) : [];
@@ -376,6 +382,16 @@ const EXAMPLES_PER_TASK = 20;
 
 const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
 
+/** The most characters of one line a result shows: laying out a line of 100,000 would hold the page. */
+const SHOWN_LINE = 400;
+
+function shorten(text) {
+  return text
+    .split("\n")
+    .map((line) => (line.length > SHOWN_LINE ? `${line.slice(0, SHOWN_LINE)}… (${line.length - SHOWN_LINE} more characters)` : line))
+    .join("\n");
+}
+
 function drawingOf(example, drawing, atOnce) {
   const intro = drawing.at_line
     ? `The battle as it stood when the example stopped, at line ${drawing.at_line}. ${drawing.intro}`
@@ -397,14 +413,14 @@ function drawingOf(example, drawing, atOnce) {
   return [fold];
 }
 
-function exampleBox(example, drawAtOnce, editor) {
+function exampleBox(example, editor) {
   const box = el("section", { class: `bb-try-example bb-try-${example.kind}`, "data-kind": example.kind });
   box.append(
     el(
       "p",
       { class: "bb-try-verdict" },
       el("span", { class: `bb-try-kind bb-try-kind-${example.kind}`, text: KIND_TEXT[example.kind] || example.kind }),
-      ` line ${example.line}: ${example.name}`,
+      ` line ${example.line}: ${shorten(example.name)}`,
     ),
   );
   const steps = el("ol", { class: "bb-try-steps" });
@@ -415,20 +431,19 @@ function exampleBox(example, drawAtOnce, editor) {
         "li",
         { class: cls, "data-status": step.status },
         el("span", { class: "bb-try-step-status", text: `${STATUS_MARK[step.status] || ""} ${step.status}` }),
-        el("span", { class: "bb-try-step-text", text: `${step.keyword} ${step.text}` }),
+        el("span", { class: "bb-try-step-text", text: shorten(`${step.keyword} ${step.text}`) }),
         el("span", { class: "bb-try-step-line", text: `line ${step.line}` }),
       ),
     );
   }
   box.append(steps);
   if (example.explanation.length) {
-    box.append(el("pre", { class: "bb-try-explain", text: example.explanation.join("\n") }));
+    box.append(el("pre", { class: "bb-try-explain", text: shorten(example.explanation.join("\n")) }));
   }
   if (example.undefined && editor) box.append(stepFinder(example.undefined, editor));
   if (example.chance) {
     box.append(el("p", { class: "bb-try-chance" }, el("strong", { text: "Chance of the last attack: " }), example.chance));
   }
-  for (const drawing of example.drawings) box.append(...drawingOf(example, drawing, drawAtOnce));
   return box;
 }
 
@@ -436,7 +451,7 @@ function exampleBox(example, drawAtOnce, editor) {
 async function renderResult(holder, result, seconds, editor) {
   const out = el("div", { class: "bb-try-output" });
   for (const problem of result.malformed) {
-    out.append(el("p", { class: "bb-try-malformed", text: `line ${problem.line}: ${problem.reason}` }));
+    out.append(el("p", { class: "bb-try-malformed", text: shorten(`line ${problem.line}: ${problem.reason}`) }));
   }
   holder.replaceChildren(out);
   let drawn = 0;
@@ -446,13 +461,19 @@ async function renderResult(holder, result, seconds, editor) {
       if (!out.isConnected) return; // a newer run replaced this one
     }
     const example = result.examples[i];
+    const box = exampleBox(example, editor);
+    out.append(box);
     const atOnce = example.drawings.length > 0 && drawn < DRAWN_AT_ONCE;
-    if (atOnce) drawn++;
-    out.append(exampleBox(example, atOnce, editor));
+    if (atOnce) {
+      drawn++;
+      await nextTask(); // a drawing is the heaviest part: a task of its own
+      if (!out.isConnected) return;
+    }
+    for (const drawing of example.drawings) box.append(...drawingOf(example, drawing, atOnce));
   }
   const took = seconds === undefined ? "" : ` (ran in ${seconds.toFixed(2)} s)`;
   out.append(el("p", { class: "bb-try-summary", text: result.summary + took }));
-  if (result.output) out.append(el("pre", { class: "bb-try-explain", text: result.output }));
+  if (result.output) out.append(el("pre", { class: "bb-try-explain", text: shorten(result.output) }));
 }
 
 /* Drawings: SVG rebuilt from an allow-list of elements and attributes. */
@@ -596,7 +617,9 @@ function makePanel(text, options = {}) {
         },
       });
       timings.lastRun = seconds;
-      await renderResult(result, answer, (performance.now() - clicked) / 1000, editor);
+      const shown = performance.now();
+      await renderResult(result, answer, (shown - clicked) / 1000, editor);
+      timings.lastRender = (performance.now() - shown) / 1000;
       status.textContent = answer.summary;
       panel.dataset.state = answer.ok ? "passed" : "not-passed";
     } catch (error) {
@@ -799,7 +822,8 @@ async function setupPlayground(holder, sharedText) {
     el("option", { value: "homm" }, "Heroes of Might & Magic IV"),
     el("option", { value: "heroscape" }, "Heroscape"),
   );
-  const { panel, area, paint } = makePanel(sharedText ?? EMPTY.homm, { label: "Your scenario (Gherkin)" });
+  const proposeButton = el("button", { type: "button", class: "bb-propose-open", "aria-expanded": "false" }, "Propose as a ruling");
+  const { panel, area, paint } = makePanel(sharedText ?? EMPTY.homm, { label: "Your scenario (Gherkin)", actions: [proposeButton] });
   const search = el("input", { type: "search", class: "bb-play-search", placeholder: "Search the steps", "aria-label": "Search the steps" });
   const list = el("ul", { class: "bb-play-steps" });
   const count = el("p", { class: "bb-play-count", role: "status" });
@@ -827,9 +851,186 @@ async function setupPlayground(holder, sharedText) {
     holder.scrollIntoView({ block: "start" });
   };
   const side = el("div", { class: "bb-play-catalogue" }, el("label", { class: "bb-play-label" }, "Game ", game), search, count, list);
-  holder.replaceChildren(el("div", { class: "bb-play" }, el("div", { class: "bb-play-editor" }, panel), side));
+  const proposal = el("div", { class: "bb-propose-holder" });
+  proposeButton.addEventListener("click", () => {
+    const open = proposal.firstChild;
+    if (open) {
+      proposal.replaceChildren();
+      proposeButton.setAttribute("aria-expanded", "false");
+      return;
+    }
+    proposal.append(makeProposal(area));
+    proposeButton.setAttribute("aria-expanded", "true");
+    proposal.querySelector("input").focus();
+  });
+  holder.replaceChildren(el("div", { class: "bb-play" }, el("div", { class: "bb-play-editor" }, panel, proposal), side));
   if (sharedText !== undefined) holder.bbLoad(sharedText);
   else show();
+}
+
+/* ---------- propose a ruling ---------- */
+
+let rulingFacts = null;
+
+function loadRulingFacts() {
+  if (!rulingFacts) {
+    rulingFacts = fetch(ROOT + "try/rulings.json").then((r) => {
+      if (!r.ok) throw new Error(`HTTP ${r.status}`);
+      return r.json();
+    });
+    rulingFacts.catch(() => (rulingFacts = null));
+  }
+  return rulingFacts;
+}
+
+function slugOf(text) {
+  return text
+    .toLowerCase()
+    .normalize("NFKD")
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-+|-+$/g, "")
+    .slice(0, 60)
+    .replace(/-+$/, "");
+}
+
+function field(label, control, hint) {
+  return el("label", { class: "bb-propose-field" }, el("span", { class: "bb-propose-label", text: label }), control, hint ? el("small", { text: hint }) : null);
+}
+
+const PULL_REQUEST_STEPS = [
+  "Download the file (or copy it).",
+  "In your fork of the Battlebook repository (on GitHub: Fork, then Add file, Upload files), put it at the path shown above, in a branch of its own.",
+  "In a clone, `battlebook check` on the file and `make test` run every check the project's CI runs; the page has run the same examples already.",
+  "Open a pull request titled after the ruling: the reviewers read your three paragraphs and the examples that pin the reading down.",
+];
+
+/* The Playground's "Propose as a ruling": the reader's scenario becomes a ruling file in the
+ * book's conventions, checked by the engine, to download or copy, with the steps of a pull request. */
+function makeProposal(area) {
+  const title = el("input", { type: "text", name: "title", required: true, autocomplete: "off" });
+  const slug = el("input", { type: "text", name: "slug", required: true, autocomplete: "off", pattern: "[a-z0-9]+(-[a-z0-9]+)*" });
+  const sources = el("select", { name: "sources", multiple: true, size: "6" });
+  const question = el("textarea", { name: "question", rows: "3", required: true });
+  const reading = el("textarea", { name: "reading", rows: "3", required: true });
+  const alternative = el("textarea", { name: "alternative", rows: "3", required: true });
+  const rule = el("input", { type: "text", name: "rule", required: true, autocomplete: "off" });
+  const make = el("button", { type: "submit", class: "bb-try-run" }, "Make the ruling file");
+  const status = el("p", { class: "bb-try-status", role: "status", "aria-live": "polite" });
+  const out = el("div", { class: "bb-propose-result", "aria-live": "polite" });
+  let slugEdited = false;
+  title.addEventListener("input", () => {
+    if (!slugEdited) slug.value = slugOf(title.value);
+  });
+  slug.addEventListener("input", () => (slugEdited = true));
+  const form = el(
+    "form",
+    { class: "bb-propose", novalidate: true, "aria-label": "Propose your scenario as a ruling" },
+    el("p", { class: "bb-propose-intro", text: "Where the sources leave a question open, a ruling adopts one reading, names the other, and pins the choice with examples: the ones in the editor above. Fill in the rest in your own words." }),
+    field("The question in a few words (the ruling's title)", title),
+    field("File name", slug, "features/rulings/NAME.feature; the Rule's identifier is ruling.NAME"),
+    field("The source sections the question comes from (one or more)", sources),
+    field("The question: what the sources leave open, and why a player could read it two ways", question),
+    field("Battlebook's reading: the one the examples check", reading),
+    field("The alternative: the other reading, and how a scenario could choose it", alternative),
+    field("The adopted reading as one sentence (the Rule)", rule),
+    el("div", { class: "bb-try-actions" }, make),
+    status,
+    out,
+  );
+  loadRulingFacts()
+    .then((facts) => {
+      form.bbFacts = facts;
+      const groups = new Map();
+      for (const section of facts.sources) {
+        if (!groups.has(section.text)) groups.set(section.text, el("optgroup", { label: section.text }));
+        groups.get(section.text).append(el("option", { value: section.key }, `${section.title} (${section.key})`));
+      }
+      sources.replaceChildren(...groups.values());
+    })
+    .catch((error) => (status.textContent = `The rulebook's sections could not be loaded (${error.message}).`));
+
+  form.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    const facts = form.bbFacts || { ids: [], next_chapter: 50 };
+    const fields = {
+      title: title.value,
+      slug: slug.value.trim(),
+      sources: Array.from(sources.selectedOptions, (o) => o.value),
+      question: question.value,
+      reading: reading.value,
+      alternative: alternative.value,
+      rule: rule.value,
+      chapter: facts.next_chapter,
+    };
+    if (facts.ids.includes(`ruling.${fields.slug}`)) {
+      out.replaceChildren(el("ul", { class: "bb-propose-problems" }, el("li", { text: `ruling.${fields.slug} names a published rule already: choose another file name` })));
+      return;
+    }
+    make.disabled = true;
+    out.replaceChildren();
+    try {
+      const { value: answer } = await engine.call("proposeRuling", [area.value, JSON.stringify(fields)], {
+        onProgress: ({ loaded, total, what }) => (status.textContent = total ? `${what}: ${megabytes(loaded)} of ${megabytes(total)} MB` : `${what}…`),
+        onRunning: () => (status.textContent = "writing and checking the ruling…"),
+      });
+      status.textContent = "";
+      showProposal(out, answer, fields);
+    } catch (error) {
+      status.textContent = error instanceof Stopped ? `Stopped: ${error.message}.` : `The rules engine could not run: ${error.message}`;
+    } finally {
+      make.disabled = false;
+    }
+  });
+  return form;
+}
+
+async function showProposal(out, answer, fields) {
+  if (answer.problems.length) {
+    out.replaceChildren(
+      el("p", { text: "Before the file can be written:" }),
+      el("ul", { class: "bb-propose-problems" }, ...answer.problems.map((p) => el("li", { text: p }))),
+    );
+    return;
+  }
+  const name = answer.file.split("/").pop();
+  const file = el("textarea", { class: "bb-propose-file", readonly: true, rows: String(Math.min(30, answer.text.split("\n").length + 1)), "aria-label": `The ruling file ${answer.file}` });
+  file.value = answer.text;
+  const download = el("a", { class: "bb-propose-open bb-propose-download", download: name, href: URL.createObjectURL(new Blob([answer.text], { type: "text/plain;charset=utf-8" })) }, `Download ${name}`);
+  const copyStatus = el("span", { class: "bb-try-hint", role: "status" });
+  const copy = el(
+    "button",
+    {
+      type: "button",
+      class: "bb-try-share",
+      onclick: async () => {
+        try {
+          await navigator.clipboard.writeText(answer.text);
+          copyStatus.textContent = "Copied.";
+        } catch {
+          file.select();
+          copyStatus.textContent = "Press Ctrl+C to copy the selected text.";
+        }
+      },
+    },
+    "Copy",
+  );
+  const verdict = answer.ok
+    ? `It passes the check: ${answer.check.summary}, and it follows the book's conventions.`
+    : answer.conventions.length
+      ? "It does not follow the book's conventions yet (see below); change the fields or the scenario and make it again."
+      : `The check does not pass yet: ${answer.check.summary}. A ruling is published only when all its examples pass.`;
+  const checked = el("div", { class: "bb-propose-check" });
+  out.replaceChildren(
+    el("p", { class: "bb-propose-verdict", "data-ok": answer.ok ? "yes" : "no", text: verdict }),
+    el("p", {}, "The file, to go to ", el("code", { text: answer.file }), ":"),
+    file,
+    el("div", { class: "bb-try-actions" }, download, copy, copyStatus),
+    answer.conventions.length ? el("ul", { class: "bb-propose-problems" }, ...answer.conventions.map((p) => el("li", { text: p }))) : null,
+    checked,
+    el("p", { class: "bb-propose-steps-title", text: `To propose "${fields.title.trim()}" to the rulebook:` }),
+    el("ol", { class: "bb-propose-steps" }, ...PULL_REQUEST_STEPS.map((step) => el("li", { text: step }))),
+  );
+  await renderResult(checked, answer.check, undefined, null);
 }
 
 /* ---------- odds calculators ---------- */

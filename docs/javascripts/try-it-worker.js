@@ -12,7 +12,7 @@
  * Messages to the page: {type: "progress", loaded, total, what}, {type: "ready", timings,
  * bytes}, {type: "failed", error} (the engine could not load), and one {type: "answer", id,
  * ok, value | error, seconds} per call. Messages from the page: {id, call, args}, where
- * call is "run", "heroscapeOdds" or "hommOdds". Everything is data: a scenario's text
+ * call is "run", "heroscapeOdds", "hommOdds" or "proposeRuling". Everything is data: a scenario's text
  * reaches Python as a string, never as code.
  */
 
@@ -158,6 +158,9 @@ def battlebook_heroscape_odds(attack, defense, above, edition):
 
 def battlebook_homm_odds(score, defenses, reading):
     return _answer(_inpage.homm_odds, int(score), [int(d) for d in defenses], str(reading))
+
+def battlebook_propose(text, fields):
+    return _answer(_inpage.propose_ruling, str(text), json.loads(str(fields)))
 `);
   mark("importEngine");
   const call = (name) => {
@@ -172,6 +175,7 @@ def battlebook_homm_odds(score, defenses, reading):
     run: call("battlebook_run"),
     heroscapeOdds: call("battlebook_heroscape_odds"),
     hommOdds: call("battlebook_homm_odds"),
+    proposeRuling: call("battlebook_propose"),
   };
   // One small run: the step library and pytest's plugins load now, not on the reader's first Run.
   api.run(WARM_UP);

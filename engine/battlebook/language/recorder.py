@@ -160,7 +160,9 @@ def closest_steps(text: str, count: int = 3, step_type: str | None = None, game:
     {defender}` reads little like a full line, but its uses in the features do.
 
     The work is bounded: only the first `HINT_CHARS` characters of `text` are compared, so a
-    hint costs the same for a line of a megabyte as for one of a few words.
+    hint costs the same for a line of a megabyte as for one of a few words; and against a text
+    less than half its length, only the line's beginning, twice that text's length: a line
+    that opens like a step and runs on still finds it.
 
     Examples:
         >>> from battlebook.language.catalogue import load_step_modules
@@ -172,7 +174,7 @@ def closest_steps(text: str, count: int = 3, step_type: str | None = None, game:
     used = example_lines()
 
     def similarity(other: str) -> float:
-        matcher = difflib.SequenceMatcher(None, lowered, other.lower())
+        matcher = difflib.SequenceMatcher(None, lowered[: 2 * len(other) + 20], other.lower())
         return matcher.ratio() if matcher.quick_ratio() > 0.5 else 0.0
 
     def likeness(step: KnownStep) -> float:

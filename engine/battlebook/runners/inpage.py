@@ -34,7 +34,8 @@ from typing import Any
 
 import pytest
 
-from battlebook.book.model import ExampleDoc, FeatureDoc, RuleDoc, StepDoc
+from battlebook.book.model import ExampleDoc, FeatureDoc, FeatureFileError, RuleDoc, StepDoc, load_feature
+from battlebook.book.rulings import Proposal, proposal_problems, read_ruling, ruling_problems, ruling_text
 from battlebook.book.render import example_gherkin, gherkin_lines
 from battlebook.errors import BattlebookError
 from battlebook.language.recorder import ANNOTATORS, ScenarioRecord
@@ -316,6 +317,68 @@ def homm_odds(score: int, defenses: Sequence[int], reading: str = "0-9") -> dict
         "winning_faces": list(hit.winning_faces),
         "min_roll": hit.min_roll,
         "chance": _fraction(hit.hit),
+    }
+
+
+def _read_scenario(text: str, name: str) -> FeatureDoc:
+    """The feature `text` holds, read leniently as `battlebook check` reads it (a file named `name`)."""
+    with tempfile.TemporaryDirectory(prefix="battlebook-try-") as tmp:
+        path = Path(tmp) / name
+        path.write_text(text, encoding="utf-8")
+        return load_feature(path, Path(tmp), strict=False)
+
+
+def propose_ruling(text: str, fields: dict[str, Any]) -> dict[str, Any]:
+    """Turn the scenario `text` into a ruling file, with what the player filled in, and check it.
+
+    `fields` holds the [`Proposal`][battlebook.book.rulings.Proposal]'s parts by name
+    (`sources` a list of section keys, `chapter` a number). The answer holds `problems`
+    (what to fill in or fix first, one line each), and once there are none the file's
+    name and `text`, what the book's conventions say of it (`conventions`: the problems a
+    strict reading of the rulebook finds) and `check`: the file run as
+    [`run_scenario`][battlebook.runners.inpage.run_scenario] runs a scenario.
+    """
+    if len(text) > MAX_TEXT:
+        return {"ok": False, "problems": [f"the scenario is {len(text)} characters long; at most {MAX_TEXT}"]}
+    chapter = fields.get("chapter", 50)
+    proposal = Proposal(
+        title=str(fields.get("title", "")),
+        slug=str(fields.get("slug", "")),
+        sources=tuple(str(key) for key in fields.get("sources", ()) if key),
+        question=str(fields.get("question", "")),
+        reading=str(fields.get("reading", "")),
+        alternative=str(fields.get("alternative", "")),
+        rule=str(fields.get("rule", "")),
+        chapter=chapter if isinstance(chapter, int) and 0 <= chapter < 1000 else 50,
+    )
+    problems = proposal_problems(proposal)
+    try:
+        scenario = _read_scenario(text, SCENARIO_FILE)
+    except FeatureFileError as error:
+        problems.append(f"the scenario cannot be read: line {error.line}: {error.reason}")
+    else:
+        if not any(True for _ in scenario.examples()):
+            problems.append("the scenario has no example to pin the reading down")
+    if problems:
+        return {"ok": False, "problems": problems}
+    name = f"{proposal.slug}.feature"
+    ruling = ruling_text(scenario, proposal)
+    conventions: list[str] = []
+    try:
+        doc = _read_scenario(ruling, name)
+    except FeatureFileError as error:
+        conventions.append(f"line {error.line}: {error.reason}")
+    else:
+        conventions += [f"line {p.line}: {p.reason}" for p in doc.problems]
+        conventions += [p.split(": ", 1)[-1] for p in ruling_problems([read_ruling(doc)])]
+    check = run_scenario(ruling)
+    return {
+        "ok": check["ok"] and not conventions,
+        "problems": [],
+        "file": f"features/rulings/{name}",
+        "text": ruling,
+        "conventions": conventions,
+        "check": check,
     }
 
 
