@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import json
 import re
+import subprocess
+import sys
 import tarfile
 from collections import Counter
 from collections.abc import Iterator
@@ -446,6 +448,66 @@ def test_9_a_phone_and_dark_mode_show_the_editor_within_the_screen(tab: Tab) -> 
     finally:
         page.set_viewport_size({"width": 1280, "height": 900})
         page.emulate_media(color_scheme="light")
+
+
+#: A question a player settles in the Playground, then proposes as a ruling.
+SETTLED = """Feature: A six against a Behemoth
+  Background:
+    Given a battle in the open field
+
+  Example: Three Gold Golems roll a 6 against a Behemoth
+    Given the Aggressor has a stack of 3 Gold Golems on its Melee Line
+    And the Defender has a Behemoth on its Melee Line
+    When the Gold Golems attack the Behemoth in melee, rolling 6
+    Then the attack kills the top card of the Behemoth
+"""
+
+
+def test_15_a_scenario_settled_in_the_playground_becomes_a_ruling_that_passes_battlebook_check(
+    tab: Tab, tmp_path: Path
+) -> None:
+    tab.navigate("playground/")
+    page = tab.page
+    panel = page.locator(".bb-play .bb-try-panel")
+    paste(panel, SETTLED)
+    page.locator(".bb-propose-open").click()
+    form = page.locator("form.bb-propose")
+    form.locator("button[type=submit]").click()  # nothing filled in: each missing part is named
+    problems = form.locator(".bb-propose-problems")
+    problems.wait_for(timeout=FIRST_RUN_MS)
+    assert "give the question in a few words" in problems.inner_text()
+    form.locator("input[name=title]").fill("Is reaching the defense exactly enough?")
+    assert form.locator("input[name=slug]").input_value() == "is-reaching-the-defense-exactly-enough"
+    form.locator("input[name=slug]").fill("reaching-the-defense")
+    form.locator("select[name=sources]").select_option(["001/making-melee-attacks"])
+    form.locator("textarea[name=question]").fill(
+        "Score plus roll against defense: when the two are equal, given a 6 on the die, does the attack kill?"
+    )
+    form.locator("textarea[name=reading]").fill("Yes. Reaching the defense is enough; it need not be beaten.")
+    form.locator("textarea[name=alternative]").fill("The total must exceed the defense. No step chooses it yet.")
+    form.locator("input[name=rule]").fill("A melee attack kills when score plus roll reaches the defense")
+    form.locator("button[type=submit]").click()
+    verdict_line = form.locator(".bb-propose-verdict")
+    verdict_line.wait_for(timeout=RUN_MS)
+    assert verdict_line.get_attribute("data-ok") == "yes", verdict_line.inner_text()
+    assert "1 example: 1 passed" in verdict_line.inner_text()
+    assert form.locator(".bb-propose-check .bb-try-example").get_attribute("data-kind") == "passed"
+    text = form.locator("textarea.bb-propose-file").input_value()
+    assert text.startswith("@chapter:") and "Feature: Ruling: Is reaching the defense exactly enough?" in text
+    assert "@id:ruling.reaching-the-defense @source:001/making-melee-attacks" in text
+    download = form.locator("a.bb-propose-download")
+    assert download.get_attribute("download") == "reaching-the-defense.feature"
+    assert "features/rulings/reaching-the-defense.feature" in form.inner_text()
+    assert "pull request" in form.locator(".bb-propose-steps").inner_text()
+    # The file, as a contributor would save it, passes `battlebook check`.
+    path = tmp_path / "features" / "rulings" / "reaching-the-defense.feature"
+    path.parent.mkdir(parents=True)
+    path.write_text(text, encoding="utf-8")
+    checked = subprocess.run(
+        [sys.executable, "-m", "battlebook", "check", str(path)], capture_output=True, text=True, cwd=tmp_path
+    )
+    assert checked.returncode == 0, checked.stdout + checked.stderr
+    assert "1 example: 1 passed, 0 failed, 0 undefined" in checked.stdout
 
 
 def ink(png: bytes) -> set[int]:

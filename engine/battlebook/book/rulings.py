@@ -131,9 +131,9 @@ class Proposal:
     chapter: int
 
 
-#: Words a line of a description may not start with: Gherkin would read the line as a keyword.
-_KEYWORD_START = re.compile(
-    r"^(Given|When|Then|And|But|Feature|Rule|Background|Scenario|Example|Examples|Scenarios|\*|@|#|\||\"\"\"|```)",
+#: What a line of a description may not start with: Gherkin would read the line as a keyword, tag, comment or table.
+KEYWORD_START = re.compile(
+    r"^(Given|When|Then|And|But|Feature|Rule|Background|Scenario|Example|Examples|Scenarios|\*\s|@|#|\||\"\"\"|```)",
     re.IGNORECASE,
 )
 
@@ -145,7 +145,7 @@ def _paragraph(label: str, text: str, indent: str, width: int = 92) -> list[str]
     for word in words:
         if lines and len(lines[-1]) + 1 + len(word) <= width - len(indent):
             lines[-1] += " " + word
-        elif lines and _KEYWORD_START.match(word):
+        elif lines and KEYWORD_START.match(word):
             lines[-1] += " " + word  # a line may run long rather than start with a keyword
         else:
             lines.append(word)
