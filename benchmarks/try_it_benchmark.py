@@ -186,7 +186,7 @@ def main(argv: list[str]) -> None:
         print(f"bytes fetched by the first Run: {cold[-1]['first_bytes'] / 1e6:.1f} MB")
         longest = max(r["longest_task_ms"] for r in cold)
         count = sum(r["long_tasks"] for r in cold)
-        print(f"main thread during cold first Runs: longest task {longest:.0f} ms; {count} tasks over {LONG_TASK_MS} ms")
+        print(f"main thread during cold first Runs: longest task {longest:.0f} ms; {count} over {LONG_TASK_MS} ms")
         phases = ", ".join(f"{k} {v:.2f} s" for k, v in cold[-1]["phases"].items() if isinstance(v, float | int))
         print(f"where the engine's start went (last cold start): {phases}")
         print(f"bytes added to a page nobody runs (try-it.js and try-it.css): {cold[-1]['idle_try_bytes']} B")

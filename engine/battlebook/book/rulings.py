@@ -108,7 +108,7 @@ def render_rulings_index(rulings: Sequence[Ruling]) -> str:
 
 @dataclass(frozen=True)
 class Proposal:
-    """What a player fills in to turn a scenario into a ruling (see [`ruling_text`][battlebook.book.rulings.ruling_text]).
+    """What a player fills in to turn a scenario into a ruling (see `ruling_text`).
 
     Attributes:
         title: The question in a few words (the Feature's title follows `Ruling: `).
@@ -156,8 +156,8 @@ def proposal_problems(proposal: Proposal) -> list[str]:
     """What a proposal lacks or gets wrong, one line each (empty when it can be written).
 
     Examples:
-        >>> proposal_problems(Proposal("", "Bad Slug", (), "", "", "", "", 50))[:2]
-        ['give the question in a few words (the title)', 'the file name is lowercase words joined by "-", such as "empty-offer"']
+        >>> proposal_problems(Proposal("", "Bad Slug", (), "", "", "", "", 50))[1]
+        'the file name is lowercase words joined by "-", such as "empty-offer"'
     """
     from battlebook.book.sources import SECTIONS
 

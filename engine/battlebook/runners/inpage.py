@@ -35,8 +35,8 @@ from typing import Any
 import pytest
 
 from battlebook.book.model import ExampleDoc, FeatureDoc, FeatureFileError, RuleDoc, StepDoc, load_feature
-from battlebook.book.rulings import Proposal, proposal_problems, read_ruling, ruling_problems, ruling_text
 from battlebook.book.render import example_gherkin, gherkin_lines
+from battlebook.book.rulings import Proposal, proposal_problems, read_ruling, ruling_problems, ruling_text
 from battlebook.errors import BattlebookError
 from battlebook.language.recorder import ANNOTATORS, ScenarioRecord
 from battlebook.runners.check import LEAN_OPTIONS, STEPS_HINT, CheckedExample, explain, format_report, run_check
