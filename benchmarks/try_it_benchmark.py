@@ -21,7 +21,7 @@ This machine is shared and noisy: absolute times swing with its load. `--baselin
 against it, alternating with this build, and prints the ratios taken in this one run.
 
 Run with `.venv/bin/python benchmarks/try_it_benchmark.py [--starts 5] [--read 5]
-[--baseline DIR]`. It prints figures, never fails a build: speed is not a timed test.
+[--baseline DIR] [--site DIR]`. It prints figures, never fails a build: speed is not a timed test.
 """
 
 from __future__ import annotations
@@ -159,8 +159,9 @@ def main(argv: list[str]) -> None:
     parser.add_argument("--starts", type=int, default=5, help="cold starts per measure (default 5)")
     parser.add_argument("--read", type=float, default=5.0, help="seconds the reader reads before Run (default 5)")
     parser.add_argument("--baseline", type=Path, help="another build of the site, measured alternately")
+    parser.add_argument("--site", type=Path, default=SITE, help="the build to measure (default: site/)")
     args = parser.parse_args(argv)
-    sites = {"this build": SITE}
+    sites = {"this build": args.site}
     if args.baseline:
         sites["baseline"] = args.baseline
     for site in sites.values():
