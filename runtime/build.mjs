@@ -9,7 +9,7 @@
 // 2. Unpacks the wheels (runtime/wheels.py gathered them) into a fresh Pyodide, in Node, and
 //    warms it up: imports the in-page runner and runs through it the given feature files
 //    (the whole rulebook, by the Makefile), scenarios that fail in every way a reader's can
-//    (runtime/warmup.feature), and both odds calculators. Python then leaves the bytecode of
+//    (runtime/warmup.feature), the odds and fight calculators, and a proposed ruling. Python then leaves the bytecode of
 //    every module a run uses (and pytest its assertion-rewritten step modules) next to the
 //    sources, for Pyodide's own Python version.
 // 3. Packs into one engine.tar.gz what a run needs: the battlebook package whole (the same
@@ -68,6 +68,12 @@ inpage.heroscape_odds(3, 2, 1, "2024")
 inpage.heroscape_odds(3, 2, -1, "2004")
 inpage.homm_odds(7, [4, 4], "1-10")
 inpage.step_catalogue()
+from battlebook.fight_report import report_page
+from battlebook.games import game_named
+report_page(game_named("homm").fight("stacks", {"aggressor": "3,3,5,10,1", "defender": "1,7,0,13,1", "faces": "0-9", "reading": ""}))
+report_page(game_named("heroscape").fight("duel", {"edition": "2024", "first": "3,2,4", "second": "2,3,5", "height": "0"}))
+report_page(game_named("heroscape").fight("attacked", {"edition": "2024", "life": "4", "attacks": "3v2,4v2"}))
+inpage.propose_ruling(feature_texts[0], {"title": "t", "slug": "t", "sources": ["001/making-melee-attacks"], "question": "q", "reading": "r", "alternative": "a", "rule": "r"})
 for bad in (lambda: inpage.heroscape_odds(1, 1, 0, "1999"), lambda: inpage.homm_odds(1, [1], "2-11")):
     try:
         bad()

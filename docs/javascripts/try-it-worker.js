@@ -12,7 +12,7 @@
  * Messages to the page: {type: "progress", loaded, total, what}, {type: "ready", timings,
  * bytes}, {type: "failed", error} (the engine could not load), and one {type: "answer", id,
  * ok, value | error, seconds} per call. Messages from the page: {id, call, args}, where
- * call is "run", "heroscapeOdds", "hommOdds" or "proposeRuling". Everything is data: a scenario's text
+ * call is "run", "heroscapeOdds", "hommOdds", "fight" or "proposeRuling". Everything is data: a scenario's text
  * reaches Python as a string, never as code.
  */
 
@@ -161,6 +161,19 @@ def battlebook_homm_odds(score, defenses, reading):
 
 def battlebook_propose(text, fields):
     return _answer(_inpage.propose_ruling, str(text), json.loads(str(fields)))
+
+def _fight(game, question, arguments):
+    from battlebook.fight_report import report_page
+    from battlebook.games import game_named
+
+    fields = json.loads(arguments)
+    if not isinstance(fields, dict):
+        raise ValueError("the calculator's fields are not a set of named values")
+    named = {str(key): str(value) for key, value in fields.items()}
+    return report_page(game_named(str(game)).fight(str(question), named))
+
+def battlebook_fight(game, question, arguments):
+    return _answer(_fight, str(game), str(question), str(arguments))
 `);
   mark("importEngine");
   const call = (name) => {
@@ -176,6 +189,7 @@ def battlebook_propose(text, fields):
     heroscapeOdds: call("battlebook_heroscape_odds"),
     hommOdds: call("battlebook_homm_odds"),
     proposeRuling: call("battlebook_propose"),
+    fight: call("battlebook_fight"),
   };
   // One small run: the step library and pytest's plugins load now, not on the reader's first Run.
   api.run(WARM_UP);

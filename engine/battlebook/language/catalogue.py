@@ -27,12 +27,11 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from types import ModuleType
 
-from pytest_bdd.steps import StepFunctionContext, step_function_context_registry
-
 from battlebook.book.links import feature_page, rule_link
 from battlebook.book.model import ExampleDoc, FeatureDoc, RuleDoc, StepDoc, slugify
 from battlebook.book.prose import markdown_code, markdown_text
 from battlebook.errors import ScenarioError
+from battlebook.language.grammar import StepDefinition, step_definitions
 from battlebook.language.patterns import allowed_words_of, readable_of
 from battlebook.language.scope import game_by_vote, scope_of
 
@@ -42,7 +41,7 @@ _PRIMARY = {"given", "when", "then"}
 
 
 def load_step_modules() -> list[ModuleType]:
-    """Import every step module of [`battlebook.language.steps`][battlebook.language.steps], registering their steps."""
+    """Import every step module of [`battlebook.language.steps`][battlebook.language.steps]."""
     from battlebook.language.steps import step_modules
 
     return [importlib.import_module(name) for name in step_modules()]
@@ -198,8 +197,8 @@ def book_lines(book: Iterable[FeatureDoc]) -> Iterator[tuple[str, StepUse]]:
 
 
 def bind_lines(
-    book: Sequence[FeatureDoc], contexts: Sequence[StepFunctionContext]
-) -> list[tuple[StepUse, tuple[StepFunctionContext, ...]]]:
+    book: Sequence[FeatureDoc], contexts: Sequence[StepDefinition]
+) -> list[tuple[StepUse, tuple[StepDefinition, ...]]]:
     """Every step line of `book` with the step definitions credited with it.
 
     A definition is a candidate for a line when its keyword type fits and its pattern
@@ -207,9 +206,9 @@ def bind_lines(
     [`battlebook.language.scope`][battlebook.language.scope]): a line is credited only to
     the steps of its feature's game and to shared steps, as a run binds it.
     """
-    matched: list[tuple[StepUse, tuple[StepFunctionContext, ...]]] = []
+    matched: list[tuple[StepUse, tuple[StepDefinition, ...]]] = []
     # A line's candidates depend only on its type and text, and most lines recur across the book.
-    candidates: dict[tuple[str, str], tuple[StepFunctionContext, ...]] = {}
+    candidates: dict[tuple[str, str], tuple[StepDefinition, ...]] = {}
     for line_type, use in book_lines(book):
         matching = candidates.get((line_type, use.text))
         if matching is None:
@@ -241,7 +240,7 @@ def bind_lines(
 def build_catalogue(book: Sequence[FeatureDoc], modules: Sequence[ModuleType]) -> list[Domain]:
     """The catalogue of the steps defined in `modules`, with their uses in `book` (see `bind_lines`)."""
     by_name = {module.__name__: module for module in modules}
-    contexts = [c for c in list(step_function_context_registry.values()) if c.step_func.__module__ in by_name]
+    contexts = step_definitions(modules)
     lines = bind_lines(book, contexts)
     # The uses credited to each definition (by identity), in book order.
     credited_uses: dict[int, list[StepUse]] = {}

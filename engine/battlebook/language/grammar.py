@@ -34,6 +34,7 @@ import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from fractions import Fraction
+from types import ModuleType
 from typing import Any, ParamSpec, TypeVar
 
 import pytest_bdd
@@ -282,27 +283,16 @@ for _verb in (
     PARAMETERS[_verb.name] = _verb
 
 
-def register(parameter: Parameter) -> Parameter:
-    """Add a parameter type that a step module defines (its words may come from that module's tables)."""
-    if parameter.name in PARAMETERS and PARAMETERS[parameter.name] != parameter:
-        raise ValueError(f"the parameter type {parameter.name!r} is already registered")
-    PARAMETERS[parameter.name] = parameter
-    _CONVERTERS.clear()
-    return parameter
+#: Each parameter type's conversion function, made once, for `parse` (its `extra_types`).
+CONVERTERS: dict[str, Callable[[str], object]] = {name: parameter.converter() for name, parameter in PARAMETERS.items()}
 
 
-_CONVERTERS: dict[str, Callable[[str], object]] = {}
+def extra_types(extra: Iterable[Parameter] = ()) -> dict[str, Callable[[str], object]]:
+    """The conversion functions of every parameter type, and of `extra` ones, for `parse` (its `extra_types`).
 
-
-def extra_types() -> dict[str, Callable[[str], object]]:
-    """The conversion functions of every parameter type, for `parse` (its `extra_types`).
-
-    A new dictionary each time (`parse` may add to it), of conversion functions made once per parameter.
+    A new dictionary each time (`parse` may add to it).
     """
-    if _CONVERTERS.keys() != PARAMETERS.keys():
-        _CONVERTERS.clear()
-        _CONVERTERS.update((name, parameter.converter()) for name, parameter in PARAMETERS.items())
-    return dict(_CONVERTERS)
+    return {**CONVERTERS, **{parameter.name: parameter.converter() for parameter in extra}}
 
 
 _FIELD = re.compile(r"\{(?P<name>\w*)(?::(?P<type>\w+)(?P<optional>\?)?)?\}")
@@ -330,16 +320,25 @@ def literal_fragments(pattern: str) -> tuple[str, ...]:
 class Phrase(StepParser):
     """A step pattern with typed parameters, scoped to a game (`None`: shared by all games).
 
-    A pattern with no `{...}` is matched exactly.
+    A pattern with no `{...}` is matched exactly. `parameters` are types of its own, beside
+    those of `PARAMETERS` (a step module's table of words, say).
     """
 
-    def __init__(self, pattern: str, game: str | None = None) -> None:
+    def __init__(self, pattern: str, game: str | None = None, parameters: Iterable[Parameter] = ()) -> None:
         super().__init__(pattern)
         self.game = game
-        unknown = {m["type"] for m in _FIELD.finditer(pattern) if m["type"]} - set(PARAMETERS)
+        own = tuple(parameters)
+        clashing = [p.name for p in own if p.name in PARAMETERS and PARAMETERS[p.name] != p]
+        if clashing:
+            raise ValueError(f"the parameter types {clashing} are already registered")
+        #: Every parameter type the pattern may use, by name.
+        self.types: dict[str, Parameter] = {**PARAMETERS, **{p.name: p for p in own}}
+        unknown = {m["type"] for m in _FIELD.finditer(pattern) if m["type"]} - set(self.types)
         if unknown:
             raise ValueError(f"step pattern {pattern!r} uses unregistered parameter types {sorted(unknown)}")
-        self.typed = cfparse.Parser(pattern, extra_types=extra_types(), case_sensitive=True) if "{" in pattern else None
+        self.typed = (
+            cfparse.Parser(pattern, extra_types=extra_types(own), case_sensitive=True) if "{" in pattern else None
+        )
         self.fragments = literal_fragments(pattern)
         #: The longest fragment, tried first: most lines a pattern does not read lack it.
         self._longest = max(self.fragments, key=len, default="")
@@ -394,7 +393,7 @@ class Phrase(StepParser):
         """The pattern as a scenario writer reads it: `{name}`, `[optional part]`, `a/b` for wordings."""
 
         def show(match: re.Match[str]) -> str:
-            parameter = PARAMETERS.get(match["type"] or "")
+            parameter = self.types.get(match["type"] or "")
             if parameter is None:
                 return "{" + match["name"] + "}"
             if not match["name"]:
@@ -407,7 +406,7 @@ class Phrase(StepParser):
 
     def parameters(self) -> list[tuple[str, Parameter]]:
         """The named parameters of the pattern, in order, with their types."""
-        return [(m["name"], PARAMETERS[m["type"]]) for m in _FIELD.finditer(self.name) if m["name"] and m["type"]]
+        return [(m["name"], self.types[m["type"]]) for m in _FIELD.finditer(self.name) if m["name"] and m["type"]]
 
     def allowed(self) -> list[tuple[str, str]]:
         """Each named value with the words it accepts (or the shape of value), for the catalogue."""
@@ -420,33 +419,81 @@ def game_of_function(func: Callable[..., object]) -> str | None:
     return games.pop() if len(games) == 1 else None
 
 
+#: The attribute of a step function that lists the step definitions made from it (see `step_definitions`).
+DEFINITIONS = "battlebook_steps"
+
+
+@dataclass(frozen=True)
+class StepDefinition:
+    """One step definition of the step language: its keyword, its phrase and the function that runs it.
+
+    `type` is `given`, `when` or `then`; `parser` the phrase it reads; `step_func` the step
+    function; `target_fixture` the fixture its value becomes, if any.
+    """
+
+    type: str
+    parser: Phrase
+    step_func: Callable[..., object]
+    target_fixture: str | None = None
+
+
+def step_definitions(modules: Iterable[ModuleType]) -> list[StepDefinition]:
+    """Every step definition the `modules` define, in the order of the modules and of their functions.
+
+    The step language's decorators (`given`, `when`, `then`) list each definition on its
+    function, so the modules alone say which steps there are: no registry is kept anywhere.
+    """
+    found: dict[tuple[str, str, int], StepDefinition] = {}
+    for module in modules:
+        for value in vars(module).values():
+            for definition in getattr(value, DEFINITIONS, ()) if callable(value) else ():
+                if isinstance(definition, StepDefinition) and definition.step_func.__module__ == module.__name__:
+                    key = (definition.type, definition.parser.name, id(definition.step_func))
+                    found.setdefault(key, definition)
+    return list(found.values())
+
+
 def _step(
-    kind: str, pattern: str, game: str | None, target_fixture: str | None
+    kind: str, pattern: str, game: str | None, target_fixture: str | None, parameters: Iterable[Parameter] = ()
 ) -> Callable[[Callable[P, T]], Callable[P, T]]:
     def decorator(func: Callable[P, T]) -> Callable[P, T]:
-        phrase = Phrase(pattern, game or game_of_function(func))
+        phrase = Phrase(pattern, game or game_of_function(func), parameters)
         # stacklevel 2: the step's fixture goes into the module that defines the step.
         register = getattr(pytest_bdd, kind)(phrase, target_fixture=target_fixture, stacklevel=2)
-        return register(func)  # type: ignore[no-any-return]
+        register(func)  # pytest-bdd's decorator gives the function back as it is
+        definition = StepDefinition(kind, phrase, func, target_fixture)
+        setattr(func, DEFINITIONS, (*getattr(func, DEFINITIONS, ()), definition))
+        return func
 
     return decorator
 
 
 def given(
-    pattern: str, *, game: str | None = None, target_fixture: str | None = None
+    pattern: str,
+    *,
+    game: str | None = None,
+    target_fixture: str | None = None,
+    parameters: Iterable[Parameter] = (),
 ) -> Callable[[Callable[P, T]], Callable[P, T]]:
-    """Register a Given step with a typed pattern, scoped to the game of its world fixture."""
-    return _step("given", pattern, game, target_fixture)
+    """Register a Given step with a typed pattern, scoped to the game of its world fixture.
+
+    `parameters` are parameter types of this step's own, beside those of `PARAMETERS`.
+    """
+    return _step("given", pattern, game, target_fixture, parameters)
 
 
-def when(pattern: str, *, game: str | None = None) -> Callable[[Callable[P, T]], Callable[P, T]]:
+def when(
+    pattern: str, *, game: str | None = None, parameters: Iterable[Parameter] = ()
+) -> Callable[[Callable[P, T]], Callable[P, T]]:
     """Register a When step with a typed pattern, scoped to the game of its world fixture."""
-    return _step("when", pattern, game, None)
+    return _step("when", pattern, game, None, parameters)
 
 
-def then(pattern: str, *, game: str | None = None) -> Callable[[Callable[P, T]], Callable[P, T]]:
+def then(
+    pattern: str, *, game: str | None = None, parameters: Iterable[Parameter] = ()
+) -> Callable[[Callable[P, T]], Callable[P, T]]:
     """Register a Then step with a typed pattern, scoped to the game of its world fixture."""
-    return _step("then", pattern, game, None)
+    return _step("then", pattern, game, None, parameters)
 
 
 def feature_game(

@@ -21,7 +21,8 @@ from typing import TypeVar
 import pytest
 
 from battlebook.book.results import ScenarioResult
-from battlebook.language.recorder import Annotator, ScenarioRecord, annotator
+from battlebook.language.recorder import Annotator, ScenarioRecord
+from battlebook.language.session import annotator
 
 World = TypeVar("World")
 

@@ -36,9 +36,10 @@ import pytest
 
 from battlebook.book.model import ExampleDoc, FeatureDoc, FeatureFileError, RuleDoc, StepDoc, load_feature
 from battlebook.book.render import example_gherkin, gherkin_lines
+from battlebook.book.results import Status
 from battlebook.book.rulings import Proposal, proposal_problems, read_ruling, ruling_problems, ruling_text
 from battlebook.errors import BattlebookError
-from battlebook.language.recorder import ANNOTATORS, ScenarioRecord
+from battlebook.language.recorder import RESULT
 from battlebook.runners.check import LEAN_OPTIONS, STEPS_HINT, CheckedExample, explain, format_report, run_check
 
 #: pytest options of an in-page run: those of `battlebook check`, which leave out the built-in
@@ -168,20 +169,26 @@ def _notes(checked: CheckedExample, chances: dict[tuple[str, int, str | None], s
     return {"drawings": drawings, "chance": chance}
 
 
-def _last_chances(store: dict[tuple[str, int, str | None], str]) -> Any:
-    """An annotator, registered for one in-page run, keeping the chance of each example's last attack."""
-    from battlebook.games import GAMES
-    from battlebook.language.steps.odds_notes import chances
+class LastChances:
+    """A pytest plugin for one in-page run: the chance of each passing example's last attack, by its key."""
 
-    def last_chance(request: pytest.FixtureRequest, record: ScenarioRecord) -> None:
+    def __init__(self) -> None:
+        self.chances: dict[tuple[str, int, str | None], str] = {}
+
+    def pytest_bdd_after_scenario(self, request: pytest.FixtureRequest) -> None:
+        """Keep the chance of the last attack of an example that passed."""
+        from battlebook.games import GAMES
+        from battlebook.language.steps.odds_notes import chances
+
+        result = request.node.stash.get(RESULT, None)
+        if result is None or result.status is not Status.PASSED:
+            return
         lines: list[str] = []
         for game in GAMES.values():
             if game.name in request.fixturenames:
                 lines += chances(game, request.getfixturevalue(game.name))
         if lines:
-            store[record.result.key] = lines[-1][0].upper() + lines[-1][1:] + "."
-
-    return last_chance
+            self.chances[result.key] = lines[-1][0].upper() + lines[-1][1:] + "."
 
 
 def run_scenario(text: str, folder: Path | None = None) -> dict[str, Any]:
@@ -200,15 +207,13 @@ def run_scenario(text: str, folder: Path | None = None) -> dict[str, Any]:
         where = Path(tmp) if folder is None else folder
         path = where / SCENARIO_FILE
         path.write_text(text, encoding="utf-8")
-        chances: dict[tuple[str, int, str | None], str] = {}
-        hook = _last_chances(chances)
-        ANNOTATORS.append(hook)
-        try:
-            with contextlib.chdir(where):  # the report names the file as the reader knows it
-                report = run_check([path], root=where, options=IN_PAGE_OPTIONS, notes=True, failed_notes=True)
-                report_text = format_report(report)
-        finally:
-            ANNOTATORS.remove(hook)
+        last = LastChances()
+        with contextlib.chdir(where):  # the report names the file as the reader knows it
+            report = run_check(
+                [path], root=where, options=IN_PAGE_OPTIONS, notes=True, failed_notes=True, plugins=[last]
+            )
+            report_text = format_report(report)
+        chances = last.chances
     examples = [
         {
             "name": checked.example.name,
@@ -274,7 +279,7 @@ def heroscape_odds(attack: int, defense: int, levels_above: int = 0, edition: st
     extra = ruleset.height.extra_dice(abs(levels_above))
     attack_dice = attack + (extra if levels_above > 0 else 0)
     defense_dice = defense + (extra if levels_above < 0 else 0)
-    odds = heroscape_wounds(attack_dice, defense_dice, ruleset.combat_die)
+    odds = heroscape_wounds(attack_dice, defense_dice, ruleset.combat_die, ruleset.defense_sides)
     notes = []
     if extra:
         side = "attack" if levels_above > 0 else "defense"

@@ -19,16 +19,19 @@ import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, fields
 
-from battlebook.heroscape.cards import CARD_CITATION, KNOWN_CARDS
+from battlebook.heroscape.cards import CARD_CITATION, KNOWN_CARDS, is_illustrative
 from battlebook.homm.units import KNOWN_UNITS
 from battlebook.book.model import ExampleDoc, FeatureDoc, StepDoc
 from battlebook.book.prose import markdown_text
 
 HOMM_SOURCE = (
     "Given by the source texts (the Gold Golem's from the worked examples of sources 000 and 001, "
-    "the Behemoth's defense and the Bandit's melee attack score from their examples); "
+    "the Behemoth's defense, and the Bandit's melee attack score and phase, from their examples); "
     "a stat they do not give is left blank."
 )
+#: How an example's own value that the source texts give is labelled on the page.
+GIVEN = "Given by the source texts"
+ILLUSTRATIVE = "Illustrative, for the examples"
 DEFINED = re.compile(r"^these (units|army cards), defined for this example only:?$")
 
 
@@ -39,6 +42,8 @@ class Definition:
     stats: tuple[tuple[str, str], ...]
     origin: str
     chapter: str = ""
+    #: Of an example's own stats, those whose value the source texts give (labelled apart).
+    sourced: tuple[tuple[str, str], ...] = ()
 
 
 @dataclass
@@ -75,6 +80,26 @@ def _text(steps: Sequence[StepDoc]) -> str:
         parts += [" | ".join(row) for row in step.table or ()]
         parts.append(step.docstring or "")
     return "\n".join(parts)
+
+
+def sourced_value(game: str, name: str, stat: str) -> str | None:
+    """The value the source texts give for a known unit's or card's `stat`, as text, or `None`.
+
+    Examples:
+        >>> sourced_value("homm", "Bandit", "melee"), sourced_value("homm", "Bandit", "defense")
+        ('1', None)
+        >>> sourced_value("heroscape", "Zettian Guards", "range"), sourced_value("heroscape", "Zettian Guards", "height")
+        ('7', None)
+    """
+    if game == "homm":
+        unit = KNOWN_UNITS.get(name) or KNOWN_UNITS.get(name.removesuffix("s"))
+        value = getattr(unit, stat, None) if unit is not None else None
+        return str(value) if isinstance(value, int) and not isinstance(value, bool) else None
+    card = KNOWN_CARDS.get(name)
+    if card is None or is_illustrative(card.name, stat):
+        return None
+    value = getattr(card, stat, None)
+    return str(value) if isinstance(value, int) and not isinstance(value, bool) else None
 
 
 def _mentions(name: str) -> re.Pattern[str]:
@@ -114,7 +139,9 @@ def units_index(book: Sequence[FeatureDoc]) -> list[Entry]:
                     seen.add((name, stats))
                     figure = cells.get("figure", "").strip()
                     entry = entries.setdefault((game, name), Entry(game, name, tuple(n for n in (name, figure) if n)))
-                    entry.definitions.append(Definition(stats, "Illustrative, for the examples", feature.name))
+                    from_sources = tuple((k, v) for k, v in stats if sourced_value(game, name, k) == v.strip())
+                    rest = tuple(stat for stat in stats if stat not in from_sources)
+                    entry.definitions.append(Definition(rest, ILLUSTRATIVE, feature.name, from_sources))
     for feature in book:
         game = _game(feature)
         for example, steps in _steps(feature):
@@ -123,6 +150,10 @@ def units_index(book: Sequence[FeatureDoc]) -> list[Entry]:
                 if entry.game == game and any(_mentions(n).search(text) for n in entry.names):
                     entry.examples.append((feature, example))
     return sorted(entries.values(), key=lambda e: (e.game != "homm", e.name.lower()))
+
+
+def _stats(stats: Sequence[tuple[str, str]]) -> str:
+    return ", ".join(f"{markdown_text(k)} {markdown_text(v)}" for k, v in stats) or "no other stats"
 
 
 def _chapter_url(feature: FeatureDoc, here: str) -> str:
@@ -147,8 +178,12 @@ def render_units_index(entries: Sequence[Entry], here: str) -> str:
             lines += [f"### {markdown_text(entry.name)} {{ #{entry.anchor} }}", ""]
             for definition in entry.definitions:
                 where = f" ({markdown_text(definition.chapter)})" if definition.chapter else ""
-                stats = ", ".join(f"{markdown_text(k)} {markdown_text(v)}" for k, v in definition.stats) or "no stats"
-                lines += [f"- {stats}. *{markdown_text(definition.origin)}*{where}", ""]
+                stats = _stats(definition.stats)
+                if definition.sourced:
+                    given = f"{_stats(definition.sourced)}. *{GIVEN}*; "
+                    lines += [f"- {given}{stats}. *{markdown_text(definition.origin)}*{where}", ""]
+                else:
+                    lines += [f"- {stats}. *{markdown_text(definition.origin)}*{where}", ""]
             by_chapter: dict[str, list[str]] = {}
             for feature, example in entry.examples:
                 link = f"[{markdown_text(example.name)}]({_chapter_url(feature, here)}#{example.anchor})"

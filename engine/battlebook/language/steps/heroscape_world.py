@@ -9,7 +9,7 @@ of them may carry it).
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 
 import pytest
@@ -17,14 +17,13 @@ import pytest
 from battlebook.dice import ScriptedDice
 from battlebook.errors import ScenarioError
 from battlebook.heroscape import (
+    KNOWN_CARDS,
     ArmyCard,
     BattleState,
     CardBook,
-    CommonOutOfPlay,
     Edition,
     Figure,
     HeroscapeResolution,
-    NextCopy,
     Power,
     Ruleset,
     apply,
@@ -32,22 +31,50 @@ from battlebook.heroscape import (
     setup_battle,
 )
 from battlebook.heroscape.actions import Action
-from battlebook.heroscape.dice import COMBAT_DIE, CombatDie
+from battlebook.heroscape.cards import STAT_NAMES
+from battlebook.heroscape.dice import CombatDie
 from battlebook.language.recorder import ScenarioRecord
 from battlebook.language.steps._attempts import AttemptLog
+from battlebook.language.steps._readings import HEROSCAPE_READINGS, READING_OPTION, check_edition, readings_for
+
+#: Kept for the callers that import it from here; the readings live in `battlebook.language.steps._readings`.
+__all__ = ["CARD_STAT_OPTION", "HEROSCAPE_READINGS", "HeroscapeWorld", "Measured", "heroscape", "known_cards_changed"]
 
 EDITION_TAG = "edition:"
 
-#: The alternative readings of the Heroscape rulings a scenario can choose, by the words it uses for them.
-HEROSCAPE_READINGS: dict[str, dict[str, object]] = {
-    "each copy of a Common card stands for its own figures only": {"common_out_of_play": CommonOutOfPlay.OWN_FIGURES},
-    "once the started copy is full, a destroyed figure goes on its own card": {"next_copy": NextCopy.OWN_CARD},
-    "the 2004 game lets a figure attack a friendly figure": {"friendly_fire": True},
-    "figures never block line of sight": {"figures_block_sight": False},
-    "the first destroyed figure of a Common card goes on its own card": {"first_copy_choice": False},
-    "a double-space figure looks only from above the space its head is over": {"head_space_named": True},
-}
 _KEY = re.compile(r"^[A-Z][A-Za-z0-9]*$")
+
+
+#: The pytest option that changes one stat of a known army card for a whole run (repeatable):
+#: `--battlebook-card-stat "Airborne Elite:range=7"`. It finds the examples whose outcome
+#: rests on an illustrative value (see the page *Outside facts*).
+CARD_STAT_OPTION = "--battlebook-card-stat"
+
+
+def known_cards_changed(changes: Sequence[str]) -> Mapping[str, ArmyCard]:
+    """The known army cards with the stats `changes` names changed, each written `CARD:STAT=VALUE`.
+
+    Examples:
+        >>> known_cards_changed(["Zettian Guards:figures=1"])["Zettian Guards"].figures
+        1
+        >>> known_cards_changed(["Dragons:range=1"])
+        Traceback (most recent call last):
+        ...
+        battlebook.errors.ScenarioError: --battlebook-card-stat: 'Dragons:range=1' names no known army card
+    """
+    cards = dict(KNOWN_CARDS)
+    for change in changes:
+        name, _, setting = change.partition(":")
+        stat, _, value = setting.partition("=")
+        card = cards.get(name.strip())
+        if card is None:
+            raise ScenarioError(f"{CARD_STAT_OPTION}: {change!r} names no known army card")
+        if stat.strip() not in (*STAT_NAMES, "spaces") or not value.strip().isdigit():
+            raise ScenarioError(
+                f"{CARD_STAT_OPTION}: write CARD:STAT=NUMBER with a stat among {STAT_NAMES}, not {change!r}"
+            )
+        cards[card.name] = replace(card, **{stat.strip(): int(value)})  # type: ignore[arg-type]
+    return cards
 
 
 @dataclass(frozen=True)
@@ -66,9 +93,9 @@ class HeroscapeWorld(AttemptLog[BattleState, HeroscapeResolution]):
 
     tags: frozenset[str] = frozenset()
     cards: CardBook = field(default_factory=CardBook)
-    figures_block_sight: bool = Ruleset.figures_block_sight
+    #: The ruleset settings the scenario plays under besides its edition's: the readings it
+    #: (or the run, see `battlebook.language.steps._readings`) chose, and the dice it reads.
     readings: dict[str, object] = field(default_factory=dict)
-    combat_die: CombatDie = COMBAT_DIE
     powers: list[Power] = field(default_factory=list)
     _state: BattleState | None = None
     map_error: ScenarioError | None = None
@@ -102,24 +129,29 @@ class HeroscapeWorld(AttemptLog[BattleState, HeroscapeResolution]):
     @property
     def ruleset(self) -> Ruleset:
         """The ruleset of the scenario's edition, with the readings it chose."""
-        ruleset = Ruleset.for_edition(
-            self.edition, figures_block_sight=self.figures_block_sight, combat_die=self.combat_die
-        )
-        return replace(ruleset, **self.readings)  # type: ignore[arg-type]
+        return replace(Ruleset.for_edition(self.edition), **self.readings)  # type: ignore[arg-type]
 
     def choose_reading(self, reading: str) -> None:
         """Play under the alternative reading named in `reading` (before any action is taken)."""
+        check_edition(reading, self.edition)
+        self.choose(**HEROSCAPE_READINGS[reading])
+
+    def choose(self, **settings: object) -> None:
+        """Play under these ruleset settings from now on (before any action is taken)."""
         if self.journal:
             raise ScenarioError("choose the reading before any action is taken")
-        self.readings.update(HEROSCAPE_READINGS[reading])
+        self.readings.update(settings)
         if self._state is not None:
-            self.state = replace(self.state, ruleset=replace(self.state.ruleset, **HEROSCAPE_READINGS[reading]))  # type: ignore[arg-type]
+            self.state = replace(self.state, ruleset=replace(self.state.ruleset, **settings))  # type: ignore[arg-type]
 
-    def read_die(self, die: CombatDie) -> None:
-        """Roll (and count the odds of) this combat die from now on, in place of the ruling's."""
-        self.combat_die = die
+    def read_die(self, die: CombatDie, defense: CombatDie | None = None) -> None:
+        """Roll (and count the odds of) this combat die from now on, in place of the ruling's.
+
+        With `defense`, defense dice are that die and attack dice `die`.
+        """
+        self.readings.update(combat_die=die, defense_die=defense)
         if self._state is not None:
-            self.state = replace(self.state, ruleset=replace(self.state.ruleset, combat_die=die))
+            self.state = replace(self.state, ruleset=replace(self.state.ruleset, combat_die=die, defense_die=defense))
 
     @property
     def state(self) -> BattleState:
@@ -184,8 +216,19 @@ class HeroscapeWorld(AttemptLog[BattleState, HeroscapeResolution]):
 
 
 @pytest.fixture
-def heroscape(scenario_record: ScenarioRecord) -> Iterator[HeroscapeWorld]:
-    """The Heroscape battle of the running example. A refusal no step checked fails the example."""
-    world = HeroscapeWorld(tags=scenario_record.tags)
+def heroscape(request: pytest.FixtureRequest, scenario_record: ScenarioRecord) -> Iterator[HeroscapeWorld]:
+    """The Heroscape battle of the running example. A refusal no step checked fails the example.
+
+    A run given alternative readings as its defaults (see `battlebook.language.steps._readings`)
+    starts every example under them; a run that changes a stat of a known army card
+    (`--battlebook-card-stat`) plays every example with the changed card.
+    """
+    changed = request.config.getoption(CARD_STAT_OPTION, default=None) or []
+    world = HeroscapeWorld(tags=scenario_record.tags, cards=CardBook(known_cards_changed(changed)))
+    chosen = request.config.getoption(READING_OPTION, default=None) or []
+    settings = readings_for("heroscape", chosen)
+    if settings:
+        settings = readings_for("heroscape", chosen, world.edition)
+    world.readings.update(settings)
     yield world
     world.check_refusals_seen()

@@ -9,63 +9,25 @@ import pytest
 from battlebook.errors import ScenarioError
 from battlebook.homm import (
     Ability,
-    Chooser,
     DieReading,
-    EmergingTime,
     Line,
-    MoveUpRefill,
-    PenaltyBase,
-    RetaliationReach,
-    Ruleset,
     Side,
     Spell,
-    SpellReach,
-    StackPhase,
-    SupportTarget,
-    SwarmDoubling,
-    SwarmExpiry,
-    SwatReach,
     UnitCard,
 )
-from battlebook.language.grammar import Parameter, given, register
-from battlebook.language.steps.heroscape_world import HEROSCAPE_READINGS, HeroscapeWorld
+from battlebook.homm.ruleset import with_reading
+from battlebook.language.grammar import Parameter, given
+from battlebook.language.steps._readings import HEROSCAPE_READINGS, HOMM_READINGS, all_readings
+from battlebook.language.steps.heroscape_world import HeroscapeWorld
 from battlebook.language.steps.homm_world import HommWorld
 
 DOMAIN = "HoMM: battle setup"
-
-#: The alternative readings a scenario can choose, by the words it uses for them.
-ALTERNATIVE_READINGS: dict[str, dict[str, object]] = {
-    "a stack attacks in the phase of its earliest card": {"stack_phase": StackPhase.EARLIEST_CARD},
-    "swarming doubles the score after support is added": {"swarm_doubling": SwarmDoubling.AFTER_SUPPORT},
-    "the opponent picks the stack that moves up": {"move_up_chooser": Chooser.OPPONENT},
-    "only melee attacks may swat": {"swat_reach": SwatReach.MELEE_ONLY},
-    "a retaliation may itself be retaliated against": {"retaliation_answerable": True},
-    "a hero exactly 4 spaces from its town may withdraw": {"withdraw_distance": 3},
-    "the walls' penalty is taken from the top card's ranged score": {"town_penalty": PenaltyBase.CARD_SCORE},
-    "a swarm lasts until the stack next attacks": {"swarm_expiry": SwarmExpiry.NEXT_ATTACK},
-    "only one stack moves up each time the count falls": {"move_up_refill": MoveUpRefill.ONE_PER_FALL},
-    "no stack may step back from a Melee Line it would leave short": {"step_back_allowed": False},
-    "a stack may come out of its town at any time": {"emerging": EmergingTime.ANY_TIME},
-    "a retaliation obeys the line rules of its kind of attack": {"retaliation_reach": RetaliationReach.LINE_RULES},
-    "a spell reaches like a melee attack": {"spell_reach": SpellReach.LIKE_MELEE},
-    "a retaliation receives the support waiting for an attack on its target": {"retaliation_support": True},
-    "a swarming stack's retaliation is doubled": {"swarm_doubles_retaliation": True},
-    "a stack turned to protect cannot retaliate": {"protecting_retaliates": False},
-    "a ranged attack the walls cut to 0 cannot be made": {"zero_shot_allowed": False},
-    "a surrender must offer at least one card": {"surrender_minimum": 1},
-    "a swat may pick which of the target's cards it takes": {"swat_picks": True},
-    "support counts against any target of the next attack that the supporter could have attacked": {
-        "support_target": SupportTarget.NEXT_ATTACK
-    },
-    "stacks move up whenever a Melee Line holds fewer than three": {"move_up_when_short": True},
-    "the town's Defender also refills its Melee Line to three when its count falls": {"town_three_rule": True},
-}
 
 
 @given("a battle in the open field")
 def open_field_battle(homm: HommWorld) -> None:
     """Start an open-field battle (no town) under the default rules: the die reads 0-9."""
-    homm.set_ruleset(Ruleset())
+    homm.set_ruleset(homm.rules)
 
 
 @given("the die reads {reading:Reading}")
@@ -129,17 +91,16 @@ def define_spells(homm: HommWorld, datatable: list[list[str]]) -> None:
         homm.units.define_spell(Spell(name.strip(), int(score)))
 
 
-register(
-    Parameter(
-        "AlternativeReading",
-        r".+?",
-        str,
-        shape="one of: " + "; ".join(sorted({*ALTERNATIVE_READINGS, *HEROSCAPE_READINGS})),
-    )
+#: The readings a ruling's alternative may name, in words.
+ALTERNATIVE_READING = Parameter(
+    "AlternativeReading",
+    r".+?",
+    str,
+    shape="one of: " + "; ".join(all_readings()),
 )
 
 
-@given("the alternative reading: {reading:AlternativeReading}")
+@given("the alternative reading: {reading:AlternativeReading}", parameters=[ALTERNATIVE_READING])
 def alternative_reading(request: pytest.FixtureRequest, reading: str) -> None:
     """Play under the alternative reading of a ruling, named in words (see the rulings pages).
 
@@ -150,11 +111,10 @@ def alternative_reading(request: pytest.FixtureRequest, reading: str) -> None:
         heroscape: HeroscapeWorld = request.getfixturevalue("heroscape")
         heroscape.choose_reading(reading)
         return
-    if reading not in ALTERNATIVE_READINGS:
-        known = sorted({*ALTERNATIVE_READINGS, *HEROSCAPE_READINGS})
-        raise ScenarioError(f"no alternative reading {reading!r}; known: {known}")
+    if reading not in HOMM_READINGS:
+        raise ScenarioError(f"no alternative reading {reading!r}; known: {all_readings()}")
     homm: HommWorld = request.getfixturevalue("homm")
-    homm.change_rules(replace(homm.state.ruleset, **ALTERNATIVE_READINGS[reading]))  # type: ignore[arg-type]
+    homm.change_rules(with_reading(homm.state.ruleset, reading))
 
 
 @given("the {side:Side} has {what:Text}{name:Called?} on its {line:Line} Line")

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from battlebook.errors import ScenarioError
-from battlebook.homm import Ruleset, Side, TownCard, Walls
+from battlebook.homm import Side, TownCard, Walls
 from battlebook.language.grammar import given, then
 from battlebook.language.steps.homm_world import HommWorld
 
@@ -21,7 +21,7 @@ def town_battle(homm: HommWorld) -> None:
 
     The Defender is an army defending its town. Actions call the town card "Town Card".
     """
-    homm.set_ruleset(Ruleset())
+    homm.set_ruleset(homm.rules)
     homm.state = homm.state.with_town(TownCard(TOWN_CARD, Side.DEFENDER))
 
 

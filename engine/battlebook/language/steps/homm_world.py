@@ -17,6 +17,7 @@ from battlebook.homm import Action, AttackRoll, BattleState, Line, Ruleset, Side
 from battlebook.homm.rules import HommResolution
 from battlebook.homm.state import MAX_STACK_CARDS, stack_too_large
 from battlebook.language.steps._attempts import AttemptLog
+from battlebook.language.steps._readings import READING_OPTION, readings_for
 
 _GROUP = re.compile(r"^(?:(?P<count>[0-9]+)|an?) (?P<unit>.+)$")
 
@@ -27,6 +28,9 @@ class HommWorld(AttemptLog[BattleState, HommResolution]):
 
     units: UnitBook = field(default_factory=UnitBook)
     state: BattleState = field(default_factory=BattleState)
+    #: The rules a battle the scenario starts is played under: Battlebook's readings, or the
+    #: alternatives the run takes as its defaults (see `battlebook.language.steps._readings`).
+    rules: Ruleset = field(default_factory=Ruleset)
 
     def set_ruleset(self, ruleset: Ruleset) -> None:
         """Play the battle under `ruleset` (only before any stack is placed)."""
@@ -108,8 +112,12 @@ def dice_for(rolls: Sequence[int]) -> ScriptedDice:
 
 
 @pytest.fixture
-def homm() -> Iterator[HommWorld]:
-    """The HoMM battle of the running example. A refusal no step checked fails the example."""
-    world = HommWorld()
+def homm(request: pytest.FixtureRequest) -> Iterator[HommWorld]:
+    """The HoMM battle of the running example. A refusal no step checked fails the example.
+
+    A run given alternative readings as its defaults starts every battle under them.
+    """
+    rules = replace(Ruleset(), **readings_for("homm", request.config.getoption(READING_OPTION, default=None) or []))  # type: ignore[arg-type]
+    world = HommWorld(state=BattleState(ruleset=rules), rules=rules)
     yield world
     world.check_refusals_seen()
