@@ -208,6 +208,8 @@ def snippet_text(text: str) -> str:
         '<p>Rule.</p> The Bandit wins <pre>x</pre>'
     """
     return re.sub(r"\s{2,}", " ", _FURNITURE.sub("", text)).strip()
+
+
 REFERENCE_BOOST = 0.4
 CHAPTER_INTRO_BOOST = 0.1
 OTHER_BOOST = 0.05

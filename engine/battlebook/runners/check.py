@@ -54,7 +54,6 @@ from battlebook.language.recorder import (
     KnownStep,
     feature_line_note,
 )
-from battlebook.language.session import run_state
 from battlebook.language.steps._readings import READING_OPTION
 
 #: pytest options for a check run: quiet, no cache, and of the installed plugins only pytest-bdd
