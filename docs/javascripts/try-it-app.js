@@ -1221,9 +1221,10 @@ function fightChart(title, rows) {
   return chartBox;
 }
 
-function sizeFightBars(holder, rows) {
+function sizeFightBars(holder, rows, relative) {
+  // Chances as they are (who wins), or against the largest (a distribution's bars, small ones visible).
   const fills = holder.querySelectorAll(".bb-odds-fill");
-  const most = Math.max(0, ...rows.map((row) => row.value));
+  const most = relative ? Math.max(0, ...rows.map((row) => row.value)) : 1;
   rows.forEach((row, i) => {
     const share = most > 0 ? row.value / most : 0;
     fills[i].style.width = `${Math.max(0, Math.min(100, share * 100))}%`;
@@ -1243,12 +1244,12 @@ function showFight(result, answer, seconds) {
       }),
     );
   }
-  const charts = [[main, answer.chances.map((c) => ({ value: c.value }))]];
+  const charts = [[main, answer.chances.map((c) => ({ value: c.value })), false]];
   for (const spread of answer.spreads) {
     const rows = spread.bars.map((bar) => ({ label: `${bar.number}`, fraction: bar.fraction, percent: bar.percent, value: bar.value }));
     const drawn = fightChart(spread.title, rows);
-    parts.push(el("p", { class: "bb-fight-spread-title", text: `${spread.title} (${spread.unit})` }), drawn);
-    charts.push([drawn, rows]);
+    parts.push(el("p", { class: "bb-fight-spread-title", text: `${spread.title} (${spread.unit}; bars against the largest)` }), drawn);
+    charts.push([drawn, rows, true]);
   }
   if (answer.readings.length) {
     parts.push(el("p", { class: "bb-fight-readings-title", text: "Readings of the rules this answer took:" }));
@@ -1256,7 +1257,7 @@ function showFight(result, answer, seconds) {
   }
   parts.push(el("p", { class: "bb-try-summary", text: `answered in ${(seconds * 1000).toFixed(0)} ms` }));
   result.replaceChildren(...parts);
-  for (const [drawn, rows] of charts) sizeFightBars(drawn, rows);
+  for (const [drawn, rows, relative] of charts) sizeFightBars(drawn, rows, relative);
 }
 
 function textField(label, name, value, pattern, hint) {
@@ -1342,12 +1343,12 @@ function makeFightCalculator(kind) {
     const chain = el(
       "select",
       { name: "c" },
-      el("option", { value: "" }, "cannot be answered (Battlebook's reading)"),
-      el("option", { value: "retaliation-chain" }, "may itself be answered"),
+      el("option", { value: "" }, "no (Battlebook's reading)"),
+      el("option", { value: "retaliation-chain" }, "yes (the alternative)"),
     );
     form.append(
       el("label", { class: "bb-odds-field" }, el("span", { text: "The die reads" }), faces),
-      el("label", { class: "bb-odds-field" }, el("span", { text: "A retaliation" }), chain),
+      el("label", { class: "bb-odds-field" }, el("span", { text: "A retaliation may itself be answered" }), chain),
     );
     fields.r = faces;
     fields.c = chain;

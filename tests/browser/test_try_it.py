@@ -433,6 +433,87 @@ def test_8_odds_calculators_answer_with_the_engine_and_share_their_inputs(tab: T
     assert box.locator(".bb-odds-on").count() == len(homm_odds(7, [4, 4], "1-10")["winning_faces"])
 
 
+def fight_answer(game: str, question: str, arguments: dict[str, str]) -> dict[str, object]:
+    """What the page's fight calculator must show: the game's own calculator, asked here."""
+    from battlebook.fight_report import report_page
+    from battlebook.games import game_named
+
+    return report_page(game_named(game).fight(question, arguments))
+
+
+def fill(box: Locator, values: dict[str, str]) -> None:
+    for name, value in values.items():
+        field = box.locator(f"[name={name}]")
+        if field.evaluate("node => node.tagName") == "SELECT":
+            field.select_option(value)
+        else:
+            field.fill(value)
+
+
+def test_8b_fight_calculators_answer_through_the_engine_and_share_their_inputs(tab: Tab) -> None:
+    page = tab.page
+    tab.navigate("odds/heroscape/")
+    box = page.locator(".bb-fight-calculator")
+    fill(box, {"q": "duel", "e": "2024", "fa": "3", "fd": "2", "fl": "4", "sa": "2", "sd": "3", "sl": "5", "h": "1"})
+    box.locator("button[type=submit]").click()
+    box.locator(".bb-odds-main").wait_for(timeout=FIRST_RUN_MS)
+    expected = fight_answer(
+        "heroscape", "duel", {"edition": "2024", "first": "3,2,4", "second": "2,3,5", "height": "1"}
+    )
+    shown = box.locator(".bb-odds-result").inner_text()
+    chances = expected["chances"]
+    assert isinstance(chances, list)
+    for chance in chances:
+        assert chance["fraction"] in shown and chance["percent"] in shown
+    assert box.locator(".bb-fight-chart").count() == 3  # who wins, and the Life left to each
+    assert box.locator(".bb-fight-chart").nth(1).locator(".bb-fight-row").count() == 4
+    assert box.locator(".bb-fight-readings li").count() == len(expected["readings"])  # type: ignore[arg-type]
+    widths = (
+        box.locator(".bb-fight-chart")
+        .first.locator(".bb-odds-fill")
+        .evaluate_all("fills => fills.map(f => parseFloat(f.style.width))")
+    )
+    assert [round(w, 3) for w in widths] == [round(100 * chance["value"], 3) for chance in chances]
+    spread = (
+        box.locator(".bb-fight-chart")
+        .nth(1)
+        .locator(".bb-odds-fill")
+        .evaluate_all("fills => fills.map(f => parseFloat(f.style.width))")
+    )
+    assert max(spread) == 100  # a distribution's bars are drawn against its largest
+    box.locator(".bb-try-share").click()
+    link = box.locator(".bb-try-link").input_value()
+    assert "#fight=heroscape" in link and "fl=4" in link and "e=2024" in link
+
+    fill(box, {"q": "attacked", "l": "13", "t": "3v2"})
+    box.locator("button[type=submit]").click()
+    status = box.locator(".bb-try-status")
+    page.wait_for_function("node => node.textContent.includes('from 1 to 12')", arg=status.element_handle())
+    assert len(status.inner_text().splitlines()) == 1
+
+    tab.navigate("odds/heroscape/#fight=heroscape&q=attacked&l=5&t=4v2,3v3&e=2024")
+    box = page.locator(".bb-fight-calculator")
+    assert box.locator("[name=l]").input_value() == "5" and box.locator("[name=t]").input_value() == "4v2,3v3"
+    assert box.locator("fieldset").filter(has=page.locator("[name=fa]")).is_hidden()
+
+    tab.navigate("odds/homm/")
+    box = page.locator(".bb-fight-calculator")
+    fill(
+        box,
+        {"ac": "2", "al": "1", "am": "4", "ad": "9", "ap": "3", "dc": "2", "dl": "1", "dm": "4", "dd": "9", "dp": "5"},
+    )
+    fill(box, {"r": "1-10", "c": "retaliation-chain"})
+    box.locator("button[type=submit]").click()
+    box.locator(".bb-odds-main").wait_for(timeout=RUN_MS)
+    arguments = {"aggressor": "2,1,4,9,3", "defender": "2,1,4,9,5", "faces": "1-10", "reading": "retaliation-chain"}
+    expected = fight_answer("homm", "stacks", arguments)
+    shown = box.locator(".bb-odds-result").inner_text()
+    chances = expected["chances"]
+    assert isinstance(chances, list)
+    assert all(chance["fraction"] in shown for chance in chances)
+    assert "ruling.retaliation-chain: the alternative" in shown and "read 1 to 10" in shown
+
+
 def test_9_a_phone_and_dark_mode_show_the_editor_within_the_screen(tab: Tab) -> None:
     page = tab.page
     page.set_viewport_size({"width": 390, "height": 844})

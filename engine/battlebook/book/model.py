@@ -422,8 +422,8 @@ def _check_tags(shown: str, tags: Sequence[GherkinTag], rules: Conventions) -> N
                 FeatureFileError(
                     shown,
                     tag["location"]["line"],
-                    f"unknown tag {tag['name']!r}: a tag is @id:<rule id>, @source:<section>, @chapter:<number> "
-                    "or @edition:<2004 or 2024>",
+                    f"unknown tag {tag['name']!r}: a tag is @id:<rule id>, @source:<section>, @chapter:<number>, "
+                    "@edition:<2004 or 2024> or @game:<homm or heroscape>",
                 )
             )
 

@@ -13,9 +13,13 @@ import gc
 import importlib
 import sys
 from collections.abc import Sequence
-from typing import NoReturn
 
 from battlebook import __version__
+
+#: `typing` is read by type checkers only: the command's start-up does without its import.
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import NoReturn
 
 SUBCOMMANDS: tuple[str, ...] = ("results", "check", "steps", "odds")
 """Modules of `battlebook.cli` that each add one subcommand."""

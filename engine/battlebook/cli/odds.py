@@ -18,11 +18,14 @@ been read: a bad argument, or `--help`, costs the command's start-up only.
 from __future__ import annotations
 
 import argparse
-import json
 import re
-from typing import Any
 
 from battlebook.cli import OneLineParser
+
+#: `typing` is read by type checkers only: the command's start-up does without its import.
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
 
 #: The largest number of dice the command accepts on either side.
 MAX_DICE = 30
@@ -195,6 +198,8 @@ def run_heroscape(args: argparse.Namespace) -> int:
     from battlebook.odds import fraction_text, percent_text
 
     if args.json:
+        import json
+
         print(json.dumps(heroscape_json(args.attack, args.defense)))
         return 0
     odds = heroscape_wounds(args.attack, args.defense)
@@ -239,6 +244,8 @@ def run_homm(args: argparse.Namespace) -> int:
     from battlebook.odds import fraction_text, homm_hit, percent_text, swat_defense
 
     if args.json:
+        import json
+
         print(json.dumps(homm_json(args.score, args.defense, args.faces)))
         return 0
     chance = homm_hit(args.score, swat_defense(args.defense), DieReading(args.faces))
@@ -376,5 +383,10 @@ def run_fight(args: argparse.Namespace) -> int:
         report = game_named(args.fight_game).fight(question, arguments)
     except BattlebookError as error:
         parser.error(str(error))
-    print(json.dumps(report.json()) if args.json else report_table(report))
+    if args.json:
+        import json
+
+        print(json.dumps(report.json()))
+    else:
+        print(report_table(report))
     return 0

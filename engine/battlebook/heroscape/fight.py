@@ -343,15 +343,14 @@ def duel_odds(first: Fighter, second: Fighter, edition: Edition = Edition.BASIC_
     _check_fighter("first", first)
     _check_fighter("second", second)
     answer = duel_odds_in(duel_state(first, second, edition, height), "A", "B")
-    gap = (
-        ""
-        if not height
-        else f"; height advantage: +{abs(height)} dice for the {'first' if height > 0 else 'second'} figure"
-    )
-    readings = (
-        *answer.readings,
-        *([f"the figures stand side by side{gap} (heroscape.height-advantage)"] if height else []),
-    )
+    readings = answer.readings
+    if height:
+        dice = "1 extra die" if abs(height) == 1 else f"{abs(height)} extra dice"
+        higher = "first" if height > 0 else "second"
+        readings += (
+            f"height advantage: the {higher} figure stands higher and rolls {dice}, attacking and defending "
+            "(heroscape.height-advantage)",
+        )
     return replace(answer, first="the first figure", second="the second figure", readings=readings)
 
 

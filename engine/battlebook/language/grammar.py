@@ -157,7 +157,7 @@ PARAMETERS: dict[str, Parameter] = {
         _words("May", {"may": True, "may not": False}),
         _words("Can", {"can": True, "cannot": False}),
         _words("Used", {"used": True, "not used": False}),
-        _words("InPlay", {"still in": True, "out of": False}),
+        _words("InPlay", {"still in": True, "out of": False, "in": True}),
         Parameter("Count", r"\d+", int, shape="a whole number, such as 3"),
         Parameter("Number", r"-?\d+", int, shape="a whole number, such as 3 (a negative one is refused)"),
         Parameter("Roll", r"-?\d+", int, shape="a face of the die, such as 6 (a face it lacks is refused)"),
@@ -331,9 +331,9 @@ class Phrase(StepParser):
         clashing = [p.name for p in own if p.name in PARAMETERS and PARAMETERS[p.name] != p]
         if clashing:
             raise ValueError(f"the parameter types {clashing} are already registered")
-        #: Every parameter type the pattern may use, by name.
-        self.types: dict[str, Parameter] = {**PARAMETERS, **{p.name: p for p in own}}
-        unknown = {m["type"] for m in _FIELD.finditer(pattern) if m["type"]} - set(self.types)
+        #: The parameter types of its own, by name.
+        self.own_types: dict[str, Parameter] = {p.name: p for p in own}
+        unknown = {m["type"] for m in _FIELD.finditer(pattern) if m["type"] and self.type_named(m["type"]) is None}
         if unknown:
             raise ValueError(f"step pattern {pattern!r} uses unregistered parameter types {sorted(unknown)}")
         self.typed = (
@@ -393,7 +393,7 @@ class Phrase(StepParser):
         """The pattern as a scenario writer reads it: `{name}`, `[optional part]`, `a/b` for wordings."""
 
         def show(match: re.Match[str]) -> str:
-            parameter = self.types.get(match["type"] or "")
+            parameter = self.type_named(match["type"] or "")
             if parameter is None:
                 return "{" + match["name"] + "}"
             if not match["name"]:
@@ -406,7 +406,15 @@ class Phrase(StepParser):
 
     def parameters(self) -> list[tuple[str, Parameter]]:
         """The named parameters of the pattern, in order, with their types."""
-        return [(m["name"], self.types[m["type"]]) for m in _FIELD.finditer(self.name) if m["name"] and m["type"]]
+        return [
+            (m["name"], parameter)
+            for m in _FIELD.finditer(self.name)
+            if m["name"] and m["type"] and (parameter := self.type_named(m["type"])) is not None
+        ]
+
+    def type_named(self, name: str) -> Parameter | None:
+        """The parameter type `name` of this pattern: one of its own, else a registered one."""
+        return self.own_types.get(name) or PARAMETERS.get(name)
 
     def allowed(self) -> list[tuple[str, str]]:
         """Each named value with the words it accepts (or the shape of value), for the catalogue."""

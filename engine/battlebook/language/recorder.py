@@ -41,7 +41,7 @@ from battlebook.book.results import ResultBook, ResultsFileError, ScenarioResult
 from battlebook.language.catalogue import bind_lines, load_step_modules
 from battlebook.language.grammar import StepDefinition, step_definitions
 from battlebook.language.patterns import readable_of, readable_pattern
-from battlebook.language.scope import current_game, scope_of
+from battlebook.language.scope import current_choice, current_game, scope_of
 from battlebook.language.session import BddFeature, BddScenario, BddStep, RunState, run_state
 
 RESULT = pytest.StashKey[ScenarioResult]()
@@ -428,10 +428,14 @@ def pytest_bdd_step_func_lookup_error(
     """No definition matches a step: the example is undefined, with the closest steps named."""
     found = run_hint(request.config, step.name, step.type)
     request.node.stash[CLOSEST] = found or ()
+    choice = current_choice()
+    read_as = f" (the example is read as {choice})" if choice is not None else ""
     if found is None:
-        why = f"no step matches {step.name!r} (closest steps are worked out for the first {HINT_LINES} lines of a run)"
+        why = f"no step matches {step.name!r}{read_as} (closest steps: for the first {HINT_LINES} lines of a run)"
     else:
-        why = f"no step matches {step.name!r}; the closest known steps are " + "; ".join(f'"{s}"' for s in found)
+        why = f"no step matches {step.name!r}{read_as}; the closest known steps are " + "; ".join(
+            f'"{s}"' for s in found
+        )
     _fail(request, Status.UNDEFINED, step, why)
 
 

@@ -43,6 +43,7 @@ from battlebook.book.model import (
 )
 from battlebook.book.results import ResultBook, ScenarioResult, Status
 from battlebook.errors import MissingStatError, RulesSilent, RuleViolation, ScenarioError, UnknownUnitError
+from battlebook.games import GAMES
 from battlebook.language.recorder import (
     BOOK,
     CLOSEST,
@@ -54,6 +55,7 @@ from battlebook.language.recorder import (
     KnownStep,
     feature_line_note,
 )
+from battlebook.language.scope import GameChoice, current_choice
 from battlebook.language.steps._readings import READING_OPTION
 
 #: pytest options for a check run: quiet, no cache, and of the installed plugins only pytest-bdd
@@ -114,6 +116,8 @@ class Outcome:
     result: ScenarioResult
     exception: BaseException | None = None
     closest: tuple[KnownStep, ...] = ()
+    #: The game the example was read as, and why (for an undefined step).
+    read_as: GameChoice | None = None
 
     @property
     def kind(self) -> str:
@@ -219,6 +223,7 @@ class _Recorder:
     def __init__(self) -> None:
         self.exceptions: dict[tuple[str, int, str | None], BaseException] = {}
         self.closest: dict[tuple[str, int, str | None], tuple[KnownStep, ...]] = {}
+        self.read_as: dict[tuple[str, int, str | None], GameChoice | None] = {}
         self.book = ResultBook()
 
     def pytest_bdd_step_error(self, request: pytest.FixtureRequest, exception: Exception) -> None:
@@ -232,6 +237,7 @@ class _Recorder:
         result = request.node.stash.get(RESULT, None)
         if result is not None:
             self.closest.setdefault(result.key, request.node.stash.get(CLOSEST, ()))
+            self.read_as.setdefault(result.key, current_choice())
 
     def pytest_runtest_makereport(self, item: pytest.Item, call: pytest.CallInfo[None]) -> None:
         result = item.stash.get(RESULT, None)
@@ -334,7 +340,10 @@ def run_check(
         examples = []
         for owner, example in doc.examples():
             runs = recorder.book.runs(doc.path, doc.sha256, example.line)
-            outcomes = [Outcome(r, recorder.exceptions.get(r.key), recorder.closest.get(r.key, ())) for r in runs]
+            outcomes = [
+                Outcome(r, recorder.exceptions.get(r.key), recorder.closest.get(r.key, ()), recorder.read_as.get(r.key))
+                for r in runs
+            ]
             examples.append(CheckedExample(owner, example, outcomes))
         report.features.append((doc, examples))
     return report
@@ -390,6 +399,25 @@ def _assertion_text(exception: BaseException) -> str:
 STEPS_HINT = "(battlebook steps WORD lists every step that mentions WORD)"
 
 
+def read_as_note(choice: GameChoice) -> str:
+    """The line that says which game an example with an undefined step was read as, and how to change it.
+
+    Examples:
+        >>> note = read_as_note(GameChoice("homm", "most of its lines are homm steps"))
+        >>> print(note)  # doctest: +NORMALIZE_WHITESPACE
+        (the example was read as Heroes of Might & Magic IV: most of its lines are homm steps;
+        tag it or its Rule @game:heroscape to read it as Heroscape)
+    """
+    if choice.game is None:
+        return f"(the example was read as no game in particular: {choice.reason}; tag it or its Rule @game:<game>)"
+    others = " or ".join(f"@game:{name}" for name in GAMES if name != choice.game)
+    title = GAMES[choice.game].title
+    other_titles = " or ".join(GAMES[name].title for name in GAMES if name != choice.game)
+    return (
+        f"(the example was read as {title}: {choice.reason}; tag it or its Rule {others} to read it as {other_titles})"
+    )
+
+
 def explain(outcome: Outcome, indent: str = "") -> list[str]:
     """Lines explaining a run that did not pass: the step, expected and actual, the rule concerned."""
     lines = _explain(outcome, indent)
@@ -412,6 +440,8 @@ def _explain(outcome: Outcome, indent: str) -> list[str]:
             lines.append(
                 f"{indent}(the closest steps are worked out for the first {HINT_LINES} undefined lines of a run)"
             )
+        if outcome.read_as is not None:
+            lines.append(f"{indent}{read_as_note(outcome.read_as)}")
         lines.append(f"{indent}{STEPS_HINT}")
         return lines
     if isinstance(error, RulesSilent):
