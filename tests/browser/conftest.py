@@ -21,7 +21,7 @@ from typing import Any
 
 import pytest
 import yaml
-from playwright.sync_api import BrowserContext, ConsoleMessage, Page, Request, Response, sync_playwright
+from playwright.sync_api import BrowserContext, ConsoleMessage, Page, Request, Response, ViewportSize, sync_playwright
 
 from battlebook.rulebook.model import FeatureDoc, feature_paths, load_book
 from tests.browser.a11y import forget_stored_data
@@ -42,6 +42,8 @@ CHROMIUM_FLAGS = [
     "--disable-sync",
 ]
 SKIP = os.environ.get("BATTLEBOOK_SKIP_BROWSER") == "1"
+#: The window of every tab: a desktop's.
+VIEWPORT: ViewportSize = {"width": 1280, "height": 900}
 
 
 def pytest_report_header(config: pytest.Config) -> str:
@@ -188,7 +190,7 @@ def browser(tmp_path_factory: pytest.TempPathFactory) -> Iterator[BrowserContext
             executable_path=CHROMIUM,
             args=CHROMIUM_FLAGS,
             headless=True,
-            viewport={"width": 1280, "height": 900},
+            viewport=VIEWPORT,
             color_scheme="light",
         )
         context.set_default_timeout(10_000)
@@ -301,7 +303,8 @@ class SharedTab:
             tab.close()
             self.tab = None
             return
-        tab.set_viewport_size({"width": 1280, "height": 900})
+        if tab.viewport_size != VIEWPORT:  # setting it anew would lay the page out again
+            tab.set_viewport_size(VIEWPORT)
 
 
 @pytest.fixture(scope="session")

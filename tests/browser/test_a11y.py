@@ -1,18 +1,14 @@
-"""axe-core finds no serious or critical violation, in light mode nor in dark mode.
+"""The accessibility checks themselves: which pages they cover, and that they see what they must.
 
-`make test` checks one page of each kind the site has (`tests.browser.templates`: the
-longest where a kind has several, and for each game its shortest chapter too); `make a11y`
-(`--a11y=every-page`) checks every page, and CI runs it after `make test`. An open Try it
-panel with a failing and a passing result, and each odds calculator with its answer, are
-checked where the engine runs in the page (`test_try_it.py`).
-
-axe-core comes from the npm registry (`package.json`, installed by `npm ci`) and is
-injected into each page by the test: the published site never carries it.
+`make test` runs axe-core on one page of each kind the site has (`tests.browser.templates`:
+the longest where a kind has several, and for each game its shortest chapter too), `make
+a11y` (`--a11y=every-page`) on every page, both in the page visits of `test_pages.py`. An
+open Try it panel with a failing and a passing result, and each odds calculator with its
+answer, are checked where the engine runs in the page (`test_try_it.py`).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
 import pytest
@@ -20,7 +16,6 @@ from playwright.sync_api import Page
 
 from tests.browser.a11y import (
     COLOUR_RULES,
-    assert_accessible_in_light_and_dark,
     axe_results,
     dark_mode_violations,
     inject_axe,
@@ -28,56 +23,21 @@ from tests.browser.a11y import (
     serious,
     toggle_palette,
 )
-from tests.browser.conftest import SITE, address, book, every_page
-from tests.browser.templates import NOT_FOUND, Template, templates, unclassified
+from tests.browser.conftest import SITE, book, every_page
+from tests.browser.templates import Template, templates, unclassified
 
-#: The values of `--a11y`: one page of each kind (`make test`), or every page (`make a11y`).
-A11Y_CHOICES = ("templates", "every-page")
-
-
-@dataclass(frozen=True)
-class Checked:
-    """What one accessibility test checks: a page of the site, or the chosen page of a kind."""
-
-    page: str | None = None
-    kind: Template | None = None
-
-    def __str__(self) -> str:
-        return self.kind.name if self.kind is not None else (self.page or "home")
-
-    def resolve(self) -> str:
-        """The page's address under the site's root (a kind's page is chosen from the built site)."""
-        if self.kind is not None:
-            return self.kind.choose(every_page(), SITE)
-        assert self.page is not None
-        return self.page
-
-
-def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
-    """One test per kind of page, or with `--a11y=every-page` one per page."""
-    if "checked" not in metafunc.fixturenames:
-        return
-    if metafunc.config.getoption("a11y", default="templates") == "every-page":
-        checks = [Checked(page=page) for page in every_page()]
-    else:
-        checks = [Checked(kind=kind) for kind in templates(book())]
-    metafunc.parametrize("checked", checks, ids=str)
+KINDS = templates(book())
 
 
 def test_every_page_is_of_a_known_kind() -> None:
     """A new kind of page is named in `tests.browser.templates`, so that `make test` checks one of them."""
-    assert unclassified(every_page(), templates(book())) == []
+    assert unclassified(every_page(), KINDS) == []
 
 
-def test_axe_in_light_and_dark(page: Page, site_url: str, checked: Checked) -> None:
-    path = checked.resolve()
-    name = f"{checked} ({path or 'home'})" if checked.kind is not None else str(checked)
-    response = page.goto(address(site_url, path))
-    assert response is not None and (response.ok or path == NOT_FOUND), f"{name}: HTTP {response and response.status}"
-    if checked.kind is not None and checked.kind.holds:
-        held = page.locator(checked.kind.holds).first
-        held.wait_for(state="attached")
-    assert_accessible_in_light_and_dark(page, name)
+@pytest.mark.parametrize("kind", KINDS, ids=lambda kind: kind.name)
+def test_every_kind_of_page_has_a_page_for_axe(kind: Template) -> None:
+    """The built site has a page of each kind, so `make test` checks one (`test_pages.py`)."""
+    assert kind.matches(kind.choose(every_page(), SITE))
 
 
 def test_the_colour_rules_are_axes_colour_rules(page: Page, site_url: str) -> None:
