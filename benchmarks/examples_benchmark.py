@@ -26,12 +26,12 @@ def main(argv: list[str]) -> int:
     run = [pytest, "tests/test_features.py", "-p", "no:hypothesispytest"]
     parts = {
         "python start-up": [python, "-c", "pass"],
-        "pytest start-up with its other plugins and tests/conftest.py (no tests)": [
+        "pytest start-up with its other plugins and tests/conftest.py (no tests, no step library)": [
             pytest,
             "--collect-only",
             "-q",
             "-p",
-            "no:battlebook",
+            "no:battlebook.language.plugin",
             "-p",
             "no:hypothesispytest",
             "tests/__init__.py",
@@ -39,13 +39,13 @@ def main(argv: list[str]) -> int:
         "importing pytest, pytest-bdd and the step library": [
             python,
             "-c",
-            "import importlib, pytest, pytest_bdd, battlebook.steps as s;"
+            "import importlib, pytest, pytest_bdd, battlebook.language.steps as s;"
             " [importlib.import_module(m) for m in s.step_modules()]",
         ],
         "reading and checking the feature files": [
             python,
             "-c",
-            "from pathlib import Path; from battlebook.rulebook.runner import checked_feature_files as c;"
+            "from pathlib import Path; from battlebook.language.runner import checked_feature_files as c;"
             " c([Path('features')], Path('.'))",
         ],
         # Without the bytecode cache the Makefile keeps under .venv, every start compiles every module again.

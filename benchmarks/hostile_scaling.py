@@ -21,10 +21,10 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
+from battlebook.book.model import load_feature
+from battlebook.book.render import render_feature
+from battlebook.book.results import ResultBook, ScenarioResult, Status
 from battlebook.heroscape.battlefield import parse_map
-from battlebook.rulebook.model import load_feature
-from battlebook.rulebook.render import render_feature
-from battlebook.rulebook.results import ResultBook, ScenarioResult, Status
 
 EXAMPLE = """    Example: Golems kill a Behemoth, number {i}
       Given the Aggressor has a stack of 3 Gold Golems on its Melee Line

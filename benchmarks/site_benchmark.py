@@ -71,7 +71,7 @@ def _extensions(config: Any) -> list[Any]:
 
 def cold_run(command: list[str], here: Path) -> float:
     """Processor seconds of `command`, the rulebook's build, with an empty build cache (see the module's docstring)."""
-    from battlebook.rulebook.results import default_path
+    from battlebook.book.results import default_path
 
     results = default_path(ROOT)
     folder = Path(tempfile.mkdtemp(dir=here))

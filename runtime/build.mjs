@@ -45,7 +45,7 @@ sys.dont_write_bytecode = False  # Pyodide sets it: here the bytecode is the poi
 sys.path.insert(0, engine_dir)
 importlib.invalidate_caches()
 from pathlib import Path
-from battlebook.rulebook import inpage
+from battlebook.runners import inpage
 
 ran = [inpage.run_scenario(text)["summary"] for text in feature_texts]
 inpage.heroscape_odds(3, 2, 1, "2024")

@@ -1,7 +1,7 @@
 """Test configuration.
 
 The step definitions and the rulebook recorder are not listed here: the installed
-`battlebook` package provides them as a pytest plugin (entry point `battlebook.steps`).
+`battlebook` package provides them as a pytest plugin (entry point `battlebook.language.plugin`).
 
 Every property test runs under one Hypothesis profile, `battlebook`: derandomized (the same
 examples on every run, so CI never fails by chance), with no deadline (several properties

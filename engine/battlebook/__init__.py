@@ -14,8 +14,15 @@ What both games share lives once, at the top level:
 - [`battlebook.game`][battlebook.game]: the one contract every game offers, and
   [`battlebook.games`][battlebook.games], the registry of the games behind it.
 
-The rulebook itself (feature files rendered as pages, the recorded results of running
-them) is built by [`battlebook.rulebook`][battlebook.rulebook].
+Around the engine, in layers that each import only the ones before them:
+
+- [`battlebook.book`][battlebook.book]: the feature files read into a checked model, the
+  sources they cite, the recorded results (no game, no test runner, no site builder);
+- [`battlebook.language`][battlebook.language]: the step language scenarios are written in,
+  and its pytest plugin;
+- [`battlebook.runners`][battlebook.runners]: `battlebook check` and the in-page "Try it";
+- [`battlebook.site`][battlebook.site]: the rulebook's pages;
+- [`battlebook.cli`][battlebook.cli]: the `battlebook` command.
 """
 
 __version__ = "0.1.0"

@@ -23,7 +23,7 @@ import pytest
 import yaml
 from playwright.sync_api import BrowserContext, ConsoleMessage, Page, Request, Response, ViewportSize, sync_playwright
 
-from battlebook.rulebook.model import FeatureDoc, feature_paths, load_book
+from battlebook.book.model import FeatureDoc, feature_paths, load_book
 from tests.browser.a11y import forget_stored_data
 from tests.browser.templates import NOT_FOUND
 

@@ -21,8 +21,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from battlebook.games import GAMES
-from battlebook.rulebook.model import FeatureDoc
-from battlebook.rulebook.site import GROUPS, group_of, page_uri
+from battlebook.book.model import FeatureDoc
+from battlebook.site.chapters import GROUPS, group_of, page_uri
 
 #: The theme's page for a missing address (`404.html`), which the tests' server sends for any
 #: missing file; its address in the lists of pages.

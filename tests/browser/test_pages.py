@@ -17,7 +17,7 @@ from dataclasses import dataclass
 import pytest
 from playwright.sync_api import Page
 
-from battlebook.rulebook.site import page_uri
+from battlebook.site.chapters import page_uri
 from tests.browser.a11y import assert_accessible_in_light_and_dark
 from tests.browser.conftest import SITE, Problems, address, book, every_page
 from tests.browser.templates import NOT_FOUND, templates

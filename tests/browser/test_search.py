@@ -8,8 +8,8 @@ from dataclasses import dataclass
 import pytest
 from playwright.sync_api import Page
 
-from battlebook.rulebook.model import feature_paths, load_book
-from battlebook.rulebook.site import page_uri
+from battlebook.book.model import feature_paths, load_book
+from battlebook.site.chapters import page_uri
 from tests.browser.conftest import ROOT
 from tests.browser.search_queries import QUERIES, Query, search_hrefs
 
@@ -32,7 +32,7 @@ class Search:
 def _section_holding(example_prefix: str) -> str:
     """The search-result address of the rule section that holds the example named `example_prefix`...
 
-    Examples are part of their rule's search section (see `battlebook.rulebook.render`), so a
+    Examples are part of their rule's search section (see `battlebook.book.render`), so a
     search that finds an example lists the rule section it stands in.
     """
     for feature in load_book(feature_paths([ROOT / "features"]), ROOT):

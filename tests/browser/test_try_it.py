@@ -19,7 +19,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import BrowserContext, Dialog, Locator, Page, Request
 
-from battlebook.rulebook.inpage import run_scenario
+from battlebook.runners.inpage import run_scenario
 from tests.browser.a11y import assert_accessible_in_light_and_dark
 from tests.browser.conftest import ROOT, SITE, Problems
 
@@ -295,7 +295,7 @@ def test_7_a_sample_of_the_book_runs_in_the_page_as_in_ci(tab: Tab) -> None:
 
 
 def test_8_odds_calculators_answer_with_the_engine_and_share_their_inputs(tab: Tab) -> None:
-    from battlebook.rulebook.inpage import heroscape_odds, homm_odds
+    from battlebook.runners.inpage import heroscape_odds, homm_odds
 
     tab.navigate("odds/heroscape/")
     page = tab.page
@@ -356,5 +356,5 @@ def test_the_page_runs_the_very_step_library_of_the_package() -> None:
     mine = {p.relative_to(package).as_posix(): p.read_bytes() for p in (package / "battlebook").rglob("*.py")}
     assert shipped.keys() == mine.keys()
     assert [name for name in mine if shipped[name] != mine[name]] == [], "rebuild the runtime: make runtime"
-    assert any(name.startswith("battlebook/steps/") for name in shipped)
+    assert any(name.startswith("battlebook/language/steps/") for name in shipped)
     assert Path(archive).stat().st_size > 0

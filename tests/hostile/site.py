@@ -27,7 +27,7 @@ import sys
 from collections.abc import Iterator
 from pathlib import Path
 
-from battlebook.rulebook.build_cache import cache_key, folder_fingerprint, tool_versions
+from battlebook.site.build_cache import cache_key, folder_fingerprint, tool_versions
 from tests.hostile.attempts import Attempt, Verdict
 from tests.hostile.corpus import hostile_features, write_hostile_features
 from tests.hostile.scan import dangerous_pages

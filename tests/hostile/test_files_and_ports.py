@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
+from battlebook.book.results import ResultBook, ResultsFileError, ScenarioResult, Status
 from battlebook.cli.port import port_problem
-from battlebook.rulebook.results import ResultBook, ResultsFileError, ScenarioResult, Status
 
 
 def _book(tmp_path: Path) -> Path:
@@ -57,7 +57,7 @@ def test_the_site_build_stops_on_a_bad_results_file_with_the_way_out(tmp_path: P
     pytest.importorskip("mkdocs")
     from mkdocs.exceptions import PluginError
 
-    from battlebook.rulebook.site import load_results
+    from battlebook.site.chapters import load_results
 
     path = tmp_path / "results.json"
     path.write_text(json.dumps({"format": 1, "results": "nope"}), encoding="utf-8")

@@ -16,10 +16,10 @@ from pathlib import Path
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from battlebook.rulebook.check import CheckedExample, CheckReport, format_report
-from battlebook.rulebook.model import FeatureFileError, load_feature
-from battlebook.rulebook.render import render_feature
-from battlebook.rulebook.results import ResultBook
+from battlebook.book.model import FeatureFileError, load_feature
+from battlebook.book.render import render_feature
+from battlebook.book.results import ResultBook
+from battlebook.runners.check import CheckedExample, CheckReport, format_report
 
 KEYWORDS = [
     "Feature:", "Rule:", "Background:", "Example:", "Scenario:", "Scenario Outline:", "Examples:",

@@ -14,8 +14,8 @@ from xml.etree.ElementTree import Element, tostring
 
 import pytest
 
-from battlebook.rulebook.api_pages import PAGE_CACHE, RENDER_CACHE, RenderCache
-from battlebook.rulebook.build_cache import BuildCache
+from battlebook.site.api_pages import PAGE_CACHE, RENDER_CACHE, RenderCache
+from battlebook.site.build_cache import BuildCache
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -138,7 +138,7 @@ def test_a_site_build_renders_again_only_when_a_docstring_changes(
               - index.md
               - API: api.md
             hooks:
-              - {ROOT / "engine/battlebook/rulebook/api_pages.py"}
+              - {ROOT / "engine/battlebook/site/api_pages.py"}
             plugins:
               - mkdocstrings:
                   handlers:

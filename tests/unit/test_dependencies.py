@@ -33,7 +33,14 @@ HOMM_GENERAL_RULES = (
     "battlebook.homm.scores",
 )
 HOMM_TOWN = ("battlebook.homm.siege", "battlebook.homm.town")
-SHARED = ("battlebook.odds", "battlebook.dice", "battlebook.errors", "battlebook.game", "battlebook.pictures")
+SHARED = (
+    "battlebook.odds",
+    "battlebook.dice",
+    "battlebook.errors",
+    "battlebook.frozen",
+    "battlebook.game",
+    "battlebook.pictures",
+)
 
 
 def module_name(path: Path) -> str:

@@ -6,11 +6,11 @@ from pathlib import Path
 
 import pytest
 
+from battlebook.book.model import load_feature
 from battlebook.heroscape.ruleset import Edition
-from battlebook.rulebook.editions_page import EDITIONS_PAGE, editions_page, run_editions, under_edition
-from battlebook.rulebook.inpage import run_scenario, scenario_text
-from battlebook.rulebook.model import load_feature
-from battlebook.rulebook.site import page_uri
+from battlebook.runners.inpage import run_scenario, scenario_text
+from battlebook.site.chapters import page_uri
+from battlebook.site.editions_page import EDITIONS_PAGE, editions_page, run_editions, under_edition
 
 ROOT = Path(__file__).resolve().parents[2]
 ATTACKING = "features/heroscape/attacking.feature"
@@ -67,8 +67,8 @@ def test_names_from_a_feature_file_are_escaped_and_a_failing_file_is_no_tracebac
 
 def test_kept_runs_are_reused_only_for_the_same_files(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """The build cache gives back what a new run would give, and a changed file is run again."""
-    from battlebook.rulebook import editions_page as module
-    from battlebook.rulebook.build_cache import BuildCache
+    from battlebook.site import editions_page as module
+    from battlebook.site.build_cache import BuildCache
 
     path = tmp_path / "features" / "heroscape" / "attacking.feature"
     path.parent.mkdir(parents=True)

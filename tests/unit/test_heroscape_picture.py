@@ -8,6 +8,7 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
+from battlebook.book.results import ScenarioResult, Status
 from battlebook.dice import ScriptedDice
 from battlebook.errors import RuleViolation
 from battlebook.heroscape import (
@@ -23,10 +24,9 @@ from battlebook.heroscape import (
 )
 from battlebook.heroscape.picture import draw_battlefield, measure
 from battlebook.heroscape.sight import counted_range, has_line_of_sight, range_path, sight_line
-from battlebook.rulebook.pytest_plugin import ScenarioRecord
-from battlebook.rulebook.results import ScenarioResult, Status
-from battlebook.steps.heroscape_picture_notes import picture_markdown
-from battlebook.steps.heroscape_world import HeroscapeWorld
+from battlebook.language.recorder import ScenarioRecord
+from battlebook.language.steps.heroscape_picture_notes import picture_markdown
+from battlebook.language.steps.heroscape_world import HeroscapeWorld
 
 SVG = "{http://www.w3.org/2000/svg}"
 FIELD = """

@@ -8,8 +8,8 @@ import pytest
 
 from battlebook.cli import main
 from battlebook.homm import KNOWN_UNITS
-from battlebook.steps.homm_units import ILLUSTRATIVE_UNITS, illustrative_units
-from battlebook.steps.homm_world import HommWorld
+from battlebook.language.steps.homm_units import ILLUSTRATIVE_UNITS, illustrative_units
+from battlebook.language.steps.homm_world import HommWorld
 
 PLAYERS_FILE = """Feature: A player's file using the rulebook's units
   Background:

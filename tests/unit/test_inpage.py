@@ -11,13 +11,15 @@ from pathlib import Path
 
 import pytest
 
+from battlebook.book.model import feature_paths, load_book, load_feature
 from battlebook.errors import BattlebookError
 from battlebook.heroscape.dice import heroscape_wounds
 from battlebook.heroscape.ruleset import Edition, Ruleset
 from battlebook.homm.ruleset import DieReading
+from battlebook.language.recorder import known_steps
 from battlebook.odds import homm_hit
-from battlebook.rulebook.check import PYTEST_OPTIONS, explain, format_report, run_check
-from battlebook.rulebook.inpage import (
+from battlebook.runners.check import PYTEST_OPTIONS, explain, format_report, run_check
+from battlebook.runners.inpage import (
     IN_PAGE_OPTIONS,
     MAX_TEXT,
     book_examples,
@@ -27,8 +29,6 @@ from battlebook.rulebook.inpage import (
     scenario_text,
     step_catalogue,
 )
-from battlebook.rulebook.model import feature_paths, load_book, load_feature
-from battlebook.rulebook.pytest_plugin import known_steps
 
 ROOT = Path(__file__).resolve().parents[2]
 BOOK = load_book(feature_paths([ROOT / "features"]), ROOT)
@@ -195,13 +195,13 @@ def test_homm_odds_are_the_engines_for_one_defense_or_a_swat() -> None:
 
 
 def test_the_catalogue_lists_every_step_with_its_game() -> None:
-    from battlebook.steps import step_modules
+    from battlebook.language.steps import step_modules
 
     catalogue = step_catalogue()
     library = [step for step in known_steps() if step.module in step_modules()]
-    # Every step of the library, and nothing the process happens to have registered besides (pytest-bdd's `trace`).
+    # Every step of the library, and nothing else pytest-bdd knows of (its `trace`, once pytest has run).
     assert [(e["keyword"], e["text"]) for e in catalogue] == [(s.type.capitalize(), s.readable) for s in library]
-    assert len(library) < len(known_steps()) and not any(e["text"] == "trace" for e in catalogue)
+    assert library == known_steps() and not any(e["text"] == "trace" for e in catalogue)
     assert {entry["game"] for entry in catalogue} <= {"homm", "heroscape", "any"}
     assert any(e["text"] == "a battle in the open field" and e["game"] == "homm" for e in catalogue)
 

@@ -67,7 +67,7 @@ def test_every_envelope_reads_as_the_official_types(tmp_path: Path, capsys: pyte
 
 
 def test_every_envelope_is_the_protocol_s_own_json(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    from battlebook.rulebook.messages import _checked
+    from battlebook.language.messages import _checked
 
     envelopes = run(tmp_path, capsys)
     assert envelopes and all(_checked(envelope) == envelope for envelope in envelopes)

@@ -4,14 +4,14 @@ from __future__ import annotations
 
 import markdown  # type: ignore[import-untyped]
 
+from battlebook.book.render import _notes
+from battlebook.book.results import ScenarioResult, Status
 from battlebook.errors import RuleViolation
 from battlebook.homm import Line, Side
 from battlebook.homm.rules import HommResolution
-from battlebook.rulebook.pytest_plugin import ScenarioRecord
-from battlebook.rulebook.render import _notes
-from battlebook.rulebook.results import ScenarioResult, Status
-from battlebook.steps.homm_world import HommWorld
-from battlebook.steps.picture_notes import picture_markdown
+from battlebook.language.recorder import ScenarioRecord
+from battlebook.language.steps.homm_world import HommWorld
+from battlebook.language.steps.picture_notes import picture_markdown
 
 
 def _record() -> ScenarioRecord:

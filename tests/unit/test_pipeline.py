@@ -10,9 +10,9 @@ from pathlib import Path
 import pytest
 import yaml
 
-from battlebook.rulebook.model import FeatureFileError, feature_paths, load_book, load_feature
-from battlebook.rulebook.render import render_feature
-from battlebook.rulebook.results import Badge, ResultBook, ScenarioResult, Status
+from battlebook.book.model import FeatureFileError, feature_paths, load_book, load_feature
+from battlebook.book.render import render_feature
+from battlebook.book.results import Badge, ResultBook, ScenarioResult, Status
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -153,7 +153,7 @@ def strict_build(project: Path) -> tuple[bool, list[str]]:
 def test_strict_build_refuses_a_failing_example(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """A small rulebook built with the rulebook's page hook: one failing example stops the strict build."""
     pytest.importorskip("mkdocs", reason="the site extra builds the rulebook")
-    hook = "engine/battlebook/rulebook/site.py"
+    hook = "engine/battlebook/site/chapters.py"
     assert hook in yaml.safe_load((ROOT / "mkdocs.yml").read_text(encoding="utf-8"))["hooks"]
     (tmp_path / "docs").mkdir()
     (tmp_path / "docs" / "index.md").write_text("# Probe\n", encoding="utf-8")

@@ -14,7 +14,7 @@ from collections.abc import Mapping
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from battlebook.rulebook.links import RULE_ID, link_rule_ids
+from battlebook.book.links import RULE_ID, link_rule_ids
 
 URLS = {"homm.swat": "../swat/#homm.swat", "heroscape.range": "r/#heroscape.range", "ruling.die-faces": "d/"}
 

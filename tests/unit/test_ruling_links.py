@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from battlebook.rulebook.model import FeatureDoc, feature_paths, load_book
+from battlebook.book.model import FeatureDoc, feature_paths, load_book
 
 ROOT = Path(__file__).resolve().parents[2]
 BOOK = load_book(feature_paths([ROOT / "features"]), ROOT)

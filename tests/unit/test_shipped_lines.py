@@ -5,9 +5,9 @@ from __future__ import annotations
 from importlib import resources
 from pathlib import Path
 
-from battlebook.rulebook.catalogue import load_step_modules
-from battlebook.rulebook.model import feature_paths, load_book
-from battlebook.rulebook.pytest_plugin import SHIPPED_LINES, shipped_lines_json
+from battlebook.book.model import feature_paths, load_book
+from battlebook.language.catalogue import load_step_modules
+from battlebook.language.recorder import SHIPPED_LINES, shipped_lines_json
 
 ROOT = Path(__file__).resolve().parents[2]
 REGENERATE = "make lines"
@@ -16,5 +16,5 @@ REGENERATE = "make lines"
 def test_the_shipped_step_lines_are_those_of_the_rulebook() -> None:
     load_step_modules()
     expected = shipped_lines_json(load_book(feature_paths([ROOT / "features"]), ROOT))
-    shipped = resources.files("battlebook.steps").joinpath(SHIPPED_LINES).read_text(encoding="utf-8")
-    assert shipped == expected, f"engine/battlebook/steps/{SHIPPED_LINES} is stale: run `{REGENERATE}`"
+    shipped = resources.files("battlebook.language.steps").joinpath(SHIPPED_LINES).read_text(encoding="utf-8")
+    assert shipped == expected, f"engine/battlebook/language/steps/{SHIPPED_LINES} is stale: run `{REGENERATE}`"

@@ -8,7 +8,7 @@ from typing import Any, cast
 
 import pytest
 
-from battlebook.rulebook.site import on_serve
+from battlebook.site.chapters import on_serve
 
 
 class Server:

@@ -12,12 +12,12 @@ from pathlib import Path
 import pytest
 from pytest_bdd.steps import StepFunctionContext, step_function_context_registry
 
+from battlebook.book.model import FeatureDoc, feature_paths, load_book
 from battlebook.cli import main
 from battlebook.errors import ScenarioError
-from battlebook.rulebook.catalogue import book_lines, load_step_modules
-from battlebook.rulebook.model import FeatureDoc, feature_paths, load_book
-from battlebook.rulebook.scope import playing, scope_of
-from battlebook.steps._language import GAMES, Phrase, feature_game
+from battlebook.language.catalogue import book_lines, load_step_modules
+from battlebook.language.grammar import GAMES, Phrase, feature_game
+from battlebook.language.scope import playing, scope_of
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -140,7 +140,7 @@ def test_a_players_file_outside_the_repository_is_scoped_by_its_lines(
 
 
 def test_the_closest_steps_offered_for_a_misspelt_line_are_of_its_game() -> None:
-    from battlebook.rulebook.pytest_plugin import closest_steps
+    from battlebook.language.recorder import closest_steps
 
     load_step_modules()
     homm = closest_steps("the Gold Golems atack the Behemoth in melee, rolling 6", 5, "when", game="homm")

@@ -7,7 +7,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from battlebook.rulebook.results import ResultBook, ResultsFileError, Status, default_path
+from battlebook.book.results import ResultBook, ResultsFileError, Status, default_path
 
 
 def register(subparsers: Any) -> None:

@@ -44,7 +44,7 @@ if TYPE_CHECKING:
         legal_violation,
         setup_battle,
     )
-    from battlebook.heroscape.ruleset import COMBAT_DIE, CommonOutOfPlay, Edition, Face, NextCopy, Ruleset
+    from battlebook.heroscape.ruleset import COMBAT_DIE, CommonOutOfPlay, Edition, Face, NextCopy, Ruleset, TargetSpace
     from battlebook.heroscape.sight import counted_range, has_line_of_sight, visible_heights
     from battlebook.heroscape.state import BattleState, CardInPlay, Figure
 
@@ -72,6 +72,7 @@ _EXPORTS = {
     "MapError": "battlebook.heroscape.battlefield",
     "MoveFigure": "battlebook.heroscape.actions",
     "NextCopy": "battlebook.heroscape.ruleset",
+    "TargetSpace": "battlebook.heroscape.ruleset",
     "PlaceOrderMarker": "battlebook.heroscape.actions",
     "Power": "battlebook.heroscape.powers",
     "PowerKind": "battlebook.heroscape.powers",
@@ -126,6 +127,7 @@ __all__ = [
     "Space",
     "StartRound",
     "StartTurn",
+    "TargetSpace",
     "Terrain",
     "apply",
     "attacks_left",

@@ -48,6 +48,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 
 from battlebook.errors import ScenarioError
+from battlebook.frozen import FrozenMap
 from battlebook.heroscape.hexes import Hex
 
 _CELL = re.compile(r"^(?P<level>[0-9]+)(?P<water>~)?(?P<glyph>[a-z])?(?P<figure>[A-Z][A-Za-z0-9]*)?$")
@@ -109,7 +110,13 @@ class Battlefield:
         (3, False)
     """
 
-    spaces: Mapping[Hex, Space] = field(default_factory=dict)
+    spaces: Mapping[Hex, Space] = field(default_factory=FrozenMap)
+
+    def __post_init__(self) -> None:
+        # Held as a frozen mapping whatever the caller passed, so the battlefield (and every
+        # state holding it) is a hashable value.
+        if not isinstance(self.spaces, FrozenMap):
+            object.__setattr__(self, "spaces", FrozenMap(self.spaces))
 
     def has_space(self, hex_: Hex) -> bool:
         """Whether the battlefield has a space at `hex_` (otherwise it is an empty area)."""
@@ -186,7 +193,7 @@ class Battlefield:
 
     def with_space(self, hex_: Hex, space: Space) -> Battlefield:
         """This battlefield with a space added at `hex_`, or replaced there."""
-        return Battlefield({**self.spaces, hex_: space})
+        return Battlefield(FrozenMap({**self.spaces, hex_: space}))
 
 
 @dataclass(frozen=True)

@@ -1,7 +1,9 @@
 """One battle's snapshot: battlefield, army cards in play, figures, order markers, the turn.
 
 States are immutable values: a rule returns a new state, so a refused action leaves the
-battle exactly as it was.
+battle exactly as it was. They hold no dictionary or list (the battlefield's spaces are a
+[`FrozenMap`][battlebook.frozen.FrozenMap]), so they are hashable and compare by value: an
+exact computation can memoize on them.
 """
 
 from __future__ import annotations

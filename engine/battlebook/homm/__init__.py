@@ -41,6 +41,7 @@ if TYPE_CHECKING:
     from battlebook.homm.resolution import AttackRoll, HommResolution
     from battlebook.homm.rules import apply, is_legal, legal_actions, legal_violation, smallest_winning_roll
     from battlebook.homm.ruleset import (
+        BreachCall,
         Chooser,
         DieReading,
         EmergingTime,
@@ -83,6 +84,7 @@ _EXPORTS = {
     "AttackRoll": "battlebook.homm.resolution",
     "AttackScore": "battlebook.homm.scores",
     "BattleState": "battlebook.homm.state",
+    "BreachCall": "battlebook.homm.ruleset",
     "Chooser": "battlebook.homm.ruleset",
     "Clock": "battlebook.homm.state",
     "Decline": "battlebook.homm.actions",
@@ -145,6 +147,7 @@ __all__ = [
     "AttackRoll",
     "AttackScore",
     "BattleState",
+    "BreachCall",
     "Chooser",
     "Clock",
     "Decline",

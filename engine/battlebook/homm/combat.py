@@ -50,6 +50,12 @@ def reach_violation(state: BattleState, attacker: Stack, target: Stack, kind: At
         rule, what = ids.MELEE_ATTACK, "a melee attack"
     else:
         rule, what = ids.RULING_SPELL_REACH, "a spell (under this ruleset, cast like a melee attack)"
+    if lines and attacker.line is not Line.MELEE and state.ruleset.fliers_from_any_line:
+        # The alternative of the ruling *A flier and the walls*: a stack an extension lets
+        # reach past the line rule (a flier over damaged walls) may do so from either line.
+        override = extensions.reach(state, attacker, target, kind)
+        if override is not None and override.is_allowed:
+            return None
     if lines and attacker.line is not Line.MELEE:
         return RuleViolation(
             rule,
@@ -313,10 +319,14 @@ def could_attack(state: BattleState, stack: Stack, target: Stack) -> bool:
     """Whether `stack` could itself attack `target` with a melee, ranged or spell attack.
 
     Melee reach is the attack's own check, extensions included, so a flier that may fly in
-    over damaged town walls could also attack the stacks behind them.
+    over damaged town walls could also attack the stacks behind them. A spell counts unless
+    the ruleset reads that only a melee or ranged attack does (ruling *Support from a spell
+    caster*).
     """
     if reach_violation(state, stack, target, AttackKind.MELEE) is None or stack.top.stat("ranged") > 0:
         return True
+    if not state.ruleset.spells_count_for_support:
+        return False
     return stack.top.is_spell_caster and reach_violation(state, stack, target, AttackKind.SPELL) is None
 
 
@@ -332,6 +342,12 @@ def support_violation(state: BattleState, action: Support) -> RuleViolation | No
         return RuleViolation(
             ids.COMMON_TARGET,
             f"the {supporter.name} could not attack the {target.name} on the {target.line} Line themselves",
+        )
+    if ally.backing and not state.ruleset.several_supporters:
+        return RuleViolation(
+            ids.RULING_SEVERAL_SUPPORTERS,
+            f"under this ruleset only one stack may sacrifice for the {ally.name}'s next attack, "
+            f"and the {ally.backing[0].supporter} already has",
         )
     return None
 
@@ -375,7 +391,7 @@ def step_back_violation(state: BattleState, stack: Stack, to: Line) -> RuleViola
     """
     if to is not Line.RANGED or state.ruleset.step_back_allowed:
         return None
-    left = len(state.stacks_on(stack.side, Line.MELEE)) - 1
+    left = len([s for s in state.holding(stack.side, Line.MELEE) if s.name != stack.name])
     minimum = melee_minimum(state, stack.side)
     if left < minimum:
         return RuleViolation(

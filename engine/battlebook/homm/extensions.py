@@ -46,6 +46,7 @@ from battlebook.homm.units import AttackKind
 __all__ = [
     "after_action",
     "attack_violation",
+    "calls_out",
     "free_move",
     "in_play",
     "is_piece",
@@ -139,6 +140,11 @@ def melee_minimum(state: BattleState, side: Side) -> int | None:
     """The largest Melee Line minimum an extension sets for `side` (holding at all times), or `None`."""
     minimums = [m for e in in_play(state) if (m := e.melee_minimum(state, side)) is not None]
     return max(minimums) if minimums else None
+
+
+def calls_out(before: BattleState, after: BattleState, side: Side) -> int:
+    """How many more of `side`'s stacks the last action (`before` to `after`) calls out to its Melee Line at once."""
+    return sum(extension.calls_out(before, after, side) for extension in in_play(after))
 
 
 def retreat_violation(state: BattleState, action: Withdraw | OfferSurrender) -> RuleViolation | None:

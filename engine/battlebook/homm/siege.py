@@ -53,7 +53,7 @@ from battlebook.homm.actions import (
     acting_names,
 )
 from battlebook.homm.opportunity import opportunity_violation
-from battlebook.homm.ruleset import EmergingTime, PenaltyBase
+from battlebook.homm.ruleset import BreachCall, EmergingTime, PenaltyBase
 from battlebook.homm.scores import AttackScore
 from battlebook.homm.state import BattleState, Extension, Line, Override, Side, Stack, Stage
 from battlebook.homm.town import TownCard, Walls
@@ -317,6 +317,19 @@ class TownRules(Extension):
         """The walls stand in for the Defender's Melee Line: 0 stacks while intact, 1 once Breached, 2 once Sacked."""
         town = _town(state)
         return town.walls.melee_minimum if town.side is side else None
+
+    def calls_out(self, before: BattleState, after: BattleState, side: Side) -> int:
+        """The hit that Breaches the walls calls one of the Defender's stacks out, even past its minimum.
+
+        So the text reads (ruling *Breached walls call a stack out*): a stack already outside
+        does not spare the Defender. Under the alternative reading, and for the Sacking hit,
+        only the walls' minimum counts.
+        """
+        town, was = after.town, before.town
+        if town is None or was is None or town.side is not side:
+            return 0
+        breached = was.walls is Walls.INTACT and town.walls is Walls.BREACHED
+        return 1 if breached and after.ruleset.breach_call is BreachCall.ONE_STACK_OUT else 0
 
     def retreat_violation(self, state: BattleState, action: Withdraw | OfferSurrender) -> RuleViolation | None:
         """The town's Defender fights to the end: it neither withdraws nor surrenders."""

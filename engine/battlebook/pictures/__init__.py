@@ -4,18 +4,18 @@
 - [`chart`][battlebook.pictures.chart]: bar and line charts of exact chances (the odds pages
   draw them from [`battlebook.odds`][battlebook.odds] at build time; `docs/stylesheets/charts.css`
   colours them);
-- [`notes`][battlebook.pictures.notes]: the note that puts drawings under an example, shared by every game;
+- [`notes`][battlebook.language.notes]: the note that puts drawings under an example, shared by every game;
 - each game draws its own states next to its rules: [`battlebook.homm.picture`][battlebook.homm.picture]
   for Heroes of Might & Magic, [`battlebook.heroscape.picture`][battlebook.heroscape.picture] for
   Heroscape battlefields.
 
 How a drawing reaches a page: an *annotator* (see `annotator` in
-[`battlebook.rulebook.pytest_plugin`][battlebook.rulebook.pytest_plugin]) in a step-plugin module
-under `engine/battlebook/steps/` reads the example's fixtures after it passes, draws, and attaches
+[`battlebook.language.recorder`][battlebook.language.recorder]) in a step-plugin module
+under `engine/battlebook/language/steps/` reads the example's fixtures after it passes, draws, and attaches
 Markdown with the SVG inside `<div class="bb-pictures" data-search-exclude="">`, one
-`<figure class="bb-picture">` per drawing, made with [`notes`][battlebook.pictures.notes]
-(`engine/battlebook/steps/picture_notes.py` does this for HoMM battles,
-`engine/battlebook/steps/heroscape_picture_notes.py` for Heroscape battlefields). The page's stylesheet
+`<figure class="bb-picture">` per drawing, made with [`notes`][battlebook.language.notes]
+(`engine/battlebook/language/steps/picture_notes.py` does this for HoMM battles,
+`engine/battlebook/language/steps/heroscape_picture_notes.py` for Heroscape battlefields). The page's stylesheet
 `docs/stylesheets/pictures.css` colours every `bb-pic-*` class for light, dark and print.
 
 Extending:

@@ -2,7 +2,7 @@
 
 Each game writes its own odds page next to its rules (`odds_page` in the game's package,
 reached through [`Game.odds_page`][battlebook.game.Game.odds_page]); the site's hook
-[`battlebook.rulebook.odds_pages`][battlebook.rulebook.odds_pages] publishes one page per
+[`battlebook.site.odds_pages`][battlebook.site.odds_pages] publishes one page per
 registered game. Formulas are rendered as MathML by sympy's presentation printer: browsers
 draw MathML natively, so the pages need no script and no download (the reader may be
 offline). The LaTeX form of each formula, also printed by sympy, is given under it.

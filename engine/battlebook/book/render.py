@@ -1,0 +1,248 @@
+"""A feature file and its recorded results, as a Markdown page of the rulebook.
+
+Each Rule becomes a section anchored at its identifier, with the source sections it
+restates; each Example becomes a subsection with a badge from the results (verified,
+failing, undefined, not run), its Gherkin with keywords highlighted, and any notes its
+steps attached.
+"""
+
+from __future__ import annotations
+
+import html
+import posixpath
+import re
+from collections import Counter
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+
+from battlebook.book.model import ExampleDoc, FeatureDoc, RuleDoc, StepDoc
+from battlebook.book.prose import code_fence, html_text, markdown_text, prose_block
+from battlebook.book.results import Badge, ResultBook, ScenarioResult
+from battlebook.book.sources import SECTIONS
+
+
+@dataclass(frozen=True)
+class Problem:
+    """Something that must stop a strict build: an example that is not verified."""
+
+    feature: str
+    line: int
+    example: str
+    badge: Badge
+    detail: str
+
+    def __str__(self) -> str:
+        return f"{self.feature}:{self.line}: example {self.example!r} is {self.badge.value}{self.detail}"
+
+
+def _table(rows: Sequence[Sequence[str]], indent: str) -> list[str]:
+    widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
+    return [
+        indent + "| " + " | ".join(cell.ljust(w) for cell, w in zip(row, widths, strict=True)) + " |" for row in rows
+    ]
+
+
+def gherkin_lines(steps: Iterable[StepDoc], indent: str = "  ") -> list[str]:
+    """Steps as Gherkin text, with their tables and doc strings.
+
+    Examples:
+        >>> gherkin_lines([StepDoc("Given", "a battle in the open field", 3)])
+        ['  Given a battle in the open field']
+    """
+    lines: list[str] = []
+    for step in steps:
+        lines.append(f"{indent}{step.keyword} {step.text}")
+        if step.table:
+            lines += _table(step.table, indent + "  ")
+        if step.docstring is not None:
+            lines += [indent + '  """', *(indent + "  " + x for x in step.docstring.splitlines()), indent + '  """']
+    return lines
+
+
+def example_gherkin(example: ExampleDoc) -> str:
+    """The example as a fenced Gherkin block."""
+    lines = [*(f"@{tag}" for tag in example.tags), f"{example.keyword}: {example.name}"]
+    lines += gherkin_lines(example.steps)
+    for table in example.outline_tables:
+        lines += ["", "  Examples:", *_table(table, "    ")]
+    body = "\n".join(lines)
+    fence = code_fence(body)
+    return f"{fence}gherkin\n{body}\n{fence}"
+
+
+def badge_html(badge: Badge) -> str:
+    """The badge shown beside an example."""
+    css = badge.value.replace(" ", "-")
+    title = f"result of the last run: {badge.value}"
+    return f'<span class="bb-badge bb-example bb-{css}" title="{title}">{badge.value}</span>'
+
+
+def _notes(runs: Sequence[ScenarioResult]) -> list[str]:
+    out: list[str] = []
+    seen: set[tuple[str, str]] = set()
+    for run in runs:
+        for note in run.annotations:
+            key = (note["title"], note["markdown"])
+            if key in seen:
+                continue
+            seen.add(key)
+            row = f" ({markdown_text(run.row)})" if run.row else ""
+            out += ['<div class="bb-note" markdown="1">', f"**{note['title']}{row}.** {note['markdown']}", "</div>", ""]
+    return out
+
+
+def _failure(runs: Sequence[ScenarioResult], badge: Badge) -> tuple[list[str], str]:
+    bad = next((r for r in runs if r.status.value in ("failed", "undefined")), None)
+    if bad is None or badge not in (Badge.FAILING, Badge.UNDEFINED):
+        return [], ""
+    where = f"line {bad.step_line}: {bad.step}" if bad.step else "outside any step"
+    message = (bad.message or "").replace("\n", " ")
+    title = "Failing" if badge is Badge.FAILING else "Undefined step"
+    # Raw HTML, every part escaped: the step and message are the feature file's own text.
+    lines = [
+        '<div class="admonition failure">',
+        f'<p class="admonition-title">{html_text(title)} at {html_text(where)}</p>',
+        f"<p>{html_text(message)}</p>",
+        "</div>",
+        "",
+    ]
+    return lines, f" at {where}: {message}"
+
+
+def edition_label(tags: Sequence[str]) -> str:
+    """A visible label naming the edition an example plays under (the nearest `@edition:` tag wins), or "".
+
+    Examples:
+        >>> edition_label(["id:x", "edition:2004", "edition:2024"])
+        '<span class="bb-edition" title="The edition this example plays under">2024 edition</span>'
+    """
+    editions = [t.split(":", 1)[1] for t in tags if t.startswith("edition:")]
+    if not editions:
+        return ""
+    title = "The edition this example plays under"
+    return f'<span class="bb-edition" title="{title}">{html.escape(editions[-1])} edition</span>'
+
+
+def render_example(
+    feature: FeatureDoc,
+    example: ExampleDoc,
+    results: ResultBook,
+    problems: list[Problem],
+    level: str,
+    rule: RuleDoc | None = None,
+) -> list[str]:
+    """One example's section: heading, badge and edition, Gherkin, failure details and notes."""
+    runs = results.runs(feature.path, feature.sha256, example.line)
+    badge = results.badge(feature.path, feature.sha256, example.line)
+    failure, detail = _failure(runs, badge)
+    if badge.is_published_problem:
+        problems.append(Problem(feature.path, example.line, example.name, badge, detail))
+    tag = f"h{len(level)}"
+    name = html.escape(example.name)
+    # A raw heading without an id: the example stays part of its rule's search section, so a
+    # search for a rule's topic lists the rule itself first; the anchor sits on the link.
+    heading = (
+        f'<{tag} class="bb-example-title"><a class="bb-anchor" id="{example.anchor}" '
+        f'href="#{example.anchor}" title="Link to this example" aria-label="Link to this example: {name}">#</a> '
+        f"{name} {badge_html(badge)}{edition_label([*feature.tags, *(rule.tags if rule else ()), *example.tags])}"
+        f"</{tag}>"
+    )
+    lines = [heading, ""]
+    if example.description:
+        lines += [prose_block(example.description), ""]
+    lines += [example_gherkin(example), ""]
+    return lines + failure + _notes(runs)
+
+
+RULE_LINK = re.compile(r"(?P<open>\]\(\s*<?|^\s{0,3}\[[^\]\n]+\]:\s*<?)rule:(?P<id>[^\s)>]*)>?", re.MULTILINE)
+"""A Markdown link to a rule by its identifier, as written in a feature file: `[text](rule:ruling.die-faces)`
+(or a reference definition, `[die]: rule:ruling.die-faces`)."""
+
+
+def resolve_rule_links(markdown: str, page: str, rule_pages: Mapping[str, str]) -> tuple[str, list[str]]:
+    """Turn `[text](rule:<id>)` links into links to the page and anchor of that rule.
+
+    `page` is the page being written and `rule_pages` maps each rule identifier to the page
+    holding it (site paths such as `rulebook/homm/melee.md`). A link to an identifier no
+    rule has (misspelt, in capitals, a path, another scheme) is not resolved: its text stays,
+    its target is dropped (so the page links nowhere), and its identifier is returned so the
+    build can refuse it.
+
+    Examples:
+        >>> pages = {"ruling.die-faces": "rulebook/rulings/die-faces.md"}
+        >>> resolve_rule_links("see [the die](rule:ruling.die-faces)", "rulebook/homm/melee.md", pages)
+        ('see [the die](../rulings/die-faces.md#ruling.die-faces)', [])
+        >>> resolve_rule_links("[x](rule:no.such-rule)", "rulebook/homm/melee.md", pages)
+        ('[x](#)', ['no.such-rule'])
+        >>> resolve_rule_links("[x](rule:javascript:alert(1))", "rulebook/homm/melee.md", pages)[1]
+        ['javascript:alert(1']
+    """
+    unknown: list[str] = []
+
+    def link(match: re.Match[str]) -> str:
+        rule_id = match["id"]
+        target = rule_pages.get(rule_id)
+        opening = match["open"].rstrip("<")
+        if target is None:
+            unknown.append(rule_id)
+            return f"{opening}#"
+        here = posixpath.dirname(page)
+        path = "" if target == page else posixpath.relpath(target, here or ".")
+        return f"{opening}{path}#{rule_id}"
+
+    return RULE_LINK.sub(link, markdown), unknown
+
+
+def rule_title(rule: RuleDoc) -> str:
+    """A rule's short title, from its identifier; the Rule's own line is its full statement.
+
+    Short titles keep the table of contents readable and let a search for a rule's topic
+    rank the rule itself above the examples that mention it.
+
+    Examples:
+        >>> rule_title(RuleDoc("homm.melee-attack", "A melee attack kills...", 1, "", (), (), (), ()))
+        'Melee attack'
+    """
+    words = rule.id.split(".", 1)[-1].replace("-", " ")
+    return words[:1].upper() + words[1:]
+
+
+def _sources(rule: RuleDoc) -> str:
+    cited = "; ".join(SECTIONS[key].citation() for key in rule.sources) or "no source section cited"
+    return f'<p class="bb-source">Source: {html.escape(cited)}. Rule <code>{html_text(rule.id)}</code>.</p>'
+
+
+def _summary(feature: FeatureDoc, results: ResultBook) -> str:
+    counts = Counter(results.badge(feature.path, feature.sha256, ex.line) for _, ex in feature.examples())
+    total = sum(counts.values())
+    parts = [f"{counts[b]} {b.value}" for b in Badge if counts[b]]
+    return f'<p class="bb-summary">{total} examples: {", ".join(parts) or "none"}.</p>'
+
+
+def render_feature(feature: FeatureDoc, results: ResultBook) -> tuple[str, list[Problem]]:
+    """The Markdown page of `feature`, and the examples that must stop a strict build."""
+    problems: list[Problem] = []
+    lines = [f"# {markdown_text(feature.name)}", "", _summary(feature, results), ""]
+    if feature.description:
+        lines += [prose_block(feature.description), ""]
+    if feature.background:
+        steps = gherkin_lines(feature.background, "")
+        fence = code_fence("\n".join(steps))
+        lines += ['!!! abstract "Every example in this chapter starts from"', ""]
+        lines += [f"    {fence}gherkin", *("    " + x for x in steps), f"    {fence}", ""]
+    for _, example in ((r, e) for r, e in feature.examples() if r is None):
+        lines += render_example(feature, example, results, problems, "##")
+    for rule in feature.rules:
+        statement = html.escape(rule.name.rstrip(".")) + "."
+        lines += [f"## {rule_title(rule)} {{ #{rule.id} }}", "", f'<p class="bb-rule">{statement}</p>', ""]
+        lines += [_sources(rule), ""]
+        if rule.description:
+            lines += [prose_block(rule.description), ""]
+        if rule.background:
+            steps = ["Background:", *gherkin_lines(rule.background)]
+            fence = code_fence("\n".join(steps))
+            lines += [f"{fence}gherkin", *steps, fence, ""]
+        for example in rule.examples:
+            lines += render_example(feature, example, results, problems, "###", rule)
+    lines.append(f'<p class="bb-file">Feature file: <code>{html_text(feature.path)}</code></p>')
+    return "\n".join(lines) + "\n", problems

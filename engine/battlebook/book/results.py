@@ -1,0 +1,274 @@
+"""The recorded outcome of running the examples, and how a page reads it.
+
+Each run of the examples writes one record per example (per row, for an outline) into a
+JSON file, `.battlebook/results.json` unless `BATTLEBOOK_RESULTS` names another. A record
+keeps the SHA-256 of the feature file it ran, so a page never shows a result for text
+that has changed since: such an example reads *not run*.
+
+Examples:
+    >>> book = ResultBook()
+    >>> book.add(ScenarioResult("features/a.feature", "abc", 3, "An example", Status.PASSED))
+    >>> book.badge("features/a.feature", "abc", 3)
+    <Badge.VERIFIED: 'verified'>
+    >>> book.badge("features/a.feature", "changed", 3)
+    <Badge.NOT_RUN: 'not run'>
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import stat
+from collections.abc import Iterable
+from dataclasses import asdict, dataclass, field
+from enum import StrEnum
+from pathlib import Path
+from typing import Any
+
+from battlebook.errors import ScenarioError
+
+FORMAT = 1
+#: The largest results file read, in bytes (the rulebook's own is well under a megabyte).
+MAX_RESULTS_BYTES = 50_000_000
+#: What to do about a results file that cannot be read.
+REGENERATE = "delete it and run the examples again (make examples) to record new results"
+
+
+class ResultsFileError(ScenarioError):
+    """A results file that cannot be read; the message names it and says how to make a new one."""
+
+    def __init__(self, path: Path, reason: str) -> None:
+        super().__init__(f"{path}: {reason}; {REGENERATE}")
+        self.path = path
+        self.reason = reason
+
+
+def _read_results(path: Path) -> dict[str, Any]:
+    """The JSON object of a results file, checked to be a regular file of Battlebook's format."""
+    try:
+        info = path.stat()
+    except OSError as error:
+        raise ResultsFileError(path, f"cannot be read ({error.strerror or error})") from None
+    if not stat.S_ISREG(info.st_mode):
+        raise ResultsFileError(path, "is not a regular file (a folder, FIFO or device)")
+    if info.st_size > MAX_RESULTS_BYTES:
+        raise ResultsFileError(path, f"has {info.st_size} bytes, more than a results file ({MAX_RESULTS_BYTES})")
+    try:
+        with path.open("rb") as handle:
+            raw = handle.read(MAX_RESULTS_BYTES + 1)
+        data = json.loads(raw.decode("utf-8"))
+    except OSError as error:
+        raise ResultsFileError(path, f"cannot be read ({error.strerror or error})") from None
+    except UnicodeDecodeError:
+        raise ResultsFileError(path, "is not UTF-8 text") from None
+    except (ValueError, RecursionError) as error:
+        raise ResultsFileError(path, f"is not valid JSON ({str(error).splitlines()[0][:80]})") from None
+    if not isinstance(data, dict) or not isinstance(data.get("results"), list):
+        raise ResultsFileError(path, "is not a Battlebook results file (no list of results)")
+    if data.get("format") != FORMAT:
+        raise ResultsFileError(path, f"is in format {data.get('format')!r}, not {FORMAT}")
+    return data
+
+
+class Status(StrEnum):
+    """What happened to one run of an example."""
+
+    PASSED = "passed"
+    FAILED = "failed"
+    UNDEFINED = "undefined"
+    SKIPPED = "skipped"
+
+
+class Badge(StrEnum):
+    """What a page shows beside an example."""
+
+    VERIFIED = "verified"
+    FAILING = "failing"
+    UNDEFINED = "undefined"
+    NOT_RUN = "not run"
+
+    @property
+    def is_published_problem(self) -> bool:
+        """Whether a strict build must refuse to publish an example with this badge."""
+        return self is not Badge.VERIFIED
+
+
+@dataclass
+class ScenarioResult:
+    """One run of one example (one row of an outline)."""
+
+    feature: str
+    feature_sha256: str
+    line: int
+    scenario: str
+    status: Status
+    rule: str | None = None
+    rule_id: str | None = None
+    row: str | None = None
+    step: str | None = None
+    step_line: int | None = None
+    message: str | None = None
+    annotations: list[dict[str, str]] = field(default_factory=list)
+
+    @property
+    def key(self) -> tuple[str, int, str | None]:
+        """Where the run belongs: feature file, the example's line, and the outline row."""
+        return (self.feature, self.line, self.row)
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> ScenarioResult:
+        """Read a record written by [`to_json`][battlebook.book.results.ScenarioResult.to_json].
+
+        Raises:
+            ValueError: the record is not in that shape.
+        """
+        if not isinstance(data, dict):
+            raise ValueError("a record is not an object")
+        data = dict(data)
+        data["status"] = Status(data["status"])
+        result = cls(**data)
+        texts = (result.feature, result.feature_sha256, result.scenario)
+        if not all(isinstance(x, str) for x in texts) or type(result.line) is not int:
+            raise ValueError("a record's fields have the wrong types")
+        if not isinstance(result.annotations, list) or not all(
+            isinstance(a, dict) and isinstance(a.get("title"), str) and isinstance(a.get("markdown"), str)
+            for a in result.annotations
+        ):
+            raise ValueError("a record's notes have the wrong shape")
+        return result
+
+    def to_json(self) -> dict[str, Any]:
+        """The record as JSON-ready data."""
+        data = asdict(self)
+        data["status"] = self.status.value
+        return data
+
+
+#: The folder under the project root that keeps the recorded results (not `build/`, which is
+#: setuptools' own working folder).
+RESULTS_FOLDER = ".battlebook"
+
+
+def default_path(root: Path) -> Path:
+    """Where results are kept: `$BATTLEBOOK_RESULTS`, or `.battlebook/results.json` under `root`."""
+    named = os.environ.get("BATTLEBOOK_RESULTS")
+    return Path(named) if named else root / RESULTS_FOLDER / "results.json"
+
+
+class ResultBook:
+    """Every recorded result, keyed by feature, example line and outline row."""
+
+    def __init__(self, results: Iterable[ScenarioResult] = ()) -> None:
+        self._results: dict[tuple[str, int, str | None], ScenarioResult] = {}
+        self._by_example: dict[tuple[str, int], list[ScenarioResult]] | None = None
+        for result in results:
+            self.add(result)
+
+    def add(self, result: ScenarioResult) -> None:
+        """Record `result`, replacing any earlier run of the same example and row."""
+        self._results[result.key] = result
+        self._by_example = None
+
+    def __iter__(self) -> Any:
+        return iter(self._results.values())
+
+    def __len__(self) -> int:
+        return len(self._results)
+
+    def merge(self, newer: ResultBook) -> None:
+        """Take every result of `newer`; drop older ones of a feature whose content changed."""
+        changed = {(r.feature, r.feature_sha256) for r in newer}
+        features = {feature for feature, _ in changed}
+        for key, result in list(self._results.items()):
+            if result.feature in features and (result.feature, result.feature_sha256) not in changed:
+                del self._results[key]
+        self._by_example = None
+        for result in newer:
+            self.add(result)
+
+    def runs(self, feature: str, sha256: str, line: int) -> list[ScenarioResult]:
+        """The current runs of the example at `line` (several for an outline)."""
+        if self._by_example is None:
+            self._by_example = {}
+            for result in self._results.values():
+                self._by_example.setdefault((result.feature, result.line), []).append(result)
+        return [r for r in self._by_example.get((feature, line), ()) if r.feature_sha256 == sha256]
+
+    def badge(self, feature: str, sha256: str, line: int) -> Badge:
+        """The badge of the example at `line`, from its runs on this exact file content."""
+        return badge_of(self.runs(feature, sha256, line))
+
+    @classmethod
+    def load(cls, path: Path) -> ResultBook:
+        """Read a results file; a missing file is an empty book.
+
+        Raises:
+            ResultsFileError: the path is not a regular file, is too large, or does not hold
+                results in Battlebook's format; the message says how to make a new one.
+        """
+        if not path.exists() and not path.is_symlink():
+            return cls()
+        data = _read_results(path)
+        try:
+            return cls(ScenarioResult.from_json(item) for item in data["results"])
+        except (KeyError, TypeError, ValueError, AttributeError) as error:
+            raise ResultsFileError(path, f"a record is not in the expected shape ({type(error).__name__})") from None
+
+    def current(self, root: Path) -> tuple[ResultBook, int]:
+        """The results of the feature files as they are now under `root`, and how many others were left out.
+
+        A result is left out when its feature file is gone or its text has changed since it ran.
+        """
+        digests: dict[str, str | None] = {}
+        kept = ResultBook()
+        stale = 0
+        for result in self:
+            if result.feature not in digests:
+                file = root / result.feature
+                try:
+                    digests[result.feature] = hashlib.sha256(file.read_bytes()).hexdigest() if file.is_file() else None
+                except OSError:
+                    digests[result.feature] = None
+            if digests[result.feature] == result.feature_sha256:
+                kept.add(result)
+            else:
+                stale += 1
+        return kept, stale
+
+    def without_missing(self, root: Path) -> ResultBook:
+        """The book without the results of feature files that no longer exist under `root`."""
+        present: dict[str, bool] = {}
+        kept = ResultBook()
+        for result in self:
+            if result.feature not in present:
+                present[result.feature] = (root / result.feature).is_file()
+            if present[result.feature]:
+                kept.add(result)
+        return kept
+
+    def save(self, path: Path) -> None:
+        """Write the book as JSON, creating the folder if needed."""
+        path.parent.mkdir(parents=True, exist_ok=True)
+        ordered = sorted(self._results.values(), key=lambda r: (r.feature, r.line, r.row or ""))
+        payload = {"format": FORMAT, "results": [r.to_json() for r in ordered]}
+        tmp = path.with_suffix(".tmp")
+        tmp.write_text(json.dumps(payload, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+        tmp.replace(path)
+
+
+def badge_of(runs: list[ScenarioResult]) -> Badge:
+    """Combine the runs of one example: any failure fails it, any undefined step leaves it undefined.
+
+    Examples:
+        >>> badge_of([]) is Badge.NOT_RUN
+        True
+    """
+    statuses = {r.status for r in runs}
+    if not runs or Status.SKIPPED in statuses:
+        return Badge.NOT_RUN
+    if Status.FAILED in statuses:
+        return Badge.FAILING
+    if Status.UNDEFINED in statuses:
+        return Badge.UNDEFINED
+    return Badge.VERIFIED

@@ -1,0 +1,286 @@
+"""A run's results as Cucumber Messages (NDJSON), for Cucumber's own tools to read.
+
+pytest-bdd writes no Cucumber Messages, and its cucumber JSON drops undefined steps and
+`Rule:`. This module writes them from Battlebook's own record of a run: for each feature
+file, its `source`, `gherkinDocument` (Rules included) and `pickle`s, as the official
+Gherkin parser makes them; a `stepDefinition` for every registered step; then one
+`testCase` per pickle with its steps and their results. A step nothing matches is a test
+step with no step definition and the status `UNDEFINED`, as the protocol has it. The
+envelopes are built and checked with the types of the official `cucumber-messages` package.
+
+A run writes them to `messages.ndjson` beside the results file (`.battlebook/`), and
+`battlebook check --messages FILE` for the checked files; Cucumber's HTML formatter, for one,
+reads that file.
+"""
+
+from __future__ import annotations
+
+import inspect
+import json
+import platform
+import time
+from collections.abc import Iterator, Sequence
+from pathlib import Path
+from typing import Any
+
+from gherkin.ast_builder import AstBuilder
+from gherkin.errors import CompositeParserException, ParserError
+from gherkin.parser import Parser
+from gherkin.pickles.compiler import Compiler
+from gherkin.stream.gherkin_events import GherkinEvents
+from gherkin.stream.id_generator import IdGenerator
+from pytest_bdd import parsers
+
+from battlebook import __version__
+from battlebook.book.model import gherkin_ast
+from battlebook.book.results import ResultBook, ScenarioResult, Status
+from battlebook.language.grammar import StepDefinition
+
+#: The Cucumber Messages protocol version these envelopes follow (that of `cucumber-messages`).
+PROTOCOL_VERSION = "31.0.0"
+
+#: Keyword types of a pickle step, as pytest-bdd's step types.
+_PICKLE_TYPES = {"Context": "given", "Action": "when", "Outcome": "then"}
+_STATUS = {
+    Status.PASSED: "PASSED",
+    Status.FAILED: "FAILED",
+    Status.UNDEFINED: "UNDEFINED",
+    Status.SKIPPED: "SKIPPED",
+}
+
+
+def _timestamp() -> dict[str, int]:
+    now = time.time_ns()
+    return {"seconds": now // 1_000_000_000, "nanos": now % 1_000_000_000}
+
+
+def _checked(envelope: dict[str, Any]) -> dict[str, Any]:
+    """The envelope as the protocol's JSON, after a round trip through the official types."""
+    from cucumber_messages import Envelope, message_converter  # only to check: its types take long to import
+
+    typed = message_converter.from_dict(envelope, Envelope)
+    data: dict[str, Any] = message_converter.to_dict(typed)
+    return data
+
+
+def envelopes(
+    features: Sequence[tuple[str, str]], book: ResultBook, contexts: Sequence[StepDefinition]
+) -> Iterator[dict[str, Any]]:
+    """Every envelope of a run, in protocol order.
+
+    `features` pairs each feature's path as recorded (its `uri`) with its text; `book` holds the
+    run's results; `contexts` are the registered step definitions.
+    """
+    yield {
+        "meta": {
+            "protocolVersion": PROTOCOL_VERSION,
+            "implementation": {"name": "battlebook", "version": __version__},
+            "runtime": {"name": platform.python_implementation(), "version": platform.python_version()},
+            "os": {"name": platform.system()},
+            "cpu": {"name": platform.machine() or "unknown"},
+        }
+    }
+    pickles: list[tuple[str, dict[str, Any]]] = []
+    lines: dict[str, int] = {}  # the line of every scenario and step, by AST node id
+    for data in _gherkin_envelopes(features):
+        if "gherkinDocument" in data:
+            lines.update(_node_lines(data["gherkinDocument"].get("feature") or {}))
+        if "pickle" in data:
+            pickles.append((data["pickle"]["uri"], data["pickle"]))
+        yield data
+    ids = IdGenerator()
+    definitions = [(ids.get_next_id(), context) for context in contexts]
+    for sid, context in definitions:
+        file, line = _source_of(context)
+        kind = "REGULAR_EXPRESSION" if isinstance(context.parser, parsers.re) else "CUCUMBER_EXPRESSION"
+        yield {
+            "stepDefinition": {
+                "id": sid,
+                "pattern": {"source": context.parser.name, "type": kind},
+                "sourceReference": {"uri": file, "location": {"line": line}},
+            }
+        }
+    run_id = ids.get_next_id()
+    yield {"testRunStarted": {"id": run_id, "timestamp": _timestamp()}}
+    runs: dict[tuple[str, int], list[ScenarioResult]] = {}
+    for result in sorted(book, key=lambda r: (r.feature, r.line, r.row or "")):
+        runs.setdefault((result.feature, result.line), []).append(result)
+    success = True
+    matches: dict[tuple[str | None, str], list[str]] = {}  # the same lines recur: each is matched once
+    for uri, pickle in pickles:
+        scenario_line = lines.get(pickle["astNodeIds"][0], 0)
+        queue = runs.get((uri, scenario_line), [])
+        if not queue:
+            continue  # not run (left out by a filter): a pickle with no test case, as Cucumber has it
+        run = queue.pop(0)  # the rows of an outline run in the order of their pickles
+        case_id, started_id = ids.get_next_id(), ids.get_next_id()
+        steps = []
+        for pickle_step in pickle["steps"]:
+            step_type = _PICKLE_TYPES.get(pickle_step.get("type", ""))
+            text = pickle_step["text"]
+            if (step_type, text) not in matches:
+                matches[step_type, text] = [
+                    sid
+                    for sid, context in definitions
+                    if (context.type is None or step_type is None or context.type == step_type)
+                    and context.parser.is_matching(text)
+                ]
+            matching = list(matches[step_type, text])
+            steps.append((ids.get_next_id(), pickle_step, matching, lines.get(pickle_step["astNodeIds"][0], 0)))
+        yield {
+            "testCase": {
+                "id": case_id,
+                "pickleId": pickle["id"],
+                "testRunStartedId": run_id,
+                "testSteps": [
+                    {"id": tid, "pickleStepId": ps["id"], "stepDefinitionIds": matching, "stepMatchArgumentsLists": []}
+                    for tid, ps, matching, _ in steps
+                ],
+            }
+        }
+        yield {"testCaseStarted": {"id": started_id, "testCaseId": case_id, "attempt": 0, "timestamp": _timestamp()}}
+        statuses = step_statuses(run, [line for *_, line in steps])
+        success = success and run.status is Status.PASSED
+        for (tid, *_), (status, message) in zip(steps, statuses, strict=True):
+            yield {"testStepStarted": {"testCaseStartedId": started_id, "testStepId": tid, "timestamp": _timestamp()}}
+            outcome: dict[str, Any] = {"status": status, "duration": {"seconds": 0, "nanos": 0}}
+            if message:
+                outcome["message"] = message
+            yield {
+                "testStepFinished": {
+                    "testCaseStartedId": started_id,
+                    "testStepId": tid,
+                    "testStepResult": outcome,
+                    "timestamp": _timestamp(),
+                }
+            }
+        yield {"testCaseFinished": {"testCaseStartedId": started_id, "timestamp": _timestamp(), "willBeRetried": False}}
+    yield {"testRunFinished": {"testRunStartedId": run_id, "success": success, "timestamp": _timestamp()}}
+
+
+def _gherkin_envelopes(features: Sequence[tuple[str, str]]) -> Iterator[dict[str, Any]]:
+    """The `source`, `gherkinDocument` and `pickle` envelopes of each feature, as `GherkinEvents` makes them.
+
+    Each file's document is the parse the rulebook model already made
+    ([`gherkin_ast`][battlebook.book.model.gherkin_ast]), its node ids renumbered to follow
+    on from the previous file's, as one parser for the whole run would have numbered them;
+    its pickles are compiled with the same run of ids. A file that does not parse goes
+    through the official `GherkinEvents`, which reports its errors as envelopes.
+    """
+    ids = IdGenerator()
+    compiler = Compiler(ids)
+    events = GherkinEvents(GherkinEvents.Options(print_source=True, print_ast=True, print_pickles=True))
+    events.id_generator, events.parser, events.compiler = ids, Parser(AstBuilder(ids)), compiler
+    for uri, text in features:
+        source = {"source": {"uri": uri, "data": text, "mediaType": "text/x.cucumber.gherkin+plain"}}
+        try:
+            document, used = gherkin_ast(text)
+        except (CompositeParserException, ParserError):
+            yield from (dict(event) for event in events.enum(source))  # type: ignore[arg-type]
+            continue
+        taken = [ids.get_next_id() for _ in range(used)]  # the ids this file's parse takes in the run's numbering
+        start = int(taken[0]) if taken else 0
+        with_uri = {**_renumbered(document, start), "uri": uri}
+        yield source
+        yield {"gherkinDocument": with_uri}
+        for pickle in compiler.compile(with_uri):  # type: ignore[arg-type]
+            yield {"pickle": pickle}
+
+
+def _renumbered(node: Any, start: int) -> Any:
+    """A copy of a Gherkin document (or part of one) with every node id moved on by `start`.
+
+    Examples:
+        >>> _renumbered({"id": "2", "steps": [{"id": "0", "text": "a"}]}, 5)
+        {'id': '7', 'steps': [{'id': '5', 'text': 'a'}]}
+    """
+    if isinstance(node, dict):
+        return {
+            key: str(int(value) + start) if key == "id" and isinstance(value, str) else _renumbered(value, start)
+            for key, value in node.items()
+        }
+    if isinstance(node, list):
+        return [_renumbered(value, start) for value in node]
+    return node
+
+
+def _source_of(context: StepDefinition) -> tuple[str, int]:
+    """The file and line where a step is defined (for a decorated function, its first decorator's line)."""
+    func = inspect.unwrap(context.step_func)
+    code = getattr(func, "__code__", None)
+    try:
+        file = inspect.getsourcefile(func) or ""
+        return file, code.co_firstlineno if code is not None else inspect.getsourcelines(func)[1]
+    except (OSError, TypeError):
+        return "", 0
+
+
+def _node_lines(node: dict[str, Any]) -> Iterator[tuple[str, int]]:
+    """(AST node id, line) for every scenario, background and step under a feature or rule node."""
+    for child in node.get("children", []):
+        for kind in ("scenario", "background"):
+            if kind in child:
+                yield child[kind]["id"], child[kind]["location"]["line"]
+                for step in child[kind].get("steps", []):
+                    yield step["id"], step["location"]["line"]
+        if "rule" in child:
+            yield from _node_lines(child["rule"])
+
+
+def step_statuses(run: ScenarioResult | None, step_lines: Sequence[int]) -> list[tuple[str, str | None]]:
+    """Each step's status and message, from a run's recorded result.
+
+    Steps pass up to the step the run stopped at, which failed or is undefined, and are skipped
+    after it. A run that was not recorded leaves every step unknown.
+
+    Examples:
+        >>> failed = ScenarioResult("f", "0", 3, "E", Status.UNDEFINED, step_line=5, message="no step matches")
+        >>> step_statuses(failed, [4, 5, 6])
+        [('PASSED', None), ('UNDEFINED', 'no step matches'), ('SKIPPED', None)]
+        >>> step_statuses(None, [4])
+        [('UNKNOWN', None)]
+    """
+    if run is None:
+        return [("UNKNOWN", None)] * len(step_lines)
+    if run.status is Status.PASSED:
+        return [("PASSED", None)] * len(step_lines)
+    statuses: list[tuple[str, str | None]] = []
+    stopped = False
+    for line in step_lines:
+        if stopped:
+            statuses.append(("SKIPPED", None))
+        elif line == run.step_line:
+            statuses.append((_STATUS[run.status], run.message))
+            stopped = True
+        else:
+            statuses.append(("PASSED", None))
+    if run.step_line is None and statuses:  # failed outside any step: after the last one
+        statuses[-1] = (_STATUS[run.status], run.message)
+    return statuses
+
+
+#: One line of NDJSON per envelope: compact, not escaped to ASCII (made once: every envelope uses it).
+_ENCODER = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"))
+
+
+def write_messages(
+    path: Path, root: Path, book: ResultBook, contexts: Sequence[StepDefinition], check_types: bool = False
+) -> Path:
+    """Write the run in `book` as Cucumber Messages NDJSON to `path`; feature paths are relative to `root`.
+
+    The envelopes are built as the protocol's JSON; `check_types` also passes each through the
+    official types first (slow: the tests do it, see `tests/unit/test_messages.py`).
+    """
+    features = []
+    for uri in sorted({r.feature for r in book}):
+        file = Path(uri) if Path(uri).is_absolute() else root / uri
+        try:
+            features.append((uri, file.read_text(encoding="utf-8")))
+        except (OSError, UnicodeDecodeError):
+            continue
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with path.open("w", encoding="utf-8") as out:
+        for envelope in envelopes(features, book, contexts):
+            data = _checked(envelope) if check_types else envelope
+            out.write(_ENCODER.encode(data) + "\n")
+    return path

@@ -1,0 +1,6 @@
+"""Runners: a player's feature files run against the engine, from the terminal or in the page.
+
+- [`check`][battlebook.runners.check]: `battlebook check`, with an explanation per example;
+- [`inpage`][battlebook.runners.inpage]: "Try it", a scenario run in the reader's browser;
+- [`feature_tests`][battlebook.runners.feature_tests]: the test module `check` hands to pytest.
+"""

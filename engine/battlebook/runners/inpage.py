@@ -1,0 +1,323 @@
+r"""The rulebook's "Try it": a scenario typed in a page, run in the reader's browser.
+
+The site ships this package, its step library and their pure-Python dependencies to the
+page, where [Pyodide](https://pyodide.org) runs them; this module is what the page calls.
+A run is [`run_check`][battlebook.runners.check.run_check], the machinery of
+`battlebook check`, on the one file the reader typed: the same step definitions (the
+`battlebook.language.plugin` plugin, imported once and kept), the same recorder, and the same
+explanations ([`explain`][battlebook.runners.check.explain] and
+[`format_report`][battlebook.runners.check.format_report]). What the page adds is the
+result as plain data: each step's status, the drawing and the exact chance of the last
+attack that an example's notes carry.
+
+Everything here returns JSON-ready values (dicts, lists, strings, numbers); the page shows
+every string as text, never as markup, except the drawings, which it sanitizes first.
+
+The same functions run on the project's Python, so the tests compare a run here with the
+rulebook's own run of the same examples.
+
+Examples:
+    >>> text = "Feature: F\n  Scenario: S\n    Given a battle in the open field\n    Then the battle goes on\n"
+    >>> outcome = run_scenario(text)
+    >>> outcome["summary"], outcome["examples"][0]["steps"][0]["status"]
+    ('1 example: 1 passed, 0 failed, 0 undefined', 'passed')
+"""
+
+from __future__ import annotations
+
+import contextlib
+import tempfile
+from collections.abc import Iterator, Sequence
+from fractions import Fraction
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from battlebook.book.model import ExampleDoc, FeatureDoc, RuleDoc, StepDoc
+from battlebook.book.render import example_gherkin, gherkin_lines
+from battlebook.book.results import Status
+from battlebook.errors import BattlebookError
+from battlebook.language.recorder import RESULT
+from battlebook.runners.check import LEAN_OPTIONS, CheckedExample, explain, format_report, run_check
+
+#: pytest options of an in-page run: those of `battlebook check`, which leave out the built-in
+#: plugins a scenario never needs (each would cost time at every run in the page).
+IN_PAGE_OPTIONS: tuple[str, ...] = LEAN_OPTIONS
+#: The name of the file a run writes the reader's text to (it is shown in messages).
+SCENARIO_FILE = "scenario.feature"
+#: The title of the note holding an example's drawings.
+DRAWING_NOTE = "Drawing"
+#: Longest scenario text a run accepts, in characters: a link or a paste cannot make the page work for long.
+MAX_TEXT = 100_000
+
+
+def scenario_text(feature: FeatureDoc, rule: RuleDoc | None, example: ExampleDoc) -> str:
+    """The text of one example as a file of its own: its feature's tags and Background, its Rule, itself.
+
+    This is what "Try it" puts in the editor: everything the example needs to run as it
+    does in the rulebook (the edition or readings its tags and Backgrounds choose), and
+    nothing else (no prose, no other example).
+
+    Examples:
+        >>> step = StepDoc("Given", "a battle in the open field", 3)
+        >>> ex = ExampleDoc("Example", "One", 3, "", ("edition:2004",), (step,))
+        >>> print(scenario_text(FeatureDoc("f.feature", "F", "", ("chapter:1",), (), (), (ex,), ""), None, ex))
+        @chapter:1
+        Feature: F
+        <BLANKLINE>
+          @edition:2004
+          Example: One
+            Given a battle in the open field
+        <BLANKLINE>
+    """
+    lines = [" ".join(f"@{tag}" for tag in feature.tags)] if feature.tags else []
+    lines.append(f"Feature: {feature.name}")
+    if feature.background:
+        lines += ["", "  Background:", *gherkin_lines(feature.background, "    ")]
+    indent = "  "
+    if rule is not None:
+        lines.append("")
+        if rule.tags:
+            lines.append("  " + " ".join(f"@{tag}" for tag in rule.tags))
+        lines.append(f"  Rule: {rule.name}")
+        if rule.background:
+            lines += ["", "    Background:", *gherkin_lines(rule.background, "      ")]
+        indent = "    "
+    body = "\n".join(example_gherkin(example).splitlines()[1:-1])  # inside the code fence, whatever its length
+    lines.append("")
+    lines += [indent + line if line else "" for line in body.splitlines()]
+    return "\n".join(lines) + "\n"
+
+
+def _steps_of(feature: FeatureDoc, checked: CheckedExample) -> list[StepDoc]:
+    """Every step an example runs, in order: the feature's Background, the rule's, its own."""
+    rule_background = checked.rule.background if checked.rule else ()
+    return [*feature.background, *rule_background, *checked.example.steps]
+
+
+def _step_statuses(steps: Sequence[StepDoc], checked: CheckedExample) -> list[dict[str, Any]]:
+    """Each step with its status: passed before the first run that did not pass, then its verdict, then skipped."""
+    bad = next((o for o in checked.outcomes if o.kind != "passed"), None)
+    stop = bad.result.step_line if bad is not None else None
+    out = []
+    for step in steps:
+        if not checked.outcomes:
+            status = "not run"
+        elif bad is None:
+            status = "passed"
+        elif stop is None or step.line < stop:
+            status = "passed" if stop is not None else "not run"
+        elif step.line == stop:
+            status = bad.kind
+        else:
+            status = "skipped"
+        out.append({"keyword": step.keyword, "text": step.text, "line": step.line, "status": status})
+    return out
+
+
+#: What the check says of an example that ran but states no outcome (as `battlebook check` words it).
+UNCHECKED = "it ran, but has no Then step: add one stating the outcome to check"
+
+
+def _explanation(checked: CheckedExample) -> list[str]:
+    """The check's explanation of an example that did not pass, line by line."""
+    lines = [UNCHECKED] if checked.kind == "unchecked" else []
+    return lines + [line for outcome in checked.outcomes for line in explain(outcome)]
+
+
+def _notes(checked: CheckedExample, chances: dict[tuple[str, int, str | None], str]) -> dict[str, Any]:
+    """The drawings and the chance of the last attack that the example's (first passing) run carries."""
+    drawings: list[dict[str, str]] = []
+    chance: str | None = None
+    for outcome in checked.outcomes:
+        for note in outcome.result.annotations:
+            if note["title"] != DRAWING_NOTE or drawings:
+                continue
+            intro, _, markup = note["markdown"].partition("\n\n")
+            drawings.append({"intro": intro, "markup": markup})
+        chance = chance or chances.get(outcome.result.key)
+    return {"drawings": drawings, "chance": chance}
+
+
+class LastChances:
+    """A pytest plugin for one in-page run: the chance of each passing example's last attack, by its key."""
+
+    def __init__(self) -> None:
+        self.chances: dict[tuple[str, int, str | None], str] = {}
+
+    def pytest_bdd_after_scenario(self, request: pytest.FixtureRequest) -> None:
+        """Keep the chance of the last attack of an example that passed."""
+        from battlebook.games import GAMES
+        from battlebook.language.steps.odds_notes import chances
+
+        result = request.node.stash.get(RESULT, None)
+        if result is None or result.status is not Status.PASSED:
+            return
+        lines: list[str] = []
+        for game in GAMES.values():
+            if game.name in request.fixturenames:
+                lines += chances(game, request.getfixturevalue(game.name))
+        if lines:
+            self.chances[result.key] = lines[-1][0].upper() + lines[-1][1:] + "."
+
+
+def run_scenario(text: str, folder: Path | None = None) -> dict[str, Any]:
+    """Run the scenario `text` as `battlebook check` would, and say how every example and step went.
+
+    The text is written to `scenario.feature` in `folder` (a fresh temporary folder by
+    default). The answer holds the check's own report text (`report`), its summary line
+    (`summary`), any reason the file could not be read (`malformed`: line and reason), and
+    per example its name, line, verdict (`kind`), steps with their status, the check's
+    explanation lines, its drawings (markup the page sanitizes) and the chance of its last
+    attack.
+    """
+    if len(text) > MAX_TEXT:
+        return _refused(f"the scenario is {len(text)} characters long; the page runs at most {MAX_TEXT}")
+    with tempfile.TemporaryDirectory(prefix="battlebook-try-") as tmp:
+        where = Path(tmp) if folder is None else folder
+        path = where / SCENARIO_FILE
+        path.write_text(text, encoding="utf-8")
+        last = LastChances()
+        with contextlib.chdir(where):  # the report names the file as the reader knows it
+            report = run_check([path], root=where, options=IN_PAGE_OPTIONS, notes=True, plugins=[last])
+            report_text = format_report(report)
+        chances = last.chances
+    examples = [
+        {
+            "name": checked.example.name,
+            "line": checked.example.line,
+            "rule": checked.rule.id if checked.rule else None,
+            "kind": checked.kind,
+            "steps": _step_statuses(_steps_of(doc, checked), checked),
+            "explanation": _explanation(checked),
+            **_notes(checked, chances),
+        }
+        for doc, examples in report.features
+        for checked in examples
+    ]
+    return {
+        "ok": report.ok,
+        "malformed": [{"line": error.line, "reason": error.reason} for error in report.malformed],
+        "examples": examples,
+        "summary": report_text.rstrip("\n").rsplit("\n", 1)[-1].split(" (ran in", 1)[0],
+        "report": report_text,
+        "seconds": round(report.seconds, 3),
+        "output": report.pytest_output if not examples or any(not e["steps"] for e in examples) else "",
+    }
+
+
+def _refused(reason: str) -> dict[str, Any]:
+    return {
+        "ok": False,
+        "malformed": [{"line": 1, "reason": reason}],
+        "examples": [],
+        "summary": reason,
+        "report": reason + "\n",
+        "seconds": 0.0,
+        "output": "",
+    }
+
+
+def _fraction(value: Fraction) -> dict[str, Any]:
+    from battlebook.odds import fraction_text, percent_text
+
+    return {"fraction": fraction_text(value), "percent": percent_text(value), "value": float(value)}
+
+
+def heroscape_odds(attack: int, defense: int, levels_above: int = 0, edition: str = "2004") -> dict[str, Any]:
+    """The odds of a Heroscape attack: printed dice, the height between the figures, the edition.
+
+    `levels_above` is how many levels the attacker's base stands above the defender's
+    (negative when the defender stands higher); the edition's ruleset turns it into extra
+    dice. Answers the dice rolled, the wound distribution and the chance of at least one.
+
+    Examples:
+        >>> odds = heroscape_odds(2, 4, levels_above=1)
+        >>> odds["attack_dice"], odds["defense_dice"], odds["at_least_one"]["fraction"]
+        (3, 4, '...')
+    """
+    from battlebook.heroscape.dice import heroscape_wounds
+    from battlebook.heroscape.ruleset import Edition, Ruleset
+
+    try:
+        ruleset = Ruleset.for_edition(Edition(str(edition)))
+    except ValueError:
+        raise BattlebookError(f"the edition is 2004 or 2024, not {edition!r}") from None
+    extra = ruleset.height.extra_dice(abs(levels_above))
+    attack_dice = attack + (extra if levels_above > 0 else 0)
+    defense_dice = defense + (extra if levels_above < 0 else 0)
+    odds = heroscape_wounds(attack_dice, defense_dice, ruleset.combat_die, ruleset.defense_sides)
+    notes = []
+    if extra:
+        side = "attack" if levels_above > 0 else "defense"
+        notes.append(f"height advantage under the {ruleset.edition.value} edition: +{extra} {side}")
+    return {
+        "game": "heroscape",
+        "edition": ruleset.edition.value,
+        "attack_dice": attack_dice,
+        "defense_dice": defense_dice,
+        "notes": notes,
+        "wounds": [_fraction(p) for p in odds.wounds],
+        "at_least_one": _fraction(odds.at_least_one),
+        "expected": _fraction(odds.expected),
+    }
+
+
+def homm_odds(score: int, defenses: Sequence[int], reading: str = "0-9") -> dict[str, Any]:
+    """The chance that a HoMM attack with `score` kills: one defense, or several for a swat, under a die reading.
+
+    Examples:
+        >>> odds = homm_odds(7, [13], "1-10")
+        >>> odds["chance"]["fraction"], odds["min_roll"]
+        ('1/2', 6)
+    """
+    from battlebook.homm.ruleset import DieReading
+    from battlebook.odds import homm_hit
+
+    try:
+        die = DieReading(reading)
+    except ValueError:
+        raise BattlebookError(f"the die reads 0-9 or 1-10, not {reading!r}") from None
+    hit = homm_hit(score, list(defenses), die)
+    return {
+        "game": "homm",
+        "score": score,
+        "defense": hit.defense,
+        "swat": list(defenses),
+        "reading": die.value,
+        "faces": list(hit.faces),
+        "winning_faces": list(hit.winning_faces),
+        "min_roll": hit.min_roll,
+        "chance": _fraction(hit.hit),
+    }
+
+
+def step_catalogue() -> list[dict[str, str]]:
+    """Every step of the step library, for the page's searchable catalogue: keyword, text, help, game, domain.
+
+    Only the library's own steps: what else is registered depends on what the process has
+    loaded (pytest-bdd's `trace` step, for one, once pytest has run), not on the rulebook.
+    """
+    from battlebook.language.catalogue import domain_of, load_step_modules
+    from battlebook.language.recorder import known_steps
+
+    domains = {module.__name__: domain_of(module) for module in load_step_modules()}
+    return [
+        {
+            "keyword": step.type.capitalize(),
+            "text": step.readable,
+            "doc": step.doc.split("\n\n", 1)[0].replace("\n", " "),
+            "game": step.game or "any",
+            "domain": domains.get(step.module, step.module.rsplit(".", 1)[-1]),
+        }
+        for step in known_steps()
+        if step.module in domains
+    ]
+
+
+def book_examples(book: Sequence[FeatureDoc]) -> Iterator[tuple[FeatureDoc, str, str]]:
+    """For each example of `book`: its feature, its anchor on the page and its text for the editor."""
+    for feature in book:
+        for rule, example in feature.examples():
+            yield feature, example.anchor, scenario_text(feature, rule, example)

@@ -1,0 +1,207 @@
+"""MkDocs hooks for the reader's reference pages and the search that leads to the rules.
+
+`mkdocs.yml` loads this file under `hooks:`, after [`site`][battlebook.site.chapters]. At every
+build it:
+
+- writes `reference/glossary.md` from `features/glossary.yml` (see
+  [`glossary`][battlebook.book.glossary]) and `reference/units.md`, the
+  [index of units and army cards][battlebook.site.units_index];
+- appends the terms of a page's game to that page as abbreviations, so each term shows its
+  definition on hover;
+- rewrites the search index so that a rule's own section comes before its chapter's
+  introduction and every other page, and is found by its search words.
+
+A glossary entry naming an unknown rule is logged as a warning, which
+`mkdocs build --strict` turns into a failed build.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import posixpath
+import re
+from pathlib import Path
+
+from mkdocs.config.defaults import MkDocsConfig
+from mkdocs.exceptions import PluginError
+from mkdocs.structure.files import File, Files
+from mkdocs.structure.pages import Page
+
+from battlebook.book.glossary import (
+    Glossary,
+    GlossaryError,
+    abbreviation_titles,
+    abbreviations,
+    glossary_problems,
+    load_glossary,
+    rank_search_index,
+    render_glossary,
+)
+from battlebook.book.links import chapter_list, link_rule_ids, settled_rules, settles_html
+from battlebook.book.model import FeatureDoc
+from battlebook.site.chapters import GROUPS, page_uri, project_root, read_book
+from battlebook.site.units_index import render_units_index, units_index
+
+log = logging.getLogger("mkdocs.plugins.battlebook")
+
+GLOSSARY_PAGE = "reference/glossary.md"
+UNITS_PAGE = "reference/units.md"
+REFERENCE_PAGES = (GLOSSARY_PAGE, UNITS_PAGE)
+
+_book: list[FeatureDoc] = []
+_glossary: list[Glossary] = []
+
+
+def page_url(uri: str) -> str:
+    """A page's address in the built site: `rulebook/homm/melee.md` -> `rulebook/homm/melee/`."""
+    stem = uri.removesuffix(".md")
+    return "" if stem == "index" else stem.removesuffix("/index") + "/"
+
+
+def rule_pages(book: list[FeatureDoc]) -> dict[str, str]:
+    """Each rule identifier -> the source path of the page holding it."""
+    return {rule.id: page_uri(feature) for feature in book for rule in feature.rules}
+
+
+def game_of(src_uri: str) -> str | None:
+    """The game a page is about, from its path (rulings by their file name), or `None`.
+
+    Examples:
+        >>> game_of("rulebook/homm/melee.md"), game_of("rulebook/rulings/heroscape-sight.md"), game_of("index.md")
+        ('homm', 'heroscape', None)
+    """
+    parts = src_uri.split("/")
+    if parts[0] == "rulebook" and len(parts) > 2:
+        if parts[1] == "rulings":
+            return "heroscape" if parts[2].startswith("heroscape") else ("homm" if parts[2] != "index.md" else None)
+        return parts[1] if parts[1] in ("homm", "heroscape") else None
+    if parts[0] == "odds" and len(parts) == 2:
+        return parts[1].removesuffix(".md")
+    return None
+
+
+def on_config(config: MkDocsConfig) -> MkDocsConfig:
+    """Read the feature files and the glossary."""
+    _book[:] = read_book(config)
+    _rule_addresses.clear()
+    _abbr_settings[:] = [config.mdx_configs.get("abbr")] if "abbr" in config.markdown_extensions else []
+    try:
+        _glossary[:] = [load_glossary(project_root(config))]
+    except GlossaryError as error:
+        raise PluginError(str(error)) from None
+    return config
+
+
+def on_files(files: Files, config: MkDocsConfig) -> Files:
+    """Write the Glossary and the index of units and army cards."""
+    glossary = _glossary[0]
+    pages = rule_pages(_book)
+    here = page_url(GLOSSARY_PAGE)
+    links = {rule_id: posixpath.relpath(page_url(uri), here) + "/#" + rule_id for rule_id, uri in pages.items()}
+    files.append(File.generated(config, GLOSSARY_PAGE, content=render_glossary(glossary, links)))
+    files.append(File.generated(config, UNITS_PAGE, content=render_units_index(units_index(_book), UNITS_PAGE)))
+    for problem in glossary_problems(glossary, pages):
+        log.warning(problem)
+    return files
+
+
+#: Where the home page lists every chapter.
+CHAPTERS_MARKER = "<!-- chapters -->"
+RULE_HEADING = re.compile(r"^## .* \{ #(?P<id>ruling\.[a-z0-9.-]+) \}$", re.MULTILINE)
+
+
+def relative_url(target: str, here: str) -> str:
+    """The address of the page `target` (a site address such as `rulebook/homm/melee/`) from the page `here`.
+
+    Examples:
+        >>> relative_url("rulebook/homm/melee/", "rulebook/rulings/swat-reach/"), relative_url("x/", "x/")
+        ('../../homm/melee/', '')
+    """
+    if target == here:
+        return ""
+    return posixpath.relpath(target or ".", here or ".") + "/"
+
+
+def _with_settled_rules(markdown: str, here: str) -> str:
+    settled = settled_rules(_book)
+
+    def add(match: re.Match[str]) -> str:
+        rules = [
+            (relative_url(page_url(page_uri(f)), here) + (f"#{rule_id}" if rule_id else ""), rule_id, f.name)
+            for f, rule_id in settled.get(match["id"], [])
+        ]
+        return match[0] + ("\n\n" + settles_html(rules) if rules else "")
+
+    return RULE_HEADING.sub(add, markdown)
+
+
+def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, files: Files) -> str:
+    """List the chapters on the home page, link each ruling to the rules it settles, and add the hover terms."""
+    src = page.file.src_uri
+    if CHAPTERS_MARKER in markdown:
+        markdown = markdown.replace(CHAPTERS_MARKER, chapter_list(_book, GROUPS, {f.path: page_uri(f) for f in _book}))
+    if src.startswith("rulebook/rulings/"):
+        markdown = _with_settled_rules(markdown, page_url(src))
+    game = game_of(src)
+    titles = abbreviation_titles(_glossary[0], game) if game is not None and _glossary and _abbr_settings else None
+    _set_abbreviations(config, titles)
+    if game is None or not _glossary or titles is not None:
+        return markdown
+    return markdown + "\n\n" + abbreviations(_glossary[0], game) + "\n"
+
+
+#: The `abbr` extension's own settings, as `mkdocs.yml` gives them (`None`: it gives none).
+_abbr_settings: list[dict[str, object] | None] = []
+
+
+def _set_abbreviations(config: MkDocsConfig, titles: dict[str, str] | None) -> None:
+    """Hand the page's hover terms to the `abbr` extension, for the Markdown of this page only.
+
+    MkDocs builds each page's Markdown from `config.mdx_configs` right after this event, so
+    the page gets the terms as if its text ended with their definitions, without parsing them.
+    Every other page gets the extension's settings from `mkdocs.yml` back.
+    """
+    if not _abbr_settings:
+        return
+    original = _abbr_settings[0]
+    settings = dict(original or {})
+    if titles is not None:
+        settings["glossary"] = {**titles}
+    if titles is None and original is None:
+        config.mdx_configs.pop("abbr", None)
+    else:
+        config.mdx_configs["abbr"] = settings
+
+
+def on_page_content(html: str, page: Page, config: MkDocsConfig, files: Files) -> str:
+    """Link every rule identifier written in a reader's page (prose, Gherkin, notes) to its rule."""
+    src = page.file.src_uri
+    if not (src.startswith(("rulebook/", "reference/")) or src == "index.md") or src == "rulebook/steps.md":
+        return html
+    here = page_url(src)
+    if not _rule_addresses:
+        _rule_addresses.append({rule_id: page_url(uri) for rule_id, uri in rule_pages(_book).items()})
+    relative: dict[str, str] = {}
+    urls = {}
+    for rule_id, target in _rule_addresses[0].items():
+        if target not in relative:
+            relative[target] = relative_url(target, here)
+        urls[rule_id] = relative[target] + "#" + rule_id
+    return link_rule_ids(html, urls)
+
+
+#: Each rule's page address in the site, worked out once per build (`on_config` clears it).
+_rule_addresses: list[dict[str, str]] = []
+
+
+def on_post_build(config: MkDocsConfig) -> None:
+    """Rank the search index: rules first, found by their search words (see `rank_search_index`)."""
+    path = Path(config.site_dir) / "search" / "search_index.json"
+    if not path.is_file() or not _glossary:
+        return
+    index = json.loads(path.read_text(encoding="utf-8"))
+    sections = {rule_id: page_url(uri) + "#" + rule_id for rule_id, uri in rule_pages(_book).items()}
+    words = {rule_id: _glossary[0].search_words(rule_id) for rule_id in sections}
+    ranked = rank_search_index(index, sections, words, [page_url(p) for p in REFERENCE_PAGES])
+    path.write_text(json.dumps(ranked, separators=(",", ":")), encoding="utf-8")
