@@ -20,8 +20,8 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
-from battlebook.games import GAMES
 from battlebook.book.model import FeatureDoc
+from battlebook.games import GAMES
 from battlebook.site.chapters import GROUPS, group_of, page_uri
 
 #: The theme's page for a missing address (`404.html`), which the tests' server sends for any
