@@ -23,13 +23,14 @@ $(STAMP): pyproject.toml
 	$(BIN)/python -m pip install --quiet --disable-pip-version-check -e '.[dev]'
 	@touch $(STAMP)
 
-## Run every example so the pages show fresh results, then serve the rulebook.
+## Run every example so the pages show fresh results, then serve the rulebook; a saved feature
+## file's examples run again and its page reloads (battlebook.cli.live).
 ## The port is checked first, so a taken one is named before any example runs: PORT=8001 make docs.
 PORT ?= 8000
 docs: $(STAMP) runtime
 	@$(BIN)/python -m battlebook.cli.port $(PORT)
 	-$(EXAMPLES)
-	$(BIN)/mkdocs serve --dev-addr 127.0.0.1:$(PORT)
+	$(BIN)/python -m battlebook.cli.live --port $(PORT) -- $(EXAMPLES)
 
 ## Every check: lint, types, examples and unit tests, copied-text scan, strict site build, browser tests.
 test: $(STAMP)

@@ -13,6 +13,7 @@ shows examples that ran and passed on exactly the text it shows.
 from __future__ import annotations
 
 import logging
+import os
 from pathlib import Path
 from typing import Any
 
@@ -190,13 +191,23 @@ def on_post_template(output_content: str, template_name: str, config: MkDocsConf
     return content_security_policy(output_content) if template_name.endswith(".html") else output_content
 
 
+#: Set to 1 by `make docs`'s loop ([`battlebook.cli.live`][battlebook.cli.live]) for the
+#: `mkdocs serve` it starts: the loop watches `features/`, runs a saved file's examples and
+#: writes the results, and only then is the site rebuilt.
+LIVE_VARIABLE = "BATTLEBOOK_LIVE"
+
+
 def on_serve(server: LiveReloadServer, config: MkDocsConfig, builder: Any) -> LiveReloadServer:
     """Rebuild when a feature file or the recorded results change.
 
     The results' folder is watched without its subfolders: the tests keep builds of their own
-    there (the hostile site), which are no reason to rebuild the rulebook.
+    there (the hostile site), which are no reason to rebuild the rulebook. Under `make docs`'s
+    loop (`LIVE_VARIABLE`), `features/` is left to the loop, which writes the results after
+    each change: watched here too, each save would be built twice, the first time before its
+    examples ran.
     """
     root = project_root(config)
-    server.watch(str(root / "features"))
+    if os.environ.get(LIVE_VARIABLE) != "1":
+        server.watch(str(root / "features"))
     server.watch(str(default_path(root).parent), recursive=False)
     return server
