@@ -4,7 +4,8 @@
 `features/`. When files under it change (a burst of saves counts as one change), it runs
 COMMAND, the run of the examples (`pytest tests/test_features.py`), with
 `BATTLEBOOK_FEATURES` naming only the feature files that changed: their results are merged
-into the results file, which `mkdocs serve` watches. It rebuilds the site, and the reader's
+into the results file, which `mkdocs serve` watches (such a run writes no Cucumber Messages,
+`.battlebook/messages.ndjson` stays the last full run's). It rebuilds the site, and the reader's
 browser reloads the page, now showing the examples' verdicts on the text just saved.
 
 A feature file removed, or another file of the book changed (the glossary, say), needs no
@@ -32,6 +33,7 @@ from watchdog.events import FileSystemEvent, FileSystemEventHandler
 from watchdog.observers import Observer
 
 from battlebook.book.results import ResultBook, ResultsFileError, default_path
+from battlebook.language.recorder import MESSAGES_VARIABLE
 from battlebook.language.runner import FEATURES_VARIABLE
 from battlebook.site.chapters import LIVE_VARIABLE
 
@@ -136,7 +138,14 @@ def act(change: Plan, root: Path, command: Sequence[str]) -> None:
         )
         print(f"battlebook: {names} saved: running its examples", flush=True)
         start = time.perf_counter()
-        env = {**os.environ, FEATURES_VARIABLE: os.pathsep.join(str(path) for path in change.rerun)}
+        # Only the saved files' examples run, and they write no Cucumber Messages: the results file
+        # is then written once, and last (its change rebuilds the site); the messages stay the last
+        # full run's.
+        env = {
+            **os.environ,
+            FEATURES_VARIABLE: os.pathsep.join(str(path) for path in change.rerun),
+            MESSAGES_VARIABLE: "",
+        }
         done = subprocess.run(list(command), cwd=root, env=env, check=False)
         outcome = "ran" if done.returncode in (0, 1) else f"stopped (exit {done.returncode})"
         print(f"battlebook: examples {outcome} in {time.perf_counter() - start:.1f} s", flush=True)

@@ -181,19 +181,31 @@ def on_page_content(html: str, page: Page, config: MkDocsConfig, files: Files) -
     return sanitize_page(html)
 
 
+def live_preview() -> bool:
+    """Whether this build is for `make docs`'s preview (`LIVE_VARIABLE`), whose pages reload themselves."""
+    return os.environ.get(LIVE_VARIABLE) == "1"
+
+
 def on_post_page(output: str, page: Page, config: MkDocsConfig) -> str:
-    """Give every page a Content-Security-Policy that lets no inline script run but the theme's own."""
-    return content_security_policy(output)
+    """Give every page a Content-Security-Policy that lets no inline script run but the theme's own.
+
+    In `make docs`'s preview, the server's reload script must run too: see
+    [`content_security_policy`][battlebook.book.prose.content_security_policy].
+    """
+    return content_security_policy(output, inline_scripts=live_preview())
 
 
 def on_post_template(output_content: str, template_name: str, config: MkDocsConfig) -> str:
     """The theme's own pages (404.html) get the same Content-Security-Policy; other files are left as they are."""
-    return content_security_policy(output_content) if template_name.endswith(".html") else output_content
+    if not template_name.endswith(".html"):
+        return output_content
+    return content_security_policy(output_content, inline_scripts=live_preview())
 
 
 #: Set to 1 by `make docs`'s loop ([`battlebook.cli.live`][battlebook.cli.live]) for the
 #: `mkdocs serve` it starts: the loop watches `features/`, runs a saved file's examples and
-#: writes the results, and only then is the site rebuilt.
+#: writes the results, and only then is the site rebuilt; and the pages let the server's
+#: reload script run.
 LIVE_VARIABLE = "BATTLEBOOK_LIVE"
 
 
