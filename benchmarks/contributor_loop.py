@@ -148,6 +148,7 @@ def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=3, help="how many saves are timed (the last puts the text back)")
     parser.add_argument("--feature", type=Path, default=Path("features/homm/melee.feature"))
+    parser.add_argument("--log", type=Path, help="write make docs's output there, each line with its time")
     args = parser.parse_args(argv)
     from playwright.sync_api import sync_playwright
 
@@ -213,6 +214,8 @@ def main(argv: list[str]) -> int:
             except subprocess.TimeoutExpired:
                 os.killpg(make.pid, signal.SIGTERM)
                 make.wait()
+    if args.log:
+        args.log.write_text("".join(f"{t:10.2f} {line}\n" for t, line in output.lines), encoding="utf-8")
     median = statistics.median(timings)
     holds = median <= TARGET
     print(
