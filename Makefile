@@ -16,7 +16,7 @@ JOBS ?= 2
 # The examples alone run no property test: Hypothesis's pytest plugin is left out of those runs.
 EXAMPLES := $(BIN)/pytest tests/test_features.py -p no:hypothesispytest
 
-.PHONY: docs test site pages examples lines facts lint typecheck unit clean browser chromium runtime
+.PHONY: docs test site pages examples lines facts lint typecheck unit clean browser chromium runtime a11y
 
 ## The site's builder: mkdocs (the default) or properdocs (`make site BUILDER=properdocs`). Both read
 ## mkdocs.yml; the pages they build are written first by the page generator (`battlebook site pages`).
@@ -28,15 +28,16 @@ $(STAMP): pyproject.toml
 	$(BIN)/python -m pip install --quiet --disable-pip-version-check -e '.[dev]'
 	@touch $(STAMP)
 
-## Run every example so the pages show fresh results, then serve the rulebook at http://127.0.0.1:PORT/,
-## generated, built and reloaded again whenever a feature file, the results, docs/ or the code change.
+## Run every example so the pages show fresh results, then serve the rulebook at http://127.0.0.1:PORT/
+## (battlebook.cli.live): a saved feature file's examples run again, and the site is generated, built
+## and reloaded whenever a feature file, the results, docs/ or the code change.
 ## The port is checked first, so a taken one is named before any example runs: PORT=8001 make docs.
 ## The Engine API's module pages are left out of this preview unless API=1 (they are most of a rebuild).
 PORT ?= 8000
 docs: $(STAMP) runtime
 	@$(BIN)/python -m battlebook.cli.port $(PORT)
 	-$(EXAMPLES)
-	$(BIN)/battlebook site serve --port $(PORT) --builder $(BUILDER) $(if $(API),--api)
+	$(BIN)/python -m battlebook.cli.live --port $(PORT) --builder $(BUILDER) $(if $(API),--api) -- $(EXAMPLES)
 
 ## Every check: lint, types, examples and unit tests, copied-text scan, strict site build, browser tests.
 test: $(STAMP)
@@ -63,6 +64,17 @@ browser: $(STAMP)
 	else \
 	  $(MAKE) --no-print-directory chromium node_modules/.package-lock.json && \
 	  $(BIN)/pytest tests/browser $(if $(filter-out 1,$(JOBS)),-n $(JOBS) --dist loadgroup); \
+	fi
+
+## axe-core on every page of the built site, in light and dark mode (`make test` checks one page of
+## each kind): CI runs it after `make test`. It checks site/ as last built, and builds it when there is none.
+a11y: $(STAMP)
+	@if [ "$$BATTLEBOOK_SKIP_BROWSER" = 1 ]; then \
+	  echo "BATTLEBOOK_SKIP_BROWSER=1: the accessibility sweep is SKIPPED"; \
+	else \
+	  $(MAKE) --no-print-directory chromium node_modules/.package-lock.json && \
+	  { [ -f site/index.html ] || $(MAKE) --no-print-directory site; } && \
+	  $(BIN)/pytest tests/browser/test_pages.py --a11y=every-page $(if $(filter-out 1,$(JOBS)),-n $(JOBS)); \
 	fi
 
 CHROMIUM := /usr/bin/chromium
@@ -111,8 +123,9 @@ examples: $(STAMP)
 ## Pyodide from the pinned npm package (package-lock.json), the battlebook wheel and its
 ## pure-Python dependencies, warmed up once in Node so the page gets their bytecode.
 RUNTIME := build/inpage
-RUNTIME_SOURCES := $(shell find engine/battlebook -name '*.py' -o -name '*.json') pyproject.toml runtime/wheels.py runtime/build.mjs
-WARMUP := features/homm/melee.feature features/homm/towns.feature features/heroscape/attacking.feature features/heroscape/life.feature
+## The warm-up runs the whole rulebook, so the runtime ships every module its examples import.
+WARMUP := $(sort $(shell find features -name '*.feature'))
+RUNTIME_SOURCES := $(shell find engine/battlebook -name '*.py' -o -name '*.json') pyproject.toml runtime/wheels.py runtime/build.mjs runtime/warmup.feature $(WARMUP)
 
 runtime: $(RUNTIME)/runtime/manifest.json
 

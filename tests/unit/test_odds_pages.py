@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import html
+import json
 import re
 from pathlib import Path
 
@@ -72,16 +74,16 @@ def test_the_homm_page_tabulates_gold_golem_fights_under_both_readings_and_holds
 
 
 def test_the_page_calculators_bounds_are_the_engines() -> None:
-    """The fight calculators in the page state (and ask for) the bounds the engine enforces."""
+    """The fight calculators in the page ask for the bounds the engine enforces: the page is handed them."""
     from battlebook.heroscape import fight as scape
     from battlebook.homm import fight as homm
     from battlebook.homm.units import MAX_STAT
+    from battlebook.site.pages import bounds_element
 
     script = (Path(__file__).resolve().parents[2] / "docs" / "javascripts" / "try-it-app.js").read_text("utf-8")
-    found = re.search(r"const FIGHT_BOUNDS = \{([^}]*)\};", script)
-    assert found is not None
-    bounds = {key.strip(): int(value) for key, value in (part.split(":") for part in found[1].split(","))}
-    assert bounds == {
+    assert "const b = fightBounds();" in script and "const FIGHT_BOUNDS" not in script
+    given = json.loads(html.unescape(bounds_element().split('data-bb-bounds="', 1)[1].split('"', 1)[0]))
+    assert given["fight"] == {
         "heroscapeDice": scape.MAX_DICE,
         "heroscapeLife": scape.MAX_LIFE,
         "heroscapeAttacks": scape.MAX_ATTACKS,
@@ -99,5 +101,7 @@ def test_every_registered_game_publishes_its_odds_page() -> None:
     generator.odds_pages()
     pages = generator.pages.files
     assert set(pages) == {f"odds/{name}.md" for name in GAMES}
+    from battlebook.site.pages import bounds_element
+
     page = pages["odds/homm.md"]
-    assert isinstance(page, str) and page.startswith(GAMES["homm"].odds_page())
+    assert isinstance(page, str) and page.startswith(f"{GAMES['homm'].odds_page()}\n\n{bounds_element()}\n")

@@ -11,7 +11,15 @@ from pathlib import Path
 
 import pytest
 
-from battlebook.site.serve import RELOAD_EPOCH, RELOAD_SCRIPT, Project, ReloadingHandler, Served, changes_matter
+from battlebook.site.serve import (
+    LIVE_VARIABLE,
+    RELOAD_EPOCH,
+    RELOAD_SCRIPT,
+    Project,
+    ReloadingHandler,
+    Served,
+    changes_matter,
+)
 
 
 def get(url: str) -> tuple[int, str]:
@@ -58,3 +66,17 @@ def test_only_a_change_that_matters_rebuilds(tmp_path: Path, monkeypatch: pytest
     assert not changes_matter([(1, str(tmp_path / ".battlebook" / "hostile-site" / "x" / "index.html"))], project)
     assert not changes_matter([(2, str(tmp_path / "engine" / "battlebook" / "__pycache__" / "x.pyc"))], project)
     assert not changes_matter([(2, str(tmp_path / "features" / ".#melee.feature"))], project)
+
+
+def test_under_make_docs_loop_the_feature_files_are_left_to_the_loop(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`battlebook.cli.live` watches `features/` and writes the results: the server rebuilds on the results alone."""
+    for folder in ("features", ".battlebook", "docs"):
+        (tmp_path / folder).mkdir()
+    monkeypatch.delenv("BATTLEBOOK_RESULTS", raising=False)
+    project = Project(tmp_path, ["mkdocs"], "http://127.0.0.1:8000/", tmp_path / "runtime")
+    monkeypatch.delenv(LIVE_VARIABLE, raising=False)
+    assert tmp_path / "features" in project.watched()
+    monkeypatch.setenv(LIVE_VARIABLE, "1")
+    assert tmp_path / "features" not in project.watched() and tmp_path / ".battlebook" in project.watched()

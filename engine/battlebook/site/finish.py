@@ -17,7 +17,8 @@ After the builder has written `SITE/` from the generated pages (see
 - **checks** every HTML page: it fails the pass (and `make site`) when a page lacks the
   policy, or holds a live inline script, an event attribute (`onerror=...`) or a
   `javascript:` URL. The theme puts none there, so any is an injection that got past the
-  generator's escaping and sanitizing.
+  generator's escaping and sanitizing. A chapter's article holding one id twice (a link to
+  it would open the other) fails it too.
 """
 
 from __future__ import annotations
@@ -269,6 +270,22 @@ def rank_search(site: Path, data: SiteData) -> bool:
     return True
 
 
+def twice_used_ids(page_html: str) -> list[str]:
+    """The ids a page's HTML gives to more than one element (a link to such an id opens the first).
+
+    Examples:
+        >>> twice_used_ids('<h1 id="a">A</h1><h2 id="b">B</h2><a id="a">#</a>')
+        ['a']
+    """
+    seen: dict[str, int] = {}
+    for found in _ID.finditer(page_html):
+        seen[found["id"]] = seen.get(found["id"], 0) + 1
+    return [anchor for anchor, count in seen.items() if count > 1]
+
+
+_ID = re.compile(r"<[a-zA-Z][^>]*?\sid=\"(?P<id>[^\"]*)\"")
+
+
 def html_pages(site: Path) -> Iterable[Path]:
     """Every HTML file of the built site."""
     return sorted(site.rglob("*.html"))
@@ -298,6 +315,13 @@ def finish(site: Path, data: SiteData | None, runtime: Path | None = None) -> li
         if new != page:
             path.write_text(new, encoding="utf-8")
         problems += [f"{path.relative_to(site).as_posix()}: {problem}" for problem in page_problems(new)]
+        if data is not None and here in data.linked_pages and here.startswith("rulebook/"):
+            article = _ARTICLE.search(new)
+            body = new[article.end() : new.find("</article>", article.end())] if article else ""
+            problems += [
+                f"{path.relative_to(site).as_posix()}: the page holds the id {anchor!r} twice: a link to it opens the first"
+                for anchor in twice_used_ids(body)
+            ]
     if data is not None:
         rank_search(site, data)
     return problems

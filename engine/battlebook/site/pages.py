@@ -51,13 +51,15 @@ from battlebook.book.glossary import (
     load_glossary,
     render_glossary,
 )
-from battlebook.book.links import chapter_list, feature_page, settled_rules, settles_html
+from battlebook.book.links import chapter_list, feature_page, page_address, page_clashes, settled_rules, settles_html
 from battlebook.book.model import FeatureDoc, FeatureFileError, feature_paths, load_book
 from battlebook.book.open_questions import open_question_problems, open_questions, render_open_questions
 from battlebook.book.prose import html_text, prose_block
 from battlebook.book.render import render_feature, resolve_rule_hrefs
 from battlebook.book.results import ResultBook, ResultsFileError, default_path
 from battlebook.book.rulings import render_rulings_index, ruling_problems, rulings_of
+from battlebook.book.sources import SECTIONS
+from battlebook.bounds import fight_bounds, page_bounds
 from battlebook.book.statements import load_statements, statement_problems
 from battlebook.games import GAMES
 from battlebook.site.api_reference import API_INDEX, API_MARKER, ApiIndexError, api_pages
@@ -80,6 +82,13 @@ GLOSSARY_PAGE = "reference/glossary.md"
 UNITS_PAGE = "reference/units.md"
 #: Pages whose entries are a rule's companions: ranked below rules, above everything else.
 REFERENCE_PAGES = (GLOSSARY_PAGE, UNITS_PAGE)
+#: The site's own pages under `rulebook/`, whose addresses no chapter's page may take.
+RESERVED_PAGES = {
+    STEPS_PAGE: "the step catalogue",
+    COVERAGE_PAGE: "the coverage page",
+    RULINGS_INDEX: "the rulings index",
+    OPEN_QUESTIONS_PAGE: "the open questions page",
+}
 #: Every page generated besides the chapters (the API's module pages are no link target).
 GENERATED_PAGES = (
     "rulebook/steps.md",
@@ -260,9 +269,13 @@ def read_results(path: Path) -> ResultBook:
 def read_book(root: Path) -> list[FeatureDoc]:
     """Every feature file under `root/features/`, read and checked; a malformed one stops the generation."""
     try:
-        return load_book(feature_paths([root / "features"]), root)
+        book = load_book(feature_paths([root / "features"]), root)
     except FeatureFileError as error:
         raise GenerationError(f"malformed feature file: {error}") from None
+    clashes = page_clashes(book, RESERVED_PAGES)
+    if clashes:
+        raise GenerationError(f"malformed feature file: {clashes[0]}")
+    return book
 
 
 @dataclass(frozen=True)
@@ -430,7 +443,7 @@ class Generator:
         """Every registered game's odds page (see [`Game.odds_page`][battlebook.game.Game.odds_page])."""
         for game in GAMES.values():
             uri = f"odds/{game.name}.md"
-            page = game.odds_page()
+            page = f"{game.odds_page()}\n\n{bounds_element()}\n"
             self.add(uri, page + self.terms.definitions(self.terms.used(game.name, page)))
 
     def try_it_data(self) -> None:
@@ -443,6 +456,7 @@ class Generator:
         for path, examples in texts.items():
             self.add(examples_uri(path), json.dumps(examples, ensure_ascii=False, sort_keys=True))
         self.add("try/steps.json", json.dumps(step_catalogue(), ensure_ascii=False))
+        self.add("try/rulings.json", json.dumps(ruling_facts(self.book), ensure_ascii=False))
 
     def hand_written(self) -> list[Any]:
         """The pages of `docs/`, markers filled in; the navigation of `docs/nav.yml`."""
@@ -507,13 +521,45 @@ RULE_HEADING = re.compile(r"^## .* \{ #(?P<id>ruling\.[a-z0-9.-]+) \}$", re.MULT
 
 
 def examples_uri(feature_path: str) -> str:
-    """Where a chapter's example texts live in the site, from its feature file's path.
+    """Where a chapter's example texts live in the site: beside its page's own address, as the page asks for them.
 
     Examples:
         >>> examples_uri("features/homm/melee.feature")
         'try/examples/rulebook/homm/melee.json'
+        >>> examples_uri("features/homm/café.feature"), examples_uri("features/homm/town/index.feature")
+        ('try/examples/rulebook/homm/caf-....json', 'try/examples/rulebook/homm/town.json')
     """
-    return "try/examples/rulebook/" + feature_path.removeprefix("features/").removesuffix(".feature") + ".json"
+    return "try/examples/" + page_address("rulebook/" + feature_page(feature_path)).rstrip("/") + ".json"
+
+
+def ruling_facts(book: Sequence[FeatureDoc]) -> dict[str, object]:
+    """What a ruling proposed in the page must know of the rulebook: sections to cite, ids taken, next chapter.
+
+    Examples:
+        >>> facts = ruling_facts([])
+        >>> facts["next_chapter"], facts["sources"][0]["key"]
+        (1, '000/swarming')
+    """
+    chapters = [ruling.feature.chapter for ruling in rulings_of(book)]
+    return {
+        "sources": [
+            {"key": key, "title": section.title, "text": section.source.title, "game": section.source.game}
+            for key, section in sorted(SECTIONS.items(), key=lambda item: item[1].source.code)
+        ],
+        "ids": sorted(rule.id for feature in book for rule in feature.rules),
+        "next_chapter": max(chapters, default=0) + 1,
+    }
+
+
+def bounds_element() -> str:
+    """A hidden element handing the page's calculators the bounds of their fields (`battlebook.bounds`).
+
+    Examples:
+        >>> bounds_element()[:61]
+        '<div hidden data-bb-bounds="{&quot;attack dice&quot;: [0, 30]'
+    """
+    given = {**page_bounds(), "fight": fight_bounds()}
+    return f'<div hidden data-bb-bounds="{html_text(json.dumps(given))}"></div>'
 
 
 def read_nav(path: Path) -> list[Any]:

@@ -35,6 +35,11 @@ from typing import Any
 from battlebook.book.results import default_path
 from battlebook.site.finish import SiteData, finish
 
+#: Set to 1 by `make docs`'s loop ([`battlebook.cli.live`][battlebook.cli.live]), which watches
+#: `features/`, runs a saved file's examples and writes the results: the server then leaves
+#: `features/` to it and rebuilds on the results alone (watched here too, each save would be
+#: built twice, the first time before its examples ran).
+LIVE_VARIABLE = "BATTLEBOOK_LIVE"
 #: Where the live-reload script and the build counter are served.
 RELOAD_SCRIPT = "/.battlebook/livereload.js"
 RELOAD_EPOCH = "/.battlebook/epoch"
@@ -134,7 +139,7 @@ class Project:
     def watched(self) -> list[Path]:
         """What a change to rebuilds for: the book, the results, the hand-written pages, the theme, the code."""
         paths = [
-            self.root / "features",
+            *([] if os.environ.get(LIVE_VARIABLE) == "1" else [self.root / "features"]),
             default_path(self.root).parent,
             self.root / "docs",
             self.root / "overrides",
