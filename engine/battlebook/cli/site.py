@@ -19,6 +19,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from battlebook.cli import say
+
 BUILDERS = ("mkdocs", "properdocs")
 
 
@@ -51,7 +53,7 @@ def register(subparsers: Any) -> None:
 
 
 def _missing_extra(error: ImportError) -> int:
-    print(f"battlebook site: {error.name or 'a module'} is missing: pip install 'battlebook[site]'", file=sys.stderr)
+    say(f"battlebook site: {error.name or 'a module'} is missing: pip install 'battlebook[site]'", file=sys.stderr)
     return 2
 
 
@@ -62,18 +64,18 @@ def run_pages(args: argparse.Namespace) -> int:
     except ImportError as error:
         return _missing_extra(error)
     if not (args.root / "features").is_dir():
-        print(f"battlebook site pages: no features/ folder in {args.root}", file=sys.stderr)
+        say(f"battlebook site pages: no features/ folder in {args.root}", file=sys.stderr)
         return 2
     try:
         pages = generate(args.root.resolve(), api=args.api)
     except GenerationError as error:
-        print(f"battlebook site pages: {error}", file=sys.stderr)
+        say(f"battlebook site pages: {error}", file=sys.stderr)
         return 2
     changed = write_pages(pages, args.out)
     sys.stderr.write(problems_text(pages.problems))
-    print(f"battlebook site pages: {len(pages.files)} files under {args.out / 'docs'} ({changed} changed)")
+    say(f"battlebook site pages: {len(pages.files)} files under {args.out / 'docs'} ({changed} changed)")
     if args.strict and pages.problems:
-        print(f"battlebook site pages: {len(pages.problems)} problems: not publishable (strict)", file=sys.stderr)
+        say(f"battlebook site pages: {len(pages.problems)} problems: not publishable (strict)", file=sys.stderr)
         return 1
     return 0
 
@@ -83,19 +85,19 @@ def run_finish(args: argparse.Namespace) -> int:
     from battlebook.site.finish import SiteData, finish
 
     if not (args.site / "index.html").is_file():
-        print(f"battlebook site finish: no built site at {args.site}", file=sys.stderr)
+        say(f"battlebook site finish: no built site at {args.site}", file=sys.stderr)
         return 2
     data_file = args.pages / "site.json"
     data = SiteData.read(data_file) if data_file.is_file() else None
     if data is None:
-        print(f"battlebook site finish: no {data_file}: rule links and search ranking skipped", file=sys.stderr)
+        say(f"battlebook site finish: no {data_file}: rule links and search ranking skipped", file=sys.stderr)
     problems = finish(args.site, data, args.runtime)
     for problem in problems:
-        print(f"battlebook site finish: {problem}", file=sys.stderr)
+        say(f"battlebook site finish: {problem}", file=sys.stderr)
     if problems:
-        print(f"battlebook site finish: {len(problems)} problems: the site is not safe to publish", file=sys.stderr)
+        say(f"battlebook site finish: {len(problems)} problems: the site is not safe to publish", file=sys.stderr)
         return 1
-    print(f"battlebook site finish: {args.site} checked: every page has the policy, none holds live script")
+    say(f"battlebook site finish: {args.site} checked: every page has the policy, none holds live script")
     return 0
 
 
@@ -105,7 +107,7 @@ def run_serve(args: argparse.Namespace) -> int:
 
     problem = port_problem(str(args.port))
     if problem:
-        print(f"battlebook site serve: {problem}", file=sys.stderr)
+        say(f"battlebook site serve: {problem}", file=sys.stderr)
         return 2
     try:
         from battlebook.site.serve import builder_command, serve
