@@ -104,8 +104,9 @@ examples: $(STAMP)
 ## Pyodide from the pinned npm package (package-lock.json), the battlebook wheel and its
 ## pure-Python dependencies, warmed up once in Node so the page gets their bytecode.
 RUNTIME := build/inpage
-RUNTIME_SOURCES := $(shell find engine/battlebook -name '*.py' -o -name '*.json') pyproject.toml runtime/wheels.py runtime/build.mjs
-WARMUP := features/homm/melee.feature features/homm/towns.feature features/heroscape/attacking.feature features/heroscape/life.feature
+## The warm-up runs the whole rulebook, so the runtime ships every module its examples import.
+WARMUP := $(sort $(shell find features -name '*.feature'))
+RUNTIME_SOURCES := $(shell find engine/battlebook -name '*.py' -o -name '*.json') pyproject.toml runtime/wheels.py runtime/build.mjs runtime/warmup.feature $(WARMUP)
 
 runtime: $(RUNTIME)/runtime/manifest.json
 

@@ -38,8 +38,10 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, replace
+from functools import lru_cache
 
-from battlebook.dice import Dice, Die
+from battlebook.bounds import MAX_CARD_COPIES, BoundError, read_whole
+from battlebook.dice import Dice, Die, roll_all
 from battlebook.errors import DiceError, RulesSilent, RuleViolation, ScenarioError
 from battlebook.heroscape import rule_ids as ids
 from battlebook.heroscape.actions import (
@@ -140,10 +142,14 @@ def setup_battle(
     for placed in parsed.placements:
         name, _, copy = placed.card.partition("#")
         where = f"map line {placed.line}, column {placed.column}"
-        if copy and not (copy.strip().isascii() and copy.strip().isdigit() and 2 <= int(copy.strip()) <= 99):
-            raise ScenarioError(
-                f"{where}: {placed.card!r}: a further copy of a card is numbered #2 to #99 (the first has no number)"
-            )
+        if copy:
+            try:
+                read_whole(copy, "a copy's number", 2, MAX_CARD_COPIES)
+            except BoundError:
+                raise ScenarioError(
+                    f"{where}: {placed.card!r}: a further copy of a card is numbered #2 to #{MAX_CARD_COPIES} "
+                    "(the first has no number)"
+                ) from None
         card = card_for(name.strip())
         if card is None:
             raise ScenarioError(f"{where}: no army card called {name.strip()!r}")
@@ -263,8 +269,14 @@ def placement_violation(state: BattleState, figure: Figure, card_id: str) -> Rul
     )
 
 
+#: How many attacks' legality and dice stay kept, each for its battle state: a whole fight asks
+#: again for every result the same attack's dice can show.
+ATTACK_CACHE_SIZE = 4096
+
+
+@lru_cache(maxsize=ATTACK_CACHE_SIZE)
 def attack_violation(state: BattleState, action: Attack) -> RuleViolation | None:
-    """Why the rules forbid the attack here, or `None` when it is allowed."""
+    """Why the rules forbid the attack here, or `None` when it is allowed (kept for the same state and attack)."""
     violation = pseudo_legal_violation(state, action)
     if violation is not None:
         return violation
@@ -373,8 +385,11 @@ def attack_setup(state: BattleState, action: Attack) -> AttackSetup:
     )
 
 
+@lru_cache(maxsize=ATTACK_CACHE_SIZE)
 def dice_pool(state: BattleState, action: Attack) -> DicePool:
     """The dice each side rolls: printed values, then every modifier in play, then height advantage.
+
+    Kept for the same state and attack: states are values, so the same battle rolls the same dice.
 
     Extras named in `action.overlooked` were not claimed before the roll and do not count.
     """
@@ -395,8 +410,7 @@ def dice_pool(state: BattleState, action: Attack) -> DicePool:
 
 def _roll(dice: Dice, die: Die, count: int) -> tuple[Face, ...]:
     faces: list[Face] = []
-    for _ in range(count):
-        face = dice.roll(die)
+    for face in roll_all(dice, die, count):
         if isinstance(face, Face):
             faces.append(face)
             continue
@@ -558,3 +572,9 @@ def winner(state: BattleState) -> str | None:
     if len(armies) > 1 and len(standing) == 1:
         return next(iter(standing))
     return None
+
+
+def clear_caches() -> None:
+    """Empty the kept legality and dice of attacks (the benchmarks start from empty ones)."""
+    attack_violation.cache_clear()
+    dice_pool.cache_clear()
