@@ -17,6 +17,7 @@ from dataclasses import dataclass, fields, replace
 from enum import StrEnum
 
 from battlebook.errors import MissingStatError, ScenarioError, UnknownUnitError
+from battlebook.frozen import keeps_hash
 
 CARD_CITATION = (
     "Zettian Guard range 7 and attack 2, Airborne Elite defense 2, Knave attack 3, and Xenithrax's "
@@ -60,6 +61,7 @@ MAX_STAT = 999
 STAT_NAMES = ("figures", "life", "move", "range", "attack", "defense", "height")
 
 
+@keeps_hash
 @dataclass(frozen=True)
 class ArmyCard:
     """One army card. Stats nobody has given are `None`.

@@ -14,6 +14,7 @@ from dataclasses import dataclass, fields, replace
 from enum import StrEnum
 
 from battlebook.errors import MissingStatError, ScenarioError, UnknownUnitError
+from battlebook.frozen import keeps_hash
 
 
 class AttackKind(StrEnum):
@@ -59,6 +60,7 @@ STAT_NAMES: dict[str, str] = {
 }
 
 
+@keeps_hash
 @dataclass(frozen=True)
 class UnitCard:
     """One unit card. Stats the sources do not give are `None`.
