@@ -212,7 +212,6 @@ KNOWN_GAME_IMPORTS: dict[str, list[str]] = {
         "battlebook.runners.inpage imports battlebook.heroscape.dice",
         "battlebook.runners.inpage imports battlebook.heroscape.ruleset",
         "battlebook.runners.inpage imports battlebook.homm.ruleset",
-        "battlebook.runners.outside_facts imports battlebook.heroscape.cards",
     ],
     "cli": [
         "battlebook.cli.odds imports battlebook.heroscape.dice",

@@ -19,7 +19,8 @@ from typing import Protocol, TypeVar
 
 import pytest
 
-from battlebook.language.grammar import StepDefinition, feature_game, step_definitions
+from battlebook.language.grammar import GAMES, StepDefinition, feature_game, step_definitions
+from battlebook.language.scope import GameChoice, tagged_game
 
 
 class BddStep(Protocol):
@@ -32,11 +33,21 @@ class BddStep(Protocol):
     docstring: str | None
 
 
+class BddRule(Protocol):
+    """The rule a scenario belongs to."""
+
+    name: str
+    tags: set[str]
+
+
 class BddTemplate(Protocol):
-    """A scenario as written in its feature file (with its steps)."""
+    """A scenario as written in its feature file (with its steps and its rule)."""
 
     @property
     def steps(self) -> Sequence[BddStep]: ...
+
+    @property
+    def rule(self) -> BddRule | None: ...
 
 
 class BddFeature(Protocol):
@@ -49,13 +60,6 @@ class BddFeature(Protocol):
     def scenarios(self) -> dict[str, BddTemplate]: ...
 
 
-class BddRule(Protocol):
-    """The rule a scenario belongs to."""
-
-    name: str
-    tags: set[str]
-
-
 class BddScenario(Protocol):
     """One example (one row of an outline) as pytest-bdd's hooks hand it over."""
 
@@ -63,6 +67,9 @@ class BddScenario(Protocol):
     line_number: int
     tags: set[str]
     rule: BddRule | None
+
+    @property
+    def steps(self) -> Sequence[BddStep]: ...
 
 
 F = TypeVar("F", bound=Callable[..., None])
@@ -102,7 +109,8 @@ class RunState:
     modules: tuple[ModuleType, ...]
     definitions: tuple[StepDefinition, ...] = ()
     annotators: tuple[Callable[..., None], ...] = ()
-    #: The game of each feature file run so far, by its file name.
+    #: The game of each feature file run so far, by its file name (and of its examples and Rules,
+    #: by the file name and the example's line or the Rule's name).
     games: dict[str, str | None] = field(default_factory=dict)
     #: The games whose steps read each line (lines recur from file to file).
     line_games: dict[tuple[str, str], set[str | None]] = field(default_factory=dict)
@@ -117,13 +125,44 @@ class RunState:
         return cls(tuple(modules), tuple(step_definitions(modules)), tuple(annotators(modules)))
 
     def game_of(self, feature: BddFeature) -> str | None:
-        """The game a feature file plays (its `@game:` tag, else its lines' vote), decided once per file."""
+        """The game a feature file plays as a whole (its `@game:` tag, else its lines' vote), decided once per file."""
         self.files.setdefault(feature.filename, None)
-        if feature.filename not in self.games:
-            lines = [(step.type, step.name) for template in feature.scenarios.values() for step in template.steps]
+        lines = [(step.type, step.name) for template in feature.scenarios.values() for step in template.steps]
+        return self._voted(feature.filename, feature.tags, lines)
+
+    def game_of_example(self, feature: BddFeature, scenario: BddScenario) -> GameChoice:
+        """The game an example plays, and why (see [`battlebook.language.scope`][battlebook.language.scope]).
+
+        A `@game:` tag on the Example, its Rule or its Feature, the nearest first; else the
+        vote of the example's own lines (backgrounds included); else of its Rule's lines;
+        else of its file's.
+        """
+        self.files.setdefault(feature.filename, None)
+        rule = scenario.rule
+        levels = (("Example", scenario.tags), ("Rule", rule.tags if rule else set()), ("Feature", feature.tags))
+        tagged = tagged_game(levels, GAMES)
+        if tagged is not None:
+            return tagged
+        own = [(s.type, s.name) for s in scenario.steps]
+        game = self._voted(f"{feature.filename}:{scenario.line_number}", (), own)
+        if game is not None:
+            return GameChoice(game, f"most of its lines are {game} steps")
+        if rule is not None:
+            lines = [(s.type, s.name) for t in feature.scenarios.values() if t.rule is rule for s in t.steps]
+            game = self._voted(f"{feature.filename}:rule {rule.name}", (), lines)
+            if game is not None:
+                return GameChoice(game, f"most of its Rule's lines are {game} steps")
+        game = self.game_of(feature)
+        if game is not None:
+            return GameChoice(game, f"most of its file's lines are {game} steps")
+        return GameChoice(None, "no line of its file belongs to one game only")
+
+    def _voted(self, key: str, tags: Iterable[str], lines: Sequence[tuple[str, str]]) -> str | None:
+        """The game `lines` vote for (or `tags` name), decided once per `key` in the session."""
+        if key not in self.games:
             known = [(d.type, d.parser) for d in self.definitions]
-            self.games[feature.filename] = feature_game(feature.tags, lines, known, self.line_games)
-        return self.games[feature.filename]
+            self.games[key] = feature_game(tags, lines, known, self.line_games)
+        return self.games[key]
 
 
 STATE = pytest.StashKey[RunState]()

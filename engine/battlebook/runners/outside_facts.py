@@ -23,8 +23,7 @@ from pathlib import Path
 
 from battlebook.book.model import FeatureDoc, StepDoc, feature_paths, load_book
 from battlebook.book.prose import markdown_text
-from battlebook.heroscape.cards import KNOWN_CARDS, STAT_NAMES, is_illustrative
-from battlebook.language.steps.heroscape_world import CARD_STAT_OPTION
+from battlebook.language.steps.heroscape_world import CARD_STAT_OPTION, illustrative_card_stats
 from battlebook.runners.check import LEAN_OPTIONS, run_check
 
 #: The page, relative to the project root, and the markers around its generated table.
@@ -66,11 +65,8 @@ def illustrative_stats() -> Iterator[tuple[str, str, int]]:
         >>> ("Zettian Guards", "figures", 2) in list(illustrative_stats())
         True
     """
-    for card in KNOWN_CARDS.values():
-        for stat in (*STAT_NAMES, "spaces"):
-            value = getattr(card, stat)
-            if isinstance(value, int) and is_illustrative(card.name, stat):
-                yield card.name, stat, value
+    for card, _, stat, value in illustrative_card_stats():
+        yield card, stat, value
 
 
 def mutations(stat: str, value: int) -> tuple[int, ...]:
@@ -87,8 +83,8 @@ def mutations(stat: str, value: int) -> tuple[int, ...]:
 
 
 def _names(book: Sequence[FeatureDoc], card: str) -> list[FeatureDoc]:
-    known = KNOWN_CARDS[card]
-    words = re.compile(r"\b(" + re.escape(known.name) + "|" + re.escape(known.figure) + r")s?\b")
+    figure = next(f for c, f, _, _ in illustrative_card_stats() if c == card)
+    words = re.compile(r"\b(" + re.escape(card) + "|" + re.escape(figure) + r")s?\b")
     found = []
     for feature in book:
         texts = [

@@ -31,14 +31,22 @@ from battlebook.heroscape import (
     setup_battle,
 )
 from battlebook.heroscape.actions import Action
-from battlebook.heroscape.cards import STAT_NAMES
+from battlebook.heroscape.cards import STAT_NAMES, is_illustrative
 from battlebook.heroscape.dice import CombatDie
 from battlebook.language.recorder import ScenarioRecord
 from battlebook.language.steps._attempts import AttemptLog
 from battlebook.language.steps._readings import HEROSCAPE_READINGS, READING_OPTION, check_edition, readings_for
 
 #: Kept for the callers that import it from here; the readings live in `battlebook.language.steps._readings`.
-__all__ = ["CARD_STAT_OPTION", "HEROSCAPE_READINGS", "HeroscapeWorld", "Measured", "heroscape", "known_cards_changed"]
+__all__ = [
+    "CARD_STAT_OPTION",
+    "HEROSCAPE_READINGS",
+    "HeroscapeWorld",
+    "Measured",
+    "heroscape",
+    "illustrative_card_stats",
+    "known_cards_changed",
+]
 
 EDITION_TAG = "edition:"
 
@@ -75,6 +83,22 @@ def known_cards_changed(changes: Sequence[str]) -> Mapping[str, ArmyCard]:
             )
         cards[card.name] = replace(card, **{stat.strip(): int(value)})  # type: ignore[arg-type]
     return cards
+
+
+def illustrative_card_stats() -> Iterator[tuple[str, str, str, int]]:
+    """Every `(card, figure, stat, value)` of the known cards that the sources do not give, in card order.
+
+    Examples:
+        >>> ("Zettian Guards", "Zettian Guard", "range", 7) in list(illustrative_card_stats())
+        False
+        >>> ("Zettian Guards", "Zettian Guard", "figures", 2) in list(illustrative_card_stats())
+        True
+    """
+    for card in KNOWN_CARDS.values():
+        for stat in (*STAT_NAMES, "spaces"):
+            value = getattr(card, stat)
+            if isinstance(value, int) and is_illustrative(card.name, stat):
+                yield card.name, card.figure, stat, value
 
 
 @dataclass(frozen=True)
