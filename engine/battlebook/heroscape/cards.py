@@ -18,6 +18,7 @@ from enum import StrEnum
 
 from battlebook.bounds import MAX_SCORE
 from battlebook.errors import MissingStatError, ScenarioError, UnknownUnitError
+from battlebook.frozen import keeps_hash
 from battlebook.heroscape.rule_ids import ARMY_CARDS, LIFE
 
 CARD_CITATION = (
@@ -62,6 +63,7 @@ MAX_STAT = MAX_SCORE
 STAT_NAMES = ("figures", "life", "move", "range", "attack", "defense", "height")
 
 
+@keeps_hash
 @dataclass(frozen=True)
 class ArmyCard:
     """One army card. Stats nobody has given are `None`.

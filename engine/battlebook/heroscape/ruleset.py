@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from battlebook.dice import Die
+from battlebook.frozen import keeps_hash
 from battlebook.heroscape.dice import COMBAT_DIE, CombatDie, Face
 
 #: `COMBAT_DIE` (three skulls, two shields, one blank: the sources never print the sides;
@@ -108,6 +109,7 @@ class HeightAdvantage:
         return max((dice for levels, dice in self.steps if levels_above >= levels), default=0)
 
 
+@keeps_hash
 @dataclass(frozen=True)
 class Ruleset:
     """The settings of one battle.

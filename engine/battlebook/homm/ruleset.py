@@ -12,6 +12,7 @@ from enum import StrEnum
 from types import MappingProxyType
 
 from battlebook.dice import Die
+from battlebook.frozen import keeps_hash
 from battlebook.homm.units import AttackKind
 
 
@@ -168,6 +169,7 @@ class BreachCall(StrEnum):
     AT_LEAST_ONE_OUTSIDE = "at least one outside"
 
 
+@keeps_hash
 @dataclass(frozen=True)
 class Ruleset:
     """The settings of one battle: which reading of each open question it plays by.

@@ -31,6 +31,7 @@ from typing import Protocol
 
 from battlebook import bounds
 from battlebook.errors import RuleViolation, ScenarioError
+from battlebook.frozen import keeps_hash
 from battlebook.homm.actions import Action, OfferSurrender, Withdraw
 from battlebook.homm.ruleset import Ruleset, StackPhase
 from battlebook.homm.scores import AttackScore
@@ -73,6 +74,7 @@ def stack_too_large(name: str, count: int) -> str:
     return f"the stack {name!r} would hold {count} cards; Battlebook plays stacks of at most {MAX_STACK_CARDS} cards"
 
 
+@keeps_hash
 @dataclass(frozen=True)
 class Stack:
     """A creature stack: cards in order, the top card first.
@@ -374,6 +376,7 @@ class Extension(Protocol):
         return state
 
 
+@keeps_hash
 @dataclass(frozen=True)
 class BattleState:
     """A battle at one moment.

@@ -15,6 +15,7 @@ from enum import StrEnum
 
 from battlebook.bounds import MAX_SCORE
 from battlebook.errors import MissingStatError, ScenarioError, UnknownUnitError
+from battlebook.frozen import keeps_hash
 from battlebook.homm.rule_ids import PHASES
 
 
@@ -66,6 +67,7 @@ STAT_NAMES: dict[str, str] = {
 }
 
 
+@keeps_hash
 @dataclass(frozen=True)
 class UnitCard:
     """One unit card. Stats the sources do not give are `None`.
