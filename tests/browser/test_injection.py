@@ -9,7 +9,6 @@ or event attribute is in the DOM.
 
 from __future__ import annotations
 
-import functools
 import http.server
 import threading
 from collections.abc import Iterator
@@ -17,7 +16,7 @@ from collections.abc import Iterator
 import pytest
 from playwright.sync_api import BrowserContext, Dialog
 
-from tests.browser.conftest import _QuietHandler
+from tests.browser.conftest import site_handler
 from tests.hostile.site import shared_hostile_site
 
 #: A script that lists what in the DOM could run script: event attributes and javascript: URLs.
@@ -39,7 +38,7 @@ def hostile_site() -> Iterator[tuple[str, list[str]]]:
     """The hostile site (the build `tests/hostile/test_site.py` reads), served on a free port; its URL and pages."""
     with shared_hostile_site() as (site, _):
         pages = sorted(p.parent.relative_to(site).as_posix() + "/" for p in site.rglob("*/index.html"))
-        handler = functools.partial(_QuietHandler, directory=str(site))
+        handler = site_handler(site)
         server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
         threading.Thread(target=server.serve_forever, daemon=True).start()
         yield f"http://127.0.0.1:{server.server_port}/", ["", *pages]

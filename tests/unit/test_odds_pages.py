@@ -116,4 +116,6 @@ def test_every_registered_game_publishes_its_odds_page_once_computed(
     assert set(pages) == {f"odds/{name}.md" for name in GAMES}
     assert pages["odds/homm.md"] == f"{GAMES['homm'].odds_page()}\n\n{odds_pages.bounds_element()}\n"
     assert {f.src_uri: f.content_string for f in again} == pages
-    assert sorted(p.name for p in (tmp_path / ".battlebook").iterdir()) == sorted(f"odds-{n}.json" for n in GAMES)
+    assert sorted(p.name for p in (tmp_path / ".battlebook" / "cache").iterdir()) == sorted(
+        f"odds-{n}.json" for n in GAMES
+    )

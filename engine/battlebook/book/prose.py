@@ -361,7 +361,7 @@ _CONTENT_START = '<article class="md-content__inner'
 _POLICY = "script-src 'self' 'unsafe-eval' 'wasm-unsafe-eval' {hashes}; object-src 'none'; base-uri 'self'"
 
 
-def content_security_policy(page_html: str) -> str:
+def content_security_policy(page_html: str, *, inline_scripts: bool = False) -> str:
     """The page with a Content-Security-Policy `<meta>` first in its `<head>`: no inline script runs but the theme's.
 
     The theme (mkdocs-material) writes a few inline scripts of its own outside the page's
@@ -370,6 +370,11 @@ def content_security_policy(page_html: str) -> str:
     `javascript:` URL is refused by the browser, a second wall behind the escaping and the
     sanitizer. Data blocks (`<script type="application/json">`) are not script and need no hash.
 
+    With `inline_scripts`, for the local preview of `make docs` only, every inline script may
+    run: the preview's server adds one to each page it sends (its reload script, different on
+    every request, so no hash can name it). The escaping and the sanitizer still stand; the
+    built site never gets this policy.
+
     Examples:
         >>> page = '<html><head><script>var a=1</script></head><body>'
         >>> page += '<article class="md-content__inner"><script>alert(1)</script></article></body></html>'
@@ -377,6 +382,8 @@ def content_security_policy(page_html: str) -> str:
         >>> policy.count("'sha256-")
         1
     """
+    if inline_scripts:
+        return _with_policy(page_html, _POLICY.format(hashes="'unsafe-inline'"))
     start = page_html.find(_CONTENT_START)
     end = page_html.rfind("</article>")
     hashes: list[str] = []
@@ -388,7 +395,11 @@ def content_security_policy(page_html: str) -> str:
             continue  # inside the page's content: never allowed
         digest = hashlib.sha256(match["body"].encode("utf-8")).digest()
         hashes.append(f"'sha256-{base64.b64encode(digest).decode('ascii')}'")
-    policy = _POLICY.format(hashes=" ".join(dict.fromkeys(hashes)))
+    return _with_policy(page_html, _POLICY.format(hashes=" ".join(dict.fromkeys(hashes))))
+
+
+def _with_policy(page_html: str, policy: str) -> str:
+    """The page with the Content-Security-Policy `policy` in a `<meta>` first in its `<head>`."""
     meta = f'<meta http-equiv="Content-Security-Policy" content="{policy}">'
     head = re.search(r"<head[^>]*>", page_html, re.IGNORECASE)
     if head is None:

@@ -96,12 +96,19 @@ def gherkin_lines(steps: Iterable[StepDoc], indent: str = "  ") -> list[str]:
     return lines
 
 
+def outline_lines(example: ExampleDoc, indent: str = "  ") -> list[str]:
+    """The `Examples:` tables of a Scenario Outline as Gherkin text, each after a blank line (none for an example)."""
+    lines: list[str] = []
+    for table in example.outline_tables:
+        lines += ["", f"{indent}Examples:", *_table(table, indent + "  ")]
+    return lines
+
+
 def example_gherkin(example: ExampleDoc) -> str:
     """The example as a fenced Gherkin block."""
     lines = [*(f"@{tag}" for tag in example.tags), f"{example.keyword}: {example.name}"]
     lines += gherkin_lines(example.steps)
-    for table in example.outline_tables:
-        lines += ["", "  Examples:", *_table(table, "    ")]
+    lines += outline_lines(example)
     body = "\n".join(lines)
     fence = code_fence(body)
     return f"{fence}gherkin\n{body}\n{fence}"

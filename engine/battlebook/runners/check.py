@@ -49,11 +49,13 @@ from battlebook.language.grammar import StepDefinition
 from battlebook.language.messages import MessagesTargetError, messages_target_problem, write_messages
 from battlebook.language.recorder import (
     BOOK,
+    CLOSEST,
+    HINT_LINES,
     MESSAGES_VARIABLE,
+    NOTES_FOR_ALL,
     NOTES_VARIABLE,
     RESULT,
     KnownStep,
-    closest_steps,
     feature_line_note,
     registered_steps,
 )
@@ -249,12 +251,12 @@ class _Recorder:
         if result is not None:
             self.exceptions.setdefault(result.key, exception)
 
-    def pytest_bdd_step_func_lookup_error(self, request: pytest.FixtureRequest, step: object) -> None:
+    @pytest.hookimpl(trylast=True)
+    def pytest_bdd_step_func_lookup_error(self, request: pytest.FixtureRequest) -> None:
+        """The closest steps the step library's recorder worked out (after it: `trylast`)."""
         result = request.node.stash.get(RESULT, None)
         if result is not None:
-            text, step_type = getattr(step, "name", ""), getattr(step, "type", None)
-            state = run_state(request.config)
-            self.closest.setdefault(result.key, tuple(closest_steps(text, 3, step_type, state=state)))
+            self.closest.setdefault(result.key, request.node.stash.get(CLOSEST, ()))
             self.read_as.setdefault(result.key, current_choice())
 
     def pytest_runtest_makereport(self, item: pytest.Item, call: pytest.CallInfo[None]) -> None:
@@ -268,7 +270,7 @@ class _Recorder:
 
 
 @contextlib.contextmanager
-def _environment(features: Sequence[Path], results: Path, notes: bool) -> Iterator[None]:
+def _environment(features: Sequence[Path], results: Path, notes: str) -> Iterator[None]:
     names = (FEATURES_VARIABLE, FEATURE_LIST_VARIABLE, RESULTS_VARIABLE, MESSAGES_VARIABLE, AUTOLOAD, NOTES_VARIABLE)
     saved_env = {k: os.environ.get(k) for k in names}
     for name in FRESH_MODULES:  # our own test module, imported afresh for each run
@@ -278,7 +280,7 @@ def _environment(features: Sequence[Path], results: Path, notes: bool) -> Iterat
     os.environ[RESULTS_VARIABLE] = str(results)
     os.environ[MESSAGES_VARIABLE] = ""  # the check writes them itself, once the run is over
     os.environ[AUTOLOAD] = "1"
-    os.environ[NOTES_VARIABLE] = "1" if notes else "0"  # a report alone shows no drawings, no odds notes
+    os.environ[NOTES_VARIABLE] = notes  # a report alone shows no drawings, no odds notes
     try:
         yield
     finally:
@@ -291,12 +293,20 @@ def _environment(features: Sequence[Path], results: Path, notes: bool) -> Iterat
                 os.environ[key] = value
 
 
+def _notes_setting(notes: bool, failed_notes: bool) -> str:
+    """The value of `BATTLEBOOK_NOTES` for a run (see `battlebook.language.recorder.pytest_bdd_after_scenario`)."""
+    if not notes:
+        return "0"
+    return NOTES_FOR_ALL if failed_notes else "1"
+
+
 def run_check(
     paths: Sequence[Path],
     root: Path | None = None,
     messages: Path | None = None,
     options: Sequence[str] = LEAN_OPTIONS,
     notes: bool = False,
+    failed_notes: bool = False,
     plugins: Sequence[object] = (),
     readings: Sequence[str] = (),
 ) -> CheckReport:
@@ -307,9 +317,11 @@ def run_check(
     the run is also written there as Cucumber Messages (NDJSON). `options` are the pytest
     options of the run (by default, those of pytest's plugins a check needs). With `notes`,
     passing examples get their notes (drawings, odds) as on the rulebook's pages; a plain check
-    report shows none, so they are not made by default. `plugins` are more pytest plugins
-    for the run (objects, as `pytest.main` takes them). With `readings`, every example is
-    played as if these alternative readings of the rulings were Battlebook's own.
+    report shows none, so they are not made by default. With `failed_notes` as well, examples
+    that did not pass get them too, from the battle as it stood when they stopped (the page
+    draws it). `plugins` are more pytest plugins for the run (objects, as `pytest.main` takes
+    them). With `readings`, every example is played as if these alternative readings of the
+    rulings were Battlebook's own.
 
     Raises:
         CheckUsageError: bad paths (see [`check_paths`][battlebook.runners.check.check_paths]), or a
@@ -341,7 +353,7 @@ def run_check(
     output = io.StringIO()
     with (
         tempfile.TemporaryDirectory(prefix="battlebook-check-") as tmp,
-        _environment(readable, Path(tmp) / "results.json", notes),
+        _environment(readable, Path(tmp) / "results.json", _notes_setting(notes, failed_notes)),
     ):
         # An empty configuration of its own: the player's folder may hold a pytest setup of its own.
         config = Path(tmp) / "pytest.ini"
@@ -438,6 +450,10 @@ def _assertion_text(exception: BaseException) -> str:
     return text.split("\nassert ", 1)[0].strip() or "the check failed"
 
 
+#: The last line explaining an undefined step: where to look for the right one (the page offers its own search).
+STEPS_HINT = "(battlebook steps WORD lists every step that mentions WORD)"
+
+
 def read_as_note(choice: GameChoice) -> str:
     """The line that says which game an example with an undefined step was read as, and how to change it.
 
@@ -471,11 +487,17 @@ def _explain(outcome: Outcome, indent: str) -> list[str]:
     lines = [f"{indent}step (line {result.step_line}): {step_text}"] if result.step else []
     error = outcome.exception
     if outcome.kind == "undefined":
-        lines.append(f"{indent}no step definition reads like this line; the closest steps are:")
-        lines += [f"{indent}  {step}" for step in outcome.closest]
+        if outcome.closest:
+            lines.append(f"{indent}no step definition reads like this line; the closest steps are:")
+            lines += [f"{indent}  {step}" for step in outcome.closest]
+        else:
+            lines.append(f"{indent}no step definition reads like this line")
+            lines.append(
+                f"{indent}(the closest steps are worked out for the first {HINT_LINES} undefined lines of a run)"
+            )
         if outcome.read_as is not None:
             lines.append(f"{indent}{read_as_note(outcome.read_as)}")
-        lines.append(f"{indent}(battlebook steps WORD lists every step that mentions WORD)")
+        lines.append(f"{indent}{STEPS_HINT}")
         return lines
     if isinstance(error, RulesSilent):
         lines.append(f"{indent}the rules don't say: {error.question}")

@@ -13,6 +13,7 @@ shows examples that ran and passed on exactly the text it shows.
 from __future__ import annotations
 
 import logging
+import os
 import re
 from pathlib import Path
 from typing import Any
@@ -219,23 +220,45 @@ def twice_used_ids(page_html: str) -> list[str]:
 _ID = re.compile(r"<[a-zA-Z][^>]*?\sid=\"(?P<id>[^\"]*)\"")
 
 
+def live_preview() -> bool:
+    """Whether this build is for `make docs`'s preview (`LIVE_VARIABLE`), whose pages reload themselves."""
+    return os.environ.get(LIVE_VARIABLE) == "1"
+
+
 def on_post_page(output: str, page: Page, config: MkDocsConfig) -> str:
-    """Give every page a Content-Security-Policy that lets no inline script run but the theme's own."""
-    return content_security_policy(output)
+    """Give every page a Content-Security-Policy that lets no inline script run but the theme's own.
+
+    In `make docs`'s preview, the server's reload script must run too: see
+    [`content_security_policy`][battlebook.book.prose.content_security_policy].
+    """
+    return content_security_policy(output, inline_scripts=live_preview())
 
 
 def on_post_template(output_content: str, template_name: str, config: MkDocsConfig) -> str:
     """The theme's own pages (404.html) get the same Content-Security-Policy; other files are left as they are."""
-    return content_security_policy(output_content) if template_name.endswith(".html") else output_content
+    if not template_name.endswith(".html"):
+        return output_content
+    return content_security_policy(output_content, inline_scripts=live_preview())
+
+
+#: Set to 1 by `make docs`'s loop ([`battlebook.cli.live`][battlebook.cli.live]) for the
+#: `mkdocs serve` it starts: the loop watches `features/`, runs a saved file's examples and
+#: writes the results, and only then is the site rebuilt; and the pages let the server's
+#: reload script run.
+LIVE_VARIABLE = "BATTLEBOOK_LIVE"
 
 
 def on_serve(server: LiveReloadServer, config: MkDocsConfig, builder: Any) -> LiveReloadServer:
     """Rebuild when a feature file or the recorded results change.
 
     The results' folder is watched without its subfolders: the tests keep builds of their own
-    there (the hostile site), which are no reason to rebuild the rulebook.
+    there (the hostile site), which are no reason to rebuild the rulebook. Under `make docs`'s
+    loop (`LIVE_VARIABLE`), `features/` is left to the loop, which writes the results after
+    each change: watched here too, each save would be built twice, the first time before its
+    examples ran.
     """
     root = project_root(config)
-    server.watch(str(root / "features"))
+    if os.environ.get(LIVE_VARIABLE) != "1":
+        server.watch(str(root / "features"))
     server.watch(str(default_path(root).parent), recursive=False)
     return server

@@ -20,7 +20,7 @@ from mkdocs.structure.files import File, Files
 from battlebook.bounds import fight_bounds, page_bounds
 from battlebook.book.prose import html_text
 from battlebook.games import GAMES
-from battlebook.site.build_cache import BuildCache, cache_key, engine_fingerprint, tool_versions
+from battlebook.site.build_cache import BuildCache, cache_folder, cache_key, engine_fingerprint, tool_versions
 from battlebook.book.results import default_path
 
 
@@ -44,7 +44,7 @@ def on_files(files: Files, config: MkDocsConfig) -> Files:
     """Add every registered game's odds page to the site."""
     from battlebook.site.chapters import project_root
 
-    cache = BuildCache(default_path(project_root(config)).parent)
+    cache = BuildCache(cache_folder(project_root(config)))
     engine = engine_fingerprint()
     for game in GAMES.values():
         key = cache_key(engine, tool_versions("sympy"), game.name)
