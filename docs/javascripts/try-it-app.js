@@ -1035,6 +1035,24 @@ async function showProposal(out, answer, fields) {
 
 /* ---------- odds calculators ---------- */
 
+/* The bounds of every calculator field, as the site states them once (battlebook.bounds.page_bounds):
+ * {field: [low, high]}, in a data attribute of the odds page. The engine checks them again. */
+function oddsBounds() {
+  const holder = document.querySelector("[data-bb-bounds]");
+  try {
+    return JSON.parse((holder && holder.dataset.bbBounds) || "{}");
+  } catch {
+    return {};
+  }
+}
+
+function withinBounds(bounds, field, text) {
+  const [low, high] = bounds[field] || [-Infinity, Infinity];
+  if (!/^-?\d{1,12}$/.test(text.trim())) return false;
+  const value = Number(text);
+  return value >= low && value <= high;
+}
+
 function numberField(label, name, value, min, max) {
   const input = el("input", { type: "number", name, value, min, max, step: "1", inputmode: "numeric", required: true });
   return [el("label", { class: "bb-odds-field" }, el("span", { text: label }), input), input];
@@ -1070,15 +1088,19 @@ function makeCalculator(kind) {
   const status = el("p", { class: "bb-try-status", role: "status" });
   const bar = el("progress", { class: "bb-try-progress", max: "1", value: "0", hidden: true });
   let fields;
+  const bounds = oddsBounds();
+  // The calculator's field names, by the names of the bounds that hold for them.
+  const boundOf = kind === "heroscape" ? { a: "attack dice", d: "defense dice", h: "levels above" } : { s: "score" };
+  const range = (field) => bounds[field] || [undefined, undefined];
   if (kind === "heroscape") {
-    const [a, attack] = numberField("Attack dice", "a", 3, 0, 30);
-    const [d, defense] = numberField("Defense dice", "d", 2, 0, 30);
-    const [h, above] = numberField("Levels the attacker stands above the defender (negative: below)", "h", 0, -40, 40);
+    const [a, attack] = numberField("Attack dice", "a", 3, ...range("attack dice"));
+    const [d, defense] = numberField("Defense dice", "d", 2, ...range("defense dice"));
+    const [h, above] = numberField("Levels the attacker stands above the defender (negative: below)", "h", 0, ...range("levels above"));
     const edition = el("select", { name: "e" }, el("option", { value: "2004" }, "2004 basic game"), el("option", { value: "2024" }, "2024 edition"));
     form.append(a, d, h, el("label", { class: "bb-odds-field" }, el("span", { text: "Edition" }), edition));
     fields = { a: attack, d: defense, h: above, e: edition };
   } else {
-    const [s, score] = numberField("Attack score (bonuses included)", "s", 7, 0, 99);
+    const [s, score] = numberField("Attack score (bonuses included)", "s", 7, ...range("score"));
     const defenses = el("input", { type: "text", name: "d", value: "13", inputmode: "numeric", pattern: "\\d+(\\s*,\\s*\\d+)*" });
     const reading = el("select", { name: "r" }, el("option", { value: "0-9" }, "0-9"), el("option", { value: "1-10" }, "1-10"));
     form.append(
@@ -1099,14 +1121,22 @@ function makeCalculator(kind) {
   form.append(el("div", { class: "bb-try-actions" }, compute, stop, shareButton));
 
   const values = () => Object.fromEntries(Object.entries(fields).map(([k, f]) => [k, f.value.trim()]));
+  const outOfBounds = (field) => {
+    const [low, high] = range(field);
+    return new Error(`${field}: give a whole number from ${low} to ${high}`);
+  };
+  const defensesWithin = (text) => {
+    const parts = text.split(",");
+    return withinBounds(bounds, "swat", String(parts.length)) && parts.every((part) => withinBounds(bounds, "defense", part));
+  };
   const read = () => {
     const v = values();
-    if (kind === "heroscape") {
-      for (const key of ["a", "d", "h"]) if (!/^-?\d+$/.test(v[key])) throw new Error("give whole numbers");
-      return [Number(v.a), Number(v.d), Number(v.h), v.e];
+    for (const [key, field] of Object.entries(boundOf)) if (!withinBounds(bounds, field, v[key])) throw outOfBounds(field);
+    if (kind === "heroscape") return [Number(v.a), Number(v.d), Number(v.h), v.e];
+    if (!/^\d+(\s*,\s*\d+)*$/.test(v.d) || !defensesWithin(v.d)) {
+      const [low, high] = range("defense");
+      throw new Error(`give a defense from ${low} to ${high}, or up to ${range("swat")[1]} separated by commas (such as 4,4,3)`);
     }
-    if (!/^\d+$/.test(v.s)) throw new Error("the score is a whole number, 0 or more");
-    if (!/^\d+(\s*,\s*\d+)*$/.test(v.d)) throw new Error("give a defense, or several separated by commas (such as 4,4,3)");
     return [Number(v.s), v.d.split(",").map((x) => Number(x.trim())), v.r];
   };
   const show = (answer, seconds) => {
@@ -1186,7 +1216,9 @@ function makeCalculator(kind) {
       if (value === null) continue;
       if (field.tagName === "SELECT") {
         if (Array.from(field.options).some((o) => o.value === value)) field.value = value;
-      } else if (/^[-\d,\s]{0,40}$/.test(value)) field.value = value;
+      } else if (key in boundOf ? withinBounds(bounds, boundOf[key], value) : /^[\d,\s]{0,200}$/.test(value) && defensesWithin(value)) {
+        field.value = value; // a link's number out of bounds leaves the field as it was
+      }
     }
   };
   const title = kind === "heroscape" ? "Odds calculator: attack against defense" : "Odds calculator: score against defense";
@@ -1200,7 +1232,8 @@ function makeCalculator(kind) {
 /* The bounds of the games' fight calculators (battlebook.heroscape.fight, battlebook.homm.fight),
  * the same the command line states; a unit test holds them to the engine's constants. The
  * engine refuses anything outside them, whatever the page sends. */
-const FIGHT_BOUNDS = { heroscapeDice: 12, heroscapeLife: 12, heroscapeAttacks: 20, hommCards: 12, hommStat: 999 };
+// The fight calculators' bounds, as the site states them once (battlebook.bounds.fight_bounds).
+const fightBounds = () => oddsBounds().fight || {};
 
 function fightChart(title, rows) {
   // rows: [{label, fraction, percent, value}]
@@ -1266,7 +1299,7 @@ function textField(label, name, value, pattern, hint) {
 }
 
 function makeFightCalculator(kind) {
-  const b = FIGHT_BOUNDS;
+  const b = fightBounds();
   const form = el("form", { class: "bb-odds-form", novalidate: true });
   const result = el("div", { class: "bb-odds-result", "aria-live": "polite" });
   const status = el("p", { class: "bb-try-status", role: "status" });

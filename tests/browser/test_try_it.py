@@ -5,7 +5,9 @@ about 16 MB from the built site) starts once: the tests move between pages with 
 instant navigation, which keeps the page's JavaScript, and so the engine's worker, alive.
 Every request any of them makes must go to the site itself and succeed, and no page may
 log an error. The page's main thread must never be busy for long: every task over 200 ms
-it runs while a test's run is under way is a failure (PerformanceObserver 'longtask').
+it runs while a test's run is under way is a failure (PerformanceObserver 'longtask'). An
+open panel with a failing and with a passing result, and each odds calculator with its
+answer, pass axe-core in light and dark mode.
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ import pytest
 from playwright.sync_api import BrowserContext, Dialog, Locator, Page, Request
 
 from battlebook.runners.inpage import run_scenario
+from tests.browser.a11y import assert_accessible_in_light_and_dark
 from tests.browser.conftest import ROOT, SITE, Problems
 from tests.browser.png import pixels
 
@@ -208,12 +211,14 @@ def test_1_a_wrong_number_fails_with_expected_and_actual_then_passes_again(tab: 
     drawing.wait_for()
     box = drawing.bounding_box()
     assert box is not None and box["width"] > 100 and box["height"] > 50
+    assert_accessible_in_light_and_dark(tab.page, "an open Try it panel with a failing result", panel.element_handle())
     edit(panel, "stack has 2 cards left", "stack has 0 cards left")
     result = run(panel)
     assert verdict(result) == "passed"
     assert result.locator(".bb-try-step[data-status='passed']").count() == result.locator(".bb-try-step").count()
     assert result.locator(".bb-try-chance").inner_text().startswith("Chance of the last attack")
     assert result.locator(".bb-try-drawings svg").count() >= 1
+    assert_accessible_in_light_and_dark(tab.page, "an open Try it panel with a passing result", panel.element_handle())
 
 
 def test_2_a_misspelt_step_is_undefined_with_the_closest_steps(tab: Tab) -> None:
@@ -421,6 +426,7 @@ def test_8_odds_calculators_answer_with_the_engine_and_share_their_inputs(tab: T
     box.locator(".bb-try-share").click()
     link = box.locator(".bb-try-link").input_value()
     assert "#odds=heroscape" in link and "a=2" in link and "e=2024" in link
+    assert_accessible_in_light_and_dark(page, "the Heroscape odds calculator with its answer", box.element_handle())
 
     tab.navigate("odds/homm/")
     box = page.locator(".bb-odds-calculator")
@@ -431,6 +437,7 @@ def test_8_odds_calculators_answer_with_the_engine_and_share_their_inputs(tab: T
     box.locator(".bb-odds-main").wait_for(timeout=RUN_MS)
     assert homm_odds(7, [4, 4], "1-10")["chance"]["fraction"] in box.locator(".bb-odds-main").inner_text()
     assert box.locator(".bb-odds-on").count() == len(homm_odds(7, [4, 4], "1-10")["winning_faces"])
+    assert_accessible_in_light_and_dark(page, "the HoMM odds calculator with its answer", box.element_handle())
 
 
 def fight_answer(game: str, question: str, arguments: dict[str, str]) -> dict[str, object]:

@@ -18,90 +18,62 @@ been read: a bad argument, or `--help`, costs the command's start-up only.
 from __future__ import annotations
 
 import argparse
-import re
 
-from battlebook.cli import OneLineParser
+from battlebook import bounds
+from battlebook.cli import OneLineParser, say
 
 #: `typing` is read by type checkers only: the command's start-up does without its import.
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any
 
-#: The largest number of dice the command accepts on either side.
-MAX_DICE = 30
-#: The largest attack or defense score the command accepts (a card's scores are below 20,
-#: and every bonus of the rules together adds far less than this).
-MAX_SCORE = 999
-#: The most defense scores a swat may list.
-MAX_SWAT = 20
+#: The bounds of the numbers the command reads, from `battlebook.bounds` (where the step language,
+#: the engine and the page's calculators read theirs): dice on either side, a score, a swat's defenses.
+MAX_DICE = bounds.MAX_DICE
+MAX_SCORE = bounds.MAX_SCORE
+MAX_SWAT = bounds.MAX_SWAT
 #: How the HoMM die's faces may be read (the values of `battlebook.homm.ruleset.DieReading`,
 #: written here so that reading the arguments imports no game; a test holds them equal).
 DIE_READINGS = ("0-9", "1-10")
 #: The Heroscape combat die as the ruling reads it: skulls, shields, blanks (held to
 #: `battlebook.heroscape.dice.COMBAT_DIE` by a test).
 COMBAT_DIE_SIDES = (3, 2, 1)
-#: The bounds the fight calculators put on their numbers, as `--help` states them (each held
-#: by a test to the constant of the game's `fight` module named after it).
+#: The bounds the fight calculators put on their numbers, as `--help` states them (from
+#: `battlebook.bounds`, as the game's `fight` module takes them).
 FIGHT_BOUNDS = {
-    "heroscape.MAX_DICE": 12,
-    "heroscape.MAX_LIFE": 12,
-    "heroscape.MAX_ATTACKS": 20,
-    "homm.MAX_CARDS": 12,
-    "homm.MAX_STAT": 999,
+    "heroscape.MAX_DICE": bounds.FIGHT_MAX_DICE,
+    "heroscape.MAX_LIFE": bounds.FIGHT_MAX_LIFE,
+    "heroscape.MAX_ATTACKS": bounds.FIGHT_MAX_ATTACKS,
+    "homm.MAX_CARDS": bounds.FIGHT_MAX_CARDS,
+    "homm.MAX_STAT": bounds.MAX_SCORE,
 }
 #: The readings the HoMM fight calculator takes by their ruling's name (`READINGS` of its module).
 FIGHT_READINGS = ("retaliation-chain",)
 
 
-def _whole(text: str) -> int:
-    """A whole number written in ASCII digits (with an optional sign), at most 6 characters long."""
-    text = text.strip()
-    if not re.fullmatch(r"[+-]?[0-9]{1,5}", text):
-        raise ValueError(text)
-    return int(text)
+def _read(text: str, what: str, low: int, high: int) -> int:
+    try:
+        return bounds.read_whole(text, what, low, high)
+    except bounds.BoundError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
 
 
 def dice_count(text: str) -> int:
     """Parse a number of dice: a whole number from 0 to `MAX_DICE`."""
-    try:
-        value = _whole(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number of dice") from None
-    if not 0 <= value <= MAX_DICE:
-        raise argparse.ArgumentTypeError(f"{value} dice: give a number from 0 to {MAX_DICE}")
-    return value
+    return _read(text, "dice", 0, MAX_DICE)
 
 
 def score_value(text: str) -> int:
     """Parse an attack score: a whole number from 0 to `MAX_SCORE` (bonuses included, never negative)."""
-    try:
-        value = _whole(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text[:20]!r} is not a whole-number attack score") from None
-    if value < 0:
-        raise argparse.ArgumentTypeError(f"{value}: an attack score cannot be negative")
-    if value > MAX_SCORE:
-        raise argparse.ArgumentTypeError(f"{value}: give an attack score from 0 to {MAX_SCORE}")
-    return value
+    return _read(text, "attack score", 0, MAX_SCORE)
 
 
 def defense_list(text: str) -> list[int]:
     """Parse one defense score, or up to `MAX_SWAT` separated by commas for a swat, each from 0 to `MAX_SCORE`."""
     parts = text.split(",")
-    shown = text if len(text) <= 40 else text[:37] + "..."
     if len(parts) > MAX_SWAT:
         raise argparse.ArgumentTypeError(f"{len(parts)} defense scores: a swat lists at most {MAX_SWAT}")
-    try:
-        values = [_whole(part) for part in parts]
-    except ValueError:
-        raise argparse.ArgumentTypeError(
-            f"{shown!r} is not a defense score or a comma-separated list of them (such as 4,4,3)"
-        ) from None
-    if any(value < 0 for value in values):
-        raise argparse.ArgumentTypeError(f"{shown!r}: defense scores cannot be negative")
-    if any(value > MAX_SCORE for value in values):
-        raise argparse.ArgumentTypeError(f"{shown!r}: give defense scores from 0 to {MAX_SCORE}")
-    return values
+    return [_read(part, "defense score", 0, MAX_SCORE) for part in parts]
 
 
 def register(subparsers: Any) -> None:
@@ -200,10 +172,10 @@ def run_heroscape(args: argparse.Namespace) -> int:
     if args.json:
         import json
 
-        print(json.dumps(heroscape_json(args.attack, args.defense)))
+        say(json.dumps(heroscape_json(args.attack, args.defense)))
         return 0
     odds = heroscape_wounds(args.attack, args.defense)
-    print(f"Heroscape: {args.attack} attack dice against {args.defense} defense dice")
+    say(f"Heroscape: {args.attack} attack dice against {args.defense} defense dice")
     rows: list[tuple[str, ...]] = [("wounds", "exactly", "at least", "at most")]
     rows += [
         (str(k), *(f"{fraction_text(p)} ({percent_text(p)})" for p in (exactly, least, most)))
@@ -211,9 +183,9 @@ def run_heroscape(args: argparse.Namespace) -> int:
     ]
     widths = [max(len(row[i]) for row in rows) for i in range(4)]
     for row in rows:
-        print("  ".join(cell.rjust(width) for cell, width in zip(row, widths, strict=True)))
-    print(f"at least one wound: {fraction_text(odds.at_least_one)} ({percent_text(odds.at_least_one)})")
-    print(f"expected wounds: {fraction_text(odds.expected)} (about {float(odds.expected):.3f})")
+        say("  ".join(cell.rjust(width) for cell, width in zip(row, widths, strict=True)))
+    say(f"at least one wound: {fraction_text(odds.at_least_one)} ({percent_text(odds.at_least_one)})")
+    say(f"expected wounds: {fraction_text(odds.expected)} (about {float(odds.expected):.3f})")
     return 0
 
 
@@ -246,18 +218,18 @@ def run_homm(args: argparse.Namespace) -> int:
     if args.json:
         import json
 
-        print(json.dumps(homm_json(args.score, args.defense, args.faces)))
+        say(json.dumps(homm_json(args.score, args.defense, args.faces)))
         return 0
     chance = homm_hit(args.score, swat_defense(args.defense), DieReading(args.faces))
     swat = f" (a swat: {' + '.join(map(str, args.defense))})" if len(args.defense) > 1 else ""
-    print(f"Heroes of Might & Magic: score {args.score} against defense {chance.defense}{swat}, die read {args.faces}")
-    print(f"chance of a kill: {fraction_text(chance.hit)} ({percent_text(chance.hit)})")
+    say(f"Heroes of Might & Magic: score {args.score} against defense {chance.defense}{swat}, die read {args.faces}")
+    say(f"chance of a kill: {fraction_text(chance.hit)} ({percent_text(chance.hit)})")
     if chance.is_certain:
-        print("certain: even the lowest roll kills")
+        say("certain: even the lowest roll kills")
     elif chance.is_impossible:
-        print("impossible: even the highest roll falls short")
+        say("impossible: even the highest roll falls short")
     else:
-        print(f"smallest roll that kills: {chance.min_roll}")
+        say(f"smallest roll that kills: {chance.min_roll}")
     return 0
 
 
@@ -386,7 +358,7 @@ def run_fight(args: argparse.Namespace) -> int:
     if args.json:
         import json
 
-        print(json.dumps(report.json()))
+        say(json.dumps(report.json()))
     else:
-        print(report_table(report))
+        say(report_table(report))
     return 0

@@ -36,6 +36,7 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Any
 
+from battlebook import bounds
 from battlebook.errors import ScenarioError
 from battlebook.fight import MAX_POSITIONS, Ended, Move, solve
 from battlebook.fight_report import FightArgumentError, FightReport, Spread
@@ -63,12 +64,12 @@ __all__ = [
     "fight_report",
 ]
 
-#: The most attack or defense dice a figure of the calculator may roll before height advantage.
-MAX_DICE = 12
-#: The most Life a figure of the calculator may have.
-MAX_LIFE = 12
-#: The most attacks one figure may be asked to take.
-MAX_ATTACKS = 20
+#: The most attack or defense dice a figure of the calculator may roll before height advantage,
+#: the most Life it may have, and the most attacks one figure may be asked to take (stated in
+#: `battlebook.bounds` with every other bound).
+MAX_DICE = bounds.FIGHT_MAX_DICE
+MAX_LIFE = bounds.FIGHT_MAX_LIFE
+MAX_ATTACKS = bounds.FIGHT_MAX_ATTACKS
 #: The Height of the calculator's figures (only line of sight reads it: they stand side by side).
 FIGURE_HEIGHT = 5
 

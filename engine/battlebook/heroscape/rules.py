@@ -40,6 +40,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, replace
 from functools import lru_cache
 
+from battlebook.bounds import MAX_CARD_COPIES, BoundError, read_whole
 from battlebook.dice import Dice, Die, roll_all
 from battlebook.errors import DiceError, RulesSilent, RuleViolation, ScenarioError
 from battlebook.heroscape import rule_ids as ids
@@ -141,10 +142,14 @@ def setup_battle(
     for placed in parsed.placements:
         name, _, copy = placed.card.partition("#")
         where = f"map line {placed.line}, column {placed.column}"
-        if copy and not (copy.strip().isascii() and copy.strip().isdigit() and 2 <= int(copy.strip()) <= 99):
-            raise ScenarioError(
-                f"{where}: {placed.card!r}: a further copy of a card is numbered #2 to #99 (the first has no number)"
-            )
+        if copy:
+            try:
+                read_whole(copy, "a copy's number", 2, MAX_CARD_COPIES)
+            except BoundError:
+                raise ScenarioError(
+                    f"{where}: {placed.card!r}: a further copy of a card is numbered #2 to #{MAX_CARD_COPIES} "
+                    "(the first has no number)"
+                ) from None
         card = card_for(name.strip())
         if card is None:
             raise ScenarioError(f"{where}: no army card called {name.strip()!r}")

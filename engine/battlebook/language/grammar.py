@@ -41,6 +41,7 @@ import pytest_bdd
 from parse_type import cfparse  # type: ignore[import-untyped]
 from pytest_bdd.parsers import StepParser
 
+from battlebook.bounds import read_number
 from battlebook.errors import ScenarioError
 from battlebook.games import GAMES as REGISTERED
 from battlebook.heroscape import Terrain
@@ -94,8 +95,17 @@ def _words(name: str, mapping: dict[str, Any], shape: str = "") -> Parameter:
     return Parameter(name, _choice(*mapping), mapping.__getitem__, tuple(mapping), shape)
 
 
+def _whole(text: str) -> int:
+    """A whole number written in ASCII digits, with an optional minus sign; the engine checks its bounds.
+
+    More digits than any bound of `battlebook.bounds` allows are refused here (the line then
+    reads as no step), before Python is asked to convert thousands of digits.
+    """
+    return read_number(text, "a number")
+
+
 def _last_number(text: str) -> int:
-    return int(re.findall(r"-?\d+", text)[-1])
+    return _whole(re.findall(r"-?[0-9]+", text)[-1])
 
 
 def _fraction(text: str) -> Fraction:
@@ -158,10 +168,10 @@ PARAMETERS: dict[str, Parameter] = {
         _words("Can", {"can": True, "cannot": False}),
         _words("Used", {"used": True, "not used": False}),
         _words("InPlay", {"still in": True, "out of": False, "in": True}),
-        Parameter("Count", r"\d+", int, shape="a whole number, such as 3"),
-        Parameter("Number", r"-?\d+", int, shape="a whole number, such as 3 (a negative one is refused)"),
-        Parameter("Roll", r"-?\d+", int, shape="a face of the die, such as 6 (a face it lacks is refused)"),
-        Parameter("Chance", r"\d+(?:/\d+)?", _fraction, shape="an exact fraction, such as 2/5, or 0 or 1"),
+        Parameter("Count", r"[0-9]+", _whole, shape="a whole number, such as 3"),
+        Parameter("Number", r"-?[0-9]+", _whole, shape="a whole number, such as 3 (a negative one is refused)"),
+        Parameter("Roll", r"-?[0-9]+", _whole, shape="a face of the die, such as 6 (a face it lacks is refused)"),
+        Parameter("Chance", r"[0-9]+(?:/[0-9]+)?", _fraction, shape="an exact fraction, such as 2/5, or 0 or 1"),
         Parameter("Rule", r"\S+", str, shape="a rule's id, such as homm.melee-attack"),
         Parameter("Army", r"\w+", str, shape="an army's name, one word"),
         Parameter("Label", r"\S+", str, shape="an order marker's label, such as 1 or X"),
@@ -171,10 +181,10 @@ PARAMETERS: dict[str, Parameter] = {
         Parameter("Figure", r".+?", str, shape="a figure: its map key, optionally after its kind (Zettian Guard Z1)"),
         Parameter("Text", r".+?", str, shape="any words"),
         Parameter("Faces", r".+?", _faces, ("skull", "shield", "blank", "no dice"), "faces separated by commas"),
-        Parameter("Rolling", r", rolling -?\d+", _last_number, shape="a face of the die", shown="[, rolling {}]"),
+        Parameter("Rolling", r", rolling -?[0-9]+", _last_number, shape="a face of the die", shown="[, rolling {}]"),
         Parameter(
             "Swatting",
-            r", swatting \d+ cards?",
+            r", swatting [0-9]+ cards?",
             _last_number,
             shape="a number of cards",
             shown="[, swatting {} card(s)]",

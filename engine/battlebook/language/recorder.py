@@ -38,6 +38,7 @@ from battlebook.book.model import (
 )
 from battlebook.book.prose import markdown_text
 from battlebook.book.results import ResultBook, ResultsFileError, ScenarioResult, Status, default_path
+from battlebook.bounds import MAX_HINT_TEXT
 from battlebook.language.catalogue import bind_lines, load_step_modules
 from battlebook.language.grammar import StepDefinition, step_definitions
 from battlebook.language.patterns import readable_of, readable_pattern
@@ -148,10 +149,11 @@ def example_lines(
     return lines
 
 
-#: The most characters of a line that the closest-step hint compares. The longest step reads
-#: under 150 characters: a line far longer reads like none of them, and comparing all of it
-#: would cost time in proportion to its length for every step (minutes, for a megabyte line).
-HINT_CHARS = 240
+#: The most characters of a line that the closest-step hint compares (the one bound of
+#: [`battlebook.bounds`][battlebook.bounds]). The longest step reads under 150 characters: a
+#: line far longer reads like none of them, and comparing all of it would cost time in
+#: proportion to its length for every step (minutes, for a megabyte line).
+HINT_CHARS = MAX_HINT_TEXT
 #: The most undefined lines of one run that get the closest steps worked out; the others are
 #: reported undefined without them (fix the first ones, and run again).
 HINT_LINES = 40
@@ -186,7 +188,8 @@ def closest_steps(
     The work is bounded: only the first `HINT_CHARS` characters of `text` are compared, so a
     hint costs the same for a line of a megabyte as for one of a few words; and against a text
     less than half its length, only the line's beginning, twice that text's length: a line
-    that opens like a step and runs on still finds it.
+    that opens like a step and runs on still finds it. This is the one closest-step hint, used
+    by the recorder, `battlebook check` and the page alike.
 
     Examples:
         >>> str(closest_steps("a batle in the open feld", 1, game="homm")[0])
@@ -346,8 +349,13 @@ def _relative(config: pytest.Config, filename: str) -> str:
     return shown
 
 
+@pytest.hookimpl(tryfirst=True)
 def pytest_bdd_before_scenario(request: pytest.FixtureRequest, feature: BddFeature, scenario: BddScenario) -> None:
-    """Open a record for the example, provisionally passed."""
+    """Open a record for the example, provisionally passed.
+
+    First of every plugin's: an example another plugin then refuses to start (a file naming an
+    unknown game, say) is recorded as failed with that plugin's message, not lost.
+    """
     rule = scenario.rule
     rule_tags = rule.tags if rule else set()
     rule_id = next((t[len(ID_TAG) :] for t in rule_tags if t.startswith(ID_TAG)), None)
@@ -493,10 +501,15 @@ def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
     messages = os.environ.get(MESSAGES_VARIABLE)
     if messages == "":
         return
-    from battlebook.language.messages import write_messages  # imported here: only a run that recorded needs it
+    from battlebook.language.messages import MessagesTargetError, write_messages  # only a run that recorded needs it
 
     target = Path(messages) if messages else path.with_name(MESSAGES_FILE)
-    write_messages(target, session.config.rootpath, book, registered_steps(run_state(session.config)))
+    try:
+        write_messages(target, session.config.rootpath, book, registered_steps(run_state(session.config)))
+    except (MessagesTargetError, OSError) as error:
+        reporter = session.config.pluginmanager.get_plugin("terminalreporter")
+        if reporter is not None:
+            reporter.write_line(f"battlebook: the Cucumber Messages were not written: {error}")
 
 
 @pytest.hookimpl(optionalhook=True)

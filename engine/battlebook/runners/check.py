@@ -6,7 +6,7 @@ and is not run), then runs the others in-process with pytest and pytest-bdd, wit
 same step definitions and recorder as the rulebook's own run (the `battlebook.language.steps`
 plugin), through the package's test module
 [`battlebook.runners.feature_tests`][battlebook.runners.feature_tests], with
-`$BATTLEBOOK_FEATURES` naming only the given files and `$BATTLEBOOK_RESULTS` pointing to a
+`$BATTLEBOOK_FEATURE_LIST` naming only the given files and `$BATTLEBOOK_RESULTS` pointing to a
 temporary file, so no recorded results are touched. It needs no repository: it works in
 any folder where `battlebook[check]` is installed.
 
@@ -37,6 +37,7 @@ from battlebook.book.model import (
     FeatureDoc,
     FeatureFileError,
     RuleDoc,
+    UnreadableFolderError,
     feature_paths,
     load_feature,
     with_id_clashes,
@@ -44,6 +45,8 @@ from battlebook.book.model import (
 from battlebook.book.results import ResultBook, ScenarioResult, Status
 from battlebook.errors import MissingStatError, RulesSilent, RuleViolation, ScenarioError, UnknownUnitError
 from battlebook.games import GAMES
+from battlebook.language.grammar import StepDefinition
+from battlebook.language.messages import MessagesTargetError, messages_target_problem, write_messages
 from battlebook.language.recorder import (
     BOOK,
     CLOSEST,
@@ -54,8 +57,11 @@ from battlebook.language.recorder import (
     RESULT,
     KnownStep,
     feature_line_note,
+    registered_steps,
 )
+from battlebook.language.runner import FEATURE_LIST_VARIABLE, FEATURES_VARIABLE, feature_list
 from battlebook.language.scope import GameChoice, current_choice
+from battlebook.language.session import run_state
 from battlebook.language.steps._readings import READING_OPTION
 
 #: pytest options for a check run: quiet, no cache, and of the installed plugins only pytest-bdd
@@ -102,6 +108,8 @@ LEAN_OPTIONS: tuple[str, ...] = (*PYTEST_OPTIONS, *(arg for name in UNNEEDED_PLU
 AUTOLOAD = "PYTEST_DISABLE_PLUGIN_AUTOLOAD"
 #: The module a check run hands to pytest; imported afresh each run (it reads `$BATTLEBOOK_FEATURES`).
 TEST_MODULE = "battlebook.runners.feature_tests"
+#: Names the results file of a run (a temporary one: a check leaves the recorded results alone).
+RESULTS_VARIABLE = "BATTLEBOOK_RESULTS"
 FRESH_MODULES = (TEST_MODULE,)
 
 
@@ -161,6 +169,8 @@ class CheckReport:
     pytest_status: int = 0
     root: Path = field(default_factory=Path.cwd)
     clashes: list[tuple[str, int, str, str]] = field(default_factory=list)
+    #: Why examples did not run at all (their file could not be collected), in one line.
+    not_run: str = ""
 
     def shown(self, feature_path: str) -> str:
         """A checked file's path as the reader's shell would name it: relative to the working folder if inside it."""
@@ -204,7 +214,10 @@ def check_paths(paths: Sequence[Path]) -> list[Path]:
     found: list[Path] = []
     for path in paths:
         if path.is_dir() and not path.is_symlink():
-            inside = feature_paths([path])
+            try:
+                inside = feature_paths([path])
+            except UnreadableFolderError as error:
+                raise CheckUsageError(str(error)) from None
             if not inside:
                 raise CheckUsageError(f"no .feature file under {path}")
             found += inside
@@ -225,6 +238,13 @@ class _Recorder:
         self.closest: dict[tuple[str, int, str | None], tuple[KnownStep, ...]] = {}
         self.read_as: dict[tuple[str, int, str | None], GameChoice | None] = {}
         self.book = ResultBook()
+        self.steps: list[StepDefinition] = []
+        #: Why examples did not run at all (collection failed), in one line; "" when they ran.
+        self.not_run = ""
+
+    def pytest_collectreport(self, report: pytest.CollectReport) -> None:
+        if report.failed and not self.not_run:
+            self.not_run = one_line_reason(report.longreprtext)
 
     def pytest_bdd_step_error(self, request: pytest.FixtureRequest, exception: Exception) -> None:
         result = request.node.stash.get(RESULT, None)
@@ -246,17 +266,19 @@ class _Recorder:
 
     def pytest_sessionfinish(self, session: pytest.Session) -> None:
         self.book = session.config.stash.get(BOOK, ResultBook())
+        self.steps = registered_steps(run_state(session.config))
 
 
 @contextlib.contextmanager
-def _environment(features: Sequence[Path], results: Path, messages: Path | None, notes: str) -> Iterator[None]:
-    names = ("BATTLEBOOK_FEATURES", "BATTLEBOOK_RESULTS", MESSAGES_VARIABLE, AUTOLOAD, NOTES_VARIABLE)
+def _environment(features: Sequence[Path], results: Path, notes: str) -> Iterator[None]:
+    names = (FEATURES_VARIABLE, FEATURE_LIST_VARIABLE, RESULTS_VARIABLE, MESSAGES_VARIABLE, AUTOLOAD, NOTES_VARIABLE)
     saved_env = {k: os.environ.get(k) for k in names}
     for name in FRESH_MODULES:  # our own test module, imported afresh for each run
         sys.modules.pop(name, None)
-    os.environ["BATTLEBOOK_FEATURES"] = os.pathsep.join(str(p) for p in features)
-    os.environ["BATTLEBOOK_RESULTS"] = str(results)
-    os.environ[MESSAGES_VARIABLE] = str(messages.resolve()) if messages else ""
+    os.environ.pop(FEATURES_VARIABLE, None)
+    os.environ[FEATURE_LIST_VARIABLE] = feature_list(features)  # a list no file name can split
+    os.environ[RESULTS_VARIABLE] = str(results)
+    os.environ[MESSAGES_VARIABLE] = ""  # the check writes them itself, once the run is over
     os.environ[AUTOLOAD] = "1"
     os.environ[NOTES_VARIABLE] = notes  # a report alone shows no drawings, no odds notes
     try:
@@ -302,10 +324,17 @@ def run_check(
     rulings were Battlebook's own.
 
     Raises:
-        CheckUsageError: bad paths (see [`check_paths`][battlebook.runners.check.check_paths]).
+        CheckUsageError: bad paths (see [`check_paths`][battlebook.runners.check.check_paths]), or a
+            place the messages may not be written to (a folder, FIFO or device, or a checked file:
+            see [`messages_target_problem`][battlebook.language.messages.messages_target_problem]),
+            or one they could not be written to.
     """
     root = Path.cwd() if root is None else root
     files = check_paths(paths)
+    if messages is not None:
+        problem = messages_target_problem(messages, files)
+        if problem is not None:
+            raise CheckUsageError(problem)
     report = CheckReport(root=root)
     docs: list[FeatureDoc] = []
     readable: list[Path] = []
@@ -324,7 +353,7 @@ def run_check(
     output = io.StringIO()
     with (
         tempfile.TemporaryDirectory(prefix="battlebook-check-") as tmp,
-        _environment(readable, Path(tmp) / "results.json", messages, _notes_setting(notes, failed_notes)),
+        _environment(readable, Path(tmp) / "results.json", _notes_setting(notes, failed_notes)),
     ):
         # An empty configuration of its own: the player's folder may hold a pytest setup of its own.
         config = Path(tmp) / "pytest.ini"
@@ -335,6 +364,13 @@ def run_check(
             report.pytest_status = int(pytest.main(args, plugins=[recorder, *plugins]))
     report.seconds = time.perf_counter() - start
     report.pytest_output = output.getvalue()
+    report.not_run = recorder.not_run
+    if messages is not None:
+        try:
+            write_messages(messages, root, recorder.book, recorder.steps)
+        except (MessagesTargetError, OSError) as error:
+            reason = error.strerror if isinstance(error, OSError) and error.strerror else str(error)
+            raise CheckUsageError(f"the messages could not be written to {messages}: {reason}") from None
     report.clashes += clashing_ids(docs, root)
     for doc in docs:
         examples = []
@@ -363,7 +399,11 @@ def clashing_ids(docs: Sequence[FeatureDoc], root: Path) -> list[tuple[str, int,
     # tags cannot own one of them, and is not read as a feature at all (unless some checked rule
     # has no identifier tag: it is then known by its line, which any file may share).
     tagged = all(RULE_ID.match(rule_id) and not rule_id.startswith("line-") for rule_id in wanted)
-    for path in feature_paths([rulebook]) if rulebook.is_dir() and wanted else []:
+    try:
+        rulebook_files = feature_paths([rulebook]) if rulebook.is_dir() and wanted else []
+    except UnreadableFolderError:
+        rulebook_files = []  # the rulebook cannot be read: it shares no identifier the check could name
+    for path in rulebook_files:
         if tagged and not _may_hold_ids(path, wanted):
             continue
         try:
@@ -387,6 +427,21 @@ def _may_hold_ids(path: Path, ids: set[str]) -> bool:
     except OSError:
         return True
     return any(f"{ID_TAG}{rule_id}" in text for rule_id in ids)
+
+
+def one_line_reason(text: str) -> str:
+    r"""The reason pytest's long report of an error gives, on one line: its first `E` line, else its last line.
+
+    Examples:
+        >>> one_line_reason("trace\nE   ValueError: bad\nE   Line: 3\n\nfile.py:3: ValueError")
+        'ValueError: bad'
+        >>> one_line_reason("")
+        ''
+    """
+    lines = [line for line in text.splitlines() if line.strip()]
+    errors = [line[1:].strip() for line in lines if line.startswith("E ")]
+    chosen = errors[0] if errors else (lines[-1].strip() if lines else "")
+    return chosen if len(chosen) <= 300 else chosen[:297] + "..."
 
 
 def _assertion_text(exception: BaseException) -> str:
@@ -491,7 +546,8 @@ def format_report(report: CheckReport) -> str:
             if checked.kind == "unchecked":
                 lines.append("               it ran, but has no Then step: add one stating the outcome to check")
             if not checked.outcomes:
-                lines.append("               the example did not run (see pytest's output above)")
+                why = f": {report.not_run}" if report.not_run else " (pytest collected no test for it)"
+                lines.append(f"               the example did not run{why}")
             for outcome in checked.outcomes:
                 if outcome.kind == "passed":
                     continue

@@ -34,10 +34,19 @@ from typing import Any
 
 import pytest
 
-from battlebook.book.model import ExampleDoc, FeatureDoc, FeatureFileError, RuleDoc, StepDoc, load_feature
+from battlebook.book.model import (
+    ExampleDoc,
+    FeatureDoc,
+    FeatureFileError,
+    RuleDoc,
+    StepDoc,
+    load_feature,
+    text_lines,
+)
 from battlebook.book.render import example_gherkin, gherkin_lines
 from battlebook.book.results import Status
 from battlebook.book.rulings import Proposal, proposal_problems, read_ruling, ruling_problems, ruling_text
+from battlebook.bounds import MAX_SCENARIO_TEXT, check_whole, page_bounds
 from battlebook.errors import BattlebookError
 from battlebook.language.recorder import RESULT
 from battlebook.runners.check import LEAN_OPTIONS, STEPS_HINT, CheckedExample, explain, format_report, run_check
@@ -50,7 +59,7 @@ SCENARIO_FILE = "scenario.feature"
 #: The title of the note holding an example's drawings.
 DRAWING_NOTE = "Drawing"
 #: Longest scenario text a run accepts, in characters: a link or a paste cannot make the page work for long.
-MAX_TEXT = 100_000
+MAX_TEXT = MAX_SCENARIO_TEXT
 
 
 def scenario_text(feature: FeatureDoc, rule: RuleDoc | None, example: ExampleDoc) -> str:
@@ -85,9 +94,9 @@ def scenario_text(feature: FeatureDoc, rule: RuleDoc | None, example: ExampleDoc
         if rule.background:
             lines += ["", "    Background:", *gherkin_lines(rule.background, "      ")]
         indent = "    "
-    body = "\n".join(example_gherkin(example).splitlines()[1:-1])  # inside the code fence, whatever its length
+    body = text_lines(example_gherkin(example))[1:-1]  # inside the code fence, whatever its length
     lines.append("")
-    lines += [indent + line if line else "" for line in body.splitlines()]
+    lines += [indent + line if line else "" for line in body]
     return "\n".join(lines) + "\n"
 
 
@@ -239,6 +248,12 @@ def run_scenario(text: str, folder: Path | None = None) -> dict[str, Any]:
     }
 
 
+def _within(value: int, field: str) -> int:
+    """`value`, checked against the bound of the calculator's `field` (see `battlebook.bounds.page_bounds`)."""
+    low, high = page_bounds()[field]
+    return check_whole(value, field, low, high)
+
+
 def _refused(reason: str) -> dict[str, Any]:
     return {
         "ok": False,
@@ -272,6 +287,9 @@ def heroscape_odds(attack: int, defense: int, levels_above: int = 0, edition: st
     from battlebook.heroscape.dice import heroscape_wounds
     from battlebook.heroscape.ruleset import Edition, Ruleset
 
+    _within(attack, "attack dice")
+    _within(defense, "defense dice")
+    _within(levels_above, "levels above")
     try:
         ruleset = Ruleset.for_edition(Edition(str(edition)))
     except ValueError:
@@ -307,6 +325,10 @@ def homm_odds(score: int, defenses: Sequence[int], reading: str = "0-9") -> dict
     from battlebook.homm.ruleset import DieReading
     from battlebook.odds import homm_hit
 
+    _within(score, "score")
+    _within(len(defenses), "swat")
+    for defense in defenses:
+        _within(defense, "defense")
     try:
         die = DieReading(reading)
     except ValueError:

@@ -31,7 +31,7 @@ from mkdocs.structure.files import File, Files
 
 from battlebook.heroscape.dice import CombatDie
 from battlebook.heroscape.ruleset import Edition, HeightAdvantage, Ruleset
-from battlebook.site.build_cache import BuildCache, cache_key, engine_fingerprint, tool_versions
+from battlebook.site.build_cache import BuildCache, cache_folder, cache_key, engine_fingerprint, tool_versions
 from battlebook.runners.check import LEAN_OPTIONS, CheckedExample, explain, run_check
 from battlebook.book.model import FeatureDoc, FeatureFileError, read_feature_text
 from battlebook.book.prose import markdown_text
@@ -384,7 +384,7 @@ def on_files(files: Files, config: MkDocsConfig) -> Files:
 
     root = project_root(config)
     book = read_book(config)
-    entries = run_editions(book, root, cache=BuildCache(default_path(root).parent))
+    entries = run_editions(book, root, cache=BuildCache(cache_folder(root)))
     page_of = {feature.path: page_uri(feature) for feature in book}
     files.append(File.generated(config, EDITIONS_PAGE, content=editions_page(entries, page_of)))
     return files

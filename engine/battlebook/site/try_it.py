@@ -31,6 +31,7 @@ from battlebook.book.model import FeatureDoc, FeatureFileError, feature_paths, l
 from battlebook.book.rulings import rulings_of
 from battlebook.book.sources import SECTIONS
 from battlebook.runners.inpage import book_examples, step_catalogue
+from battlebook.book.links import feature_page, page_address
 
 log = logging.getLogger("mkdocs.plugins.battlebook.try")
 
@@ -45,13 +46,15 @@ def _root(config: MkDocsConfig) -> Path:
 
 
 def examples_uri(feature_path: str) -> str:
-    """Where a chapter's example texts live in the site, from its feature file's path.
+    """Where a chapter's example texts live in the site: beside its page's own address, as the page asks for them.
 
     Examples:
         >>> examples_uri("features/homm/melee.feature")
         'try/examples/rulebook/homm/melee.json'
+        >>> examples_uri("features/homm/café.feature"), examples_uri("features/homm/town/index.feature")
+        ('try/examples/rulebook/homm/caf-....json', 'try/examples/rulebook/homm/town.json')
     """
-    return "try/examples/rulebook/" + feature_path.removeprefix("features/").removesuffix(".feature") + ".json"
+    return "try/examples/" + page_address("rulebook/" + feature_page(feature_path)).rstrip("/") + ".json"
 
 
 def on_files(files: Files, config: MkDocsConfig) -> Files:

@@ -22,6 +22,7 @@ from dataclasses import dataclass, field, fields
 from battlebook.heroscape.cards import CARD_CITATION, KNOWN_CARDS, is_illustrative
 from battlebook.homm.units import KNOWN_UNITS
 from battlebook.book.model import ExampleDoc, FeatureDoc, StepDoc
+from battlebook.book.links import feature_page
 from battlebook.book.prose import markdown_text
 
 HOMM_SOURCE = (
@@ -157,8 +158,26 @@ def _stats(stats: Sequence[tuple[str, str]]) -> str:
 
 
 def _chapter_url(feature: FeatureDoc, here: str) -> str:
-    target = "rulebook/" + feature.path.removeprefix("features/").removesuffix(".feature") + ".md"
-    return posixpath.relpath(target, posixpath.dirname(here))
+    """The link from `here` to a feature's page: its page's own address (a file or folder name is never written raw)."""
+    return posixpath.relpath("rulebook/" + feature_page(feature.path), posixpath.dirname(here))
+
+
+def _unique(anchor: str, taken: set[str]) -> str:
+    """`anchor`, or the first of `anchor-2`, `anchor-3`... that no other entry took (names of punctuation
+    alone, or differing in punctuation or case, slug alike); remembered as taken.
+
+    Examples:
+        >>> taken = set()
+        >>> _unique("unit-a", taken), _unique("unit-a", taken), _unique("unit-", taken)
+        ('unit-a', 'unit-a-2', 'unit-unnamed')
+    """
+    base = anchor if anchor.strip("-") != "unit" else "unit-unnamed"
+    found, number = base, 1
+    while found in taken:
+        number += 1
+        found = f"{base}-{number}"
+    taken.add(found)
+    return found
 
 
 def render_units_index(entries: Sequence[Entry], here: str) -> str:
@@ -172,10 +191,11 @@ def render_units_index(entries: Sequence[Entry], here: str) -> str:
         "Each entry links to the examples whose battle has it.",
         "",
     ]
+    taken = {"units-homm", "units-heroscape"}
     for game, title in (("homm", "Heroes of Might & Magic IV units"), ("heroscape", "Heroscape army cards")):
         lines += [f"## {title} {{ #units-{game} }}", ""]
         for entry in (e for e in entries if e.game == game):
-            lines += [f"### {markdown_text(entry.name)} {{ #{entry.anchor} }}", ""]
+            lines += [f"### {markdown_text(entry.name)} {{ #{_unique(entry.anchor, taken)} }}", ""]
             for definition in entry.definitions:
                 where = f" ({markdown_text(definition.chapter)})" if definition.chapter else ""
                 stats = _stats(definition.stats)
