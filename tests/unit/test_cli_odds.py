@@ -268,4 +268,5 @@ def test_reading_a_fight_s_arguments_loads_no_game() -> None:
     )
     done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
     loaded = set(done.stdout.split())
-    assert loaded <= {"battlebook.cli", "battlebook.cli.odds"}, loaded
+    kernel = {"battlebook.bounds", "battlebook.errors", "battlebook.visible"}  # shared by both games, no game
+    assert loaded <= {"battlebook.cli", "battlebook.cli.odds", *kernel}, loaded

@@ -66,7 +66,8 @@ def tagged_game(levels: Sequence[tuple[str, Iterable[str]]], games: Sequence[str
             continue
         if len(named) > 1 or named[0] not in games:
             raise ScenarioError(
-                f"tag {where.lower()} with one of {', '.join('@game:' + g for g in games)}, not {named}"
+                f"tag {'an' if where[:1] in 'AEIOU' else 'a'} {where.lower()} with one of "
+                f"{', '.join('@game:' + g for g in games)}, not {named}"
             )
         return GameChoice(named[0], f"its {where} is tagged @game:{named[0]}")
     return None
