@@ -15,9 +15,9 @@ from battlebook.book.model import feature_paths, load_book, load_feature
 from battlebook.errors import BattlebookError
 from battlebook.heroscape.dice import heroscape_wounds
 from battlebook.heroscape.ruleset import Edition, Ruleset
+from battlebook.homm.dice import homm_hit
 from battlebook.homm.ruleset import DieReading
 from battlebook.language.recorder import known_steps
-from battlebook.odds import homm_hit
 from battlebook.runners.check import PYTEST_OPTIONS, explain, format_report, run_check
 from battlebook.runners.inpage import (
     IN_PAGE_OPTIONS,

@@ -211,10 +211,12 @@ KNOWN_GAME_IMPORTS: dict[str, list[str]] = {
     "runners": [
         "battlebook.runners.inpage imports battlebook.heroscape.dice",
         "battlebook.runners.inpage imports battlebook.heroscape.ruleset",
+        "battlebook.runners.inpage imports battlebook.homm.dice",
         "battlebook.runners.inpage imports battlebook.homm.ruleset",
     ],
     "cli": [
         "battlebook.cli.odds imports battlebook.heroscape.dice",
+        "battlebook.cli.odds imports battlebook.homm.dice",
         "battlebook.cli.odds imports battlebook.homm.ruleset",
     ],
 }

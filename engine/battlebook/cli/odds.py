@@ -18,8 +18,9 @@ from typing import Any
 
 from battlebook.cli import OneLineParser
 from battlebook.heroscape.dice import COMBAT_DIE, heroscape_wounds
+from battlebook.homm.dice import homm_hit, swat_defense
 from battlebook.homm.ruleset import DieReading
-from battlebook.odds import fraction_text, homm_hit, percent_text, swat_defense
+from battlebook.odds import fraction_text, percent_text
 
 #: The largest number of dice the command accepts on either side.
 MAX_DICE = 30

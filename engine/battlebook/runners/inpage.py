@@ -269,8 +269,8 @@ def homm_odds(score: int, defenses: Sequence[int], reading: str = "0-9") -> dict
         >>> odds["chance"]["fraction"], odds["min_roll"]
         ('1/2', 6)
     """
+    from battlebook.homm.dice import homm_hit
     from battlebook.homm.ruleset import DieReading
-    from battlebook.odds import homm_hit
 
     try:
         die = DieReading(reading)
