@@ -25,7 +25,7 @@ from battlebook.heroscape import Edition
 from battlebook.heroscape import Ruleset as HeroscapeRuleset
 from battlebook.heroscape.battlefield import parse_map
 from battlebook.heroscape.cards import ArmyCard, CardKind
-from battlebook.heroscape.rules import setup_battle
+from battlebook.heroscape.setup import setup_battle
 from battlebook.heroscape.state import BattleState as HeroscapeState
 from battlebook.homm import (
     Ability,

@@ -8,7 +8,8 @@
 - [`state`][battlebook.heroscape.state]: figures, cards in play, order markers, the battle state;
 - [`sight`][battlebook.heroscape.sight]: range and three-dimensional line of sight;
 - [`actions`][battlebook.heroscape.actions] and [`rules`][battlebook.heroscape.rules]: what may be done and
-  what it does;
+  what it does, the outcome as a [`resolution`][battlebook.heroscape.resolution];
+- [`setup`][battlebook.heroscape.setup]: a battle set up from a text map, and the turn an attack waits for;
 - [`rule_ids`][battlebook.heroscape.rule_ids]: the identifiers every refusal names;
 - [`dice`][battlebook.heroscape.dice]: the combat die and the exact odds of rolling it;
 - [`chance`][battlebook.heroscape.chance]: the exact chance of an attack in a battle state;
@@ -33,8 +34,8 @@ if TYPE_CHECKING:
     from battlebook.heroscape.cards import CARD_CITATION, KNOWN_CARDS, ArmyCard, CardBook, CardKind
     from battlebook.heroscape.hexes import Hex
     from battlebook.heroscape.powers import DicePool, Power, PowerKind
+    from battlebook.heroscape.resolution import AttackReport, HeroscapeResolution
     from battlebook.heroscape.rules import (
-        HeroscapeResolution,
         apply,
         attacks_left,
         candidate_actions,
@@ -42,9 +43,9 @@ if TYPE_CHECKING:
         is_legal,
         legal_actions,
         legal_violation,
-        setup_battle,
     )
     from battlebook.heroscape.ruleset import COMBAT_DIE, CommonOutOfPlay, Edition, Face, NextCopy, Ruleset
+    from battlebook.heroscape.setup import ready_to_attack, setup_battle, turn_for
     from battlebook.heroscape.sight import counted_range, has_line_of_sight, visible_heights
     from battlebook.heroscape.state import BattleState, CardInPlay, Figure
 
@@ -53,6 +54,7 @@ if TYPE_CHECKING:
 _EXPORTS = {
     "ArmyCard": "battlebook.heroscape.cards",
     "Attack": "battlebook.heroscape.actions",
+    "AttackReport": "battlebook.heroscape.resolution",
     "BattleState": "battlebook.heroscape.state",
     "Battlefield": "battlebook.heroscape.battlefield",
     "CARD_CITATION": "battlebook.heroscape.cards",
@@ -66,7 +68,7 @@ _EXPORTS = {
     "EndTurn": "battlebook.heroscape.actions",
     "Face": "battlebook.heroscape.ruleset",
     "Figure": "battlebook.heroscape.state",
-    "HeroscapeResolution": "battlebook.heroscape.rules",
+    "HeroscapeResolution": "battlebook.heroscape.resolution",
     "Hex": "battlebook.heroscape.hexes",
     "KNOWN_CARDS": "battlebook.heroscape.cards",
     "MapError": "battlebook.heroscape.battlefield",
@@ -91,7 +93,9 @@ _EXPORTS = {
     "legal_actions": "battlebook.heroscape.rules",
     "legal_violation": "battlebook.heroscape.rules",
     "parse_map": "battlebook.heroscape.battlefield",
-    "setup_battle": "battlebook.heroscape.rules",
+    "ready_to_attack": "battlebook.heroscape.setup",
+    "setup_battle": "battlebook.heroscape.setup",
+    "turn_for": "battlebook.heroscape.setup",
     "visible_heights": "battlebook.heroscape.sight",
 }
 __getattr__, __dir__ = lazy_exports(__name__, _EXPORTS, globals())
@@ -102,6 +106,7 @@ __all__ = [
     "KNOWN_CARDS",
     "ArmyCard",
     "Attack",
+    "AttackReport",
     "BattleState",
     "Battlefield",
     "CardBook",
@@ -137,6 +142,8 @@ __all__ = [
     "legal_actions",
     "legal_violation",
     "parse_map",
+    "ready_to_attack",
     "setup_battle",
+    "turn_for",
     "visible_heights",
 ]

@@ -19,6 +19,7 @@ from battlebook.game import AttackChance, Roll, module_rule_ids, ruleset_reading
 from battlebook.heroscape import chance, rule_ids, rules
 from battlebook.heroscape.actions import Action, Attack
 from battlebook.heroscape.dice import Face
+from battlebook.heroscape.resolution import HeroscapeResolution
 from battlebook.heroscape.ruleset import Harm, Ruleset
 from battlebook.heroscape.state import BattleState
 from battlebook.odds import fraction_text, percent_text
@@ -48,7 +49,7 @@ class HeroscapeGame:
         """See [`rules.legal_violation`][battlebook.heroscape.rules.legal_violation]."""
         return rules.legal_violation(state, action)
 
-    def apply(self, state: BattleState, action: Action, dice: Dice) -> rules.HeroscapeResolution:
+    def apply(self, state: BattleState, action: Action, dice: Dice) -> HeroscapeResolution:
         """See [`rules.apply`][battlebook.heroscape.rules.apply]."""
         return rules.apply(state, action, dice)
 

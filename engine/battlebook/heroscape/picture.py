@@ -18,7 +18,7 @@ rules measured.
 Examples:
     >>> from battlebook.heroscape.battlefield import parse_map
     >>> from battlebook.heroscape.cards import KNOWN_CARDS
-    >>> from battlebook.heroscape.rules import setup_battle
+    >>> from battlebook.heroscape.setup import setup_battle
     >>> parsed = parse_map("2Z1 1 . 1A1\nZ1 = Zettian Guards (Red)\nA1 = Airborne Elite (Blue)")
     >>> state = setup_battle(parsed, KNOWN_CARDS.get)
     >>> svg = draw_battlefield(state, "The battlefield", measures=[measure(state, "Z1", "A1")])
@@ -190,7 +190,7 @@ def describe(state: BattleState, measures: Iterable[Measure] = ()) -> str:
     Examples:
         >>> from battlebook.heroscape.battlefield import parse_map
         >>> from battlebook.heroscape.cards import KNOWN_CARDS
-        >>> from battlebook.heroscape.rules import setup_battle
+        >>> from battlebook.heroscape.setup import setup_battle
         >>> state = setup_battle(parse_map("2Z1 . 3~\nZ1 = Zettian Guards (Red)"), KNOWN_CARDS.get)
         >>> print(describe(state).replace("; ", ";\n"))
         A battlefield of 1 row seen from above. Row 1: level 2 with Zettian Guard Z1 (Red);
@@ -415,7 +415,7 @@ def legend_html(state: BattleState, measures: Iterable[Measure] = ()) -> str:
     Examples:
         >>> from battlebook.heroscape.battlefield import parse_map
         >>> from battlebook.heroscape.cards import KNOWN_CARDS
-        >>> from battlebook.heroscape.rules import setup_battle
+        >>> from battlebook.heroscape.setup import setup_battle
         >>> html_ = legend_html(setup_battle(parse_map("2Z1 1\nZ1 = Zettian Guards (Red)"), KNOWN_CARDS.get))
         >>> "Z1: Zettian Guard of Red" in html_ and "bb-key-dark" in html_
         True

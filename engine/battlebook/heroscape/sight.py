@@ -257,7 +257,7 @@ def sight_line(state: BattleState, attacker: Figure, target: Figure) -> SightLin
     Examples:
         >>> from battlebook.heroscape.battlefield import parse_map
         >>> from battlebook.heroscape.cards import KNOWN_CARDS
-        >>> from battlebook.heroscape.rules import setup_battle
+        >>> from battlebook.heroscape.setup import setup_battle
         >>> parsed = parse_map("1Z1 1 1 8 1A1\nZ1 = Zettian Guards (Red)\nA1 = Airborne Elite (Blue)")
         >>> state = setup_battle(parsed, KNOWN_CARDS.get)
         >>> line = sight_line(state, state.figure("Z1"), state.figure("A1"))

@@ -12,6 +12,9 @@
   features, each an [`Extension`][battlebook.homm.state.Extension] of them;
 - [`town`][battlebook.homm.town] and [`siege`][battlebook.homm.siege]: the town card and its walls, and
   the rules of battles in towns, one such extension;
+- [`resolution`][battlebook.homm.resolution]: what an action did;
+- [`setup`][battlebook.homm.setup]: a battle set up where it is fought, its stacks as a scenario writes them;
+- [`dice`][battlebook.homm.dice]: the exact odds of the battle's die;
 - [`rule_ids`][battlebook.homm.rule_ids]: the identifiers every refusal names.
 """
 

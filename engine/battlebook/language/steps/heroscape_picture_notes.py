@@ -16,7 +16,8 @@ from typing import TYPE_CHECKING
 
 from battlebook.errors import RuleViolation
 from battlebook.heroscape.actions import Attack
-from battlebook.heroscape.rules import LINE_OF_SIGHT, RANGE, HeroscapeResolution
+from battlebook.heroscape.resolution import HeroscapeResolution
+from battlebook.heroscape.rules import LINE_OF_SIGHT, RANGE
 from battlebook.heroscape.state import BattleState
 from battlebook.language.notes import drawing_annotator, drawings_note, figure, picture_ident
 from battlebook.language.recorder import ScenarioRecord

@@ -5,14 +5,12 @@ from __future__ import annotations
 from dataclasses import replace
 
 from battlebook.errors import ScenarioError
-from battlebook.homm import Ruleset, Side, TownCard, Walls
+from battlebook.homm import Ruleset, Walls
+from battlebook.homm.setup import in_town
 from battlebook.language.grammar import given, then
 from battlebook.language.steps.homm_world import HommWorld
 
 DOMAIN = "HoMM: battles in towns"
-
-#: The name actions use for the town card.
-TOWN_CARD = "Town Card"
 
 
 @given("a battle in the Defender's town")
@@ -22,7 +20,7 @@ def town_battle(homm: HommWorld) -> None:
     The Defender is an army defending its town. Actions call the town card "Town Card".
     """
     homm.set_ruleset(Ruleset())
-    homm.state = homm.state.with_town(TownCard(TOWN_CARD, Side.DEFENDER))
+    homm.state = in_town(homm.state.ruleset)
 
 
 @given("the town's walls are {walls:Walls}")

@@ -5,7 +5,6 @@ This is the shared context of the HoMM steps (a pytest fixture), not a step modu
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
 
@@ -13,12 +12,10 @@ import pytest
 
 from battlebook.dice import ScriptedDice
 from battlebook.errors import ScenarioError
-from battlebook.homm import Action, AttackRoll, BattleState, Line, Ruleset, Side, Stack, UnitBook, UnitCard, apply
+from battlebook.homm import Action, AttackRoll, BattleState, Line, Ruleset, Side, UnitBook, apply
 from battlebook.homm.rules import HommResolution
-from battlebook.homm.state import MAX_STACK_CARDS, stack_too_large
+from battlebook.homm.setup import place_stack
 from battlebook.language.steps._attempts import AttemptLog
-
-_GROUP = re.compile(r"^(?:(?P<count>[0-9]+)|an?) (?P<unit>.+)$")
 
 
 @dataclass
@@ -45,30 +42,9 @@ class HommWorld(AttemptLog[BattleState, HommResolution]):
         army = replace(self.state.army(side), **changes)  # type: ignore[arg-type]
         self.state = self.state.with_army(side, army)
 
-    def place(self, side: Side, line: Line, description: str, name: str | None) -> Stack:
+    def place(self, side: Side, line: Line, description: str, name: str | None) -> None:
         """Place a stack described as in "a stack of 1 Captain and 2 Recruits" or "a Behemoth"."""
-        cards, default_name = self.cards_for(description)
-        if not (name or default_name):
-            raise ScenarioError(f'a stack of several kinds of unit needs a name: add called "..." to {description!r}')
-        stack = Stack(name or default_name, side, line, cards)
-        self.state = self.state.with_stack(stack)
-        return stack
-
-    def cards_for(self, description: str) -> tuple[tuple[UnitCard, ...], str]:
-        """The cards (top first) a stack description stands for, and its default name ("" if none)."""
-        text = description.removeprefix("a stack of ")
-        groups = [g.strip() for g in re.split(r",\s*|\s+and\s+", text) if g.strip()]
-        cards: list[UnitCard] = []
-        for group in groups:
-            match = _GROUP.match(group)
-            if not match:
-                raise ScenarioError(f"cannot read {group!r} as a number of units, such as '3 Gold Golems'")
-            count = int(match["count"] or 1) if len(match["count"] or "") < 10 else MAX_STACK_CARDS + 1
-            if count + len(cards) > MAX_STACK_CARDS:
-                raise ScenarioError(stack_too_large(text, count + len(cards)))
-            cards.extend([self.units.card(match["unit"])] * count)
-        only = _GROUP.match(groups[0]) if len(groups) == 1 else None
-        return tuple(cards), only["unit"] if only else ""
+        self.state = place_stack(self.state, side, line, description, self.units, name)
 
     def attempt(self, action: object, act: Callable[[BattleState], HommResolution]) -> None:
         """Run `action` on the current state with `act`, keeping a refusal for the Then steps to check.
