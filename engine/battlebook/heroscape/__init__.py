@@ -31,7 +31,7 @@ if TYPE_CHECKING:
         StartTurn,
     )
     from battlebook.heroscape.battlefield import Battlefield, MapError, Space, Terrain, parse_map
-    from battlebook.heroscape.cards import CARD_CITATION, KNOWN_CARDS, ArmyCard, CardBook, CardKind
+    from battlebook.heroscape.cards import CARD_CITATION, KNOWN_CARDS, ArmyCard, ArmyCardBook, CardKind
     from battlebook.heroscape.hexes import Hex
     from battlebook.heroscape.powers import DicePool, Power, PowerKind
     from battlebook.heroscape.resolution import AttackReport, HeroscapeResolution
@@ -53,13 +53,13 @@ if TYPE_CHECKING:
 #: module of the package (its ruleset, say) does not load the whole engine.
 _EXPORTS = {
     "ArmyCard": "battlebook.heroscape.cards",
+    "ArmyCardBook": "battlebook.heroscape.cards",
     "Attack": "battlebook.heroscape.actions",
     "AttackReport": "battlebook.heroscape.resolution",
     "BattleState": "battlebook.heroscape.state",
     "Battlefield": "battlebook.heroscape.battlefield",
     "CARD_CITATION": "battlebook.heroscape.cards",
     "COMBAT_DIE": "battlebook.heroscape.ruleset",
-    "CardBook": "battlebook.heroscape.cards",
     "CardInPlay": "battlebook.heroscape.state",
     "CardKind": "battlebook.heroscape.cards",
     "CommonOutOfPlay": "battlebook.heroscape.ruleset",
@@ -105,11 +105,11 @@ __all__ = [
     "COMBAT_DIE",
     "KNOWN_CARDS",
     "ArmyCard",
+    "ArmyCardBook",
     "Attack",
     "AttackReport",
     "BattleState",
     "Battlefield",
-    "CardBook",
     "CardInPlay",
     "CardKind",
     "CommonOutOfPlay",

@@ -13,10 +13,11 @@ scenario may define the card inline instead.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, fields, replace
+from dataclasses import dataclass
 from enum import StrEnum
 
-from battlebook.errors import MissingStatError, ScenarioError, UnknownUnitError
+from battlebook.cards import CardBook
+from battlebook.errors import MissingStatError, ScenarioError
 
 CARD_CITATION = (
     "Zettian Guard range 7 and attack 2, Airborne Elite defense 2, Knave attack 3, and Xenithrax's "
@@ -154,11 +155,11 @@ destroys "her" and puts the card out of play with a single figure.
 """
 
 
-class CardBook:
-    """The army cards a scenario may use: the known ones plus any it defines.
+class ArmyCardBook(CardBook[ArmyCard]):
+    """The army cards a scenario may use: the known ones plus any it defines, by card name or figure name.
 
     Examples:
-        >>> book = CardBook()
+        >>> book = ArmyCardBook()
         >>> book.define(ArmyCard("Scouts", "Scout", figures=3, range=5))
         >>> book.card("Scout").range
         5
@@ -168,29 +169,11 @@ class CardBook:
         battlebook.errors.UnknownUnitError: no army card called 'Dragons': known cards are Airborne Elite, ...
     """
 
+    noun = "army card"
+
     def __init__(self, known: Mapping[str, ArmyCard] = KNOWN_CARDS) -> None:
-        self._known = dict(known)
-        self._defined: dict[str, ArmyCard] = {}
+        super().__init__(known)
 
-    def define(self, card: ArmyCard) -> None:
-        """Add a card for this scenario; a known card keeps the stats the definition leaves out.
-
-        Raises:
-            ScenarioError: the scenario already defined a card of that name.
-        """
-        if card.name in self._defined:
-            raise ScenarioError(f"the army card {card.name!r} is defined twice in this example: keep one row for it")
-        base = self._known.get(card.name)
-        if base is not None:
-            given = {f.name: getattr(card, f.name) for f in fields(card) if getattr(card, f.name) is not None}
-            card = replace(base, **given)
-        self._defined[card.name] = card
-
-    def card(self, name: str) -> ArmyCard:
-        """The card called `name`, looked up by card name or by figure name."""
-        for cards in (self._defined, self._known):
-            for card in cards.values():
-                if name in (card.name, card.figure):
-                    return card
-        names = ", ".join(sorted({*self._known, *self._defined}))
-        raise UnknownUnitError(f"no army card called {name!r}: known cards are {names}")
+    def names(self, card: ArmyCard) -> tuple[str, ...]:
+        """A card answers to its own name and to its figures' (`Zettian Guards`, `Zettian Guard`)."""
+        return (card.name, card.figure)

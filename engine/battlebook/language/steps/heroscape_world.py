@@ -18,8 +18,8 @@ from battlebook.dice import ScriptedDice
 from battlebook.errors import ScenarioError
 from battlebook.heroscape import (
     ArmyCard,
+    ArmyCardBook,
     BattleState,
-    CardBook,
     CommonOutOfPlay,
     Edition,
     Figure,
@@ -65,7 +65,7 @@ class HeroscapeWorld(AttemptLog[BattleState, HeroscapeResolution]):
     """One scenario's Heroscape battle, and what its last action did."""
 
     tags: frozenset[str] = frozenset()
-    cards: CardBook = field(default_factory=CardBook)
+    cards: ArmyCardBook = field(default_factory=ArmyCardBook)
     figures_block_sight: bool = Ruleset.figures_block_sight
     readings: dict[str, object] = field(default_factory=dict)
     combat_die: CombatDie = COMBAT_DIE
