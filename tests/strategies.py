@@ -39,6 +39,7 @@ from battlebook.homm import (
     Side,
     Spell,
     Stack,
+    Town,
     TownCard,
     UnitCard,
     Walls,
@@ -82,7 +83,7 @@ def battles(draw: st.DrawFn, in_town: bool = False) -> BattleState:
     """
     state = BattleState(clock=Clock())
     if in_town:
-        state = state.with_town(TownCard("Town Card", Side.DEFENDER, draw(st.sampled_from(list(Walls)))))
+        state = state.with_extension(Town(TownCard("Town Card", Side.DEFENDER, draw(st.sampled_from(list(Walls))))))
     for side in Side:
         count = draw(st.integers(1, 5))
         melee = draw(st.integers(min(count, melee_minimum(state, side)), count))

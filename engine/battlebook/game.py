@@ -24,8 +24,6 @@ Examples:
 
 from __future__ import annotations
 
-import dataclasses
-import enum
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
@@ -35,7 +33,7 @@ from typing import Any, Protocol, TypeVar
 from battlebook.dice import Dice
 from battlebook.errors import RuleViolation
 
-State = TypeVar("State", contravariant=True)
+State = TypeVar("State")
 Action = TypeVar("Action")
 
 
@@ -133,12 +131,16 @@ class Game(Protocol[State, Action]):
     name: str
     title: str
 
-    def default_ruleset(self) -> Any:
-        """The ruleset Battlebook plays by when a scenario sets none."""
+    def readings(self) -> Mapping[str, Mapping[str, object]]:
+        """Every alternative reading of the game's rulings a scenario may choose, by its words: the settings it changes.
+
+        A scenario names one with `Given the alternative reading: WORDS`; the settings are the
+        ruleset's (or those of an extension the state holds, such as a HoMM town's).
+        """
         ...
 
-    def readings(self) -> Mapping[str, tuple[object, ...]]:
-        """Every setting of the ruleset a scenario may choose, with the values it may take."""
+    def played_under(self, state: State, settings: Mapping[str, object]) -> State:
+        """`state` played under `settings` (a reading's): its ruleset's, and those of what the state holds."""
         ...
 
     def legal_violation(self, state: State, action: Action) -> RuleViolation | None:
@@ -187,27 +189,6 @@ class Game(Protocol[State, Action]):
         The page's code (sympy, the charts) is imported only when a page is asked for.
         """
         ...
-
-
-def ruleset_readings(ruleset: object) -> dict[str, tuple[object, ...]]:
-    """The settings of a ruleset dataclass that take one of a few values: enumerations and switches.
-
-    Examples:
-        >>> @dataclass(frozen=True)
-        ... class Rules:
-        ...     friendly_fire: bool = False
-        ...     distance: int = 4
-        >>> ruleset_readings(Rules())
-        {'friendly_fire': (False, True)}
-    """
-    readings: dict[str, tuple[object, ...]] = {}
-    for field in dataclasses.fields(ruleset):  # type: ignore[arg-type]
-        value = getattr(ruleset, field.name)
-        if isinstance(value, bool):
-            readings[field.name] = (False, True)
-        elif isinstance(value, enum.Enum):
-            readings[field.name] = tuple(type(value))
-    return readings
 
 
 def module_rule_ids(module: ModuleType) -> frozenset[str]:

@@ -6,9 +6,7 @@ import markdown  # type: ignore[import-untyped]
 
 from battlebook.book.render import _notes
 from battlebook.book.results import ScenarioResult, Status
-from battlebook.errors import RuleViolation
-from battlebook.homm import Line, Side
-from battlebook.homm.rules import HommResolution
+from battlebook.homm import Line, RangedAttack, Side
 from battlebook.language.recorder import ScenarioRecord
 from battlebook.language.steps.homm_world import HommWorld
 from battlebook.language.steps.picture_notes import picture_markdown
@@ -37,11 +35,7 @@ def test_a_battle_with_no_action_is_drawn_once() -> None:
 def test_a_refused_action_is_drawn_once() -> None:
     """Nothing changed, so one picture: not an identical before-and-after pair (issue 13)."""
     world = _world()
-
-    def refuse(state: object) -> HommResolution:
-        raise RuleViolation("homm.melee-attack", "not from there")
-
-    world.attempt("an attack", refuse)
+    world.act(RangedAttack("Gold Golems", "Behemoth"))  # a Gold Golem has a ranged score of 0
     world.refused()
     note = picture_markdown(world, _record()) or ""
     assert note.count("<svg") == 1 and "its last action was refused" in note

@@ -8,19 +8,19 @@ Examples:
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from fractions import Fraction
 from math import comb
 from typing import Any
 
 from battlebook.dice import Dice, ScriptedDice
 from battlebook.errors import RuleViolation
-from battlebook.game import AttackChance, Roll, module_rule_ids, ruleset_readings
-from battlebook.heroscape import chance, rule_ids, rules
+from battlebook.game import AttackChance, Roll, module_rule_ids
+from battlebook.heroscape import chance, readings, rule_ids, rules
 from battlebook.heroscape.actions import Action, Attack
 from battlebook.heroscape.dice import Face
 from battlebook.heroscape.resolution import HeroscapeResolution
-from battlebook.heroscape.ruleset import Harm, Ruleset
+from battlebook.heroscape.ruleset import Harm
 from battlebook.heroscape.state import BattleState
 from battlebook.odds import fraction_text, percent_text
 
@@ -37,13 +37,13 @@ class HeroscapeGame:
     name = "heroscape"
     title = "Heroscape"
 
-    def default_ruleset(self) -> Ruleset:
-        """The 2004 basic game with Battlebook's readings."""
-        return Ruleset()
+    def readings(self) -> Mapping[str, Mapping[str, object]]:
+        """See [`readings.READINGS`][battlebook.heroscape.readings.READINGS]."""
+        return readings.READINGS
 
-    def readings(self) -> dict[str, tuple[object, ...]]:
-        """The ruleset's settings with a few values each (edition, harm, friendly fire...)."""
-        return ruleset_readings(Ruleset())
+    def played_under(self, state: BattleState, settings: Mapping[str, object]) -> BattleState:
+        """See [`readings.played_under`][battlebook.heroscape.readings.played_under]."""
+        return readings.played_under(state, settings)
 
     def legal_violation(self, state: BattleState, action: Action) -> RuleViolation | None:
         """See [`rules.legal_violation`][battlebook.heroscape.rules.legal_violation]."""

@@ -7,17 +7,16 @@ Examples:
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from fractions import Fraction
 from typing import Any
 
 from battlebook.dice import Dice
 from battlebook.errors import RuleViolation
-from battlebook.game import AttackChance, Roll, module_rule_ids, ruleset_readings
-from battlebook.homm import chance, rule_ids, rules
+from battlebook.game import AttackChance, Roll, module_rule_ids
+from battlebook.homm import chance, extensions, readings, rule_ids, rules
 from battlebook.homm.actions import Action, MeleeAttack, RangedAttack, Retaliate, SpellAttack
 from battlebook.homm.resolution import HommResolution
-from battlebook.homm.ruleset import Ruleset
 from battlebook.homm.state import BattleState, Stance
 from battlebook.homm.units import AttackKind
 from battlebook.odds import fraction_text, percent_text
@@ -61,13 +60,13 @@ class HommGame:
     name = "homm"
     title = "Heroes of Might & Magic IV"
 
-    def default_ruleset(self) -> Ruleset:
-        """Battlebook's readings of every open question."""
-        return Ruleset()
+    def readings(self) -> Mapping[str, Mapping[str, object]]:
+        """See [`readings.READINGS`][battlebook.homm.readings.READINGS]."""
+        return readings.READINGS
 
-    def readings(self) -> dict[str, tuple[object, ...]]:
-        """The ruleset's settings with a few values each (die reading, swat reach...)."""
-        return ruleset_readings(Ruleset())
+    def played_under(self, state: BattleState, settings: Mapping[str, object]) -> BattleState:
+        """See [`readings.played_under`][battlebook.homm.readings.played_under]."""
+        return readings.played_under(state, settings)
 
     def legal_violation(self, state: BattleState, action: Action) -> RuleViolation | None:
         """See [`rules.legal_violation`][battlebook.homm.rules.legal_violation]."""
@@ -106,7 +105,8 @@ class HommGame:
         odds = self.chance_of(state, action)
         success, rolls = odds.success, odds.winning_values
         target = getattr(action, "target", "")
-        verb = "hits the walls" if state.is_town(target) else "kills"
+        owner = extensions.piece_owner(state, target)
+        verb = "kills" if owner is None else owner.piece_hit_words(state, target)
         if success == 1:
             detail = f", every roll {verb}"
         elif success == 0:

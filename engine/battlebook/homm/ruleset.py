@@ -1,7 +1,9 @@
 """The fixed settings a Heroes of Might & Magic battle is played under.
 
 Disputed readings of the rulebook are settings here, never `if` chains spread through
-the rules: a scenario picks its reading once, and every rule asks the ruleset.
+the rules: a scenario picks its reading once, and every rule asks the ruleset. The readings
+of a battle in a town are the town's own settings ([`TownSettings`][battlebook.homm.town.TownSettings]),
+held by its extension.
 """
 
 from __future__ import annotations
@@ -68,19 +70,6 @@ class SwatReach(StrEnum):
     MELEE_ONLY = "melee only"
 
 
-class PenaltyBase(StrEnum):
-    """What the town walls' ranged penalty is taken from.
-
-    Battlebook takes it from the **whole score** the attack is made with (the card's score,
-    the levels under it, support and swarming), by the ruling *What the walls' penalty
-    applies to*; the alternative takes it from the top card's printed ranged score alone,
-    before anything is added.
-    """
-
-    WHOLE_SCORE = "whole score"
-    CARD_SCORE = "card score"
-
-
 class SwarmExpiry(StrEnum):
     """How long a swarm lasts when the stack does not attack at its next opportunity.
 
@@ -103,18 +92,6 @@ class MoveUpRefill(StrEnum):
 
     UP_TO_MINIMUM = "up to minimum"
     ONE_PER_FALL = "one per fall"
-
-
-class EmergingTime(StrEnum):
-    """When a town defender's stack may come out of its town to its Melee Line.
-
-    Battlebook allows it only in the stack's **own phase**, on its side's turn (ruling *When
-    a stack comes out of its town*); the alternative allows it at **any time** a phase is
-    being played, whoever's turn it is and whether or not the stack has acted.
-    """
-
-    OWN_PHASE = "own phase"
-    ANY_TIME = "any time"
 
 
 class RetaliationReach(StrEnum):
@@ -165,12 +142,10 @@ class Ruleset:
         swat_reach: Which attacks may swat.
         retaliation_answerable: Whether a retaliation may itself be retaliated against.
         withdraw_distance: Withdrawing is refused this many spaces or fewer from the town.
-        town_penalty: What the town walls' ranged penalty is taken from.
         swarm_expiry: Whether a swarm lasts for the next opportunity or until the next attack.
         move_up_refill: Whether a short Melee Line is refilled at once or gets one stack per fall.
         step_back_allowed: Whether a stack may step back to its Ranged Line when that leaves
             its Melee Line below its minimum (it is then refilled at once); `False` refuses it.
-        emerging: When a town defender's stack may come out to its Melee Line.
         retaliation_reach: Whether a retaliation obeys the line rules of its kind of attack.
         spell_reach: Which lines a spell may be cast from and at.
         retaliation_support: Whether a retaliation receives (and spends) support waiting for
@@ -179,16 +154,12 @@ class Ruleset:
         swarm_doubles_retaliation: Whether a swarming stack's retaliation is doubled (and
             spends the swarm); `False` leaves it at the stack's plain score.
         protecting_retaliates: Whether a stack turned to protect may still retaliate.
-        zero_shot_allowed: Whether a ranged attack the town walls cut to a score of 0 may
-            still be made (ruling *A shot the walls cut to nothing*).
         surrender_minimum: The fewest cards a surrender may offer (ruling *An offer of no cards*).
         swat_picks: Whether a swat may pick which of the target's cards it takes; `False`
             (Battlebook's reading) counts them from the top (ruling *Which cards a swat takes*).
         support_target: When the common-target rule is checked for a sacrifice.
         move_up_when_short: Whether stacks move up whenever a Melee Line holds fewer than
             three, even one set up that way; `False` moves them up only when the count falls.
-        town_three_rule: Whether the town's Defender, besides keeping its walls' minimum,
-            refills its Melee Line to three whenever the count falls below three.
 
     Examples:
         >>> Ruleset().die.faces[:3]
@@ -204,22 +175,18 @@ class Ruleset:
     swat_reach: SwatReach = SwatReach.ANY_ATTACK
     retaliation_answerable: bool = False
     withdraw_distance: int = 4
-    town_penalty: PenaltyBase = PenaltyBase.WHOLE_SCORE
     swarm_expiry: SwarmExpiry = SwarmExpiry.NEXT_OPPORTUNITY
     move_up_refill: MoveUpRefill = MoveUpRefill.UP_TO_MINIMUM
     step_back_allowed: bool = True
-    emerging: EmergingTime = EmergingTime.OWN_PHASE
     retaliation_reach: RetaliationReach = RetaliationReach.ANY_LINE
     spell_reach: SpellReach = SpellReach.LIKE_RANGED
     retaliation_support: bool = False
     swarm_doubles_retaliation: bool = False
     protecting_retaliates: bool = True
-    zero_shot_allowed: bool = True
     surrender_minimum: int = 0
     swat_picks: bool = False
     support_target: SupportTarget = SupportTarget.NAMED
     move_up_when_short: bool = False
-    town_three_rule: bool = False
 
     @property
     def die(self) -> Die:

@@ -22,15 +22,17 @@ Examples:
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 from battlebook.errors import ScenarioError
 from battlebook.homm.ruleset import Ruleset
 from battlebook.homm.sides import Line, Side
+from battlebook.homm.siege import Town, town_of
 from battlebook.homm.state import MAX_STACK_CARDS, BattleState, Stack, stack_too_large
-from battlebook.homm.town import TownCard
+from battlebook.homm.town import TownCard, Walls
 from battlebook.homm.units import UnitBook, UnitCard
 
-__all__ = ["TOWN_CARD", "in_town", "open_field", "place_stack", "read_stack"]
+__all__ = ["TOWN_CARD", "in_town", "open_field", "place_stack", "read_stack", "with_walls"]
 
 #: What actions call the town card unless a scenario names it.
 TOWN_CARD = "Town Card"
@@ -45,7 +47,15 @@ def open_field(ruleset: Ruleset | None = None) -> BattleState:
 
 def in_town(ruleset: Ruleset | None = None, side: Side = Side.DEFENDER, name: str = TOWN_CARD) -> BattleState:
     """A battle in `side`'s town under `ruleset`: the town card stands, its walls intact, with no stack yet."""
-    return open_field(ruleset).with_town(TownCard(name, side))
+    return open_field(ruleset).with_extension(Town(TownCard(name, side)))
+
+
+def with_walls(state: BattleState, walls: Walls) -> BattleState:
+    """`state` with its town's card already turned to `walls` (hit once for Breached, twice for Sacked)."""
+    town = town_of(state)
+    if town is None:
+        raise ScenarioError("this battle is not in a town: start it with 'Given a battle in the Defender's town'")
+    return state.replacing_extension(town, replace(town, card=replace(town.card, walls=walls)))
 
 
 def read_stack(description: str, units: UnitBook) -> tuple[tuple[UnitCard, ...], str]:

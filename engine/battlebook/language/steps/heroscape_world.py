@@ -1,16 +1,18 @@
 """The Heroscape world a scenario builds: edition, army cards, battlefield, the last action.
 
-This is the shared context of the Heroscape steps (a pytest fixture), not a step module.
-A scenario names its edition with one tag, `@edition:2004` or `@edition:2024`, on the
-Feature, the Rule or the Example (pytest-bdd merges the tags of all three, so only one
-of them may carry it).
+This is the shared context of the Heroscape steps (a pytest fixture), not a step module. It
+acts on the battle through the [one world API][battlebook.language.steps._attempts.World]
+every game's world shares. A scenario names its edition with one tag, `@edition:2004` or
+`@edition:2024`, on the Feature, the Rule or the Example (pytest-bdd merges the tags of all
+three, so only one of them may carry it).
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field, replace
+from typing import ClassVar
 
 import pytest
 
@@ -19,34 +21,23 @@ from battlebook.errors import ScenarioError
 from battlebook.heroscape import (
     ArmyCard,
     ArmyCardBook,
+    Attack,
     BattleState,
-    CommonOutOfPlay,
     Edition,
     Figure,
     HeroscapeResolution,
-    NextCopy,
     Power,
     Ruleset,
-    apply,
     parse_map,
     setup_battle,
 )
-from battlebook.heroscape.actions import Action
 from battlebook.heroscape.dice import COMBAT_DIE, CombatDie
+from battlebook.heroscape.game import HEROSCAPE, HeroscapeGame
 from battlebook.language.recorder import ScenarioRecord
-from battlebook.language.steps._attempts import AttemptLog
+from battlebook.language.steps._attempts import World
 
 EDITION_TAG = "edition:"
 
-#: The alternative readings of the Heroscape rulings a scenario can choose, by the words it uses for them.
-HEROSCAPE_READINGS: dict[str, dict[str, object]] = {
-    "each copy of a Common card stands for its own figures only": {"common_out_of_play": CommonOutOfPlay.OWN_FIGURES},
-    "once the started copy is full, a destroyed figure goes on its own card": {"next_copy": NextCopy.OWN_CARD},
-    "the 2004 game lets a figure attack a friendly figure": {"friendly_fire": True},
-    "figures never block line of sight": {"figures_block_sight": False},
-    "the first destroyed figure of a Common card goes on its own card": {"first_copy_choice": False},
-    "a double-space figure looks only from above the space its head is over": {"head_space_named": True},
-}
 _KEY = re.compile(r"^[A-Z][A-Za-z0-9]*$")
 
 
@@ -61,13 +52,13 @@ class Measured:
 
 
 @dataclass
-class HeroscapeWorld(AttemptLog[BattleState, HeroscapeResolution]):
+class HeroscapeWorld(World[BattleState, HeroscapeResolution]):
     """One scenario's Heroscape battle, and what its last action did."""
 
+    game: ClassVar[HeroscapeGame] = HEROSCAPE
     tags: frozenset[str] = frozenset()
     cards: ArmyCardBook = field(default_factory=ArmyCardBook)
     figures_block_sight: bool = Ruleset.figures_block_sight
-    readings: dict[str, object] = field(default_factory=dict)
     combat_die: CombatDie = COMBAT_DIE
     powers: list[Power] = field(default_factory=list)
     _state: BattleState | None = None
@@ -78,6 +69,11 @@ class HeroscapeWorld(AttemptLog[BattleState, HeroscapeResolution]):
     def has_battlefield(self) -> bool:
         """Whether a battlefield has been drawn (and set up) in this example."""
         return self._state is not None
+
+    @property
+    def has_battle(self) -> bool:
+        """Whether a battle has been set up: a battlefield drawn."""
+        return self.has_battlefield
 
     def measuring(self, attacker: str, target: str, *, counts: bool, sees: bool) -> tuple[Figure, Figure]:
         """The two figures a range or sight step names, noting the check so the drawing can show it."""
@@ -105,15 +101,7 @@ class HeroscapeWorld(AttemptLog[BattleState, HeroscapeResolution]):
         ruleset = Ruleset.for_edition(
             self.edition, figures_block_sight=self.figures_block_sight, combat_die=self.combat_die
         )
-        return replace(ruleset, **self.readings)  # type: ignore[arg-type]
-
-    def choose_reading(self, reading: str) -> None:
-        """Play under the alternative reading named in `reading` (before any action is taken)."""
-        if self.journal:
-            raise ScenarioError("choose the reading before any action is taken")
-        self.readings.update(HEROSCAPE_READINGS[reading])
-        if self._state is not None:
-            self.state = replace(self.state, ruleset=replace(self.state.ruleset, **HEROSCAPE_READINGS[reading]))  # type: ignore[arg-type]
+        return replace(ruleset, **self.chosen)  # type: ignore[arg-type]
 
     def read_die(self, die: CombatDie) -> None:
         """Roll (and count the odds of) this combat die from now on, in place of the ruling's."""
@@ -175,12 +163,25 @@ class HeroscapeWorld(AttemptLog[BattleState, HeroscapeResolution]):
                 return entry.before.figure(key)
         return self.state.figure(key)
 
-    def attempt(self, action: Action, dice: ScriptedDice | None = None) -> None:
-        """Run `action` with the stated dice, keeping a refusal for the Then steps to check."""
-        before = self.state
-        resolution = self.record(before, action, lambda: apply(before, action, dice or ScriptedDice()))
-        if resolution is not None:
-            self.state = resolution.state
+    def roll_as_stated(self, action: Attack, attack_faces: Sequence[str], defense_faces: Sequence[str]) -> None:
+        """Attempt the attack `action` rolling the faces the example states, attack dice first, then defense dice.
+
+        The example must state as many faces of each as the attack rolls (nothing is left
+        over, and no defense face stands in for an attack face).
+        """
+        dice = ScriptedDice([*attack_faces, *defense_faces])
+        self.attempt(action, dice)
+        report = self.resolution.attack if self.resolution else None
+        if report is not None and (len(report.attack_faces), len(report.defense_faces)) != (
+            len(attack_faces),
+            len(defense_faces),
+        ):
+            raise ScenarioError(
+                f"the attack rolled {len(report.attack_faces)} attack and {len(report.defense_faces)} defense dice, "
+                f"but the example states {len(attack_faces)} and {len(defense_faces)} faces"
+            )
+        if self.refusal is None and not dice.is_exhausted():
+            raise ScenarioError(f"the example states faces that were never rolled: {dice.remaining()}")
 
 
 @pytest.fixture

@@ -4,62 +4,12 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-import pytest
-
 from battlebook.errors import ScenarioError
-from battlebook.homm import (
-    Ability,
-    Chooser,
-    DieReading,
-    EmergingTime,
-    Line,
-    MoveUpRefill,
-    PenaltyBase,
-    RetaliationReach,
-    Ruleset,
-    Side,
-    Spell,
-    SpellReach,
-    StackPhase,
-    SupportTarget,
-    SwarmDoubling,
-    SwarmExpiry,
-    SwatReach,
-    UnitCard,
-)
-from battlebook.language.grammar import Parameter, given, register
-from battlebook.language.steps.heroscape_world import HEROSCAPE_READINGS, HeroscapeWorld
+from battlebook.homm import Ability, DieReading, Line, Ruleset, Side, Spell, UnitCard
+from battlebook.language.grammar import given
 from battlebook.language.steps.homm_world import HommWorld
 
 DOMAIN = "HoMM: battle setup"
-
-#: The alternative readings a scenario can choose, by the words it uses for them.
-ALTERNATIVE_READINGS: dict[str, dict[str, object]] = {
-    "a stack attacks in the phase of its earliest card": {"stack_phase": StackPhase.EARLIEST_CARD},
-    "swarming doubles the score after support is added": {"swarm_doubling": SwarmDoubling.AFTER_SUPPORT},
-    "the opponent picks the stack that moves up": {"move_up_chooser": Chooser.OPPONENT},
-    "only melee attacks may swat": {"swat_reach": SwatReach.MELEE_ONLY},
-    "a retaliation may itself be retaliated against": {"retaliation_answerable": True},
-    "a hero exactly 4 spaces from its town may withdraw": {"withdraw_distance": 3},
-    "the walls' penalty is taken from the top card's ranged score": {"town_penalty": PenaltyBase.CARD_SCORE},
-    "a swarm lasts until the stack next attacks": {"swarm_expiry": SwarmExpiry.NEXT_ATTACK},
-    "only one stack moves up each time the count falls": {"move_up_refill": MoveUpRefill.ONE_PER_FALL},
-    "no stack may step back from a Melee Line it would leave short": {"step_back_allowed": False},
-    "a stack may come out of its town at any time": {"emerging": EmergingTime.ANY_TIME},
-    "a retaliation obeys the line rules of its kind of attack": {"retaliation_reach": RetaliationReach.LINE_RULES},
-    "a spell reaches like a melee attack": {"spell_reach": SpellReach.LIKE_MELEE},
-    "a retaliation receives the support waiting for an attack on its target": {"retaliation_support": True},
-    "a swarming stack's retaliation is doubled": {"swarm_doubles_retaliation": True},
-    "a stack turned to protect cannot retaliate": {"protecting_retaliates": False},
-    "a ranged attack the walls cut to 0 cannot be made": {"zero_shot_allowed": False},
-    "a surrender must offer at least one card": {"surrender_minimum": 1},
-    "a swat may pick which of the target's cards it takes": {"swat_picks": True},
-    "support counts against any target of the next attack that the supporter could have attacked": {
-        "support_target": SupportTarget.NEXT_ATTACK
-    },
-    "stacks move up whenever a Melee Line holds fewer than three": {"move_up_when_short": True},
-    "the town's Defender also refills its Melee Line to three when its count falls": {"town_three_rule": True},
-}
 
 
 @given("a battle in the open field")
@@ -71,7 +21,7 @@ def open_field_battle(homm: HommWorld) -> None:
 @given("the die reads {reading:Reading}")
 def die_reads(homm: HommWorld, reading: DieReading) -> None:
     """Choose how the ten-sided die is read: `0-9` (the default) or `1-10`."""
-    homm.set_ruleset(replace(homm.state.ruleset, die_reading=reading))
+    homm.start(replace(homm.state, ruleset=replace(homm.state.ruleset, die_reading=reading)))
 
 
 @given("these units, defined for this example only:")
@@ -127,34 +77,6 @@ def define_spells(homm: HommWorld, datatable: list[list[str]]) -> None:
         raise ScenarioError(f"a spell table has the columns name and attack; got {header}")
     for name, score in rows:
         homm.units.define_spell(Spell(name.strip(), int(score)))
-
-
-register(
-    Parameter(
-        "AlternativeReading",
-        r".+?",
-        str,
-        shape="one of: " + "; ".join(sorted({*ALTERNATIVE_READINGS, *HEROSCAPE_READINGS})),
-    )
-)
-
-
-@given("the alternative reading: {reading:AlternativeReading}")
-def alternative_reading(request: pytest.FixtureRequest, reading: str) -> None:
-    """Play under the alternative reading of a ruling, named in words (see the rulings pages).
-
-    The words say which game's ruling it is: a Heroscape reading is chosen before the
-    battlefield is drawn, a HoMM reading before any action.
-    """
-    if reading in HEROSCAPE_READINGS:
-        heroscape: HeroscapeWorld = request.getfixturevalue("heroscape")
-        heroscape.choose_reading(reading)
-        return
-    if reading not in ALTERNATIVE_READINGS:
-        known = sorted({*ALTERNATIVE_READINGS, *HEROSCAPE_READINGS})
-        raise ScenarioError(f"no alternative reading {reading!r}; known: {known}")
-    homm: HommWorld = request.getfixturevalue("homm")
-    homm.change_rules(replace(homm.state.ruleset, **ALTERNATIVE_READINGS[reading]))  # type: ignore[arg-type]
 
 
 @given("the {side:Side} has {what:Text}{name:Called?} on its {line:Line} Line")

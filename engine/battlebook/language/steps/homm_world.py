@@ -1,41 +1,43 @@
 """The Heroes of Might & Magic world a scenario builds: units, stacks, the die, the last action.
 
-This is the shared context of the HoMM steps (a pytest fixture), not a step module.
+This is the shared context of the HoMM steps (a pytest fixture), not a step module. It
+acts on the battle through the [one world API][battlebook.language.steps._attempts.World]
+every game's world shares.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
+from typing import ClassVar
 
 import pytest
 
-from battlebook.dice import ScriptedDice
 from battlebook.errors import ScenarioError
-from battlebook.homm import Action, AttackRoll, BattleState, Line, Ruleset, Side, UnitBook, apply
-from battlebook.homm.rules import HommResolution
-from battlebook.homm.setup import place_stack
-from battlebook.language.steps._attempts import AttemptLog
+from battlebook.homm import AttackRoll, BattleState, Line, Ruleset, Side, UnitBook
+from battlebook.homm.game import HOMM, HommGame
+from battlebook.homm.resolution import HommResolution
+from battlebook.homm.setup import open_field, place_stack
+from battlebook.language.steps._attempts import World
 
 
 @dataclass
-class HommWorld(AttemptLog[BattleState, HommResolution]):
+class HommWorld(World[BattleState, HommResolution]):
     """One scenario's battle, and what its actions did."""
 
+    game: ClassVar[HommGame] = HOMM
     units: UnitBook = field(default_factory=UnitBook)
     state: BattleState = field(default_factory=BattleState)
 
-    def set_ruleset(self, ruleset: Ruleset) -> None:
-        """Play the battle under `ruleset` (only before any stack is placed)."""
+    def start(self, state: BattleState) -> None:
+        """Fight the battle set up as `state` (only before any stack is placed)."""
         if self.state.stacks:
             raise ScenarioError("choose the rules before placing any stack")
-        self.state = BattleState(ruleset=ruleset)
+        self.begin(state)
 
-    def change_rules(self, ruleset: Ruleset) -> None:
-        """Play under `ruleset` from now on: allowed only before any action is attempted."""
-        if self.journal:
-            raise ScenarioError("choose the rules before any action is taken")
-        self.state = replace(self.state, ruleset=ruleset)
+    def set_ruleset(self, ruleset: Ruleset) -> None:
+        """Play the battle in the open field under `ruleset` (only before any stack is placed)."""
+        self.start(open_field(ruleset))
 
     def change_army(self, side: Side, **changes: object) -> None:
         """Change what the battle knows of `side`'s army (hand, deck, town, guard)."""
@@ -46,41 +48,12 @@ class HommWorld(AttemptLog[BattleState, HommResolution]):
         """Place a stack described as in "a stack of 1 Captain and 2 Recruits" or "a Behemoth"."""
         self.state = place_stack(self.state, side, line, description, self.units, name)
 
-    def attempt(self, action: object, act: Callable[[BattleState], HommResolution]) -> None:
-        """Run `action` on the current state with `act`, keeping a refusal for the Then steps to check.
-
-        Every attempt goes into the journal, which annotators (odds, drawings) read after the example.
-        """
-        before = self.state
-        resolution = self.record(before, action, lambda: act(before))
-        if resolution is not None:
-            self.state = resolution.state
-
-    def act(self, action: Action, rolls: Sequence[int] = ()) -> None:
-        """Attempt `action` through the engine with exactly the stated rolls; a roll left unused is a scenario error."""
-        dice = dice_for(rolls)
-        self.attempt(action, lambda state: apply(state, action, dice))
-        if self.refusal is None and not dice.is_exhausted():
-            raise ScenarioError(f"the scenario states a roll of {dice.remaining()} that {action} never needed")
-
-    def require(self, action: Action, rolls: Sequence[int] = ()) -> None:
-        """Carry out `action` as part of a scenario's setup: a refusal is a mistake in the scenario."""
-        self.act(action, rolls)
-        if self.refusal is not None:
-            refusal, self.refusal, self.refusal_checked = self.refusal, None, True
-            raise ScenarioError(f"the scenario's setup asks for an action the engine refuses: {refusal}")
-
     def last_attack(self) -> AttackRoll:
         """The attack the last action made; fails if it made none."""
         attack = self.outcome().attack
         if attack is None:
             raise AssertionError("the last action made no attack")
         return attack
-
-
-def dice_for(rolls: Sequence[int]) -> ScriptedDice:
-    """A dice source that rolls exactly the stated numbers."""
-    return ScriptedDice(rolls)
 
 
 @pytest.fixture
