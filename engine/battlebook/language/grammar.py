@@ -1,8 +1,10 @@
 """The step language's grammar: typed parameters registered once, and steps scoped per game.
 
 **Typed parameters.** A step pattern is written in the `parse` style, `{name:Type}`, and
-each `Type` is registered here once (`PARAMETERS`):
-the words it accepts, and the engine value it becomes. A step function receives a `Side`,
+each `Type` is registered once (`PARAMETERS`): the words it accepts, and the engine value it
+becomes. The types every game's steps share are registered here; a game's own words (a HoMM
+side or line, a Heroscape terrain) are part of its vocabulary, registered by its steps with
+[`register`][battlebook.language.grammar.register]. A step function receives a `Side`,
 a `Line`, an `int` or a `Fraction`, never a string to convert. `{name:Type?}` marks an
 optional part (its type's pattern carries its own leading words, such as `, rolling 6`),
 and `{:Type}` a wording choice that is read but not passed on (`attacks` or `tries to
@@ -17,14 +19,15 @@ battlefield:"). No folder is needed, so a player's own file anywhere is scoped t
 way. While a file runs, a step of the other game never matches one of its lines.
 
 Examples:
-    >>> phrase = Phrase("the {side:Side} has {count:Count} cards", game="homm")
-    >>> phrase.parse_arguments("the Defender has 3 cards")
-    {'side': <Side.DEFENDER: 'Defender'>, 'count': 3}
-    >>> with playing("heroscape"):
-    ...     phrase.is_matching("the Defender has 3 cards")
+    >>> first, second = GAMES
+    >>> phrase = Phrase("{army:Army} holds {count:Count} cards", game=first)
+    >>> phrase.parse_arguments("Red holds 3 cards")
+    {'army': 'Red', 'count': 3}
+    >>> with playing(second):
+    ...     phrase.is_matching("Red holds 3 cards")
     False
     >>> phrase.readable
-    'the {side} has {count} cards'
+    '{army} holds {count} cards'
 """
 
 from __future__ import annotations
@@ -42,8 +45,6 @@ from pytest_bdd.parsers import StepParser
 
 from battlebook.errors import ScenarioError
 from battlebook.games import GAMES as REGISTERED
-from battlebook.heroscape import Terrain
-from battlebook.homm import AttackKind, DieReading, Ending, Line, Side, Stance, Walls
 from battlebook.language.scope import PLAYING, game_by_vote, playing, scope_of
 
 P = ParamSpec("P")
@@ -89,7 +90,13 @@ def _choice(*words: str) -> str:
     return "|".join(re.escape(w) for w in sorted(words, key=len, reverse=True))
 
 
-def _words(name: str, mapping: dict[str, Any], shape: str = "") -> Parameter:
+def words(name: str, mapping: dict[str, Any], shape: str = "") -> Parameter:
+    """A parameter that accepts exactly the words of `mapping`, each becoming its value.
+
+    Examples:
+        >>> words("Answer", {"yes": True, "no": False}).convert("no")
+        False
+    """
     return Parameter(name, _choice(*mapping), mapping.__getitem__, tuple(mapping), shape)
 
 
@@ -140,28 +147,21 @@ def _rolled(text: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
 PARAMETERS: dict[str, Parameter] = {
     p.name: p
     for p in (
-        _words("Side", {side.value: side for side in Side}),
-        _words("Line", {line.value: line for line in Line}),
-        _words("Stance", {stance.value: stance for stance in Stance}),
-        _words("Kind", {"in melee": AttackKind.MELEE, "at range": AttackKind.RANGED}),
-        _words("Ending", {e.value: e for e in Ending}),
-        _words("HeroOrArmy", {"hero": "hero", "army": "army"}),
-        _words("Terrain", {t.value: t for t in Terrain}),
-        _words("Reading", {r.value: r for r in DieReading}),
-        _words("StanceChoice", {"swarm": "swarm", "protect": "protect"}),
-        _words("StanceVerb", {"swarms": "swarm", "swarm": "swarm", "protects": "protect", "protect": "protect"}),
-        _words("EndStep", {"withdraw": "withdraw", "surrender": "surrender"}),
-        _words("Face", {"skull": "skull", "shield": "shield", "blank": "blank"}),
-        _words("HowMany", {"exactly": "exactly", "at least": "at least", "at most": "at most"}),
-        _words("May", {"may": True, "may not": False}),
-        _words("Can", {"can": True, "cannot": False}),
-        _words("Used", {"used": True, "not used": False}),
-        _words("InPlay", {"still in": True, "out of": False}),
+        words("HeroOrArmy", {"hero": "hero", "army": "army"}),
+        words("StanceChoice", {"swarm": "swarm", "protect": "protect"}),
+        words("StanceVerb", {"swarms": "swarm", "swarm": "swarm", "protects": "protect", "protect": "protect"}),
+        words("EndStep", {"withdraw": "withdraw", "surrender": "surrender"}),
+        words("Face", {"skull": "skull", "shield": "shield", "blank": "blank"}),
+        words("HowMany", {"exactly": "exactly", "at least": "at least", "at most": "at most"}),
+        words("May", {"may": True, "may not": False}),
+        words("Can", {"can": True, "cannot": False}),
+        words("Used", {"used": True, "not used": False}),
+        words("InPlay", {"still in": True, "out of": False}),
         Parameter("Count", r"\d+", int, shape="a whole number, such as 3"),
         Parameter("Number", r"-?\d+", int, shape="a whole number, such as 3 (a negative one is refused)"),
         Parameter("Roll", r"-?\d+", int, shape="a face of the die, such as 6 (a face it lacks is refused)"),
         Parameter("Chance", r"\d+(?:/\d+)?", _fraction, shape="an exact fraction, such as 2/5, or 0 or 1"),
-        Parameter("Rule", r"\S+", str, shape="a rule's id, such as homm.melee-attack"),
+        Parameter("Rule", r"\S+", str, shape=f"a rule's id, such as {min(next(iter(REGISTERED.values())).rule_ids())}"),
         Parameter("Army", r"\w+", str, shape="an army's name, one word"),
         Parameter("Label", r"\S+", str, shape="an order marker's label, such as 1 or X"),
         Parameter("Name", r'[^"]+', str, shape='a name in double quotes, such as "Gold Golems"'),
@@ -221,12 +221,6 @@ PARAMETERS: dict[str, Parameter] = {
         ),
     )
 }
-PARAMETERS["Walls"] = Parameter(
-    "Walls",
-    "intact|Breached|Sacked|breached|sacked",
-    lambda t: {w.value.lower(): w for w in Walls}[t.lower()],
-    ("intact", "Breached", "Sacked"),
-)
 
 
 def _verbs(name: str, *words: str, shown: str = "") -> Parameter:
@@ -283,8 +277,17 @@ for _verb in (
 
 
 def register(parameter: Parameter) -> Parameter:
-    """Add a parameter type that a step module defines (its words may come from that module's tables)."""
-    if parameter.name in PARAMETERS and PARAMETERS[parameter.name] != parameter:
+    """Add a parameter type that a step module defines (its words may come from that module's tables).
+
+    A module imported again registers the same type again: that is allowed; another type
+    under a name already taken is not.
+    """
+    known = PARAMETERS.get(parameter.name)
+    if known is not None and (known.pattern, known.words, known.shape) != (
+        parameter.pattern,
+        parameter.words,
+        parameter.shape,
+    ):
         raise ValueError(f"the parameter type {parameter.name!r} is already registered")
     PARAMETERS[parameter.name] = parameter
     _CONVERTERS.clear()

@@ -28,13 +28,18 @@ from battlebook.heroscape import (
     HeroscapeResolution,
     Power,
     Ruleset,
+    Terrain,
     parse_map,
     setup_battle,
 )
 from battlebook.heroscape.dice import COMBAT_DIE, CombatDie
 from battlebook.heroscape.game import HEROSCAPE, HeroscapeGame
+from battlebook.language.grammar import register, words
 from battlebook.language.recorder import ScenarioRecord
 from battlebook.language.steps._attempts import World
+
+#: The Heroscape words of the step language: terrains.
+register(words("Terrain", {terrain.value: terrain for terrain in Terrain}))
 
 EDITION_TAG = "edition:"
 

@@ -14,11 +14,41 @@ from typing import ClassVar
 import pytest
 
 from battlebook.errors import ScenarioError
-from battlebook.homm import AttackRoll, BattleState, Line, Ruleset, Side, UnitBook
+from battlebook.homm import (
+    AttackKind,
+    AttackRoll,
+    BattleState,
+    DieReading,
+    Ending,
+    Line,
+    Ruleset,
+    Side,
+    Stance,
+    UnitBook,
+    Walls,
+)
 from battlebook.homm.game import HOMM, HommGame
 from battlebook.homm.resolution import HommResolution
 from battlebook.homm.setup import open_field, place_stack
+from battlebook.language.grammar import Parameter, register, words
 from battlebook.language.steps._attempts import World
+
+#: The HoMM words of the step language: sides, lines, stances, kinds of attack, endings, die readings, walls.
+for _parameter in (
+    words("Side", {side.value: side for side in Side}),
+    words("Line", {line.value: line for line in Line}),
+    words("Stance", {stance.value: stance for stance in Stance}),
+    words("Kind", {"in melee": AttackKind.MELEE, "at range": AttackKind.RANGED}),
+    words("Ending", {ending.value: ending for ending in Ending}),
+    words("Reading", {reading.value: reading for reading in DieReading}),
+    Parameter(
+        "Walls",
+        "intact|Breached|Sacked|breached|sacked",
+        lambda text: {walls.value.lower(): walls for walls in Walls}[text.lower()],
+        ("intact", "Breached", "Sacked"),
+    ),
+):
+    register(_parameter)
 
 
 @dataclass
