@@ -9,8 +9,8 @@ can be played under) that acts on states. Every game registered in
 - the candidate actions of a state (every action shaped for it, legal or not);
 - the chance of an attack, as one [`AttackChance`][battlebook.game.AttackChance] type for
   every game, and every result its dice can show, to check that chance against `apply`;
-- the drawing of a state (the drawing code is imported only when a drawing is asked for),
-  and the game's odds page;
+- the drawing of a state (the drawing code is imported only when a drawing is asked for)
+  and what it shows, and the game's odds page;
 - the identifiers of the game's rules.
 
 This module imports no game: each game implements the contract next to its own rules
@@ -24,7 +24,7 @@ Examples:
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Hashable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from types import ModuleType
@@ -112,6 +112,24 @@ class AttackChance:
 
 
 @dataclass(frozen=True)
+class Drawing:
+    """A state drawn for a page: the SVG picture, and what the page sets beside it.
+
+    Attributes:
+        svg: The picture, one line of accessible SVG.
+        legend: HTML set under the picture as page text (empty when the picture needs none).
+        wide: Whether the picture may take more of the page's width.
+        marked: Words naming what the picture draws over the state (" with the range
+            counted and the line of sight"), empty when it draws nothing more.
+    """
+
+    svg: str
+    legend: str = ""
+    wide: bool = False
+    marked: str = ""
+
+
+@dataclass(frozen=True)
 class Roll:
     """One result the dice of an attack can show: its chance, and dice that roll exactly it."""
 
@@ -126,10 +144,12 @@ class Game(Protocol[State, Action]):
         name: The game's short name: its feature folder, its step modules' prefix, the
             fixture its steps share (`homm`, `heroscape`).
         title: The game's full name, as the site shows it.
+        scene: What a drawing of a state shows, in a word ("battle", "battlefield").
     """
 
     name: str
     title: str
+    scene: str
 
     def readings(self) -> Mapping[str, Mapping[str, object]]:
         """Every alternative reading of the game's rulings a scenario may choose, by its words: the settings it changes.
@@ -175,8 +195,16 @@ class Game(Protocol[State, Action]):
         """One line for the page on the attack's chance in `state`."""
         ...
 
-    def draw(self, state: State, title: str, ident: str = "") -> str:
-        """The state drawn as an SVG picture."""
+    def view(self, state: State) -> Hashable | None:
+        """What a drawing of `state` shows, to tell whether an action changed it; `None` when nothing is set up."""
+        ...
+
+    def draw(self, state: State, title: str, ident: str = "", marks: Sequence[object] = ()) -> Drawing:
+        """The state drawn for a page, titled `title` (ids prefixed by `ident`).
+
+        `marks` are what a scenario's steps checked on the state, in the game's own terms
+        (a Heroscape range count or line of sight), for the drawing to show.
+        """
         ...
 
     def rule_ids(self) -> frozenset[str]:

@@ -8,19 +8,20 @@ Examples:
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Hashable, Iterator, Mapping, Sequence
 from fractions import Fraction
 from math import comb
 from typing import Any
 
 from battlebook.dice import Dice, ScriptedDice
 from battlebook.errors import RuleViolation
-from battlebook.game import AttackChance, Roll, module_rule_ids
+from battlebook.game import AttackChance, Drawing, Roll, module_rule_ids
 from battlebook.heroscape import chance, readings, rule_ids, rules
 from battlebook.heroscape.actions import Action, Attack
 from battlebook.heroscape.dice import Face
 from battlebook.heroscape.resolution import HeroscapeResolution
 from battlebook.heroscape.ruleset import Harm
+from battlebook.heroscape.sight import Measured
 from battlebook.heroscape.state import BattleState
 from battlebook.odds import fraction_text, percent_text
 
@@ -36,6 +37,7 @@ class HeroscapeGame:
 
     name = "heroscape"
     title = "Heroscape"
+    scene = "battlefield"
 
     def readings(self) -> Mapping[str, Mapping[str, object]]:
         """See [`readings.READINGS`][battlebook.heroscape.readings.READINGS]."""
@@ -112,11 +114,23 @@ class HeroscapeGame:
             return f"{who}, {dice}: wounds {spread}; {verdict}"
         return f"{who}, {dice}: destroyed when the skulls outnumber the shields, {destroying}"
 
-    def draw(self, state: BattleState, title: str, ident: str = "") -> str:
-        """See [`picture.draw_battlefield`][battlebook.heroscape.picture.draw_battlefield] (imported only here)."""
-        from battlebook.heroscape.picture import draw_battlefield
+    def view(self, state: BattleState) -> Hashable:
+        """What a drawing shows of a state: its figures (with their wounds), the wounds on cards, the battlefield."""
+        return (state.figures, tuple(c.wound_markers for c in state.cards), state.battlefield)
 
-        return draw_battlefield(state, title, ident)
+    def draw(self, state: BattleState, title: str, ident: str = "", marks: Sequence[object] = ()) -> Drawing:
+        """See [`picture.draw_battlefield`][battlebook.heroscape.picture.draw_battlefield] (imported only here).
+
+        `marks` are [`Measured`][battlebook.heroscape.sight.Measured] checks: each range count
+        and line of sight between figures still on the battlefield is drawn, and named in the
+        title; the legend goes beside the picture as page text.
+        """
+        from battlebook.heroscape.picture import draw_battlefield, legend_html, measures
+
+        shown = measures(state, (mark for mark in marks if isinstance(mark, Measured)))
+        marked = " with the range counted and the line of sight" if shown else ""
+        svg = draw_battlefield(state, title + marked, ident, shown)
+        return Drawing(svg, legend_html(state, shown), wide=True, marked=marked)
 
     def rule_ids(self) -> frozenset[str]:
         """The identifiers in [`rule_ids`][battlebook.heroscape.rule_ids]."""

@@ -35,7 +35,7 @@ from dataclasses import dataclass
 
 from battlebook.heroscape.battlefield import Terrain
 from battlebook.heroscape.hexes import Hex, clip_to_hex
-from battlebook.heroscape.sight import FIGURE_RADIUS, LEVEL_HEIGHT, SightLine, range_path, sight_line
+from battlebook.heroscape.sight import FIGURE_RADIUS, LEVEL_HEIGHT, Measured, SightLine, range_path, sight_line
 from battlebook.heroscape.state import BattleState, Figure
 from battlebook.pictures.svg import attrs, element, svg_document, text
 
@@ -81,6 +81,19 @@ def measure(state: BattleState, attacker: str, target: str, *, counts: bool = Tr
         range_path(state, a, t) if counts else (),
         sight_line(state, a, t) if sees else None,
     )
+
+
+def measures(state: BattleState, checks: Iterable[Measured]) -> list[Measure]:
+    """The range paths and sight lines to draw on `state` for `checks`: one per pair of figures, in the order checked.
+
+    Checks of a figure no longer on the battlefield are left out.
+    """
+    merged: dict[tuple[str, str], tuple[bool, bool]] = {}
+    for check in checks:
+        if state.has_figure(check.attacker) and state.has_figure(check.target):
+            counts, sees = merged.get((check.attacker, check.target), (False, False))
+            merged[(check.attacker, check.target)] = (counts or check.counts, sees or check.sees)
+    return [measure(state, a, t, counts=c, sees=s) for (a, t), (c, s) in merged.items()]
 
 
 def _point(hex_: Hex) -> tuple[float, float]:

@@ -39,6 +39,21 @@ from battlebook.errors import ScenarioError
 from battlebook.heroscape.hexes import Hex, clip_to_hex
 from battlebook.heroscape.state import BattleState, Figure
 
+
+@dataclass(frozen=True)
+class Measured:
+    """A range count (`counts`) or line of sight (`sees`) a scenario checked, from one figure to another.
+
+    What a drawing of the battlefield shows over the map (see
+    [`HeroscapeGame.draw`][battlebook.heroscape.game.HeroscapeGame.draw]).
+    """
+
+    attacker: str
+    target: str
+    counts: bool
+    sees: bool
+
+
 LEVEL_HEIGHT = 0.25
 """Height of one level of terrain, in units of the distance between neighbouring space centres."""
 FIGURE_RADIUS = 0.25

@@ -7,13 +7,13 @@ Examples:
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Hashable, Iterator, Mapping, Sequence
 from fractions import Fraction
 from typing import Any
 
 from battlebook.dice import Dice
 from battlebook.errors import RuleViolation
-from battlebook.game import AttackChance, Roll, module_rule_ids
+from battlebook.game import AttackChance, Drawing, Roll, module_rule_ids
 from battlebook.homm import chance, extensions, readings, rule_ids, rules
 from battlebook.homm.actions import Action, MeleeAttack, RangedAttack, Retaliate, SpellAttack
 from battlebook.homm.resolution import HommResolution
@@ -59,6 +59,7 @@ class HommGame:
 
     name = "homm"
     title = "Heroes of Might & Magic IV"
+    scene = "battle"
 
     def readings(self) -> Mapping[str, Mapping[str, object]]:
         """See [`readings.READINGS`][battlebook.homm.readings.READINGS]."""
@@ -115,11 +116,17 @@ class HommGame:
             detail = f", a roll of {rolls[0]} or more {verb}"
         return f"{describe_attack(action, state)}: {fraction_text(success)} ({percent_text(success)}){detail}"
 
-    def draw(self, state: BattleState, title: str, ident: str = "") -> str:
-        """See [`picture.draw_battle`][battlebook.homm.picture.draw_battle] (imported only here)."""
+    def view(self, state: BattleState) -> Hashable | None:
+        """See [`picture.battle_view`][battlebook.homm.picture.battle_view]; `None` while no stack is placed."""
+        from battlebook.homm.picture import battle_view
+
+        return battle_view(state) if state.stacks else None
+
+    def draw(self, state: BattleState, title: str, ident: str = "", marks: Sequence[object] = ()) -> Drawing:
+        """See [`picture.draw_battle`][battlebook.homm.picture.draw_battle] (imported only here); no marks."""
         from battlebook.homm.picture import draw_battle
 
-        return draw_battle(state, title, ident)
+        return Drawing(draw_battle(state, title, ident))
 
     def rule_ids(self) -> frozenset[str]:
         """The identifiers in [`rule_ids`][battlebook.homm.rule_ids]."""

@@ -22,8 +22,14 @@ from battlebook.language.steps import step_modules
 # Step modules assert with messages a player reads: let pytest rewrite them like test code.
 pytest.register_assert_rewrite("battlebook.language.steps")
 
-#: The modules this plugin brings in: the rulebook recorder, then every step module.
-PLUGINS = ("battlebook.language.recorder", *step_modules())
+#: The modules this plugin brings in: the rulebook recorder, the notes every game's examples
+#: get (their drawings and the chance of their attacks), then every step module.
+PLUGINS = (
+    "battlebook.language.recorder",
+    "battlebook.language.notes",
+    "battlebook.language.chance_notes",
+    *step_modules(),
+)
 
 
 def pytest_addhooks(pluginmanager: pytest.PytestPluginManager) -> None:

@@ -37,6 +37,7 @@ import pytest
 from battlebook.book.model import ExampleDoc, FeatureDoc, RuleDoc, StepDoc
 from battlebook.book.render import example_gherkin, gherkin_lines
 from battlebook.errors import BattlebookError
+from battlebook.language.notes import DRAWING_NOTE
 from battlebook.language.recorder import ANNOTATORS, ScenarioRecord
 from battlebook.runners.check import LEAN_OPTIONS, CheckedExample, explain, format_report, run_check
 
@@ -45,8 +46,6 @@ from battlebook.runners.check import LEAN_OPTIONS, CheckedExample, explain, form
 IN_PAGE_OPTIONS: tuple[str, ...] = LEAN_OPTIONS
 #: The name of the file a run writes the reader's text to (it is shown in messages).
 SCENARIO_FILE = "scenario.feature"
-#: The title of the note holding an example's drawings.
-DRAWING_NOTE = "Drawing"
 #: Longest scenario text a run accepts, in characters: a link or a paste cannot make the page work for long.
 MAX_TEXT = 100_000
 
@@ -142,7 +141,7 @@ def _notes(checked: CheckedExample, chances: dict[tuple[str, int, str | None], s
 def _last_chances(store: dict[tuple[str, int, str | None], str]) -> Any:
     """An annotator, registered for one in-page run, keeping the chance of each example's last attack."""
     from battlebook.games import GAMES
-    from battlebook.language.steps.odds_notes import chances
+    from battlebook.language.chance_notes import chances
 
     def last_chance(request: pytest.FixtureRequest, record: ScenarioRecord) -> None:
         lines: list[str] = []

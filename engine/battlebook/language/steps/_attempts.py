@@ -123,6 +123,10 @@ class World(AttemptLog[S, R]):
         """Whether the scenario has set a battle up (there is a state to act on)."""
         return True
 
+    def marks(self) -> tuple[object, ...]:
+        """What the example's steps checked on the battle, for its drawing to show (nothing, by default)."""
+        return ()
+
     def attempt(self, action: object, dice: Dice | None = None) -> None:
         """Run `action` through the game's rules with `dice`, keeping a refusal for the Then steps to check.
 

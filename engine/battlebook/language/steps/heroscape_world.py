@@ -17,7 +17,7 @@ from typing import ClassVar
 import pytest
 
 from battlebook.dice import ScriptedDice
-from battlebook.errors import ScenarioError
+from battlebook.errors import RuleViolation, ScenarioError
 from battlebook.heroscape import (
     ArmyCard,
     ArmyCardBook,
@@ -34,6 +34,8 @@ from battlebook.heroscape import (
 )
 from battlebook.heroscape.dice import COMBAT_DIE, CombatDie
 from battlebook.heroscape.game import HEROSCAPE, HeroscapeGame
+from battlebook.heroscape.rules import LINE_OF_SIGHT, RANGE
+from battlebook.heroscape.sight import Measured
 from battlebook.language.grammar import register, words
 from battlebook.language.recorder import ScenarioRecord
 from battlebook.language.steps._attempts import World
@@ -44,16 +46,6 @@ register(words("Terrain", {terrain.value: terrain for terrain in Terrain}))
 EDITION_TAG = "edition:"
 
 _KEY = re.compile(r"^[A-Z][A-Za-z0-9]*$")
-
-
-@dataclass(frozen=True)
-class Measured:
-    """A range count (`counts`) or line of sight (`sees`) a step checked, from one figure to another."""
-
-    attacker: str
-    target: str
-    counts: bool
-    sees: bool
 
 
 @dataclass
@@ -167,6 +159,16 @@ class HeroscapeWorld(World[BattleState, HeroscapeResolution]):
             if entry.before.has_figure(key):
                 return entry.before.figure(key)
         return self.state.figure(key)
+
+    def marks(self) -> tuple[Measured, ...]:
+        """What the example measured, for its drawing: its steps' checks, and an attack refused for range or sight."""
+        checks = list(self.measured)
+        if self.journal:
+            last = self.journal[-1]
+            refused = isinstance(last.refusal, RuleViolation) and last.refusal.rule in (RANGE, LINE_OF_SIGHT)
+            if isinstance(last.action, Attack) and refused:
+                checks.append(Measured(last.action.attacker, last.action.defender, True, True))
+        return tuple(checks)
 
     def roll_as_stated(self, action: Attack, attack_faces: Sequence[str], defense_faces: Sequence[str]) -> None:
         """Attempt the attack `action` rolling the faces the example states, attack dice first, then defense dice.
