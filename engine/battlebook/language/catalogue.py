@@ -19,7 +19,6 @@ The same catalogue is printed by `battlebook steps [WORD]` and published as the 
 
 from __future__ import annotations
 
-import importlib
 import inspect
 import re
 import textwrap
@@ -30,22 +29,17 @@ from types import ModuleType
 from pytest_bdd.steps import StepFunctionContext, step_function_context_registry
 
 from battlebook.book.links import feature_page, rule_link
-from battlebook.book.model import ExampleDoc, FeatureDoc, RuleDoc, StepDoc, slugify
+from battlebook.book.model import ExampleDoc, FeatureDoc, RuleDoc, slugify
 from battlebook.book.prose import markdown_code, markdown_text
 from battlebook.errors import ScenarioError
+from battlebook.games import GAMES
+from battlebook.language.grammar import game_of
 from battlebook.language.patterns import allowed_words_of, readable_of
-from battlebook.language.scope import game_by_vote, scope_of
+from battlebook.language.scope import filled, outline_values, resolved_steps, scope_of
 
 #: Keyword order of a scenario: domains and steps are listed in this order.
 STEP_TYPES = ("given", "when", "then", "step")
 _PRIMARY = {"given", "when", "then"}
-
-
-def load_step_modules() -> list[ModuleType]:
-    """Import every step module of [`battlebook.language.steps`][battlebook.language.steps], registering their steps."""
-    from battlebook.language.steps import step_modules
-
-    return [importlib.import_module(name) for name in step_modules()]
 
 
 def domain_of(module: ModuleType) -> str:
@@ -153,32 +147,6 @@ class CatalogueProblem:
         return f"{self.module}: step {self.pattern!r} {self.message}"
 
 
-def resolved_steps(steps: Sequence[StepDoc], previous: str = "given") -> Iterator[tuple[str, StepDoc]]:
-    """Each step with its type: `And`, `But` and `*` take the type of the step before them.
-
-    Examples:
-        >>> steps = [StepDoc("Given", "a", 1), StepDoc("And", "b", 2), StepDoc("Then", "c", 3)]
-        >>> " ".join(kind for kind, _ in resolved_steps(steps))
-        'given given then'
-    """
-    for step in steps:
-        keyword = step.keyword.strip().lower()
-        if keyword in _PRIMARY:
-            previous = keyword
-        yield previous, step
-
-
-def _outline_values(example: ExampleDoc) -> dict[str, str]:
-    for table in example.outline_tables:
-        if len(table) > 1:
-            return dict(zip(table[0], table[1], strict=False))
-    return {}
-
-
-def _fill(text: str, values: dict[str, str]) -> str:
-    return re.sub(r"<([^<>]+)>", lambda m: values.get(m[1], m[0]), text)
-
-
 def book_lines(book: Iterable[FeatureDoc]) -> Iterator[tuple[str, StepUse]]:
     """Every step line of every feature (backgrounds included), with its resolved type.
 
@@ -191,9 +159,9 @@ def book_lines(book: Iterable[FeatureDoc]) -> Iterator[tuple[str, StepUse]]:
             for _, step in resolved_steps(rule.background):
                 yield "given", StepUse(feature, rule, None, step.keyword, step.text, step.line)
         for owner, example in feature.examples():
-            values = _outline_values(example)
+            values = outline_values(example)
             for step_type, step in resolved_steps(example.steps):
-                text = _fill(step.text, values)
+                text = filled(step.text, values)
                 yield step_type, StepUse(feature, owner, example, step.keyword, text, step.line)
 
 
@@ -204,8 +172,8 @@ def bind_lines(
 
     A definition is a candidate for a line when its keyword type fits and its pattern
     matches, as pytest-bdd checks. Steps are scoped per game (see
-    [`battlebook.language.scope`][battlebook.language.scope]): a line is credited only to
-    the steps of its feature's game and to shared steps, as a run binds it.
+    [`game_of`][battlebook.language.grammar.game_of]): a line is credited only to the steps
+    of its feature's game and to shared steps, as a run binds it.
     """
     matched: list[tuple[StepUse, tuple[StepFunctionContext, ...]]] = []
     # A line's candidates depend only on its type and text, and most lines recur across the book.
@@ -218,20 +186,16 @@ def bind_lines(
             )
             candidates[(line_type, use.text)] = matching
         matched.append((use, matching))
-    games = sorted({game for c in contexts if (game := scope_of(c.parser)) is not None})
-    scopes_of: dict[str, list[set[str | None]]] = {}
-    for use, matching in matched:
-        scopes_of.setdefault(use.feature.path, []).append({scope_of(c.parser) for c in matching})
-    features = {use.feature.path: use.feature for use, _ in matched}
-    game_of: dict[str, str | None] = {}
-    for path, scopes in scopes_of.items():
-        try:
-            game_of[path] = game_by_vote(features[path].tags, scopes, games)
-        except ScenarioError:
-            game_of[path] = None
+    games: dict[str, str | None] = {}
+    for use, _ in matched:
+        if use.feature.path not in games:
+            try:
+                games[use.feature.path] = game_of(use.feature)
+            except ScenarioError:
+                games[use.feature.path] = None
     resolved = []
     for use, matching in matched:
-        game = game_of[use.feature.path]
+        game = games[use.feature.path]
         if game is not None:
             matching = tuple(c for c in matching if scope_of(c.parser) in (game, None))
         resolved.append((use, matching))
@@ -322,7 +286,9 @@ def render_catalogue(domains: Sequence[Domain]) -> str:
         "a value you write (a unit, a number, a side), `[...]` for a part you may leave out, and",
         "`a/b` for alternative wordings. Under each step, **Values** lists the words each value accepts.",
         "`And` and `But` continue the keyword of the line above. Each step belongs to one game, or to",
-        "both: a file plays the game its lines (or its `@game:homm` / `@game:heroscape` tag) show, and",
+        "every game: a file plays the game its lines (or its "
+        + " / ".join(f"`@game:{name}`" for name in GAMES)
+        + " tag) show, and",
         "only that game's steps read its lines.",
         "In a terminal, `battlebook steps WORD` prints the same catalogue filtered by a word, and",
         "`battlebook check my.feature` tells you which lines match no step.",

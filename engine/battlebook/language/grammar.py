@@ -32,6 +32,7 @@ Examples:
 
 from __future__ import annotations
 
+import functools
 import inspect
 import re
 from collections.abc import Callable, Iterable
@@ -42,10 +43,13 @@ from typing import Any, ParamSpec, TypeVar
 import pytest_bdd
 from parse_type import cfparse  # type: ignore[import-untyped]
 from pytest_bdd.parsers import StepParser
+from pytest_bdd.steps import step_function_context_registry
 
+from battlebook.book.model import FeatureDoc
 from battlebook.errors import ScenarioError
 from battlebook.games import GAMES as REGISTERED
-from battlebook.language.scope import PLAYING, game_by_vote, playing, scope_of
+from battlebook.language.scope import PLAYING, feature_lines, game_by_vote, playing, scope_of
+from battlebook.language.steps import load_step_modules
 
 P = ParamSpec("P")
 T = TypeVar("T")
@@ -480,3 +484,34 @@ def feature_game(
 
     with playing(None):  # the lines are only read when no tag names the game
         return game_by_vote(tags, (games_of(line_type, text) for line_type, text in lines), GAMES)
+
+
+def game_of(feature: FeatureDoc) -> str | None:
+    """The game a feature file plays: the one rule every reader of a feature file asks.
+
+    Its `@game:` tag, else the game most of its lines can only belong to, read by every
+    registered step (the step modules are loaded first): see
+    [`feature_game`][battlebook.language.grammar.feature_game] and
+    [`feature_lines`][battlebook.language.scope.feature_lines]. A run plays each example
+    under it, the catalogue credits each line to its steps by it, and the site groups a
+    file's units, editions and terms by it. Decided once per file and set of steps.
+
+    Raises:
+        ScenarioError: the file's `@game:` tag names no registered game, or more than one.
+    """
+    load_step_modules()
+    count = len(step_function_context_registry)
+    return _decided(feature.path, feature.sha256, feature.tags, count, feature)
+
+
+@functools.lru_cache(maxsize=1024)
+def _decided(path: str, sha256: str, tags: tuple[str, ...], count: int, feature: FeatureDoc) -> str | None:
+    """[`game_of`][battlebook.language.grammar.game_of], kept per file (its path and text) and number of steps."""
+    known = [(c.type, c.parser) for c in list(step_function_context_registry.values())]
+    return feature_game(tags, feature_lines(feature), known, _lines_read(count))
+
+
+@functools.lru_cache(maxsize=4)
+def _lines_read(count: int) -> dict[tuple[str, str], set[str | None]]:
+    """The games whose steps read each line, kept from file to file while the steps are the same."""
+    return {}

@@ -10,12 +10,13 @@ from __future__ import annotations
 
 import importlib
 from contextvars import Token
+from pathlib import Path
 
 import pytest
 from pytest_bdd.parser import Feature, Scenario
-from pytest_bdd.steps import step_function_context_registry
 
-from battlebook.language.grammar import feature_game
+from battlebook.book.model import FeatureFileError, load_feature
+from battlebook.language.grammar import game_of
 from battlebook.language.scope import PLAYING
 from battlebook.language.steps import step_modules
 
@@ -44,22 +45,18 @@ def pytest_addhooks(pluginmanager: pytest.PytestPluginManager) -> None:
 
 
 _GAME_TOKEN = pytest.StashKey[Token[str | None]]()
-_GAMES: dict[tuple[str, int], str | None] = {}
-#: For each number of registered steps: the games whose steps read each line (lines recur from file to file).
-_LINE_GAMES: dict[int, dict[tuple[str, str], set[str | None]]] = {}
 
 
 def game_of_feature(feature: Feature) -> str | None:
-    """The game a feature file plays (its `@game:` tag, else its lines' vote), once per file and step set."""
-    count = len(step_function_context_registry)
-    key = (feature.filename, count)
-    if key not in _GAMES:
-        lines = [(step.type, step.name) for template in feature.scenarios.values() for step in template.steps]
-        known = [(c.type, c.parser) for c in list(step_function_context_registry.values())]
-        if count not in _LINE_GAMES:
-            _LINE_GAMES.clear()
-        _GAMES[key] = feature_game(feature.tags, lines, known, _LINE_GAMES.setdefault(count, {}))
-    return _GAMES[key]
+    """The game a feature file plays, by the one rule, [`game_of`][battlebook.language.grammar.game_of].
+
+    A file the rulebook model cannot read plays no game in particular (pytest-bdd reports it).
+    """
+    try:
+        doc = load_feature(Path(feature.filename), strict=False)
+    except FeatureFileError:
+        return None
+    return game_of(doc)
 
 
 def pytest_bdd_before_scenario(request: pytest.FixtureRequest, feature: Feature, scenario: Scenario) -> None:

@@ -104,7 +104,7 @@ def shipped_lines_json(book: Sequence[FeatureDoc]) -> str:
 def write_shipped_lines(features: Path) -> Path:
     """Regenerate the shipped lines file from the rulebook in the folder `features` (`make lines`)."""
     from battlebook.book.model import feature_paths, load_book
-    from battlebook.language.catalogue import load_step_modules
+    from battlebook.language.steps import load_step_modules
 
     load_step_modules()
     target = Path(str(resources.files("battlebook.language.steps").joinpath(SHIPPED_LINES)))

@@ -295,8 +295,9 @@ def step_catalogue() -> list[dict[str, str]]:
     Only the library's own steps: what else is registered depends on what the process has
     loaded (pytest-bdd's `trace` step, for one, once pytest has run), not on the rulebook.
     """
-    from battlebook.language.catalogue import domain_of, load_step_modules
+    from battlebook.language.catalogue import domain_of
     from battlebook.language.recorder import known_steps
+    from battlebook.language.steps import load_step_modules
 
     domains = {module.__name__: domain_of(module) for module in load_step_modules()}
     return [
