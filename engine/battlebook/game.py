@@ -28,7 +28,7 @@ from collections.abc import Hashable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from types import ModuleType
-from typing import Any, Protocol, TypeVar
+from typing import Any, Protocol, TypeVar, runtime_checkable
 
 from battlebook.dice import Dice
 from battlebook.errors import RuleViolation
@@ -112,6 +112,46 @@ class AttackChance:
 
 
 @dataclass(frozen=True)
+class KnownCard:
+    """A card (a unit, an army card) whose stats the game's sources give, as the index of cards lists it.
+
+    Attributes:
+        name: The card's name.
+        names: Every name an example may call it by (its name, its figures' name).
+        stats: Each stat the sources give (or that Battlebook chose, as `origin` says), in words.
+        origin: Where the stats come from.
+    """
+
+    name: str
+    names: tuple[str, ...]
+    stats: tuple[tuple[str, str], ...]
+    origin: str
+
+
+@dataclass(frozen=True)
+class RulesEdition:
+    """One edition of a game's rules: its name (as an `@edition:` tag writes it), in words, and its ruleset.
+
+    Examples:
+        >>> RulesEdition("2004", "the 2004 basic game", None).name
+        '2004'
+    """
+
+    name: str
+    words: str
+    ruleset: Any
+
+
+@runtime_checkable
+class InWords(Protocol):
+    """A setting of a ruleset that says its value in words (a die's sides, the steps of a bonus)."""
+
+    def in_words(self) -> str:
+        """The value in words, as the site shows it."""
+        ...
+
+
+@dataclass(frozen=True)
 class Drawing:
     """A state drawn for a page: the SVG picture, and what the page sets beside it.
 
@@ -145,11 +185,21 @@ class Game(Protocol[State, Action]):
             fixture its steps share (`homm`, `heroscape`).
         title: The game's full name, as the site shows it.
         scene: What a drawing of a state shows, in a word ("battle", "battlefield").
+        card_noun: What one of its cards is called ("unit", "army card").
     """
 
     name: str
     title: str
     scene: str
+    card_noun: str
+
+    def known_cards(self) -> tuple[KnownCard, ...]:
+        """The cards whose stats the game's sources give (or Battlebook chose for them, as each says)."""
+        ...
+
+    def editions(self) -> tuple[RulesEdition, ...]:
+        """The editions of the game's rules, oldest first; none for a game printed once."""
+        ...
 
     def readings(self) -> Mapping[str, Mapping[str, object]]:
         """Every alternative reading of the game's rulings a scenario may choose, by its words: the settings it changes.

@@ -482,7 +482,7 @@ def _feature_from_text(text: str, shown: str, sha256: str, strict: bool) -> Feat
                     FeatureFileError(
                         shown,
                         line,
-                        f"the Rule {rule.name!r} needs exactly one identifier tag such as @id:homm.melee-attack "
+                        f"the Rule {rule.name!r} needs exactly one identifier tag such as @id:game.rule-name "
                         f"on the line above it (found {len(ids)})",
                     )
                 )

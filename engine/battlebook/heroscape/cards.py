@@ -13,7 +13,7 @@ scenario may define the card inline instead.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from enum import StrEnum
 
 from battlebook.cards import CardBook
@@ -153,6 +153,17 @@ KNOWN_CARDS: Mapping[str, ArmyCard] = {
 See `CARD_CITATION` and `SOURCE_STATS`. Xenithrax is a hero card of one figure: Example 20
 destroys "her" and puts the card out of play with a single figure.
 """
+
+
+def card_stats(card: ArmyCard) -> tuple[tuple[str, str], ...]:
+    """The stats an army card is given, in words, in the card's order (not its names, nor a stat nobody gave).
+
+    Examples:
+        >>> card_stats(ArmyCard("Scouts", "Scout", figures=3, range=5))
+        (('kind', 'squad'), ('figures', '3'), ('range', '5'), ('spaces', '1'))
+    """
+    given = ((f.name, getattr(card, f.name)) for f in fields(card) if f.name not in ("name", "figure"))
+    return tuple((name, str(value)) for name, value in given if value is not None)
 
 
 class ArmyCardBook(CardBook[ArmyCard]):

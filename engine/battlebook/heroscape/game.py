@@ -15,12 +15,13 @@ from typing import Any
 
 from battlebook.dice import Dice, ScriptedDice
 from battlebook.errors import RuleViolation
-from battlebook.game import AttackChance, Drawing, Roll, module_rule_ids
+from battlebook.game import AttackChance, Drawing, KnownCard, Roll, RulesEdition, module_rule_ids
 from battlebook.heroscape import chance, readings, rule_ids, rules
 from battlebook.heroscape.actions import Action, Attack
+from battlebook.heroscape.cards import CARD_CITATION, KNOWN_CARDS, ArmyCardBook, card_stats
 from battlebook.heroscape.dice import Face
 from battlebook.heroscape.resolution import HeroscapeResolution
-from battlebook.heroscape.ruleset import Harm
+from battlebook.heroscape.ruleset import Edition, Harm, Ruleset
 from battlebook.heroscape.sight import Measured
 from battlebook.heroscape.state import BattleState
 from battlebook.odds import fraction_text, percent_text
@@ -38,6 +39,18 @@ class HeroscapeGame:
     name = "heroscape"
     title = "Heroscape"
     scene = "battlefield"
+    card_noun = ArmyCardBook.noun
+
+    def known_cards(self) -> tuple[KnownCard, ...]:
+        """The cards of [`KNOWN_CARDS`][battlebook.heroscape.cards.KNOWN_CARDS], some stats illustrative."""
+        return tuple(
+            KnownCard(card.name, (card.name, card.figure), card_stats(card), CARD_CITATION)
+            for card in KNOWN_CARDS.values()
+        )
+
+    def editions(self) -> tuple[RulesEdition, ...]:
+        """The 2004 basic game and the 2024 edition, each as its ruleset."""
+        return tuple(RulesEdition(edition.value, edition.words, Ruleset.for_edition(edition)) for edition in Edition)
 
     def readings(self) -> Mapping[str, Mapping[str, object]]:
         """See [`readings.READINGS`][battlebook.heroscape.readings.READINGS]."""

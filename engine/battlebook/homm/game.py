@@ -13,12 +13,12 @@ from typing import Any
 
 from battlebook.dice import Dice
 from battlebook.errors import RuleViolation
-from battlebook.game import AttackChance, Drawing, Roll, module_rule_ids
+from battlebook.game import AttackChance, Drawing, KnownCard, Roll, RulesEdition, module_rule_ids
 from battlebook.homm import chance, extensions, readings, rule_ids, rules
 from battlebook.homm.actions import Action, MeleeAttack, RangedAttack, Retaliate, SpellAttack
 from battlebook.homm.resolution import HommResolution
 from battlebook.homm.state import BattleState, Stance
-from battlebook.homm.units import AttackKind
+from battlebook.homm.units import KNOWN_UNITS, SOURCE_STATS_ORIGIN, AttackKind, UnitBook, unit_stats
 from battlebook.odds import fraction_text, percent_text
 
 __all__ = ["HOMM", "HommGame", "describe_attack"]
@@ -60,6 +60,17 @@ class HommGame:
     name = "homm"
     title = "Heroes of Might & Magic IV"
     scene = "battle"
+    card_noun = UnitBook.noun
+
+    def known_cards(self) -> tuple[KnownCard, ...]:
+        """The units of [`KNOWN_UNITS`][battlebook.homm.units.KNOWN_UNITS], with only the stats the sources give."""
+        return tuple(
+            KnownCard(unit.name, (unit.name,), unit_stats(unit), SOURCE_STATS_ORIGIN) for unit in KNOWN_UNITS.values()
+        )
+
+    def editions(self) -> tuple[RulesEdition, ...]:
+        """None: the card game's rules are read in one printing."""
+        return ()
 
     def readings(self) -> Mapping[str, Mapping[str, object]]:
         """See [`readings.READINGS`][battlebook.homm.readings.READINGS]."""

@@ -132,6 +132,33 @@ KNOWN_UNITS: Mapping[str, UnitCard] = {
 }
 
 
+#: Where the stats of `KNOWN_UNITS` come from.
+SOURCE_STATS_ORIGIN = (
+    "Given by the source texts (the Gold Golem's from the worked examples of sources 000 and 001, "
+    "the Behemoth's defense and the Bandit's melee attack score from their examples); "
+    "a stat they do not give is left blank."
+)
+
+
+def unit_stats(card: UnitCard) -> tuple[tuple[str, str], ...]:
+    """The stats a unit card is given, in words, in the card's order (a stat nobody gave is left out).
+
+    Examples:
+        >>> unit_stats(KNOWN_UNITS["Behemoth"])
+        (('defense', '13'),)
+        >>> unit_stats(UnitCard("Knight", level=3, spells=(Spell("Magic Fist", 4),), is_hero=True))
+        (('level', '3'), ('spells', 'Magic Fist'), ('hero', 'yes'))
+    """
+    stats = [(name, str(value)) for name in STAT_NAMES if (value := getattr(card, name)) is not None]
+    if card.spells:
+        stats.append(("spells", ", ".join(spell.name for spell in card.spells)))
+    if card.abilities:
+        stats.append(("abilities", ", ".join(ability.value for ability in card.abilities)))
+    if card.is_hero:
+        stats.append(("hero", "yes"))
+    return tuple(stats)
+
+
 def singular(name: str) -> str:
     """A unit name without a plain English plural ending, for lookups.
 

@@ -1,13 +1,13 @@
-"""The index of units (HoMM) and army cards (Heroscape): stats, where each comes from, where they fight.
+"""The index of every game's cards (HoMM's units, Heroscape's army cards): stats, where each comes from, where they fight.
 
 Stats come from the engine's data, never typed here:
 
-- HoMM units of [`KNOWN_UNITS`][battlebook.homm.units.KNOWN_UNITS]: only the stats the source
-  texts give;
-- Heroscape cards of [`KNOWN_CARDS`][battlebook.heroscape.cards.KNOWN_CARDS]: the stats the
-  source texts give, the rest illustrative, as [`CARD_CITATION`][battlebook.heroscape.cards.CARD_CITATION] says;
+- each registered game's [known cards][battlebook.game.Game.known_cards]: the stats its
+  source texts give (and, where the game says so, the illustrative rest), with where they
+  come from;
 - every unit or card an example defines in a table ("these units, defined for this example
-  only"): illustrative, for the examples, with the chapter that defines it.
+  only"): illustrative, for the examples, with the chapter that defines it, under the game
+  its file plays ([`game_of`][battlebook.language.grammar.game_of]).
 
 Each entry links to every example whose battle has the unit or card.
 """
@@ -17,18 +17,14 @@ from __future__ import annotations
 import posixpath
 import re
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field
 
-from battlebook.heroscape.cards import CARD_CITATION, KNOWN_CARDS
-from battlebook.homm.units import KNOWN_UNITS
 from battlebook.book.model import ExampleDoc, FeatureDoc, StepDoc
 from battlebook.book.prose import markdown_text
+from battlebook.errors import ScenarioError
+from battlebook.games import GAMES
+from battlebook.language.grammar import game_of
 
-HOMM_SOURCE = (
-    "Given by the source texts (the Gold Golem's from the worked examples of sources 000 and 001, "
-    "the Behemoth's defense and the Bandit's melee attack score from their examples); "
-    "a stat they do not give is left blank."
-)
 DEFINED = re.compile(r"^these (units|army cards), defined for this example only:?$")
 
 
@@ -57,10 +53,12 @@ class Entry:
         return "unit-" + re.sub(r"[^a-z0-9]+", "-", self.name.lower()).strip("-")
 
 
-def _game(feature: FeatureDoc) -> str:
-    if feature.path.startswith("features/heroscape/") or "/heroscape-" in feature.path:
-        return "heroscape"
-    return "homm"
+def _game(feature: FeatureDoc) -> str | None:
+    """The game a feature file plays (`None` for a file whose `@game:` tag names no game)."""
+    try:
+        return game_of(feature)
+    except ScenarioError:
+        return None
 
 
 def _steps(feature: FeatureDoc) -> Iterable[tuple[ExampleDoc, tuple[StepDoc, ...]]]:
@@ -84,21 +82,14 @@ def _mentions(name: str) -> re.Pattern[str]:
 def units_index(book: Sequence[FeatureDoc]) -> list[Entry]:
     """Every known or example-defined unit and army card, with its definitions and the examples using it."""
     entries: dict[tuple[str, str], Entry] = {}
-    for unit in KNOWN_UNITS.values():
-        given = [(f.name, getattr(unit, f.name)) for f in fields(unit)]
-        stats = tuple((name, str(value)) for name, value in given if isinstance(value, int))
-        entries["homm", unit.name] = Entry("homm", unit.name, (unit.name,), [Definition(stats, HOMM_SOURCE)])
-    for card in KNOWN_CARDS.values():
-        stats = tuple(
-            (f.name, str(getattr(card, f.name)))
-            for f in fields(card)
-            if f.name not in ("name", "figure") and getattr(card, f.name) is not None
-        )
-        entries["heroscape", card.name] = Entry(
-            "heroscape", card.name, (card.name, card.figure), [Definition(stats, CARD_CITATION)]
-        )
+    for name, registered in GAMES.items():
+        for card in registered.known_cards():
+            entries[name, card.name] = Entry(name, card.name, card.names, [Definition(card.stats, card.origin)])
+    games = {feature.path: _game(feature) for feature in book}
     for feature in book:
-        game = _game(feature)
+        game = games[feature.path]
+        if game is None:
+            continue
         seen: set[tuple[str, tuple[tuple[str, str], ...]]] = set()
         for _, steps in _steps(feature):
             for step in steps:
@@ -116,13 +107,14 @@ def units_index(book: Sequence[FeatureDoc]) -> list[Entry]:
                     entry = entries.setdefault((game, name), Entry(game, name, tuple(n for n in (name, figure) if n)))
                     entry.definitions.append(Definition(stats, "Illustrative, for the examples", feature.name))
     for feature in book:
-        game = _game(feature)
+        game = games[feature.path]
         for example, steps in _steps(feature):
             text = _text(steps)
             for entry in entries.values():
                 if entry.game == game and any(_mentions(n).search(text) for n in entry.names):
                     entry.examples.append((feature, example))
-    return sorted(entries.values(), key=lambda e: (e.game != "homm", e.name.lower()))
+    order = list(GAMES)
+    return sorted(entries.values(), key=lambda e: (order.index(e.game), e.name.lower()))
 
 
 def _chapter_url(feature: FeatureDoc, here: str) -> str:
@@ -132,18 +124,19 @@ def _chapter_url(feature: FeatureDoc, here: str) -> str:
 
 def render_units_index(entries: Sequence[Entry], here: str) -> str:
     """The index page at `here` (`reference/units.md`): a section per unit or card."""
+    kinds = " and ".join(f"{game.card_noun} ({game.title})" for game in GAMES.values())
     lines = [
-        "# Units and army cards",
+        "# " + " and ".join(f"{game.card_noun}s" for game in GAMES.values()).capitalize(),
         "",
-        "Every unit (Heroes of Might & Magic IV) and army card (Heroscape) the examples use, "
+        f"Every {kinds} the examples use, "
         "with its stats and where each figure comes from: the source texts, or *illustrative, "
         "for the examples* when Battlebook or an example chose it (see Outside facts). "
         "Each entry links to the examples whose battle has it.",
         "",
     ]
-    for game, title in (("homm", "Heroes of Might & Magic IV units"), ("heroscape", "Heroscape army cards")):
-        lines += [f"## {title} {{ #units-{game} }}", ""]
-        for entry in (e for e in entries if e.game == game):
+    for name, registered in GAMES.items():
+        lines += [f"## {registered.title} {registered.card_noun}s {{ #units-{name} }}", ""]
+        for entry in (e for e in entries if e.game == name):
             lines += [f"### {markdown_text(entry.name)} {{ #{entry.anchor} }}", ""]
             for definition in entry.definitions:
                 where = f" ({markdown_text(definition.chapter)})" if definition.chapter else ""
