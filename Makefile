@@ -16,7 +16,7 @@ JOBS ?= 2
 # The examples alone run no property test: Hypothesis's pytest plugin is left out of those runs.
 EXAMPLES := $(BIN)/pytest tests/test_features.py -p no:hypothesispytest
 
-.PHONY: docs test site examples lines lint typecheck unit clean browser chromium runtime
+.PHONY: docs test site examples lines facts lint typecheck unit clean browser chromium runtime
 
 $(STAMP): pyproject.toml
 	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -78,6 +78,11 @@ site: $(STAMP) runtime
 ## Regenerate the rulebook lines shipped with the step library (for the closest-step hints).
 lines: $(STAMP)
 	$(BIN)/python -c "from pathlib import Path; from battlebook.language.recorder import write_shipped_lines as w; print(w(Path('features')))"
+
+## Regenerate the table of the page Outside facts: the examples resting on each illustrative card stat,
+## found by changing each value and running the Heroscape examples again (tests/unit/test_outside_facts.py checks it).
+facts: $(STAMP)
+	$(BIN)/python -c "from pathlib import Path; from battlebook.runners.outside_facts import write_page as w; print(w(Path('.')))"
 
 ## Run only the examples, recording their results for the pages.
 examples: $(STAMP)

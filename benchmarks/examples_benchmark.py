@@ -26,12 +26,12 @@ def main(argv: list[str]) -> int:
     run = [pytest, "tests/test_features.py", "-p", "no:hypothesispytest"]
     parts = {
         "python start-up": [python, "-c", "pass"],
-        "pytest start-up with its other plugins and tests/conftest.py (no tests)": [
+        "pytest start-up with its other plugins and tests/conftest.py (no tests, no step library)": [
             pytest,
             "--collect-only",
             "-q",
             "-p",
-            "no:battlebook",
+            "no:battlebook.language.plugin",
             "-p",
             "no:hypothesispytest",
             "tests/__init__.py",

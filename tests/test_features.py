@@ -1,17 +1,16 @@
 """Runs every example of every feature file under `features/` (or `$BATTLEBOOK_FEATURES`).
 
-A new feature file needs no change here. The step definitions come from the installed
-`battlebook` package's pytest plugin (`battlebook.language.plugin`).
+A new feature file needs no change here. The step definitions come from the step
+language's pytest plugin (`battlebook.language.plugin`), which the project's pytest
+configuration loads (`-p battlebook.language.plugin` in `addopts`).
 """
 
 from __future__ import annotations
 
 from pathlib import Path
 
-from pytest_bdd import scenarios
-
-from battlebook.language.runner import checked_feature_files
+from battlebook.language.runner import example_tests
 
 ROOT = Path(__file__).resolve().parent.parent
 
-scenarios(*checked_feature_files([ROOT / "features"], ROOT))
+globals().update(example_tests([ROOT / "features"], ROOT))

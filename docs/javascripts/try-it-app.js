@@ -1,4 +1,4 @@
-/* Battlebook "Try it": the editor, the in-page runner, the Playground and the odds calculators.
+/* Battlebook "Try it": the editor, the in-page runner, the Playground, the odds and fight calculators.
  *
  * Loaded by try-it.js when the reader first asks for it. The rules engine runs in the page:
  * Pyodide (Python compiled to WebAssembly) from this site's try/runtime/ folder, with the
@@ -143,6 +143,19 @@ def battlebook_heroscape_odds(attack, defense, above, edition):
 
 def battlebook_homm_odds(score, defenses, reading):
     return _answer(_inpage.homm_odds, int(score), [int(d) for d in defenses], str(reading))
+
+def _fight(game, question, arguments):
+    from battlebook.fight_report import report_page
+    from battlebook.games import game_named
+
+    fields = json.loads(arguments)
+    if not isinstance(fields, dict):
+        raise ValueError("the calculator's fields are not a set of named values")
+    named = {str(key): str(value) for key, value in fields.items()}
+    return report_page(game_named(str(game)).fight(str(question), named))
+
+def battlebook_fight(game, question, arguments):
+    return _answer(_fight, str(game), str(question), str(arguments))
 `);
   timings.importEngine = (performance.now() - importing) / 1000;
   const call = (name) => {
@@ -161,6 +174,7 @@ def battlebook_homm_odds(score, defenses, reading):
     run: call("battlebook_run"),
     heroscapeOdds: call("battlebook_heroscape_odds"),
     hommOdds: call("battlebook_homm_odds"),
+    fight: call("battlebook_fight"),
   };
 }
 
@@ -781,6 +795,250 @@ function makeCalculator(kind) {
   return box;
 }
 
+/* ---------- fight calculators ---------- */
+
+/* The bounds of the games' fight calculators (battlebook.heroscape.fight, battlebook.homm.fight),
+ * the same the command line states; a unit test holds them to the engine's constants. The
+ * engine refuses anything outside them, whatever the page sends. */
+const FIGHT_BOUNDS = { heroscapeDice: 12, heroscapeLife: 12, heroscapeAttacks: 20, hommCards: 12, hommStat: 999 };
+
+function fightChart(title, rows) {
+  // rows: [{label, fraction, percent, value}]
+  const chartBox = el(
+    "div",
+    { class: "bb-fight-chart", role: "list", "aria-label": title },
+    ...rows.map((row) =>
+      el(
+        "div",
+        { class: "bb-fight-row", role: "listitem" },
+        el("span", { class: "bb-fight-label", text: row.label }),
+        el("span", { class: "bb-odds-bar" }, el("span", { class: "bb-odds-fill" })),
+        el("span", { class: "bb-fight-percent", text: row.percent }),
+        el("code", { class: "bb-fight-exact", text: row.fraction }),
+      ),
+    ),
+  );
+  return chartBox;
+}
+
+function sizeFightBars(holder, rows) {
+  const fills = holder.querySelectorAll(".bb-odds-fill");
+  const most = Math.max(0, ...rows.map((row) => row.value));
+  rows.forEach((row, i) => {
+    const share = most > 0 ? row.value / most : 0;
+    fills[i].style.width = `${Math.max(0, Math.min(100, share * 100))}%`;
+  });
+}
+
+function showFight(result, answer, seconds) {
+  const parts = [el("p", { class: "bb-odds-main", text: answer.title })];
+  const main = fightChart("Who wins", answer.chances);
+  parts.push(main);
+  if (answer.expected) {
+    const value = answer.expected.value;
+    parts.push(
+      el("p", {
+        class: "bb-fight-expected",
+        text: value === null ? `${answer.expected.label}: none, the fight may go on for ever` : `${answer.expected.label}: ${value.fraction} (about ${value.decimal})`,
+      }),
+    );
+  }
+  const charts = [[main, answer.chances.map((c) => ({ value: c.value }))]];
+  for (const spread of answer.spreads) {
+    const rows = spread.bars.map((bar) => ({ label: `${bar.number}`, fraction: bar.fraction, percent: bar.percent, value: bar.value }));
+    const drawn = fightChart(spread.title, rows);
+    parts.push(el("p", { class: "bb-fight-spread-title", text: `${spread.title} (${spread.unit})` }), drawn);
+    charts.push([drawn, rows]);
+  }
+  if (answer.readings.length) {
+    parts.push(el("p", { class: "bb-fight-readings-title", text: "Readings of the rules this answer took:" }));
+    parts.push(el("ul", { class: "bb-fight-readings" }, ...answer.readings.map((reading) => el("li", { text: reading }))));
+  }
+  parts.push(el("p", { class: "bb-try-summary", text: `answered in ${(seconds * 1000).toFixed(0)} ms` }));
+  result.replaceChildren(...parts);
+  for (const [drawn, rows] of charts) sizeFightBars(drawn, rows);
+}
+
+function textField(label, name, value, pattern, hint) {
+  const input = el("input", { type: "text", name, value, pattern, spellcheck: "false", maxlength: "120" });
+  return [el("label", { class: "bb-odds-field" }, el("span", { text: label }), input, el("small", { text: hint })), input];
+}
+
+function makeFightCalculator(kind) {
+  const b = FIGHT_BOUNDS;
+  const form = el("form", { class: "bb-odds-form", novalidate: true });
+  const result = el("div", { class: "bb-odds-result", "aria-live": "polite" });
+  const status = el("p", { class: "bb-try-status", role: "status" });
+  const bar = el("progress", { class: "bb-try-progress", max: "1", value: "0", hidden: true });
+  const fields = {};
+  const groups = {};
+  const add = (group, entries) => {
+    const box = el("fieldset", { class: "bb-fight-group" }, el("legend", { text: group.label }));
+    for (const [name, [label, input]] of Object.entries(entries)) {
+      box.append(label);
+      fields[name] = input;
+    }
+    groups[group.name] = box;
+    form.append(box);
+  };
+  let question = null;
+  if (kind === "heroscape") {
+    question = el(
+      "select",
+      { name: "q" },
+      el("option", { value: "duel" }, "a duel to the end"),
+      el("option", { value: "attacked" }, "one figure attacked again and again"),
+    );
+    const edition = el("select", { name: "e" }, el("option", { value: "2004" }, "2004 basic game"), el("option", { value: "2024" }, "2024 edition"));
+    form.append(
+      el("label", { class: "bb-odds-field" }, el("span", { text: "Question" }), question),
+      el("label", { class: "bb-odds-field" }, el("span", { text: "Edition" }), edition),
+    );
+    fields.q = question;
+    fields.e = edition;
+    const dice = `0 to ${b.heroscapeDice}`;
+    const life = `1 to ${b.heroscapeLife}`;
+    add({ name: "first", label: "First figure (attacks first)" }, {
+      fa: numberField(`Attack dice (${dice})`, "fa", 3, 0, b.heroscapeDice),
+      fd: numberField(`Defense dice (${dice})`, "fd", 3, 0, b.heroscapeDice),
+      fl: numberField(`Life (${life})`, "fl", 4, 1, b.heroscapeLife),
+    });
+    add({ name: "second", label: "Second figure" }, {
+      sa: numberField(`Attack dice (${dice})`, "sa", 3, 0, b.heroscapeDice),
+      sd: numberField(`Defense dice (${dice})`, "sd", 3, 0, b.heroscapeDice),
+      sl: numberField(`Life (${life})`, "sl", 4, 1, b.heroscapeLife),
+    });
+    add({ name: "height", label: "Height" }, {
+      h: numberField("Extra dice for the higher figure: positive, the first; negative, the second (2004: -1 to 1; 2024: -2 to 2)", "h", 0, -2, 2),
+    });
+    add({ name: "target", label: "The figure attacked" }, {
+      l: numberField(`Life (${life})`, "l", 3, 1, b.heroscapeLife),
+      t: textField(`Attacks, each AvD (1 to ${b.heroscapeAttacks} attacks, ${dice} dice each)`, "t", "3v2,3v2,3v2", "\\d+\\s*v\\s*\\d+(\\s*,\\s*\\d+\\s*v\\s*\\d+)*", "such as 3v2,4v2"),
+    });
+    const shape = () => {
+      const duel = question.value === "duel";
+      for (const name of ["first", "second", "height"]) groups[name].hidden = !duel;
+      groups.target.hidden = duel;
+    };
+    question.addEventListener("change", shape);
+    form.bbShape = shape;
+    shape();
+  } else {
+    const cards = `1 to ${b.hommCards}`;
+    const stat = `0 to ${b.hommStat}`;
+    for (const [side, prefix, values] of [
+      ["Aggressor", "a", [3, 2, 3, 7, 7]],
+      ["Defender", "d", [3, 1, 4, 9, 3]],
+    ]) {
+      add({ name: prefix, label: `The ${side}'s stack` }, {
+        [`${prefix}c`]: numberField(`Cards (${cards})`, `${prefix}c`, values[0], 1, b.hommCards),
+        [`${prefix}l`]: numberField(`Level (${stat})`, `${prefix}l`, values[1], 0, b.hommStat),
+        [`${prefix}m`]: numberField(`Melee score (${stat})`, `${prefix}m`, values[2], 0, b.hommStat),
+        [`${prefix}d`]: numberField(`Defense (${stat})`, `${prefix}d`, values[3], 0, b.hommStat),
+        [`${prefix}p`]: numberField("Phase (1 to 10)", `${prefix}p`, values[4], 1, 10),
+      });
+    }
+    const faces = el("select", { name: "r" }, el("option", { value: "0-9" }, "0-9 (Battlebook's reading)"), el("option", { value: "1-10" }, "1-10"));
+    const chain = el(
+      "select",
+      { name: "c" },
+      el("option", { value: "" }, "cannot be answered (Battlebook's reading)"),
+      el("option", { value: "retaliation-chain" }, "may itself be answered"),
+    );
+    form.append(
+      el("label", { class: "bb-odds-field" }, el("span", { text: "The die reads" }), faces),
+      el("label", { class: "bb-odds-field" }, el("span", { text: "A retaliation" }), chain),
+    );
+    fields.r = faces;
+    fields.c = chain;
+  }
+  const compute = el("button", { type: "submit", class: "bb-try-run" }, "Compute the fight");
+  const shareButton = el("button", { type: "button", class: "bb-try-share" }, "Share link");
+  const link = el("input", { class: "bb-try-link", type: "text", readonly: true, hidden: true, "aria-label": "Link to this fight" });
+  form.append(el("div", { class: "bb-try-actions" }, compute, shareButton));
+
+  const values = () => Object.fromEntries(Object.entries(fields).map(([k, f]) => [k, f.value.trim()]));
+  const whole = (v, key) => {
+    if (!/^-?\d{1,4}$/.test(v[key])) throw new Error("give whole numbers in every field");
+    return v[key];
+  };
+  const read = () => {
+    const v = values();
+    if (kind === "heroscape") {
+      if (v.q === "attacked") {
+        if (!/^\d+\s*v\s*\d+(\s*,\s*\d+\s*v\s*\d+)*$/.test(v.t)) throw new Error("write each attack as AvD, separated by commas (such as 3v2,4v2)");
+        return ["attacked", { edition: v.e, life: whole(v, "l"), attacks: v.t }];
+      }
+      const first = [whole(v, "fa"), whole(v, "fd"), whole(v, "fl")].join(",");
+      const second = [whole(v, "sa"), whole(v, "sd"), whole(v, "sl")].join(",");
+      return ["duel", { edition: v.e, first, second, height: whole(v, "h") }];
+    }
+    const stack = (p) => ["c", "l", "m", "d", "p"].map((k) => whole(v, p + k)).join(",");
+    return ["stacks", { aggressor: stack("a"), defender: stack("d"), faces: v.r, reading: v.c }];
+  };
+  form.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    let question_, args;
+    try {
+      [question_, args] = read();
+    } catch (error) {
+      status.textContent = error.message;
+      return;
+    }
+    compute.disabled = true;
+    try {
+      const engine = await loadRuntime(({ loaded, total, what }) => {
+        bar.hidden = false;
+        bar.max = total;
+        bar.value = loaded;
+        status.textContent = `${what}: ${megabytes(loaded)} of ${megabytes(total)} MB`;
+      });
+      bar.hidden = true;
+      status.textContent = "Working the fight out…";
+      await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+      const started = performance.now();
+      const answer = engine.fight(kind, question_, JSON.stringify(args));
+      const seconds = (performance.now() - started) / 1000;
+      status.textContent = "";
+      showFight(result, answer, seconds);
+      form.dataset.seconds = String(seconds);
+    } catch (error) {
+      bar.hidden = true;
+      status.textContent = error.message.replace(/^\w+Error: /, "");
+    } finally {
+      compute.disabled = false;
+    }
+  });
+  shareButton.addEventListener("click", async () => {
+    const query = new URLSearchParams(values()).toString();
+    const url = new URL(location.href);
+    url.hash = `fight=${kind}&${query}`;
+    link.value = url.href;
+    link.hidden = false;
+    link.select();
+    try {
+      await navigator.clipboard.writeText(url.href);
+      status.textContent = "Link copied.";
+    } catch {
+      status.textContent = "Copy this link.";
+    }
+  });
+  const restore = (params) => {
+    for (const [key, field] of Object.entries(fields)) {
+      const value = params.get(key);
+      if (value === null) continue;
+      if (field.tagName === "SELECT") {
+        if (Array.from(field.options).some((o) => o.value === value)) field.value = value;
+      } else if (/^[-\dv,\s]{0,120}$/.test(value)) field.value = value;
+    }
+    if (form.bbShape) form.bbShape();
+  };
+  const title = "Fight calculator: who wins a fight to the end";
+  const box = el("div", { class: "bb-fight-calculator", "data-game": kind }, el("p", { class: "bb-odds-title", text: title }), form, bar, status, link, result);
+  box.bbRestore = restore;
+  return box;
+}
+
 function setupOdds(path) {
   const kind = /heroscape/.test(path) ? "heroscape" : "homm";
   const article = document.querySelector("article") || document.querySelector(".md-content");
@@ -792,10 +1050,24 @@ function setupOdds(path) {
     const intro = heading && heading.nextElementSibling;
     (intro || heading || article.firstChild).insertAdjacentElement(intro ? "afterend" : "beforebegin", box);
   }
+  let fight = article.querySelector(".bb-fight-calculator");
+  if (!fight) {
+    fight = makeFightCalculator(kind);
+    const slot = article.querySelector("[data-bb-fight]");
+    if (slot) slot.replaceChildren(fight);
+    else box.insertAdjacentElement("afterend", fight);
+  }
   const hash = location.hash;
   if (hash.startsWith("#odds=")) {
     const params = new URLSearchParams(hash.slice("#odds=".length));
     if (params.has(kind)) box.bbRestore(params);
+  }
+  if (hash.startsWith("#fight=")) {
+    const params = new URLSearchParams(hash.slice("#fight=".length));
+    if (params.has(kind)) {
+      fight.bbRestore(params);
+      fight.scrollIntoView({ block: "start" });
+    }
   }
 }
 

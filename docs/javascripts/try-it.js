@@ -58,7 +58,7 @@
     var wanted =
       document.querySelector("[data-bb-playground]") ||
       /(^|\/)odds\/(heroscape|homm)\/$/.test(path) ||
-      /^#(try|odds)=/.test(location.hash);
+      /^#(try|odds|fight)=/.test(location.hash);
     if (wanted) {
       loadApp().then(function (m) {
         m.setupPage(path);
@@ -74,7 +74,7 @@
     setup();
   }
   window.addEventListener("hashchange", function () {
-    if (/^#(try|odds)=/.test(location.hash)) {
+    if (/^#(try|odds|fight)=/.test(location.hash)) {
       loadApp().then(function (m) {
         m.setupPage(pagePath());
       });

@@ -28,10 +28,13 @@ from collections.abc import Hashable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from types import ModuleType
-from typing import Any, Protocol, TypeVar, runtime_checkable
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar, runtime_checkable
 
 from battlebook.dice import Dice
 from battlebook.errors import RuleViolation
+
+if TYPE_CHECKING:
+    from battlebook.fight_report import FightReport
 
 State = TypeVar("State")
 Action = TypeVar("Action")
@@ -120,12 +123,14 @@ class KnownCard:
         names: Every name an example may call it by (its name, its figures' name).
         stats: Each stat the sources give (or that Battlebook chose, as `origin` says), in words.
         origin: Where the stats come from.
+        sourced: Of `stats`, those the source texts themselves give (the rest are illustrative).
     """
 
     name: str
     names: tuple[str, ...]
     stats: tuple[tuple[str, str], ...]
     origin: str
+    sourced: tuple[tuple[str, str], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -237,6 +242,17 @@ class Game(Protocol[State, Action]):
         """Every result the dice of the attack can show (up to order), with its chance."""
         ...
 
+    def outcomes(self, state: State, action: Action) -> Iterator[Roll]:
+        """The results of the attack's dice that the rules can tell apart, each with its whole chance.
+
+        A coarser [`rolls`][battlebook.game.Game.rolls]: each result stands for every roll
+        that leaves the battle in the same state (a Heroscape attack reads only how many
+        skulls the shields leave unblocked), with their chances added up and dice that roll
+        one of them. The API test holds it to `rolls`: over every roll, `apply` reaches the
+        same states with the same chances. The whole-fight odds branch on these.
+        """
+        ...
+
     def attack_effect(self, resolution: Any) -> tuple[int, bool]:
         """What a resolved attack did: (hits or wounds, whether it killed)."""
         ...
@@ -259,6 +275,15 @@ class Game(Protocol[State, Action]):
 
     def rule_ids(self) -> frozenset[str]:
         """The identifiers of the rules the game's refusals name."""
+        ...
+
+    def fight(self, question: str, arguments: Mapping[str, str]) -> FightReport:
+        """The game's whole-fight calculator: `question` asked with `arguments` written as text.
+
+        What the command line (`battlebook odds fight GAME`) and the odds page's calculator
+        pass on; the game reads and bounds every argument, and refuses one it cannot take
+        with a one-line [`FightArgumentError`][battlebook.fight_report.FightArgumentError].
+        """
         ...
 
     def odds_page(self) -> str:

@@ -2,8 +2,9 @@
 Feature: Attacking
   On a turn, the figures of the army card chosen for that turn may attack. Each attack
   is one figure against one other: the attacker rolls **attack dice**, the defender
-  rolls **defense dice**, and skulls are set against shields. The combat die has three
-  skull faces, two shield faces and one blank face (see
+  rolls **defense dice**, and skulls are set against shields. The sources never list a
+  die's sides; Battlebook reads every combat die as three skull faces, two shield faces
+  and one blank face, a reading with no printed source behind it (see
   [the ruling on the combat die](../rulings/combat-die.md#ruling.heroscape-combat-die));
   every example states the faces rolled, attack dice first.
 
@@ -97,7 +98,9 @@ Feature: Attacking
   @id:heroscape.turn-order @source:004/attacking
   Rule: When a player has finished attacking, the player on the left takes the next turn
     The later edition ends a turn once its player is done attacking, and play goes to
-    the player on that player's left. An example gives the seating order round the table,
+    the player on that player's left; Battlebook passes play the same way in the 2004
+    game, whose text names no next player
+    ([ruling: turns and victory in the two editions](rule:ruling.heroscape-turn-order-2004)). An example gives the seating order round the table,
     each army's player on the left of the one before; the turn then passes along it, back
     to the first after the last.
 
@@ -307,6 +310,16 @@ Feature: Attacking
       Then the Zettian Guard Z1 attacks the Airborne Elite A1 with 2 dice against 3
 
     @edition:2004
+    Example: In the 2004 game a taller defender on a lower base earns no height advantage
+      Given the battlefield:
+        """
+        2Z1 2 1X 1X
+        Z1 = Zettian Guards (Red)
+        X = Xenithrax the Vineweaver (Blue)
+        """
+      Then the Zettian Guard Z1 attacks Xenithrax X with 3 dice against 3
+
+    @edition:2004
     Example: In the 2004 game twelve levels up still earn only one extra die
       Given the battlefield:
         """
@@ -325,6 +338,16 @@ Feature: Attacking
         A1 = Airborne Elite (Blue)
         """
       Then the Zettian Guard Z1 attacks the Airborne Elite A1 with 4 dice against 2
+
+    @edition:2024
+    Example: In the 2024 edition a taller defender on a lower base earns no height advantage
+      Given the battlefield:
+        """
+        2Z1 2 1X 1X
+        Z1 = Zettian Guards (Red)
+        X = Xenithrax the Vineweaver (Blue)
+        """
+      Then the Zettian Guard Z1 attacks Xenithrax X with 3 dice against 3
 
     @edition:2024
     Example: In the 2024 edition nine levels up earn one extra die
@@ -378,12 +401,12 @@ Feature: Attacking
       Then the Zettian Guard Z1 attacks the Airborne Elite A1 with 2 dice against 2
 
   @id:heroscape.attacking-friendly-figures @source:004/setting-up-the-attack @source:003/range
-  Rule: In the 2024 edition a figure may attack a friendly figure; in the 2004 game only enemies
-    The 2004 basic game speaks only of attacking enemy figures, which Battlebook reads as
-    a ban on attacking one's own army (see
-    [the ruling on friendly fire in the 2004 game](../rulings/heroscape-friendly-fire-2004.md#ruling.heroscape-friendly-fire-2004)).
+  Rule: In the 2024 edition a figure may attack a friendly figure
     The 2024 edition says plainly that a figure of one's own army may be attacked: it
-    becomes the defender and the attack goes on as usual.
+    becomes the defender and the attack goes on as usual. The 2004 basic game says
+    nothing of it: it speaks only of attacking enemy figures, which Battlebook reads, in a
+    ruling and not as a rule of the text, as a ban on attacking one's own army (see
+    [the ruling on friendly fire in the 2004 game](../rulings/heroscape-friendly-fire-2004.md#ruling.heroscape-friendly-fire-2004)).
 
     @edition:2004
     Example: In the 2004 game an Airborne Elite cannot attack another of its army
@@ -521,6 +544,8 @@ Feature: Attacking
   Rule: The battle goes on until one army reaches the scenario's victory objective
     Play continues until a player achieves what the game scenario sets as victory; that
     player wins. Battlebook's examples use one objective: destroy every opposing figure.
+    The 2004 text says this; Battlebook plays 2024 battles to the same objective
+    ([ruling: turns and victory in the two editions](rule:ruling.heroscape-victory-2024)).
 
     @edition:2004
     Example: Destroying the last enemy figure wins the battle
@@ -543,3 +568,70 @@ Feature: Attacking
         """
       When the Zettian Guard Z1 attacks the Airborne Elite A1, rolling skull, blank, blank against shield, blank
       Then no army has won yet
+
+  @id:heroscape.fight-odds @source:003/attacking @source:004/rolling-and-resolving @source:004/life
+  Rule: The odds of a duel to the end add up the chance of every attack along every way it can go
+    Two figures take turns attacking each other, the one named first attacking first, one
+    attack a turn, until one is destroyed. Battlebook plays every branch of such a duel
+    through the rules of the edition, once for each number of skulls the shields can leave
+    unblocked, and adds the chances up exactly: who wins, with how much Life left, the
+    chance that neither ever can, and how many attacks it takes on average. The same
+    counting answers how likely a figure is to fall to a series of attacks. Height, powers
+    and glyphs give their extra dice as in any attack, and the edition decides what a
+    successful attack does: the same two figures fare differently in the 2004 game, where
+    Life does not count, and in the 2024 edition. `battlebook odds fight heroscape`
+    answers for any two figures, and the calculator on the odds page too.
+
+    @edition:2024
+    Example: In the 2024 edition a Knave must wound an Iron Troll three times before it falls
+      Given these army cards, defined for this example only:
+        | name        | figure     | kind  | figures | life | range | attack | defense | height |
+        | Iron Trolls | Iron Troll | squad | 2       | 3    | 1     | 3      | 2       | 6      |
+      And the battlefield:
+        """
+        1K1 1T1
+        K1 = Knaves of the Silver Scimitar (Red)
+        T1 = Iron Trolls (Blue)
+        """
+      Then if the Knave K1 and the Iron Troll T1 fight on to the end, the Knave K1 wins with chance 36088/179685
+      And if the Knave K1 and the Iron Troll T1 fight on to the end, the Iron Troll T1 wins with 3 Life left with chance 3/11
+      And if the Knave K1 and the Iron Troll T1 fight on to the end, it takes 225272/81675 attacks on average
+
+    @edition:2004
+    Example: In the 2004 game the Iron Troll's Life does not count, and the Knave wins most duels
+      Given these army cards, defined for this example only:
+        | name        | figure     | kind  | figures | life | range | attack | defense | height |
+        | Iron Trolls | Iron Troll | squad | 2       | 3    | 1     | 3      | 2       | 6      |
+      And the battlefield:
+        """
+        1K1 1T1
+        K1 = Knaves of the Silver Scimitar (Red)
+        T1 = Iron Trolls (Blue)
+        """
+      Then if the Knave K1 and the Iron Troll T1 fight on to the end, the Knave K1 wins with chance 8/11
+      And if the Knave K1 and the Iron Troll T1 fight on to the end, it takes 8/5 attacks on average
+
+    @edition:2024
+    Example: Three attacks of 3 dice against 2 destroy an unhurt Iron Troll a little over half the time
+      Given these army cards, defined for this example only:
+        | name        | figure     | kind  | figures | life | range | attack | defense | height |
+        | Iron Trolls | Iron Troll | squad | 2       | 3    | 1     | 3      | 2       | 6      |
+      And the battlefield:
+        """
+        1K1 1T1
+        K1 = Knaves of the Silver Scimitar (Red)
+        T1 = Iron Trolls (Blue)
+        """
+      Then if the Iron Troll T1 is attacked 3 times with 3 attack dice against 2 defense dice, it is destroyed with chance 2633/4608
+      And if the Iron Troll T1 is attacked 3 times with 3 attack dice against 2 defense dice, attack 2 destroys it with chance 83/324
+
+    @edition:2004
+    Example: A Zettian Guard on higher ground wins most duels against an Airborne Elite
+      Given the battlefield:
+        """
+        2Z1 1A1
+        Z1 = Zettian Guards (Red)
+        A1 = Airborne Elite (Blue)
+        """
+      Then if the Zettian Guard Z1 and the Airborne Elite A1 fight on to the end, the Zettian Guard Z1 wins with chance 729/793
+      And if the Zettian Guard Z1 and the Airborne Elite A1 fight on to the end, it takes 8019/3965 attacks on average

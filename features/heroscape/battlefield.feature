@@ -30,8 +30,8 @@ Feature: The battlefield
     neighbours, as on the board, so a space touches two spaces of the row above and two
     of the row below. Indenting those rows makes the drawing easier to read; the reader
     counts cells, not blanks.
-  - A double-space figure writes its key on both of its spaces; they must touch and be on
-    the same level.
+  - A double-space figure writes its key on both of its spaces; they must touch and, in
+    Battlebook's model (the sources do not say), be on the same level.
   - The legend comes after the grid. `Z1 = Zettian Guards (Red)` says that `Z1` is a
     figure of the army card *Zettian Guards*, in the army *Red*; a second copy of a card
     in one army is written `Knaves of the Silver Scimitar #2`. `a = glyph Astrid` names
@@ -60,8 +60,10 @@ Feature: The battlefield
   @id:heroscape.battlefield @source:003/range @source:003/line-of-sight
   Rule: A battlefield is a set of spaces, each with a level and a terrain, and figures standing on them
     Every space has a level and is land or water; a glyph may lie on it. A position with
-    no space is an empty area. A figure stands on one space, or on two touching spaces of
-    one level if it is a double-space figure.
+    no space is an empty area. A figure stands on one space, or on two touching spaces if
+    it is a double-space figure. The sources say only that such a figure has a front and
+    a back space; that the two lie on one level is Battlebook's model of the board, and a
+    map that puts them on two levels is refused.
 
     Example: A map gives each space its level and terrain, and marks empty areas and glyphs
       When the battlefield is drawn as:

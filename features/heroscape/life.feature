@@ -130,7 +130,8 @@ Feature: Wounds, life and army cards
   Rule: An army card whose figures are all destroyed is out of play, though its unrevealed order marker waits for its turn
     Once every figure of an army card is destroyed, the card is out of play. An order
     marker already lying face down on it stays there, unrevealed, until its turn comes up;
-    that turn then ends at once (Example 20 above). In later rounds no order marker may
+    that turn then ends at once (Example 20 above), and play passes to the player on the
+    left, as after any turn. In later rounds no order marker may
     go on the card and it takes no turns; when the next round begins, any markers still
     on it are taken back to be placed as usual.
 
@@ -173,6 +174,26 @@ Feature: Wounds, life and army cards
       When the Knave K1 attacks Xenithrax X, rolling skull, blank, blank against blank, blank, blank
       And a new round begins
       Then no order marker is left on the army card "Xenithrax the Vineweaver"
+
+    Example: After a turn that ends at once, the player on the left takes the next turn
+      Given the battlefield:
+        """
+        1K1 1X 1X 1A1
+        K1 = Knaves of the Silver Scimitar (Red)
+        X = Xenithrax the Vineweaver (Blue)
+        A1 = Airborne Elite (Blue)
+        """
+      And the players sit in this order, each on the left of the one before: Red, Blue
+      And Xenithrax X already has 7 wounds
+      And Blue's order marker 1 lies unrevealed on the Xenithrax the Vineweaver card
+      And Red's order marker 2 lies unrevealed on the Knaves of the Silver Scimitar card
+      When the Knave K1 attacks Xenithrax X, rolling skull, blank, blank against blank, blank, blank
+      And Red ends its turn
+      And Blue reveals their order marker 1
+      Then Blue's turn ends at once
+      And Red is to take the next turn
+      When Red reveals their order marker 2
+      Then Red takes a turn with the army card "Knaves of the Silver Scimitar"
 
     Example: An order marker on a card still in play starts that card's turn
       Given the battlefield:

@@ -3,7 +3,8 @@ Feature: Line of sight
   A figure can only attack what it can see. **Line of sight** is not counted in spaces:
   it is a straight line through the air, from the attacker's head to the target. If
   some part of the target can be seen from the attacker's head, the line is clear;
-  if terrain hides all of it, there is no attack.
+  if terrain hides all of it, there is no attack, and by Battlebook's ruling another
+  figure standing in the way hides what is behind it just as terrain does.
 
   ### How Battlebook measures it
 
@@ -33,13 +34,15 @@ Feature: Line of sight
   the examples here play under the 2004 basic game.
 
   @id:heroscape.line-of-sight @source:003/line-of-sight @source:003/example-8
-  Rule: The attacker must see some part of the target from its head, past the terrain
+  Rule: The attacker must see some part of the target from its head, past terrain and other figures
     Trace straight lines from the top of the attacker's figure to its target. If at least
-    one of them reaches some part of the target without passing through terrain, the
-    attacker has line of sight and may attack; seeing only the top of the target is
-    enough. If terrain such as a ledge or a ruin hides the whole target, the attack is
-    refused. It does not matter if the line passes over the edge of the board, where
-    there are no spaces beneath it.
+    one of them reaches some part of the target without passing through terrain or another
+    figure, the attacker has line of sight and may attack; seeing only the top of the
+    target is enough. If terrain such as a ledge or a ruin hides the whole target, the
+    attack is refused. The sources' examples are terrain; that other figures block as well is
+    Battlebook's reading ([figures and line of sight](rule:ruling.heroscape-figures-and-sight)).
+    It does not matter if the line passes over the edge of the board, where there are no
+    spaces beneath it.
 
     Example: Example 8, second part: the Zettian Guard sees only the top of the Airborne Elite, which is enough
       The source's picture of the battlefield is lost; its words give only the count of 7

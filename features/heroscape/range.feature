@@ -14,7 +14,9 @@ Feature: Range
     Count the spaces from the attacker to the target: the target's space counts, the
     attacker's does not, so a target in a touching space is 1 space away and a Range of
     1 allows only attacks on touching spaces. Climbing or dropping levels adds nothing to
-    the count. A double-space figure counts from whichever of its two spaces it likes.
+    the count. A double-space figure counts from whichever of its two spaces it likes, and
+    a double-space target is counted to its nearer space
+    ([ruling: range to a double-space target](rule:ruling.heroscape-target-space)).
     When a straight count would pass over an empty area, where the board has no spaces,
     the count instead follows the spaces of the battlefield around it. An attack on a
     target beyond range is refused.

@@ -17,6 +17,10 @@ Feature: Protecting
     opportunity every card in it defends with its defense score plus its level; an attack
     on it, or a swat, must reach those raised scores.
 
+    Example: Protecting turns the Gold Golems' cards to show the word
+      When the Gold Golems protect
+      Then the Gold Golems are protecting
+
     Example: Protecting Gold Golems defend with 7 + 2 = 9
       When the Gold Golems protect
       Then each card of the Gold Golems has a defense score of 9

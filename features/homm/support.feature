@@ -22,7 +22,8 @@ Feature: Sacrificing for support
     The stack announces that it gives up its attack opportunity this round and names the
     friendly stack it backs. Its Sac value, the sum of its cards' levels, is added to the
     score of that stack's next attack, and to that attack only. Only another stack of the
-    same side can be supported.
+    same side can be supported. Several stacks may sacrifice for the same stack, and their
+    Sac values add up ([ruling: several stacks supporting one](rule:ruling.several-supporters)).
 
     Example: Three Gold Golems of level 2 have a Sac value of 6
       Then the Gold Golems have a Sac value of 6
@@ -77,8 +78,9 @@ Feature: Sacrificing for support
     The supporting stack must be able to reach the target with an attack of its own: in
     melee when both stand on Melee Lines (or, in a town, when it may fly in over damaged
     walls, as the chapter on towns shows), otherwise only with a ranged attack score above
-    0 or an offensive spell. Gold Golems, whose ranged attack score is 0, cannot help
-    against a stack on the enemy's Ranged Line.
+    0 or an offensive spell ([ruling: support from a spell caster](rule:ruling.spell-caster-support)).
+    Gold Golems, whose ranged attack score is 0, cannot help against a stack on the
+    enemy's Ranged Line.
 
     Example: Gold Golems cannot support an attack on the enemy's Ranged Line
       Given the Aggressor has a stack of 3 Halflings on its Ranged Line

@@ -67,6 +67,18 @@ Feature: Surrendering
       When the Aggressor offers 0 cards to surrender
       Then the Defender is to answer the offer of 0 cards
 
+    Example: Accepting an offer larger than the acceptor's deck is a case the rules leave open
+      The accepting player draws as many cards as were offered, but the sources do not say
+      what happens when its deck holds fewer. A table could let it draw what its deck holds
+      and no more, or refuse it the right to accept an offer its deck cannot match; the
+      engine takes neither and answers that the rules don't say.
+
+      Given the Defender holds 2 cards in hand and 3 in its deck
+      And the surrender step of combat round 1 has come
+      When the Aggressor offers 5 cards to surrender
+      Then the Defender is to answer the offer of 5 cards
+      And the rules don't say what happens if the Defender accepts the surrender
+
     Example: A side cannot offer more cards than it holds
       Given the surrender step of combat round 1 has come
       When the Aggressor declines to surrender

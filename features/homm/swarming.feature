@@ -29,6 +29,10 @@ Feature: Swarming
     Example: Without swarming the same Golems need a roll of 6 or more
       Then the smallest roll with which the Gold Golems kill the Behemoth is 6
 
+    Example: Swarming turns the Gold Golems' cards to show the word
+      When the Gold Golems swarm
+      Then the Gold Golems are swarming
+
     Example: Swarming uses the stack's attack opportunity
       When the Gold Golems swarm
       And the Gold Golems try to attack the Behemoth in melee

@@ -112,8 +112,10 @@ Feature: Battles in towns
   Rule: The first hit Breaches the walls, the second Sacks them; each calls stacks out at once
     The Town Card is never destroyed: a hit turns it instead. After the first hit the walls
     are **Breached**, a word the source spells Breeched throughout. There is now a gap to
-    fill, and the Defender must at once have at least 1 stack on its Melee Line. After the second hit
-    the walls are **Sacked**, and the Defender must at once have at least 2 stacks there.
+    fill: the Defender must at once move at least 1 stack out of its town to its Melee
+    Line, even when stacks already stand there ([ruling: Breached walls call a stack
+    out](rule:ruling.breach-call)). After the second hit the walls are **Sacked**, and the
+    Defender must at once move stacks out until at least 2 stand on its Melee Line.
     Stacks come out from the Ranged Line for free, as in automatic reorganizing; when more
     could come out than are needed, the Defender picks ([ruling: a town defender's Melee
     Line](rule:ruling.town-melee-line)). Further hits leave the walls Sacked. When the battle ends, however it ends,
@@ -231,7 +233,8 @@ Feature: Battles in towns
     A unit that ignores obstacles is still stopped by intact walls. Once the walls are at
     least Breached, an Aggressor's stack whose top card ignores obstacles may fly (or
     teleport) in and make melee attacks on the stacks on the Defender's Ranged Line; it
-    attacks from its own Melee Line like any melee attacker. Other units still reach only
+    attacks from its own Melee Line like any melee attacker ([ruling: a flier and the
+    walls](rule:ruling.flier-line)). Other units still reach only
     the Defender's Melee Line. A ranged unit that ignores obstacles also ignores the walls'
     ranged penalties. Which units ignore obstacles is printed on their cards; a scenario
     says so in the `abilities` column of its unit table. Since such a stack could attack

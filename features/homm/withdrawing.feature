@@ -2,8 +2,11 @@
 Feature: Withdrawing heroes
   A hero who sees the battle going badly may leave it to fight another day. At the end of
   a round, at its side's step, the side may **withdraw**: the battle ends, every creature
-  stack it had in the battle is discarded, and its hero goes back to its nearest town.
-  A hero already close to its nearest town may not withdraw.
+  stack it had in the battle other than its heroes is discarded, and its hero goes back
+  to its nearest town. A hero already close to its nearest town may not withdraw.
+  Whether a guard stack, which has no hero, may withdraw is a ruling
+  ([a guard stack and withdrawing](rule:ruling.guard-withdrawal)), and so is what a hero
+  card fielded in the battle changes ([heroes in battle](rule:ruling.fallen-hero-withdrawal)).
 
   The distances to the towns are chosen for each example.
 
@@ -16,8 +19,9 @@ Feature: Withdrawing heroes
   @id:homm.withdrawing @source:000/withdrawing-heroes
   Rule: A withdrawing side's hero goes home and its creature stacks are discarded, unless it is within 4 spaces of its town
     Withdrawing happens only at the side's withdrawal step at the end of a round (the
-    Aggressor's first, then the Defender's). The side's creature stacks are all discarded
-    at once, its hero returns to the nearest town it controls, and the battle is over.
+    Aggressor's first, then the Defender's). The side's creature stacks, its heroes apart,
+    are all discarded at once, its hero returns to the nearest town it controls, and the
+    battle is over.
     The sources name no winner; Battlebook labels the other side the winner (see
     [the end of a battle](rule:homm.battle-end)). A hero within 4 spaces of its nearest
     town, that is 4 spaces away or closer, may not withdraw
@@ -53,17 +57,3 @@ Feature: Withdrawing heroes
       And the Defender withdraws
       Then the battle is over: the Aggressor wins by withdrawal
       And the Enemy Golems stack has 0 cards left
-
-  @id:homm.guard-no-withdrawal @source:000/withdrawing-heroes @source:000/surrendering
-  Rule: A guard stack cannot withdraw
-    Withdrawing is a hero going back to a town its player holds. A guard stack has no
-    hero, no player and no town, so it has nothing to withdraw with and nowhere to go;
-    the source already bars it from surrendering, and it fights on to the end.
-
-    Example: A guard stack may not withdraw
-      Given the Defender is a guard stack
-      And the Defender's nearest town is 9 spaces away
-      When the Aggressor declines to withdraw
-      And the Defender tries to withdraw
-      Then the action is refused under the rule homm.guard-no-withdrawal
-      And the battle is unchanged

@@ -22,8 +22,13 @@ Feature: Ruling: the Heroscape combat die
   how many dice were rolled and whether each attack was blocked (its pictures of the
   faces are lost); Example 20 states the dice rolled and that two skulls and no shields
   came up. Every outcome they state is possible under either reading. The engine accepts any
-  mix (a `CombatDie` value, or the step `Given the Heroscape combat die of ...`), and a
-  battle read with it both resolves and gets its odds with that die.
+  mix (a `CombatDie` value, or the step `Given the Heroscape combat die of ...`), and
+  different attack and defense dice (`Given attack dice of ..., and defense dice of ...`);
+  a battle read with them both resolves and gets its odds with those dice. Two such
+  alternatives have names:
+  `Given the alternative reading: a combat die has four skulls and two shields`, and
+  `Given the alternative reading: defense dice have three shields, two skulls and one blank`
+  (attack dice keep Battlebook's sides).
 
   @id:ruling.heroscape-combat-die @source:003/attacking @source:004/rolling-and-resolving
   Rule: The combat die has three skulls, two shields and one blank, for attack and defense alike
@@ -89,6 +94,29 @@ Feature: Ruling: the Heroscape combat die
       When the Zettian Guard Z1 attacks the Airborne Elite A1, rolling skull, skull, skull against shield, blank
       Then the roll is refused: a combat die cannot show 'blank'
 
+    @edition:2004
+    Example: Under the alternative of defense dice with three shields, the same attack succeeds half the time
+      Given attack dice of 3 skulls, 2 shields and 1 blank, and defense dice of 2 skulls, 3 shields and 1 blank
+      And the battlefield:
+        """
+        3Z1 1 1A1
+        Z1 = Zettian Guards (Red)
+        A1 = Airborne Elite (Blue)
+        """
+      Then the chance that the Zettian Guard Z1 destroys the Airborne Elite A1 with 3 attack dice against 2 is 1/2
+
+    @edition:2004
+    Example: Under the same alternative the defense dice may show a skull, which blocks nothing
+      Given attack dice of 3 skulls, 2 shields and 1 blank, and defense dice of 2 skulls, 3 shields and 1 blank
+      And the battlefield:
+        """
+        3Z1 1 1A1
+        Z1 = Zettian Guards (Red)
+        A1 = Airborne Elite (Blue)
+        """
+      When the Zettian Guard Z1 attacks the Airborne Elite A1, rolling skull, blank, blank against skull, skull
+      Then the attack destroys the Airborne Elite A1
+
   @id:ruling.combat-die @source:003/attacking @source:004/rolling-and-resolving
   Rule: With this die, wounds are skulls at one chance in two less shields at one chance in three
     Every shield the defender rolls cancels one skull the attacker rolled; the skulls
@@ -111,6 +139,11 @@ Feature: Ruling: the Heroscape combat die
       When 3 attack dice are rolled against 0 defense dice
       Then the chance of exactly 3 wounds is 1/8
       And the expected number of wounds is 3/2
+
+    Example: Defense dice with three shields let two attack dice past four of them 7 times in 64
+      Given attack dice of 3 skulls, 2 shields and 1 blank, and defense dice of 2 skulls, 3 shields and 1 blank
+      When 2 attack dice are rolled against 4 defense dice
+      Then the chance of at least one wound is 7/64
 
     Example: The Knave's three dice against Xenithrax's four deal two wounds or more 4 times in 27
       When 3 attack dice are rolled against 4 defense dice

@@ -3,7 +3,8 @@ Feature: Ruling: the die and its faces
   **The question.** The combat rules have the attacker roll "a die" and add the roll to
   its score. The texts call it only that. They never say which numbers its faces show,
   nor how many faces it has. What they do show is rolls of 6 and 7, and a need to roll
-  6 or better called a poor chance, so the die goes well past six.
+  6 or better called a poor chance: the die can show at least a 7, one more than a
+  six-sided die, and how far beyond that it goes they do not say.
 
   **Battlebook's reading.** The die is **ten-sided**, each face equally likely, and it
   reads **0 to 9** unless a scenario says otherwise. Both are Battlebook's readings, not
@@ -14,8 +15,9 @@ Feature: Ruling: the die and its faces
 
   **The alternative.** Read the ten faces 1 to 10: every roll adds at least 1, and a
   target up to 10 above the attack score can still be reached. A scenario chooses it
-  with the step `Given the die reads 1-10`. A die of another size is not offered as a
-  setting: every chance Battlebook shows counts ten faces.
+  with the step `Given the die reads 1-10`, or in the words of every other ruling,
+  `Given the alternative reading: the die's faces are read 1 to 10`. A die of another
+  size is not offered as a setting: every chance Battlebook shows counts ten faces.
 
   The reading changes no worked example of the sources: they quote only rolls from 6 to 7,
   which both readings allow.

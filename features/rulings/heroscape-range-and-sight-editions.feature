@@ -10,8 +10,10 @@ Feature: Ruling: range and line of sight in the 2024 edition
   and [Line of sight](../heroscape/line-of-sight.md)); an edition setting changes neither.
 
   **The alternative.** The 2024 edition has its own way of measuring, which its text
-  leaves out; a scenario would then have to state the distances and sight lines itself,
-  since nothing in the sources would give them.
+  leaves out. Nothing in the sources would then say how far a target is or whether it can
+  be seen, and the engine answers that the rules don't say, for any attack under the 2024
+  edition. A scenario chooses it with
+  `Given the alternative reading: the 2024 edition measures range and line of sight in a way its text does not state`.
 
   @id:ruling.heroscape-range-and-sight-editions @source:004/setting-up-the-attack @source:003/range @source:003/line-of-sight
   Rule: Under the 2024 edition range is counted and line of sight decided as in the 2004 game
@@ -41,3 +43,15 @@ Feature: Ruling: range and line of sight in the 2024 edition
       When the Zettian Guard Z1 tries to attack the Airborne Elite A1
       Then the attack is refused under the rule heroscape.line-of-sight
       And the battlefield is unchanged
+
+    Example: Under the alternative reading the rules don't say how far Example 8's Airborne Elite is
+      Given the alternative reading: the 2024 edition measures range and line of sight in a way its text does not state
+      And the battlefield:
+        """
+        2Z1 2 1 1 1 1 5 1A1 1A2
+         2   2 1 1 1 1 5 1   1
+        Z1 = Zettian Guards (Red)
+        A1 = Airborne Elite (Blue)
+        A2 = Airborne Elite (Blue)
+        """
+      Then the rules don't say how to measure from the Zettian Guard Z1 to the Airborne Elite A1

@@ -46,8 +46,7 @@ Feature: Ruling: figures and line of sight
       Then the Zettian Guard Z1 can see the Airborne Elite A1
 
     Example: A giant standing in between hides the target
-      Given figures block line of sight
-      And the battlefield:
+      Given the battlefield:
         """
         1Z1 1 1X 1X 1A1
          1   1 1  1  1

@@ -12,8 +12,10 @@ Feature: Ruling: support names its target
   **The alternative.** What counts is the friendly stack alone, and the common-target
   rule is checked against whatever that stack attacks next: the support adds to that
   attack if the sacrificing stack, as it stood when it sacrificed, could have attacked
-  that target itself. A target named at the sacrifice is then only the player's intent. A
-  scenario chooses it with
+  that target itself. A target named at the sacrifice is then only the player's intent.
+  The two readings part where the supported stack attacks another target the sacrificing
+  stack could also have struck: Battlebook adds nothing, the alternative adds the Sac
+  value. A scenario chooses it with
   `Given the alternative reading: support counts against any target of the next attack that the supporter could have attacked`.
 
   The Halflings' and Orcs' stats are chosen for these examples.
@@ -41,6 +43,20 @@ Feature: Ruling: support names its target
       When the Halflings attack the Orc Archers at range, rolling 0
       Then the attack score is 4
       And the Halflings have no support waiting
+
+    Example: Support named against the Orcs adds nothing to an attack on other Orcs the Gold Golems could have struck
+      Given the Defender has a stack of 2 Orcs called "Orc Guards" on its Melee Line
+      And the Gold Golems have sacrificed to support the Halflings against the Orcs
+      When the Halflings attack the Orc Guards at range, rolling 0
+      Then the attack score is 4
+      And the Halflings have no support waiting
+
+    Example: Under the alternative reading the same support adds 6 to the attack on the Orc Guards
+      Given the alternative reading: support counts against any target of the next attack that the supporter could have attacked
+      And the Defender has a stack of 2 Orcs called "Orc Guards" on its Melee Line
+      And the Gold Golems have sacrificed to support the Halflings against the Orcs
+      When the Halflings attack the Orc Guards at range, rolling 0
+      Then the attack score is 10
 
     Example: Under the alternative reading support named against the Orc Archers adds 6 to an attack on the Orcs
       Given the alternative reading: support counts against any target of the next attack that the supporter could have attacked

@@ -2,14 +2,16 @@
 Feature: Ruling: a town defender's Melee Line
   **The question.** In the open field, whenever a side's Melee Line falls below three
   stacks, stacks come up from its Ranged Line until it holds three again. In a town the
-  walls act as the Defender's Melee Line, and the town rules ask for at least 1 stack
-  there once the walls are Breached and at least 2 once they are Sacked. The texts do not
-  say how the two rules go together: does the three-stack rule still pull the Defender's
-  stacks out of their town?
+  walls act as the Defender's Melee Line, and the town rules have the Defender move at
+  least 1 stack out to it when the walls are Breached, and move stacks out until at least
+  2 stand there when they are Sacked. The texts do not say how these rules go together
+  with the three-stack rule, nor what holds between two hits: does the three-stack rule
+  still pull the Defender's stacks out of their town?
 
   **Battlebook's reading.** For the side defending the town, the **walls' minimum takes
   the place of the three**: 0 stacks while the walls are intact, 1 once Breached, 2 once
-  Sacked. That minimum holds at all times: whenever the Defender's Melee Line falls below
+  Sacked (the hit that Breaches the walls also calls a stack out at once, see
+  [Breached walls call a stack out](rule:ruling.breach-call)). That minimum holds at all times: whenever the Defender's Melee Line falls below
   it (a hit on the walls, a casualty, a stack going back inside), stacks come out from
   the Ranged Line at once and for free, until the minimum is met or nobody is left
   inside; when more could come out than are needed, the Defender picks, as in the open

@@ -2,60 +2,10 @@
 
 from __future__ import annotations
 
-import os
 import shutil
-import subprocess
-import sys
-import venv
 from pathlib import Path
 
-import pytest
-
-ROOT = Path(__file__).resolve().parents[2]
-
-
-def run(command: list[str], cwd: Path, timeout: float = 300) -> subprocess.CompletedProcess[str]:
-    env = {k: v for k, v in os.environ.items() if not k.startswith(("BATTLEBOOK_", "PYTEST_", "VIRTUAL_ENV"))}
-    return subprocess.run(command, cwd=cwd, env=env, capture_output=True, text=True, timeout=timeout, check=False)
-
-
-def pip_install(env_dir: Path, requirement: str, cwd: Path) -> subprocess.CompletedProcess[str]:
-    """`pip install requirement` into the virtualenv `env_dir`, resolving its dependencies as a player's pip does.
-
-    The pip of the environment running the tests does the install (`--python`): the new
-    virtualenv is made without pip of its own, which would cost more than the rest of the
-    install. Only the new virtualenv's interpreter and its empty site-packages take part.
-    """
-    pip = (sys.executable, "-m", "pip", "--python", str(env_dir / "bin" / "python"), "install")
-    return run([*pip, "-q", "--no-compile", "--disable-pip-version-check", requirement], cwd)
-
-
-@pytest.fixture(scope="module")
-def bare(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path, Path]:
-    """A fresh virtualenv with only the wheel (no extra), the wheel, and an empty folder to work in."""
-    base = tmp_path_factory.mktemp("player")
-    wheels = base / "wheels"
-    # The backend installed with the dev extra builds it (no isolated build environment to set up first).
-    wheel_command = ["-m", "pip", "wheel", "--no-deps", "--no-build-isolation", "-q", "-w", str(wheels), str(ROOT)]
-    built = run([sys.executable, *wheel_command], ROOT)
-    assert built.returncode == 0, built.stderr
-    wheel = next(wheels.glob("battlebook-*.whl"))
-    env_dir = base / "venv"
-    venv.create(env_dir, with_pip=False)
-    installed = pip_install(env_dir, str(wheel), base)
-    assert installed.returncode == 0, installed.stderr
-    folder = base / "somewhere"
-    folder.mkdir()
-    return env_dir / "bin" / "battlebook", wheel, folder
-
-
-@pytest.fixture(scope="module")
-def player(bare: tuple[Path, Path, Path]) -> tuple[Path, Path]:
-    """The same virtualenv once the check extra is installed."""
-    battlebook, wheel, folder = bare
-    installed = pip_install(battlebook.parent.parent, f"{wheel}[check]", folder)
-    assert installed.returncode == 0, installed.stderr
-    return battlebook, folder
+from tests.package.tools import ROOT, run
 
 
 def test_without_the_extra_check_and_steps_say_which_extra_in_one_line(bare: tuple[Path, Path, Path]) -> None:

@@ -17,7 +17,8 @@ def public_modules() -> set[str]:
     for path in PACKAGE.rglob("*.py"):
         parts = path.relative_to(PACKAGE.parent).with_suffix("").parts
         parts = parts[:-1] if parts[-1] == "__init__" else parts
-        if any(part.startswith("_") for part in parts) or (parts[:3] == ("battlebook", "language", "steps") and len(parts) > 3):
+        step_module = parts[:3] == ("battlebook", "language", "steps") and len(parts) > 3
+        if step_module or any(part.startswith("_") for part in parts):
             continue
         found.add(".".join(parts))
     return found

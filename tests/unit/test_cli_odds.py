@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from fractions import Fraction
 
 import pytest
 
@@ -131,3 +132,140 @@ def test_odds_loads_only_the_dice_it_counts() -> None:
     assert {"battlebook.odds", "battlebook.homm.ruleset", "battlebook.heroscape.dice"} <= loaded
     heavy = {m for m in loaded if m.rsplit(".", 1)[-1] in ("rules", "state", "combat", "picture", "game", "games")}
     assert heavy == set(), f"odds loaded {sorted(heavy)}"
+
+
+# --- odds fight ------------------------------------------------------------------------
+
+
+def test_fight_heroscape_duel_json_has_the_documented_keys(capsys: pytest.CaptureFixture[str]) -> None:
+    argv = ("odds", "fight", "heroscape", "--edition", "2024", "--first", "3,3,4", "--second", "2,4,3", "--json")
+    status, out, _ = run(capsys, *argv)
+    data = json.loads(out)
+    assert status == 0
+    keys = ["first_wins", "second_wins", "never_ends", "first_wins_with_left", "second_wins_with_left"]
+    assert {*keys, "expected_attacks", "readings"} <= set(data)
+    assert Fraction(data["first_wins"]) + Fraction(data["second_wins"]) + Fraction(data["never_ends"]) == 1
+    assert list(data["first_wins_with_left"]) == ["4", "3", "2", "1"]
+    assert sum(Fraction(p) for p in data["first_wins_with_left"].values()) == Fraction(data["first_wins"])
+    assert Fraction(data["expected_attacks"]) > 1
+
+
+def test_fight_heroscape_duel_that_never_ends_has_no_expected_attacks(capsys: pytest.CaptureFixture[str]) -> None:
+    _, out, _ = run(capsys, "odds", "fight", "heroscape", "--first", "0,2,1", "--second", "0,1,1", "--json")
+    data = json.loads(out)
+    assert data["never_ends"] == "1" and data["expected_attacks"] is None
+
+
+def test_fight_heroscape_attacked_json_has_the_documented_keys(capsys: pytest.CaptureFixture[str]) -> None:
+    argv = ("odds", "fight", "heroscape", "--edition", "2024", "--life", "3", "--attacks", "3v2,2v2,4v1", "--json")
+    _, out, _ = run(capsys, *argv)
+    data = json.loads(out)
+    assert len(data["destroyed_by_attack"]) == 3
+    assert sum(Fraction(p) for p in data["destroyed_by_attack"]) == Fraction(data["destroyed"])
+    assert list(data["alive_with_wounds"]) == ["0", "1", "2"]
+    assert Fraction(data["destroyed"]) + sum(Fraction(p) for p in data["alive_with_wounds"].values()) == 1
+
+
+def test_fight_homm_json_names_its_readings(capsys: pytest.CaptureFixture[str]) -> None:
+    base = ("odds", "fight", "homm", "--aggressor", "2,1,4,9,3", "--defender", "2,1,4,9,5", "--json")
+    _, plain, _ = run(capsys, *base)
+    _, chained, _ = run(capsys, *base, "--reading", "retaliation-chain", "--faces", "1-10")
+    plain_data, chained_data = json.loads(plain), json.loads(chained)
+    keys = ["aggressor_wins", "defender_wins", "never_ends", "aggressor_wins_with_left", "defender_wins_with_left"]
+    assert {*keys, "expected_rounds"} <= set(plain_data)
+    assert (plain_data["faces"], plain_data["retaliation_chain"]) == ("0-9", False)
+    assert (chained_data["faces"], chained_data["retaliation_chain"]) == ("1-10", True)
+    assert any("ruling.retaliation-chain: the alternative" in r for r in chained_data["readings"])
+    assert plain_data["aggressor_wins"] != chained_data["aggressor_wins"]
+
+
+def test_fight_table_shows_percentages_fractions_and_a_chart(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, _ = run(capsys, "odds", "fight", "homm", "--aggressor", "3,2,3,7,7", "--defender", "1,3,5,9,4")
+    assert status == 0
+    assert "the Aggressor's stack wins" in out and "%" in out and "/" in out
+    assert "#" in out and "expected rounds:" in out and "reading: the die has ten faces, read 0 to 9" in out
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ("heroscape", "--first", "3,3", "--second", "3,3,3"),
+        ("heroscape", "--first", "3,3,21", "--second", "3,3,3"),
+        ("heroscape", "--first", "3,3,0", "--second", "3,3,3"),
+        ("heroscape", "--first", "3,x,3", "--second", "3,3,3"),
+        ("heroscape", "--first", "3,3,3"),
+        ("heroscape", "--first", "3,3,3", "--second", "3,3,3", "--height", "2"),
+        ("heroscape", "--edition", "2024", "--first", "3,3,3", "--second", "3,3,3", "--height", "-3"),
+        ("heroscape", "--edition", "1999", "--first", "3,3,3", "--second", "3,3,3"),
+        ("heroscape", "--first", "3,3,3", "--second", "3,3,3", "--life", "2"),
+        ("heroscape", "--life", "2"),
+        ("heroscape", "--life", "2", "--attacks", "3v2,3"),
+        ("heroscape", "--life", "2", "--attacks", ",".join(["1v1"] * 21)),
+        ("heroscape",),
+        ("homm", "--aggressor", "3,2,3,7,7"),
+        ("homm", "--aggressor", "3,2,3,7,7", "--defender", "21,1,1,1,1"),
+        ("homm", "--aggressor", "3,2,3,7,0", "--defender", "1,1,1,1,1"),
+        ("homm", "--aggressor", "3,2,3,7", "--defender", "1,1,1,1,1"),
+        ("homm", "--aggressor", "3,2,3,7,7", "--defender", "1,1,1,1,1", "--faces", "1-6"),
+        ("homm", "--aggressor", "3,2,3,7,7", "--defender", "1,1,1,1,1", "--reading", "swat-reach"),
+        ("chess",),
+    ],
+)
+def test_fight_bad_arguments_exit_2_with_one_line(capsys: pytest.CaptureFixture[str], argv: tuple[str, ...]) -> None:
+    status, out, err = run(capsys, "odds", "fight", *argv)
+    assert status == 2
+    assert out == ""
+    assert len(err.strip().splitlines()) == 1, err
+    assert err.startswith("battlebook odds fight" + ("" if argv == ("chess",) else f" {argv[0]}")), err
+
+
+@pytest.mark.parametrize(
+    ("game", "bounds"),
+    [
+        ("heroscape", ["0 to 12", "1 to 12", "1 to 20", "-1 to 1", "-2 to 2", "--edition", "--json"]),
+        ("homm", ["1 to 12", "0 to 999", "1 to 10", "--faces", "--reading", "--json"]),
+    ],
+)
+def test_fight_help_states_every_bound(capsys: pytest.CaptureFixture[str], game: str, bounds: list[str]) -> None:
+    status, out, _ = run(capsys, "odds", "fight", game, "--help")
+    assert status == 0
+    for bound in bounds:
+        assert bound in " ".join(out.split()), bound
+
+
+def test_the_bounds_and_choices_the_command_states_are_the_engines() -> None:
+    from battlebook.cli import odds
+    from battlebook.heroscape import fight as scape
+    from battlebook.heroscape.dice import COMBAT_DIE
+    from battlebook.homm import fight as homm
+    from battlebook.homm.ruleset import DieReading
+    from battlebook.homm.units import MAX_STAT
+
+    engine = {"heroscape": vars(scape), "homm": {**vars(homm), "MAX_STAT": MAX_STAT}}
+    for name, bound in odds.FIGHT_BOUNDS.items():
+        game, constant = name.split(".")
+        assert engine[game][constant] == bound, name
+    assert tuple(homm.READINGS) == odds.FIGHT_READINGS
+    assert tuple(reading.value for reading in DieReading) == odds.DIE_READINGS
+    assert (COMBAT_DIE.skulls, COMBAT_DIE.shields, COMBAT_DIE.blanks) == odds.COMBAT_DIE_SIDES
+
+
+def test_reading_a_fight_s_arguments_loads_no_game() -> None:
+    """`odds fight ... --help` and a refused argument read the arguments without importing a game."""
+    import subprocess
+    import sys
+
+    probe = (
+        "import sys, contextlib, io\n"
+        "from battlebook.cli import main\n"
+        "for argv in (['odds', 'fight', 'heroscape', '--help'], ['odds', 'fight', 'homm', '--aggressor', '1']):\n"
+        "    with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()):\n"
+        "        try:\n"
+        "            main(argv)\n"
+        "        except SystemExit:\n"
+        "            pass\n"
+        "print(' '.join(sorted(m for m in sys.modules if m.startswith('battlebook.'))))\n"
+    )
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
+    loaded = set(done.stdout.split())
+    assert loaded <= {"battlebook.cli", "battlebook.cli.odds"}, loaded

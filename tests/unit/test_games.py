@@ -6,7 +6,9 @@
 - every refused candidate action names a rule id that a feature file defines (and that the
   game lists), and changes nothing;
 - the chance of every legal candidate attack agrees with what `apply` does over every
-  result the dice can show.
+  result the dice can show;
+- the results of the dice the rules tell apart (`outcomes`, what the whole-fight odds
+  branch on) reach, through `apply`, the same states with the same chances as every roll.
 """
 
 from __future__ import annotations
@@ -114,3 +116,30 @@ def test_the_chance_of_every_attack_agrees_with_apply_over_every_roll(name: str,
     check_chance(game, state, data)
     for _, after in play(game, state, data, steps=8):
         check_chance(game, after, data)
+
+
+def check_outcomes(game: Game[Any, Any], state: Any, data: st.DataObject) -> None:
+    attacks = [a for a in game.candidate_actions(state) if game.is_attack(a) and game.legal_violation(state, a) is None]
+    if not attacks:
+        return
+    action = data.draw(st.sampled_from(attacks))
+
+    def reached(rolls: Any) -> dict[Any, Fraction]:
+        states: dict[Any, Fraction] = {}
+        for roll in rolls:
+            after = game.apply(state, action, roll.dice).state
+            states[after] = states.get(after, Fraction(0)) + roll.chance
+        return states
+
+    assert reached(game.outcomes(state, action)) == reached(game.rolls(state, action))
+
+
+@pytest.mark.parametrize("name", NAMES)
+@PROFILE
+@given(data=st.data())
+def test_the_outcomes_of_every_attack_reach_what_every_roll_reaches(name: str, data: st.DataObject) -> None:
+    game = GAMES[name]
+    state = data.draw(STATES[name])
+    check_outcomes(game, state, data)
+    for _, after in play(game, state, data, steps=8):
+        check_outcomes(game, after, data)

@@ -199,9 +199,9 @@ def test_the_catalogue_lists_every_step_with_its_game() -> None:
 
     catalogue = step_catalogue()
     library = [step for step in known_steps() if step.module in step_modules()]
-    # Every step of the library, and nothing the process happens to have registered besides (pytest-bdd's `trace`).
+    # Every step of the library, and nothing else pytest-bdd knows of (its `trace`, once pytest has run).
     assert [(e["keyword"], e["text"]) for e in catalogue] == [(s.type.capitalize(), s.readable) for s in library]
-    assert len(library) < len(known_steps()) and not any(e["text"] == "trace" for e in catalogue)
+    assert library == known_steps() and not any(e["text"] == "trace" for e in catalogue)
     assert {entry["game"] for entry in catalogue} <= {"homm", "heroscape", "any"}
     assert any(e["text"] == "a battle in the open field" and e["game"] == "homm" for e in catalogue)
 

@@ -207,6 +207,7 @@ KNOWN_GAME_IMPORTS: dict[str, list[str]] = {
         "battlebook.runners.inpage imports battlebook.heroscape.ruleset",
         "battlebook.runners.inpage imports battlebook.homm.dice",
         "battlebook.runners.inpage imports battlebook.homm.ruleset",
+        "battlebook.runners.outside_facts imports battlebook.heroscape.cards",
     ],
     "cli": [
         "battlebook.cli.odds imports battlebook.heroscape.dice",
@@ -215,4 +216,4 @@ KNOWN_GAME_IMPORTS: dict[str, list[str]] = {
     ],
 }
 #: The book's imports of a test runner still to go (issue 21: the model's types from `gherkin`).
-KNOWN_BOOK_IMPORTS = ["battlebook.book.model imports pytest_bdd"]
+KNOWN_BOOK_IMPORTS: list[str] = []

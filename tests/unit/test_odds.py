@@ -1,4 +1,8 @@
-"""Exact odds: cross-checked against icepool, a published figure, sympy and brute force."""
+"""Exact odds: cross-checked against icepool, a figure worked out by hand, sympy and brute force.
+
+The 20/81 for two attack dice against four defense dice is worked out from the combat die
+Battlebook reads (three skulls, two shields, one blank): no source states it.
+"""
 
 from __future__ import annotations
 
@@ -36,7 +40,7 @@ def test_wounds_agree_with_icepool_up_to_12_dice(attack: int) -> None:
         assert list(heroscape_wounds(attack, defense).wounds) == icepool_wounds(attack, defense), (attack, defense)
 
 
-def test_published_figure_two_attack_dice_against_four_defense_dice() -> None:
+def test_two_attack_dice_against_four_defense_dice_worked_out_by_hand() -> None:
     odds = heroscape_wounds(2, 4)
     assert odds.at_least_one == Fraction(20, 81)
     assert round(float(odds.at_least_one) * 100, 2) == 24.69

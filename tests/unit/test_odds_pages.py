@@ -8,9 +8,12 @@ from pathlib import Path
 import pytest
 
 from battlebook.heroscape.dice import heroscape_wounds
-from battlebook.heroscape.odds_page import DICE
+from battlebook.heroscape.fight import Fighter, duel_odds
+from battlebook.heroscape.odds_page import DICE, FIGHT_DICE, FIGHT_LIFE
 from battlebook.heroscape.odds_page import odds_page as heroscape_page
-from battlebook.homm.odds_page import DEFENSES, SCORES
+from battlebook.heroscape.ruleset import Edition
+from battlebook.homm.fight import StackOf, fight_odds, ruleset_for
+from battlebook.homm.odds_page import DEFENSES, FIGHT_CARDS, SCORES
 from battlebook.homm.odds_page import odds_page as homm_page
 from battlebook.odds import fraction_text
 
@@ -18,7 +21,7 @@ from battlebook.odds import fraction_text
 def test_heroscape_page_has_a_cell_for_every_pair_with_its_exact_fraction() -> None:
     page = heroscape_page()
     titles = re.findall(r'<span title="([^"]+)">', page)
-    assert len(titles) == 2 * len(DICE) ** 2
+    assert len(titles) == 2 * len(DICE) ** 2 + len(FIGHT_DICE) * len(FIGHT_LIFE)
     expected = [fraction_text(heroscape_wounds(a, d).at_least_one) for a in DICE for d in DICE]
     assert titles[: len(expected)] == expected
     assert '<span title="20/81">24.7%</span>' in page
@@ -34,11 +37,57 @@ def test_heroscape_page_renders_its_formulas_as_mathml_with_latex() -> None:
 def test_homm_page_has_a_table_per_reading() -> None:
     page = homm_page()
     rows = [line for line in page.splitlines() if line.startswith("| **")]
-    assert len(rows) == 2 * len(SCORES)
+    assert len(rows) == 2 * len(SCORES) + 2 * len(FIGHT_CARDS)
     seven = [line for line in rows if line.startswith("| **7** |")]
     column = list(DEFENSES).index(13)
     assert [row.split(" | ")[1 + column] for row in seven] == ["2/5", "1/2"]
     assert page.count("<math ") == 1
+
+
+def test_the_heroscape_page_tabulates_duels_computed_by_the_fight_calculator_and_holds_its_slot() -> None:
+    page = heroscape_page()
+    fights = page[page.index("## Whole fights") :]
+    assert fights.count('data-bb-fight=""') == 1
+    titles = re.findall(r'<span title="([^"]+)">', fights)
+    expected = [
+        fraction_text(duel_odds(Fighter(d, d, life), Fighter(d, d, life), Edition.EDITION_2024).first_wins)
+        for d in FIGHT_DICE
+        for life in FIGHT_LIFE
+    ]
+    assert titles == expected
+
+
+def test_the_homm_page_tabulates_gold_golem_fights_under_both_readings_and_holds_the_slot() -> None:
+    page = homm_page()
+    fights = page[page.index("## Whole fights") :]
+    assert fights.count('data-bb-fight=""') == 1
+    titles = re.findall(r'<span title="([^"]+)">', fights)
+    expected = [
+        fraction_text(fight_odds(StackOf(a, 2, 3, 7, 7), StackOf(d, 2, 3, 7, 7), ruleset_for(faces)).aggressor_wins)
+        for faces in ("0-9", "1-10")
+        for a in FIGHT_CARDS
+        for d in FIGHT_CARDS
+    ]
+    assert titles == expected
+
+
+def test_the_page_calculators_bounds_are_the_engines() -> None:
+    """The fight calculators in the page state (and ask for) the bounds the engine enforces."""
+    from battlebook.heroscape import fight as scape
+    from battlebook.homm import fight as homm
+    from battlebook.homm.units import MAX_STAT
+
+    script = (Path(__file__).resolve().parents[2] / "docs" / "javascripts" / "try-it-app.js").read_text("utf-8")
+    found = re.search(r"const FIGHT_BOUNDS = \{([^}]*)\};", script)
+    assert found is not None
+    bounds = {key.strip(): int(value) for key, value in (part.split(":") for part in found[1].split(","))}
+    assert bounds == {
+        "heroscapeDice": scape.MAX_DICE,
+        "heroscapeLife": scape.MAX_LIFE,
+        "heroscapeAttacks": scape.MAX_ATTACKS,
+        "hommCards": homm.MAX_CARDS,
+        "hommStat": MAX_STAT,
+    }
 
 
 def test_every_registered_game_publishes_its_odds_page_once_computed(

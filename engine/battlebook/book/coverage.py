@@ -110,7 +110,7 @@ def render_coverage(
     """The Markdown page `rulebook/coverage.md`; rules of `book` citing no section are listed at the end.
 
     With `statements`, the page opens with the count of the sources' statements and lists
-    each with the rules that check it, before the sections.
+    each with the Examples that check it (or why none does), before the sections.
     """
     book = list(book)
     counts = Counter(c.status for c in coverage)

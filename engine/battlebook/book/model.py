@@ -12,25 +12,27 @@ known source section.
 from __future__ import annotations
 
 import difflib
-import functools
 import hashlib
 import os
 import re
 import stat
-from collections.abc import Iterable, Iterator, Sequence
-from dataclasses import dataclass, replace
+import textwrap
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from gherkin.ast_builder import AstBuilder
 from gherkin.errors import CompositeParserException, ParserException
 from gherkin.parser import Parser as GherkinParser
+from gherkin.parser_types import Background as GherkinBackground
+from gherkin.parser_types import Feature as GherkinFeature
+from gherkin.parser_types import GherkinDocument
+from gherkin.parser_types import Rule as GherkinRule
+from gherkin.parser_types import Scenario as GherkinScenario
+from gherkin.parser_types import Step as GherkinStep
+from gherkin.parser_types import Tag as GherkinTag
 from gherkin.stream.id_generator import IdGenerator
-from pytest_bdd.gherkin_parser import ERROR_PATTERNS, GherkinDocument
-from pytest_bdd.gherkin_parser import Background as GherkinBackground
-from pytest_bdd.gherkin_parser import Scenario as GherkinScenario
-from pytest_bdd.gherkin_parser import Step as GherkinStep
-from pytest_bdd.gherkin_parser import Tag as GherkinTag
 
 from battlebook.book.sources import SECTIONS
 from battlebook.errors import ScenarioError
@@ -163,64 +165,86 @@ def slugify(text: str) -> str:
 
 
 def file_sha256(path: Path) -> str:
-    """The SHA-256 of a file's bytes: results are valid only for the content they ran.
+    """The SHA-256 of a file's bytes: results are valid only for the content they ran."""
+    return hashlib.sha256(path.read_bytes()).hexdigest()
 
-    Kept per file, size and modification time, so recording every example of a large file
-    reads it once rather than once per example.
+
+@dataclass
+class FeatureReader:
+    """Reads feature files, each unchanged file parsed once for as long as the reader is kept.
+
+    A site build, or a run that reads the same chapters more than once, keeps one reader and
+    reads through it ([`load_feature`][battlebook.book.model.load_feature] and
+    [`load_book`][battlebook.book.model.load_book] take it as `reader`); a read without one
+    parses afresh. What a reader remembers is frozen, so sharing it is safe. It holds at
+    most `limit` parses and forgets them all when full.
     """
-    info = path.stat()
-    key = (str(path), info.st_size, info.st_mtime_ns)
-    digest = _DIGESTS.get(key)
-    if digest is None:
-        digest = hashlib.sha256(path.read_bytes()).hexdigest()
-        if len(_DIGESTS) > 10_000:
-            _DIGESTS.clear()
-        _DIGESTS[key] = digest
-    return digest
 
+    limit: int = 512
+    _features: dict[tuple[str, str, str, bool], FeatureDoc] = field(default_factory=dict, repr=False)
 
-_DIGESTS: dict[tuple[str, int, int], str] = {}
+    def feature(self, text: str, shown: str, sha256: str, strict: bool) -> FeatureDoc:
+        """The feature `text` makes (see [`feature_from_text`][battlebook.book.model.feature_from_text]), remembered."""
+        key = (text, shown, sha256, strict)
+        found = self._features.get(key)
+        if found is None:
+            found = feature_from_text(text, shown, sha256, strict)
+            if len(self._features) >= self.limit:
+                self._features.clear()
+            self._features[key] = found
+        return found
 
 
 def _tags(tags: Sequence[GherkinTag]) -> tuple[str, ...]:
-    return tuple(tag.name.lstrip("@") for tag in tags)
+    return tuple(tag["name"].lstrip("@") for tag in tags)
 
 
 def _steps(steps: Sequence[GherkinStep]) -> tuple[StepDoc, ...]:
     return tuple(
         StepDoc(
-            keyword=step.keyword.strip(),
-            text=step.text,
-            line=step.location.line,
-            table=tuple(tuple(cell.value for cell in row.cells) for row in step.datatable.rows)
-            if step.datatable
+            keyword=step["keyword"].strip(),
+            text=step["text"],
+            line=step["location"]["line"],
+            table=tuple(tuple(cell["value"] for cell in row["cells"]) for row in step["dataTable"].get("rows", []))
+            if step.get("dataTable")
             else None,
-            docstring=step.docstring.content if step.docstring else None,
+            docstring=textwrap.dedent(step["docString"]["content"]) if step.get("docString") else None,
         )
         for step in steps
     )
 
 
 def _background(background: GherkinBackground | None) -> tuple[StepDoc, ...]:
-    return _steps(background.steps) if background else ()
+    return _steps(background["steps"]) if background else ()
 
 
 def _example(scenario: GherkinScenario, checks_something: bool = True) -> ExampleDoc:
     tables = []
-    for examples in scenario.examples:
-        rows = [examples.table_header] if examples.table_header else []
-        rows += list(examples.table_body or [])
-        tables.append(tuple(tuple(cell.value for cell in row.cells) for row in rows))
+    for examples in scenario["examples"]:
+        header = examples.get("tableHeader")
+        rows = [header] if header else []
+        rows += list(examples.get("tableBody") or [])
+        tables.append(tuple(tuple(cell["value"] for cell in row["cells"]) for row in rows))
     return ExampleDoc(
-        keyword=scenario.keyword,
-        name=scenario.name,
-        line=scenario.location.line,
-        description=_dedent(scenario.description),
-        tags=_tags(scenario.tags),
-        steps=_steps(scenario.steps),
+        keyword=scenario["keyword"],
+        name=scenario["name"],
+        line=scenario["location"]["line"],
+        description=_dedent(scenario["description"]),
+        tags=_tags(scenario["tags"]),
+        steps=_steps(scenario["steps"]),
         outline_tables=tuple(tables),
         checks_something=checks_something,
     )
+
+
+def _children(node: GherkinFeature | GherkinRule) -> Iterator[tuple[str, Any]]:
+    """A feature's or rule's children, each as its kind (`background`, `scenario`, `rule`) and its node."""
+    for child in node["children"]:
+        for kind in ("background", "rule", "scenario"):
+            value = cast(Mapping[str, Any], child).get(kind)
+            if value:
+                yield kind, value
+                break
 
 
 def _dedent(text: str) -> str:
@@ -291,21 +315,18 @@ def read_feature_text(path: Path, shown: str | None = None) -> str:
     return text
 
 
-@functools.lru_cache(maxsize=256)
-def gherkin_ast(text: str) -> tuple[dict[str, Any], int]:
+def gherkin_ast(text: str) -> tuple[GherkinDocument, int]:
     """The Gherkin parser's document for `text`, its node ids numbered from 0, and how many ids it used.
 
-    Remembered (the rulebook model and the Cucumber Messages of a run read the same parse);
-    the document is shared, so it must not be changed. A text that does not parse raises as
-    the parser does, every time.
+    A text that does not parse raises as the parser does.
     """
     ids = IdGenerator()
-    data: dict[str, Any] = dict(GherkinParser(AstBuilder(ids)).parse(text))
-    return data, int(ids.get_next_id())
+    document = GherkinParser(AstBuilder(ids)).parse(text)
+    return document, int(ids.get_next_id())
 
 
-def parse_feature_text(text: str, shown: str) -> GherkinDocument:
-    """Parse a feature file's text with the Gherkin parser pytest-bdd uses.
+def parse_feature_text(text: str, shown: str) -> GherkinFeature:
+    """Parse a feature file's text with Cucumber's Gherkin parser: its `Feature`.
 
     Raises:
         FeatureFileError: the text is not Gherkin; the message names the first error's line.
@@ -322,12 +343,27 @@ def parse_feature_text(text: str, shown: str) -> GherkinDocument:
         raise _parse_error(shown, text, int(error.location.get("line") or 1), str(error)) from None
     except (ValueError, KeyError, TypeError, AttributeError, IndexError, RecursionError) as error:
         raise FeatureFileError(shown, 1, f"cannot read the file as Gherkin ({type(error).__name__})") from None
-    if "feature" not in data:
+    feature = cast(Mapping[str, Any], data).get("feature")
+    if not feature:
         raise FeatureFileError(shown, 1, "the file has no 'Feature:' line")
-    try:
-        return GherkinDocument.from_dict(data)
-    except (ValueError, KeyError, TypeError, AttributeError, IndexError) as error:
-        raise FeatureFileError(shown, 1, f"cannot read the file as Gherkin ({type(error).__name__})") from None
+    return cast(GherkinFeature, feature)
+
+
+#: The parser's errors in plain words, where a pattern of its message says what went wrong.
+PARSE_ERRORS = (
+    (re.compile(r"expected:.*got 'Feature.*'"), "a file holds one Feature; this is a second 'Feature:' line"),
+    (
+        re.compile(r"expected:.*got '(?:Given|When|Then|And|But).*'"),
+        "this step stands outside any Example, Scenario or Background",
+    ),
+    (re.compile(r"expected:.*got 'Background.*'"), "a second Background: a feature or rule has at most one"),
+    (
+        re.compile(r"expected:.*got 'Scenario.*'"),
+        "an Example or Scenario out of place (is the 'Feature:' line above it missing?)",
+    ),
+    (re.compile(r"expected:.*got 'Rule.*'"), "a 'Rule:' out of place: rules stand directly under the Feature"),
+    (re.compile(r"expected:.*got '.*'"), "this line is not Gherkin where it stands"),
+)
 
 
 def _parse_error(shown: str, text: str, line: int, message: str) -> FeatureFileError:
@@ -339,8 +375,7 @@ def _parse_error(shown: str, text: str, line: int, message: str) -> FeatureFileE
     if found and close and found["word"].strip() not in KEYWORDS:
         word = found["word"].strip()
         return FeatureFileError(shown, line, f"{word + ':'!r} is not a keyword: did you mean {close[0] + ':'!r}?")
-    # pytest-bdd's own wording for the parser's errors, where it has one ("Multiple features...").
-    message = next((text for pattern, _, text in ERROR_PATTERNS if pattern.search(message)), message)
+    message = next((text for pattern, text in PARSE_ERRORS if pattern.search(message)), message)
     if len(reads) > 120:
         reads = reads[:117] + "..."
     return FeatureFileError(shown, line, f"{message} (the line reads: {reads!r})")
@@ -348,33 +383,30 @@ def _parse_error(shown: str, text: str, line: int, message: str) -> FeatureFileE
 
 def _check_steps(shown: str, steps: Sequence[GherkinStep], where: str) -> None:
     """A block's first step must say its kind (`And`/`But` continue the step above them)."""
-    if steps and steps[0].keyword_type == "Conjunction":
+    if steps and steps[0]["keywordType"] == "Conjunction":
         raise FeatureFileError(
             shown,
-            steps[0].location.line,
-            f"{steps[0].keyword!r} continues the step above it, but this is the first step of {where}: "
+            steps[0]["location"]["line"],
+            f"{steps[0]['keyword'].strip()!r} continues the step above it, but this is the first step of {where}: "
             "start it with Given, When or Then",
         )
 
 
 def _check_scenario(shown: str, scenario: GherkinScenario, lines: Sequence[str], rules: Conventions) -> bool:
     """Check one example; whether it checks something (it has a Then step)."""
-    _check_tags(shown, scenario.tags, rules)
-    _check_prose(shown, scenario.description, scenario.location.line, lines, rules)
-    _check_steps(shown, scenario.steps, "the example")
-    if not scenario.steps:
-        rules.report(
-            FeatureFileError(
-                shown, scenario.location.line, f"the example {scenario.name!r} has no steps, so it checks nothing"
-            )
-        )
+    line, name = scenario["location"]["line"], scenario["name"]
+    _check_tags(shown, scenario["tags"], rules)
+    _check_prose(shown, scenario["description"], line, lines, rules)
+    _check_steps(shown, scenario["steps"], "the example")
+    if not scenario["steps"]:
+        rules.report(FeatureFileError(shown, line, f"the example {name!r} has no steps, so it checks nothing"))
         return False
-    if not any(step.keyword_type == "Outcome" for step in scenario.steps):
+    if not any(step["keywordType"] == "Outcome" for step in scenario["steps"]):
         rules.report(
             FeatureFileError(
                 shown,
-                scenario.location.line,
-                f"the example {scenario.name!r} has no Then step, so it checks nothing: "
+                line,
+                f"the example {name!r} has no Then step, so it checks nothing: "
                 "end it with Then and the outcome to check",
             )
         )
@@ -384,13 +416,13 @@ def _check_scenario(shown: str, scenario: GherkinScenario, lines: Sequence[str],
 
 def _check_tags(shown: str, tags: Sequence[GherkinTag], rules: Conventions) -> None:
     for tag in tags:
-        name = tag.name.lstrip("@")
+        name = tag["name"].lstrip("@")
         if not name.startswith(METADATA_PREFIXES):
             rules.report(
                 FeatureFileError(
                     shown,
-                    tag.location.line,
-                    f"unknown tag {tag.name!r}: a tag is @id:<rule id>, @source:<section>, @chapter:<number> "
+                    tag["location"]["line"],
+                    f"unknown tag {tag['name']!r}: a tag is @id:<rule id>, @source:<section>, @chapter:<number> "
                     "or @edition:<2004 or 2024>",
                 )
             )
@@ -430,11 +462,14 @@ def _check_prose(shown: str, description: str, after_line: int, lines: Sequence[
         rules.report(FeatureFileError(shown, number, message))
 
 
-def load_feature(path: Path, root: Path | None = None, *, strict: bool = True) -> FeatureDoc:
+def load_feature(
+    path: Path, root: Path | None = None, *, strict: bool = True, reader: FeatureReader | None = None
+) -> FeatureDoc:
     """Read and check one feature file; `root` makes the recorded path relative.
 
     With `strict=False`, broken conventions (see [`Conventions`][battlebook.book.model.Conventions])
-    are kept in the feature's `problems` instead of raised.
+    are kept in the feature's `problems` instead of raised. With a `reader`, an unchanged file
+    it has already read is not parsed again.
 
     Raises:
         FeatureFileError: the file cannot be read or does not parse, or (read strictly) breaks a
@@ -442,39 +477,40 @@ def load_feature(path: Path, root: Path | None = None, *, strict: bool = True) -
     """
     shown = _shown_path(path, root)
     text = read_feature_text(path, shown)
-    return _feature_from_text(text, shown, file_sha256(path), strict)
+    sha256 = file_sha256(path)
+    if reader is None:
+        return feature_from_text(text, shown, sha256, strict)
+    return reader.feature(text, shown, sha256, strict)
 
 
-@functools.lru_cache(maxsize=256)
-def _feature_from_text(text: str, shown: str, sha256: str, strict: bool) -> FeatureDoc:
-    """The feature a file's text makes, remembered: a site build reads each chapter several times.
+def feature_from_text(text: str, shown: str, sha256: str, strict: bool = True) -> FeatureDoc:
+    """The feature a file's text makes, read and checked (see [`load_feature`][battlebook.book.model.load_feature]).
 
-    The result is frozen and depends on nothing else, so an unchanged file is parsed once per process.
+    `shown` is the file's path as messages name it, `sha256` the digest of its bytes.
     """
-    document = parse_feature_text(text, shown)
-    feature = document.feature
+    feature = parse_feature_text(text, shown)
     lines = text.splitlines()
     conventions = Conventions(strict)
-    _check_tags(shown, feature.tags, conventions)
-    _check_prose(shown, feature.description, feature.location.line, lines, conventions)
+    _check_tags(shown, feature["tags"], conventions)
+    _check_prose(shown, feature["description"], feature["location"]["line"], lines, conventions)
 
     rules: list[RuleDoc] = []
     loose: list[ExampleDoc] = []
     background: tuple[StepDoc, ...] = ()
     ids_here: dict[str, int] = {}
-    for child in feature.children:
-        if child.background:
-            _check_steps(shown, child.background.steps, "the Background")
-            background = _background(child.background)
-        elif child.scenario:
-            checks = _check_scenario(shown, child.scenario, lines, conventions)
-            loose.append(_example(child.scenario, checks))
-        elif child.rule:
-            rule = child.rule
-            line = rule.location.line
-            _check_tags(shown, rule.tags, conventions)
-            _check_prose(shown, rule.description, line, lines, conventions)
-            tags = _tags(rule.tags)
+    for kind, child in _children(feature):
+        if kind == "background":
+            _check_steps(shown, child["steps"], "the Background")
+            background = _background(child)
+        elif kind == "scenario":
+            checks = _check_scenario(shown, child, lines, conventions)
+            loose.append(_example(child, checks))
+        else:
+            rule: GherkinRule = child
+            line = rule["location"]["line"]
+            _check_tags(shown, rule["tags"], conventions)
+            _check_prose(shown, rule["description"], line, lines, conventions)
+            tags = _tags(rule["tags"])
             ids = [t[len(ID_TAG) :] for t in tags if t.startswith(ID_TAG)]
             rule_id = ids[0] if len(ids) == 1 and RULE_ID.match(ids[0]) else f"line-{line}"
             if len(ids) != 1:
@@ -482,7 +518,7 @@ def _feature_from_text(text: str, shown: str, sha256: str, strict: bool) -> Feat
                     FeatureFileError(
                         shown,
                         line,
-                        f"the Rule {rule.name!r} needs exactly one identifier tag such as @id:game.rule-name "
+                        f"the Rule {rule['name']!r} needs exactly one identifier tag such as @id:game.rule-name "
                         f"on the line above it (found {len(ids)})",
                     )
                 )
@@ -502,13 +538,13 @@ def _feature_from_text(text: str, shown: str, sha256: str, strict: bool) -> Feat
             sources = tuple(key for key in sources if key in SECTIONS)
             rule_background: tuple[StepDoc, ...] = ()
             examples: list[ExampleDoc] = []
-            for grandchild in rule.children:
-                if grandchild.background:
-                    _check_steps(shown, grandchild.background.steps, "the Background")
-                    rule_background = _background(grandchild.background)
-                elif grandchild.scenario:
-                    checks = _check_scenario(shown, grandchild.scenario, lines, conventions)
-                    examples.append(_example(grandchild.scenario, checks))
+            for inner, grandchild in _children(rule):
+                if inner == "background":
+                    _check_steps(shown, grandchild["steps"], "the Background")
+                    rule_background = _background(grandchild)
+                elif inner == "scenario":
+                    checks = _check_scenario(shown, grandchild, lines, conventions)
+                    examples.append(_example(grandchild, checks))
             if not examples:
                 conventions.report(
                     FeatureFileError(
@@ -531,9 +567,9 @@ def _feature_from_text(text: str, shown: str, sha256: str, strict: bool) -> Feat
             rules.append(
                 RuleDoc(
                     id=rule_id,
-                    name=rule.name,
+                    name=rule["name"],
                     line=line,
-                    description=_dedent(rule.description),
+                    description=_dedent(rule["description"]),
                     tags=tags,
                     sources=sources,
                     background=rule_background,
@@ -542,9 +578,9 @@ def _feature_from_text(text: str, shown: str, sha256: str, strict: bool) -> Feat
             )
     doc = FeatureDoc(
         path=shown,
-        name=feature.name,
-        description=_dedent(feature.description),
-        tags=_tags(feature.tags),
+        name=feature["name"],
+        description=_dedent(feature["description"]),
+        tags=_tags(feature["tags"]),
         background=background,
         rules=tuple(rules),
         loose_examples=tuple(loose),
@@ -558,7 +594,9 @@ def _feature_from_text(text: str, shown: str, sha256: str, strict: bool) -> Feat
         )
     if not rules and not loose:
         raise FeatureFileError(
-            shown, feature.location.line, "the file holds no Example: a chapter shows its rules by worked examples"
+            shown,
+            feature["location"]["line"],
+            "the file holds no Example: a chapter shows its rules by worked examples",
         )
     check_unique_names(doc)
     return doc
@@ -610,13 +648,17 @@ def feature_paths(paths: Iterable[Path]) -> list[Path]:
     return sorted(found)
 
 
-def load_book(paths: Iterable[Path], root: Path | None = None, *, strict: bool = True) -> list[FeatureDoc]:
+def load_book(
+    paths: Iterable[Path], root: Path | None = None, *, strict: bool = True, reader: FeatureReader | None = None
+) -> list[FeatureDoc]:
     """Read every feature under `paths`, checking that rule identifiers are unique.
 
     Read leniently (`strict=False`), an identifier another file already uses is one more of
-    the feature's problems instead of an error.
+    the feature's problems instead of an error. With a `reader`, files it has read unchanged
+    are not parsed again.
     """
-    return with_id_clashes([load_feature(path, root, strict=strict) for path in feature_paths(paths)], strict=strict)
+    features = [load_feature(path, root, strict=strict, reader=reader) for path in feature_paths(paths)]
+    return with_id_clashes(features, strict=strict)
 
 
 def with_id_clashes(features: Sequence[FeatureDoc], *, strict: bool = False) -> list[FeatureDoc]:

@@ -30,6 +30,16 @@ def register(subparsers: Any) -> None:
         metavar="FILE",
         help="also write the run as Cucumber Messages (NDJSON) to FILE, for Cucumber's tools",
     )
+    parser.add_argument(
+        "--reading",
+        action="append",
+        default=[],
+        metavar="WORDS",
+        help=(
+            "play every example as if this alternative reading of a ruling were Battlebook's own "
+            "(the words of 'Given the alternative reading: WORDS'); repeatable"
+        ),
+    )
     parser.set_defaults(handler=run)
 
 
@@ -39,10 +49,15 @@ def run(args: argparse.Namespace) -> int:
     if problem:
         print(f"battlebook check: {problem}", file=sys.stderr)
         return 2
+    from battlebook.language.steps._readings import unknown_readings
     from battlebook.runners.check import CheckUsageError, format_report, run_check  # pytest is slow to import
 
+    unknown = unknown_readings(args.reading)
+    if unknown:
+        print(f"battlebook check: no ruling has the alternative reading {unknown[0]!r}", file=sys.stderr)
+        return 2
     try:
-        report = run_check(args.paths, messages=args.messages)
+        report = run_check(args.paths, messages=args.messages, readings=args.reading)
     except CheckUsageError as error:
         print(f"battlebook check: {error}", file=sys.stderr)
         return 2

@@ -44,7 +44,7 @@ if TYPE_CHECKING:
         legal_actions,
         legal_violation,
     )
-    from battlebook.heroscape.ruleset import COMBAT_DIE, CommonOutOfPlay, Edition, Face, NextCopy, Ruleset
+    from battlebook.heroscape.ruleset import COMBAT_DIE, CommonOutOfPlay, Edition, Face, NextCopy, Ruleset, TargetSpace
     from battlebook.heroscape.setup import ready_to_attack, setup_battle, turn_for
     from battlebook.heroscape.sight import counted_range, has_line_of_sight, visible_heights
     from battlebook.heroscape.state import BattleState, CardInPlay, Figure
@@ -74,6 +74,7 @@ _EXPORTS = {
     "MapError": "battlebook.heroscape.battlefield",
     "MoveFigure": "battlebook.heroscape.actions",
     "NextCopy": "battlebook.heroscape.ruleset",
+    "TargetSpace": "battlebook.heroscape.ruleset",
     "PlaceOrderMarker": "battlebook.heroscape.actions",
     "Power": "battlebook.heroscape.powers",
     "PowerKind": "battlebook.heroscape.powers",
@@ -131,6 +132,7 @@ __all__ = [
     "Space",
     "StartRound",
     "StartTurn",
+    "TargetSpace",
     "Terrain",
     "apply",
     "attacks_left",

@@ -76,7 +76,7 @@ class CombatDie:
         """The chance that one defense die shows a shield."""
         return Fraction(self.shields, self.sides)
 
-    @property
+    @cached_property
     def faces(self) -> tuple[Face, ...]:
         """The symbol on each side, skulls first, then shields, then blanks.
 
@@ -86,7 +86,7 @@ class CombatDie:
         """
         return (Face.SKULL,) * self.skulls + (Face.SHIELD,) * self.shields + (Face.BLANK,) * self.blanks
 
-    @property
+    @cached_property
     def die(self) -> Die:
         """The die to roll in a battle: one side per face, all equally likely."""
         return Die("combat die", self.faces)
@@ -114,13 +114,16 @@ class CombatDie:
 COMBAT_DIE = CombatDie()
 
 
-def heroscape_wounds(attack_dice: int, defense_dice: int, die: CombatDie = COMBAT_DIE) -> WoundOdds:
+def heroscape_wounds(
+    attack_dice: int, defense_dice: int, die: CombatDie = COMBAT_DIE, defense_die: CombatDie | None = None
+) -> WoundOdds:
     """The exact distribution of wounds for `attack_dice` against `defense_dice` with `die`.
 
     Args:
         attack_dice: How many attack dice are rolled (0 or more).
         defense_dice: How many defense dice are rolled (0 or more).
         die: The sides of the combat die (3 skulls, 2 shields, 1 blank by default).
+        defense_die: The sides of a defense die, when it is not `die`.
 
     Examples:
         >>> tuple(str(p) for p in heroscape_wounds(1, 1).wounds)
@@ -128,7 +131,7 @@ def heroscape_wounds(attack_dice: int, defense_dice: int, die: CombatDie = COMBA
         >>> heroscape_wounds(2, 4).expected
         Fraction(8, 27)
     """
-    return wound_odds(attack_dice, defense_dice, die.skull_chance, die.shield_chance)
+    return wound_odds(attack_dice, defense_dice, die.skull_chance, (defense_die or die).shield_chance)
 
 
 def heroscape_formulas() -> dict[str, sympy.Basic]:

@@ -8,43 +8,48 @@ Examples:
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Iterator, Mapping, Sequence
-from fractions import Fraction
-from math import comb
-from typing import Any
+from collections.abc import Hashable, Mapping, Sequence
+from typing import TYPE_CHECKING
 
-from battlebook.dice import Dice, ScriptedDice
-from battlebook.errors import RuleViolation
-from battlebook.game import AttackChance, Drawing, KnownCard, Roll, RulesEdition, module_rule_ids
-from battlebook.heroscape import chance, readings, rule_ids, rules
+from battlebook.game import Drawing, KnownCard, RulesEdition, module_rule_ids
+from battlebook.heroscape import readings, rule_ids
 from battlebook.heroscape.actions import Action, Attack
-from battlebook.heroscape.cards import CARD_CITATION, KNOWN_CARDS, ArmyCardBook, card_stats
-from battlebook.heroscape.dice import Face
-from battlebook.heroscape.resolution import HeroscapeResolution
+from battlebook.heroscape.cards import CARD_CITATION, KNOWN_CARDS, ArmyCardBook, card_stats, is_illustrative
+from battlebook.heroscape.play import HeroscapePlay
 from battlebook.heroscape.ruleset import Edition, Harm, Ruleset
 from battlebook.heroscape.sight import Measured
 from battlebook.heroscape.state import BattleState
 from battlebook.odds import fraction_text, percent_text
 
+if TYPE_CHECKING:
+    from battlebook.fight_report import FightReport
+
 __all__ = ["HEROSCAPE", "HeroscapeGame"]
 
 
-def _binomial(count: int, hits: int, chance: Fraction) -> Fraction:
-    return comb(count, hits) * chance**hits * (1 - chance) ** (count - hits)
+class HeroscapeGame(HeroscapePlay):
+    """The Heroscape rules, both editions, as the shared contract asks for them.
 
-
-class HeroscapeGame:
-    """The Heroscape rules, both editions, as the shared contract asks for them."""
+    What acts on states (legality, `apply`, the results of the dice) is inherited from
+    [`HeroscapePlay`][battlebook.heroscape.play.HeroscapePlay].
+    """
 
     name = "heroscape"
     title = "Heroscape"
+
     scene = "battlefield"
     card_noun = ArmyCardBook.noun
 
     def known_cards(self) -> tuple[KnownCard, ...]:
         """The cards of [`KNOWN_CARDS`][battlebook.heroscape.cards.KNOWN_CARDS], some stats illustrative."""
         return tuple(
-            KnownCard(card.name, (card.name, card.figure), card_stats(card), CARD_CITATION)
+            KnownCard(
+                card.name,
+                (card.name, card.figure),
+                card_stats(card),
+                CARD_CITATION,
+                tuple((stat, value) for stat, value in card_stats(card) if not is_illustrative(card.name, stat)),
+            )
             for card in KNOWN_CARDS.values()
         )
 
@@ -59,57 +64,6 @@ class HeroscapeGame:
     def played_under(self, state: BattleState, settings: Mapping[str, object]) -> BattleState:
         """See [`readings.played_under`][battlebook.heroscape.readings.played_under]."""
         return readings.played_under(state, settings)
-
-    def legal_violation(self, state: BattleState, action: Action) -> RuleViolation | None:
-        """See [`rules.legal_violation`][battlebook.heroscape.rules.legal_violation]."""
-        return rules.legal_violation(state, action)
-
-    def apply(self, state: BattleState, action: Action, dice: Dice) -> HeroscapeResolution:
-        """See [`rules.apply`][battlebook.heroscape.rules.apply]."""
-        return rules.apply(state, action, dice)
-
-    def candidate_actions(self, state: BattleState) -> Iterator[Action]:
-        """See [`rules.candidate_actions`][battlebook.heroscape.rules.candidate_actions]."""
-        return rules.candidate_actions(state)
-
-    def is_attack(self, action: object) -> bool:
-        """Only an `Attack` rolls dice."""
-        return isinstance(action, Attack)
-
-    def chance_of(self, state: BattleState, action: Action) -> AttackChance:
-        """See [`chance.chance_of`][battlebook.heroscape.chance.chance_of]."""
-        if not isinstance(action, Attack):
-            raise TypeError(f"not an attack: {action!r}")
-        return chance.chance_of(state, action)
-
-    def rolls(self, state: BattleState, action: Action) -> Iterator[Roll]:
-        """Every count of skulls among the attack dice and of shields among the defense dice.
-
-        The other dice show a face that neither scores nor blocks (a blank where the die has
-        one); the order of the dice does not matter to the rules.
-        """
-        if not isinstance(action, Attack):
-            return
-        pool = rules.dice_pool(state, action)
-        die = state.ruleset.combat_die
-        no_skull = Face.BLANK if die.blanks else Face.SHIELD
-        no_shield = Face.BLANK if die.blanks else Face.SKULL
-        for skulls in range(pool.attack + 1):
-            for shields in range(pool.defense + 1):
-                odds = _binomial(pool.attack, skulls, die.skull_chance) * _binomial(
-                    pool.defense, shields, die.shield_chance
-                )
-                if odds:
-                    attack = [Face.SKULL] * skulls + [no_skull] * (pool.attack - skulls)
-                    defense = [Face.SHIELD] * shields + [no_shield] * (pool.defense - shields)
-                    yield Roll(odds, ScriptedDice(attack + defense))
-
-    def attack_effect(self, resolution: Any) -> tuple[int, bool]:
-        """The skulls the shields did not block, and whether the defender was destroyed."""
-        report = resolution.attack
-        if report is None:
-            return 0, False
-        return max(report.skulls - report.shields, 0), report.destroyed
 
     def describe_chance(self, state: BattleState, action: Action) -> str:
         """The dice, then the chance of destroying (2004) or the wounds and the chance of destroying (2024)."""
@@ -148,6 +102,12 @@ class HeroscapeGame:
     def rule_ids(self) -> frozenset[str]:
         """The identifiers in [`rule_ids`][battlebook.heroscape.rule_ids]."""
         return module_rule_ids(rule_ids)
+
+    def fight(self, question: str, arguments: Mapping[str, str]) -> FightReport:
+        """See [`fight.fight_report`][battlebook.heroscape.fight.fight_report] (imported only here)."""
+        from battlebook.heroscape.fight import fight_report
+
+        return fight_report(question, arguments)
 
     def odds_page(self) -> str:
         """See [`odds_page`][battlebook.heroscape.odds_page.odds_page] (imported only here)."""

@@ -7,6 +7,8 @@ no number on the page is typed by hand.
 from __future__ import annotations
 
 from battlebook.heroscape.dice import COMBAT_DIE, heroscape_formulas, heroscape_wounds
+from battlebook.heroscape.fight import MAX_DICE, MAX_LIFE, Fighter, duel_odds
+from battlebook.heroscape.ruleset import Edition
 from battlebook.odds import fraction_text, percent_text
 from battlebook.pictures.chart import bar_chart
 from battlebook.pictures.odds_page import TABLE_CLOSE, TABLE_OPEN, chance_cell, figures, formula_html
@@ -27,6 +29,48 @@ def wound_charts() -> list[str]:
         svg = bar_chart(title, bars, "wounds", f"chart-wounds-{attack}-{defense}")
         drawings.append((svg, f"{attack} against {defense}: at least one wound {percent_text(odds.at_least_one)}"))
     return figures(drawings)
+
+
+#: Dice (attack and defense alike) and Life of the equal figures whose duels the page tabulates.
+FIGHT_DICE = range(1, 5)
+FIGHT_LIFE = range(1, 6)
+#: Where the page's fight calculator goes (the in-page runtime fills it).
+FIGHT_SLOT = '<div class="bb-fight-slot" data-bb-fight="" data-search-exclude=""></div>'
+
+
+def fight_section() -> list[str]:
+    """Whole fights: what the calculator answers, and duels of equal figures, computed through the engine."""
+    lines = [
+        "## Whole fights",
+        "",
+        "The chance of one attack is half the story; players ask who is left standing once two figures "
+        "keep fighting. The fight calculator below (and `battlebook odds fight heroscape`) answers it exactly: "
+        "the two figures take turns, the first attacking first, each attack resolved by the rules of the "
+        "edition, until one is destroyed. It gives the chance each wins, the Life the winner has left, the "
+        "chance that neither ever can (two figures that cannot harm each other), and how many attacks it takes "
+        f"on average; or, for one figure taking a series of attacks, the chance each attack destroys it. Each "
+        f"figure rolls 0 to {MAX_DICE} dice and has a Life of 1 to {MAX_LIFE}.",
+        "",
+        FIGHT_SLOT,
+        "",
+        "Between two equal figures, attacking first is an edge. The chance that the figure attacking first "
+        "wins, in the 2024 edition, when both roll as many attack as defense dice (rows) and have the same "
+        "Life (columns); hover over a cell for its exact fraction. In the 2004 game Life does not count: "
+        "every column would read as the first.",
+        "",
+        TABLE_OPEN,
+        "| dice \\ Life | " + " | ".join(str(life) for life in FIGHT_LIFE) + " |",
+        "|---:|" + "---:|" * len(FIGHT_LIFE),
+    ]
+    for dice in FIGHT_DICE:
+        cells = [
+            chance_cell(
+                duel_odds(Fighter(dice, dice, life), Fighter(dice, dice, life), Edition.EDITION_2024).first_wins
+            )
+            for life in FIGHT_LIFE
+        ]
+        lines.append(f"| **{dice}** | " + " | ".join(cells) + " |")
+    return [*lines, "", TABLE_CLOSE, ""]
 
 
 def odds_page() -> str:
@@ -94,5 +138,6 @@ def odds_page() -> str:
         "and the expected number of wounds is:",
         "",
         *formula_html("the expected wounds", "E[W]", formulas["expected"]),
+        *fight_section(),
     ]
     return "\n".join(lines) + "\n"

@@ -33,6 +33,7 @@ __all__ = [
     "HeightAdvantage",
     "NextCopy",
     "Ruleset",
+    "TargetSpace",
 ]
 
 
@@ -87,6 +88,18 @@ class NextCopy(StrEnum):
     OWN_CARD = "own card"
 
 
+class TargetSpace(StrEnum):
+    """Which space of a double-space target a range is counted to.
+
+    Battlebook counts to its **nearer space**, as it counts from either space of a
+    double-space attacker (ruling *Range to a double-space target*); the alternative counts
+    to its **farther space**, so that the whole figure must be within range.
+    """
+
+    NEARER = "nearer space"
+    FARTHER = "farther space"
+
+
 @dataclass(frozen=True)
 class HeightAdvantage:
     """Extra dice for the figure whose base is higher: `(levels above, extra dice)` steps.
@@ -139,6 +152,17 @@ class Ruleset:
         head_space_named: Whether a double-space figure looks only from above the one space
             its head is over, which the scenario names; `False` (Battlebook's reading) lets it
             look from above either space (ruling *Figures and line of sight*).
+        defense_die: The die defense dice are, when it is not the attack die (`None`, Battlebook's
+            reading: one combat die for both; ruling *The Heroscape combat die*).
+        target_space: Which space of a double-space target a range is counted to.
+        turn_passes_left: Whether, once a turn ends, the player on the left must take the
+            next one; the 2004 text names no next player (ruling *Turns and victory in the
+            editions*).
+        victory_by_destruction: Whether destroying every opposing figure wins the battle; the
+            2024 text states no objective (same ruling). `False` answers "the rules don't say".
+        measures_as_2004: Whether range and line of sight are decided as the 2004 text
+            describes; `False` answers "the rules don't say" (ruling *Range and line of
+            sight in the 2024 edition*).
     """
 
     edition: Edition = Edition.BASIC_2004
@@ -152,16 +176,33 @@ class Ruleset:
     next_copy: NextCopy = NextCopy.PLAYER_CHOICE
     head_space_named: bool = False
     first_copy_choice: bool = True
+    defense_die: CombatDie | None = None
+    target_space: TargetSpace = TargetSpace.NEARER
+    turn_passes_left: bool = True
+    victory_by_destruction: bool = True
+    measures_as_2004: bool = True
 
     @property
     def die(self) -> Die:
-        """The combat die as rolled in a battle, made from `combat_die`.
+        """The attack die as rolled in a battle, made from `combat_die`.
 
         Examples:
             >>> Ruleset(combat_die=CombatDie(4, 2, 0)).die.faces.count(Face.SKULL)
             4
         """
         return self.combat_die.die
+
+    @property
+    def defense_sides(self) -> CombatDie:
+        """The sides of a defense die: `defense_die` if the battle reads one, else the combat die.
+
+        Examples:
+            >>> Ruleset().defense_sides == COMBAT_DIE
+            True
+            >>> Ruleset(defense_die=CombatDie(1, 4, 1)).defense_sides.shields
+            4
+        """
+        return self.defense_die or self.combat_die
 
     @classmethod
     def for_edition(

@@ -32,11 +32,14 @@ measures the same way.
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable
-from dataclasses import dataclass
+from collections.abc import Hashable, Iterable
+from dataclasses import dataclass, field
+from functools import lru_cache
 
-from battlebook.errors import ScenarioError
+from battlebook.errors import RulesSilent, ScenarioError
+from battlebook.heroscape.battlefield import Battlefield
 from battlebook.heroscape.hexes import Hex, clip_to_hex
+from battlebook.heroscape.ruleset import TargetSpace
 from battlebook.heroscape.state import BattleState, Figure
 
 
@@ -61,6 +64,9 @@ FIGURE_RADIUS = 0.25
 #: Fractions of a figure's height at which its body is sampled (just above its base to its head).
 BODY_HEIGHTS = (0.02, 0.25, 0.5, 0.75, 1.0)
 _EPS = 1e-9
+#: How many ranges and lines of sight stay kept, each for its battlefield and figures: a
+#: fight measures the same two figures again at every attack.
+SIGHT_CACHE_SIZE = 4096
 
 Point = tuple[float, float, float]
 
@@ -115,8 +121,30 @@ def counted_range(state: BattleState, attacker: Figure, target: Figure) -> int |
         >>> a, b = Figure("A", "c", "Red", (Hex.from_offset(0, 0),)), Figure("B", "c", "Blue", (Hex.from_offset(0, 3),))
         >>> counted_range(BattleState(battlefield=field), a, b)
         4
+
+    The count runs from whichever space of a double-space attacker is nearer, as the sources
+    say, and to the nearer space of a double-space target, as Battlebook reads them; under the
+    alternative reading (`TargetSpace.FARTHER`) it runs to the target's farther space.
     """
-    return state.battlefield.counted_distance(attacker.spaces, target.spaces)
+    _measurable(state, "how far a target is")
+    if state.ruleset.target_space is TargetSpace.FARTHER and len(target.spaces) > 1:
+        counts = [_counted(state.battlefield, attacker.spaces, (space,)) for space in target.spaces]
+        return None if None in counts else max(c for c in counts if c is not None)
+    return _counted(state.battlefield, attacker.spaces, target.spaces)
+
+
+@lru_cache(maxsize=SIGHT_CACHE_SIZE)
+def _counted(battlefield: Battlefield, sources: tuple[Hex, ...], targets: tuple[Hex, ...]) -> int | None:
+    """The battlefield's `counted_distance`, kept for the same battlefield and spaces."""
+    return battlefield.counted_distance(sources, targets)
+
+
+def _measurable(state: BattleState, question: str) -> None:
+    """Raise `RulesSilent` when the ruleset reads that the rules do not say how to measure (2024 alternative)."""
+    if not state.ruleset.measures_as_2004:
+        raise RulesSilent(
+            f"{question}: under this reading the 2024 text measures range and line of sight in a way it does not state"
+        )
 
 
 def straight_distance(attacker: Figure, target: Figure) -> int:
@@ -190,6 +218,7 @@ def visible_heights(state: BattleState, attacker: Figure, target: Figure) -> tup
 
     An empty tuple means no line of sight.
     """
+    _measurable(state, "whether the attacker sees the target")
     columns = obstacles(state, ignore=(attacker, target))
     seen: set[float] = set()
     for fraction, point in body_points(state, target):
@@ -201,11 +230,53 @@ def visible_heights(state: BattleState, attacker: Figure, target: Figure) -> tup
 
 
 def has_line_of_sight(state: BattleState, attacker: Figure, target: Figure) -> bool:
-    """Whether some straight line from the attacker's head reaches some part of the target unblocked."""
+    """Whether some straight line from the attacker's head reaches some part of the target unblocked.
+
+    The answer depends only on the battle's geometry (the spaces, where the figures stand and
+    how tall they are, and the ruleset's two sight readings), so it is kept for that
+    geometry: a battle that only changed its wounds or its turn is not measured again.
+    """
+    _measurable(state, "whether the attacker sees the target")
+    return _sight(_Sighting(_geometry(state, attacker, target), state, attacker, target))
+
+
+def _line_of_sight(state: BattleState, attacker: Figure, target: Figure) -> bool:
     columns = obstacles(state, ignore=(attacker, target))
     return any(
         is_clear(head, point, columns) for _, point in body_points(state, target) for head in heads(state, attacker)
     )
+
+
+def _geometry(state: BattleState, attacker: Figure, target: Figure) -> Hashable:
+    """Everything a line of sight from `attacker` to `target` depends on, as one value."""
+    rules = state.ruleset
+    others: tuple[object, ...] = ()
+    if rules.figures_block_sight:
+        skip = {attacker.key, target.key}
+        others = tuple((f.spaces, _height(state, f)) for f in state.figures if f.key not in skip)
+    return (
+        state.battlefield,
+        rules.figures_block_sight,
+        rules.head_space_named,
+        others,
+        (target.spaces, _height(state, target)),
+        (attacker.spaces, attacker.head, attacker.key, _height(state, attacker)),
+    )
+
+
+@dataclass(frozen=True)
+class _Sighting:
+    """A line of sight to measure, known by its geometry alone (the state and figures it is measured on ride along)."""
+
+    geometry: Hashable
+    state: BattleState = field(compare=False)
+    attacker: Figure = field(compare=False)
+    target: Figure = field(compare=False)
+
+
+@lru_cache(maxsize=SIGHT_CACHE_SIZE)
+def _sight(sighting: _Sighting) -> bool:
+    return _line_of_sight(sighting.state, sighting.attacker, sighting.target)
 
 
 def range_path(state: BattleState, attacker: Figure, target: Figure) -> tuple[Hex, ...] | None:

@@ -71,7 +71,7 @@ if TYPE_CHECKING:
         Stage,
         Stance,
     )
-    from battlebook.homm.town import EmergingTime, PenaltyBase, TownCard, TownSettings, Walls
+    from battlebook.homm.town import BreachCall, EmergingTime, PenaltyBase, TownCard, TownSettings, Walls
     from battlebook.homm.units import KNOWN_UNITS, Ability, AttackKind, Spell, UnitBook, UnitCard
 
 #: Where each public name lives: imported from there when first used, so that importing one
@@ -85,6 +85,7 @@ _EXPORTS = {
     "AttackRoll": "battlebook.homm.resolution",
     "AttackScore": "battlebook.homm.scores",
     "BattleState": "battlebook.homm.state",
+    "BreachCall": "battlebook.homm.town",
     "Chooser": "battlebook.homm.ruleset",
     "Clock": "battlebook.homm.state",
     "Decline": "battlebook.homm.actions",
@@ -150,6 +151,7 @@ __all__ = [
     "AttackRoll",
     "AttackScore",
     "BattleState",
+    "BreachCall",
     "Chooser",
     "Clock",
     "Decline",

@@ -71,6 +71,12 @@ def reach_violation(state: BattleState, attacker: Stack, target: Stack, kind: At
     play may let it reach further (a flier over damaged town walls) or stop it (intact
     walls), before the line rule is applied to the target.
     """
+    if (
+        state.ruleset.follows_melee_lines(kind)
+        and attacker.line is not Line.MELEE
+        and extensions.reaches_from_any_line(state, attacker, target, kind)
+    ):
+        return None
     violation = stand_violation(state, attacker, kind)
     if violation is not None:
         return violation
@@ -331,10 +337,14 @@ def could_attack(state: BattleState, stack: Stack, target: Stack) -> bool:
     """Whether `stack` could itself attack `target` with a melee, ranged or spell attack.
 
     Melee reach is the attack's own check, extensions included, so a flier that may fly in
-    over damaged town walls could also attack the stacks behind them.
+    over damaged town walls could also attack the stacks behind them. A spell counts unless
+    the ruleset reads that only a melee or ranged attack does (ruling *Support from a spell
+    caster*).
     """
     if reach_violation(state, stack, target, AttackKind.MELEE) is None or stack.top.stat("ranged") > 0:
         return True
+    if not state.ruleset.spells_count_for_support:
+        return False
     return stack.top.is_spell_caster and reach_violation(state, stack, target, AttackKind.SPELL) is None
 
 
@@ -359,6 +369,12 @@ def support_violation(state: BattleState, action: Support) -> RuleViolation | No
         return RuleViolation(
             ids.COMMON_TARGET,
             f"the {supporter.name} could not attack the {target.name} on the {target.line} Line themselves",
+        )
+    if ally.backing and not state.ruleset.several_supporters:
+        return RuleViolation(
+            ids.RULING_SEVERAL_SUPPORTERS,
+            f"under this ruleset only one stack may sacrifice for the {ally.name}'s next attack, "
+            f"and the {ally.backing[0].supporter} already has",
         )
     return None
 
@@ -402,7 +418,7 @@ def step_back_violation(state: BattleState, stack: Stack, to: Line) -> RuleViola
     """
     if to is not Line.RANGED or state.ruleset.step_back_allowed:
         return None
-    left = len(state.stacks_on(stack.side, Line.MELEE)) - 1
+    left = len([s for s in state.holding(stack.side, Line.MELEE) if s.name != stack.name])
     minimum = melee_minimum(state, stack.side)
     if left < minimum:
         return RuleViolation(

@@ -18,6 +18,8 @@ fold every [`DiceModifier`][battlebook.heroscape.powers.DiceModifier] over an at
   [`refill_on_fall`][battlebook.homm.extensions.refill_on_fall],
   [`retreat_violation`][battlebook.homm.extensions.retreat_violation],
   [`after_action`][battlebook.homm.extensions.after_action];
+- reach from either line: [`reaches_from_any_line`][battlebook.homm.extensions.reaches_from_any_line];
+- stacks an action calls out: [`calls_out`][battlebook.homm.extensions.calls_out];
 - their own settings: [`reading`][battlebook.homm.extensions.reading].
 
 The extensions in play are those the state carries, and nothing else: a battle in a town
@@ -44,6 +46,7 @@ from battlebook.homm.units import AttackKind
 __all__ = [
     "after_action",
     "attack_violation",
+    "calls_out",
     "free_move",
     "in_play",
     "is_piece",
@@ -52,6 +55,7 @@ __all__ = [
     "piece_actions",
     "piece_owner",
     "reach",
+    "reaches_from_any_line",
     "reading",
     "refill_on_fall",
     "retreat_violation",
@@ -143,6 +147,16 @@ def refill_on_fall(state: BattleState, side: Side) -> int | None:
     """The largest count an extension refills `side`'s Melee Line to whenever it falls, or `None`."""
     counts = [n for e in in_play(state) if (n := e.refill_on_fall(state, side)) is not None]
     return max(counts) if counts else None
+
+
+def calls_out(before: BattleState, after: BattleState, side: Side) -> int:
+    """How many more of `side`'s stacks the last action (`before` to `after`) calls out to its Melee Line at once."""
+    return sum(extension.calls_out(before, after, side) for extension in in_play(after))
+
+
+def reaches_from_any_line(state: BattleState, attacker: Stack, target: Stack, kind: AttackKind) -> bool:
+    """Whether an extension lets `attacker` make its attack of `kind` on `target` from either line."""
+    return any(extension.reaches_from_any_line(state, attacker, target, kind) for extension in in_play(state))
 
 
 def reading(state: BattleState, settings: Mapping[str, object]) -> BattleState:

@@ -76,7 +76,7 @@ def move_up_quota(state: BattleState, side: Side, moved: int = 0, minimum: int |
         >>> move_up_quota(one, Side.AGGRESSOR), move_up_quota(one, Side.AGGRESSOR, moved=1)
         (1, 0)
     """
-    short = max(melee_minimum(state, side), minimum or 0) - len(state.stacks_on(side, Line.MELEE))
+    short = max(melee_minimum(state, side), minimum or 0) - _melee_count(state, side)
     if short <= 0:
         return 0
     if state.ruleset.move_up_refill is MoveUpRefill.ONE_PER_FALL:
@@ -126,12 +126,16 @@ def kills_before_move_up(state: BattleState, side: Side) -> int | None:
 
 
 def _melee_count(state: BattleState, side: Side) -> int:
-    return len(state.stacks_on(side, Line.MELEE))
+    return len(state.holding(side, Line.MELEE))
 
 
 def end_if_destroyed(state: BattleState) -> BattleState:
-    """End the battle when a side has no creature stack left; the other side wins."""
-    standing = [side for side in Side if state.stacks_on(side)]
+    """End the battle when a side has no creature stack left; the other side wins.
+
+    A side left with nothing but its hero stays in the battle, unless the ruleset reads
+    otherwise (ruling *Heroes in battle*).
+    """
+    standing = [side for side in Side if state.is_standing(side)]
     if state.outcome is None and len(standing) < len(Side):
         winner = standing[0] if standing else None
         return replace(state, outcome=Outcome(winner, Ending.DESTRUCTION), choosing=None, last_attack=None)
@@ -145,7 +149,8 @@ def settle(state: BattleState, before: BattleState) -> tuple[BattleState, tuple[
     a battle set up with fewer than 3 stacks on a Melee Line is left as it is. A minimum
     an extension sets holds at all times (a town's defender must hold its walls' minimum:
     a hit on the walls raises it at once); an extension may also have a side refilled to a
-    count whenever it falls (a town's, under its three rule).
+    count whenever it falls (a town's, under its three rule). An action an extension says
+    calls stacks out (the hit that Breaches a town's walls) moves that many more up at once.
 
     Returns:
         The settled state and the names of the stacks moved up.
@@ -157,8 +162,11 @@ def settle(state: BattleState, before: BattleState) -> tuple[BattleState, tuple[
         count, standing = _melee_count(state, side), extensions.melee_minimum(state, side)
         minimum = MELEE_LINE_MINIMUM if standing is None else standing
         fell = count < min(MELEE_LINE_MINIMUM, _melee_count(before, side))
+        called = extensions.calls_out(before, state, side)
         refill = extensions.refill_on_fall(state, side)
-        if refill is not None and fell:
+        if called:
+            state, up = fill_melee_line(state, side, minimum=count + called)
+        elif refill is not None and fell:
             state, up = fill_melee_line(state, side, minimum=refill)
         elif count < (
             minimum
@@ -305,12 +313,20 @@ def withdraw_violation(state: BattleState, action: Withdraw) -> RuleViolation | 
     retreat = extensions.retreat_violation(state, action)
     if retreat is not None:
         return retreat
-    if state.army(action.side).is_guard:
+    army = state.army(action.side)
+    if army.is_guard:
+        if state.ruleset.guard_withdraws:
+            return None
         return RuleViolation(
-            ids.GUARD_NO_WITHDRAWAL,
+            ids.RULING_GUARD_WITHDRAWAL,
             f"the {action.side} is a guard stack: it has no hero to withdraw and no town to withdraw to",
         )
-    distance = state.army(action.side).town_distance
+    if army.heroes_fallen and not state.has_hero_standing(action.side) and not state.ruleset.fallen_hero_withdraws:
+        return RuleViolation(
+            ids.RULING_HEROES_IN_BATTLE,
+            f"under this ruleset the {action.side}, whose hero has fallen in the battle, has no hero to withdraw",
+        )
+    distance = army.town_distance
     if distance is None:
         raise ScenarioError(f"the scenario does not say how far the {action.side}'s nearest town is")
     limit = state.ruleset.withdraw_distance
@@ -326,10 +342,15 @@ def withdraw(state: BattleState, action: Withdraw) -> BattleState:
     """The hero goes back to its nearest town; every creature stack of the side is discarded; the opponent wins.
 
     A hero card in the battle (a scenario may field one) leaves with its hero, not to the discard pile.
+    A side whose heroes have all fallen (ruling *Heroes in battle*) sends no hero home, and a
+    guard stack (under the alternative of the ruling *A guard stack and withdrawing*) has none.
     """
+    army = state.army(action.side)
+    hero_goes_home = not army.is_guard and (not army.heroes_fallen or state.has_hero_standing(action.side))
     for stack in state.stacks_on(action.side):
         state = state.replacing(stack.name, None, tuple(card for card in stack.cards if not card.is_hero))
-    state = state.with_army(action.side, replace(state.army(action.side), town_distance=0))
+    if hero_goes_home:
+        state = state.with_army(action.side, replace(state.army(action.side), town_distance=0))
     return replace(state, outcome=Outcome(action.side.opponent, Ending.WITHDRAWAL), choosing=None)
 
 

@@ -7,19 +7,19 @@ Examples:
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Iterator, Mapping, Sequence
-from fractions import Fraction
-from typing import Any
+from collections.abc import Hashable, Mapping, Sequence
+from typing import TYPE_CHECKING
 
-from battlebook.dice import Dice
-from battlebook.errors import RuleViolation
-from battlebook.game import AttackChance, Drawing, KnownCard, Roll, RulesEdition, module_rule_ids
-from battlebook.homm import chance, extensions, readings, rule_ids, rules
+from battlebook.game import Drawing, KnownCard, RulesEdition, module_rule_ids
+from battlebook.homm import extensions, readings, rule_ids
 from battlebook.homm.actions import Action, MeleeAttack, RangedAttack, Retaliate, SpellAttack
-from battlebook.homm.resolution import HommResolution
+from battlebook.homm.play import HommPlay
 from battlebook.homm.state import BattleState, Stance
 from battlebook.homm.units import KNOWN_UNITS, SOURCE_STATS_ORIGIN, AttackKind, UnitBook, unit_stats
 from battlebook.odds import fraction_text, percent_text
+
+if TYPE_CHECKING:
+    from battlebook.fight_report import FightReport
 
 __all__ = ["HOMM", "HommGame", "describe_attack"]
 
@@ -54,18 +54,24 @@ def describe_attack(action: Action, state: BattleState | None = None) -> str:
     return ", ".join([f"the {who} {how}", *extras])
 
 
-class HommGame:
-    """The HoMM rules, as the shared contract asks for them."""
+class HommGame(HommPlay):
+    """The HoMM rules, as the shared contract asks for them.
+
+    What acts on states (legality, `apply`, the results of the die) is inherited from
+    [`HommPlay`][battlebook.homm.play.HommPlay].
+    """
 
     name = "homm"
     title = "Heroes of Might & Magic IV"
+
     scene = "battle"
     card_noun = UnitBook.noun
 
     def known_cards(self) -> tuple[KnownCard, ...]:
         """The units of [`KNOWN_UNITS`][battlebook.homm.units.KNOWN_UNITS], with only the stats the sources give."""
         return tuple(
-            KnownCard(unit.name, (unit.name,), unit_stats(unit), SOURCE_STATS_ORIGIN) for unit in KNOWN_UNITS.values()
+            KnownCard(unit.name, (unit.name,), unit_stats(unit), SOURCE_STATS_ORIGIN, unit_stats(unit))
+            for unit in KNOWN_UNITS.values()
         )
 
     def editions(self) -> tuple[RulesEdition, ...]:
@@ -79,38 +85,6 @@ class HommGame:
     def played_under(self, state: BattleState, settings: Mapping[str, object]) -> BattleState:
         """See [`readings.played_under`][battlebook.homm.readings.played_under]."""
         return readings.played_under(state, settings)
-
-    def legal_violation(self, state: BattleState, action: Action) -> RuleViolation | None:
-        """See [`rules.legal_violation`][battlebook.homm.rules.legal_violation]."""
-        return rules.legal_violation(state, action)
-
-    def apply(self, state: BattleState, action: Action, dice: Dice) -> HommResolution:
-        """See [`rules.apply`][battlebook.homm.rules.apply]."""
-        return rules.apply(state, action, dice)
-
-    def candidate_actions(self, state: BattleState) -> Iterator[Action]:
-        """See [`rules.candidate_actions`][battlebook.homm.rules.candidate_actions]."""
-        return rules.candidate_actions(state)
-
-    def is_attack(self, action: object) -> bool:
-        """Melee, ranged and spell attacks, and retaliations."""
-        return chance.is_attack(action)
-
-    def chance_of(self, state: BattleState, action: Action) -> AttackChance:
-        """See [`chance.chance_of`][battlebook.homm.chance.chance_of]."""
-        return chance.chance_of(state, action)
-
-    def rolls(self, state: BattleState, action: Action) -> Iterator[Roll]:
-        """Every face of the battle's die, each as likely; the attack's roll is the first."""
-        faces = state.ruleset.die.faces
-        for face in faces:
-            if isinstance(face, int):
-                yield Roll(Fraction(1, len(faces)), chance.FirstRollDice(face))
-
-    def attack_effect(self, resolution: Any) -> tuple[int, bool]:
-        """A hit removes what it struck: (1, True); a miss (0, False)."""
-        hit = chance.is_success(resolution)
-        return int(hit), hit
 
     def describe_chance(self, state: BattleState, action: Action) -> str:
         """`the Gold Golems attacking the Behemoth in melee: 2/5 (40%), a roll of 6 or more kills`."""
@@ -142,6 +116,12 @@ class HommGame:
     def rule_ids(self) -> frozenset[str]:
         """The identifiers in [`rule_ids`][battlebook.homm.rule_ids]."""
         return module_rule_ids(rule_ids)
+
+    def fight(self, question: str, arguments: Mapping[str, str]) -> FightReport:
+        """See [`fight.fight_report`][battlebook.homm.fight.fight_report] (imported only here)."""
+        from battlebook.homm.fight import fight_report
+
+        return fight_report(question, arguments)
 
     def odds_page(self) -> str:
         """See [`odds_page`][battlebook.homm.odds_page.odds_page] (imported only here)."""

@@ -7,10 +7,12 @@ page is typed by hand.
 from __future__ import annotations
 
 from battlebook.homm.dice import homm_formula, homm_hit
+from battlebook.homm.fight import MAX_CARDS, StackOf, fight_odds, ruleset_for
 from battlebook.homm.ruleset import DieReading
+from battlebook.homm.units import KNOWN_UNITS
 from battlebook.odds import fraction_text
 from battlebook.pictures.chart import line_chart
-from battlebook.pictures.odds_page import TABLE_CLOSE, TABLE_OPEN, figures, formula_html
+from battlebook.pictures.odds_page import TABLE_CLOSE, TABLE_OPEN, chance_cell, figures, formula_html
 
 #: Attack scores and defense scores shown on the tables.
 SCORES = range(1, 13)
@@ -33,6 +35,60 @@ def kill_charts() -> list[str]:
         svg = line_chart(title, scores, series, "Attack score", f"chart-kill-{reading.value}")
         drawings.append((svg, f"Die read {reading.value}: one line per defense score"))
     return figures(drawings)
+
+
+#: Cards of Gold Golems on each side of the fights the page tabulates.
+FIGHT_CARDS = range(1, 5)
+#: Where the page's fight calculator goes (the in-page runtime fills it).
+FIGHT_SLOT = '<div class="bb-fight-slot" data-bb-fight="" data-search-exclude=""></div>'
+
+
+def fight_section() -> list[str]:
+    """Whole fights: what the calculator answers, and Gold Golems against Gold Golems, computed through the engine."""
+    golem = KNOWN_UNITS["Gold Golem"]
+    level, melee, defense, phase = (golem.stat(s) for s in ("level", "melee", "defense", "phase"))
+    lines = [
+        "## Whole fights",
+        "",
+        "Players also ask who is left standing once two stacks keep fighting. The fight calculator below (and "
+        "`battlebook odds fight homm`) answers it exactly for two stacks, each of one unit: round after round, "
+        "each attacks the other in its phase (the Aggressor first when they share one), a stack that survives "
+        "an attack answers it once a round, and neither side withdraws or surrenders. It gives the chance each "
+        "stack wins, the cards it has left, the chance that neither ever can, and how many rounds the battle "
+        f"lasts on average, under the readings of the die and of the retaliation chain you choose. Each stack "
+        f"holds 1 to {MAX_CARDS} cards.",
+        "",
+        FIGHT_SLOT,
+        "",
+        f"Gold Golems against Gold Golems (level {level}, melee {melee}, defense {defense}, phase {phase}, the "
+        "sources' numbers): the chance that the Aggressor's stack wins, by its cards (rows) and the Defender's "
+        "(columns), under each reading of the die. Both attack in the same phase, so the Aggressor strikes "
+        "first; hover over a cell for its exact fraction.",
+        "",
+    ]
+    for reading in DieReading:
+        ruleset = ruleset_for(reading.value)
+        lines += [
+            f"### Die read {reading.value}",
+            "",
+            TABLE_OPEN,
+            "| cards | " + " | ".join(str(n) for n in FIGHT_CARDS) + " |",
+            "|---:|" + "---:|" * len(FIGHT_CARDS),
+        ]
+        for mine in FIGHT_CARDS:
+            cells = [
+                chance_cell(
+                    fight_odds(
+                        StackOf(mine, level, melee, defense, phase),
+                        StackOf(theirs, level, melee, defense, phase),
+                        ruleset,
+                    ).aggressor_wins
+                )
+                for theirs in FIGHT_CARDS
+            ]
+            lines.append(f"| **{mine}** | " + " | ".join(cells) + " |")
+        lines += ["", TABLE_CLOSE, ""]
+    return lines
 
 
 def odds_page() -> str:
@@ -79,5 +135,6 @@ def odds_page() -> str:
         "the faces that kill run from the larger of lo and D − S up to hi, so:",
         "",
         *formula_html("the chance of a kill", "P(kill)", expr),
+        *fight_section(),
     ]
     return "\n".join(lines) + "\n"

@@ -28,6 +28,7 @@ from types import MappingProxyType
 from battlebook.homm import extensions
 from battlebook.homm.ruleset import (
     Chooser,
+    DieReading,
     MoveUpRefill,
     RetaliationReach,
     Ruleset,
@@ -39,9 +40,9 @@ from battlebook.homm.ruleset import (
     SwatReach,
 )
 from battlebook.homm.state import BattleState
-from battlebook.homm.town import EmergingTime, PenaltyBase
+from battlebook.homm.town import BreachCall, EmergingTime, PenaltyBase
 
-__all__ = ["READINGS", "RULESET_SETTINGS", "played_under"]
+__all__ = ["READINGS", "RULESET_SETTINGS", "played_under", "with_reading"]
 
 #: The alternative readings of the HoMM rulings, by their words: the settings each changes.
 READINGS: Mapping[str, Mapping[str, object]] = MappingProxyType(
@@ -70,6 +71,17 @@ READINGS: Mapping[str, Mapping[str, object]] = MappingProxyType(
         },
         "stacks move up whenever a Melee Line holds fewer than three": {"move_up_when_short": True},
         "the town's Defender also refills its Melee Line to three when its count falls": {"town_three_rule": True},
+        "the die's faces are read 1 to 10": {"die_reading": DieReading.ONE_TO_TEN},
+        "a side whose hero has fallen cannot withdraw": {"fallen_hero_withdraws": False},
+        "a side left with only its hero has lost the battle": {"hero_alone_fights_on": False},
+        "a hero on its own does not count toward the stacks of a Melee Line": {"hero_holds_melee_line": False},
+        "a guard stack may withdraw": {"guard_withdraws": True},
+        "Breached walls need only one stack outside, counting any already there": {
+            "breach_call": BreachCall.AT_LEAST_ONE_OUTSIDE
+        },
+        "only one stack may sacrifice for the same attack": {"several_supporters": False},
+        "a unit that ignores obstacles may fly in from its Ranged Line too": {"fliers_from_any_line": True},
+        "a spell does not count as an attack the supporter could make": {"spells_count_for_support": False},
     }
 )
 
@@ -87,3 +99,14 @@ def played_under(state: BattleState, settings: Mapping[str, object]) -> BattleSt
     if general:
         state = replace(state, ruleset=replace(state.ruleset, **general))  # type: ignore[arg-type]
     return extensions.reading(state, settings)
+
+
+def with_reading(ruleset: Ruleset, reading: str) -> Ruleset:
+    """`ruleset` under the alternative reading named by `reading`, in a scenario's words (its ruleset settings).
+
+    Examples:
+        >>> with_reading(Ruleset(), "a retaliation may itself be retaliated against").retaliation_answerable
+        True
+    """
+    settings = {name: value for name, value in READINGS[reading].items() if name in RULESET_SETTINGS}
+    return replace(ruleset, **settings)  # type: ignore[arg-type]

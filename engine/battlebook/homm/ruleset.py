@@ -160,6 +160,17 @@ class Ruleset:
         support_target: When the common-target rule is checked for a sacrifice.
         move_up_when_short: Whether stacks move up whenever a Melee Line holds fewer than
             three, even one set up that way; `False` moves them up only when the count falls.
+        fallen_hero_withdraws: Whether a side whose heroes in the battle have all been killed
+            may still withdraw (its creature stacks are discarded; no hero goes home).
+        hero_alone_fights_on: Whether a side left with nothing but its hero cards stays in
+            the battle; `False` ends it as if every creature stack were destroyed.
+        hero_holds_melee_line: Whether a stack of hero cards alone counts toward the three
+            stacks a Melee Line keeps.
+        guard_withdraws: Whether a guard stack may withdraw (Battlebook's reading: it may not).
+        several_supporters: Whether more than one stack may sacrifice for the same stack's
+            next attack, their Sac values added up; `False` refuses a second one.
+        spells_count_for_support: Whether a spell the stack could cast counts as an attack it
+            could make, for the common-target rule of support.
 
     Examples:
         >>> Ruleset().die.faces[:3]
@@ -187,6 +198,12 @@ class Ruleset:
     swat_picks: bool = False
     support_target: SupportTarget = SupportTarget.NAMED
     move_up_when_short: bool = False
+    fallen_hero_withdraws: bool = True
+    hero_alone_fights_on: bool = True
+    hero_holds_melee_line: bool = True
+    guard_withdraws: bool = False
+    several_supporters: bool = True
+    spells_count_for_support: bool = True
 
     @property
     def die(self) -> Die:

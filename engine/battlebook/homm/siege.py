@@ -66,7 +66,7 @@ from battlebook.homm.flow import MELEE_LINE_MINIMUM
 from battlebook.homm.opportunity import opportunity_violation
 from battlebook.homm.scores import AttackScore
 from battlebook.homm.state import BattleState, Extension, Line, Override, Side, Stack, Stage
-from battlebook.homm.town import EmergingTime, PenaltyBase, TownCard, TownSettings, Walls
+from battlebook.homm.town import BreachCall, EmergingTime, PenaltyBase, TownCard, TownSettings, Walls
 from battlebook.homm.units import Ability, AttackKind
 
 __all__ = ["SETTINGS", "Town", "TownCard", "TownSettings", "Walls", "town_of"]
@@ -280,6 +280,14 @@ class Town(Extension):
             return None
         return Override(self.walls_block(attacker, target))
 
+    def reaches_from_any_line(self, state: BattleState, attacker: Stack, target: Stack, kind: AttackKind) -> bool:
+        """Under the alternative of the ruling *A flier and the walls*: a flier over damaged walls, from any line."""
+        return (
+            self.settings.fliers_from_any_line
+            and state.ruleset.follows_melee_lines(kind)
+            and self.flies_in(attacker, target)
+        )
+
     def attack_violation(
         self, state: BattleState, attacker: Stack, target: str, kind: AttackKind, score: int
     ) -> RuleViolation | None:
@@ -329,6 +337,19 @@ class Town(Extension):
     def refill_on_fall(self, state: BattleState, side: Side) -> int | None:
         """Under the town's three rule, the Defender refills its Melee Line to three whenever its count falls."""
         return MELEE_LINE_MINIMUM if self.settings.town_three_rule and self.defends(side) else None
+
+    def calls_out(self, before: BattleState, after: BattleState, side: Side) -> int:
+        """The hit that Breaches the walls calls one of the Defender's stacks out, even past its minimum.
+
+        So the text reads (ruling *Breached walls call a stack out*): a stack already outside
+        does not spare the Defender. Under the alternative reading, and for the Sacking hit,
+        only the walls' minimum counts.
+        """
+        was = town_of(before)
+        if was is None or not self.defends(side):
+            return 0
+        breached = was.card.walls is Walls.INTACT and self.card.walls is Walls.BREACHED
+        return 1 if breached and self.settings.breach_call is BreachCall.ONE_STACK_OUT else 0
 
     def retreat_violation(self, state: BattleState, action: Withdraw | OfferSurrender) -> RuleViolation | None:
         """The town's Defender fights to the end: it neither withdraws nor surrenders."""

@@ -108,6 +108,11 @@ class Stack:
         """How many cards the stack holds."""
         return len(self.cards)
 
+    @property
+    def is_heroes_only(self) -> bool:
+        """Whether every card of the stack is a hero card (a hero standing on its own)."""
+        return all(card.is_hero for card in self.cards)
+
     def printed_score(self, kind: AttackKind, spell: Spell | None = None) -> int:
         """The top card's printed score for `kind`, or the spell's score for a spell attack."""
         return spell.attack if kind is AttackKind.SPELL and spell is not None else self.top.score(kind)
@@ -197,6 +202,7 @@ class Army:
         town_distance: Spaces to the side's nearest town, `None` when the scenario does not say.
         is_guard: Whether the side is a guard stack rather than a player's army: it has
             no hero and no town, so it can neither withdraw nor surrender.
+        heroes_fallen: How many of the side's hero cards have been killed in the battle.
 
     Whether a side defends a town is not stored here: the battle's town says it (see
     [`Town.defends`][battlebook.homm.siege.Town.defends]).
@@ -207,6 +213,7 @@ class Army:
     deck: int = 0
     town_distance: int | None = None
     is_guard: bool = False
+    heroes_fallen: int = 0
 
     @property
     def is_at_town(self) -> bool:
@@ -285,8 +292,9 @@ class Extension(Protocol):
     - **a kind of target**: [`pieces`][battlebook.homm.state.Extension.pieces] are targets
       that are no creature stacks, with their own legality, defense and effect of a hit;
     - **constraints**: extra refusals of an attack once its score is known, free moves
-      between the lines, a Melee Line's minimum and the count it is refilled to when it
-      falls, refusals to withdraw or surrender, and what happens once the battle is over;
+      between the lines (and reach from either line), a Melee Line's minimum and the count
+      it is refilled to when it falls, stacks an action calls out at once, refusals to
+      withdraw or surrender, and what happens once the battle is over;
     - **its own settings**: [`reading`][battlebook.homm.state.Extension.reading] plays the
       extension under the readings of a ruling that are its own (a town's).
 
@@ -340,6 +348,10 @@ class Extension(Protocol):
         """
         return None
 
+    def reaches_from_any_line(self, state: BattleState, attacker: Stack, target: Stack, kind: AttackKind) -> bool:
+        """Whether this extension lets `attacker` make its attack of `kind` on `target` from either line."""
+        return False
+
     def attack_violation(
         self, state: BattleState, attacker: Stack, target: str, kind: AttackKind, score: int
     ) -> RuleViolation | None:
@@ -357,6 +369,13 @@ class Extension(Protocol):
     def refill_on_fall(self, state: BattleState, side: Side) -> int | None:
         """The count `side`'s Melee Line is refilled to whenever it falls, besides its minimum, or `None`."""
         return None
+
+    def calls_out(self, before: BattleState, after: BattleState, side: Side) -> int:
+        """How many more of `side`'s stacks an action calls out to its Melee Line at once, besides its minimum.
+
+        `before` and `after` are the battle before and after the action (a hit on a town's walls).
+        """
+        return 0
 
     def retreat_violation(self, state: BattleState, action: Withdraw | OfferSurrender) -> RuleViolation | None:
         """Why the side may not withdraw or offer surrender because of this extension, or `None`."""
@@ -445,6 +464,31 @@ class BattleState:
         """The stacks of `side`, on `line` when one is given, in setup order."""
         return tuple(s for s in self.stacks if s.side is side and (line is None or s.line is line))
 
+    def holding(self, side: Side, line: Line) -> tuple[Stack, ...]:
+        """The stacks of `side` on `line` that count toward the stacks the line must keep.
+
+        Every stack, unless the ruleset reads that a hero standing on its own does not
+        count (ruling *Heroes in battle*).
+        """
+        stacks = self.stacks_on(side, line)
+        if self.ruleset.hero_holds_melee_line:
+            return stacks
+        return tuple(s for s in stacks if not s.is_heroes_only)
+
+    def is_standing(self, side: Side) -> bool:
+        """Whether `side` is still in the battle: it has a stack left.
+
+        One of its heroes alone is enough, unless the ruleset reads otherwise (ruling *Heroes in battle*).
+        """
+        stacks = self.stacks_on(side)
+        if self.ruleset.hero_alone_fights_on:
+            return bool(stacks)
+        return any(not s.is_heroes_only for s in stacks)
+
+    def has_hero_standing(self, side: Side) -> bool:
+        """Whether a hero card of `side` is still in play."""
+        return any(card.is_hero for stack in self.stacks_on(side) for card in stack.cards)
+
     def with_stack(self, stack: Stack) -> BattleState:
         """This state with `stack` added; stack names must be unique."""
         if self.has_stack(stack.name) or self.is_piece(stack.name):
@@ -475,13 +519,20 @@ class BattleState:
     def replacing(self, name: str, stack: Stack | None, removed: Iterable[UnitCard] = ()) -> BattleState:
         """This state with stack `name` replaced by `stack` (or taken out when `None`).
 
-        Cards in `removed` go to the discard pile, so no card is ever lost.
+        Cards in `removed` go to the discard pile, so no card is ever lost; a hero card among
+        them has fallen, and its side's army counts it.
         """
-        self.stack(name)
+        side = self.stack(name).side
+        removed = tuple(removed)
         stacks: list[Stack] = []
         for current in self.stacks:
             if current.name != name:
                 stacks.append(current)
             elif stack is not None:
                 stacks.append(stack)
-        return replace(self, stacks=tuple(stacks), discard=(*self.discard, *removed))
+        after = replace(self, stacks=tuple(stacks), discard=(*self.discard, *removed))
+        heroes = sum(1 for card in removed if card.is_hero)
+        if not heroes:
+            return after
+        army = after.army(side)
+        return after.with_army(side, replace(army, heroes_fallen=army.heroes_fallen + heroes))

@@ -102,6 +102,19 @@ class EmergingTime(StrEnum):
     ANY_TIME = "any time"
 
 
+class BreachCall(StrEnum):
+    """What the first hit on a town's walls asks of its Defender.
+
+    Battlebook follows the text: the Breach calls **one stack out** at once, even if stacks
+    already stand outside (ruling *Breached walls call a stack out*). The alternative reads
+    the Breach as a count: the Defender needs **at least one stack outside**, so a stack
+    already there is enough and nobody comes out.
+    """
+
+    ONE_STACK_OUT = "one stack out"
+    AT_LEAST_ONE_OUTSIDE = "at least one outside"
+
+
 @dataclass(frozen=True)
 class TownSettings:
     """The readings of the town's rules a battle in a town is played under: the town's own settings.
@@ -116,6 +129,10 @@ class TownSettings:
             still be made (ruling *A shot the walls cut to nothing*).
         town_three_rule: Whether the town's Defender, besides keeping its walls' minimum,
             refills its Melee Line to three whenever the count falls below three.
+        breach_call: What the first hit on the walls asks of the Defender.
+        fliers_from_any_line: Whether a unit that ignores obstacles may fly in over damaged
+            walls from its Ranged Line too; `False` (Battlebook's reading) has it attack from
+            its Melee Line, as every melee attacker does.
 
     Examples:
         >>> TownSettings().emerging, TownSettings(town_three_rule=True).town_three_rule
@@ -126,3 +143,5 @@ class TownSettings:
     emerging: EmergingTime = EmergingTime.OWN_PHASE
     zero_shot_allowed: bool = True
     town_three_rule: bool = False
+    breach_call: BreachCall = BreachCall.ONE_STACK_OUT
+    fliers_from_any_line: bool = False

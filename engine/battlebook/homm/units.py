@@ -124,18 +124,19 @@ class UnitCard:
 #: The units whose stats the source rulebook gives, with only those stats.
 #: The Gold Golem's five numbers come from the examples of seeds 001 and 000 (level 2,
 #: melee 3, ranged 0, defense 7, attacking in phase 7); of the Behemoth, the text gives
-#: only its defense score of 13; of the Bandit, only its melee attack score of 1.
+#: only its defense score of 13; of the Bandit, its melee attack score of 1 and, since
+#: the example of source 000 has it attack in phase 3, its phase.
 KNOWN_UNITS: Mapping[str, UnitCard] = {
     "Gold Golem": UnitCard("Gold Golem", level=2, phase=7, melee=3, ranged=0, defense=7),
     "Behemoth": UnitCard("Behemoth", defense=13),
-    "Bandit": UnitCard("Bandit", melee=1),
+    "Bandit": UnitCard("Bandit", phase=3, melee=1),
 }
 
 
 #: Where the stats of `KNOWN_UNITS` come from.
 SOURCE_STATS_ORIGIN = (
     "Given by the source texts (the Gold Golem's from the worked examples of sources 000 and 001, "
-    "the Behemoth's defense and the Bandit's melee attack score from their examples); "
+    "the Behemoth's defense, and the Bandit's melee attack score and phase, from their examples); "
     "a stat they do not give is left blank."
 )
 

@@ -6,7 +6,8 @@
 - [`recorder`][battlebook.language.recorder]: records the result of every example;
 - [`catalogue`][battlebook.language.catalogue]: every step a scenario may use;
 - [`messages`][battlebook.language.messages]: a run as Cucumber Messages;
+- [`session`][battlebook.language.session]: what one pytest session of the steps knows;
 - [`runner`][battlebook.language.runner], [`scope`][battlebook.language.scope],
-  [`patterns`][battlebook.language.patterns], [`lookup`][battlebook.language.lookup] and
-  [`notes`][battlebook.language.notes]: the machinery around them.
+  [`patterns`][battlebook.language.patterns] and [`notes`][battlebook.language.notes]: the
+  machinery around them.
 """

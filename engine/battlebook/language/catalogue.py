@@ -26,20 +26,23 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from types import ModuleType
 
-from pytest_bdd.steps import StepFunctionContext, step_function_context_registry
-
 from battlebook.book.links import feature_page, rule_link
 from battlebook.book.model import ExampleDoc, FeatureDoc, RuleDoc, slugify
 from battlebook.book.prose import markdown_code, markdown_text
-from battlebook.errors import ScenarioError
 from battlebook.games import GAMES
-from battlebook.language.grammar import game_of
+from battlebook.language import steps
+from battlebook.language.grammar import StepDefinition, feature_games, step_definitions
 from battlebook.language.patterns import allowed_words_of, readable_of
 from battlebook.language.scope import filled, outline_values, resolved_steps, scope_of
 
 #: Keyword order of a scenario: domains and steps are listed in this order.
 STEP_TYPES = ("given", "when", "then", "step")
 _PRIMARY = {"given", "when", "then"}
+
+
+def load_step_modules() -> list[ModuleType]:
+    """Import every step module of [`battlebook.language.steps`][battlebook.language.steps], registering its steps."""
+    return steps.load_step_modules()
 
 
 def domain_of(module: ModuleType) -> str:
@@ -166,8 +169,8 @@ def book_lines(book: Iterable[FeatureDoc]) -> Iterator[tuple[str, StepUse]]:
 
 
 def bind_lines(
-    book: Sequence[FeatureDoc], contexts: Sequence[StepFunctionContext]
-) -> list[tuple[StepUse, tuple[StepFunctionContext, ...]]]:
+    book: Sequence[FeatureDoc], contexts: Sequence[StepDefinition]
+) -> list[tuple[StepUse, tuple[StepDefinition, ...]]]:
     """Every step line of `book` with the step definitions credited with it.
 
     A definition is a candidate for a line when its keyword type fits and its pattern
@@ -175,9 +178,9 @@ def bind_lines(
     [`game_of`][battlebook.language.grammar.game_of]): a line is credited only to the steps
     of its feature's game and to shared steps, as a run binds it.
     """
-    matched: list[tuple[StepUse, tuple[StepFunctionContext, ...]]] = []
+    matched: list[tuple[StepUse, tuple[StepDefinition, ...]]] = []
     # A line's candidates depend only on its type and text, and most lines recur across the book.
-    candidates: dict[tuple[str, str], tuple[StepFunctionContext, ...]] = {}
+    candidates: dict[tuple[str, str], tuple[StepDefinition, ...]] = {}
     for line_type, use in book_lines(book):
         matching = candidates.get((line_type, use.text))
         if matching is None:
@@ -186,16 +189,10 @@ def bind_lines(
             )
             candidates[(line_type, use.text)] = matching
         matched.append((use, matching))
-    games: dict[str, str | None] = {}
-    for use, _ in matched:
-        if use.feature.path not in games:
-            try:
-                games[use.feature.path] = game_of(use.feature)
-            except ScenarioError:
-                games[use.feature.path] = None
+    games = feature_games(book, contexts)
     resolved = []
     for use, matching in matched:
-        game = games[use.feature.path]
+        game = games.get(use.feature.path)
         if game is not None:
             matching = tuple(c for c in matching if scope_of(c.parser) in (game, None))
         resolved.append((use, matching))
@@ -205,7 +202,7 @@ def bind_lines(
 def build_catalogue(book: Sequence[FeatureDoc], modules: Sequence[ModuleType]) -> list[Domain]:
     """The catalogue of the steps defined in `modules`, with their uses in `book` (see `bind_lines`)."""
     by_name = {module.__name__: module for module in modules}
-    contexts = [c for c in list(step_function_context_registry.values()) if c.step_func.__module__ in by_name]
+    contexts = step_definitions(modules)
     lines = bind_lines(book, contexts)
     # The uses credited to each definition (by identity), in book order.
     credited_uses: dict[int, list[StepUse]] = {}

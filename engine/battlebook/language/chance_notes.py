@@ -18,7 +18,8 @@ import pytest
 
 from battlebook.game import Game
 from battlebook.games import GAMES
-from battlebook.language.recorder import ScenarioRecord, annotator
+from battlebook.language.recorder import ScenarioRecord
+from battlebook.language.session import annotator
 
 NOTE_TITLE = "Chance of this attack"
 

@@ -1,10 +1,10 @@
 """The step language's grammar: typed parameters registered once, and steps scoped per game.
 
 **Typed parameters.** A step pattern is written in the `parse` style, `{name:Type}`, and
-each `Type` is registered once (`PARAMETERS`): the words it accepts, and the engine value it
-becomes. The types every game's steps share are registered here; a game's own words (a HoMM
-side or line, a Heroscape terrain) are part of its vocabulary, registered by its steps with
-[`register`][battlebook.language.grammar.register]. A step function receives a `Side`,
+each `Type` is registered once: the words it accepts, and the engine value it becomes. The
+types every game's steps share are registered here (`PARAMETERS`); a game's own words (a
+HoMM side or line, a Heroscape terrain) are part of its vocabulary, given to its steps by
+its step modules (a step's `parameters`). A step function receives a `Side`,
 a `Line`, an `int` or a `Fraction`, never a string to convert. `{name:Type?}` marks an
 optional part (its type's pattern carries its own leading words, such as `, rolling 6`),
 and `{:Type}` a wording choice that is read but not passed on (`attacks` or `tries to
@@ -32,24 +32,22 @@ Examples:
 
 from __future__ import annotations
 
-import functools
 import inspect
 import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from fractions import Fraction
+from types import ModuleType
 from typing import Any, ParamSpec, TypeVar
 
 import pytest_bdd
 from parse_type import cfparse  # type: ignore[import-untyped]
 from pytest_bdd.parsers import StepParser
-from pytest_bdd.steps import step_function_context_registry
 
 from battlebook.book.model import FeatureDoc
 from battlebook.errors import ScenarioError
 from battlebook.games import GAMES as REGISTERED
 from battlebook.language.scope import PLAYING, feature_lines, game_by_vote, playing, scope_of
-from battlebook.language.steps import load_step_modules
 
 P = ParamSpec("P")
 T = TypeVar("T")
@@ -280,36 +278,16 @@ for _verb in (
     PARAMETERS[_verb.name] = _verb
 
 
-def register(parameter: Parameter) -> Parameter:
-    """Add a parameter type that a step module defines (its words may come from that module's tables).
+#: Each parameter type's conversion function, made once, for `parse` (its `extra_types`).
+CONVERTERS: dict[str, Callable[[str], object]] = {name: parameter.converter() for name, parameter in PARAMETERS.items()}
 
-    A module imported again registers the same type again: that is allowed; another type
-    under a name already taken is not.
+
+def extra_types(extra: Iterable[Parameter] = ()) -> dict[str, Callable[[str], object]]:
+    """The conversion functions of every parameter type, and of `extra` ones, for `parse` (its `extra_types`).
+
+    A new dictionary each time (`parse` may add to it).
     """
-    known = PARAMETERS.get(parameter.name)
-    if known is not None and (known.pattern, known.words, known.shape) != (
-        parameter.pattern,
-        parameter.words,
-        parameter.shape,
-    ):
-        raise ValueError(f"the parameter type {parameter.name!r} is already registered")
-    PARAMETERS[parameter.name] = parameter
-    _CONVERTERS.clear()
-    return parameter
-
-
-_CONVERTERS: dict[str, Callable[[str], object]] = {}
-
-
-def extra_types() -> dict[str, Callable[[str], object]]:
-    """The conversion functions of every parameter type, for `parse` (its `extra_types`).
-
-    A new dictionary each time (`parse` may add to it), of conversion functions made once per parameter.
-    """
-    if _CONVERTERS.keys() != PARAMETERS.keys():
-        _CONVERTERS.clear()
-        _CONVERTERS.update((name, parameter.converter()) for name, parameter in PARAMETERS.items())
-    return dict(_CONVERTERS)
+    return {**CONVERTERS, **{parameter.name: parameter.converter() for parameter in extra}}
 
 
 _FIELD = re.compile(r"\{(?P<name>\w*)(?::(?P<type>\w+)(?P<optional>\?)?)?\}")
@@ -337,16 +315,25 @@ def literal_fragments(pattern: str) -> tuple[str, ...]:
 class Phrase(StepParser):
     """A step pattern with typed parameters, scoped to a game (`None`: shared by all games).
 
-    A pattern with no `{...}` is matched exactly.
+    A pattern with no `{...}` is matched exactly. `parameters` are types of its own, beside
+    those of `PARAMETERS` (a step module's table of words, say).
     """
 
-    def __init__(self, pattern: str, game: str | None = None) -> None:
+    def __init__(self, pattern: str, game: str | None = None, parameters: Iterable[Parameter] = ()) -> None:
         super().__init__(pattern)
         self.game = game
-        unknown = {m["type"] for m in _FIELD.finditer(pattern) if m["type"]} - set(PARAMETERS)
+        own = tuple(parameters)
+        clashing = [p.name for p in own if p.name in PARAMETERS and PARAMETERS[p.name] != p]
+        if clashing:
+            raise ValueError(f"the parameter types {clashing} are already registered")
+        #: Every parameter type the pattern may use, by name.
+        self.types: dict[str, Parameter] = {**PARAMETERS, **{p.name: p for p in own}}
+        unknown = {m["type"] for m in _FIELD.finditer(pattern) if m["type"]} - set(self.types)
         if unknown:
             raise ValueError(f"step pattern {pattern!r} uses unregistered parameter types {sorted(unknown)}")
-        self.typed = cfparse.Parser(pattern, extra_types=extra_types(), case_sensitive=True) if "{" in pattern else None
+        self.typed = (
+            cfparse.Parser(pattern, extra_types=extra_types(own), case_sensitive=True) if "{" in pattern else None
+        )
         self.fragments = literal_fragments(pattern)
         #: The longest fragment, tried first: most lines a pattern does not read lack it.
         self._longest = max(self.fragments, key=len, default="")
@@ -401,7 +388,7 @@ class Phrase(StepParser):
         """The pattern as a scenario writer reads it: `{name}`, `[optional part]`, `a/b` for wordings."""
 
         def show(match: re.Match[str]) -> str:
-            parameter = PARAMETERS.get(match["type"] or "")
+            parameter = self.types.get(match["type"] or "")
             if parameter is None:
                 return "{" + match["name"] + "}"
             if not match["name"]:
@@ -414,7 +401,7 @@ class Phrase(StepParser):
 
     def parameters(self) -> list[tuple[str, Parameter]]:
         """The named parameters of the pattern, in order, with their types."""
-        return [(m["name"], PARAMETERS[m["type"]]) for m in _FIELD.finditer(self.name) if m["name"] and m["type"]]
+        return [(m["name"], self.types[m["type"]]) for m in _FIELD.finditer(self.name) if m["name"] and m["type"]]
 
     def allowed(self) -> list[tuple[str, str]]:
         """Each named value with the words it accepts (or the shape of value), for the catalogue."""
@@ -427,33 +414,81 @@ def game_of_function(func: Callable[..., object]) -> str | None:
     return games.pop() if len(games) == 1 else None
 
 
+#: The attribute of a step function that lists the step definitions made from it (see `step_definitions`).
+DEFINITIONS = "battlebook_steps"
+
+
+@dataclass(frozen=True)
+class StepDefinition:
+    """One step definition of the step language: its keyword, its phrase and the function that runs it.
+
+    `type` is `given`, `when` or `then`; `parser` the phrase it reads; `step_func` the step
+    function; `target_fixture` the fixture its value becomes, if any.
+    """
+
+    type: str
+    parser: Phrase
+    step_func: Callable[..., object]
+    target_fixture: str | None = None
+
+
+def step_definitions(modules: Iterable[ModuleType]) -> list[StepDefinition]:
+    """Every step definition the `modules` define, in the order of the modules and of their functions.
+
+    The step language's decorators (`given`, `when`, `then`) list each definition on its
+    function, so the modules alone say which steps there are: no registry is kept anywhere.
+    """
+    found: dict[tuple[str, str, int], StepDefinition] = {}
+    for module in modules:
+        for value in vars(module).values():
+            for definition in getattr(value, DEFINITIONS, ()) if callable(value) else ():
+                if isinstance(definition, StepDefinition) and definition.step_func.__module__ == module.__name__:
+                    key = (definition.type, definition.parser.name, id(definition.step_func))
+                    found.setdefault(key, definition)
+    return list(found.values())
+
+
 def _step(
-    kind: str, pattern: str, game: str | None, target_fixture: str | None
+    kind: str, pattern: str, game: str | None, target_fixture: str | None, parameters: Iterable[Parameter] = ()
 ) -> Callable[[Callable[P, T]], Callable[P, T]]:
     def decorator(func: Callable[P, T]) -> Callable[P, T]:
-        phrase = Phrase(pattern, game or game_of_function(func))
+        phrase = Phrase(pattern, game or game_of_function(func), parameters)
         # stacklevel 2: the step's fixture goes into the module that defines the step.
         register = getattr(pytest_bdd, kind)(phrase, target_fixture=target_fixture, stacklevel=2)
-        return register(func)  # type: ignore[no-any-return]
+        register(func)  # pytest-bdd's decorator gives the function back as it is
+        definition = StepDefinition(kind, phrase, func, target_fixture)
+        setattr(func, DEFINITIONS, (*getattr(func, DEFINITIONS, ()), definition))
+        return func
 
     return decorator
 
 
 def given(
-    pattern: str, *, game: str | None = None, target_fixture: str | None = None
+    pattern: str,
+    *,
+    game: str | None = None,
+    target_fixture: str | None = None,
+    parameters: Iterable[Parameter] = (),
 ) -> Callable[[Callable[P, T]], Callable[P, T]]:
-    """Register a Given step with a typed pattern, scoped to the game of its world fixture."""
-    return _step("given", pattern, game, target_fixture)
+    """Register a Given step with a typed pattern, scoped to the game of its world fixture.
+
+    `parameters` are parameter types of this step's own, beside those of `PARAMETERS`.
+    """
+    return _step("given", pattern, game, target_fixture, parameters)
 
 
-def when(pattern: str, *, game: str | None = None) -> Callable[[Callable[P, T]], Callable[P, T]]:
+def when(
+    pattern: str, *, game: str | None = None, parameters: Iterable[Parameter] = ()
+) -> Callable[[Callable[P, T]], Callable[P, T]]:
     """Register a When step with a typed pattern, scoped to the game of its world fixture."""
-    return _step("when", pattern, game, None)
+    return _step("when", pattern, game, None, parameters)
 
 
-def then(pattern: str, *, game: str | None = None) -> Callable[[Callable[P, T]], Callable[P, T]]:
+def then(
+    pattern: str, *, game: str | None = None, parameters: Iterable[Parameter] = ()
+) -> Callable[[Callable[P, T]], Callable[P, T]]:
     """Register a Then step with a typed pattern, scoped to the game of its world fixture."""
-    return _step("then", pattern, game, None)
+    return _step("then", pattern, game, None, parameters)
 
 
 def feature_game(
@@ -486,32 +521,47 @@ def feature_game(
         return game_by_vote(tags, (games_of(line_type, text) for line_type, text in lines), GAMES)
 
 
-def game_of(feature: FeatureDoc) -> str | None:
+def game_of(
+    feature: FeatureDoc,
+    definitions: Iterable[StepDefinition] | None = None,
+    seen: dict[tuple[str, str], set[str | None]] | None = None,
+) -> str | None:
     """The game a feature file plays: the one rule every reader of a feature file asks.
 
-    Its `@game:` tag, else the game most of its lines can only belong to, read by every
-    registered step (the step modules are loaded first): see
-    [`feature_game`][battlebook.language.grammar.feature_game] and
-    [`feature_lines`][battlebook.language.scope.feature_lines]. A run plays each example
+    Its `@game:` tag, else the game most of its lines ([`feature_lines`][battlebook.language.scope.feature_lines])
+    can only belong to, as `definitions` read them (every step module's, by default); see
+    [`feature_game`][battlebook.language.grammar.feature_game]. A run plays each example
     under it, the catalogue credits each line to its steps by it, and the site groups a
-    file's units, editions and terms by it. Decided once per file and set of steps.
+    file's cards, editions and terms by it. `seen` keeps the games whose steps read each
+    line, for other files read with the same steps.
 
     Raises:
         ScenarioError: the file's `@game:` tag names no registered game, or more than one.
     """
-    load_step_modules()
-    count = len(step_function_context_registry)
-    return _decided(feature.path, feature.sha256, feature.tags, count, feature)
+    known = _all_definitions() if definitions is None else definitions
+    return feature_game(feature.tags, feature_lines(feature), [(d.type, d.parser) for d in known], seen)
 
 
-@functools.lru_cache(maxsize=1024)
-def _decided(path: str, sha256: str, tags: tuple[str, ...], count: int, feature: FeatureDoc) -> str | None:
-    """[`game_of`][battlebook.language.grammar.game_of], kept per file (its path and text) and number of steps."""
-    known = [(c.type, c.parser) for c in list(step_function_context_registry.values())]
-    return feature_game(tags, feature_lines(feature), known, _lines_read(count))
+def feature_games(
+    book: Iterable[FeatureDoc], definitions: Iterable[StepDefinition] | None = None
+) -> dict[str, str | None]:
+    """The game each feature of `book` plays, by its path ([`game_of`][battlebook.language.grammar.game_of]).
+
+    A file whose `@game:` tag names no game plays none (`None`).
+    """
+    known = tuple(_all_definitions() if definitions is None else definitions)
+    seen: dict[tuple[str, str], set[str | None]] = {}
+    games: dict[str, str | None] = {}
+    for feature in book:
+        try:
+            games[feature.path] = game_of(feature, known, seen)
+        except ScenarioError:
+            games[feature.path] = None
+    return games
 
 
-@functools.lru_cache(maxsize=4)
-def _lines_read(count: int) -> dict[tuple[str, str], set[str | None]]:
-    """The games whose steps read each line, kept from file to file while the steps are the same."""
-    return {}
+def _all_definitions() -> list[StepDefinition]:
+    """Every step module's step definitions (the modules imported on first use)."""
+    from battlebook.language.steps import load_step_modules
+
+    return step_definitions(load_step_modules())

@@ -30,11 +30,11 @@ from gherkin.pickles.compiler import Compiler
 from gherkin.stream.gherkin_events import GherkinEvents
 from gherkin.stream.id_generator import IdGenerator
 from pytest_bdd import parsers
-from pytest_bdd.steps import StepFunctionContext
 
 from battlebook import __version__
 from battlebook.book.model import gherkin_ast
 from battlebook.book.results import ResultBook, ScenarioResult, Status
+from battlebook.language.grammar import StepDefinition
 
 #: The Cucumber Messages protocol version these envelopes follow (that of `cucumber-messages`).
 PROTOCOL_VERSION = "31.0.0"
@@ -64,7 +64,7 @@ def _checked(envelope: dict[str, Any]) -> dict[str, Any]:
 
 
 def envelopes(
-    features: Sequence[tuple[str, str]], book: ResultBook, contexts: Sequence[StepFunctionContext]
+    features: Sequence[tuple[str, str]], book: ResultBook, contexts: Sequence[StepDefinition]
 ) -> Iterator[dict[str, Any]]:
     """Every envelope of a run, in protocol order.
 
@@ -204,7 +204,7 @@ def _renumbered(node: Any, start: int) -> Any:
     return node
 
 
-def _source_of(context: StepFunctionContext) -> tuple[str, int]:
+def _source_of(context: StepDefinition) -> tuple[str, int]:
     """The file and line where a step is defined (for a decorated function, its first decorator's line)."""
     func = inspect.unwrap(context.step_func)
     code = getattr(func, "__code__", None)
@@ -264,7 +264,7 @@ _ENCODER = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"))
 
 
 def write_messages(
-    path: Path, root: Path, book: ResultBook, contexts: Sequence[StepFunctionContext], check_types: bool = False
+    path: Path, root: Path, book: ResultBook, contexts: Sequence[StepDefinition], check_types: bool = False
 ) -> Path:
     """Write the run in `book` as Cucumber Messages NDJSON to `path`; feature paths are relative to `root`.
 

@@ -34,7 +34,8 @@ import pytest
 from battlebook.book.results import ScenarioResult
 from battlebook.game import Drawing, Game
 from battlebook.games import GAMES
-from battlebook.language.recorder import ScenarioRecord, annotator
+from battlebook.language.recorder import ScenarioRecord
+from battlebook.language.session import annotator
 
 #: The title of the note holding an example's drawings.
 DRAWING_NOTE = "Drawing"

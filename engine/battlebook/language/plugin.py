@@ -1,70 +1,118 @@
 """The pytest plugin of the step language: the recorder and every step module, under their game.
 
-`battlebook check`, the rulebook's own tests and the in-page runner load this plugin; it
-registers the rulebook recorder ([`battlebook.language.recorder`][battlebook.language.recorder])
-and every module of [`battlebook.language.steps`][battlebook.language.steps], and plays each
-example under its file's game.
+Nothing loads it unasked: installing Battlebook changes no other project's pytest sessions.
+`battlebook check`, the in-page runner and the rulebook's own tests name it (`-p
+battlebook.language.plugin`); a project of one's own opts in with one line, either in a
+`conftest.py` at its root:
+
+    pytest_plugins = ["battlebook.language.plugin"]
+
+or in its pytest configuration (`addopts = -p battlebook.language.plugin`). It registers the
+rulebook recorder ([`battlebook.language.recorder`][battlebook.language.recorder]) and every
+module of [`battlebook.language.steps`][battlebook.language.steps], and plays each example
+under its file's game.
 """
 
 from __future__ import annotations
 
 import importlib
 from contextvars import Token
-from pathlib import Path
 
 import pytest
-from pytest_bdd.parser import Feature, Scenario
 
-from battlebook.book.model import FeatureFileError, load_feature
-from battlebook.language.grammar import game_of
 from battlebook.language.scope import PLAYING
-from battlebook.language.steps import step_modules
+from battlebook.language.session import STATE, BddFeature, BddScenario, RunState, run_state
 
-# Step modules assert with messages a player reads: let pytest rewrite them like test code.
-pytest.register_assert_rewrite("battlebook.language.steps")
+#: The package of the step modules, and the rulebook recorder this plugin brings in with them.
+STEPS = "battlebook.language.steps"
+RECORDER = "battlebook.language.recorder"
 
-#: The modules this plugin brings in: the rulebook recorder, the notes every game's examples
-#: get (their drawings and the chance of their attacks), then every step module.
-PLUGINS = (
-    "battlebook.language.recorder",
-    "battlebook.language.notes",
-    "battlebook.language.chance_notes",
-    *step_modules(),
-)
+
+def plugins() -> tuple[str, ...]:
+    """The modules this plugin brings in: the rulebook recorder, then every step module."""
+    from battlebook.language.steps import step_modules
+
+    return (RECORDER, *step_modules())
 
 
 def pytest_addhooks(pluginmanager: pytest.PytestPluginManager) -> None:
     """Register the recorder and every step module as plugins, as soon as this plugin is registered.
 
-    (Listing them in `pytest_plugins` would do the same, but pytest would then search every
-    installed package's entry points once for each of them.)
+    Step modules assert with messages a player reads: pytest rewrites them like test code
+    (they are marked for it before the first of them is imported). (Listing them in
+    `pytest_plugins` would register them too, but pytest would then search every installed
+    package's entry points once for each of them.)
     """
-    for name in PLUGINS:
+    pytest.register_assert_rewrite(STEPS)
+    for name in plugins():
         if pluginmanager.get_plugin(name) is None:
             pluginmanager.register(importlib.import_module(name), name)
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    """The run's option: alternative readings every example starts under (see `battlebook.language.steps._readings`)."""
+    from battlebook.language.steps._readings import READING_OPTION
+
+    parser.getgroup("battlebook").addoption(
+        READING_OPTION,
+        action="append",
+        default=[],
+        metavar="WORDS",
+        help=(
+            "play every example as if this alternative reading of a ruling were Battlebook's own "
+            "(the words of 'Given the alternative reading: WORDS'); repeatable"
+        ),
+    )
+    parser.getgroup("battlebook").addoption(
+        "--battlebook-card-stat",
+        action="append",
+        default=[],
+        metavar="CARD:STAT=VALUE",
+        help=(
+            "play every example with this stat of a known Heroscape army card changed, to find the "
+            "examples that rest on it (for instance 'Airborne Elite:range=7'); repeatable"
+        ),
+    )
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_configure(config: pytest.Config) -> None:
+    """Start the session's state: its step modules' definitions and annotators.
+
+    First refuse an alternative reading no ruling names, or a card change that cannot be made.
+    """
+    from battlebook.errors import ScenarioError
+    from battlebook.language.steps._readings import READING_OPTION, unknown_readings
+    from battlebook.language.steps.heroscape_world import CARD_STAT_OPTION, known_cards_changed
+
+    unknown = unknown_readings(config.getoption(READING_OPTION, default=None) or [])
+    if unknown:
+        raise pytest.UsageError(
+            f"{READING_OPTION}: no ruling has the alternative reading {unknown[0]!r} "
+            "(battlebook steps 'alternative reading' lists them)"
+        )
+    try:
+        known_cards_changed(config.getoption(CARD_STAT_OPTION, default=None) or [])
+    except ScenarioError as error:
+        raise pytest.UsageError(str(error)) from None
+    modules = [config.pluginmanager.get_plugin(name) for name in plugins()[1:]]
+    config.stash[STATE] = RunState.of_modules([module for module in modules if module is not None])
 
 
 _GAME_TOKEN = pytest.StashKey[Token[str | None]]()
 
 
-def game_of_feature(feature: Feature) -> str | None:
-    """The game a feature file plays, by the one rule, [`game_of`][battlebook.language.grammar.game_of].
-
-    A file the rulebook model cannot read plays no game in particular (pytest-bdd reports it).
-    """
-    try:
-        doc = load_feature(Path(feature.filename), strict=False)
-    except FeatureFileError:
-        return None
-    return game_of(doc)
+def game_of_feature(config: pytest.Config, feature: BddFeature) -> str | None:
+    """The game a feature file plays (its `@game:` tag, else its lines' vote), once per file and session."""
+    return run_state(config).game_of(feature)
 
 
-def pytest_bdd_before_scenario(request: pytest.FixtureRequest, feature: Feature, scenario: Scenario) -> None:
+def pytest_bdd_before_scenario(request: pytest.FixtureRequest, feature: BddFeature, scenario: BddScenario) -> None:
     """Play the example under its file's game: the other game's steps cannot match its lines."""
-    request.node.stash[_GAME_TOKEN] = PLAYING.set(game_of_feature(feature))
+    request.node.stash[_GAME_TOKEN] = PLAYING.set(game_of_feature(request.config, feature))
 
 
-def pytest_bdd_after_scenario(request: pytest.FixtureRequest, feature: Feature, scenario: Scenario) -> None:
+def pytest_bdd_after_scenario(request: pytest.FixtureRequest, feature: BddFeature, scenario: BddScenario) -> None:
     """Leave the example's game."""
     token = request.node.stash.get(_GAME_TOKEN, None)
     if token is not None:

@@ -8,7 +8,9 @@ undefined step is recorded as *undefined*, never as passed, and its failure repo
 the closest known steps.
 
 Steps may attach notes to their example (an attack's odds, a drawing) through the
-`scenario_record` fixture; the rulebook page shows them beside the example.
+`scenario_record` fixture, and annotators (functions marked with
+[`annotator`][battlebook.language.session.annotator] in a step module) after it passed;
+the rulebook page shows them beside the example.
 """
 
 from __future__ import annotations
@@ -24,15 +26,23 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from pytest_bdd.parser import Feature, Scenario, Step
-from pytest_bdd.steps import StepFunctionContext, step_function_context_registry
 
-from battlebook.book.model import ID_TAG, FeatureDoc, file_sha256
+from battlebook.book.model import (
+    ID_TAG,
+    METADATA_PREFIXES,
+    FeatureDoc,
+    FeatureFileError,
+    feature_paths,
+    file_sha256,
+    load_book,
+)
 from battlebook.book.prose import markdown_text
 from battlebook.book.results import ResultBook, ResultsFileError, ScenarioResult, Status, default_path
-from battlebook.language import lookup as step_lookup
+from battlebook.language.catalogue import bind_lines, load_step_modules
+from battlebook.language.grammar import StepDefinition, step_definitions
 from battlebook.language.patterns import readable_of, readable_pattern
 from battlebook.language.scope import current_game, scope_of
+from battlebook.language.session import BddFeature, BddScenario, BddStep, RunState, run_state
 
 RESULT = pytest.StashKey[ScenarioResult]()
 BOOK = pytest.StashKey[ResultBook]()
@@ -57,18 +67,20 @@ class KnownStep:
         return f"{self.type.capitalize()} {self.readable or readable_pattern(self.pattern)}"
 
 
-def known_steps() -> list[KnownStep]:
-    """Every step definition registered so far, sorted by keyword and pattern."""
+def known_steps(definitions: Sequence[StepDefinition] | None = None) -> list[KnownStep]:
+    """Every step of `definitions` (by default, the step library's), sorted by keyword and pattern."""
+    if definitions is None:
+        definitions = step_definitions(load_step_modules())
     steps = {
         KnownStep(
-            context.type or "step",
-            context.parser.name,
-            (context.step_func.__doc__ or "").strip(),
-            context.step_func.__module__,
-            readable_of(context.parser),
-            scope_of(context.parser),
+            definition.type or "step",
+            definition.parser.name,
+            (definition.step_func.__doc__ or "").strip(),
+            definition.step_func.__module__,
+            readable_of(definition.parser),
+            scope_of(definition.parser),
         )
-        for context in list(step_function_context_registry.values())
+        for definition in definitions
     }
     return sorted(steps, key=lambda s: (s.type, s.pattern))
 
@@ -79,15 +91,15 @@ SHIPPED_LINES = "lines.json"
 #: How many of the rulebook's lines are shipped per step.
 SHIPPED_PER_STEP = 4
 
-_EXAMPLE_LINES: dict[tuple[int, int], dict[tuple[str, str], tuple[str, ...]]] = {}
 
-
-def lines_of(book: Sequence[FeatureDoc]) -> dict[tuple[str, str], tuple[str, ...]]:
-    """The lines of `book` credited to each registered step, by (type, pattern)."""
-    from battlebook.language.catalogue import bind_lines  # imported here: it imports this module
-
+def lines_of(
+    book: Sequence[FeatureDoc], definitions: Sequence[StepDefinition] | None = None
+) -> dict[tuple[str, str], tuple[str, ...]]:
+    """The lines of `book` credited to each step of `definitions` (by default, the library's), by (type, pattern)."""
+    if definitions is None:
+        definitions = step_definitions(load_step_modules())
     found: dict[tuple[str, str], list[str]] = {}
-    for use, credited in bind_lines(book, list(step_function_context_registry.values())):
+    for use, credited in bind_lines(book, definitions):
         for context in credited:
             found.setdefault((context.type or "step", context.parser.name), []).append(use.text)
     return {key: tuple(dict.fromkeys(texts)) for key, texts in found.items()}
@@ -103,10 +115,6 @@ def shipped_lines_json(book: Sequence[FeatureDoc]) -> str:
 
 def write_shipped_lines(features: Path) -> Path:
     """Regenerate the shipped lines file from the rulebook in the folder `features` (`make lines`)."""
-    from battlebook.book.model import feature_paths, load_book
-    from battlebook.language.steps import load_step_modules
-
-    load_step_modules()
     target = Path(str(resources.files("battlebook.language.steps").joinpath(SHIPPED_LINES)))
     target.write_text(shipped_lines_json(load_book(feature_paths([features]), features.parent)), encoding="utf-8")
     return target
@@ -121,37 +129,55 @@ def shipped_lines() -> dict[tuple[str, str], tuple[str, ...]]:
     return {(kind, pattern): tuple(texts) for kind, pattern, texts in json.loads(text)}
 
 
-def example_lines() -> dict[tuple[str, str], tuple[str, ...]]:
-    """Real lines credited to each known step, by (type, pattern): the shipped ones and the run's own.
+def example_lines(
+    files: Sequence[str], definitions: Sequence[StepDefinition], root: Path | None = None
+) -> dict[tuple[str, str], tuple[str, ...]]:
+    """Real lines credited to each step of `definitions`, by (type, pattern): the shipped ones and those of `files`.
 
-    Computed once per set of registered steps and collected features.
+    A file that cannot be read adds no line.
     """
-    from battlebook.language.runner import loaded_book
-
-    book = loaded_book()
-    key = (len(step_function_context_registry), id(book[0]) if book else 0)
-    cached = _EXAMPLE_LINES.get(key)
-    if cached is not None:
-        return cached
+    book = []
+    for name in files:
+        try:
+            book.append(load_book([Path(name)], root, strict=False)[0])
+        except (FeatureFileError, IndexError):
+            continue
     lines = dict(shipped_lines())
-    for step, texts in lines_of(book).items():
+    for step, texts in lines_of(book, definitions).items():
         lines[step] = tuple(dict.fromkeys((*lines.get(step, ()), *texts)))
-    _EXAMPLE_LINES[key] = lines
     return lines
 
 
-def closest_steps(text: str, count: int = 3, step_type: str | None = None, game: str | None = None) -> list[KnownStep]:
+def session_lines(state: RunState, root: Path | None = None) -> dict[tuple[str, str], tuple[str, ...]]:
+    """The session's [`example_lines`][battlebook.language.recorder.example_lines]: for the files it ran, read once."""
+    files = tuple(state.files)
+    if state.lines is None or state.lines[0] != files:
+        state.lines = (files, example_lines(files, state.definitions, root))
+    return state.lines[1]
+
+
+def closest_steps(
+    text: str,
+    count: int = 3,
+    step_type: str | None = None,
+    game: str | None = None,
+    state: RunState | None = None,
+) -> list[KnownStep]:
     """The `count` known steps that read most like `text`, steps of `step_type` first among equals.
 
     Only steps of `game` (by default, the game of the file being run) and shared steps are
-    offered: a HoMM line is never told to read like a Heroscape step.
+    offered: a HoMM line is never told to read like a Heroscape step. The steps are those of
+    the session `state` (by default, the step library's).
 
     A step's likeness is the best of how `text` compares with its readable pattern and with
-    the real feature lines that use it: a loose pattern such as `{attacker} attacks
-    {defender}` reads little like a full line, but its uses in the features do.
+    the real feature lines that use it (the shipped lines, and those of the files the session
+    ran): a loose pattern such as `{attacker} attacks {defender}` reads little like a full
+    line, but its uses in the features do.
     """
     lowered = text.lower()
-    used = example_lines()
+    if state is None:
+        state = RunState.of_modules(load_step_modules())
+    used = session_lines(state)
 
     def similarity(other: str) -> float:
         matcher = difflib.SequenceMatcher(None, lowered, other.lower())
@@ -162,7 +188,7 @@ def closest_steps(text: str, count: int = 3, step_type: str | None = None, game:
         return max(similarity(t) for t in texts) + (0.05 if step.type == step_type else 0.0)
 
     game = game or current_game()
-    candidates = [step for step in known_steps() if game is None or step.game in (None, game)]
+    candidates = [step for step in known_steps(state.definitions) if game is None or step.game in (None, game)]
     return sorted(candidates, key=likeness, reverse=True)[:count]
 
 
@@ -190,6 +216,12 @@ class ScenarioRecord:
         self.result.annotations.append({"title": title, "markdown": markdown})
 
 
+#: A function called after every example that passed, with its request and record, to attach notes
+#: (odds, drawings) computed from the example's final fixtures; marked with
+#: [`annotator`][battlebook.language.session.annotator] in a step module.
+Annotator = Callable[[pytest.FixtureRequest, ScenarioRecord], None]
+
+
 @pytest.fixture
 def scenario_record(request: pytest.FixtureRequest) -> ScenarioRecord:
     """The record of the running example: its tags, and a place for notes."""
@@ -200,37 +232,23 @@ def scenario_record(request: pytest.FixtureRequest) -> ScenarioRecord:
     return ScenarioRecord(tags, result)
 
 
-#: Functions called after every example with its request and record, to attach notes
-#: (odds, drawings) computed from the example's final fixtures. Register with `annotator`.
-Annotator = Callable[[pytest.FixtureRequest, ScenarioRecord], None]
-ANNOTATORS: list[Annotator] = []
-
-
-def annotator(func: Annotator) -> Annotator:
-    """Register `func` to run after every example that passed, to attach notes to it."""
-    ANNOTATORS.append(func)
-    return func
-
-
 #: Set to `0`, no notes are attached: a run whose results no page shows (`battlebook check`).
 NOTES_VARIABLE = "BATTLEBOOK_NOTES"
 
 
-def pytest_bdd_after_scenario(request: pytest.FixtureRequest, feature: Feature, scenario: Scenario) -> None:
-    """Let every registered annotator add its notes to an example that passed."""
+def pytest_bdd_after_scenario(request: pytest.FixtureRequest, feature: BddFeature, scenario: BddScenario) -> None:
+    """Let every annotator of the session's step modules add its notes to an example that passed."""
     result = request.node.stash.get(RESULT, None)
     if result is None or result.status is not Status.PASSED or os.environ.get(NOTES_VARIABLE) == "0":
         return
     record = ScenarioRecord(request.node.stash.get(TAGS, frozenset()), result)
-    for func in ANNOTATORS:
+    for func in run_state(request.config).annotators:
         func(request, record)
 
 
 def pytest_configure(config: pytest.Config) -> None:
-    """Start an empty book for this run, and look step definitions up once per test module."""
+    """Start an empty book for this run."""
     config.stash[BOOK] = ResultBook()
-    step_lookup.clear()
-    step_lookup.install()
 
 
 def pytest_collection_finish(session: pytest.Session) -> None:
@@ -263,15 +281,19 @@ FREEZE_VARIABLE = "BATTLEBOOK_GC_FREEZE"
 
 
 @pytest.hookimpl(tryfirst=True)
-def pytest_bdd_apply_tag(tag: str, function: Callable[..., object]) -> bool:
-    """No tag becomes a pytest marker (whichever plugin was registered first: pytest-bdd's own makes markers).
+def pytest_bdd_apply_tag(tag: str, function: Callable[..., object]) -> bool | None:
+    """A rulebook metadata tag (`@id:`, `@source:`, `@chapter:`, `@edition:`, `@game:`) becomes no pytest marker.
 
-    Rulebook metadata tags (`@id:`, `@source:`, `@chapter:`, `@edition:`) are read by the
-    rulebook model, and any other tag is a broken convention that the model reports with its
-    line: as an unknown pytest marker it would only add a warning (or, under a strict marker
-    setting, stop the whole file).
+    The rulebook model reads those tags; as markers they would only be unknown ones (a
+    warning, or under `--strict-markers` an error stopping the whole file). Any other tag
+    is left to pytest-bdd, which makes it a marker as usual (`None`: not handled here), so
+    a project's own tags select its tests with `-m` as they always did.
+
+    Examples:
+        >>> pytest_bdd_apply_tag("id:homm.melee-attack", print), pytest_bdd_apply_tag("slow", print)
+        (True, None)
     """
-    return True
+    return True if tag.startswith(METADATA_PREFIXES) else None
 
 
 def _relative(config: pytest.Config, filename: str) -> str:
@@ -288,7 +310,7 @@ def _relative(config: pytest.Config, filename: str) -> str:
     return shown
 
 
-def pytest_bdd_before_scenario(request: pytest.FixtureRequest, feature: Feature, scenario: Scenario) -> None:
+def pytest_bdd_before_scenario(request: pytest.FixtureRequest, feature: BddFeature, scenario: BddScenario) -> None:
     """Open a record for the example, provisionally passed."""
     rule = scenario.rule
     rule_tags = rule.tags if rule else set()
@@ -307,7 +329,7 @@ def pytest_bdd_before_scenario(request: pytest.FixtureRequest, feature: Feature,
     request.node.stash[TAGS] = frozenset(scenario.tags | feature.tags | rule_tags)
 
 
-def _fail(request: pytest.FixtureRequest, status: Status, step: Step, message: str) -> None:
+def _fail(request: pytest.FixtureRequest, status: Status, step: BddStep, message: str) -> None:
     result = request.node.stash.get(RESULT, None)
     if result is not None and result.status is Status.PASSED:
         result.status = status
@@ -318,9 +340,9 @@ def _fail(request: pytest.FixtureRequest, status: Status, step: Step, message: s
 
 def pytest_bdd_step_error(
     request: pytest.FixtureRequest,
-    feature: Feature,
-    scenario: Scenario,
-    step: Step,
+    feature: BddFeature,
+    scenario: BddScenario,
+    step: BddStep,
     step_func: Callable[..., object],
     step_func_args: dict[str, object],
     exception: Exception,
@@ -350,10 +372,11 @@ def feature_line_note(exception: BaseException, step_line: int) -> str:
 
 
 def pytest_bdd_step_func_lookup_error(
-    request: pytest.FixtureRequest, feature: Feature, scenario: Scenario, step: Step, exception: Exception
+    request: pytest.FixtureRequest, feature: BddFeature, scenario: BddScenario, step: BddStep, exception: Exception
 ) -> None:
     """No definition matches a step: the example is undefined, with the closest steps named."""
-    closest = "; ".join(f'"{s}"' for s in closest_steps(step.name, step_type=step.type))
+    state = run_state(request.config)
+    closest = "; ".join(f'"{s}"' for s in closest_steps(step.name, step_type=step.type, state=state))
     _fail(request, Status.UNDEFINED, step, f"no step matches {step.name!r}; the closest known steps are {closest}")
 
 
@@ -414,7 +437,7 @@ def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
     from battlebook.language.messages import write_messages  # imported here: only a run that recorded needs it
 
     target = Path(messages) if messages else path.with_name(MESSAGES_FILE)
-    write_messages(target, session.config.rootpath, book, registered_steps())
+    write_messages(target, session.config.rootpath, book, registered_steps(run_state(session.config)))
 
 
 @pytest.hookimpl(optionalhook=True)
@@ -433,7 +456,6 @@ MESSAGES_FILE = "messages.ndjson"
 MESSAGES_VARIABLE = "BATTLEBOOK_MESSAGES"
 
 
-def registered_steps() -> list[StepFunctionContext]:
-    """Every step definition registered so far, in a stable order."""
-    contexts = {id(c): c for c in step_function_context_registry.values()}
-    return sorted(contexts.values(), key=lambda c: (c.type or "", c.parser.name))
+def registered_steps(state: RunState) -> list[StepDefinition]:
+    """Every step definition of the session, in a stable order."""
+    return sorted(state.definitions, key=lambda d: (d.type or "", d.parser.name))

@@ -1,21 +1,24 @@
 """Which feature files a run of the examples collects, read and checked before pytest-bdd sees them.
 
-A test module that runs examples calls pytest-bdd's `scenarios` with the files this module
-names: the repository's `tests/test_features.py` for the rulebook, and
+A test module that runs examples takes its tests from
+[`example_tests`][battlebook.language.runner.example_tests]: the repository's
+`tests/test_features.py` for the rulebook, and
 [`battlebook.runners.feature_tests`][battlebook.runners.feature_tests] for `battlebook check`.
 Each file is first read by the rulebook model, so a malformed file or two examples with one
-name stop the run with a message naming the file and lines.
+name stop the run with a message naming the file and lines; then each of its examples
+becomes one test through pytest-bdd's public `scenario`.
 """
 
 from __future__ import annotations
 
 import os
-from collections.abc import Sequence
+import re
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
-from pytest_bdd.feature import get_feature
+from pytest_bdd import scenario
 
-from battlebook.book.model import FeatureDoc, feature_paths, load_book
+from battlebook.book.model import feature_paths, load_book
 
 #: How pytest-bdd must read the feature files: UTF-8, with a leading byte-order mark dropped
 #: (the rulebook model reads them so too).
@@ -46,22 +49,50 @@ def checked_feature_files(default: Sequence[Path], root: Path | None = None, *, 
     bad tag does not stop the file: the check reports it and runs the rest.
     """
     files = feature_paths(feature_roots(default))
-    _LOADED[:] = load_book(files, root, strict=strict)
-    for path in files:
-        # pytest-bdd's `scenarios` reads files as plain UTF-8 (it does not pass its `encoding`
-        # on), so a file opening with a byte-order mark would not parse; parsed here first,
-        # the feature is in pytest-bdd's cache when `scenarios` asks for it.
-        get_feature(str(path.parent), path.name, encoding=FEATURE_ENCODING)
+    load_book(files, root, strict=strict)
     return [str(path) for path in files]
 
 
-_LOADED: list[FeatureDoc] = []
+def test_name(name: str, taken: set[str]) -> str:
+    """A test function's name for the example `name`, unlike any in `taken` (which it joins).
 
+    Spaces become underscores, other characters that are not a word's are dropped, and so
+    are leading digits (as pytest-bdd's `scenarios` names its tests, so `-k` selects alike).
 
-def loaded_book() -> list[FeatureDoc]:
-    """The features the current run collected (empty before any was collected).
-
-    Their lines show which real sentences each step reads, so a misspelt line can be matched
-    against them as well as against the steps' patterns.
+    Examples:
+        >>> taken = set()
+        >>> test_name("Three Gold Golems attack: 3+2+2", taken), test_name("Three gold golems attack 322", taken)
+        ('test_three_gold_golems_attack_322', 'test_three_gold_golems_attack_322_1')
     """
-    return list(_LOADED)
+    base = "test_" + re.sub(r"^\d+_*", "", re.sub(r"\W", "", name.replace(" ", "_"))).lower()
+    found, count = base, 0
+    while found in taken:
+        count += 1
+        found = f"{base}_{count}"
+    taken.add(found)
+    return found
+
+
+def example_tests(
+    default: Sequence[Path], root: Path | None = None, *, strict: bool = True
+) -> dict[str, Callable[..., object]]:
+    """One pytest-bdd test per example of the files a run collects, by test function name.
+
+    A test module puts them in its namespace (`globals().update(example_tests(...))`). Each
+    file is read and checked first (see
+    [`checked_feature_files`][battlebook.language.runner.checked_feature_files]); pytest-bdd
+    then reads it as UTF-8 with a leading byte-order mark dropped, as the model does.
+    """
+    files = feature_paths(feature_roots(default))
+    tests: dict[str, Callable[..., object]] = {}
+    taken: set[str] = set()
+    # `load_book` reads the files in this same (sorted) order, one feature each.
+    for path, feature in zip(files, load_book(files, root, strict=strict), strict=True):
+        for _, example in feature.examples():
+            bound = scenario(path.name, example.name, encoding=FEATURE_ENCODING, features_base_dir=str(path.parent))
+
+            def run_example() -> None:
+                """Run one example of a feature file: its steps are the test."""
+
+            tests[test_name(example.name, taken)] = bound(run_example)
+    return tests

@@ -19,13 +19,11 @@ of the catalogue.
 from __future__ import annotations
 
 import contextlib
-import importlib
 import io
 import os
 import sys
 import tempfile
 import time
-import types
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -54,12 +52,14 @@ from battlebook.language.recorder import (
     closest_steps,
     feature_line_note,
 )
+from battlebook.language.session import run_state
+from battlebook.language.steps._readings import READING_OPTION
 
 #: pytest options for a check run: quiet, no cache, and of the installed plugins only pytest-bdd
-#: and Battlebook's steps (plugin autoloading is switched off: scanning every installed package
-#: for plugins, and loading Hypothesis's, would take longer than running a small file).
-#: Hypothesis's pytest plugin is left out: a check runs no property test, and the plugin would
-#: import all of Hypothesis at the end of every run.
+#: (by its entry point's name) and Battlebook's step language (plugin autoloading is switched
+#: off: scanning every installed package for plugins, and loading Hypothesis's, would take
+#: longer than running a small file, and another project's plugins have no say in a check).
+#: A player's own tags are markers pytest does not know: the check reports them itself.
 PYTEST_OPTIONS = (
     "-q",
     "-p",
@@ -67,9 +67,11 @@ PYTEST_OPTIONS = (
     "-p",
     "no:hypothesispytest",
     "-p",
-    "pytest_bdd.plugin",
+    "pytest-bdd",
     "-p",
     "battlebook.language.plugin",
+    "-W",
+    "ignore::pytest.PytestUnknownMarkWarning",
     "--no-header",
 )
 #: pytest's built-in plugins a check run never needs. Each costs time at every run (the
@@ -98,32 +100,6 @@ AUTOLOAD = "PYTEST_DISABLE_PLUGIN_AUTOLOAD"
 #: The module a check run hands to pytest; imported afresh each run (it reads `$BATTLEBOOK_FEATURES`).
 TEST_MODULE = "battlebook.runners.feature_tests"
 FRESH_MODULES = (TEST_MODULE,)
-
-
-#: pytest-bdd's code generator (`--generate-missing`), which its plugin module imports, and with
-#: it Mako and Pygments: some 60 modules, a third of the import time of pytest-bdd itself.
-GENERATOR = "pytest_bdd.generation"
-
-
-def _load_bdd_plugin_without_generator() -> None:
-    """Import pytest-bdd's plugin with a stand-in for its code generator, which a check never runs.
-
-    A check passes neither `--generate-missing` nor `--feature`, so the stand-in adds no
-    option and never generates. Where the plugin is already imported (a check run inside
-    a pytest session, as in the tests), it is used as it is.
-    """
-    if "pytest_bdd.plugin" in sys.modules or GENERATOR in sys.modules:
-        return
-    stand_in = types.ModuleType(GENERATOR, "pytest-bdd's code generator, left out of a check run")
-    stand_in.add_options = lambda parser: None  # type: ignore[attr-defined]
-    stand_in.cmdline_main = lambda config: None  # type: ignore[attr-defined]
-    sys.modules[GENERATOR] = stand_in
-    try:
-        importlib.import_module("pytest_bdd.plugin")
-    finally:
-        # Anyone importing the generator later gets the real one; only the plugin keeps the stand-in.
-        del sys.modules[GENERATOR]
-        sys.modules["pytest_bdd"].__dict__.pop("generation", None)
 
 
 class CheckUsageError(ScenarioError):
@@ -253,7 +229,8 @@ class _Recorder:
         result = request.node.stash.get(RESULT, None)
         if result is not None:
             text, step_type = getattr(step, "name", ""), getattr(step, "type", None)
-            self.closest.setdefault(result.key, tuple(closest_steps(text, 3, step_type)))
+            state = run_state(request.config)
+            self.closest.setdefault(result.key, tuple(closest_steps(text, 3, step_type, state=state)))
 
     def pytest_runtest_makereport(self, item: pytest.Item, call: pytest.CallInfo[None]) -> None:
         result = item.stash.get(RESULT, None)
@@ -268,7 +245,8 @@ class _Recorder:
 def _environment(features: Sequence[Path], results: Path, messages: Path | None, notes: bool) -> Iterator[None]:
     names = ("BATTLEBOOK_FEATURES", "BATTLEBOOK_RESULTS", MESSAGES_VARIABLE, AUTOLOAD, NOTES_VARIABLE)
     saved_env = {k: os.environ.get(k) for k in names}
-    saved_modules = {name: sys.modules.pop(name) for name in FRESH_MODULES if name in sys.modules}
+    for name in FRESH_MODULES:  # our own test module, imported afresh for each run
+        sys.modules.pop(name, None)
     os.environ["BATTLEBOOK_FEATURES"] = os.pathsep.join(str(p) for p in features)
     os.environ["BATTLEBOOK_RESULTS"] = str(results)
     os.environ[MESSAGES_VARIABLE] = str(messages.resolve()) if messages else ""
@@ -279,7 +257,6 @@ def _environment(features: Sequence[Path], results: Path, messages: Path | None,
     finally:
         for name in FRESH_MODULES:
             sys.modules.pop(name, None)
-        sys.modules.update(saved_modules)
         for key, value in saved_env.items():
             if value is None:
                 os.environ.pop(key, None)
@@ -293,6 +270,8 @@ def run_check(
     messages: Path | None = None,
     options: Sequence[str] = LEAN_OPTIONS,
     notes: bool = False,
+    plugins: Sequence[object] = (),
+    readings: Sequence[str] = (),
 ) -> CheckReport:
     """Check the feature files under `paths` against the engine; paths are shown relative to `root`.
 
@@ -301,7 +280,9 @@ def run_check(
     the run is also written there as Cucumber Messages (NDJSON). `options` are the pytest
     options of the run (by default, those of pytest's plugins a check needs). With `notes`,
     passing examples get their notes (drawings, odds) as on the rulebook's pages; a plain check
-    report shows none, so they are not made by default.
+    report shows none, so they are not made by default. `plugins` are more pytest plugins
+    for the run (objects, as `pytest.main` takes them). With `readings`, every example is
+    played as if these alternative readings of the rulings were Battlebook's own.
 
     Raises:
         CheckUsageError: bad paths (see [`check_paths`][battlebook.runners.check.check_paths]).
@@ -331,14 +312,10 @@ def run_check(
         # An empty configuration of its own: the player's folder may hold a pytest setup of its own.
         config = Path(tmp) / "pytest.ini"
         config.write_text("[pytest]\n", encoding="utf-8")
-        args = ["-c", str(config), "--rootdir", str(root), *options, "--pyargs", TEST_MODULE]
-        _load_bdd_plugin_without_generator()
-        # pytest-bdd's plugin, already imported, is handed over as it is: named by `-p` alone, pytest
-        # would first search every installed package's entry points for a plugin of that name.
-        bdd_plugin = sys.modules["pytest_bdd.plugin"] if "pytest_bdd.plugin" in options else None
+        chosen = [arg for words in readings for arg in (READING_OPTION, words)]
+        args = ["-c", str(config), "--rootdir", str(root), *options, *chosen, "--pyargs", TEST_MODULE]
         with contextlib.redirect_stdout(output):
-            plugins: list[object] = [recorder] if bdd_plugin is None else [recorder, bdd_plugin]
-            report.pytest_status = int(pytest.main(args, plugins=plugins))
+            report.pytest_status = int(pytest.main(args, plugins=[recorder, *plugins]))
     report.seconds = time.perf_counter() - start
     report.pytest_output = output.getvalue()
     report.clashes += clashing_ids(docs, root)

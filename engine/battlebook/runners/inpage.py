@@ -36,9 +36,10 @@ import pytest
 
 from battlebook.book.model import ExampleDoc, FeatureDoc, RuleDoc, StepDoc
 from battlebook.book.render import example_gherkin, gherkin_lines
+from battlebook.book.results import Status
 from battlebook.errors import BattlebookError
 from battlebook.language.notes import DRAWING_NOTE
-from battlebook.language.recorder import ANNOTATORS, ScenarioRecord
+from battlebook.language.recorder import RESULT
 from battlebook.runners.check import LEAN_OPTIONS, CheckedExample, explain, format_report, run_check
 
 #: pytest options of an in-page run: those of `battlebook check`, which leave out the built-in
@@ -138,20 +139,26 @@ def _notes(checked: CheckedExample, chances: dict[tuple[str, int, str | None], s
     return {"drawings": drawings, "chance": chance}
 
 
-def _last_chances(store: dict[tuple[str, int, str | None], str]) -> Any:
-    """An annotator, registered for one in-page run, keeping the chance of each example's last attack."""
-    from battlebook.games import GAMES
-    from battlebook.language.chance_notes import chances
+class LastChances:
+    """A pytest plugin for one in-page run: the chance of each passing example's last attack, by its key."""
 
-    def last_chance(request: pytest.FixtureRequest, record: ScenarioRecord) -> None:
+    def __init__(self) -> None:
+        self.chances: dict[tuple[str, int, str | None], str] = {}
+
+    def pytest_bdd_after_scenario(self, request: pytest.FixtureRequest) -> None:
+        """Keep the chance of the last attack of an example that passed."""
+        from battlebook.games import GAMES
+        from battlebook.language.chance_notes import chances
+
+        result = request.node.stash.get(RESULT, None)
+        if result is None or result.status is not Status.PASSED:
+            return
         lines: list[str] = []
         for game in GAMES.values():
             if game.name in request.fixturenames:
                 lines += chances(game, request.getfixturevalue(game.name))
         if lines:
-            store[record.result.key] = lines[-1][0].upper() + lines[-1][1:] + "."
-
-    return last_chance
+            self.chances[result.key] = lines[-1][0].upper() + lines[-1][1:] + "."
 
 
 def run_scenario(text: str, folder: Path | None = None) -> dict[str, Any]:
@@ -170,15 +177,11 @@ def run_scenario(text: str, folder: Path | None = None) -> dict[str, Any]:
         where = Path(tmp) if folder is None else folder
         path = where / SCENARIO_FILE
         path.write_text(text, encoding="utf-8")
-        chances: dict[tuple[str, int, str | None], str] = {}
-        hook = _last_chances(chances)
-        ANNOTATORS.append(hook)
-        try:
-            with contextlib.chdir(where):  # the report names the file as the reader knows it
-                report = run_check([path], root=where, options=IN_PAGE_OPTIONS, notes=True)
-                report_text = format_report(report)
-        finally:
-            ANNOTATORS.remove(hook)
+        last = LastChances()
+        with contextlib.chdir(where):  # the report names the file as the reader knows it
+            report = run_check([path], root=where, options=IN_PAGE_OPTIONS, notes=True, plugins=[last])
+            report_text = format_report(report)
+        chances = last.chances
     examples = [
         {
             "name": checked.example.name,
@@ -243,7 +246,7 @@ def heroscape_odds(attack: int, defense: int, levels_above: int = 0, edition: st
     extra = ruleset.height.extra_dice(abs(levels_above))
     attack_dice = attack + (extra if levels_above > 0 else 0)
     defense_dice = defense + (extra if levels_above < 0 else 0)
-    odds = heroscape_wounds(attack_dice, defense_dice, ruleset.combat_die)
+    odds = heroscape_wounds(attack_dice, defense_dice, ruleset.combat_die, ruleset.defense_sides)
     notes = []
     if extra:
         side = "attack" if levels_above > 0 else "defense"
@@ -295,9 +298,8 @@ def step_catalogue() -> list[dict[str, str]]:
     Only the library's own steps: what else is registered depends on what the process has
     loaded (pytest-bdd's `trace` step, for one, once pytest has run), not on the rulebook.
     """
-    from battlebook.language.catalogue import domain_of
+    from battlebook.language.catalogue import domain_of, load_step_modules
     from battlebook.language.recorder import known_steps
-    from battlebook.language.steps import load_step_modules
 
     domains = {module.__name__: domain_of(module) for module in load_step_modules()}
     return [

@@ -1,18 +1,21 @@
 """MkDocs hooks for the pages generated about the rulebook as a whole.
 
 `mkdocs.yml` loads this file under `hooks:`, after [`site`][battlebook.site.chapters]. At
-every build it writes three pages:
+every build it writes four pages:
 
 - `rulebook/steps.md`, the [step catalogue][battlebook.language.catalogue], read from the
   step definitions in `engine/battlebook/language/steps/`;
 - `rulebook/coverage.md`, the [coverage][battlebook.book.coverage] of every source
   [statement][battlebook.book.statements] and section;
 - `rulebook/rulings/index.md`, the [rulings index][battlebook.book.rulings], placed first
-  in the Rulings section of the navigation.
+  in the Rulings section of the navigation;
+- `rulebook/open-questions.md`, the [open questions][battlebook.book.open_questions]: every
+  case where the engine answers "the rules don't say", with how a table could rule.
 
 A step without a docstring, a source section that is a gap, a source statement mapped to
 no Rule with examples, a pending entry that is out of date, or a ruling that does not
-state its question, reading and alternative is logged as a warning, which
+state its question, reading and alternative, or an open question that does not say how a
+table could rule, is logged as a warning, which
 `mkdocs build --strict` turns into a failed build.
 """
 
@@ -29,6 +32,7 @@ from battlebook.language.catalogue import build_catalogue, catalogue_problems, r
 from battlebook.language.steps import load_step_modules
 from battlebook.book.coverage import coverage_problems, render_coverage, section_coverage
 from battlebook.book.model import FeatureDoc
+from battlebook.book.open_questions import open_question_problems, open_questions, render_open_questions
 from battlebook.book.results import default_path
 from battlebook.book.rulings import render_rulings_index, ruling_problems, rulings_of
 from battlebook.site.chapters import load_results, project_root, read_book
@@ -39,6 +43,7 @@ log = logging.getLogger("mkdocs.plugins.battlebook")
 STEPS_PAGE = "rulebook/steps.md"
 COVERAGE_PAGE = "rulebook/coverage.md"
 RULINGS_INDEX = "rulebook/rulings/index.md"
+OPEN_QUESTIONS_PAGE = "rulebook/open-questions.md"
 
 #: The marker in `docs/contributing.md` replaced by the ruling template, and the template's file.
 TEMPLATE_MARKER = "<!-- ruling-template -->"
@@ -85,7 +90,7 @@ def on_config(config: MkDocsConfig) -> MkDocsConfig:
 
 
 def on_files(files: Files, config: MkDocsConfig) -> Files:
-    """Generate the step catalogue, the coverage page and the rulings index."""
+    """Generate the step catalogue, the coverage page, the rulings index and the open questions."""
     root = project_root(config)
     domains = build_catalogue(_book, load_step_modules())
     coverage = section_coverage(_book, load_results(default_path(root)))
@@ -95,11 +100,14 @@ def on_files(files: Files, config: MkDocsConfig) -> Files:
     page = render_coverage(coverage, _book, statements)
     files.append(File.generated(config, COVERAGE_PAGE, content=REFERENCE_PAGE_META + page))
     files.append(File.generated(config, RULINGS_INDEX, content=render_rulings_index(rulings)))
+    questions = open_questions(_book)
+    files.append(File.generated(config, OPEN_QUESTIONS_PAGE, content=REFERENCE_PAGE_META + render_open_questions(questions)))
     for problem in [
         *map(str, catalogue_problems(domains)),
         *coverage_problems(coverage),
         *ruling_problems(rulings),
         *statement_problems(statements, _book),
+        *open_question_problems(questions),
     ]:
         log.warning(problem)
     return files

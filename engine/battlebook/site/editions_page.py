@@ -31,10 +31,9 @@ from typing import Any
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.structure.files import File, Files
 
-from battlebook.errors import ScenarioError
 from battlebook.game import Game, InWords, RulesEdition
 from battlebook.games import GAMES
-from battlebook.language.grammar import game_of
+from battlebook.language.grammar import feature_games
 from battlebook.site.build_cache import BuildCache, cache_key, engine_fingerprint, tool_versions
 from battlebook.runners.check import LEAN_OPTIONS, CheckedExample, explain, run_check
 from battlebook.book.model import FeatureDoc, FeatureFileError, read_feature_text
@@ -63,14 +62,6 @@ VERDICTS = {
 def edited_games() -> list[Game[Any, Any]]:
     """The registered games printed in more than one edition, in the registry's order."""
     return [game for game in GAMES.values() if len(game.editions()) > 1]
-
-
-def plays(feature: FeatureDoc, game: Game[Any, Any]) -> bool:
-    """Whether `feature` plays `game` (a file whose `@game:` tag names no game plays none)."""
-    try:
-        return game_of(feature) == game.name
-    except ScenarioError:
-        return False
 
 
 def under_edition(text: str, edition: str) -> str:
@@ -197,9 +188,10 @@ def run_editions(book: Sequence[FeatureDoc], root: Path, cache: BuildCache | Non
     neither the files nor the engine changed.
     """
     out = []
+    played = feature_games(book)
     for game in edited_games():
         editions = [edition.name for edition in game.editions()]
-        features = [feature for feature in book if plays(feature, game)]
+        features = [feature for feature in book if played[feature.path] == game.name]
         runs = _cached_runs(_copies(features, root, editions), cache)
         out += _example_runs(game, features, editions, runs)
     return out

@@ -7,7 +7,8 @@ Stats come from the engine's data, never typed here:
   come from;
 - every unit or card an example defines in a table ("these units, defined for this example
   only"): illustrative, for the examples, with the chapter that defines it, under the game
-  its file plays ([`game_of`][battlebook.language.grammar.game_of]).
+  its file plays ([`game_of`][battlebook.language.grammar.game_of]); a value the source texts
+  give is labelled as theirs.
 
 Each entry links to every example whose battle has the unit or card.
 """
@@ -21,10 +22,11 @@ from dataclasses import dataclass, field
 
 from battlebook.book.model import ExampleDoc, FeatureDoc, StepDoc
 from battlebook.book.prose import markdown_text
-from battlebook.errors import ScenarioError
 from battlebook.games import GAMES
-from battlebook.language.grammar import game_of
-
+from battlebook.language.grammar import feature_games
+#: How an example's own value that the source texts give is labelled on the page.
+GIVEN = "Given by the source texts"
+ILLUSTRATIVE = "Illustrative, for the examples"
 DEFINED = re.compile(r"^these (units|army cards), defined for this example only:?$")
 
 
@@ -35,6 +37,8 @@ class Definition:
     stats: tuple[tuple[str, str], ...]
     origin: str
     chapter: str = ""
+    #: Of an example's own stats, those whose value the source texts give (labelled apart).
+    sourced: tuple[tuple[str, str], ...] = ()
 
 
 @dataclass
@@ -53,12 +57,6 @@ class Entry:
         return "unit-" + re.sub(r"[^a-z0-9]+", "-", self.name.lower()).strip("-")
 
 
-def _game(feature: FeatureDoc) -> str | None:
-    """The game a feature file plays (`None` for a file whose `@game:` tag names no game)."""
-    try:
-        return game_of(feature)
-    except ScenarioError:
-        return None
 
 
 def _steps(feature: FeatureDoc) -> Iterable[tuple[ExampleDoc, tuple[StepDoc, ...]]]:
@@ -75,6 +73,22 @@ def _text(steps: Sequence[StepDoc]) -> str:
     return "\n".join(parts)
 
 
+def sourced_value(game: str, name: str, stat: str) -> str | None:
+    """The value the source texts give for `stat` of a known card of `game` (by any of its names), or `None`.
+
+    Examples:
+        >>> first = next(iter(GAMES.values()))
+        >>> card = first.known_cards()[0]
+        >>> stat, value = card.sourced[0]
+        >>> sourced_value(first.name, card.name, stat) == value, sourced_value(first.name, card.name, "nothing")
+        (True, None)
+    """
+    for card in GAMES[game].known_cards():
+        if name in card.names or name.removesuffix("s") in card.names:
+            return dict(card.sourced).get(stat)
+    return None
+
+
 def _mentions(name: str) -> re.Pattern[str]:
     return re.compile(r"\b" + re.escape(name) + r"(s|es)?\b")
 
@@ -85,7 +99,7 @@ def units_index(book: Sequence[FeatureDoc]) -> list[Entry]:
     for name, registered in GAMES.items():
         for card in registered.known_cards():
             entries[name, card.name] = Entry(name, card.name, card.names, [Definition(card.stats, card.origin)])
-    games = {feature.path: _game(feature) for feature in book}
+    games = feature_games(book)
     for feature in book:
         game = games[feature.path]
         if game is None:
@@ -105,7 +119,9 @@ def units_index(book: Sequence[FeatureDoc]) -> list[Entry]:
                     seen.add((name, stats))
                     figure = cells.get("figure", "").strip()
                     entry = entries.setdefault((game, name), Entry(game, name, tuple(n for n in (name, figure) if n)))
-                    entry.definitions.append(Definition(stats, "Illustrative, for the examples", feature.name))
+                    from_sources = tuple((k, v) for k, v in stats if sourced_value(game, name, k) == v.strip())
+                    rest = tuple(stat for stat in stats if stat not in from_sources)
+                    entry.definitions.append(Definition(rest, ILLUSTRATIVE, feature.name, from_sources))
     for feature in book:
         game = games[feature.path]
         for example, steps in _steps(feature):
@@ -115,6 +131,10 @@ def units_index(book: Sequence[FeatureDoc]) -> list[Entry]:
                     entry.examples.append((feature, example))
     order = list(GAMES)
     return sorted(entries.values(), key=lambda e: (order.index(e.game), e.name.lower()))
+
+
+def _stats(stats: Sequence[tuple[str, str]]) -> str:
+    return ", ".join(f"{markdown_text(k)} {markdown_text(v)}" for k, v in stats) or "no other stats"
 
 
 def _chapter_url(feature: FeatureDoc, here: str) -> str:
@@ -140,8 +160,12 @@ def render_units_index(entries: Sequence[Entry], here: str) -> str:
             lines += [f"### {markdown_text(entry.name)} {{ #{entry.anchor} }}", ""]
             for definition in entry.definitions:
                 where = f" ({markdown_text(definition.chapter)})" if definition.chapter else ""
-                stats = ", ".join(f"{markdown_text(k)} {markdown_text(v)}" for k, v in definition.stats) or "no stats"
-                lines += [f"- {stats}. *{markdown_text(definition.origin)}*{where}", ""]
+                stats = _stats(definition.stats)
+                if definition.sourced:
+                    given = f"{_stats(definition.sourced)}. *{GIVEN}*; "
+                    lines += [f"- {given}{stats}. *{markdown_text(definition.origin)}*{where}", ""]
+                else:
+                    lines += [f"- {stats}. *{markdown_text(definition.origin)}*{where}", ""]
             by_chapter: dict[str, list[str]] = {}
             for feature, example in entry.examples:
                 link = f"[{markdown_text(example.name)}]({_chapter_url(feature, here)}#{example.anchor})"

@@ -151,8 +151,12 @@ class World(AttemptLog[S, R]):
             refusal, self.refusal, self.refusal_checked = self.refusal, None, True
             raise ScenarioError(f"the scenario's setup asks for an action the engine refuses: {refusal}")
 
-    def choose_reading(self, settings: Mapping[str, object]) -> None:
-        """Play under an alternative reading's `settings` from now on (only before any action is taken)."""
+    def choose_reading(self, reading: str) -> None:
+        """Play under the game's alternative reading named by `reading`, in a scenario's words (before any action)."""
+        self.choose(self.game.readings()[reading])
+
+    def choose(self, settings: Mapping[str, object]) -> None:
+        """Play under these settings from now on (only before any action is taken)."""
         if self.journal:
             raise ScenarioError("choose the reading before any action is taken")
         self.chosen.update(settings)

@@ -8,7 +8,7 @@ from typing import Any
 from battlebook.errors import ScenarioError
 from battlebook.heroscape import KNOWN_CARDS, ArmyCard, CardKind, Hex, MapError, Terrain
 from battlebook.language.grammar import given, then, when
-from battlebook.language.steps.heroscape_world import HeroscapeWorld
+from battlebook.language.steps.heroscape_world import TERRAIN, HeroscapeWorld
 
 CARD_COLUMNS = ("name", "figure", "kind", "figures", "life", "move", "range", "attack", "defense", "height")
 OPTIONAL_COLUMNS = ("spaces", "common")
@@ -32,9 +32,9 @@ def battlefield_drawn(heroscape: HeroscapeWorld, docstring: str) -> None:
 @given("figures block line of sight")
 def figures_block_sight(heroscape: HeroscapeWorld) -> None:
     """Figures block lines of sight like terrain: Battlebook's reading, which this step states outright."""
-    if heroscape._state is not None:
+    if heroscape.has_battlefield:
         raise ScenarioError("choose the reading before drawing the battlefield")
-    heroscape.figures_block_sight = True
+    heroscape.choose({"figures_block_sight": True})
 
 
 @given("these army cards, defined for this example only:")
@@ -81,7 +81,7 @@ def _hex(row: int, column: int) -> Hex:
     return Hex.from_offset(row - 1, column - 1)
 
 
-@then("row {row:Count}, column {column:Count} is {terrain:Terrain} at level {level:Count}")
+@then("row {row:Count}, column {column:Count} is {terrain:Terrain} at level {level:Count}", parameters=[TERRAIN])
 def space_is(heroscape: HeroscapeWorld, row: int, column: int, terrain: Terrain, level: int) -> None:
     """The space at this map row and column (counting from 1) has this terrain and level."""
     space = heroscape.state.battlefield.space(_hex(row, column))
@@ -113,11 +113,11 @@ def figure_stands(heroscape: HeroscapeWorld, figure: str, army: str, count: int,
 
 
 @then("the army cards known to the engine read:", game="heroscape")
-@then("the army cards known from the printed cards read:", game="heroscape")
 def known_cards(datatable: list[list[str]]) -> None:
     """The engine's built-in army cards hold exactly these stats ("-" where none is given).
 
-    (The second wording, from before the stats were marked illustrative, still works.)
+    Only some of them come from the source texts; the rest are illustrative (see the page
+    *Outside facts*).
     """
     header, *rows = datatable
     assert len(rows) == len(KNOWN_CARDS), f"the engine knows {sorted(KNOWN_CARDS)}"
@@ -130,6 +130,16 @@ def known_cards(datatable: list[list[str]]) -> None:
             actual = getattr(card, column)
             shown = "-" if actual is None else str(actual.value if isinstance(actual, CardKind) else actual)
             assert shown == expected, f"{card.name}: {column} is {shown}, not {expected}"
+
+
+@then("the army cards known from the printed cards read:", game="heroscape")
+def known_cards_former_wording(datatable: list[list[str]]) -> None:
+    """The former wording of *the army cards known to the engine read:*, kept so that older files still run.
+
+    The wording is wrong: the engine's cards are not printed cards, and only some of their
+    stats come from the source texts (see the page *Outside facts*). Write the other wording.
+    """
+    known_cards(datatable)
 
 
 @then("the battle could not be set up: {why:Text}")

@@ -6,12 +6,13 @@ from fractions import Fraction
 
 import pytest
 
-from battlebook.errors import DiceError, RuleViolation
+from battlebook.errors import DiceError, RulesSilent, RuleViolation
 from battlebook.heroscape import Attack, Face, Hex, RevealOrderMarker, attacks_left, dice_pool
 from battlebook.heroscape.resolution import AttackReport
 from battlebook.heroscape.rules import winner
 from battlebook.language.grammar import then
-from battlebook.language.recorder import ScenarioRecord, annotator
+from battlebook.language.recorder import ScenarioRecord
+from battlebook.language.session import annotator
 from battlebook.language.steps.heroscape_world import HeroscapeWorld
 
 
@@ -169,6 +170,16 @@ def turn_over(heroscape: HeroscapeWorld) -> None:
 def has_won(heroscape: HeroscapeWorld, army: str) -> None:
     """The army has reached the victory objective: no opposing figure is left."""
     assert winner(heroscape.state) == army, f"the winner is {winner(heroscape.state)}"
+
+
+@then("the rules don't say who has won")
+def winner_open(heroscape: HeroscapeWorld) -> None:
+    """The engine cannot name a winner: the rules in force state no objective, and it answers "the rules don't say"."""
+    try:
+        won = winner(heroscape.state)
+    except RulesSilent:
+        return
+    raise AssertionError(f"the engine names {won} the winner" if won else "the engine says nobody has won yet")
 
 
 @then("no army has won yet")

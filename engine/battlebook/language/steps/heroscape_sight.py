@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from battlebook.errors import ScenarioError
+from battlebook.errors import RulesSilent, ScenarioError
 from battlebook.heroscape import Attack, counted_range, has_line_of_sight, legal_violation, visible_heights
 from battlebook.heroscape.hexes import Hex
 from battlebook.heroscape.sight import body_points, heads, is_clear, obstacles, straight_distance
@@ -60,6 +60,18 @@ def may_attack(heroscape: HeroscapeWorld, attacker: str, may: bool, target: str,
     else:
         assert violation is not None, "the attack is allowed"
         assert rule is None or violation.rule == rule, f"the refusal names {violation.rule}: {violation}"
+
+
+@then("the rules don't say how to measure from {attacker:Figure} to {target:Figure}")
+def measuring_open(heroscape: HeroscapeWorld, attacker: str, target: str) -> None:
+    """The engine answers "the rules don't say" for both the range count and the line of sight between the two."""
+    figure, other = heroscape.measuring(attacker, target, counts=True, sees=True)
+    for question in (counted_range, has_line_of_sight):
+        try:
+            answer = question(heroscape.state, figure, other)
+        except RulesSilent:
+            continue
+        raise AssertionError(f"the engine answers {question.__name__.replace('_', ' ')}: {answer}")
 
 
 @then("{attacker:Figure} sees {target:Figure} only from above its space at row {row:Count}, column {column:Count}")

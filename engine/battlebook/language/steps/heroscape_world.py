@@ -10,7 +10,7 @@ three, so only one of them may carry it).
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import ClassVar
 
@@ -19,6 +19,7 @@ import pytest
 from battlebook.dice import ScriptedDice
 from battlebook.errors import RuleViolation, ScenarioError
 from battlebook.heroscape import (
+    KNOWN_CARDS,
     ArmyCard,
     ArmyCardBook,
     Attack,
@@ -32,31 +33,78 @@ from battlebook.heroscape import (
     parse_map,
     setup_battle,
 )
-from battlebook.heroscape.dice import COMBAT_DIE, CombatDie
+from battlebook.heroscape.cards import STAT_NAMES
+from battlebook.heroscape.dice import CombatDie
 from battlebook.heroscape.game import HEROSCAPE, HeroscapeGame
 from battlebook.heroscape.rules import LINE_OF_SIGHT, RANGE
 from battlebook.heroscape.sight import Measured
-from battlebook.language.grammar import register, words
+from battlebook.language.grammar import words
 from battlebook.language.recorder import ScenarioRecord
 from battlebook.language.steps._attempts import World
+from battlebook.language.steps._readings import HEROSCAPE_READINGS, READING_OPTION, check_edition, readings_for
 
-#: The Heroscape words of the step language: terrains.
-register(words("Terrain", {terrain.value: terrain for terrain in Terrain}))
+#: Kept for the callers that import it from here; the readings live in `battlebook.language.steps._readings`.
+__all__ = [
+    "CARD_STAT_OPTION",
+    "HEROSCAPE_READINGS",
+    "TERRAIN",
+    "HeroscapeWorld",
+    "Measured",
+    "heroscape",
+    "known_cards_changed",
+]
+
+#: The Heroscape words of the step language: terrains (given to the steps that read one).
+TERRAIN = words("Terrain", {terrain.value: terrain for terrain in Terrain})
 
 EDITION_TAG = "edition:"
 
 _KEY = re.compile(r"^[A-Z][A-Za-z0-9]*$")
 
 
+#: The pytest option that changes one stat of a known army card for a whole run (repeatable):
+#: `--battlebook-card-stat "Airborne Elite:range=7"`. It finds the examples whose outcome
+#: rests on an illustrative value (see the page *Outside facts*).
+CARD_STAT_OPTION = "--battlebook-card-stat"
+
+
+def known_cards_changed(changes: Sequence[str]) -> Mapping[str, ArmyCard]:
+    """The known army cards with the stats `changes` names changed, each written `CARD:STAT=VALUE`.
+
+    Examples:
+        >>> known_cards_changed(["Zettian Guards:figures=1"])["Zettian Guards"].figures
+        1
+        >>> known_cards_changed(["Dragons:range=1"])
+        Traceback (most recent call last):
+        ...
+        battlebook.errors.ScenarioError: --battlebook-card-stat: 'Dragons:range=1' names no known army card
+    """
+    cards = dict(KNOWN_CARDS)
+    for change in changes:
+        name, _, setting = change.partition(":")
+        stat, _, value = setting.partition("=")
+        card = cards.get(name.strip())
+        if card is None:
+            raise ScenarioError(f"{CARD_STAT_OPTION}: {change!r} names no known army card")
+        if stat.strip() not in (*STAT_NAMES, "spaces") or not value.strip().isdigit():
+            raise ScenarioError(
+                f"{CARD_STAT_OPTION}: write CARD:STAT=NUMBER with a stat among {STAT_NAMES}, not {change!r}"
+            )
+        cards[card.name] = replace(card, **{stat.strip(): int(value)})  # type: ignore[arg-type]
+    return cards
+
+
 @dataclass
 class HeroscapeWorld(World[BattleState, HeroscapeResolution]):
-    """One scenario's Heroscape battle, and what its last action did."""
+    """One scenario's Heroscape battle, and what its last action did.
+
+    Its `chosen` settings are those it plays under besides its edition's: the readings it (or
+    the run, see `battlebook.language.steps._readings`) chose, and the dice it reads.
+    """
 
     game: ClassVar[HeroscapeGame] = HEROSCAPE
     tags: frozenset[str] = frozenset()
     cards: ArmyCardBook = field(default_factory=ArmyCardBook)
-    figures_block_sight: bool = Ruleset.figures_block_sight
-    combat_die: CombatDie = COMBAT_DIE
     powers: list[Power] = field(default_factory=list)
     _state: BattleState | None = None
     map_error: ScenarioError | None = None
@@ -95,16 +143,21 @@ class HeroscapeWorld(World[BattleState, HeroscapeResolution]):
     @property
     def ruleset(self) -> Ruleset:
         """The ruleset of the scenario's edition, with the readings it chose."""
-        ruleset = Ruleset.for_edition(
-            self.edition, figures_block_sight=self.figures_block_sight, combat_die=self.combat_die
-        )
-        return replace(ruleset, **self.chosen)  # type: ignore[arg-type]
+        return replace(Ruleset.for_edition(self.edition), **self.chosen)  # type: ignore[arg-type]
 
-    def read_die(self, die: CombatDie) -> None:
-        """Roll (and count the odds of) this combat die from now on, in place of the ruling's."""
-        self.combat_die = die
+    def choose_reading(self, reading: str) -> None:
+        """Play under the alternative reading named in `reading`: one of the scenario's edition (before any action)."""
+        check_edition(reading, self.edition)
+        super().choose_reading(reading)
+
+    def read_die(self, die: CombatDie, defense: CombatDie | None = None) -> None:
+        """Roll (and count the odds of) this combat die from now on, in place of the ruling's.
+
+        With `defense`, defense dice are that die and attack dice `die`.
+        """
+        self.chosen.update(combat_die=die, defense_die=defense)
         if self._state is not None:
-            self.state = replace(self.state, ruleset=replace(self.state.ruleset, combat_die=die))
+            self.state = replace(self.state, ruleset=replace(self.state.ruleset, combat_die=die, defense_die=defense))
 
     @property
     def state(self) -> BattleState:
@@ -192,8 +245,19 @@ class HeroscapeWorld(World[BattleState, HeroscapeResolution]):
 
 
 @pytest.fixture
-def heroscape(scenario_record: ScenarioRecord) -> Iterator[HeroscapeWorld]:
-    """The Heroscape battle of the running example. A refusal no step checked fails the example."""
-    world = HeroscapeWorld(tags=scenario_record.tags)
+def heroscape(request: pytest.FixtureRequest, scenario_record: ScenarioRecord) -> Iterator[HeroscapeWorld]:
+    """The Heroscape battle of the running example. A refusal no step checked fails the example.
+
+    A run given alternative readings as its defaults (see `battlebook.language.steps._readings`)
+    starts every example under them; a run that changes a stat of a known army card
+    (`--battlebook-card-stat`) plays every example with the changed card.
+    """
+    changed = request.config.getoption(CARD_STAT_OPTION, default=None) or []
+    world = HeroscapeWorld(tags=scenario_record.tags, cards=ArmyCardBook(known_cards_changed(changed)))
+    chosen = request.config.getoption(READING_OPTION, default=None) or []
+    settings = readings_for("heroscape", chosen)
+    if settings:
+        settings = readings_for("heroscape", chosen, world.edition)
+    world.chosen.update(settings)
     yield world
     world.check_refusals_seen()

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from battlebook.errors import ScenarioError
+from battlebook.dice import ScriptedDice
+from battlebook.errors import RulesSilent, ScenarioError
 from battlebook.homm import (
     AcceptSurrender,
     Clock,
@@ -18,9 +19,9 @@ from battlebook.homm import (
     Side,
     Stage,
     Withdraw,
+    apply,
 )
-from battlebook.language.grammar import given, then, when
-from battlebook.language.steps.homm_world import HommWorld
+from battlebook.language.steps.homm_world import HommWorld, given, then, when
 
 _STEP_WORDS = {"withdraw": Stage.WITHDRAWAL, "surrender": Stage.SURRENDER}
 _WORD_OF_STEP = {stage: word for word, stage in _STEP_WORDS.items()}
@@ -232,10 +233,33 @@ def back_at_town(homm: HommWorld, side: Side, who: str) -> None:
     For an army, its creature stacks are still in play: they went home with it.
     """
     army = homm.state.army(side)
+    if who == "hero" and army.heroes_fallen and not army.is_at_town:
+        raise AssertionError(f"the {side}'s hero fell in the battle: it went back to no town")
     assert army.is_at_town, f"the {side}'s nearest town is still {army.town_distance} spaces away"
     if who == "army":
         stacks = homm.state.stacks_on(side)
         assert stacks, f"the {side} has no creature stack left to go home with"
+
+
+@then("the rules don't say what happens if the {side:Side} accepts the surrender")
+def acceptance_open(homm: HommWorld, side: Side) -> None:
+    """Accepting the offer on the table is a case the sources leave open: the engine answers "the rules don't say".
+
+    The battle is not changed: the step asks the engine what accepting would do.
+    """
+    try:
+        apply(homm.state, AcceptSurrender(side), ScriptedDice())
+    except RulesSilent:
+        return
+    raise AssertionError("the engine carries the acceptance out: the rules settle this case")
+
+
+@then("the {side:Side}'s hero has fallen in the battle")
+def hero_fallen(homm: HommWorld, side: Side) -> None:
+    """A hero card of the side was killed in the battle, and none of its heroes still stands."""
+    army = homm.state.army(side)
+    assert army.heroes_fallen, f"no hero of the {side} has been killed in the battle"
+    assert not homm.state.has_hero_standing(side), f"a hero of the {side} still stands"
 
 
 @then("the {side:Side}'s {who:HeroOrArmy} is still {distance:Count} spaces from its nearest town")

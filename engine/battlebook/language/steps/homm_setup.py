@@ -6,8 +6,7 @@ from dataclasses import replace
 
 from battlebook.errors import ScenarioError
 from battlebook.homm import Ability, DieReading, Line, Ruleset, Side, Spell, UnitCard
-from battlebook.language.grammar import given
-from battlebook.language.steps.homm_world import HommWorld
+from battlebook.language.steps.homm_world import HommWorld, given
 
 DOMAIN = "HoMM: battle setup"
 
@@ -21,7 +20,7 @@ def open_field_battle(homm: HommWorld) -> None:
 @given("the die reads {reading:Reading}")
 def die_reads(homm: HommWorld, reading: DieReading) -> None:
     """Choose how the ten-sided die is read: `0-9` (the default) or `1-10`."""
-    homm.start(replace(homm.state, ruleset=replace(homm.state.ruleset, die_reading=reading)))
+    homm.set_rules(replace(homm.state.ruleset, die_reading=reading))
 
 
 @given("these units, defined for this example only:")

@@ -5,8 +5,7 @@ from __future__ import annotations
 from battlebook.homm import Walls
 from battlebook.homm.setup import in_town, with_walls
 from battlebook.homm.siege import town_of
-from battlebook.language.grammar import given, then
-from battlebook.language.steps.homm_world import HommWorld
+from battlebook.language.steps.homm_world import HommWorld, given, then
 
 DOMAIN = "HoMM: battles in towns"
 

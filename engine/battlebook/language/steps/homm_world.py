@@ -7,9 +7,9 @@ every game's world shares.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field, replace
-from typing import ClassVar
+from typing import ClassVar, ParamSpec, TypeVar
 
 import pytest
 
@@ -30,11 +30,18 @@ from battlebook.homm import (
 from battlebook.homm.game import HOMM, HommGame
 from battlebook.homm.resolution import HommResolution
 from battlebook.homm.setup import open_field, place_stack
-from battlebook.language.grammar import Parameter, register, words
+from battlebook.language import grammar
+from battlebook.language.grammar import Parameter, words
 from battlebook.language.steps._attempts import World
+from battlebook.language.steps._readings import READING_OPTION, readings_for
 
-#: The HoMM words of the step language: sides, lines, stances, kinds of attack, endings, die readings, walls.
-for _parameter in (
+P = ParamSpec("P")
+T = TypeVar("T")
+
+#: The HoMM words of the step language: sides, lines, stances, kinds of attack, endings, die
+#: readings, walls. Every HoMM step may use them: the HoMM steps are made with this module's
+#: [`given`][battlebook.language.steps.homm_world.given], `when` and `then`.
+WORDS: tuple[Parameter, ...] = (
     words("Side", {side.value: side for side in Side}),
     words("Line", {line.value: line for line in Line}),
     words("Stance", {stance.value: stance for stance in Stance}),
@@ -47,8 +54,28 @@ for _parameter in (
         lambda text: {walls.value.lower(): walls for walls in Walls}[text.lower()],
         ("intact", "Breached", "Sacked"),
     ),
-):
-    register(_parameter)
+)
+
+
+def given(
+    pattern: str, *, game: str | None = None, target_fixture: str | None = None, parameters: Iterable[Parameter] = ()
+) -> Callable[[Callable[P, T]], Callable[P, T]]:
+    """A HoMM Given step: the step language's `given`, with the HoMM words."""
+    return grammar.given(pattern, game=game, target_fixture=target_fixture, parameters=(*WORDS, *parameters))
+
+
+def when(
+    pattern: str, *, game: str | None = None, parameters: Iterable[Parameter] = ()
+) -> Callable[[Callable[P, T]], Callable[P, T]]:
+    """A HoMM When step: the step language's `when`, with the HoMM words."""
+    return grammar.when(pattern, game=game, parameters=(*WORDS, *parameters))
+
+
+def then(
+    pattern: str, *, game: str | None = None, parameters: Iterable[Parameter] = ()
+) -> Callable[[Callable[P, T]], Callable[P, T]]:
+    """A HoMM Then step: the step language's `then`, with the HoMM words."""
+    return grammar.then(pattern, game=game, parameters=(*WORDS, *parameters))
 
 
 @dataclass
@@ -69,6 +96,12 @@ class HommWorld(World[BattleState, HommResolution]):
         """Play the battle in the open field under `ruleset` (only before any stack is placed)."""
         self.start(open_field(ruleset))
 
+    def set_rules(self, ruleset: Ruleset) -> None:
+        """Play the battle set up so far under `ruleset` exactly, as a scenario states it (before any stack)."""
+        if self.state.stacks:
+            raise ScenarioError("choose the rules before placing any stack")
+        self.state = replace(self.state, ruleset=ruleset)
+
     def change_army(self, side: Side, **changes: object) -> None:
         """Change what the battle knows of `side`'s army (hand, deck, town, guard)."""
         army = replace(self.state.army(side), **changes)  # type: ignore[arg-type]
@@ -87,8 +120,13 @@ class HommWorld(World[BattleState, HommResolution]):
 
 
 @pytest.fixture
-def homm() -> Iterator[HommWorld]:
-    """The HoMM battle of the running example. A refusal no step checked fails the example."""
-    world = HommWorld()
+def homm(request: pytest.FixtureRequest) -> Iterator[HommWorld]:
+    """The HoMM battle of the running example. A refusal no step checked fails the example.
+
+    A run given alternative readings as its defaults (see `battlebook.language.steps._readings`)
+    starts every battle under them.
+    """
+    world = HommWorld(chosen=readings_for("homm", request.config.getoption(READING_OPTION, default=None) or []))
+    world.begin(BattleState())
     yield world
     world.check_refusals_seen()

@@ -14,6 +14,7 @@ from battlebook.heroscape.dice import COMBAT_DIE, CombatDie, heroscape_wounds
 from battlebook.homm import Clock, Decline, EndPhase, MeleeAttack, Stage, Swarm
 from battlebook.homm.chance import chance_of
 from battlebook.language.grammar import given, then, when
+from battlebook.language.steps._readings import READING_OPTION, readings_for
 from battlebook.language.steps.heroscape_world import HeroscapeWorld
 from battlebook.language.steps.homm_world import HommWorld
 from battlebook.odds import WoundOdds
@@ -21,10 +22,14 @@ from battlebook.odds import WoundOdds
 
 @dataclass
 class DiceQuestion:
-    """The Heroscape roll an example asks about, and the odds the engine gave for it."""
+    """The Heroscape roll an example asks about, and the odds the engine gave for it.
+
+    `defense_die` is the die of the defense dice when it is not `die` (`None`: the same die).
+    """
 
     die: CombatDie = COMBAT_DIE
     odds: WoundOdds | None = None
+    defense_die: CombatDie | None = None
 
     def answer(self) -> WoundOdds:
         """The odds of the roll asked about; a scenario error if no roll was asked about."""
@@ -34,23 +39,53 @@ class DiceQuestion:
 
 
 @pytest.fixture
-def dice_question() -> DiceQuestion:
-    """The Heroscape roll of the running example."""
-    return DiceQuestion()
+def dice_question(request: pytest.FixtureRequest) -> DiceQuestion:
+    """The Heroscape roll of the running example, with the dice of the run's readings (Battlebook's by default)."""
+    settings = readings_for("heroscape", request.config.getoption(READING_OPTION, default=None) or [])
+    die = settings.get("combat_die", COMBAT_DIE)
+    defense = settings.get("defense_die")
+    assert isinstance(die, CombatDie) and (defense is None or isinstance(defense, CombatDie))
+    return DiceQuestion(die, defense_die=defense)
 
 
 @given("the Heroscape combat die of {skulls:Count} skulls, {shields:Count} shields and {blanks:Count} blank")
 def combat_die(dice_question: DiceQuestion, heroscape: HeroscapeWorld, skulls: int, shields: int, blanks: int) -> None:
     """Roll combat dice with these sides (the ruling reads 3 skulls, 2 shields, 1 blank), in battle and in the odds."""
     die = CombatDie(skulls, shields, blanks)
-    dice_question.die = die
+    dice_question.die, dice_question.defense_die = die, None
     heroscape.read_die(die)
+
+
+@given(
+    "attack dice of {skulls:Count} skulls, {shields:Count} shields and {blanks:Count} blank, "
+    "and defense dice of {defense_skulls:Count} skulls, {defense_shields:Count} shields "
+    "and {defense_blanks:Count} blank",
+    game="heroscape",
+)
+def two_dice(
+    dice_question: DiceQuestion,
+    heroscape: HeroscapeWorld,
+    skulls: int,
+    shields: int,
+    blanks: int,
+    defense_skulls: int,
+    defense_shields: int,
+    defense_blanks: int,
+) -> None:
+    """Roll attack dice and defense dice that differ (the alternative of the ruling on the combat die).
+
+    Attack dice count only their skulls, defense dice only their shields; both sides of
+    each die are stated. The battle rolls them and the odds count them.
+    """
+    attack, defense = CombatDie(skulls, shields, blanks), CombatDie(defense_skulls, defense_shields, defense_blanks)
+    dice_question.die, dice_question.defense_die = attack, defense
+    heroscape.read_die(attack, defense)
 
 
 @when("{attack:Count} attack {:Dice} {:Are} rolled against {defense:Count} defense {:Dice}", game="heroscape")
 def dice_rolled(dice_question: DiceQuestion, attack: int, defense: int) -> None:
     """Ask the engine for the wounds when this many attack dice meet this many defense dice."""
-    dice_question.odds = heroscape_wounds(attack, defense, dice_question.die)
+    dice_question.odds = heroscape_wounds(attack, defense, dice_question.die, dice_question.defense_die)
 
 
 @then("the chance of at least one wound is {chance:Chance}", game="heroscape")

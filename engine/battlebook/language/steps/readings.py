@@ -2,7 +2,7 @@
 
 Each game lists its rulings' alternative readings by their words
 ([`Game.readings`][battlebook.game.Game.readings]); the words name the game, and the step
-hands the reading's settings to that game's world, which plays its battle under them.
+hands the reading to that game's world, which plays its battle under its settings.
 """
 
 from __future__ import annotations
@@ -11,20 +11,16 @@ import pytest
 
 from battlebook.errors import ScenarioError
 from battlebook.games import GAMES
-from battlebook.language.grammar import Parameter, given, register
+from battlebook.language.grammar import Parameter, given
+from battlebook.language.steps._readings import all_readings
 
 DOMAIN = "Rulings: alternative readings"
 
-
-def all_readings() -> list[str]:
-    """The words of every game's alternative readings, sorted."""
-    return sorted(words for game in GAMES.values() for words in game.readings())
+#: The readings a ruling's alternative may name, in words.
+ALTERNATIVE_READING = Parameter("AlternativeReading", r".+?", str, shape="one of: " + "; ".join(all_readings()))
 
 
-register(Parameter("AlternativeReading", r".+?", str, shape="one of: " + "; ".join(all_readings())))
-
-
-@given("the alternative reading: {reading:AlternativeReading}")
+@given("the alternative reading: {reading:AlternativeReading}", parameters=[ALTERNATIVE_READING])
 def alternative_reading(request: pytest.FixtureRequest, reading: str) -> None:
     """Play under the alternative reading of a ruling, named in words (see the rulings pages).
 
@@ -32,8 +28,7 @@ def alternative_reading(request: pytest.FixtureRequest, reading: str) -> None:
     battlefield is drawn, any reading before the first action.
     """
     for game in GAMES.values():
-        settings = game.readings().get(reading)
-        if settings is not None:
-            request.getfixturevalue(game.name).choose_reading(settings)
+        if reading in game.readings():
+            request.getfixturevalue(game.name).choose_reading(reading)
             return
     raise ScenarioError(f"no alternative reading {reading!r}; known: {all_readings()}")

@@ -1,0 +1,150 @@
+"""What one pytest session of the step language knows: its steps, its annotators, each file's game.
+
+Nothing of a run is kept at module level: the plugin
+([`battlebook.language.plugin`][battlebook.language.plugin]) makes one
+[`RunState`][battlebook.language.session.RunState] per pytest configuration and keeps it in
+pytest's `config.stash`, so two sessions in one process (a check in the page, an editions
+run inside a site build, a test running pytest) never share what they learned.
+
+pytest-bdd hands its hooks a feature, a scenario and a step; the protocols here name the
+few attributes of them the step language reads.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from types import ModuleType
+from typing import Protocol, TypeVar
+
+import pytest
+
+from battlebook.book.model import FeatureFileError, FeatureReader, load_feature
+from battlebook.language.grammar import StepDefinition, game_of, step_definitions
+
+
+class BddStep(Protocol):
+    """A step as pytest-bdd's hooks hand it over."""
+
+    type: str
+    keyword: str
+    name: str
+    line_number: int
+    docstring: str | None
+
+
+class BddTemplate(Protocol):
+    """A scenario as written in its feature file (with its steps)."""
+
+    @property
+    def steps(self) -> Sequence[BddStep]: ...
+
+
+class BddFeature(Protocol):
+    """A feature as pytest-bdd's hooks hand it over."""
+
+    filename: str
+    tags: set[str]
+
+    @property
+    def scenarios(self) -> dict[str, BddTemplate]: ...
+
+
+class BddRule(Protocol):
+    """The rule a scenario belongs to."""
+
+    name: str
+    tags: set[str]
+
+
+class BddScenario(Protocol):
+    """One example (one row of an outline) as pytest-bdd's hooks hand it over."""
+
+    name: str
+    line_number: int
+    tags: set[str]
+    rule: BddRule | None
+
+
+F = TypeVar("F", bound=Callable[..., None])
+#: The attribute marking an annotator (see [`annotator`][battlebook.language.session.annotator]).
+ANNOTATOR = "battlebook_annotator"
+
+
+def annotator(func: F) -> F:
+    """Mark `func` as an annotator: run after every example that passed, with its request and record.
+
+    A step module's annotators run in every session that registers the module (see
+    [`annotators`][battlebook.language.session.annotators]); nothing is registered anywhere.
+    """
+    setattr(func, ANNOTATOR, True)
+    return func
+
+
+def annotators(modules: Iterable[ModuleType]) -> list[Callable[..., None]]:
+    """The annotators the `modules` hold, in module order and, within a module, in the order defined.
+
+    An annotator made by a helper of another module counts where it is kept; one kept by
+    two modules runs once.
+    """
+    found: dict[int, Callable[..., None]] = {}
+    for module in modules:
+        for value in vars(module).values():
+            if callable(value) and getattr(value, ANNOTATOR, False) is True:
+                found.setdefault(id(value), value)
+    return list(found.values())
+
+
+@dataclass
+class RunState:
+    """The state of one session: its step definitions and annotators, and what it learned while running."""
+
+    #: The step modules of the session.
+    modules: tuple[ModuleType, ...]
+    definitions: tuple[StepDefinition, ...] = ()
+    annotators: tuple[Callable[..., None], ...] = ()
+    #: The game of each feature file run so far, by its file name.
+    games: dict[str, str | None] = field(default_factory=dict)
+    #: The games whose steps read each line (lines recur from file to file).
+    line_games: dict[tuple[str, str], set[str | None]] = field(default_factory=dict)
+    #: The feature files run so far, in order.
+    files: dict[str, None] = field(default_factory=dict)
+    #: The reader of the session's feature files (each unchanged file parsed once).
+    reader: FeatureReader = field(default_factory=FeatureReader)
+    #: Real lines credited to each step, with the files they were read from (see the recorder's `example_lines`).
+    lines: tuple[tuple[str, ...], dict[tuple[str, str], tuple[str, ...]]] | None = None
+
+    @classmethod
+    def of_modules(cls, modules: Sequence[ModuleType]) -> RunState:
+        """The state of a session running the steps and annotators of `modules`."""
+        return cls(tuple(modules), tuple(step_definitions(modules)), tuple(annotators(modules)))
+
+    def game_of(self, feature: BddFeature) -> str | None:
+        """The game a feature file plays, by the one rule ([`game_of`][battlebook.language.grammar.game_of]).
+
+        Decided once per file, on the file as the rulebook model reads it; a file the model
+        cannot read plays no game in particular (pytest-bdd reports what is wrong with it).
+        """
+        self.files.setdefault(feature.filename, None)
+        if feature.filename not in self.games:
+            try:
+                doc = load_feature(Path(feature.filename), strict=False, reader=self.reader)
+            except FeatureFileError:
+                self.games[feature.filename] = None
+            else:
+                self.games[feature.filename] = game_of(doc, self.definitions, self.line_games)
+        return self.games[feature.filename]
+
+
+STATE = pytest.StashKey[RunState]()
+
+
+def run_state(config: pytest.Config) -> RunState:
+    """The session's state (made on first use, from the step modules registered with pytest)."""
+    state = config.stash.get(STATE, None)
+    if state is None:
+        from battlebook.language.catalogue import load_step_modules
+
+        state = config.stash[STATE] = RunState.of_modules(load_step_modules())
+    return state

@@ -1,0 +1,164 @@
+"""Steps about whole fights: who wins if two stacks, or two figures, fight on to the end.
+
+Each step works the answer out from the battle the example has set up, through the game's
+own fight calculator ([`battlebook.homm.fight`][battlebook.homm.fight],
+[`battlebook.heroscape.fight`][battlebook.heroscape.fight]): the example's edition, its
+die reading, its alternative readings and its battlefield all count, so a ruling or an
+edition that changes a fight changes the answer the step checks.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from battlebook.errors import ScenarioError
+from battlebook.heroscape.fight import DuelOdds, attacked_odds, duel_odds_in
+from battlebook.homm.fight import FightOdds, fight_odds_in
+from battlebook.homm.sides import Side
+from battlebook.language.grammar import Parameter, then
+from battlebook.language.steps.heroscape_world import HeroscapeWorld
+from battlebook.language.steps.homm_world import HommWorld
+
+DOMAIN = "Whole-fight odds"
+
+WIN = Parameter("Win", "wins|win", str, ("wins", "win"), shown="win(s)")
+ROUND_WORD = Parameter("RoundWord", "rounds|round", str, ("rounds", "round"), shown="round(s)")
+ATTACK_WORD = Parameter("AttackWord", "attacks|attack", str, ("attacks", "attack"), shown="attack(s)")
+
+# --- HoMM: two stacks -----------------------------------------------------------------
+
+FIGHT = "if the {first:Stack} and the {second:Stack} fight on to the end, "
+
+
+def stack_fight(homm: HommWorld, first: str, second: str) -> FightOdds:
+    """The odds of the two named stacks of the example's battle fighting to the end, whichever is named first."""
+    one, other = homm.state.stack(first), homm.state.stack(second)
+    aggressor, defender = (one, other) if one.side is Side.AGGRESSOR else (other, one)
+    return fight_odds_in(homm.state, aggressor.name, defender.name)
+
+
+def _stack_side(odds: FightOdds, winner: str) -> str:
+    if winner not in (odds.aggressor, odds.defender):
+        raise ScenarioError(f"the {winner} are not in this fight: name the {odds.aggressor} or the {odds.defender}")
+    return "aggressor" if winner == odds.aggressor else "defender"
+
+
+@then(FIGHT + "the {winner:Stack} {:Win} with chance {chance:Chance}", game="homm", parameters=[WIN])
+def stack_wins(homm: HommWorld, first: str, second: str, winner: str, chance: Fraction) -> None:
+    """The exact chance that a stack destroys the other if both fight on (each attacks, and answers once a round)."""
+    odds = stack_fight(homm, first, second)
+    actual: Fraction = getattr(odds, f"{_stack_side(odds, winner)}_wins")
+    assert actual == chance, f"the {winner} win with chance {actual}"
+
+
+@then(
+    FIGHT + "the {winner:Stack} {:Win} with {cards:Count} {:Cards} left with chance {chance:Chance}",
+    game="homm",
+    parameters=[WIN],
+)
+def stack_wins_with(homm: HommWorld, first: str, second: str, winner: str, cards: int, chance: Fraction) -> None:
+    """The exact chance that a stack wins the fight with exactly so many cards left."""
+    odds = stack_fight(homm, first, second)
+    left = getattr(odds, f"{_stack_side(odds, winner)}_wins_with_left")
+    actual = left.get(cards, Fraction(0))
+    assert actual == chance, f"the {winner} win with {cards} cards left with chance {actual}"
+
+
+@then(FIGHT + "the fight never ends with chance {chance:Chance}", game="homm")
+def stack_fight_never_ends(homm: HommWorld, first: str, second: str, chance: Fraction) -> None:
+    """The exact chance that neither stack is ever destroyed."""
+    actual = stack_fight(homm, first, second).never_ends
+    assert actual == chance, f"the fight never ends with chance {actual}"
+
+
+@then(FIGHT + "it lasts {rounds:Chance} {:RoundWord} on average", game="homm", parameters=[ROUND_WORD])
+def stack_fight_rounds(homm: HommWorld, first: str, second: str, rounds: Fraction) -> None:
+    """The expected number of combat rounds, the last one counted (refused when the fight may go on for ever)."""
+    actual = stack_fight(homm, first, second).expected_rounds
+    assert actual == rounds, f"the fight lasts {'for ever, at times' if actual is None else actual} rounds on average"
+
+
+# --- Heroscape: a duel, and one figure attacked ------------------------------------------
+
+DUEL = "if {first:Figure} and {second:Figure} fight on to the end, "
+
+
+def duel(heroscape: HeroscapeWorld, first: str, second: str) -> DuelOdds:
+    """The odds of the two named figures duelling to the end, the one named first attacking first."""
+    one, other = heroscape.figure(first), heroscape.figure(second)
+    return duel_odds_in(heroscape.state, one.key, other.key)
+
+
+def _duel_side(heroscape: HeroscapeWorld, first: str, second: str, winner: str) -> str:
+    keys = [heroscape.figure(name).key for name in (first, second, winner)]
+    if keys[2] not in keys[:2]:
+        raise ScenarioError(f"{winner} is not in this duel: name {first} or {second}")
+    return "first" if keys[2] == keys[0] else "second"
+
+
+@then(DUEL + "{winner:Figure} wins with chance {chance:Chance}", game="heroscape")
+def figure_wins(heroscape: HeroscapeWorld, first: str, second: str, winner: str, chance: Fraction) -> None:
+    """The exact chance that a figure destroys the other if the two take turns attacking, the first named first."""
+    odds = duel(heroscape, first, second)
+    actual: Fraction = getattr(odds, f"{_duel_side(heroscape, first, second, winner)}_wins")
+    assert actual == chance, f"{winner} wins with chance {actual}"
+
+
+@then(DUEL + "{winner:Figure} wins with {life:Count} Life left with chance {chance:Chance}", game="heroscape")
+def figure_wins_with(
+    heroscape: HeroscapeWorld, first: str, second: str, winner: str, life: int, chance: Fraction
+) -> None:
+    """The exact chance that a figure wins the duel with exactly so much Life left."""
+    odds = duel(heroscape, first, second)
+    left = getattr(odds, f"{_duel_side(heroscape, first, second, winner)}_wins_with_left")
+    actual = left.get(life, Fraction(0))
+    assert actual == chance, f"{winner} wins with {life} Life left with chance {actual}"
+
+
+@then(DUEL + "the duel never ends with chance {chance:Chance}", game="heroscape")
+def duel_never_ends(heroscape: HeroscapeWorld, first: str, second: str, chance: Fraction) -> None:
+    """The exact chance that neither figure is ever destroyed."""
+    actual = duel(heroscape, first, second).never_ends
+    assert actual == chance, f"the duel never ends with chance {actual}"
+
+
+@then(DUEL + "it takes {attacks:Chance} {:AttackWord} on average", game="heroscape", parameters=[ATTACK_WORD])
+def duel_attacks(heroscape: HeroscapeWorld, first: str, second: str, attacks: Fraction) -> None:
+    """The expected number of attacks until one figure falls (refused when the duel may go on for ever)."""
+    actual = duel(heroscape, first, second).expected_attacks
+    assert actual == attacks, f"the duel takes {'for ever, at times' if actual is None else actual} attacks on average"
+
+
+ATTACKED = (
+    "if {figure:Figure} is attacked {times:Count} times with {attack:Count} attack {:Dice} "
+    "against {defense:Count} defense {:Dice}, "
+)
+
+
+def attacked(heroscape: HeroscapeWorld, figure: str, times: int, attack: int, defense: int) -> tuple[Fraction, ...]:
+    """(destroyed at all, destroyed by each attack...) for the figure, with its Life left, in the battle's rules."""
+    state = heroscape.state
+    found = heroscape.figure(figure)
+    left = state.card_of(found).stat("life") - state.wounds_of(found)
+    odds = attacked_odds(left, [(attack, defense)] * times, ruleset=state.ruleset)
+    return (odds.destroyed, *odds.destroyed_by_attack)
+
+
+@then(ATTACKED + "it is destroyed with chance {chance:Chance}", game="heroscape")
+def attacked_destroyed(
+    heroscape: HeroscapeWorld, figure: str, times: int, attack: int, defense: int, chance: Fraction
+) -> None:
+    """The exact chance that one of so many attacks, each with these dice, destroys the figure (with its Life left)."""
+    actual = attacked(heroscape, figure, times, attack, defense)[0]
+    assert actual == chance, f"{figure} is destroyed with chance {actual}"
+
+
+@then(ATTACKED + "attack {number:Count} destroys it with chance {chance:Chance}", game="heroscape")
+def attacked_destroyed_by(
+    heroscape: HeroscapeWorld, figure: str, times: int, attack: int, defense: int, number: int, chance: Fraction
+) -> None:
+    """The exact chance that this attack of the series, and no earlier one, destroys the figure."""
+    if not 1 <= number <= times:
+        raise ScenarioError(f"there are {times} attacks: name one from 1 to {times}")
+    actual = attacked(heroscape, figure, times, attack, defense)[number]
+    assert actual == chance, f"attack {number} destroys {figure} with chance {actual}"
