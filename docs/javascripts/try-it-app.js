@@ -138,11 +138,8 @@ def _answer(function, *args):
 def battlebook_run(text):
     return _answer(_inpage.run_scenario, str(text))
 
-def battlebook_heroscape_odds(attack, defense, above, edition):
-    return _answer(_inpage.heroscape_odds, int(attack), int(defense), int(above), str(edition))
-
-def battlebook_homm_odds(score, defenses, reading):
-    return _answer(_inpage.homm_odds, int(score), [int(d) for d in defenses], str(reading))
+def battlebook_odds(game, arguments):
+    return _answer(lambda: _inpage.game_odds(str(game), json.loads(str(arguments))))
 
 def _fight(game, question, arguments):
     from battlebook.fight_report import report_page
@@ -172,8 +169,7 @@ def battlebook_fight(game, question, arguments):
     bytes: loaded,
     seconds: (performance.now() - started) / 1000,
     run: call("battlebook_run"),
-    heroscapeOdds: call("battlebook_heroscape_odds"),
-    hommOdds: call("battlebook_homm_odds"),
+    odds: call("battlebook_odds"),
     fight: call("battlebook_fight"),
   };
 }
@@ -754,7 +750,7 @@ function makeCalculator(kind) {
       });
       bar.hidden = true;
       const started = performance.now();
-      const answer = kind === "heroscape" ? engine.heroscapeOdds(...args) : engine.hommOdds(...args);
+      const answer = engine.odds(kind, JSON.stringify(args));
       const seconds = (performance.now() - started) / 1000;
       status.textContent = "";
       show(answer, seconds);

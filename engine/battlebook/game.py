@@ -34,6 +34,7 @@ from battlebook.dice import Dice
 from battlebook.errors import RuleViolation
 
 if TYPE_CHECKING:
+    from battlebook.calculator import Calculators
     from battlebook.fight_report import FightReport
 
 State = TypeVar("State")
@@ -283,6 +284,14 @@ class Game(Protocol[State, Action]):
         What the command line (`battlebook odds fight GAME`) and the odds page's calculator
         pass on; the game reads and bounds every argument, and refuses one it cannot take
         with a one-line [`FightArgumentError`][battlebook.fight_report.FightArgumentError].
+        """
+        ...
+
+    def calculators(self) -> Calculators:
+        """The game's calculators: an attack's odds, a whole fight's questions, the odds page's calculator.
+
+        The same object the registry gives without loading the rules
+        ([`calculators`][battlebook.games.calculators]), for a quick command line.
         """
         ...
 

@@ -197,23 +197,8 @@ def test_the_upper_layers_reach_a_game_only_through_the_registry(layer: str) -> 
         for target in targets
         if layer_of(target) == "games"
     )
-    assert wrong == KNOWN_GAME_IMPORTS.get(layer, [])
+    assert wrong == []
 
 
-#: Direct game imports still to be routed through `Game` (issue 21): these lists only shrink.
-KNOWN_GAME_IMPORTS: dict[str, list[str]] = {
-    "runners": [
-        "battlebook.runners.inpage imports battlebook.heroscape.dice",
-        "battlebook.runners.inpage imports battlebook.heroscape.ruleset",
-        "battlebook.runners.inpage imports battlebook.homm.dice",
-        "battlebook.runners.inpage imports battlebook.homm.ruleset",
-        "battlebook.runners.outside_facts imports battlebook.heroscape.cards",
-    ],
-    "cli": [
-        "battlebook.cli.odds imports battlebook.heroscape.dice",
-        "battlebook.cli.odds imports battlebook.homm.dice",
-        "battlebook.cli.odds imports battlebook.homm.ruleset",
-    ],
-}
 #: The book's imports of a test runner still to go (issue 21: the model's types from `gherkin`).
 KNOWN_BOOK_IMPORTS: list[str] = []

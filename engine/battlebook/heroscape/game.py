@@ -22,9 +22,10 @@ from battlebook.heroscape.state import BattleState
 from battlebook.odds import fraction_text, percent_text
 
 if TYPE_CHECKING:
+    from battlebook.calculator import Calculators
     from battlebook.fight_report import FightReport
 
-__all__ = ["HEROSCAPE", "HeroscapeGame"]
+__all__ = ["GAME", "HEROSCAPE", "HeroscapeGame"]
 
 
 class HeroscapeGame(HeroscapePlay):
@@ -109,6 +110,12 @@ class HeroscapeGame(HeroscapePlay):
 
         return fight_report(question, arguments)
 
+    def calculators(self) -> Calculators:
+        """See [`calculator.CALCULATORS`][battlebook.heroscape.calculator.CALCULATORS]."""
+        from battlebook.heroscape.calculator import CALCULATORS
+
+        return CALCULATORS
+
     def odds_page(self) -> str:
         """See [`odds_page`][battlebook.heroscape.odds_page.odds_page] (imported only here)."""
         from battlebook.heroscape.odds_page import odds_page
@@ -123,3 +130,5 @@ def _figure_name(state: BattleState, key: str) -> str:
 
 #: The one Heroscape game object the registry holds.
 HEROSCAPE = HeroscapeGame()
+#: The game the registry ([`battlebook.games`][battlebook.games]) finds here.
+GAME = HEROSCAPE

@@ -19,9 +19,10 @@ from battlebook.homm.units import KNOWN_UNITS, SOURCE_STATS_ORIGIN, AttackKind, 
 from battlebook.odds import fraction_text, percent_text
 
 if TYPE_CHECKING:
+    from battlebook.calculator import Calculators
     from battlebook.fight_report import FightReport
 
-__all__ = ["HOMM", "HommGame", "describe_attack"]
+__all__ = ["GAME", "HOMM", "HommGame", "describe_attack"]
 
 
 def describe_attack(action: Action, state: BattleState | None = None) -> str:
@@ -123,6 +124,12 @@ class HommGame(HommPlay):
 
         return fight_report(question, arguments)
 
+    def calculators(self) -> Calculators:
+        """See [`calculator.CALCULATORS`][battlebook.homm.calculator.CALCULATORS]."""
+        from battlebook.homm.calculator import CALCULATORS
+
+        return CALCULATORS
+
     def odds_page(self) -> str:
         """See [`odds_page`][battlebook.homm.odds_page.odds_page] (imported only here)."""
         from battlebook.homm.odds_page import odds_page
@@ -132,3 +139,5 @@ class HommGame(HommPlay):
 
 #: The one HoMM game object the registry holds.
 HOMM = HommGame()
+#: The game the registry ([`battlebook.games`][battlebook.games]) finds here.
+GAME = HOMM

@@ -40,7 +40,7 @@ from battlebook.heroscape.rules import LINE_OF_SIGHT, RANGE
 from battlebook.heroscape.sight import Measured
 from battlebook.language.grammar import words
 from battlebook.language.recorder import ScenarioRecord
-from battlebook.language.steps._attempts import World
+from battlebook.language.steps._attempts import CARD_STAT_OPTION, World
 from battlebook.language.steps._readings import HEROSCAPE_READINGS, READING_OPTION, check_edition, readings_for
 
 #: Kept for the callers that import it from here; the readings live in `battlebook.language.steps._readings`.
@@ -60,12 +60,6 @@ TERRAIN = words("Terrain", {terrain.value: terrain for terrain in Terrain})
 EDITION_TAG = "edition:"
 
 _KEY = re.compile(r"^[A-Z][A-Za-z0-9]*$")
-
-
-#: The pytest option that changes one stat of a known army card for a whole run (repeatable):
-#: `--battlebook-card-stat "Airborne Elite:range=7"`. It finds the examples whose outcome
-#: rests on an illustrative value (see the page *Outside facts*).
-CARD_STAT_OPTION = "--battlebook-card-stat"
 
 
 def known_cards_changed(changes: Sequence[str]) -> Mapping[str, ArmyCard]:
