@@ -16,20 +16,21 @@ JOBS ?= 2
 # The examples alone run no property test: Hypothesis's pytest plugin is left out of those runs.
 EXAMPLES := $(BIN)/pytest tests/test_features.py -p no:hypothesispytest
 
-.PHONY: docs test site examples lines facts lint typecheck unit clean browser chromium runtime
+.PHONY: docs test site examples lines facts lint typecheck unit clean browser chromium runtime a11y
 
 $(STAMP): pyproject.toml
 	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --disable-pip-version-check -e '.[dev]'
 	@touch $(STAMP)
 
-## Run every example so the pages show fresh results, then serve the rulebook.
+## Run every example so the pages show fresh results, then serve the rulebook; a saved feature
+## file's examples run again and its page reloads (battlebook.cli.live).
 ## The port is checked first, so a taken one is named before any example runs: PORT=8001 make docs.
 PORT ?= 8000
 docs: $(STAMP) runtime
 	@$(BIN)/python -m battlebook.cli.port $(PORT)
 	-$(EXAMPLES)
-	$(BIN)/mkdocs serve --dev-addr 127.0.0.1:$(PORT)
+	$(BIN)/python -m battlebook.cli.live --port $(PORT) -- $(EXAMPLES)
 
 ## Every check: lint, types, examples and unit tests, copied-text scan, strict site build, browser tests.
 test: $(STAMP)
@@ -52,6 +53,17 @@ browser: $(STAMP)
 	else \
 	  $(MAKE) --no-print-directory chromium node_modules/.package-lock.json && \
 	  $(BIN)/pytest tests/browser $(if $(filter-out 1,$(JOBS)),-n $(JOBS) --dist loadgroup); \
+	fi
+
+## axe-core on every page of the built site, in light and dark mode (`make test` checks one page of
+## each kind): CI runs it after `make test`. It checks site/ as last built, and builds it when there is none.
+a11y: $(STAMP)
+	@if [ "$$BATTLEBOOK_SKIP_BROWSER" = 1 ]; then \
+	  echo "BATTLEBOOK_SKIP_BROWSER=1: the accessibility sweep is SKIPPED"; \
+	else \
+	  $(MAKE) --no-print-directory chromium node_modules/.package-lock.json && \
+	  { [ -f site/index.html ] || $(MAKE) --no-print-directory site; } && \
+	  $(BIN)/pytest tests/browser/test_pages.py --a11y=every-page $(if $(filter-out 1,$(JOBS)),-n $(JOBS)); \
 	fi
 
 CHROMIUM := /usr/bin/chromium
@@ -92,8 +104,9 @@ examples: $(STAMP)
 ## Pyodide from the pinned npm package (package-lock.json), the battlebook wheel and its
 ## pure-Python dependencies, warmed up once in Node so the page gets their bytecode.
 RUNTIME := build/inpage
-RUNTIME_SOURCES := $(shell find engine/battlebook -name '*.py' -o -name '*.json') pyproject.toml runtime/wheels.py runtime/build.mjs
-WARMUP := features/homm/melee.feature features/homm/towns.feature features/heroscape/attacking.feature features/heroscape/life.feature
+## The warm-up runs the whole rulebook, so the runtime ships every module its examples import.
+WARMUP := $(sort $(shell find features -name '*.feature'))
+RUNTIME_SOURCES := $(shell find engine/battlebook -name '*.py' -o -name '*.json') pyproject.toml runtime/wheels.py runtime/build.mjs runtime/warmup.feature $(WARMUP)
 
 runtime: $(RUNTIME)/runtime/manifest.json
 

@@ -3,9 +3,9 @@
 Serves `site/` (build it first: `make site`) on 127.0.0.1 and opens it in Debian's
 Chromium through Playwright, then prints:
 
-1. for each query of `tests/browser/search_queries.py`, the rank of the first result that
-   is the expected rule's own section (among every section the search lists), and whether
-   it is shown directly or folded under "more on this page";
+1. for each question of the three lists of `tests/browser/search_queries.py` (unpublished),
+   the rank of the rule's own section among the results shown directly (not folded under
+   "more on this page");
 2. for each rule chapter, its height in screens on a desktop (1280 x 900) and on a phone
    (390 x 844), and the A4 pages it prints to (`page.pdf`);
 3. the weight of the largest pages (HTML bytes);
@@ -28,7 +28,7 @@ sys.path.insert(0, str(ROOT))
 
 from tests.browser.a11y import axe_violations  # noqa: E402
 from tests.browser.conftest import CHROMIUM, CHROMIUM_FLAGS, SITE, serve  # noqa: E402
-from tests.browser.search_queries import QUERIES, search_hrefs  # noqa: E402
+from tests.browser.search_queries import PLAYER_QUESTIONS, QUERIES, RULE_QUESTIONS, search_hrefs  # noqa: E402
 
 DESKTOP = {"width": 1280, "height": 900}
 PHONE = {"width": 390, "height": 844}
@@ -65,15 +65,18 @@ def main(argv: list[str]) -> int:
         browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_FLAGS, headless=True)
         desktop = browser.new_page(viewport=DESKTOP)
         if "--no-search" not in argv:
-            print("search: query -> rank of the expected rule section (shown directly?)")
-            firsts = 0
-            for query in QUERIES:
-                hrefs, shown = search_hrefs(desktop, base, query.text)
-                rank = next((i + 1 for i, h in enumerate(hrefs) if query.matches(h)), None)
-                direct = rank is not None and hrefs[rank - 1] in shown
-                firsts += rank == 1
-                print(f"  {query.text!r:45} {rank if rank else '-':>3} {'direct' if direct else 'folded'}")
-            print(f"  first for {firsts} of {len(QUERIES)} queries")
+            lists = (("older list", QUERIES), ("players' words", PLAYER_QUESTIONS), ("rule terms", RULE_QUESTIONS))
+            for name, queries in lists:
+                print(f"search, {name}: query -> rank of the rule's section among the results shown")
+                firsts = seconds = 0
+                for query in queries:
+                    hrefs, shown = search_hrefs(desktop, base, query.text)
+                    visible = [h for h in hrefs if h in shown]
+                    rank = next((i + 1 for i, h in enumerate(visible) if query.matches(h)), None)
+                    firsts += rank == 1
+                    seconds += rank is not None and rank <= 2
+                    print(f"  {query.text!r:60} {rank if rank else '-':>3}")
+                print(f"  first for {firsts}, among the first two for {seconds}, of {len(queries)}")
         phone = browser.new_page(viewport=PHONE)
         print("chapters: desktop screens, phone screens, printed A4 pages")
         for path in chapters():

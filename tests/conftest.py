@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import os
 
+import pytest
 from hypothesis import HealthCheck, settings
 
 settings.register_profile(
@@ -26,3 +27,13 @@ settings.register_profile(
 )
 settings.register_profile("explore", deadline=None, suppress_health_check=[HealthCheck.too_slow])
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "battlebook"))
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    """`--a11y`: which pages the browser tests check with axe-core (see `tests/browser/test_a11y.py`)."""
+    parser.addoption(
+        "--a11y",
+        choices=("templates", "every-page"),
+        default="templates",
+        help="axe-core on one page of each kind (make test), or on every page (make a11y)",
+    )

@@ -1,10 +1,12 @@
 /* Battlebook "Try it": the editor, the in-page runner, the Playground, the odds and fight calculators.
  *
- * Loaded by try-it.js when the reader first asks for it. The rules engine runs in the page:
- * Pyodide (Python compiled to WebAssembly) from this site's try/runtime/ folder, with the
- * battlebook package and its pure-Python dependencies unpacked from one archive. The first
- * Run fetches it, with visible progress; later runs, and other pages reached by instant
- * navigation, reuse it.
+ * Loaded by try-it.js when the reader first asks for it. The rules engine runs in the
+ * reader's browser, in a Web Worker (try-it-worker.js): Pyodide (Python compiled to
+ * WebAssembly) from this site's try/runtime/ folder, with the battlebook package and its
+ * pure-Python dependencies unpacked from one archive. It starts loading when a panel opens;
+ * later runs, and other pages reached by instant navigation, reuse it. The page's own thread
+ * only edits and shows: a run that takes longer than its limit, or that the reader stops, ends
+ * the worker, and a fresh one starts.
  *
  * Untrusted text: a scenario may come from a shared link. It is only ever put in the page as
  * text (textContent, a textarea's value), never as markup, and runs only when the reader
@@ -16,10 +18,8 @@
 const SVG_NS = "http://www.w3.org/2000/svg";
 const MAX_TEXT = 100000;
 let ROOT = "";
-let runtime = null; // Promise of the loaded engine, shared by every panel and page
 const exampleTexts = new Map(); // page path -> Promise of {anchor: text}
-let catalogue = null;
-/** Where the first Run's time went, in seconds (read by benchmarks/try_it_benchmark.py). */
+/** Where the engine's start and the last run's time went, in seconds (read by benchmarks/try_it_benchmark.py). */
 export const timings = {};
 
 export function init(root) {
@@ -48,174 +48,146 @@ function megabytes(bytes) {
   return (bytes / 1e6).toFixed(1);
 }
 
-/* ---------- the runtime ---------- */
+/* ---------- the rules engine, in a worker ---------- */
 
-function loadRuntime(onProgress) {
-  if (runtime) return runtime;
-  runtime = startRuntime(onProgress).catch((error) => {
-    runtime = null;
-    throw error;
-  });
-  return runtime;
-}
+/** The longest a call may take in the page, in seconds, before it is stopped (the odds answer in far less). */
+export const LIMITS = { run: 30, odds: 15, fight: 15, proposeRuling: 30 };
 
-async function startRuntime(onProgress) {
-  const base = ROOT + "try/runtime/";
-  const started = performance.now();
-  const manifest = await (await fetch(base + "manifest.json")).json();
-  const total = manifest.total;
-  let loaded = 0;
-  const progress = (what) => onProgress({ loaded: Math.min(loaded, total), total, what });
-  progress("loading the rules engine");
-  const realFetch = globalThis.fetch;
-  const counting = async (input, init) => {
-    const response = await realFetch(input, init);
-    const url = typeof input === "string" ? input : input.url || String(input);
-    if (!url.startsWith(base) || !response.body) return response;
-    const reader = response.body.getReader();
-    const stream = new ReadableStream({
-      async pull(controller) {
-        const { done, value } = await reader.read();
-        if (done) {
-          controller.close();
-          return;
-        }
-        loaded += value.byteLength;
-        progress("loading the rules engine");
-        controller.enqueue(value);
-      },
-    });
-    return new Response(stream, { status: response.status, statusText: response.statusText, headers: response.headers });
-  };
-  globalThis.fetch = counting;
-  let pyodide;
-  const stderr = [];
-  try {
-    const { loadPyodide } = await import(base + "pyodide.mjs");
-    loaded += manifest.files["pyodide.mjs"] + manifest.files["pyodide.asm.mjs"];
-    progress("loading the rules engine");
-    const mark = (name, since) => {
-      timings[name] = (performance.now() - since) / 1000;
-      return performance.now();
-    };
-    let since = performance.now();
-    const archiveStart = since;
-    // The engine's archive downloads while Pyodide starts.
-    const archivePromise = counting(base + "engine.tar.gz").then(async (archive) => {
-      if (!archive.ok) throw new Error(`engine.tar.gz: HTTP ${archive.status}`);
-      const tar = await new Response(archive.body.pipeThrough(new DecompressionStream("gzip"))).arrayBuffer();
-      timings.engineArchive = (performance.now() - archiveStart) / 1000;
-      return tar;
-    });
-    pyodide = await loadPyodide({
-      indexURL: base,
-      stdout: () => {},
-      stderr: (line) => stderr.push(line),
-    });
-    since = mark("pyodide", since);
-    const tar = await archivePromise;
-    since = mark("waitArchive", since);
-    progress("starting the rules engine");
-    untar(new Uint8Array(tar), pyodide.FS, manifest.engineDir);
-    mark("unpack", since);
-  } finally {
-    globalThis.fetch = realFetch;
+/** A call that the reader, or the time limit, stopped. */
+class Stopped extends Error {}
+
+/* The engine runs in a Web Worker (try-it-worker.js): the page's main thread never waits on
+ * Python, so a long run cannot freeze the tab. One call runs at a time, in order; each has
+ * a time limit, and a call that outruns it, or that the reader stops, ends the worker
+ * (terminate) and starts a fresh one for the next Run. */
+class Engine {
+  constructor() {
+    this.worker = null;
+    this.ready = null;
+    this.readyFailed = null;
+    this.state = { loaded: 0, total: 0, what: "loading the rules engine" };
+    this.watchers = new Set();
+    this.calls = new Map();
+    this.next = 0;
+    this.queue = Promise.resolve();
+    this.running = false;
   }
-  const importing = performance.now();
-  pyodide.globals.set("engine_dir", manifest.engineDir);
-  pyodide.runPython(`
-import importlib, json, sys
-sys.path.insert(0, engine_dir)
-importlib.invalidate_caches()
-from battlebook.runners import inpage as _inpage
 
-def _answer(function, *args):
-    try:
-        return json.dumps({"ok": True, "value": function(*args)})
-    except Exception as error:  # shown to the reader as text, never raised into the page
-        return json.dumps({"ok": False, "error": f"{type(error).__name__}: {error}"})
+  /** Start the worker (once): it loads the engine at once, while the reader reads. */
+  start() {
+    if (this.worker) return this.ready;
+    const worker = new Worker(ROOT + "javascripts/try-it-worker.js", { type: "module", name: "battlebook-engine" });
+    this.worker = worker;
+    this.state = { loaded: 0, total: 0, what: "loading the rules engine" };
+    this.ready = new Promise((resolve, reject) => {
+      this.readyResolved = resolve;
+      this.readyFailed = reject;
+    });
+    this.ready.catch(() => {});
+    worker.addEventListener("message", (event) => this.receive(worker, event.data));
+    worker.addEventListener("error", (event) => {
+      if (worker !== this.worker) return;
+      this.fail(new Error(event.message || "the rules engine's worker could not start"));
+    });
+    return this.ready;
+  }
 
-def battlebook_run(text):
-    return _answer(_inpage.run_scenario, str(text))
-
-def battlebook_odds(game, arguments):
-    return _answer(lambda: _inpage.game_odds(str(game), json.loads(str(arguments))))
-
-def _fight(game, question, arguments):
-    from battlebook.fight_report import report_page
-    from battlebook.games import game_named
-
-    fields = json.loads(arguments)
-    if not isinstance(fields, dict):
-        raise ValueError("the calculator's fields are not a set of named values")
-    named = {str(key): str(value) for key, value in fields.items()}
-    return report_page(game_named(str(game)).fight(str(question), named))
-
-def battlebook_fight(game, question, arguments):
-    return _answer(_fight, str(game), str(question), str(arguments))
-`);
-  timings.importEngine = (performance.now() - importing) / 1000;
-  const call = (name) => {
-    const fn = pyodide.globals.get(name);
-    return (...args) => {
-      const answer = JSON.parse(fn(...args));
-      if (!answer.ok) throw new Error(answer.error);
-      return answer.value;
-    };
-  };
-  return {
-    pyodide,
-    manifest,
-    bytes: loaded,
-    seconds: (performance.now() - started) / 1000,
-    run: call("battlebook_run"),
-    odds: call("battlebook_odds"),
-    fight: call("battlebook_fight"),
-  };
-}
-
-/* Write a tar archive (GNU or ustar, as runtime/build.mjs makes it) into Pyodide's file
- * system, keeping each file's modification time: Python checks it before it uses the
- * bytecode shipped beside a module. Far quicker than Python's tarfile in the page. */
-function untar(bytes, FS, into) {
-  const decoder = new TextDecoder();
-  const text = (start, length) => {
-    let end = start;
-    while (end < start + length && bytes[end] !== 0) end++;
-    return decoder.decode(bytes.subarray(start, end));
-  };
-  const octal = (start, length) => parseInt(text(start, length).trim() || "0", 8);
-  let offset = 0;
-  let longName = null;
-  while (offset + 512 <= bytes.length) {
-    const shortName = text(offset, 100);
-    if (!shortName) break;
-    const size = octal(offset + 124, 12);
-    const mtime = octal(offset + 136, 12);
-    const type = bytes[offset + 156] ? String.fromCharCode(bytes[offset + 156]) : "0";
-    const prefix = text(offset + 345, 155);
-    const start = offset + 512;
-    const name = longName ?? (prefix ? `${prefix}/${shortName}` : shortName);
-    longName = null;
-    if (type === "L") {
-      longName = text(start, size);
-    } else if (type === "x") {
-      const found = /\d+ path=([^\n]*)\n/.exec(decoder.decode(bytes.subarray(start, start + size)));
-      if (found) longName = found[1];
-    } else {
-      const parts = name.split("/").filter((part) => part && part !== ".");
-      if (parts.some((part) => part === "..")) throw new Error(`unsafe path in the engine archive: ${name}`);
-      const path = [into, ...parts].join("/");
-      if (type === "5") {
-        FS.mkdirTree(path);
-      } else if (type === "0") {
-        FS.mkdirTree(path.slice(0, path.lastIndexOf("/")));
-        FS.writeFile(path, bytes.subarray(start, start + size));
-        FS.utime(path, mtime * 1000, mtime * 1000);
-      }
+  receive(worker, message) {
+    if (worker !== this.worker || !message) return;
+    if (message.type === "progress") {
+      this.state = message;
+      for (const watch of this.watchers) watch(message);
+    } else if (message.type === "ready") {
+      Object.assign(timings, message.timings);
+      timings.bytes = message.bytes;
+      this.readyResolved();
+    } else if (message.type === "failed") {
+      this.fail(new Error(message.error));
+    } else if (message.type === "answer") {
+      const call = this.calls.get(message.id);
+      if (!call) return;
+      this.calls.delete(message.id);
+      clearTimeout(call.timer);
+      if (message.ok) call.resolve({ value: message.value, seconds: message.seconds });
+      else call.reject(new Error(message.error));
     }
-    offset = start + Math.ceil(size / 512) * 512;
   }
+
+  /** The worker could not load: every waiting call fails; the next call starts a fresh one. */
+  fail(error) {
+    const worker = this.worker;
+    this.worker = null;
+    if (worker) worker.terminate();
+    this.readyFailed(error);
+    for (const call of this.calls.values()) {
+      clearTimeout(call.timer);
+      call.reject(error);
+    }
+    this.calls.clear();
+  }
+
+  /** Call the engine's `name` with `args`, after the calls before it; resolves to {value, seconds}. */
+  call(name, args, hooks = {}) {
+    const turn = this.queue.then(() => this.callNow(name, args, hooks));
+    this.queue = turn.catch(() => {});
+    return turn;
+  }
+
+  async callNow(name, args, hooks) {
+    const ready = this.start();
+    const watch = hooks.onProgress;
+    if (watch) {
+      this.watchers.add(watch);
+      watch(this.state);
+    }
+    try {
+      await ready;
+    } finally {
+      if (watch) this.watchers.delete(watch);
+    }
+    if (hooks.onRunning) hooks.onRunning();
+    const worker = this.worker;
+    const id = ++this.next;
+    const limit = LIMITS[name] || LIMITS.run;
+    this.running = true;
+    try {
+      return await new Promise((resolve, reject) => {
+        const timer = setTimeout(
+          () => this.stop(`it ran for more than ${limit} s, the longest a run may take in the page`),
+          limit * 1000,
+        );
+        this.calls.set(id, { resolve, reject, timer });
+        worker.postMessage({ id, call: name, args });
+      });
+    } finally {
+      this.running = false;
+    }
+  }
+
+  /** End the worker now: the call under way (or the loading) stops with `reason`. After a run, a
+   * fresh worker starts at once, so the next Run does not wait; a loading stopped stays stopped. */
+  stop(reason) {
+    const worker = this.worker;
+    if (!worker) return;
+    const wasRunning = this.running;
+    worker.terminate();
+    this.worker = null;
+    const error = new Stopped(reason);
+    this.readyFailed(error);
+    for (const call of this.calls.values()) {
+      clearTimeout(call.timer);
+      call.reject(error);
+    }
+    this.calls.clear();
+    if (wasRunning) this.start();
+  }
+}
+
+const engine = new Engine();
+
+/** Start loading the rules engine (a panel or calculator was opened): the first Run then finds it ready. */
+export function warm() {
+  engine.start();
 }
 
 /* ---------- the editor ---------- */
@@ -248,6 +220,10 @@ function highlightLine(line) {
   return parts;
 }
 
+/** Above this size the editor shows its text plainly, unhighlighted: repainting the highlight
+ * at every key would keep the page busy (a pasted outline of thousands of rows). */
+const PLAIN = { characters: 30000, lines: 1000 };
+
 function makeEditor(text, label) {
   const code = el("code");
   const pre = el("pre", { class: "bb-editor-hl", "aria-hidden": "true" }, code);
@@ -256,76 +232,248 @@ function makeEditor(text, label) {
     spellcheck: "false",
     autocapitalize: "off",
     autocomplete: "off",
+    wrap: "off",
     "aria-label": label,
   });
   area.value = text;
+  const box = el("div", { class: "bb-editor" }, pre, area);
   const paint = () => {
-    const lines = area.value.split("\n");
-    code.replaceChildren(...lines.flatMap((line) => [...highlightLine(line), "\n"]));
-    pre.scrollTop = area.scrollTop;
-    pre.scrollLeft = area.scrollLeft;
-    area.rows = Math.min(Math.max(lines.length + 1, 6), 30);
+    const value = area.value;
+    let lines = 1;
+    for (let i = value.indexOf("\n"); i !== -1 && lines <= PLAIN.lines; i = value.indexOf("\n", i + 1)) lines++;
+    const plain = value.length > PLAIN.characters || lines > PLAIN.lines;
+    box.classList.toggle("bb-editor-plain", plain);
+    if (plain) {
+      code.replaceChildren();
+    } else {
+      code.replaceChildren(...value.split("\n").flatMap((line) => [...highlightLine(line), "\n"]));
+      pre.scrollTop = area.scrollTop;
+      pre.scrollLeft = area.scrollLeft;
+    }
+    area.rows = Math.min(Math.max(lines + 1, 6), 30);
   };
   area.addEventListener("input", paint);
   area.addEventListener("scroll", () => {
     pre.scrollTop = area.scrollTop;
     pre.scrollLeft = area.scrollLeft;
   });
-  const box = el("div", { class: "bb-editor" }, pre, area);
   paint();
   return { box, area, paint };
+}
+
+/* Put `text` in place of line `number` (from 1) of the editor, keeping its indent and keyword;
+ * select the first {placeholder} of the new line, for the reader to type over. */
+function replaceLine(area, paint, number, keyword, text) {
+  const lines = area.value.split("\n");
+  const index = number - 1;
+  if (index < 0 || index >= lines.length) return;
+  const found = /^(\s*)(\S+)\s/.exec(lines[index]);
+  const indent = found ? found[1] : "    ";
+  const word = found && /^(Given|When|Then|And|But|\*)$/.test(found[2]) ? found[2] : keyword;
+  lines[index] = `${indent}${word} ${text}`;
+  area.value = lines.join("\n");
+  paint();
+  const start = lines.slice(0, index).join("\n").length + (index ? 1 : 0);
+  const hole = /\{[^}]*\}/.exec(lines[index]);
+  area.focus();
+  if (hole) area.setSelectionRange(start + hole.index, start + hole.index + hole[0].length);
+  else area.setSelectionRange(start + lines[index].length, start + lines[index].length);
+}
+
+/* ---------- the step catalogue (the Playground's, and the search an undefined step offers) ---------- */
+
+let catalogue = null;
+
+function loadCatalogue() {
+  if (!catalogue) {
+    catalogue = fetch(ROOT + "try/steps.json").then((r) => {
+      if (!r.ok) throw new Error(`HTTP ${r.status}`);
+      return r.json();
+    });
+    catalogue.catch(() => (catalogue = null));
+  }
+  return catalogue;
+}
+
+/** The steps of `game` (and shared ones) whose text, help or domain hold every word of `query`. */
+const haystacks = new WeakMap();
+
+function searchSteps(steps, game, query) {
+  const words = query.toLowerCase().split(/\s+/).filter(Boolean);
+  return steps.filter((s) => {
+    if (game && s.game !== game && s.game !== "any") return false;
+    let haystack = haystacks.get(s);
+    if (haystack === undefined) {
+      haystack = `${s.keyword} ${s.text} ${s.doc} ${s.domain}`.toLowerCase();
+      haystacks.set(s, haystack);
+    }
+    return words.every((w) => haystack.includes(w));
+  });
+}
+
+function stepButton(step, onPick) {
+  return el(
+    "button",
+    { type: "button", class: "bb-play-step", title: step.doc || step.domain || "", onclick: () => onPick(step) },
+    el("span", { class: "bb-hl-keyword", text: step.keyword }),
+    ` ${step.text}`,
+  );
+}
+
+/* What an undefined step offers in the page: its closest steps, and a search of the whole
+ * catalogue; a click puts the step chosen in place of the undefined line. */
+function stepFinder(undefinedStep, editor) {
+  const pick = (step) => replaceLine(editor.area, editor.paint, undefinedStep.line, step.keyword, step.text);
+  const search = el("input", {
+    type: "search",
+    class: "bb-play-search",
+    placeholder: "Search the steps",
+    "aria-label": `Search the steps for line ${undefinedStep.line}`,
+  });
+  const count = el("p", { class: "bb-play-count", role: "status" });
+  const list = el("ul", { class: "bb-play-steps bb-try-found" });
+  const closest = el(
+    "ul",
+    { class: "bb-play-steps bb-try-closest" },
+    ...undefinedStep.closest.map((step) => el("li", {}, stepButton(step, pick))),
+  );
+  const finder = el(
+    "div",
+    { class: "bb-try-finder" },
+    el("p", { class: "bb-try-finder-title", text: `No step reads like line ${undefinedStep.line}. The closest steps (a click puts one in its place):` }),
+    closest,
+    el("label", { class: "bb-play-label", text: "Or search every step: " }),
+    search,
+    count,
+    list,
+  );
+  loadCatalogue()
+    .then((steps) => {
+      const first = undefinedStep.closest[0];
+      const known = first && steps.find((s) => s.text === first.text);
+      const game = known && known.game !== "any" ? known.game : null;
+      const words = [...new Set(undefinedStep.text.slice(0, SHOWN_LINE).toLowerCase().match(/[a-z]{4,}/g) || [])];
+      const useful = words.filter((w) => searchSteps(steps, game, w).length > 0);
+      const show = () => {
+        const found = search.value.trim() ? searchSteps(steps, game, search.value) : [];
+        list.replaceChildren(...found.slice(0, 40).map((step) => el("li", {}, stepButton(step, pick))));
+        count.textContent = search.value.trim()
+          ? `${found.length} steps${found.length > 40 ? " (the first 40 shown)" : ""}`
+          : "";
+      };
+      search.value = useful.sort((a, b) => searchSteps(steps, game, a).length - searchSteps(steps, game, b).length)[0] || "";
+      search.addEventListener("input", show);
+      show();
+    })
+    .catch(() => {
+      count.textContent = "The step catalogue could not be loaded.";
+    });
+  return finder;
 }
 
 /* ---------- results ---------- */
 
 const KIND_TEXT = { unchecked: "checks nothing", open: "open question" };
 const STATUS_MARK = { passed: "✓", failed: "✗", undefined: "?", skipped: "–", "not run": "–" };
+/** Examples drawn at once; the drawings of those after them are drawn when their fold is opened. */
+const DRAWN_AT_ONCE = 8;
+/** Examples put in the page per task: a result of hundreds of examples never holds the page long. */
+const EXAMPLES_PER_TASK = 20;
 
-function renderResult(result, seconds) {
-  const out = el("div", { class: "bb-try-output" });
-  for (const problem of result.malformed) {
-    out.append(el("p", { class: "bb-try-malformed", text: `line ${problem.line}: ${problem.reason}` }));
+const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+/** The most characters of one line a result shows: laying out a line of 100,000 would hold the page. */
+const SHOWN_LINE = 400;
+
+function shorten(text) {
+  return text
+    .split("\n")
+    .map((line) => (line.length > SHOWN_LINE ? `${line.slice(0, SHOWN_LINE)}… (${line.length - SHOWN_LINE} more characters)` : line))
+    .join("\n");
+}
+
+function drawingOf(example, drawing, atOnce) {
+  const intro = drawing.at_line
+    ? `The battle as it stood when the example stopped, at line ${drawing.at_line}. ${drawing.intro}`
+    : drawing.intro;
+  const introBlock = el("p", { class: "bb-try-drawing-intro", text: intro });
+  if (atOnce) {
+    const figures = safeDrawing(drawing.markup);
+    return figures ? [introBlock, figures] : [];
   }
-  for (const example of result.examples) {
-    const box = el("section", { class: `bb-try-example bb-try-${example.kind}`, "data-kind": example.kind });
-    box.append(
+  const fold = el("details", { class: "bb-try-drawing-fold" }, el("summary", { text: "Show the drawing" }));
+  fold.addEventListener(
+    "toggle",
+    () => {
+      const figures = safeDrawing(drawing.markup);
+      if (figures) fold.append(introBlock, figures);
+    },
+    { once: true },
+  );
+  return [fold];
+}
+
+function exampleBox(example, editor) {
+  const box = el("section", { class: `bb-try-example bb-try-${example.kind}`, "data-kind": example.kind });
+  box.append(
+    el(
+      "p",
+      { class: "bb-try-verdict" },
+      el("span", { class: `bb-try-kind bb-try-kind-${example.kind}`, text: KIND_TEXT[example.kind] || example.kind }),
+      ` line ${example.line}: ${shorten(example.name)}`,
+    ),
+  );
+  const steps = el("ol", { class: "bb-try-steps" });
+  for (const step of example.steps) {
+    const cls = `bb-try-step bb-try-step-${step.status.replace(" ", "-")}`;
+    steps.append(
       el(
-        "p",
-        { class: "bb-try-verdict" },
-        el("span", { class: `bb-try-kind bb-try-kind-${example.kind}`, text: KIND_TEXT[example.kind] || example.kind }),
-        ` line ${example.line}: ${example.name}`,
+        "li",
+        { class: cls, "data-status": step.status },
+        el("span", { class: "bb-try-step-status", text: `${STATUS_MARK[step.status] || ""} ${step.status}` }),
+        el("span", { class: "bb-try-step-text", text: shorten(`${step.keyword} ${step.text}`) }),
+        el("span", { class: "bb-try-step-line", text: `line ${step.line}` }),
       ),
     );
-    const steps = el("ol", { class: "bb-try-steps" });
-    for (const step of example.steps) {
-      const cls = `bb-try-step bb-try-step-${step.status.replace(" ", "-")}`;
-      steps.append(
-        el(
-          "li",
-          { class: cls, "data-status": step.status },
-          el("span", { class: "bb-try-step-status", text: `${STATUS_MARK[step.status] || ""} ${step.status}` }),
-          el("span", { class: "bb-try-step-text", text: `${step.keyword} ${step.text}` }),
-          el("span", { class: "bb-try-step-line", text: `line ${step.line}` }),
-        ),
-      );
+  }
+  box.append(steps);
+  if (example.explanation.length) {
+    box.append(el("pre", { class: "bb-try-explain", text: shorten(example.explanation.join("\n")) }));
+  }
+  if (example.undefined && editor) box.append(stepFinder(example.undefined, editor));
+  if (example.chance) {
+    box.append(el("p", { class: "bb-try-chance" }, el("strong", { text: "Chance of the last attack: " }), example.chance));
+  }
+  return box;
+}
+
+/* The result of a run, put in `holder` a few examples per task. */
+async function renderResult(holder, result, seconds, editor) {
+  const out = el("div", { class: "bb-try-output" });
+  for (const problem of result.malformed) {
+    out.append(el("p", { class: "bb-try-malformed", text: shorten(`line ${problem.line}: ${problem.reason}`) }));
+  }
+  holder.replaceChildren(out);
+  let drawn = 0;
+  for (let i = 0; i < result.examples.length; i++) {
+    if (i && i % EXAMPLES_PER_TASK === 0) {
+      await nextTask();
+      if (!out.isConnected) return; // a newer run replaced this one
     }
-    box.append(steps);
-    if (example.explanation.length) {
-      box.append(el("pre", { class: "bb-try-explain", text: example.explanation.join("\n") }));
-    }
-    if (example.chance) {
-      box.append(el("p", { class: "bb-try-chance" }, el("strong", { text: "Chance of the last attack: " }), example.chance));
-    }
-    for (const drawing of example.drawings) {
-      const figures = safeDrawing(drawing.markup);
-      if (figures) box.append(el("p", { class: "bb-try-drawing-intro", text: drawing.intro }), figures);
-    }
+    const example = result.examples[i];
+    const box = exampleBox(example, editor);
     out.append(box);
+    const atOnce = example.drawings.length > 0 && drawn < DRAWN_AT_ONCE;
+    if (atOnce) {
+      drawn++;
+      await nextTask(); // a drawing is the heaviest part: a task of its own
+      if (!out.isConnected) return;
+    }
+    for (const drawing of example.drawings) box.append(...drawingOf(example, drawing, atOnce));
   }
   const took = seconds === undefined ? "" : ` (ran in ${seconds.toFixed(2)} s)`;
   out.append(el("p", { class: "bb-try-summary", text: result.summary + took }));
-  if (result.output) out.append(el("pre", { class: "bb-try-explain", text: result.output }));
-  return out;
+  if (result.output) out.append(el("pre", { class: "bb-try-explain", text: shorten(result.output) }));
 }
 
 /* Drawings: SVG rebuilt from an allow-list of elements and attributes. */
@@ -377,6 +525,13 @@ function safeDrawing(markup) {
 
 /* ---------- sharing ---------- */
 
+/** The longest packed scenario a link may carry, in characters: 100,000 characters of text, however
+ * badly they compress, pack into less. Longer links are refused before anything is inflated. */
+const MAX_LINK = 600000;
+
+/** A shared scenario over the page's limits. */
+class TooLong extends Error {}
+
 function toBase64Url(bytes) {
   let binary = "";
   for (const byte of bytes) binary += String.fromCharCode(byte);
@@ -393,63 +548,101 @@ async function pack(text) {
   return toBase64Url(new Uint8Array(await new Response(stream).arrayBuffer()));
 }
 
-async function unpack(data) {
+/* Inflate a link's scenario, a chunk at a time, and stop as soon as it outgrows what the page
+ * runs: a small link cannot inflate into gigabytes. */
+export async function unpack(data) {
+  if (data.length > MAX_LINK) throw new TooLong("the scenario in the link is too long");
   const stream = new Blob([fromBase64Url(data)]).stream().pipeThrough(new DecompressionStream("deflate-raw"));
-  const text = await new Response(stream).text();
-  if (text.length > MAX_TEXT) throw new Error("the scenario in the link is too long");
+  const reader = stream.getReader();
+  const chunks = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > MAX_TEXT * 4) {
+      // four bytes at most per character: already more text than a run takes
+      reader.cancel().catch(() => {});
+      throw new TooLong("the scenario in the link is too long");
+    }
+    chunks.push(value);
+  }
+  const text = await new Blob(chunks).text();
+  if (text.length > MAX_TEXT) throw new TooLong("the scenario in the link is too long");
   return text;
+}
+
+/** What a link's `#try=` part says: the packed scenario and, from a chapter, the example it was tried under. */
+function readShared(hash) {
+  const [data, ...rest] = hash.slice("#try=".length).split("&");
+  const params = new URLSearchParams(rest.join("&"));
+  return { data, example: params.get("example") };
 }
 
 function playgroundUrl() {
   return ROOT + "playground/";
 }
 
-/* ---------- a panel: editor, Run, Share, result ---------- */
+/* ---------- a panel: editor, Run, Stop, Share, result ---------- */
 
 function makePanel(text, options = {}) {
-  const { box, area, paint } = makeEditor(text, options.label || "Scenario (Gherkin): edit it, then Run");
+  const editor = makeEditor(text, options.label || "Scenario (Gherkin): edit it, then Run");
+  const { box, area, paint } = editor;
   const status = el("p", { class: "bb-try-status", role: "status", "aria-live": "polite" });
   const bar = el("progress", { class: "bb-try-progress", max: "1", value: "0", hidden: true });
   const result = el("div", { class: "bb-try-result", "aria-live": "polite" });
   const original = text;
   let running = false;
 
+  const showProgress = ({ loaded, total, what }) => {
+    bar.hidden = false;
+    bar.max = total || 1;
+    bar.value = loaded;
+    status.textContent = total ? `${what}: ${megabytes(loaded)} of ${megabytes(total)} MB` : `${what}…`;
+  };
+
   const run = async () => {
     if (running) return;
     running = true;
     runButton.disabled = true;
+    stopButton.hidden = false;
     result.replaceChildren();
     const clicked = performance.now();
     try {
-      const engine = await loadRuntime(({ loaded, total, what }) => {
-        bar.hidden = false;
-        bar.max = total;
-        bar.value = loaded;
-        status.textContent = `${what}: ${megabytes(loaded)} of ${megabytes(total)} MB`;
+      const { value: answer, seconds } = await engine.call("run", [area.value], {
+        onProgress: showProgress,
+        onRunning: () => {
+          bar.hidden = true;
+          status.textContent = "running…";
+        },
       });
-      bar.hidden = true;
-      status.textContent = "running…";
-      await new Promise((resolve) => setTimeout(resolve, 0)); // let the page show it
-      const ran = performance.now();
-      const answer = engine.run(area.value);
-      timings.lastRun = (performance.now() - ran) / 1000;
-      const seconds = (performance.now() - clicked) / 1000;
-      result.replaceChildren(renderResult(answer, seconds));
+      timings.lastRun = seconds;
+      const shown = performance.now();
+      await renderResult(result, answer, (shown - clicked) / 1000, editor);
+      timings.lastRender = (performance.now() - shown) / 1000;
       status.textContent = answer.summary;
       panel.dataset.state = answer.ok ? "passed" : "not-passed";
     } catch (error) {
       bar.hidden = true;
-      status.textContent = `The rules engine could not run: ${error.message}`;
-      panel.dataset.state = "error";
+      if (error instanceof Stopped) {
+        status.textContent = `Stopped: ${error.message}.`;
+        panel.dataset.state = "stopped";
+      } else {
+        status.textContent = `The rules engine could not run: ${error.message}`;
+        panel.dataset.state = "error";
+      }
     } finally {
       running = false;
       runButton.disabled = false;
+      stopButton.hidden = true;
       runButton.dataset.runs = String(Number(runButton.dataset.runs || 0) + 1);
     }
   };
 
   const share = async () => {
-    const link = `${playgroundUrl()}#try=${await pack(area.value)}`;
+    const base = options.shareUrl || playgroundUrl();
+    const example = options.example ? `&example=${encodeURIComponent(options.example)}` : "";
+    const link = `${base}#try=${await pack(area.value)}${example}`;
     linkField.value = link;
     linkField.hidden = false;
     linkField.select();
@@ -462,6 +655,17 @@ function makePanel(text, options = {}) {
   };
 
   const runButton = el("button", { type: "button", class: "bb-try-run", onclick: run, title: "Run (Ctrl+Enter)" }, "Run");
+  const stopButton = el(
+    "button",
+    {
+      type: "button",
+      class: "bb-try-stop",
+      hidden: true,
+      title: "Stop the run (the rules engine restarts)",
+      onclick: () => engine.stop(engine.running ? "you stopped the run; the rules engine restarts for the next Run" : "you stopped the loading; Run loads the rules engine again"),
+    },
+    "Stop",
+  );
   const shareButton = el("button", { type: "button", class: "bb-try-share", onclick: share }, "Share link");
   const resetButton = el(
     "button",
@@ -484,9 +688,20 @@ function makePanel(text, options = {}) {
       run();
     }
   });
-  const actions = el("div", { class: "bb-try-actions" }, runButton, shareButton, resetButton, el("span", { class: "bb-try-hint", text: "Ctrl+Enter runs" }));
+  const extra = options.actions || [];
+  const actions = el(
+    "div",
+    { class: "bb-try-actions" },
+    runButton,
+    stopButton,
+    shareButton,
+    resetButton,
+    ...extra,
+    el("span", { class: "bb-try-hint", text: "Ctrl+Enter runs" }),
+  );
   const panel = el("div", { class: "bb-try-panel" }, box, actions, bar, status, linkField, result);
-  return { panel, area, paint, run };
+  warm(); // the engine loads while the reader reads and edits
+  return { panel, area, paint, run, status, result };
 }
 
 /* ---------- Try it on an example ---------- */
@@ -502,6 +717,21 @@ function textsFor(path) {
     exampleTexts.set(path, promise);
   }
   return exampleTexts.get(path);
+}
+
+function chapterUrl() {
+  return location.href.split("#")[0];
+}
+
+function openPanel(bar, button, anchor, text, shared) {
+  const label = shared ? "A shared scenario (Gherkin): edit it, then Run" : "This example's scenario (Gherkin): edit it, then Run";
+  const { panel, area } = makePanel(text, { label, shareUrl: chapterUrl(), example: anchor });
+  if (shared) panel.dataset.shared = "";
+  bar.append(panel);
+  button.setAttribute("aria-expanded", "true");
+  button.textContent = "Close";
+  area.focus({ preventScroll: true });
+  return panel;
 }
 
 export async function toggleExample(bar, button, anchor, path) {
@@ -520,11 +750,21 @@ export async function toggleExample(bar, button, anchor, path) {
     return;
   }
   if (text === undefined) return;
-  const { panel, area } = makePanel(text, { label: "This example's scenario (Gherkin): edit it, then Run" });
-  bar.append(panel);
-  button.setAttribute("aria-expanded", "true");
-  button.textContent = "Close";
-  area.focus({ preventScroll: true });
+  openPanel(bar, button, anchor, text, false);
+}
+
+/* A link shared from an example opens on its chapter, under that example, in a panel of its own. */
+function openSharedExample(anchor, text) {
+  const target = document.getElementById(anchor);
+  const heading = target && target.closest(".bb-example-title");
+  const bar = heading && heading.nextElementSibling;
+  if (!bar || !bar.classList.contains("bb-try-bar")) return false;
+  const button = bar.querySelector(".bb-try-button");
+  const open = bar.querySelector(".bb-try-panel");
+  if (open) open.remove();
+  const panel = openPanel(bar, button, anchor, text, true);
+  heading.scrollIntoView({ block: "start" });
+  return panel;
 }
 
 /* ---------- the Playground ---------- */
@@ -533,14 +773,6 @@ const EMPTY = {
   homm: "Feature: My question about Heroes of Might & Magic\n\n  Example: What happens when\n",
   heroscape: "@edition:2004\nFeature: My question about Heroscape\n\n  Example: What happens when\n",
 };
-
-function loadCatalogue() {
-  if (!catalogue) {
-    catalogue = fetch(ROOT + "try/steps.json").then((r) => r.json());
-    catalogue.catch(() => (catalogue = null));
-  }
-  return catalogue;
-}
 
 function stepBlock(step, indent) {
   if (!step.text.endsWith(":")) return [];
@@ -590,31 +822,17 @@ async function setupPlayground(holder, sharedText) {
     el("option", { value: "homm" }, "Heroes of Might & Magic IV"),
     el("option", { value: "heroscape" }, "Heroscape"),
   );
-  const { panel, area, paint } = makePanel(sharedText ?? EMPTY.homm, { label: "Your scenario (Gherkin)" });
+  const proposeButton = el("button", { type: "button", class: "bb-propose-open", "aria-expanded": "false" }, "Propose as a ruling");
+  const { panel, area, paint } = makePanel(sharedText ?? EMPTY.homm, { label: "Your scenario (Gherkin)", actions: [proposeButton] });
   const search = el("input", { type: "search", class: "bb-play-search", placeholder: "Search the steps", "aria-label": "Search the steps" });
   const list = el("ul", { class: "bb-play-steps" });
   const count = el("p", { class: "bb-play-count", role: "status" });
   const steps = await loadCatalogue();
   const show = () => {
-    const words = search.value.toLowerCase().split(/\s+/).filter(Boolean);
-    const shown = steps.filter(
-      (s) =>
-        (s.game === game.value || s.game === "any") &&
-        words.every((w) => `${s.keyword} ${s.text} ${s.doc} ${s.domain}`.toLowerCase().includes(w)),
-    );
+    const shown = searchSteps(steps, game.value, search.value);
     list.replaceChildren(
       ...shown.map((step) =>
-        el(
-          "li",
-          {},
-          el(
-            "button",
-            { type: "button", class: "bb-play-step", title: step.doc || step.domain, onclick: () => insertStep(area, step) },
-            el("span", { class: "bb-hl-keyword", text: step.keyword }),
-            ` ${step.text}`,
-          ),
-          el("span", { class: "bb-play-domain", text: step.domain }),
-        ),
+        el("li", {}, stepButton(step, (picked) => insertStep(area, picked)), el("span", { class: "bb-play-domain", text: step.domain })),
       ),
     );
     count.textContent = `${shown.length} steps; a click adds one under the line the cursor is on`;
@@ -633,12 +851,207 @@ async function setupPlayground(holder, sharedText) {
     holder.scrollIntoView({ block: "start" });
   };
   const side = el("div", { class: "bb-play-catalogue" }, el("label", { class: "bb-play-label" }, "Game ", game), search, count, list);
-  holder.replaceChildren(el("div", { class: "bb-play" }, el("div", { class: "bb-play-editor" }, panel), side));
+  const proposal = el("div", { class: "bb-propose-holder" });
+  proposeButton.addEventListener("click", () => {
+    const open = proposal.firstChild;
+    if (open) {
+      proposal.replaceChildren();
+      proposeButton.setAttribute("aria-expanded", "false");
+      return;
+    }
+    proposal.append(makeProposal(area));
+    proposeButton.setAttribute("aria-expanded", "true");
+    proposal.querySelector("input").focus();
+  });
+  holder.replaceChildren(el("div", { class: "bb-play" }, el("div", { class: "bb-play-editor" }, panel, proposal), side));
   if (sharedText !== undefined) holder.bbLoad(sharedText);
   else show();
 }
 
+/* ---------- propose a ruling ---------- */
+
+let rulingFacts = null;
+
+function loadRulingFacts() {
+  if (!rulingFacts) {
+    rulingFacts = fetch(ROOT + "try/rulings.json").then((r) => {
+      if (!r.ok) throw new Error(`HTTP ${r.status}`);
+      return r.json();
+    });
+    rulingFacts.catch(() => (rulingFacts = null));
+  }
+  return rulingFacts;
+}
+
+function slugOf(text) {
+  return text
+    .toLowerCase()
+    .normalize("NFKD")
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-+|-+$/g, "")
+    .slice(0, 60)
+    .replace(/-+$/, "");
+}
+
+function field(label, control, hint) {
+  return el("label", { class: "bb-propose-field" }, el("span", { class: "bb-propose-label", text: label }), control, hint ? el("small", { text: hint }) : null);
+}
+
+const PULL_REQUEST_STEPS = [
+  "Download the file (or copy it).",
+  "In your fork of the Battlebook repository (on GitHub: Fork, then Add file, Upload files), put it at the path shown above, in a branch of its own.",
+  "In a clone, `battlebook check` on the file and `make test` run every check the project's CI runs; the page has run the same examples already.",
+  "Open a pull request titled after the ruling: the reviewers read your three paragraphs and the examples that pin the reading down.",
+];
+
+/* The Playground's "Propose as a ruling": the reader's scenario becomes a ruling file in the
+ * book's conventions, checked by the engine, to download or copy, with the steps of a pull request. */
+function makeProposal(area) {
+  const title = el("input", { type: "text", name: "title", required: true, autocomplete: "off" });
+  const slug = el("input", { type: "text", name: "slug", required: true, autocomplete: "off", pattern: "[a-z0-9]+(-[a-z0-9]+)*" });
+  const sources = el("select", { name: "sources", multiple: true, size: "6" });
+  const question = el("textarea", { name: "question", rows: "3", required: true });
+  const reading = el("textarea", { name: "reading", rows: "3", required: true });
+  const alternative = el("textarea", { name: "alternative", rows: "3", required: true });
+  const rule = el("input", { type: "text", name: "rule", required: true, autocomplete: "off" });
+  const make = el("button", { type: "submit", class: "bb-try-run" }, "Make the ruling file");
+  const status = el("p", { class: "bb-try-status", role: "status", "aria-live": "polite" });
+  const out = el("div", { class: "bb-propose-result", "aria-live": "polite" });
+  let slugEdited = false;
+  title.addEventListener("input", () => {
+    if (!slugEdited) slug.value = slugOf(title.value);
+  });
+  slug.addEventListener("input", () => (slugEdited = true));
+  const form = el(
+    "form",
+    { class: "bb-propose", novalidate: true, "aria-label": "Propose your scenario as a ruling" },
+    el("p", { class: "bb-propose-intro", text: "Where the sources leave a question open, a ruling adopts one reading, names the other, and pins the choice with examples: the ones in the editor above. Fill in the rest in your own words." }),
+    field("The question in a few words (the ruling's title)", title),
+    field("File name", slug, "features/rulings/NAME.feature; the Rule's identifier is ruling.NAME"),
+    field("The source sections the question comes from (one or more)", sources),
+    field("The question: what the sources leave open, and why a player could read it two ways", question),
+    field("Battlebook's reading: the one the examples check", reading),
+    field("The alternative: the other reading, and how a scenario could choose it", alternative),
+    field("The adopted reading as one sentence (the Rule)", rule),
+    el("div", { class: "bb-try-actions" }, make),
+    status,
+    out,
+  );
+  loadRulingFacts()
+    .then((facts) => {
+      form.bbFacts = facts;
+      const groups = new Map();
+      for (const section of facts.sources) {
+        if (!groups.has(section.text)) groups.set(section.text, el("optgroup", { label: section.text }));
+        groups.get(section.text).append(el("option", { value: section.key }, `${section.title} (${section.key})`));
+      }
+      sources.replaceChildren(...groups.values());
+    })
+    .catch((error) => (status.textContent = `The rulebook's sections could not be loaded (${error.message}).`));
+
+  form.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    const facts = form.bbFacts || { ids: [], next_chapter: 50 };
+    const fields = {
+      title: title.value,
+      slug: slug.value.trim(),
+      sources: Array.from(sources.selectedOptions, (o) => o.value),
+      question: question.value,
+      reading: reading.value,
+      alternative: alternative.value,
+      rule: rule.value,
+      chapter: facts.next_chapter,
+    };
+    if (facts.ids.includes(`ruling.${fields.slug}`)) {
+      out.replaceChildren(el("ul", { class: "bb-propose-problems" }, el("li", { text: `ruling.${fields.slug} names a published rule already: choose another file name` })));
+      return;
+    }
+    make.disabled = true;
+    out.replaceChildren();
+    try {
+      const { value: answer } = await engine.call("proposeRuling", [area.value, JSON.stringify(fields)], {
+        onProgress: ({ loaded, total, what }) => (status.textContent = total ? `${what}: ${megabytes(loaded)} of ${megabytes(total)} MB` : `${what}…`),
+        onRunning: () => (status.textContent = "writing and checking the ruling…"),
+      });
+      status.textContent = "";
+      showProposal(out, answer, fields);
+    } catch (error) {
+      status.textContent = error instanceof Stopped ? `Stopped: ${error.message}.` : `The rules engine could not run: ${error.message}`;
+    } finally {
+      make.disabled = false;
+    }
+  });
+  return form;
+}
+
+async function showProposal(out, answer, fields) {
+  if (answer.problems.length) {
+    out.replaceChildren(
+      el("p", { text: "Before the file can be written:" }),
+      el("ul", { class: "bb-propose-problems" }, ...answer.problems.map((p) => el("li", { text: p }))),
+    );
+    return;
+  }
+  const name = answer.file.split("/").pop();
+  const file = el("textarea", { class: "bb-propose-file", readonly: true, rows: String(Math.min(30, answer.text.split("\n").length + 1)), "aria-label": `The ruling file ${answer.file}` });
+  file.value = answer.text;
+  const download = el("a", { class: "bb-propose-open bb-propose-download", download: name, href: URL.createObjectURL(new Blob([answer.text], { type: "text/plain;charset=utf-8" })) }, `Download ${name}`);
+  const copyStatus = el("span", { class: "bb-try-hint", role: "status" });
+  const copy = el(
+    "button",
+    {
+      type: "button",
+      class: "bb-try-share",
+      onclick: async () => {
+        try {
+          await navigator.clipboard.writeText(answer.text);
+          copyStatus.textContent = "Copied.";
+        } catch {
+          file.select();
+          copyStatus.textContent = "Press Ctrl+C to copy the selected text.";
+        }
+      },
+    },
+    "Copy",
+  );
+  const verdict = answer.ok
+    ? `It passes the check: ${answer.check.summary}, and it follows the book's conventions.`
+    : answer.conventions.length
+      ? "It does not follow the book's conventions yet (see below); change the fields or the scenario and make it again."
+      : `The check does not pass yet: ${answer.check.summary}. A ruling is published only when all its examples pass.`;
+  const checked = el("div", { class: "bb-propose-check" });
+  out.replaceChildren(
+    el("p", { class: "bb-propose-verdict", "data-ok": answer.ok ? "yes" : "no", text: verdict }),
+    el("p", {}, "The file, to go to ", el("code", { text: answer.file }), ":"),
+    file,
+    el("div", { class: "bb-try-actions" }, download, copy, copyStatus),
+    answer.conventions.length ? el("ul", { class: "bb-propose-problems" }, ...answer.conventions.map((p) => el("li", { text: p }))) : null,
+    checked,
+    el("p", { class: "bb-propose-steps-title", text: `To propose "${fields.title.trim()}" to the rulebook:` }),
+    el("ol", { class: "bb-propose-steps" }, ...PULL_REQUEST_STEPS.map((step) => el("li", { text: step }))),
+  );
+  await renderResult(checked, answer.check, undefined, null);
+}
+
 /* ---------- odds calculators ---------- */
+
+/* The bounds of every calculator field, as the site states them once (battlebook.bounds.page_bounds):
+ * {field: [low, high]}, in a data attribute of the odds page. The engine checks them again. */
+function oddsBounds() {
+  const holder = document.querySelector("[data-bb-bounds]");
+  try {
+    return JSON.parse((holder && holder.dataset.bbBounds) || "{}");
+  } catch {
+    return {};
+  }
+}
+
+function withinBounds(bounds, field, text) {
+  const [low, high] = bounds[field] || [-Infinity, Infinity];
+  if (!/^-?\d{1,12}$/.test(text.trim())) return false;
+  const value = Number(text);
+  return value >= low && value <= high;
+}
 
 function numberField(label, name, value, min, max) {
   const input = el("input", { type: "number", name, value, min, max, step: "1", inputmode: "numeric", required: true });
@@ -675,15 +1088,19 @@ function makeCalculator(kind) {
   const status = el("p", { class: "bb-try-status", role: "status" });
   const bar = el("progress", { class: "bb-try-progress", max: "1", value: "0", hidden: true });
   let fields;
+  const bounds = oddsBounds();
+  // The calculator's field names, by the names of the bounds that hold for them.
+  const boundOf = kind === "heroscape" ? { a: "attack dice", d: "defense dice", h: "levels above" } : { s: "score" };
+  const range = (field) => bounds[field] || [undefined, undefined];
   if (kind === "heroscape") {
-    const [a, attack] = numberField("Attack dice", "a", 3, 0, 30);
-    const [d, defense] = numberField("Defense dice", "d", 2, 0, 30);
-    const [h, above] = numberField("Levels the attacker stands above the defender (negative: below)", "h", 0, -40, 40);
+    const [a, attack] = numberField("Attack dice", "a", 3, ...range("attack dice"));
+    const [d, defense] = numberField("Defense dice", "d", 2, ...range("defense dice"));
+    const [h, above] = numberField("Levels the attacker stands above the defender (negative: below)", "h", 0, ...range("levels above"));
     const edition = el("select", { name: "e" }, el("option", { value: "2004" }, "2004 basic game"), el("option", { value: "2024" }, "2024 edition"));
     form.append(a, d, h, el("label", { class: "bb-odds-field" }, el("span", { text: "Edition" }), edition));
     fields = { a: attack, d: defense, h: above, e: edition };
   } else {
-    const [s, score] = numberField("Attack score (bonuses included)", "s", 7, 0, 99);
+    const [s, score] = numberField("Attack score (bonuses included)", "s", 7, ...range("score"));
     const defenses = el("input", { type: "text", name: "d", value: "13", inputmode: "numeric", pattern: "\\d+(\\s*,\\s*\\d+)*" });
     const reading = el("select", { name: "r" }, el("option", { value: "0-9" }, "0-9"), el("option", { value: "1-10" }, "1-10"));
     form.append(
@@ -694,19 +1111,32 @@ function makeCalculator(kind) {
     fields = { s: score, d: defenses, r: reading };
   }
   const compute = el("button", { type: "submit", class: "bb-try-run" }, "Compute");
+  const stop = el(
+    "button",
+    { type: "button", class: "bb-try-stop", hidden: true, onclick: () => engine.stop(engine.running ? "you stopped the computation; the rules engine restarts" : "you stopped the loading") },
+    "Stop",
+  );
   const shareButton = el("button", { type: "button", class: "bb-try-share" }, "Share link");
   const link = el("input", { class: "bb-try-link", type: "text", readonly: true, hidden: true, "aria-label": "Link to these odds" });
-  form.append(el("div", { class: "bb-try-actions" }, compute, shareButton));
+  form.append(el("div", { class: "bb-try-actions" }, compute, stop, shareButton));
 
   const values = () => Object.fromEntries(Object.entries(fields).map(([k, f]) => [k, f.value.trim()]));
+  const outOfBounds = (field) => {
+    const [low, high] = range(field);
+    return new Error(`${field}: give a whole number from ${low} to ${high}`);
+  };
+  const defensesWithin = (text) => {
+    const parts = text.split(",");
+    return withinBounds(bounds, "swat", String(parts.length)) && parts.every((part) => withinBounds(bounds, "defense", part));
+  };
   const read = () => {
     const v = values();
-    if (kind === "heroscape") {
-      for (const key of ["a", "d", "h"]) if (!/^-?\d+$/.test(v[key])) throw new Error("give whole numbers");
-      return [Number(v.a), Number(v.d), Number(v.h), v.e];
+    for (const [key, field] of Object.entries(boundOf)) if (!withinBounds(bounds, field, v[key])) throw outOfBounds(field);
+    if (kind === "heroscape") return [Number(v.a), Number(v.d), Number(v.h), v.e];
+    if (!/^\d+(\s*,\s*\d+)*$/.test(v.d) || !defensesWithin(v.d)) {
+      const [low, high] = range("defense");
+      throw new Error(`give a defense from ${low} to ${high}, or up to ${range("swat")[1]} separated by commas (such as 4,4,3)`);
     }
-    if (!/^\d+$/.test(v.s)) throw new Error("the score is a whole number, 0 or more");
-    if (!/^\d+(\s*,\s*\d+)*$/.test(v.d)) throw new Error("give a defense, or several separated by commas (such as 4,4,3)");
     return [Number(v.s), v.d.split(",").map((x) => Number(x.trim())), v.r];
   };
   const show = (answer, seconds) => {
@@ -741,25 +1171,29 @@ function makeCalculator(kind) {
       return;
     }
     compute.disabled = true;
+    stop.hidden = false;
     try {
-      const engine = await loadRuntime(({ loaded, total, what }) => {
-        bar.hidden = false;
-        bar.max = total;
-        bar.value = loaded;
-        status.textContent = `${what}: ${megabytes(loaded)} of ${megabytes(total)} MB`;
+      const { value: answer, seconds } = await engine.call("odds", [kind, JSON.stringify(args)], {
+        onProgress: ({ loaded, total, what }) => {
+          bar.hidden = false;
+          bar.max = total || 1;
+          bar.value = loaded;
+          status.textContent = total ? `${what}: ${megabytes(loaded)} of ${megabytes(total)} MB` : `${what}…`;
+        },
+        onRunning: () => {
+          bar.hidden = true;
+          status.textContent = "computing…";
+        },
       });
-      bar.hidden = true;
-      const started = performance.now();
-      const answer = engine.odds(kind, JSON.stringify(args));
-      const seconds = (performance.now() - started) / 1000;
       status.textContent = "";
       show(answer, seconds);
       form.dataset.seconds = String(seconds);
     } catch (error) {
       bar.hidden = true;
-      status.textContent = error.message.replace(/^\w+Error: /, "");
+      status.textContent = error instanceof Stopped ? `Stopped: ${error.message}.` : error.message.replace(/^\w+Error: /, "");
     } finally {
       compute.disabled = false;
+      stop.hidden = true;
     }
   });
   shareButton.addEventListener("click", async () => {
@@ -782,7 +1216,9 @@ function makeCalculator(kind) {
       if (value === null) continue;
       if (field.tagName === "SELECT") {
         if (Array.from(field.options).some((o) => o.value === value)) field.value = value;
-      } else if (/^[-\d,\s]{0,40}$/.test(value)) field.value = value;
+      } else if (key in boundOf ? withinBounds(bounds, boundOf[key], value) : /^[\d,\s]{0,200}$/.test(value) && defensesWithin(value)) {
+        field.value = value; // a link's number out of bounds leaves the field as it was
+      }
     }
   };
   const title = kind === "heroscape" ? "Odds calculator: attack against defense" : "Odds calculator: score against defense";
@@ -796,7 +1232,8 @@ function makeCalculator(kind) {
 /* The bounds of the games' fight calculators (battlebook.heroscape.fight, battlebook.homm.fight),
  * the same the command line states; a unit test holds them to the engine's constants. The
  * engine refuses anything outside them, whatever the page sends. */
-const FIGHT_BOUNDS = { heroscapeDice: 12, heroscapeLife: 12, heroscapeAttacks: 20, hommCards: 12, hommStat: 999 };
+// The fight calculators' bounds, as the site states them once (battlebook.bounds.fight_bounds).
+const fightBounds = () => oddsBounds().fight || {};
 
 function fightChart(title, rows) {
   // rows: [{label, fraction, percent, value}]
@@ -817,9 +1254,10 @@ function fightChart(title, rows) {
   return chartBox;
 }
 
-function sizeFightBars(holder, rows) {
+function sizeFightBars(holder, rows, relative) {
+  // Chances as they are (who wins), or against the largest (a distribution's bars, small ones visible).
   const fills = holder.querySelectorAll(".bb-odds-fill");
-  const most = Math.max(0, ...rows.map((row) => row.value));
+  const most = relative ? Math.max(0, ...rows.map((row) => row.value)) : 1;
   rows.forEach((row, i) => {
     const share = most > 0 ? row.value / most : 0;
     fills[i].style.width = `${Math.max(0, Math.min(100, share * 100))}%`;
@@ -839,12 +1277,12 @@ function showFight(result, answer, seconds) {
       }),
     );
   }
-  const charts = [[main, answer.chances.map((c) => ({ value: c.value }))]];
+  const charts = [[main, answer.chances.map((c) => ({ value: c.value })), false]];
   for (const spread of answer.spreads) {
     const rows = spread.bars.map((bar) => ({ label: `${bar.number}`, fraction: bar.fraction, percent: bar.percent, value: bar.value }));
     const drawn = fightChart(spread.title, rows);
-    parts.push(el("p", { class: "bb-fight-spread-title", text: `${spread.title} (${spread.unit})` }), drawn);
-    charts.push([drawn, rows]);
+    parts.push(el("p", { class: "bb-fight-spread-title", text: `${spread.title} (${spread.unit}; bars against the largest)` }), drawn);
+    charts.push([drawn, rows, true]);
   }
   if (answer.readings.length) {
     parts.push(el("p", { class: "bb-fight-readings-title", text: "Readings of the rules this answer took:" }));
@@ -852,7 +1290,7 @@ function showFight(result, answer, seconds) {
   }
   parts.push(el("p", { class: "bb-try-summary", text: `answered in ${(seconds * 1000).toFixed(0)} ms` }));
   result.replaceChildren(...parts);
-  for (const [drawn, rows] of charts) sizeFightBars(drawn, rows);
+  for (const [drawn, rows, relative] of charts) sizeFightBars(drawn, rows, relative);
 }
 
 function textField(label, name, value, pattern, hint) {
@@ -861,7 +1299,7 @@ function textField(label, name, value, pattern, hint) {
 }
 
 function makeFightCalculator(kind) {
-  const b = FIGHT_BOUNDS;
+  const b = fightBounds();
   const form = el("form", { class: "bb-odds-form", novalidate: true });
   const result = el("div", { class: "bb-odds-result", "aria-live": "polite" });
   const status = el("p", { class: "bb-try-status", role: "status" });
@@ -938,12 +1376,12 @@ function makeFightCalculator(kind) {
     const chain = el(
       "select",
       { name: "c" },
-      el("option", { value: "" }, "cannot be answered (Battlebook's reading)"),
-      el("option", { value: "retaliation-chain" }, "may itself be answered"),
+      el("option", { value: "" }, "no (Battlebook's reading)"),
+      el("option", { value: "retaliation-chain" }, "yes (the alternative)"),
     );
     form.append(
       el("label", { class: "bb-odds-field" }, el("span", { text: "The die reads" }), faces),
-      el("label", { class: "bb-odds-field" }, el("span", { text: "A retaliation" }), chain),
+      el("label", { class: "bb-odds-field" }, el("span", { text: "A retaliation may itself be answered" }), chain),
     );
     fields.r = faces;
     fields.c = chain;
@@ -983,24 +1421,24 @@ function makeFightCalculator(kind) {
     }
     compute.disabled = true;
     try {
-      const engine = await loadRuntime(({ loaded, total, what }) => {
-        bar.hidden = false;
-        bar.max = total;
-        bar.value = loaded;
-        status.textContent = `${what}: ${megabytes(loaded)} of ${megabytes(total)} MB`;
+      const { value: answer, seconds } = await engine.call("fight", [kind, question_, JSON.stringify(args)], {
+        onProgress: ({ loaded, total, what }) => {
+          bar.hidden = false;
+          bar.max = total || 1;
+          bar.value = loaded;
+          status.textContent = total ? `${what}: ${megabytes(loaded)} of ${megabytes(total)} MB` : `${what}…`;
+        },
+        onRunning: () => {
+          bar.hidden = true;
+          status.textContent = "Working the fight out…";
+        },
       });
-      bar.hidden = true;
-      status.textContent = "Working the fight out…";
-      await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
-      const started = performance.now();
-      const answer = engine.fight(kind, question_, JSON.stringify(args));
-      const seconds = (performance.now() - started) / 1000;
       status.textContent = "";
       showFight(result, answer, seconds);
       form.dataset.seconds = String(seconds);
     } catch (error) {
       bar.hidden = true;
-      status.textContent = error.message.replace(/^\w+Error: /, "");
+      status.textContent = error instanceof Stopped ? `Stopped: ${error.message}.` : error.message.replace(/^\w+Error: /, "");
     } finally {
       compute.disabled = false;
     }
@@ -1037,6 +1475,7 @@ function makeFightCalculator(kind) {
 
 function setupOdds(path) {
   const kind = /heroscape/.test(path) ? "heroscape" : "homm";
+  warm(); // the calculator answers at once when the reader presses Compute
   const article = document.querySelector("article") || document.querySelector(".md-content");
   if (!article) return;
   let box = article.querySelector(".bb-odds-calculator");
@@ -1072,16 +1511,25 @@ function setupOdds(path) {
 export async function setupPage(path) {
   const hash = location.hash;
   let shared;
+  let example = null;
   if (hash.startsWith("#try=")) {
+    const link = readShared(hash);
+    example = link.example;
     try {
-      shared = await unpack(hash.slice(5));
-    } catch {
-      shared = "# This link's scenario could not be read: it may have been cut short.\n";
+      shared = await unpack(link.data);
+    } catch (error) {
+      shared =
+        error instanceof TooLong
+          ? `# This link's scenario is too long: the page runs at most ${MAX_TEXT} characters.\n`
+          : "# This link's scenario could not be read: it may have been cut short.\n";
     }
+  }
+  if (shared !== undefined && example && openSharedExample(example, shared)) {
+    shared = undefined; // opened under its example, on its chapter
   }
   let holder = document.querySelector("[data-bb-playground]");
   if (shared !== undefined && !holder) {
-    // A shared scenario opens in a panel at the top of whatever page the link names.
+    // A shared scenario whose example is not on this page opens in a panel at the top of the page.
     const article = document.querySelector("article") || document.body;
     holder = el("div", { "data-bb-playground": "" });
     const heading = article.querySelector("h1");

@@ -3,8 +3,9 @@
  * It puts a "Try it" button under each example of a rulebook page, and on the Playground,
  * the odds pages and a shared link (#try=...) it loads the rest (try-it-app.js). Nothing
  * heavier is fetched before the reader asks: the rules engine itself (Pyodide, served by
- * this site) loads on the first Run. Works with instant navigation: it runs again on every
- * page the theme swaps in.
+ * this site) starts loading, in a Web Worker, when a Try it panel, the Playground or an odds
+ * calculator opens, so it is ready, or nearly, by the time the reader presses Run. Works
+ * with instant navigation: it runs again on every page the theme swaps in.
  */
 (function () {
   "use strict";

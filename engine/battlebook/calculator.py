@@ -9,18 +9,16 @@ prints their answers; the page's calculator asks them through the in-page runner
 names a game.
 
 An option reads its text with `read`, which refuses a value with a `ValueError` whose
-message is one line the command prints as it is.
+message is one line the command prints as it is (a number is read and bounded by
+[`battlebook.bounds`][battlebook.bounds], as everywhere else).
 
 Examples:
-    >>> whole_number(" 12 "), whole_number("-3")
-    (12, -3)
     >>> chance_data(Fraction(1, 4))
     {'fraction': '1/4', 'percent': '25%', 'value': 0.25}
 """
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
@@ -33,20 +31,7 @@ __all__ = [
     "OddsCalculator",
     "Option",
     "chance_data",
-    "whole_number",
 ]
-
-
-def whole_number(text: str) -> int:
-    """A whole number written in ASCII digits (with an optional sign), at most 6 characters long.
-
-    Raises:
-        ValueError: the text is anything else (its message is the text).
-    """
-    text = text.strip()
-    if not re.fullmatch(r"[+-]?[0-9]{1,5}", text):
-        raise ValueError(text)
-    return int(text)
 
 
 def chance_data(value: Fraction) -> dict[str, Any]:

@@ -93,6 +93,23 @@ class ScriptedDice:
         """The stated results not rolled yet."""
         return tuple(self._results)
 
+    def roll_many(self, die: Die, count: int) -> tuple[Hashable, ...]:
+        """Take the next `count` stated results at once, each checked as `roll` checks it.
+
+        Examples:
+            >>> ScriptedDice([1, 2, 3]).roll_many(Die("d6", (1, 2, 3, 4, 5, 6)), 2)
+            (1, 2)
+        """
+        if count > len(self._results):
+            for _ in range(len(self._results)):
+                self.roll(die)
+            raise DiceError(f"the scenario states no roll for the {die.name}")
+        taken = tuple(self._results.popleft() for _ in range(count))
+        for face in taken:
+            if not die.can_show(face):
+                raise DiceError(f"a {die.name} cannot show {face!r} ({describe_faces(die)})")
+        return taken
+
 
 class SeededDice:
     """Fair dice from a seeded generator of their own, for simulations.
@@ -109,6 +126,20 @@ class SeededDice:
     def roll(self, die: Die) -> Hashable:
         """Pick one side of `die` uniformly at random."""
         return self._random.choice(die.faces)
+
+
+def roll_all(dice: Dice, die: Die, count: int) -> tuple[Hashable, ...]:
+    """Roll `die` `count` times from `dice`, in order: at once where the source can (stated rolls).
+
+    Examples:
+        >>> roll_all(ScriptedDice([4, 2]), Die("d6", (1, 2, 3, 4, 5, 6)), 2)
+        (4, 2)
+    """
+    many = getattr(dice, "roll_many", None)
+    if many is not None:
+        taken: tuple[Hashable, ...] = many(die, count)
+        return taken
+    return tuple(dice.roll(die) for _ in range(count))
 
 
 def describe_faces(die: Die) -> str:

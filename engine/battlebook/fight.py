@@ -179,7 +179,8 @@ def _explore(
                     )
                 number = index[following] = len(positions)
                 positions.append(following)
-            merged[(number, count)] = merged.get((number, count), Fraction(0)) + roll.chance
+            key = (number, count)
+            merged[key] = merged[key] + roll.chance if key in merged else roll.chance
         branches.append(tuple((number, chance, count) for (number, count), chance in merged.items() if chance))
         at += 1
     return branches, ended
@@ -287,16 +288,22 @@ def solve(game: Play[S, A], fight: Fight[P, S, A, O], start: P, *, limit: int = 
     landing = _landings(branches, ended)
     chanced = [i for i in range(len(branches)) if i not in ended and not _is_certain(branches[i])]
     out: dict[int, dict[int, Fraction]] = {}
-    reward: dict[int, Fraction] = {}
+    reward: dict[int, Fraction | int] = {}
     for node in chanced:
         targets: dict[int, Fraction] = {}
-        counted = Fraction(0)
+        by_count: dict[int, Fraction] = {}
         for number, chance, count in branches[node]:
             end, more = landing[number]
-            targets[end] = targets.get(end, Fraction(0)) + chance
-            counted += chance * (count + more)
+            targets[end] = targets[end] + chance if end in targets else chance
+            counted = count + more
+            by_count[counted] = by_count[counted] + chance if counted in by_count else chance
         out[node] = targets
-        reward[node] = counted
+        # What one visit adds to the count: a branch's count weighted by its chance (the chances add up
+        # to 1, so when every branch counts alike, that is the count itself).
+        if len(by_count) == 1:
+            reward[node] = next(iter(by_count))
+        else:
+            reward[node] = sum((n * chance for n, chance in by_count.items()), Fraction(0))
     outcomes: dict[O, Fraction] = {}
     never = Fraction(0)
     first, expected = landing[0]
@@ -309,9 +316,9 @@ def solve(game: Play[S, A], fight: Fight[P, S, A, O], start: P, *, limit: int = 
             never += chance
         elif target in ended:
             outcome = ended[target]
-            outcomes[outcome] = outcomes.get(outcome, Fraction(0)) + chance
+            outcomes[outcome] = outcomes[outcome] + chance if outcome in outcomes else chance
         else:
-            mass[target] = mass.get(target, Fraction(0)) + chance
+            mass[target] = mass[target] + chance if target in mass else chance
 
     arrive(first, Fraction(1))
     successors = {node: [t for t in targets if t in out] for node, targets in out.items()}
@@ -335,7 +342,7 @@ def solve(game: Play[S, A], fight: Fight[P, S, A, O], start: P, *, limit: int = 
                         matrix[place[target]][place[node]] -= chance
             visits = _solve_linear(matrix, entering)
         for node, visit in zip(component, visits, strict=True):
-            if expected_count is not None:
+            if expected_count is not None and reward[node]:
                 expected_count += visit * reward[node]
             for target, chance in out[node].items():
                 if target not in inside:

@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
 
+from battlebook.bounds import MAX_DICE, check_whole
 from battlebook.errors import BattlebookError
 
 
@@ -172,10 +173,17 @@ def wound_odds(attack_dice: int, defense_dice: int, hit: Fraction, block: Fracti
     A game's own die supplies the two chances (Heroscape's in
     [`heroscape_wounds`][battlebook.heroscape.dice.heroscape_wounds]).
 
+    Raises:
+        BoundError: more than `battlebook.bounds.MAX_DICE` dice on a side.
+        OddsError: a negative number of dice.
+
     Examples:
         >>> tuple(str(p) for p in wound_odds(1, 1, Fraction(1, 2), Fraction(1, 3)).wounds)
         ('2/3', '1/3')
     """
+    for count, what in ((attack_dice, "attack dice"), (defense_dice, "defense dice")):
+        if count > MAX_DICE:
+            check_whole(count, what, 0, MAX_DICE)
     return _wound_odds(attack_dice, defense_dice, hit.numerator, hit.denominator, block.numerator, block.denominator)
 
 

@@ -147,7 +147,10 @@ Feature: Phases and combat rounds
     When phase 10 is over, the Aggressor decides whether to withdraw, then the Defender.
     If neither does, the Aggressor decides whether to offer surrender, then the Defender.
     If the battle still goes on, the next round starts at phase 1 with the Aggressor. No
-    stack attacks during these steps, and nobody may act out of turn.
+    stack attacks during these steps, and nobody may act out of turn: a withdrawal, an
+    offer of surrender or an answer to one tried at any other moment is refused under this
+    rule, homm.end-of-round (what a withdrawal or a surrender then does is the rule of its
+    own chapter).
 
     Example: After the Aggressor stays, the Defender may withdraw
       Given combat round 1 has ended

@@ -19,7 +19,8 @@ Feature: Surrendering
 
   @id:homm.surrendering @source:000/surrendering
   Rule: An accepted surrender trades the offered cards for a safe way home
-    At its surrender step a side may offer any number of the cards in its hand, from none
+    At its surrender step (an offer at any other moment is refused under the
+    [end of a round's rule](rule:homm.end-of-round)) a side may offer any number of the cards in its hand, from none
     to all of them ([ruling: an offer of no cards](rule:ruling.empty-offer)). The opponent answers at once. On acceptance the battle ends and the
     accepting side wins: the surrendering army leaves the battle intact for its nearest
     town, its player discards the offered number of cards from hand, and the accepting

@@ -19,7 +19,9 @@ Feature: Withdrawing heroes
   @id:homm.withdrawing @source:000/withdrawing-heroes
   Rule: A withdrawing side's hero goes home and its creature stacks are discarded, unless it is within 4 spaces of its town
     Withdrawing happens only at the side's withdrawal step at the end of a round (the
-    Aggressor's first, then the Defender's). The side's creature stacks, its heroes apart,
+    Aggressor's first, then the Defender's); that timing is the [end of a round's
+    rule](rule:homm.end-of-round), and a withdrawal tried at any other time is refused
+    under it, homm.end-of-round. The side's creature stacks, its heroes apart,
     are all discarded at once, its hero returns to the nearest town it controls, and the
     battle is over.
     The sources name no winner; Battlebook labels the other side the winner (see

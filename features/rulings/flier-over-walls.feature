@@ -1,8 +1,9 @@
 @chapter:14
 Feature: Ruling: a flier and the walls
-  **The question.** Once a town's walls are Breached, units that ignore obstacles may fly
-  (or teleport) into the town and make melee attacks there. A melee attack is made from
-  the attacker's Melee Line. May such a unit fly in from its Ranged Line as well?
+  **The question.** Once a town's walls are Breached, a unit that ignores obstacles may
+  get over them, flying or teleporting, and strike the stacks inside in melee. A melee
+  attack is made from the attacker's Melee Line. May such a unit fly in from its Ranged
+  Line as well?
 
   **Battlebook's reading.** **No.** Flying in lets the unit reach stacks a melee attack
   could not otherwise reach; it does not change where a melee attack is made from. The

@@ -10,7 +10,7 @@ import functools
 from pathlib import Path
 from typing import Any
 
-from playwright.sync_api import Page
+from playwright.sync_api import ElementHandle, Page
 
 AXE = Path(__file__).resolve().parents[2] / "node_modules" / "axe-core" / "axe.min.js"
 #: The impacts that fail the tests.
@@ -63,20 +63,23 @@ def inject_axe(page: Page) -> None:
         page.evaluate("source => { if (typeof axe === 'undefined') (0, eval)(source); }", axe_source())
 
 
-def axe_results(page: Page, rules: tuple[str, ...] | None = None) -> list[dict[str, Any]]:
+def axe_results(
+    page: Page, rules: tuple[str, ...] | None = None, within: ElementHandle | None = None
+) -> list[dict[str, Any]]:
     """axe-core's violations on the page as it stands: every rule it runs by default, or only `rules`.
 
-    By default axe-core runs every rule of WCAG 2.0, 2.1 and 2.2 A and AA, plus best practice.
+    By default axe-core runs every rule of WCAG 2.0, 2.1 and 2.2 A and AA, plus best practice,
+    over the whole page; `within` restricts it to one element and what it holds.
     """
     inject_axe(page)
     violations: list[dict[str, Any]] = page.evaluate(
-        f"""async rules => {{
+        f"""async ([rules, within]) => {{
             const options = {{resultTypes: ["violations"]}};
             if (rules) options.runOnly = {{type: "rule", values: rules}};
-            const result = await axe.run(document, options);
+            const result = await axe.run(within || document, options);
             return ({_VIOLATIONS})(result.violations);
         }}""",
-        list(rules) if rules else None,
+        [list(rules) if rules else None, within],
     )
     return violations
 
@@ -84,19 +87,20 @@ def axe_results(page: Page, rules: tuple[str, ...] | None = None) -> list[dict[s
 #: Before the palette changes: remember which elements are rendered (`mark`); after: run the
 #: colour rules over the whole page, and every other rule over each element that the new
 #: scheme shows and the old one did not (the topmost of them).
-_SCHEME_SWITCH = """async ([step, colourRules]) => {
+_SCHEME_SWITCH = """async ([step, colourRules, within]) => {
     const rendered = el => el.checkVisibility({opacityProperty: true, visibilityProperty: true});
+    const all = () => within ? [within, ...within.querySelectorAll("*")] : [...document.querySelectorAll("*")];
     if (step === "mark") {
-        window.__bbRendered = new WeakSet([...document.querySelectorAll("*")].filter(rendered));
+        window.__bbRendered = new WeakSet(all().filter(rendered));
         return null;
     }
     const before = window.__bbRendered;
     delete window.__bbRendered;
-    const shown = [...document.querySelectorAll("*")].filter(el => !before.has(el) && rendered(el));
+    const shown = all().filter(el => !before.has(el) && rendered(el));
     const newly = new Set(shown);
     const topmost = shown.filter(el => !newly.has(el.parentElement));
     const options = {resultTypes: ["violations"]};
-    const colours = await axe.run(document, {...options, runOnly: {type: "rule", values: colourRules}});
+    const colours = await axe.run(within || document, {...options, runOnly: {type: "rule", values: colourRules}});
     let others = [];
     if (topmost.length) {
         const rules = Object.fromEntries(colourRules.map(id => [id, {enabled: false}]));
@@ -129,19 +133,48 @@ def toggle_palette(page: Page, scheme: str) -> None:
     )
 
 
-def dark_mode_violations(page: Page) -> tuple[list[dict[str, Any]], list[str]]:
+def dark_mode_violations(page: Page, within: ElementHandle | None = None) -> tuple[list[dict[str, Any]], list[str]]:
     """Switch the open page (in light mode) to dark mode in place, and run axe-core there.
 
-    The colour rules run over the whole page; every other rule runs over what dark mode shows
-    that light mode did not (what it hides cannot fail). Returns the violations, and the
-    elements dark mode newly showed. The page stays in dark mode: `toggle_palette(page, "light")`
-    sets it back, and the palette the theme stores with it.
+    The colour rules run over the whole page (or `within`); every other rule runs over what
+    dark mode shows that light mode did not (what it hides cannot fail). Returns the
+    violations, and the elements dark mode newly showed. The page stays in dark mode:
+    `toggle_palette(page, "light")` sets it back, and the palette the theme stores with it.
     """
     inject_axe(page)
-    page.evaluate(_SCHEME_SWITCH, ["mark", list(COLOUR_RULES)])
+    page.evaluate(_SCHEME_SWITCH, ["mark", list(COLOUR_RULES), within])
     toggle_palette(page, "dark")
-    found: dict[str, Any] = page.evaluate(_SCHEME_SWITCH, ["check", list(COLOUR_RULES)])
+    found: dict[str, Any] = page.evaluate(_SCHEME_SWITCH, ["check", list(COLOUR_RULES), within])
     return found["violations"], found["shown"]
+
+
+#: The relative luminance of the page's background: light mode's is above 0.1, dark mode's below.
+LUMINANCE = """() => {
+    const [r, g, b] = getComputedStyle(document.body).backgroundColor.match(/[\\d.]+/g).map(Number);
+    const lin = c => (c /= 255) <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+    return 0.2126 * lin(r) + 0.7152 * lin(g) + 0.0722 * lin(b);
+}"""
+
+
+def assert_accessible_in_light_and_dark(page: Page, name: str, within: ElementHandle | None = None) -> None:
+    """axe-core finds no serious or critical violation on the open page (or `within`), in light mode,
+    then again once the reader's palette toggle has turned it dark; the page is set back to light.
+
+    Dark mode is the page switched in place by the palette toggle: the theme's colours hang on
+    `data-md-color-scheme` on the body only (the site's styles have no `prefers-color-scheme`
+    query), so the switched page is drawn as one loaded dark. Loading a page dark, following
+    the system's preference, is tested in `test_pictures.py` and `test_reading.py`.
+    """
+    assert page.locator("body").get_attribute("data-md-color-scheme") == "default", f"{name} is not in light mode"
+    found = serious(axe_results(page, within=within))
+    assert not found, f"{name} in light mode:\n" + report(found)
+    try:
+        violations, shown = dark_mode_violations(page, within)
+        assert page.evaluate(LUMINANCE) < 0.1, f"{name}: the toggle did not darken the page"
+        found = serious(violations)
+        assert not found, f"{name} in dark mode (newly shown: {shown}):\n" + report(found)
+    finally:
+        toggle_palette(page, "light")  # the palette stored for the next page, as a light load stores it
 
 
 def serious(violations: list[dict[str, Any]]) -> list[dict[str, Any]]:

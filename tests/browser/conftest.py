@@ -13,15 +13,19 @@ import functools
 import http.server
 import os
 import threading
+import urllib.parse
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import BrowserContext, ConsoleMessage, Page, Request, Response, sync_playwright
+import yaml
+from playwright.sync_api import BrowserContext, ConsoleMessage, Page, Request, Response, ViewportSize, sync_playwright
 
+from battlebook.book.model import FeatureDoc, feature_paths, load_book
 from tests.browser.a11y import forget_stored_data
+from tests.browser.templates import NOT_FOUND
 
 ROOT = Path(__file__).resolve().parents[2]
 SITE = ROOT / "site"
@@ -38,6 +42,8 @@ CHROMIUM_FLAGS = [
     "--disable-sync",
 ]
 SKIP = os.environ.get("BATTLEBOOK_SKIP_BROWSER") == "1"
+#: The window of every tab: a desktop's.
+VIEWPORT: ViewportSize = {"width": 1280, "height": 900}
 
 
 def pytest_report_header(config: pytest.Config) -> str:
@@ -77,6 +83,36 @@ def site_pages() -> list[str]:
     return ["", *pages]
 
 
+def every_page() -> list[str]:
+    """Every page of the built site, and the page for a missing address (`NOT_FOUND`) last."""
+    return [*site_pages(), NOT_FOUND]
+
+
+@functools.cache
+def book() -> list[FeatureDoc]:
+    """The feature files the site was built from, read once per test process."""
+    return load_book(feature_paths([ROOT / "features"]), ROOT)
+
+
+#: An address the built site does not have: the tests' server answers it with the site's `NOT_FOUND` page.
+MISSING = "no-such-page/"
+
+
+def address(site_url: str, page: str) -> str:
+    """Where the tests' server shows `page`: the site's page for a missing address is shown at a missing address."""
+    return site_url + (MISSING if page == NOT_FOUND else page)
+
+
+def mount_path() -> str:
+    """The path the published site lives under (`/battlebook/`), from `site_url` in `mkdocs.yml`.
+
+    The page for a missing address is shown at any address, so it links to the theme's files
+    by absolute paths under it.
+    """
+    config = yaml.safe_load((ROOT / "mkdocs.yml").read_text(encoding="utf-8"))
+    return urllib.parse.urlsplit(config.get("site_url") or "/").path.rstrip("/") + "/"
+
+
 #: Files the test server adds to the site it serves, for the tests' own use: axe-core, which
 #: the accessibility checks import into the page under test (see `tests.browser.a11y`). The
 #: built site never holds them.
@@ -84,21 +120,47 @@ TEST_FILES = {"/__tests__/axe.min.js": ROOT / "node_modules" / "axe-core" / "axe
 
 
 class _QuietHandler(http.server.SimpleHTTPRequestHandler):
+    """Serves a built site as its host does: under its root and under its mount path, with its own 404 page."""
+
+    #: The site's mount path (see `mount_path`).
+    mount = "/"
+
     def log_message(self, format: str, *args: Any) -> None:
         """Keep the test output clean of access logs."""
 
     def translate_path(self, path: str) -> str:
-        """The served folder's file for `path`, or one of the `TEST_FILES`."""
+        """The served folder's file for `path` (under the root or the mount path), or one of the `TEST_FILES`."""
         test_file = TEST_FILES.get(path.split("?", 1)[0])
-        return str(test_file) if test_file is not None else super().translate_path(path)
+        if test_file is not None:
+            return str(test_file)
+        if self.mount != "/" and path.startswith(self.mount):
+            path = "/" + path.removeprefix(self.mount)
+        return super().translate_path(path)
+
+    def send_error(self, code: int, message: str | None = None, explain: str | None = None) -> None:
+        """A missing file gets the site's own `NOT_FOUND` page (with status 404), as on the site's host."""
+        page = Path(self.directory) / NOT_FOUND
+        if code != http.HTTPStatus.NOT_FOUND or not page.is_file():
+            super().send_error(code, message, explain)
+            return
+        body = page.read_bytes()
+        self.send_response(code)
+        self.send_header("Content-Type", "text/html; charset=utf-8")
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        if self.command != "HEAD":
+            self.wfile.write(body)
+
+
+def site_handler(directory: Path) -> Any:
+    """The request handler class serving the built site in `directory` (see `_QuietHandler`)."""
+    return functools.partial(type("SiteHandler", (_QuietHandler,), {"mount": mount_path()}), directory=str(directory))
 
 
 @contextlib.contextmanager
 def serve(directory: Path = SITE) -> Iterator[str]:
     """Serve `directory` with a threaded HTTP server on a free port of 127.0.0.1; yields its address."""
-    server = http.server.ThreadingHTTPServer(
-        ("127.0.0.1", 0), functools.partial(_QuietHandler, directory=str(directory))
-    )
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), site_handler(directory))
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
     try:
@@ -128,7 +190,7 @@ def browser(tmp_path_factory: pytest.TempPathFactory) -> Iterator[BrowserContext
             executable_path=CHROMIUM,
             args=CHROMIUM_FLAGS,
             headless=True,
-            viewport={"width": 1280, "height": 900},
+            viewport=VIEWPORT,
             color_scheme="light",
         )
         context.set_default_timeout(10_000)
@@ -241,7 +303,8 @@ class SharedTab:
             tab.close()
             self.tab = None
             return
-        tab.set_viewport_size({"width": 1280, "height": 900})
+        if tab.viewport_size != VIEWPORT:  # setting it anew would lay the page out again
+            tab.set_viewport_size(VIEWPORT)
 
 
 @pytest.fixture(scope="session")

@@ -2,7 +2,14 @@
 
 Shared by the browser test of the ranking (`test_search.py`) and the figures script
 (`benchmarks/reading_figures.py`). Each query names the rule (or reference entry) that
-answers it; the search must list that section first.
+answers it. These lists are the project's own and stay unpublished (nothing under `tests/`
+reaches the site):
+
+- `QUERIES`: the older list, mostly a rule's own words; the search must list the section first;
+- `PLAYER_QUESTIONS`: questions as players talk at the table, in their own words;
+- `RULE_QUESTIONS`: the same kind of questions in the rules' terms, word forms included.
+
+For the last two the target is the rule's own section among the first two results shown.
 """
 
 from __future__ import annotations
@@ -59,6 +66,41 @@ QUERIES = [
     _q("who attacks first", "homm.phases-and-rounds"),
     _q("common army card", "heroscape.common-army-cards"),
     _q("town card defense", "homm.town-card"),
+]
+
+
+#: Asked as players talk: none of these uses a rule's own title words throughout.
+PLAYER_QUESTIONS = [
+    _q("can my knights hit back when the crossbows shoot them", "homm.retaliation", "ruling.retaliation-reach"),
+    _q("is my guy on the rock harder to hit", "heroscape.height-advantage"),
+    _q("do I lose my creatures if my hero runs away", "homm.withdrawing"),
+    _q("what do I give up when I surrender", "homm.surrendering"),
+    _q("can my archer shoot through a tree", "heroscape.line-of-sight"),
+    _q("how many times can each of my figures attack in a turn", "heroscape.attacking"),
+    _q("do my archers do less damage to guys inside the castle", "homm.town-ranged-penalties"),
+    _q("how many hits can my hero take before it dies", "heroscape.life"),
+    _q("can I attack my own guys", "heroscape.attacking-friendly-figures", "ruling.heroscape-friendly-fire-2004"),
+    _q("can my stack wait a turn to hit twice as hard", "homm.swarming"),
+    _q("can I kill two cards with one attack", "homm.swatting"),
+    _q("do the cards under the top one help it fight", "homm.attacking-as-a-stack"),
+    _q("who goes first each round", "homm.phases-and-rounds"),
+]
+
+#: Asked in the rules' own terms, with the word forms and spellings readers use.
+RULE_QUESTIONS = [
+    _q("retaliated twice in one round", "homm.retaliation-once-per-round"),
+    _q("extra dice for higher ground", "heroscape.height-advantage"),
+    _q("unblocked skulls become wounds", "heroscape.life"),
+    _q("sacrificed stacks add their Sac value", "homm.sacrificing-for-support"),
+    _q("Town Card defence", "homm.town-card"),
+    _q("walls breached then sacked", "homm.town-walls"),
+    _q("stacks moving up when the Melee Line falls below three", "homm.automatic-reorganizing"),
+    _q("guard stacks withdrawing", "homm.guard-no-withdrawal"),
+    _q("supporting stacks need a common target", "homm.common-target"),
+    _q("destroyed figures on copies of a Common army card", "heroscape.common-army-cards"),
+    _q("you snooze you lose", "heroscape.claim-extras-before-rolling"),
+    _q("glyphs giving extra dice", "heroscape.glyphs"),
+    _q("protected stacks add their levels to defence", "homm.protecting"),
 ]
 
 

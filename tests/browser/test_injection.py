@@ -9,7 +9,6 @@ or event attribute is in the DOM.
 
 from __future__ import annotations
 
-import functools
 import http.server
 import threading
 from collections.abc import Iterator
@@ -17,7 +16,7 @@ from collections.abc import Iterator
 import pytest
 from playwright.sync_api import BrowserContext, Dialog
 
-from tests.browser.conftest import _QuietHandler
+from tests.browser.conftest import site_handler
 from tests.hostile.site import shared_hostile_site
 
 #: A script that lists what in the DOM could run script: event attributes and javascript: URLs.
@@ -39,7 +38,7 @@ def hostile_site() -> Iterator[tuple[str, list[str]]]:
     """The hostile site (the build `tests/hostile/test_site.py` reads), served on a free port; its URL and pages."""
     with shared_hostile_site() as (site, _):
         pages = sorted(p.parent.relative_to(site).as_posix() + "/" for p in site.rglob("*/index.html"))
-        handler = functools.partial(_QuietHandler, directory=str(site))
+        handler = site_handler(site)
         server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
         threading.Thread(target=server.serve_forever, daemon=True).start()
         yield f"http://127.0.0.1:{server.server_port}/", ["", *pages]
@@ -89,5 +88,37 @@ def test_the_hostile_pages_show_the_payloads_as_text(
         assert response is not None and response.ok, f"rulebook/hostile/names/: HTTP {response and response.status}"
         heading = tab.locator("h1").first.inner_text()
         assert "<script>" in heading and "window.bbPwned" in heading
+    finally:
+        tab.close()
+
+
+def test_an_odds_link_out_of_bounds_fills_nothing_and_a_typed_one_is_refused_at_once(
+    browser: BrowserContext, hostile_site: tuple[str, list[str]]
+) -> None:
+    """Issue 27: `#odds=heroscape&a=20000&d=20000` froze the tab once computed; the page's bounds
+    (handed to it by the site from `battlebook.bounds`) keep such numbers out of the fields,
+    and a typed one is refused before the engine is even loaded."""
+    url, _ = hostile_site
+    tab = browser.new_page()
+    loaded: list[str] = []
+    tab.on("request", lambda request: loaded.append(request.url) if "/try/runtime/" in request.url else None)
+    try:
+        tab.goto(url + "odds/heroscape/#odds=heroscape&a=20000&d=20000&h=5", wait_until="load")
+        box = tab.locator(".bb-odds-calculator")
+        box.wait_for(timeout=10_000)
+        assert box.locator("input[name=a]").input_value() == "3", "an out-of-bounds link filled the field"
+        assert box.locator("input[name=d]").input_value() == "2"
+        assert box.locator("input[name=h]").input_value() == "5", "a link within bounds fills the field"
+        assert box.locator("input[name=a]").get_attribute("max") == "30"
+        box.locator("input[name=a]").fill("20000")
+        box.locator("button[type=submit]").click()
+        status = box.locator(".bb-try-status")
+        status.filter(has_text="attack dice: give a whole number from 0 to 30").wait_for(timeout=5_000)
+        tab.goto(url + "odds/homm/#odds=homm&s=5000&d=" + "1," * 30 + "1", wait_until="load")
+        box = tab.locator(".bb-odds-calculator")
+        box.wait_for(timeout=10_000)
+        assert box.locator("input[name=s]").input_value() == "7"
+        assert box.locator("input[name=d]").input_value() == "13"
+        assert not loaded, f"the engine was loaded for numbers out of bounds: {loaded[:3]}"
     finally:
         tab.close()

@@ -1,5 +1,10 @@
-"""Every page of the built site, once: it loads cleanly, shows only verified examples, and axe-core
-finds no serious or critical violation on it in light mode nor in dark mode.
+"""Every page of the built site, once: it loads cleanly, shows only verified examples, and where
+it is checked, axe-core finds no serious or critical violation on it in light nor in dark mode.
+
+The load checks are cheap, so every page gets them. axe-core is not: `make test` runs it on
+the page chosen for each kind of page (`tests.browser.templates`), in the same visit, and
+`make a11y` (`--a11y=every-page`, run by CI after `make test`) on every page. The checks
+of the checker itself are in `test_a11y.py`.
 
 axe-core comes from the npm registry (`package.json`, installed by `npm ci`) and is
 injected into each page by the test: the published site never carries it.
@@ -7,38 +12,61 @@ injected into each page by the test: the published site never carries it.
 
 from __future__ import annotations
 
-from typing import Any
+from dataclasses import dataclass
 
 import pytest
 from playwright.sync_api import Page
 
-from battlebook.book.model import feature_paths, load_book
 from battlebook.site.chapters import page_uri
-from tests.browser.a11y import (
-    COLOUR_RULES,
-    axe_results,
-    dark_mode_violations,
-    inject_axe,
-    report,
-    serious,
-    toggle_palette,
-)
-from tests.browser.conftest import ROOT, Problems, site_pages
+from tests.browser.a11y import assert_accessible_in_light_and_dark
+from tests.browser.conftest import SITE, Problems, address, book, every_page
+from tests.browser.templates import NOT_FOUND, templates
 
-PAGES = site_pages()
+PAGES = every_page()
 RULEBOOK_PAGES = [p for p in PAGES if p.startswith("rulebook/")]
 #: The pages made from feature files: each shows examples, each with a badge.
-CHAPTER_PAGES = sorted(
-    page_uri(feature).removesuffix(".md") + "/" for feature in load_book(feature_paths([ROOT / "features"]), ROOT)
-)
+CHAPTER_PAGES = sorted(page_uri(feature).removesuffix(".md") + "/" for feature in book())
 #: The search index, which every page's scripts fetch after the load event.
 SEARCH_INDEX = "search/search_index.json"
-#: The relative luminance of the page's background: light mode's is above, dark mode's below.
-LUMINANCE = """() => {
-    const [r, g, b] = getComputedStyle(document.body).backgroundColor.match(/[\\d.]+/g).map(Number);
-    const lin = c => (c /= 255) <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
-    return 0.2126 * lin(r) + 0.7152 * lin(g) + 0.0722 * lin(b);
-}"""
+
+
+@dataclass(frozen=True)
+class Visit:
+    """One page to visit, and whether axe-core checks it: as the page chosen for `kinds`, or as every page is."""
+
+    path: str
+    kinds: tuple[str, ...] = ()
+    every: bool = False
+
+    @property
+    def axe(self) -> bool:
+        """Whether axe-core checks the page on this visit."""
+        return self.every or bool(self.kinds)
+
+    def __str__(self) -> str:
+        return (self.path or "home") + (" +axe" if self.axe else "")
+
+
+def chosen_pages() -> dict[str, list[str]]:
+    """The page chosen for each kind of page the site has, with the kinds it stands for.
+
+    A kind with no page is left out here: `test_a11y.py` fails naming it.
+    """
+    chosen: dict[str, list[str]] = {}
+    for kind in templates(book()):
+        if any(kind.matches(page) for page in PAGES):
+            chosen.setdefault(kind.choose(PAGES, SITE), []).append(kind.name)
+    return chosen
+
+
+def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
+    """One visit per page; axe-core on the pages chosen by kind, or with `--a11y=every-page` on all."""
+    if "visit" not in metafunc.fixturenames:
+        return
+    every = metafunc.config.getoption("a11y", default="templates") == "every-page"
+    chosen = chosen_pages()
+    visits = [Visit(path, tuple(chosen.get(path, ())), every) for path in PAGES]
+    metafunc.parametrize("visit", visits, ids=str)
 
 
 def test_the_site_has_rulebook_pages() -> None:
@@ -49,107 +77,42 @@ def test_every_chapter_page_was_built() -> None:
     assert set(CHAPTER_PAGES) <= set(RULEBOOK_PAGES)
 
 
-@pytest.mark.parametrize("path", PAGES, ids=lambda p: p or "home")
-def test_page_loads_cleanly_and_passes_axe_in_light_and_dark(
-    page: Page, page_problems: Problems, site_url: str, path: str
-) -> None:
-    """One visit per page: no console error, no failed request, on a chapter every badge verified,
-    then axe-core in light mode, and again after the reader's palette toggle turned it dark.
+def test_page(page: Page, page_problems: Problems, site_url: str, visit: Visit) -> None:
+    """One visit per page: no console error, no failed request, on a chapter every badge verified;
+    then, where it is checked, axe-core in light mode and again once the palette toggle turned it dark.
 
     Every page loads the same scripts, which fetch the search index after the load event: the
     home page also waits for that request to finish; the others wait for their own load event
-    (images, styles, scripts), which is what differs between pages. Dark mode is the page
-    switched in place by the palette toggle: the theme's colours hang on
-    `data-md-color-scheme` on the body only (the site's styles have no `prefers-color-scheme`
-    query), so the switched page is drawn as one loaded dark. Loading a page dark, following
-    the system's preference, is tested in `test_pictures.py` and `test_reading.py`.
+    (images, styles, scripts), which is what differs between pages. The page for a missing
+    address is shown at one, with the status 404, which is then no failed request.
     """
+    path = visit.path
     name = path or "home"
+    url = address(site_url, path)
     if path == "":
         with page.expect_request_finished(lambda request: request.url.endswith(SEARCH_INDEX)):
-            response = page.goto(site_url + path)
+            response = page.goto(url)
     else:
-        response = page.goto(site_url + path)
-    assert response is not None and response.ok, f"{name}: HTTP {response and response.status}"
+        response = page.goto(url)
+    assert response is not None, f"{name}: no response"
+    if path == NOT_FOUND:
+        assert response.status == 404, f"{name}: HTTP {response.status} at a missing address"
+        page_problems.requests.remove(f"GET {url}: HTTP 404")
+        # Chromium logs the status of the page itself too.
+        console = page_problems.console
+        console[:] = [line for line in console if not ("status of 404" in line and line.endswith(f"({url})"))]
+    else:
+        assert response.ok, f"{name}: HTTP {response.status}"
     assert page.locator("h1").first.is_visible()
     if path in CHAPTER_PAGES:
         texts = [text.strip() for text in page.locator(".bb-example").all_inner_texts()]
         assert texts, f"{path} shows no example badges"
         assert set(texts) == {"verified"}, f"{path}: badges read {sorted(set(texts))}"
     assert page.locator("body").get_attribute("data-md-color-scheme") == "default", f"{name} is not in light mode"
-    found = serious(axe_results(page))
-    assert not found, f"{name} in light mode:\n" + report(found)
-    try:
-        violations, shown = dark_mode_violations(page)
-        assert page.evaluate(LUMINANCE) < 0.1, f"{name}: the toggle did not darken the page"
-        found = serious(violations)
-        assert not found, f"{name} in dark mode (newly shown: {shown}):\n" + report(found)
-    finally:
-        toggle_palette(page, "light")  # the palette stored for the next page, as a light load stores it
+    if visit.axe:
+        for kind in templates(book()):
+            if kind.name in visit.kinds and kind.holds:  # what the page's scripts build is checked too
+                page.locator(kind.holds).first.wait_for(state="attached")
+        assert_accessible_in_light_and_dark(page, f"{name} ({', '.join(visit.kinds) or 'every page'})")
     assert page_problems.console == [], f"console errors on {name}"
     assert page_problems.requests == [], f"failed requests on {name}"
-
-
-def test_the_colour_rules_are_axes_colour_rules(page: Page, site_url: str) -> None:
-    """The rules rerun in dark mode are every colour rule the installed axe-core runs."""
-    page.goto(site_url)
-    inject_axe(page)
-    enabled = page.evaluate(
-        "() => axe._audit.rules.filter(r => r.enabled && r.tags.includes('cat.color')).map(r => r.id)"
-    )
-    assert sorted(enabled) == sorted(COLOUR_RULES)
-
-
-def dark_mode_probe(
-    page: Page, site_url: str, style: str, probe: str
-) -> tuple[list[str], list[dict[str, Any]], list[str]]:
-    """Put `probe` (HTML, with the id `bb-probe`) at the top of a chapter, styled by `style`, and run both checks.
-
-    Returns the serious violations' rule ids in light mode, and the dark-mode check's
-    serious violations and newly shown elements.
-    """
-    page.goto(site_url + "rulebook/homm/melee/")
-    page.evaluate(
-        """([css, html]) => {
-            const style = document.createElement("style");
-            style.textContent = css;
-            document.head.append(style);
-            document.querySelector("article").insertAdjacentHTML("afterbegin", html);
-        }""",
-        [style, probe],
-    )
-    light = [v["id"] for v in serious(axe_results(page))]
-    try:
-        violations, shown = dark_mode_violations(page)
-    finally:
-        toggle_palette(page, "light")
-    return light, serious(violations), shown
-
-
-def test_axe_in_dark_mode_finds_low_contrast_that_only_dark_mode_has(page: Page, site_url: str) -> None:
-    """A text that reads well in light mode and badly in dark mode fails only the dark-mode check.
-
-    This is what the dark-mode check is for: it must not pass a page because light mode did.
-    """
-    light, violations, _ = dark_mode_probe(
-        page,
-        site_url,
-        '[data-md-color-scheme="slate"] #bb-probe { color: #333; }',
-        '<p id="bb-probe">A rule a reader must be able to read.</p>',
-    )
-    assert "color-contrast" not in light
-    contrast = [v for v in violations if v["id"] == "color-contrast"]
-    assert contrast and "#bb-probe" in contrast[0]["nodes"][0]["target"], report(violations)
-
-
-def test_axe_in_dark_mode_checks_what_only_dark_mode_shows(page: Page, site_url: str) -> None:
-    """An element that only dark mode shows gets every rule, not only the colour rules."""
-    light, violations, shown = dark_mode_probe(
-        page,
-        site_url,
-        '#bb-probe { display: none; } [data-md-color-scheme="slate"] #bb-probe { display: block; }',
-        '<div id="bb-probe"><img src="data:image/gif;base64,R0lGODlhAQABAAAAACw=" width="20" height="20"></div>',
-    )
-    assert "image-alt" not in light
-    assert any("bb-probe" in element for element in shown), shown
-    assert "image-alt" in [v["id"] for v in violations], report(violations)

@@ -11,7 +11,7 @@ from playwright.sync_api import Page
 from battlebook.book.model import feature_paths, load_book
 from battlebook.site.chapters import page_uri
 from tests.browser.conftest import ROOT
-from tests.browser.search_queries import QUERIES, Query, search_hrefs
+from tests.browser.search_queries import PLAYER_QUESTIONS, QUERIES, RULE_QUESTIONS, Query, search_hrefs
 
 
 @dataclass(frozen=True)
@@ -76,3 +76,39 @@ def test_the_rule_that_answers_a_question_comes_first(page: Page, site_url: str,
     assert query.matches(sections[0]), f"searching {query.text!r} lists {sections[0]} first, not {query.anchors}"
     assert sections[0] in shown, f"searching {query.text!r}: {sections[0]} is folded under 'more on this page'"
     assert not [h for h in sections if DEVELOPER_PAGES.search(h)], "developer pages are in the reader's search"
+
+
+#: The questions of each kind whose rule the search lists among the first two results shown
+#: today. The target is nine in ten of each list; the others are expected failures that say
+#: so (a search that understands them turns them into passes, and pytest reports it).
+HELD = {
+    "can my knights hit back when the crossbows shoot them",
+    "what do I give up when I surrender",
+    "how many hits can my hero take before it dies",
+    "who goes first each round",
+    "retaliated twice in one round",
+    "unblocked skulls become wounds",
+    "sacrificed stacks add their Sac value",
+    "Town Card defence",
+    "walls breached then sacked",
+    "destroyed figures on copies of a Common army card",
+    "protected stacks add their levels to defence",
+}
+SHORT_OF_TARGET = pytest.mark.xfail(
+    reason="Material's lunr search matches every word of a question as a prefix and has no stemming: "
+    "not yet among the first two",
+    strict=False,
+)
+
+
+@pytest.mark.parametrize(
+    "query",
+    [pytest.param(q, marks=() if q.text in HELD else SHORT_OF_TARGET) for q in PLAYER_QUESTIONS + RULE_QUESTIONS],
+    ids=lambda q: q.text,
+)
+def test_a_question_in_players_or_rules_words_finds_its_rule_among_the_first_two(
+    page: Page, site_url: str, query: Query
+) -> None:
+    sections, shown = search_hrefs(page, site_url, query.text)
+    visible = [h for h in sections if h in shown][:2]
+    assert any(query.matches(h) for h in visible), f"searching {query.text!r} shows {visible} first"

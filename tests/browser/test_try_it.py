@@ -1,17 +1,23 @@
-"""Try it, the Playground and the odds calculators, in Chromium, with the engine running in the page.
+"""Try it, the Playground and the odds calculators, in Chromium, with the engine running in a Web Worker.
 
-One tab serves the whole module, so the rules engine (Pyodide and the battlebook package,
-about 17 MB from the built site) starts once: the tests move between pages with the theme's
-instant navigation, which keeps the page's JavaScript, and so the engine, alive. Every
-request any of them makes must go to the site itself and succeed, and no page may log an
-error.
+One tab serves most of the module, so the rules engine (Pyodide and the battlebook package,
+about 16 MB from the built site) starts once: the tests move between pages with the theme's
+instant navigation, which keeps the page's JavaScript, and so the engine's worker, alive.
+Every request any of them makes must go to the site itself and succeed, and no page may
+log an error. The page's main thread must never be busy for long: every task over 200 ms
+it runs while a test's run is under way is a failure (PerformanceObserver 'longtask'). An
+open panel with a failing and with a passing result, and each odds calculator with its
+answer, pass axe-core in light and dark mode.
 """
 
 from __future__ import annotations
 
 import json
 import re
+import subprocess
+import sys
 import tarfile
+from collections import Counter
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -19,13 +25,42 @@ import pytest
 from playwright.sync_api import BrowserContext, Dialog, Locator, Page, Request
 
 from battlebook.runners.inpage import run_scenario
+from tests.browser.a11y import assert_accessible_in_light_and_dark
 from tests.browser.conftest import ROOT, SITE, Problems
+from tests.browser.png import pixels
 
 #: The first Run fetches and starts the engine: generous on a busy machine.
 FIRST_RUN_MS = 180_000
 RUN_MS = 120_000
 #: Everything else, on a machine that several developers share.
 STEP_MS = 60_000
+#: The longest task the page's main thread may run while the engine loads and runs a first Run, in ms.
+LONG_TASK_MS = 200
+#: The same, for every other run of the module's shared tab: a guard against running the engine
+#: on the main thread (a run there takes seconds), loose enough for a machine shared by several
+#: test runs, where the system can hold the page's thread for a few hundred milliseconds.
+BUSY_MS = 2_000
+#: Registered before any script of a page runs: every long task of its main thread, with its start.
+LONG_TASKS = """
+window.__longTasks = [];
+new PerformanceObserver((list) => {
+  for (const entry of list.getEntries()) window.__longTasks.push([entry.startTime, entry.duration]);
+}).observe({ type: "longtask", buffered: true });
+"""
+
+
+def now(page: Page) -> float:
+    """The page's clock (performance.now(), in ms)."""
+    return float(page.evaluate("performance.now()"))
+
+
+def long_tasks_since(page: Page, since: float, limit: float = LONG_TASK_MS) -> list[float]:
+    """The durations (ms) of the main thread's tasks over `limit` that started after `since`."""
+    tasks: list[float] = page.evaluate(
+        "([since, limit]) => window.__longTasks.filter(([start, d]) => start >= since && d > limit).map(([, d]) => d)",
+        [since, limit],
+    )
+    return tasks
 
 
 class Tab:
@@ -73,6 +108,7 @@ def tab(browser: BrowserContext, site_url: str) -> Iterator[Tab]:
     """One tab for the module, opened on the Playground; the checks of the network and console close it."""
     page = browser.new_page()
     page.set_default_timeout(STEP_MS)
+    page.add_init_script(LONG_TASKS)
     tab = Tab(page, site_url)
     page.goto(site_url + "playground/")
     page.wait_for_selector(".bb-play-step")
@@ -90,21 +126,37 @@ def _clean(tab: Tab) -> Iterator[None]:
     assert outside == [], "requests that left the site"
 
 
-def run(panel: Locator, first: bool = False, keyboard: bool = False) -> Locator:
-    """Press Run in `panel` (or Ctrl+Enter in its editor) and wait for its result."""
+def start_run(panel: Locator, keyboard: bool = False) -> tuple[str, float]:
+    """Press Run in `panel` (or Ctrl+Enter in its editor); the run count before, and the page's clock."""
     before = panel.locator(".bb-try-run").get_attribute("data-runs") or "0"
-    handle = panel.element_handle()  # before the click: a run keeps the page busy
+    started = now(panel.page)
     if keyboard:
         panel.locator("textarea").press("Control+Enter")
     else:
         panel.locator(".bb-try-run").click()
+    return before, started
+
+
+def finish_run(panel: Locator, before: str, timeout: float) -> None:
+    """Wait until the run started when `panel` had run `before` times has ended."""
     panel.page.wait_for_function(
         "([panel, before]) => (panel.querySelector('.bb-try-run').dataset.runs || '0') !== before",
-        arg=[handle, before],
-        timeout=FIRST_RUN_MS if first else RUN_MS,
+        arg=[panel.element_handle(), before],
+        timeout=timeout,
     )
+
+
+def run(panel: Locator, first: bool = False, keyboard: bool = False) -> Locator:
+    """Press Run in `panel` (or Ctrl+Enter in its editor) and wait for its result.
+
+    The page stays responsive all along: no task of its main thread runs over BUSY_MS.
+    """
+    before, started = start_run(panel, keyboard)
+    finish_run(panel, before, FIRST_RUN_MS if first else RUN_MS)
     result = panel.locator(".bb-try-result")
     assert result.locator(".bb-try-output").count() == 1, panel.locator(".bb-try-status").inner_text()
+    busy = long_tasks_since(panel.page, started, BUSY_MS)
+    assert busy == [], f"the page's main thread was busy during the run: {busy} ms"
     return result
 
 
@@ -128,6 +180,13 @@ def edit(panel: Locator, old: str, new: str) -> str:
     return area.input_value()
 
 
+def paste(panel: Locator, text: str) -> None:
+    """Put `text` in the panel's editor at once, as a paste does (typing it would take minutes)."""
+    panel.locator("textarea").evaluate(
+        "(area, text) => { area.value = text; area.dispatchEvent(new Event('input', { bubbles: true })); }", text
+    )
+
+
 def verdict(result: Locator) -> str:
     return result.locator(".bb-try-example").first.get_attribute("data-kind") or ""
 
@@ -136,7 +195,6 @@ def test_1_a_wrong_number_fails_with_expected_and_actual_then_passes_again(tab: 
     panel = example_panel(tab, "rulebook/homm/melee/", "A roll of 6 is exactly enough")
     text = panel.locator("textarea").input_value()
     assert "Feature: Melee attacks" in text and "Given a battle in the open field" in text, "Background missing"
-    assert tab.runtime_requests() == [], "the engine was fetched before any Run"
     edit(panel, "stack has 0 cards left", "stack has 2 cards left")
     result = run(panel, first=True)
     assert verdict(result) == "failed"
@@ -145,12 +203,22 @@ def test_1_a_wrong_number_fails_with_expected_and_actual_then_passes_again(tab: 
     assert "actual:" in explanation and "0" in explanation.split("actual:", 1)[1]
     assert result.locator(".bb-try-step[data-status='failed']").count() == 1
     assert "passed" in result.locator(".bb-try-step").first.get_attribute("data-status")  # type: ignore[operator]
+    # The failing run shows the battle as it stood at the failing step.
+    failed_line = result.locator(".bb-try-step[data-status='failed'] .bb-try-step-line").inner_text()
+    intro = result.locator(".bb-try-drawing-intro").first.inner_text()
+    assert intro.startswith("The battle as it stood when the example stopped, at " + failed_line), intro
+    drawing = result.locator(".bb-try-drawings svg").first
+    drawing.wait_for()
+    box = drawing.bounding_box()
+    assert box is not None and box["width"] > 100 and box["height"] > 50
+    assert_accessible_in_light_and_dark(tab.page, "an open Try it panel with a failing result", panel.element_handle())
     edit(panel, "stack has 2 cards left", "stack has 0 cards left")
     result = run(panel)
     assert verdict(result) == "passed"
     assert result.locator(".bb-try-step[data-status='passed']").count() == result.locator(".bb-try-step").count()
     assert result.locator(".bb-try-chance").inner_text().startswith("Chance of the last attack")
     assert result.locator(".bb-try-drawings svg").count() >= 1
+    assert_accessible_in_light_and_dark(tab.page, "an open Try it panel with a passing result", panel.element_handle())
 
 
 def test_2_a_misspelt_step_is_undefined_with_the_closest_steps(tab: Tab) -> None:
@@ -162,6 +230,25 @@ def test_2_a_misspelt_step_is_undefined_with_the_closest_steps(tab: Tab) -> None
     explanation = result.locator(".bb-try-explain").inner_text()
     assert "closest steps" in explanation
     assert "has {what} on its {line} Line" in explanation or "on its {line} Line" in explanation
+    assert "battlebook steps" not in explanation, "a reader in the browser is sent to the command line"
+    # The page offers the step search: the closest steps, and a search of every step.
+    finder = result.locator(".bb-try-finder")
+    assert "line 12" in finder.locator(".bb-try-finder-title").inner_text()
+    search = finder.locator("input[type=search]")
+    assert search.input_value() != "", "the search starts empty: it should start from a word of the line"
+    search.fill("melee line")
+    finder.locator(".bb-try-found .bb-play-step").first.wait_for()
+    assert "Melee" in finder.locator(".bb-try-found").inner_text()
+    closest = finder.locator(".bb-try-closest .bb-play-step").first
+    assert "on its {line} Line" in closest.inner_text()
+    closest.click()  # the step chosen takes the undefined line's place, its first placeholder selected
+    area = panel.locator("textarea")
+    line = area.input_value().splitlines()[11]
+    assert line.startswith("      And the {side} has {what}"), line
+    selected = area.evaluate("a => a.value.slice(a.selectionStart, a.selectionEnd)")
+    assert selected == "{side}"
+    area.press_sequentially("Defender")
+    assert area.input_value().splitlines()[11].startswith("      And the Defender has {what}")
 
 
 def test_3_an_illegal_action_is_refused_naming_its_rule(tab: Tab) -> None:
@@ -192,7 +279,17 @@ def test_4_a_heroscape_example_with_its_map_and_edition_runs_and_draws(tab: Tab)
     assert result.locator(".bb-try-chance").count() == 1
 
 
-def test_5_a_shared_link_reproduces_the_edited_scenario_and_its_result(tab: Tab, browser: BrowserContext) -> None:
+ROLL_OF_6 = "a-roll-of-6-is-exactly-enough-for-the-gold-golems-to-kill-a-behemoth"
+
+
+def shared_panel(page: Page) -> Locator:
+    """The panel a shared link opened under its example."""
+    return page.locator(".bb-try-panel[data-shared]")
+
+
+def test_5_a_shared_link_opens_on_its_chapter_with_the_edited_scenario_and_its_result(
+    tab: Tab, browser: BrowserContext
+) -> None:
     panel = example_panel(tab, "rulebook/homm/melee/", "A roll of 6 is exactly enough")
     edited = edit(panel, "stack has 0 cards left", "stack has 3 cards left")
     edited = edited.replace("Example: A roll", "Example: <img src=x onerror=alert(1)> A roll")
@@ -201,8 +298,10 @@ def test_5_a_shared_link_reproduces_the_edited_scenario_and_its_result(tab: Tab,
     panel.locator(".bb-try-share").click()
     panel.locator(".bb-try-link").wait_for()  # shown once the text is packed into the link
     link = panel.locator(".bb-try-link").input_value()
-    assert link.startswith(tab.site_url + "playground/#try=")
-    # A fresh tab: the link restores the text, as text, and runs nothing until Run is pressed.
+    assert link.startswith(tab.site_url + "rulebook/homm/melee/#try="), "a chapter's link opens on its chapter"
+    assert link.endswith("&example=" + ROLL_OF_6)
+    # A fresh tab: the link opens the chapter with the text under its example, as text, and runs
+    # nothing until Run is pressed.
     fresh = browser.new_page()
     problems = Problems()
     problems.watch(fresh)
@@ -216,24 +315,43 @@ def test_5_a_shared_link_reproduces_the_edited_scenario_and_its_result(tab: Tab,
 
     fresh.on("dialog", refuse)
     fresh.goto(link)
-    fresh.wait_for_function("document.querySelector('.bb-play textarea')?.value.includes('3 cards left')")
-    assert fresh.locator(".bb-play textarea").input_value() == edited
+    fresh.wait_for_function(
+        "document.querySelector('.bb-try-panel[data-shared] textarea')?.value.includes('3 cards left')"
+    )
+    opened = shared_panel(fresh)
+    assert opened.locator("textarea").input_value() == edited
+    assert fresh.locator("h1").first.inner_text().startswith("Melee attacks")
+    heading = opened.locator("xpath=ancestor::div[contains(@class, 'bb-try-bar')]/preceding-sibling::*[1]")
+    assert heading.locator(f"[id='{ROLL_OF_6}']").count() == 1, "the panel is not under its example"
     assert fresh.locator("img[src=x]").count() == 0
     fresh.wait_for_timeout(500)
-    assert [url for url in fetched if "/try/runtime/" in url] == [], "a shared link ran without Run"
+    assert opened.locator(".bb-try-result").inner_text() == "", "a shared link ran without Run"
+    assert opened.locator(".bb-try-run").get_attribute("data-runs") is None
     assert problems.console == [] and problems.requests == []
     assert all(url.startswith(tab.site_url) for url in fetched)
     fresh.close()
     # In the tab whose engine is running: follow the link by instant navigation and run it.
     follow(tab.page, link)
-    tab.page.wait_for_function("document.querySelector('.bb-play textarea')?.value.includes('3 cards left')")
-    play = tab.page.locator(".bb-play .bb-try-panel")
+    tab.page.wait_for_function(
+        "document.querySelector('.bb-try-panel[data-shared] textarea')?.value.includes('3 cards left')"
+    )
+    play = shared_panel(tab.page)
     assert play.locator("textarea").input_value() == edited
     result = run(play)
     assert result.locator(".bb-try-summary").inner_text().split(" (ran in")[0] == summary
     assert verdict(result) == "failed"
     assert "<img src=x onerror=alert(1)> A roll" in result.locator(".bb-try-verdict").first.inner_text()
     assert tab.page.locator(".bb-try-result img").count() == 0 and dialogs == []
+
+
+def test_5b_a_link_shared_from_the_playground_opens_the_playground(tab: Tab) -> None:
+    tab.navigate("playground/")
+    page = tab.page
+    area = page.locator(".bb-play textarea")
+    area.fill("Feature: Shared\n  Example: E\n    Given a battle in the open field\n    Then the battle goes on\n")
+    page.locator(".bb-play .bb-try-share").click()
+    link = page.locator(".bb-play .bb-try-link").input_value()
+    assert link.startswith(tab.site_url + "playground/#try=") and "&example=" not in link
 
 
 def test_6_a_playground_scenario_built_from_catalogue_clicks_runs(tab: Tab) -> None:
@@ -276,7 +394,7 @@ def test_7_a_sample_of_the_book_runs_in_the_page_as_in_ci(tab: Tab) -> None:
     panel = tab.page.locator(".bb-play .bb-try-panel")
     for name, text in texts:
         expected = run_scenario(text)
-        panel.locator("textarea").fill(text)
+        paste(panel, text)
         result = run(panel)
         shown = result.locator(".bb-try-example")
         assert shown.count() == len(expected["examples"]), name
@@ -308,6 +426,7 @@ def test_8_odds_calculators_answer_with_the_engine_and_share_their_inputs(tab: T
     box.locator(".bb-try-share").click()
     link = box.locator(".bb-try-link").input_value()
     assert "#odds=heroscape" in link and "a=2" in link and "e=2024" in link
+    assert_accessible_in_light_and_dark(page, "the Heroscape odds calculator with its answer", box.element_handle())
 
     tab.navigate("odds/homm/")
     box = page.locator(".bb-odds-calculator")
@@ -318,6 +437,88 @@ def test_8_odds_calculators_answer_with_the_engine_and_share_their_inputs(tab: T
     box.locator(".bb-odds-main").wait_for(timeout=RUN_MS)
     assert game_odds("homm", [7, [4, 4], "1-10"])["chance"]["fraction"] in box.locator(".bb-odds-main").inner_text()
     assert box.locator(".bb-odds-on").count() == len(game_odds("homm", [7, [4, 4], "1-10"])["winning_faces"])
+    assert_accessible_in_light_and_dark(page, "the HoMM odds calculator with its answer", box.element_handle())
+
+
+def fight_answer(game: str, question: str, arguments: dict[str, str]) -> dict[str, object]:
+    """What the page's fight calculator must show: the game's own calculator, asked here."""
+    from battlebook.fight_report import report_page
+    from battlebook.games import game_named
+
+    return report_page(game_named(game).fight(question, arguments))
+
+
+def fill(box: Locator, values: dict[str, str]) -> None:
+    for name, value in values.items():
+        field = box.locator(f"[name={name}]")
+        if field.evaluate("node => node.tagName") == "SELECT":
+            field.select_option(value)
+        else:
+            field.fill(value)
+
+
+def test_8b_fight_calculators_answer_through_the_engine_and_share_their_inputs(tab: Tab) -> None:
+    page = tab.page
+    tab.navigate("odds/heroscape/")
+    box = page.locator(".bb-fight-calculator")
+    fill(box, {"q": "duel", "e": "2024", "fa": "3", "fd": "2", "fl": "4", "sa": "2", "sd": "3", "sl": "5", "h": "1"})
+    box.locator("button[type=submit]").click()
+    box.locator(".bb-odds-main").wait_for(timeout=FIRST_RUN_MS)
+    expected = fight_answer(
+        "heroscape", "duel", {"edition": "2024", "first": "3,2,4", "second": "2,3,5", "height": "1"}
+    )
+    shown = box.locator(".bb-odds-result").inner_text()
+    chances = expected["chances"]
+    assert isinstance(chances, list)
+    for chance in chances:
+        assert chance["fraction"] in shown and chance["percent"] in shown
+    assert box.locator(".bb-fight-chart").count() == 3  # who wins, and the Life left to each
+    assert box.locator(".bb-fight-chart").nth(1).locator(".bb-fight-row").count() == 4
+    assert box.locator(".bb-fight-readings li").count() == len(expected["readings"])  # type: ignore[arg-type]
+    widths = (
+        box.locator(".bb-fight-chart")
+        .first.locator(".bb-odds-fill")
+        .evaluate_all("fills => fills.map(f => parseFloat(f.style.width))")
+    )
+    assert [round(w, 3) for w in widths] == [round(100 * chance["value"], 3) for chance in chances]
+    spread = (
+        box.locator(".bb-fight-chart")
+        .nth(1)
+        .locator(".bb-odds-fill")
+        .evaluate_all("fills => fills.map(f => parseFloat(f.style.width))")
+    )
+    assert max(spread) == 100  # a distribution's bars are drawn against its largest
+    box.locator(".bb-try-share").click()
+    link = box.locator(".bb-try-link").input_value()
+    assert "#fight=heroscape" in link and "fl=4" in link and "e=2024" in link
+
+    fill(box, {"q": "attacked", "l": "13", "t": "3v2"})
+    box.locator("button[type=submit]").click()
+    status = box.locator(".bb-try-status")
+    page.wait_for_function("node => node.textContent.includes('from 1 to 12')", arg=status.element_handle())
+    assert len(status.inner_text().splitlines()) == 1
+
+    tab.navigate("odds/heroscape/#fight=heroscape&q=attacked&l=5&t=4v2,3v3&e=2024")
+    box = page.locator(".bb-fight-calculator")
+    assert box.locator("[name=l]").input_value() == "5" and box.locator("[name=t]").input_value() == "4v2,3v3"
+    assert box.locator("fieldset").filter(has=page.locator("[name=fa]")).is_hidden()
+
+    tab.navigate("odds/homm/")
+    box = page.locator(".bb-fight-calculator")
+    fill(
+        box,
+        {"ac": "2", "al": "1", "am": "4", "ad": "9", "ap": "3", "dc": "2", "dl": "1", "dm": "4", "dd": "9", "dp": "5"},
+    )
+    fill(box, {"r": "1-10", "c": "retaliation-chain"})
+    box.locator("button[type=submit]").click()
+    box.locator(".bb-odds-main").wait_for(timeout=RUN_MS)
+    arguments = {"aggressor": "2,1,4,9,3", "defender": "2,1,4,9,5", "faces": "1-10", "reading": "retaliation-chain"}
+    expected = fight_answer("homm", "stacks", arguments)
+    shown = box.locator(".bb-odds-result").inner_text()
+    chances = expected["chances"]
+    assert isinstance(chances, list)
+    assert all(chance["fraction"] in shown for chance in chances)
+    assert "ruling.retaliation-chain: the alternative" in shown and "read 1 to 10" in shown
 
 
 def test_9_a_phone_and_dark_mode_show_the_editor_within_the_screen(tab: Tab) -> None:
@@ -335,6 +536,262 @@ def test_9_a_phone_and_dark_mode_show_the_editor_within_the_screen(tab: Tab) -> 
     finally:
         page.set_viewport_size({"width": 1280, "height": 900})
         page.emulate_media(color_scheme="light")
+
+
+#: A question a player settles in the Playground, then proposes as a ruling.
+SETTLED = """Feature: A six against a Behemoth
+  Background:
+    Given a battle in the open field
+
+  Example: Three Gold Golems roll a 6 against a Behemoth
+    Given the Aggressor has a stack of 3 Gold Golems on its Melee Line
+    And the Defender has a Behemoth on its Melee Line
+    When the Gold Golems attack the Behemoth in melee, rolling 6
+    Then the attack kills the top card of the Behemoth
+"""
+
+
+def test_15_a_scenario_settled_in_the_playground_becomes_a_ruling_that_passes_battlebook_check(
+    tab: Tab, tmp_path: Path
+) -> None:
+    tab.navigate("playground/")
+    page = tab.page
+    panel = page.locator(".bb-play .bb-try-panel")
+    paste(panel, SETTLED)
+    page.locator(".bb-propose-open").click()
+    form = page.locator("form.bb-propose")
+    form.locator("button[type=submit]").click()  # nothing filled in: each missing part is named
+    problems = form.locator(".bb-propose-problems")
+    problems.wait_for(timeout=FIRST_RUN_MS)
+    assert "give the question in a few words" in problems.inner_text()
+    form.locator("input[name=title]").fill("Is reaching the defense exactly enough?")
+    assert form.locator("input[name=slug]").input_value() == "is-reaching-the-defense-exactly-enough"
+    form.locator("input[name=slug]").fill("reaching-the-defense")
+    form.locator("select[name=sources]").select_option(["001/making-melee-attacks"])
+    form.locator("textarea[name=question]").fill(
+        "Score plus roll against defense: when the two are equal, given a 6 on the die, does the attack kill?"
+    )
+    form.locator("textarea[name=reading]").fill("Yes. Reaching the defense is enough; it need not be beaten.")
+    form.locator("textarea[name=alternative]").fill("The total must exceed the defense. No step chooses it yet.")
+    form.locator("input[name=rule]").fill("A melee attack kills when score plus roll reaches the defense")
+    form.locator("button[type=submit]").click()
+    verdict_line = form.locator(".bb-propose-verdict")
+    verdict_line.wait_for(timeout=RUN_MS)
+    assert verdict_line.get_attribute("data-ok") == "yes", verdict_line.inner_text()
+    assert "1 example: 1 passed" in verdict_line.inner_text()
+    assert form.locator(".bb-propose-check .bb-try-example").get_attribute("data-kind") == "passed"
+    text = form.locator("textarea.bb-propose-file").input_value()
+    assert text.startswith("@chapter:") and "Feature: Ruling: Is reaching the defense exactly enough?" in text
+    assert "@id:ruling.reaching-the-defense @source:001/making-melee-attacks" in text
+    download = form.locator("a.bb-propose-download")
+    assert download.get_attribute("download") == "reaching-the-defense.feature"
+    assert "features/rulings/reaching-the-defense.feature" in form.inner_text()
+    assert "pull request" in form.locator(".bb-propose-steps").inner_text()
+    # The file, as a contributor would save it, passes `battlebook check`.
+    path = tmp_path / "features" / "rulings" / "reaching-the-defense.feature"
+    path.parent.mkdir(parents=True)
+    path.write_text(text, encoding="utf-8")
+    checked = subprocess.run(
+        [sys.executable, "-m", "battlebook", "check", str(path)], capture_output=True, text=True, cwd=tmp_path
+    )
+    assert checked.returncode == 0, checked.stdout + checked.stderr
+    assert "1 example: 1 passed, 0 failed, 0 undefined" in checked.stdout
+
+
+def ink(png: bytes) -> set[int]:
+    """The pixels of a screenshot (by index) that differ clearly from its commonest colour: its text."""
+    image = pixels(png)
+    background = Counter(image).most_common(1)[0][0]
+    return {i for i, p in enumerate(image) if sum(abs(a - b) for a, b in zip(p[:3], background[:3], strict=True)) > 120}
+
+
+@pytest.mark.parametrize("width", [1280, 390])
+def test_10_the_text_a_reader_types_appears_where_it_is_typed(tab: Tab, width: int) -> None:
+    """The highlighted copy lies exactly over the textarea: one box, the typed letters in place."""
+    page = tab.page
+    page.set_viewport_size({"width": width, "height": 900})
+    try:
+        panel = example_panel(tab, "rulebook/homm/melee/", "A roll of 6 is exactly enough")
+        area = panel.locator("textarea")
+        copy = panel.locator("pre.bb-editor-hl")
+        area.press("Control+End")
+        area.press_sequentially("    And XYZZY 123 typed here")
+        assert copy.inner_text().rstrip("\n") == area.input_value().rstrip("\n"), "the copy does not follow the text"
+        shown, typed = copy.bounding_box(), area.bounding_box()
+        assert shown is not None and typed is not None
+        for key in ("x", "y", "width", "height"):
+            assert abs(shown[key] - typed[key]) < 1, f"two boxes: the copy at {shown}, the textarea at {typed}"
+        styles = page.evaluate(
+            """([a, b]) => ["fontFamily", "fontSize", "lineHeight", "paddingTop", "paddingLeft", "letterSpacing",
+                "whiteSpace", "tabSize"].filter(k => getComputedStyle(a)[k] !== getComputedStyle(b)[k])
+                .map(k => `${k}: ${getComputedStyle(a)[k]} / ${getComputedStyle(b)[k]}`)""",
+            [copy.element_handle(), area.element_handle()],
+        )
+        assert styles == [], f"the copy and the textarea lay text out differently: {styles}"
+        # Pixels: the letters drawn by the highlighted copy are where the textarea's own would be.
+        area.evaluate("a => a.scrollTop = a.scrollHeight")
+        highlighted = ink(area.screenshot())
+        area.evaluate("a => { a.style.color = '#000'; a.previousElementSibling.style.visibility = 'hidden'; }")
+        try:
+            own = ink(area.screenshot())
+        finally:
+            area.evaluate("a => { a.style.color = ''; a.previousElementSibling.style.visibility = ''; }")
+        overlap = len(highlighted & own) / max(1, len(highlighted | own))
+        assert overlap > 0.6, f"the highlighted text is not where the typed text is (overlap {overlap:.0%})"
+    finally:
+        page.set_viewport_size({"width": 1280, "height": 900})
+
+
+#: An example that runs for a while: the same attack in several hundred rows of an outline.
+LONG_RUN = (
+    "Feature: Many rows\n  Background:\n    Given a battle in the open field\n\n"
+    "  Scenario Outline: Row <n>\n"
+    "    Given the Aggressor has a stack of 3 Gold Golems on its Melee Line\n"
+    "    And the Defender has a Behemoth on its Melee Line\n"
+    "    When the Gold Golems attack the Behemoth in melee, rolling 6\n"
+    "    Then the Behemoth stack has 0 cards left\n\n"
+    "    Examples:\n      | n |\n" + "".join(f"      | {n} |\n" for n in range(450))
+)
+
+
+def responsive(page: Page) -> float:
+    """Seconds the page takes to answer a script and repaint (one animation frame)."""
+    started = now(page)
+    page.evaluate("() => new Promise(r => requestAnimationFrame(() => r()))")
+    return (now(page) - started) / 1000
+
+
+def test_11_stop_ends_a_long_run_at_once_and_the_next_run_gets_a_fresh_engine(tab: Tab) -> None:
+    tab.navigate("playground/")
+    page = tab.page
+    panel = page.locator(".bb-play .bb-try-panel")
+    paste(panel, LONG_RUN)
+    before, started = start_run(panel)
+    page.wait_for_function("document.querySelector('.bb-play .bb-try-status').textContent === 'running…'")
+    page.wait_for_timeout(1_000)
+    assert responsive(page) < 1, "the page does not answer during a run"
+    panel.locator("textarea").press("Control+Home")
+    panel.locator("textarea").press_sequentially("# typed during the run\n")
+    assert panel.locator("textarea").input_value().startswith("# typed during the run\n")
+    stop = panel.locator(".bb-try-stop")
+    assert stop.is_visible()
+    stop.click()
+    finish_run(panel, before, 5_000)  # stopped at once, not when the run would have ended
+    assert panel.locator(".bb-try-status").inner_text().startswith("Stopped: you stopped the run")
+    assert panel.get_attribute("data-state") == "stopped" and not stop.is_visible()
+    assert long_tasks_since(page, started, BUSY_MS) == []
+    panel.locator("textarea").fill(
+        "Feature: After\n  Example: E\n    Given a battle in the open field\n    Then the battle goes on\n"
+    )
+    assert verdict(run(panel, first=True)) == "passed"  # a fresh engine, loaded while the reader typed
+
+
+def test_12_a_99000_character_undefined_line_gets_its_hint_without_holding_the_page(tab: Tab) -> None:
+    tab.navigate("playground/")
+    panel = tab.page.locator(".bb-play .bb-try-panel")
+    line = "the Gold Golems atack the Behemoth " * 2_830  # 99,050 characters
+    paste(panel, f"Feature: Long\n  Example: E\n    Given a battle in the open field\n    When {line}\n")
+    result = run(panel)
+    assert verdict(result) == "undefined"
+    assert "attack(s)/tries to attack" in result.locator(".bb-try-closest").inner_text()
+    shown = result.locator(".bb-try-step[data-status='undefined'] .bb-try-step-text").inner_text()
+    assert len(shown) < 1_000 and shown.endswith("more characters)"), "a huge line is shown whole"
+
+
+def test_13_an_outline_of_6500_rows_keeps_the_page_responsive_and_can_be_stopped(tab: Tab) -> None:
+    tab.navigate("playground/")
+    page = tab.page
+    panel = page.locator(".bb-play .bb-try-panel")
+    rows = "".join(f"| {n} |\n" for n in range(6_500))
+    text = (
+        "Feature: F\n  Scenario Outline: O\n    Given a battle in the open field\n"
+        f"    Then the battle goes on\n  Examples:\n| n |\n{rows}"
+    )
+    assert len(text) < 100_000
+    paste(panel, text)
+    assert panel.locator(".bb-editor").get_attribute("class") == "bb-editor bb-editor-plain"
+    before, started = start_run(panel)
+    page.wait_for_timeout(2_000)
+    assert responsive(page) < 1, "the page does not answer during a run"
+    if panel.locator(".bb-try-stop").is_visible():  # still running (no cap on rows refused it at once)
+        panel.locator(".bb-try-stop").click()
+    finish_run(panel, before, RUN_MS)
+    assert long_tasks_since(page, started, BUSY_MS) == []
+    panel.locator("textarea").fill("Feature: F\n")
+    assert panel.locator(".bb-editor").get_attribute("class") == "bb-editor"
+
+
+def test_14_a_link_too_long_says_so_and_never_inflates_whole(tab: Tab, browser: BrowserContext) -> None:
+    page = tab.page
+    make = """async ([text, repeat]) => {
+        const stream = new Blob([text.repeat(repeat)]).stream().pipeThrough(new CompressionStream("deflate-raw"));
+        const bytes = new Uint8Array(await new Response(stream).arrayBuffer());
+        let binary = "";
+        for (const b of bytes) binary += String.fromCharCode(b);
+        return btoa(binary).replace(/\\+/g, "-").replace(/\\//g, "_").replace(/=+$/, "");
+    }"""
+    bomb = page.evaluate(make, ["a", 50_000_000])  # 50 MB of text in a link of some 65 kB
+    assert len(bomb) < 100_000
+    for data in (bomb, page.evaluate(make, ["#", 100_001])):
+        fresh = browser.new_page()
+        fresh.goto(tab.site_url + "playground/#try=" + data)
+        fresh.wait_for_function("document.querySelector('.bb-play textarea')?.value.startsWith('#')")
+        text = fresh.locator(".bb-play textarea").input_value()
+        assert text.startswith("# This link's scenario is too long: the page runs at most 100000 characters"), text
+        fresh.close()
+
+
+def test_the_first_run_in_a_fresh_tab_never_holds_the_page(browser: BrowserContext, site_url: str) -> None:
+    """Nothing is fetched before a panel opens; the engine then loads and runs off the main thread."""
+    page = browser.new_page()
+    page.set_default_timeout(STEP_MS)
+    page.add_init_script(LONG_TASKS)
+    requests: list[str] = []
+    page.on("request", lambda request: requests.append(request.url))
+    try:
+        page.goto(site_url + "rulebook/homm/melee/", wait_until="networkidle")
+        assert [url for url in requests if "/try/" in url] == [], "Try it fetched something before it was asked"
+        heading = page.locator(".bb-example-title", has_text="A roll of 6 is exactly enough")
+        bar = heading.locator("xpath=following-sibling::div[contains(@class, 'bb-try-bar')][1]")
+        opened = now(page)
+        bar.locator(".bb-try-button").click()
+        panel = bar.locator(".bb-try-panel")
+        assert verdict(run(panel, first=True)) == "passed"
+        assert any("/try/runtime/engine.tar.gz" in url for url in requests)
+        assert any("javascripts/try-it-worker.js" in url for url in requests)
+        assert not any("pyodide-lock.json" in url for url in requests), "Pyodide's package lock is fetched, unused"
+        assert long_tasks_since(page, opened) == [], "the page's main thread was busy while the engine loaded"
+    finally:
+        page.close()
+
+
+def test_a_run_over_the_time_limit_is_stopped_and_the_engine_restarts(browser: BrowserContext, site_url: str) -> None:
+    """The page's own clock is moved on past the limit: the run under way stops, the next one runs."""
+    page = browser.new_page()
+    page.set_default_timeout(STEP_MS)
+    page.clock.install()
+    try:
+        page.goto(site_url + "playground/")
+        page.wait_for_selector(".bb-play-step")
+        limit = page.evaluate(f"async () => (await import('{site_url}javascripts/try-it-app.js')).LIMITS.run")
+        panel = page.locator(".bb-play .bb-try-panel")
+        paste(panel, LONG_RUN)
+        before, _ = start_run(panel)
+        page.wait_for_function(
+            "document.querySelector('.bb-play .bb-try-status').textContent === 'running…'", timeout=FIRST_RUN_MS
+        )
+        page.clock.fast_forward(int(limit * 1000) + 1_000)
+        finish_run(panel, before, 10_000)
+        status = panel.locator(".bb-try-status").inner_text()
+        assert status == f"Stopped: it ran for more than {limit} s, the longest a run may take in the page.", status
+        panel.locator("textarea").fill(
+            "Feature: After\n  Example: E\n    Given a battle in the open field\n    Then the battle goes on\n"
+        )
+        before, _ = start_run(panel)
+        finish_run(panel, before, FIRST_RUN_MS)
+        assert verdict(panel.locator(".bb-try-result")) == "passed"
+    finally:
+        page.close()
 
 
 def test_the_page_runs_the_very_step_library_of_the_package() -> None:

@@ -6,9 +6,13 @@ judged by [`judge`][tests.hostile.attempts.judge]:
 
 - **hang**: it ran past the time limit;
 - **traceback**: Python's traceback, a `MemoryError`, or an exit status other than 0, 1, 2;
+- **data loss**: a file it must leave alone (`keep`) was changed or removed;
 - **leak**: the content of a file it must not read shows in its output;
-- **wrong**: another exit status than expected, the expected message missing, or for a
-  bad argument (exit 2) more than one line on standard error or anything on standard output;
+- **injection**: its output holds a raw control character or bidi override (a name that
+  moves the cursor, hides the rest of the report or writes the clipboard);
+- **wrong**: another exit status than expected, the expected message missing (or a message
+  it must not give, `absent`, present), or for a bad argument (exit 2) more than one line on
+  standard error or anything on standard output;
 - **handled well** otherwise.
 
 `python -m tests.hostile.tally` runs them all and prints the counts.
@@ -16,8 +20,10 @@ judged by [`judge`][tests.hostile.attempts.judge]:
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
+import re
 import resource
 import shutil
 import subprocess
@@ -26,6 +32,17 @@ import tempfile
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
+
+#: Characters that act on a terminal instead of showing: C0 controls but tab and line feed, DEL,
+#: C1 controls, bidi marks, embeddings, overrides and isolates. Written here, not imported: the
+#: suite also measures older versions of the command (`$BATTLEBOOK_HOSTILE_COMMAND`).
+ACTING = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]")
+
+
+def has_acting(text: str) -> bool:
+    """Whether `text` holds a character that acts on a terminal."""
+    return ACTING.search(text) is not None
+
 
 #: Seconds and bytes of address space one attempt may use.
 TIME_LIMIT = 60
@@ -73,6 +90,10 @@ class Attempt:
     expect: str = ""
     files: dict[str, str | bytes] = field(default_factory=dict)
     prepare: Callable[[Path], None] | None = None
+    #: Files (relative to the attempt's folder) the command must leave exactly as they were.
+    keep: tuple[str, ...] = ()
+    #: Text the output must not hold (advice that would be wrong here, say).
+    absent: str = ""
 
 
 @dataclass(frozen=True)
@@ -422,8 +443,10 @@ def _mkdir(name: str) -> Callable[[Path], None]:
 
 
 def all_attempts() -> list[Attempt]:
-    """Every command-line attempt: feature files, maps, tables and arguments."""
-    return feature_file_attempts() + cli_attempts()
+    """Every command-line attempt: feature files, maps, tables and arguments, and the third pass (issue 27)."""
+    from tests.hostile.third_pass import third_pass_attempts
+
+    return feature_file_attempts() + cli_attempts() + third_pass_attempts()
 
 
 def _limits() -> None:
@@ -442,6 +465,7 @@ def run(attempt: Attempt) -> Verdict:
                 path.write_text(content, encoding="utf-8")
         if attempt.prepare is not None:
             attempt.prepare(folder)
+        kept = {name: _digest(folder / name) for name in attempt.keep}
         env = {**os.environ, "BATTLEBOOK_RESULTS": str(folder / "no-results.json")}
         try:
             done = subprocess.run(
@@ -455,11 +479,22 @@ def run(attempt: Attempt) -> Verdict:
             )
         except subprocess.TimeoutExpired:
             return Verdict(attempt, "hang", f"still running after {TIME_LIMIT} s")
+        changed = [name for name, digest in kept.items() if _digest(folder / name) != digest]
+        if changed:
+            return Verdict(attempt, "data loss", f"changed: {', '.join(changed)}")
         return judge(
             attempt, done.returncode, done.stdout.decode(errors="replace"), done.stderr.decode(errors="replace")
         )
     finally:
         shutil.rmtree(folder, ignore_errors=True)
+
+
+def _digest(path: Path) -> str | None:
+    """The SHA-256 of a file's bytes, or `None` when it is gone."""
+    try:
+        return hashlib.sha256(path.read_bytes()).hexdigest()
+    except OSError:
+        return None
 
 
 def judge(attempt: Attempt, status: int, out: str, err: str) -> Verdict:
@@ -469,10 +504,15 @@ def judge(attempt: Attempt, status: int, out: str, err: str) -> Verdict:
         return Verdict(attempt, "traceback", f"exit {status}: {both.strip()[-300:]}")
     if SECRET in both:
         return Verdict(attempt, "leak", "the secret file's content was printed")
+    if has_acting(both):
+        raw = sorted({f"U+{ord(c):04X}" for c in both if has_acting(c)})
+        return Verdict(attempt, "injection", f"raw control or bidi characters in the output: {', '.join(raw)}")
     if status != attempt.status:
         return Verdict(attempt, "wrong", f"exit {status}, expected {attempt.status}: {both.strip()[:300]}")
     if attempt.expect not in both:
         return Verdict(attempt, "wrong", f"{attempt.expect!r} not in the output: {both.strip()[:300]}")
+    if attempt.absent and attempt.absent in both:
+        return Verdict(attempt, "wrong", f"{attempt.absent!r} must not be in the output: {both.strip()[:300]}")
     if status == 2 and (out.strip() or len(err.strip().splitlines()) != 1):
         return Verdict(attempt, "wrong", f"a bad argument must give one line on standard error: {both.strip()[:300]}")
     return Verdict(attempt, "handled well", "")

@@ -7,6 +7,7 @@ neither happens, and that no `javascript:` link or event attribute reaches the p
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 
@@ -145,7 +146,110 @@ Feature: X<script>{js("S1-feature")}</script>{img("S1-img")}
       Then the attack kills the top card of the Behemoth
 """,
     }
+    files.update(third_pass_features())
     return files
+
+
+#: A file or folder name writing Markdown that would load an image running script and link to
+#: `javascript:`, were it written raw into a link target (issue 27: the units index did).
+LINK_BREAKER = f"x) ![y](z){{ onerror={js('I27-file')} }} [c](javascript:{js('I27-filelink')})"
+FOLDER_BREAKER = f"y) ![y](z){{ onerror={js('I27-folder')} }} [c](javascript:{js('I27-folderlink')})"
+
+
+def _with_unit(feature: str, unit: str, example: str = "Nothing happens with a unit") -> str:
+    """A chapter whose one example defines and plays the unit `unit` (so the units index links to it)."""
+    return f"""Feature: {feature}
+  @id:hostile.{re.sub("[^a-z]+", "-", feature.lower()).strip("-")}
+  Rule: The unit is listed
+    Example: {example}
+      Given these units, defined for this example only:
+        | name   | level | phase | melee | ranged | defense |
+        | {unit} | 2     | 7     | 3     | 0      | 7       |
+      And the Aggressor has a stack of 3 {unit}s on its Melee Line
+      And the Defender has a Behemoth on its Melee Line
+      When the {unit}s attack the Behemoth in melee, rolling 6
+      Then the attack kills the top card of the Behemoth
+"""
+
+
+def third_pass_features() -> dict[str, str]:
+    """The site's cases of issue 27: names in links, directives in containers, bidi, unclosed blocks, tables."""
+    golems = """      Given the Aggressor has a stack of 3 Gold Golems on its Melee Line
+      And the Defender has a Behemoth on its Melee Line
+      When the Gold Golems attack the Behemoth in melee, rolling 6
+      Then the attack kills the top card of the Behemoth
+"""
+    return {
+        # A file name and a folder name that would break out of a Markdown link target.
+        f"hostile/{LINK_BREAKER}.feature": _with_unit("A file name in a link", "Filer"),
+        f"{FOLDER_BREAKER}/g.feature": _with_unit("A folder name in a link", "Folder Keeper"),
+        # Directives through a blockquote, a list, a numbered list and an admonition.
+        "hostile/directives.feature": f"""Feature: Directives in containers
+  > ::: math
+
+  - ::: math
+
+  1. ::: math
+
+  !!! note
+      ::: math
+
+  @id:hostile.directives
+  Rule: No directive acts
+    Example: Nothing is documented
+{golems}""",
+        # Bidi overrides and isolates in a Feature name: shown escaped in the navigation and title.
+        "hostile/bidi.feature": f"""Feature: Bidi ‮eno owt‬ and ⁦isolated⁩ [8m
+  @id:hostile.bidi
+  Rule: A name cannot turn the page around
+    Example: Nothing turns
+{golems}""",
+        # Blocks left open: none may swallow the examples after it.
+        "hostile/unclosed.feature": f"""Feature: Unclosed blocks
+  ```
+  an unclosed fence
+
+  @id:hostile.unclosed
+  Rule: Nothing swallows the page
+    <div>
+    an unclosed div
+
+    Example: The first example after them
+      <!-- an unclosed comment
+{golems}
+    Example: The second example after them
+      <pre>
+      an unclosed pre
+{golems}
+    Example: A captain with a bar in his name
+      Given these units, defined for this example only:
+        | name     | level | phase | melee | ranged | defense |
+        | Cap\\|tain | 4     | 5     | 6     | 0      | 8       |
+      And the Aggressor has a stack of 3 Gold Golems on its Melee Line
+      And the Defender has a stack of 2 Cap|tains on its Melee Line
+      When the Gold Golems attack the Cap|tains in melee, rolling 6
+      Then the attack kills the top card of the Cap|tains
+""",
+        # A chapter whose name is not plain ASCII: its page, its Try it texts and its units index link.
+        "hostile/café.feature": _with_unit("Café chapter", "Barista"),
+        # Rule links in code and in names are text; RULE: in capitals is a rule link.
+        "hostile/links.feature": f"""Feature: Rule links in code
+  A span `[a](rule:hostile.links)` and a block:
+
+  ```
+  [b](rule:hostile.links)
+  ```
+
+  A link written in capitals: [c](RULE:hostile.links).
+
+  @id:hostile.links
+  Rule: Code shows the link syntax as written
+    Example: Named [d](rule:hostile.links)
+{golems}""",
+        # Two units whose names slug alike: each entry of the units index keeps an anchor of its own.
+        "hostile/alike.feature": _with_unit("Units alike", "Knight!", "A knight with a bang")
+        + _with_unit("x", "Knight?", "A knight with a question").split("\n", 3)[3],
+    }
 
 
 def write_hostile_features(folder: Path) -> list[Path]:

@@ -19,11 +19,15 @@ from __future__ import annotations
 import contextlib
 import fcntl
 import hashlib
+import html
+import json
 import os
+import posixpath
 import re
 import shutil
 import subprocess
 import sys
+import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -225,6 +229,118 @@ def site_verdicts(site: Path, output: str) -> list[Verdict]:
     other = [f"{page}: {item}" for page, items in found.items() for item in items if not _CASE.search(item)]
     rest = Attempt("no other live markup on any page", "S3", ("mkdocs", "build"), 0)
     verdicts.append(Verdict(rest, "injection" if other else "handled well", "; ".join(other)[:300]))
+    return verdicts + third_pass_verdicts(site, pages)
+
+
+def _text(page_html: str) -> str:
+    """A page's text: tags dropped, character references read."""
+    return html.unescape(re.sub(r"<[^>]*>", "", page_html))
+
+
+def _verdict(case: str, kind: str, problems: list[str]) -> Verdict:
+    attempt = Attempt(case, kind, ("mkdocs", "build"), 0)
+    outcome = ("injection" if kind == "27-injection" else "wrong") if problems else "handled well"
+    return Verdict(attempt, outcome, "; ".join(problems)[:300])
+
+
+def _resolves(site: Path, here: str, href: str) -> bool:
+    """Whether a relative link on the page `here` leads to a page of `site` (and to an id on it)."""
+    target, _, anchor = href.partition("#")
+    path = posixpath.normpath(posixpath.join(posixpath.dirname(here), target)) if target else here
+    file = site / path / "index.html" if not path.endswith(".html") else site / path
+    if not file.is_file():
+        return False
+    return not anchor or f'id="{anchor}"' in file.read_text(encoding="utf-8")
+
+
+def twice_used_ids(page_html: str) -> list[str]:
+    """The ids a page gives to more than one element."""
+    found = re.findall(r"<[a-zA-Z][^>]*?\sid=\"([^\"]*)\"", page_html)
+    return sorted({anchor for anchor in found if found.count(anchor) > 1})
+
+
+def third_pass_verdicts(site: Path, pages: dict[str, str]) -> list[Verdict]:
+    """The site's attempts of issue 27: directives in containers, bidi in the navigation, blocks left open,
+    table cells and non-ASCII chapters in Try it, rule links in code, links from the units index, ids."""
+    from battlebook.book.model import FeatureFileError, load_feature
+
+    verdicts = []
+    directives = pages.get("rulebook/hostile/directives/index.html", "")
+    verdicts.append(
+        _verdict(
+            "::: in a blockquote, a list and an admonition",
+            "27-injection",
+            ["a directive acted"] * ("doc-object" in directives or 'id="math' in directives)
+            + ["the page is missing"] * (not directives)
+            + ["the directives' text is not shown"] * (_text(directives).count("::: math") < 4),
+        )
+    )
+    raw = [page for page, body in pages.items() if re.search("[\u202a-\u202e\u2066-\u2069\x1b]", body)]
+    verdicts.append(_verdict("bidi overrides in the navigation", "27-injection", [f"raw in {p}" for p in raw[:5]]))
+    bidi = pages.get("rulebook/hostile/bidi/index.html", "")
+    verdicts.append(
+        _verdict("a bidi name shown escaped", "27-wrong", [] if "\\u202eeno" in _text(bidi) else ["not shown escaped"])
+    )
+    unclosed = pages.get("rulebook/hostile/unclosed/index.html", "")
+    missing = [
+        anchor
+        for anchor in (
+            "the-first-example-after-them",
+            "the-second-example-after-them",
+            "a-captain-with-a-bar-in-his-name",
+        )
+        if f'id="{anchor}"' not in unclosed
+    ]
+    if 'class="bb-file"' not in unclosed or _text(unclosed).count("Then the attack kills the top card") < 3:
+        missing.append("the examples' Gherkin or the file line")
+    verdicts.append(_verdict("unclosed fence, div, comment and pre in descriptions", "27-wrong", missing))
+    cell: list[str] = [] if "Cap\\|tain" in _text(unclosed) else ["the page does not show Cap\\|tain"]
+    tried = site / "try" / "examples" / "rulebook" / "hostile" / "unclosed.json"
+    text = (
+        json.loads(tried.read_text(encoding="utf-8")).get("a-captain-with-a-bar-in-his-name", "")
+        if tried.is_file()
+        else ""
+    )
+    if text:
+        with tempfile.TemporaryDirectory() as tmp:
+            (Path(tmp) / "t.feature").write_text(text, encoding="utf-8")
+            try:
+                read = load_feature(Path(tmp) / "t.feature", Path(tmp), strict=False)
+            except FeatureFileError as error:
+                cell.append(f"Try it's text does not read back: {error}")
+            else:
+                table = next(e for _, e in read.examples()).steps[0].table
+                if table is None or table[1][0] != "Cap|tain":
+                    cell.append(f"Try it reads the table as {table}")
+    else:
+        cell.append("no Try it text")
+    verdicts.append(_verdict("a table cell holding \\|", "27-wrong", cell))
+    cafe = [page for page in pages if page.startswith("rulebook/hostile/caf")]
+    chapter: list[str] = [] if cafe else ["no page for café.feature"]
+    for page in cafe:
+        address = page.removesuffix("/index.html")
+        texts = site / "try" / "examples" / f"{address}.json"
+        if not texts.is_file() or "nothing-happens-with-a-unit" not in texts.read_text(encoding="utf-8"):
+            chapter.append(f"no Try it texts at {texts.relative_to(site)}")
+    verdicts.append(_verdict("a chapter named café: page and Try it", "27-wrong", chapter))
+    units = pages.get("reference/units/index.html", "")
+    hrefs = [h for h in re.findall(r'href="([^"]+)"', units) if "rulebook/" in h and not h.startswith(("http", "/"))]
+    broken = [h for h in hrefs if not _resolves(site, "reference/units/index.html", html.unescape(h))]
+    if not any("caf" in h for h in hrefs):
+        broken.append("no link to the café chapter")
+    verdicts.append(_verdict("the units index links every chapter by its page", "27-wrong", broken[:5]))
+    links = pages.get("rulebook/hostile/links/index.html", "")
+    shown = _text(links)
+    rewritten = [
+        t
+        for t in ("[a](rule:hostile.links)", "[b](rule:hostile.links)", "Named [d](rule:hostile.links)")
+        if t not in shown
+    ]
+    if not re.search(r'href="#hostile\.links"[^>]*>c</a>', links):
+        rewritten.append("[c](RULE:...) not linked to the rule")
+    verdicts.append(_verdict("rule links in code and names; RULE: in capitals", "27-wrong", rewritten))
+    twice = [f"{page}: {anchor}" for page, body in pages.items() for anchor in twice_used_ids(body)]
+    verdicts.append(_verdict("no page holds an id twice", "27-wrong", twice[:5]))
     return verdicts
 
 

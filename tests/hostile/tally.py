@@ -1,7 +1,8 @@
 """Run every hostile attempt and print the counts: `python -m tests.hostile.tally [-v]`.
 
-The counts are those of issue 15: attempts, handled well, traceback, wrong, hang, and
-injection (a payload that would run on a page, or a file's content leaked). The site's
+The counts are those of issues 15 and 27: attempts, handled well, traceback, wrong, hang,
+injection (a payload that would run on a page, a file's content leaked, or a raw control
+character reaching the terminal) and data loss (a file the command had to leave alone changed). The site's
 injection attempts are judged on a site built from the hostile corpus (see
 [`site_attempts`][tests.hostile.site.site_attempts]).
 """
@@ -37,7 +38,7 @@ def main(argv: list[str]) -> int:
         if verdict.outcome != "handled well" or verbose:
             print(f"{verdict.outcome:12} [{verdict.attempt.issue}] {verdict.attempt.id}: {verdict.detail[:300]}")
     counts = tally(verdicts)
-    order = ("attempts", "handled well", "traceback", "wrong", "hang", "injection")
+    order = ("attempts", "handled well", "traceback", "wrong", "hang", "injection", "data loss")
     print("; ".join(f"{name}: {counts[name]}" for name in order))
     return 0 if counts["handled well"] == counts["attempts"] else 1
 

@@ -194,11 +194,11 @@ def test_a_site_build_renders_again_only_when_a_docstring_changes(
     assert "Count the second way." in changed and "first way" not in changed
     assert "A probe module, changed." in outputs[-1]["api/index.html"].decode(), "the index's summary follows too"
     # Without the kept page, its kept blocks give the same page; without either, it is rendered again.
-    (tmp_path / ".battlebook" / f"{PAGE_CACHE}.json").write_bytes(b"\x00damaged")
+    (tmp_path / ".battlebook" / "cache" / f"{PAGE_CACHE}.json").write_bytes(b"\x00damaged")
     assert built() == ([], changed)
     assert outputs[-1] == outputs[-2]
-    (tmp_path / ".battlebook" / f"{PAGE_CACHE}.json").unlink()
-    (tmp_path / ".battlebook" / f"{RENDER_CACHE}.json").write_bytes(b"\x00damaged")
+    (tmp_path / ".battlebook" / "cache" / f"{PAGE_CACHE}.json").unlink()
+    (tmp_path / ".battlebook" / "cache" / f"{RENDER_CACHE}.json").write_bytes(b"\x00damaged")
     assert built() == (["battlebook.probe"], changed)
     assert outputs[-1] == outputs[-2]
     # A docstring that warns fails the strict build, and again the next time: a warning is never kept away.

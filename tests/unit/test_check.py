@@ -99,6 +99,39 @@ def test_an_undefined_step_lists_the_three_closest_steps(capsys: pytest.CaptureF
     assert all(line.strip().split(" ", 1)[0] in ("Given", "When", "Then") for line in hint)
 
 
+def test_the_closest_step_hint_reads_a_bounded_part_of_a_huge_line() -> None:
+    """A line of a megabyte costs the hint what its first HINT_CHARS characters cost: the same answer."""
+    from battlebook.language.catalogue import load_step_modules
+    from battlebook.language.recorder import HINT_CHARS, closest_steps
+
+    load_step_modules()
+    line = "the Gold Golems atack the Behemoth in melee, rolling 6 " * 20_000
+    assert closest_steps(line, game="homm") == closest_steps(line[:HINT_CHARS], game="homm")
+
+
+def test_only_the_first_undefined_lines_of_a_run_get_the_closest_steps(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    from battlebook.language.recorder import HINT_LINES
+
+    (tmp_path / "many.feature").write_text(
+        HEADER
+        + "    Example: Many\n"
+        + GOLEMS_VS_BEHEMOTH
+        + "".join(
+            f"    Example: Undefined {n}\n"
+            + GOLEMS_VS_BEHEMOTH
+            + f"      Then the Behemoth stack has {n} cards lefft\n"
+            for n in range(HINT_LINES + 3)
+        ),
+        encoding="utf-8",
+    )
+    status, out, _ = check(capsys, tmp_path / "many.feature")
+    assert status == 1
+    assert out.count("the closest steps are:") == HINT_LINES
+    assert out.count(f"worked out for the first {HINT_LINES} undefined lines of a run") == 3
+
+
 HEROSCAPE_TYPO = """@edition:2024
 Feature: A Heroscape question
 

@@ -529,3 +529,19 @@ def test_a_homm_position_leaves_out_only_what_no_rule_reads(state: object, data:
 
 def test_a_battle_without_a_clock_starts_at_round_one() -> None:
     assert Clock().round == 1
+
+
+def test_every_registered_game_answers_its_fight_questions_through_the_contract() -> None:
+    from battlebook.games import GAMES
+
+    asked = {
+        "heroscape": ("duel", {"first": "2,2,2", "second": "2,2,2"}),
+        "homm": ("stacks", {"aggressor": "2,1,3,7,7", "defender": "2,1,3,7,7"}),
+    }
+    for name, game in GAMES.items():
+        question, arguments = asked[name]
+        report = game.fight(question, arguments)
+        assert sum(chance for _, chance in report.chances[:3]) == 1
+        assert report.json()["readings"] == list(report.readings)
+        with pytest.raises(FightArgumentError):
+            game.fight("chess", {})

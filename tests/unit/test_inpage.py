@@ -18,12 +18,13 @@ from battlebook.heroscape.ruleset import Edition, Ruleset
 from battlebook.homm.dice import homm_hit
 from battlebook.homm.ruleset import DieReading
 from battlebook.language.recorder import known_steps
-from battlebook.runners.check import PYTEST_OPTIONS, explain, format_report, run_check
+from battlebook.runners.check import PYTEST_OPTIONS, STEPS_HINT, explain, format_report, run_check
 from battlebook.runners.inpage import (
     IN_PAGE_OPTIONS,
     MAX_TEXT,
     book_examples,
     game_odds,
+    propose_ruling,
     run_scenario,
     scenario_text,
     step_catalogue,
@@ -131,14 +132,30 @@ def test_a_run_gives_each_step_its_status_and_the_checks_explanation() -> None:
     assert any("refused" in line and "homm.melee-attack" in line for line in refused["explanation"])
     assert [s["status"] for s in misspelt["steps"]] == ["passed", "undefined", "skipped"]
     assert "Given the {side} has {what}" in misspelt["explanation"][2]
-    assert wrong["drawings"] == [] and wrong["chance"] is None
+    assert misspelt["undefined"]["line"] == 25 and misspelt["undefined"]["text"].startswith("the Agressor hsa")
+    closest = misspelt["undefined"]["closest"][0]
+    assert closest == {"keyword": "Given", "text": 'the {side} has {what} [called "{name}"] on its {line} Line'}
+    assert wrong["undefined"] is None
 
 
-def test_the_explanations_are_those_of_battlebook_check(tmp_path: Path) -> None:
+def test_an_example_that_fails_is_drawn_as_the_battle_stood_when_it_stopped() -> None:
+    _, wrong, refused, _ = run_scenario(MIXED)["examples"]
+    (drawing,) = wrong["drawings"]
+    assert drawing["at_line"] == 16 and "<svg" in drawing["markup"]  # its failing Then
+    assert "Before" in drawing["intro"] or "before" in drawing["intro"]
+    (drawing,) = refused["drawings"]
+    assert drawing["at_line"] == 22 and "refused" in drawing["intro"]
+    passes = run_scenario(MIXED)["examples"][0]
+    assert passes["drawings"][0]["at_line"] is None
+
+
+def test_the_explanations_are_those_of_battlebook_check_but_the_terminal_advice(tmp_path: Path) -> None:
     path = tmp_path / "mixed.feature"
     path.write_text(MIXED, encoding="utf-8")
     report = run_check([path], root=tmp_path)
     expected = [[line for o in c.outcomes for line in explain(o)] for _, examples in report.features for c in examples]
+    assert STEPS_HINT in expected[3]  # the terminal says where to look: `battlebook steps WORD`
+    expected[3].remove(STEPS_HINT)  # the page offers its own search of the steps instead
     assert [e["explanation"] for e in run_scenario(MIXED)["examples"]] == expected
 
 
@@ -211,3 +228,70 @@ def test_scenario_text_keeps_an_outline_and_its_table() -> None:
         pytest.skip("the rulebook has no Scenario Outline")
     feature, rule, example = outlines[0]
     assert "Examples:" in scenario_text(feature, rule, example)
+
+
+PROPOSED = {
+    "title": "Is reaching the defense exactly enough?",
+    "slug": "reaching-the-defense",
+    "sources": ["001/making-melee-attacks"],
+    # Words chosen so that wrapping would start lines with keywords: none may.
+    "question": " ".join(["Given", "Then", "Example:", "And", "Rule:", "@id:x", "| a |", "#", "When"] * 12),
+    "reading": "Yes. Reaching the defense is enough.",
+    "alternative": "The total must exceed the defense.",
+    "rule": "A melee attack kills when score plus roll reaches the defense",
+    "chapter": 60,
+}
+
+
+def test_a_proposed_ruling_follows_the_book_and_passes_the_check(tmp_path: Path) -> None:
+    from battlebook.book.rulings import KEYWORD_START, read_ruling, ruling_problems
+
+    scenario = MIXED.replace("Feature: Mixed outcomes", "@edition:2004\nFeature: Mine")
+    scenario = scenario.split("  Example: Expects a wrong number")[0]  # the passing example only
+    answer = propose_ruling(scenario, PROPOSED)
+    assert answer["problems"] == [] and answer["conventions"] == [] and answer["ok"], answer
+    assert answer["file"] == "features/rulings/reaching-the-defense.feature"
+    text = answer["text"]
+    assert text.splitlines()[0] == "@chapter:60 @edition:2004"
+    description = text.split("  Background:")[0].splitlines()[2:]
+    assert description and not [line for line in description if KEYWORD_START.match(line.strip())]
+    path = tmp_path / "features" / "rulings" / "reaching-the-defense.feature"
+    path.parent.mkdir(parents=True)
+    path.write_text(text, encoding="utf-8")
+    doc = load_feature(path, tmp_path)  # strict: the rulebook's own reading
+    assert ruling_problems([read_ruling(doc)]) == []
+    assert [rule.id for rule in doc.rules] == ["ruling.reaching-the-defense"]
+    assert doc.rules[0].sources == ("001/making-melee-attacks",)
+    report = run_check([path], root=tmp_path)
+    assert report.ok and report.counts()["passed"] == 1
+
+
+def test_a_proposal_names_what_is_missing_before_writing_anything() -> None:
+    answer = propose_ruling("Feature: F\n", {"slug": "Bad Name", "sources": ["999/nowhere"]})
+    assert not answer["ok"] and "text" not in answer
+    problems = "\n".join(answer["problems"])
+    for expected in ("title", "lowercase words", "999/nowhere", "**The question.**", "one sentence", "no Example"):
+        assert expected in problems, expected
+
+
+def test_a_proposal_keeps_outlines_and_rule_backgrounds() -> None:
+    scenario = """Feature: F
+  Rule: R
+    Background:
+      Given a battle in the open field
+    Scenario Outline: Rolls
+      Given the Aggressor has a stack of 3 Gold Golems on its Melee Line
+      And the Defender has a Behemoth on its Melee Line
+      When the Gold Golems attack the Behemoth in melee, rolling <roll>
+      Then the Behemoth stack has 0 cards left
+
+      Examples:
+        | roll |
+        | 6    |
+        | 9    |
+"""
+    answer = propose_ruling(scenario, PROPOSED)
+    assert answer["ok"], answer
+    assert "      Given a battle in the open field\n      Given the Aggressor" in answer["text"]
+    assert answer["check"]["summary"].startswith("1 example")
+    assert "        | roll |" in answer["text"]

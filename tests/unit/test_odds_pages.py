@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import html
+import json
 import re
 from pathlib import Path
 
@@ -72,16 +74,16 @@ def test_the_homm_page_tabulates_gold_golem_fights_under_both_readings_and_holds
 
 
 def test_the_page_calculators_bounds_are_the_engines() -> None:
-    """The fight calculators in the page state (and ask for) the bounds the engine enforces."""
+    """The fight calculators in the page ask for the bounds the engine enforces: the page is handed them."""
     from battlebook.heroscape import fight as scape
     from battlebook.homm import fight as homm
     from battlebook.homm.units import MAX_STAT
+    from battlebook.site.odds_pages import bounds_element
 
     script = (Path(__file__).resolve().parents[2] / "docs" / "javascripts" / "try-it-app.js").read_text("utf-8")
-    found = re.search(r"const FIGHT_BOUNDS = \{([^}]*)\};", script)
-    assert found is not None
-    bounds = {key.strip(): int(value) for key, value in (part.split(":") for part in found[1].split(","))}
-    assert bounds == {
+    assert "const b = fightBounds();" in script and "const FIGHT_BOUNDS" not in script
+    given = json.loads(html.unescape(bounds_element().split('data-bb-bounds="', 1)[1].split('"', 1)[0]))
+    assert given["fight"] == {
         "heroscapeDice": scape.MAX_DICE,
         "heroscapeLife": scape.MAX_LIFE,
         "heroscapeAttacks": scape.MAX_ATTACKS,
@@ -112,6 +114,8 @@ def test_every_registered_game_publishes_its_odds_page_once_computed(
     again = odds_pages.on_files(Files([]), config)  # type: ignore[arg-type]
     pages = {f.src_uri: f.content_string for f in files}
     assert set(pages) == {f"odds/{name}.md" for name in GAMES}
-    assert pages["odds/homm.md"] == GAMES["homm"].odds_page()
+    assert pages["odds/homm.md"] == f"{GAMES['homm'].odds_page()}\n\n{odds_pages.bounds_element()}\n"
     assert {f.src_uri: f.content_string for f in again} == pages
-    assert sorted(p.name for p in (tmp_path / ".battlebook").iterdir()) == sorted(f"odds-{n}.json" for n in GAMES)
+    assert sorted(p.name for p in (tmp_path / ".battlebook" / "cache").iterdir()) == sorted(
+        f"odds-{n}.json" for n in GAMES
+    )

@@ -16,7 +16,7 @@ from battlebook.book.model import FeatureDoc, feature_paths, load_book
 from battlebook.cli import main
 from battlebook.errors import ScenarioError
 from battlebook.language.catalogue import book_lines
-from battlebook.language.grammar import GAMES, Phrase, feature_game, game_of
+from battlebook.language.grammar import GAMES, Phrase, book_games, feature_game
 from battlebook.language.scope import playing, scope_of
 from battlebook.language.steps import load_step_modules
 
@@ -69,8 +69,11 @@ def test_each_file_is_found_to_play_its_own_game_without_its_folder(
 
 
 def test_the_one_rule_every_reader_asks_finds_each_files_game(book: list[FeatureDoc]) -> None:
-    """The plugin, the catalogue and the site all ask `game_of`: it finds the game of every file of the rulebook."""
-    assert {f.path: game_of(f) for f in book if game_of(f) != expected_game(f)} == {}
+    """The plugin, the catalogue and the site all ask the one rule (`book_games`): it finds every file's game."""
+    games = book_games(book)
+    assert {f.path: games.files[f.path] for f in book if games.files[f.path] != expected_game(f)} == {}
+    examples = [(f.path, e.line) for f in book for _, e in f.examples() if games.of_example(f, e) != expected_game(f)]
+    assert examples == []
 
 
 def test_no_line_of_one_game_matches_a_step_of_the_other(

@@ -6,8 +6,9 @@ It imports no game, no test runner and no site builder.
 - [`model`][battlebook.book.model]: feature files read into a checked model (rules, examples, citations);
 - [`results`][battlebook.book.results]: the recorded outcome of running every example;
 - [`statements`][battlebook.book.statements], [`coverage`][battlebook.book.coverage],
-  [`rulings`][battlebook.book.rulings], [`glossary`][battlebook.book.glossary]: what the
-  sources state and what checks it, the rulings and the games' terms;
+  [`rulings`][battlebook.book.rulings], [`open_questions`][battlebook.book.open_questions],
+  [`glossary`][battlebook.book.glossary]: what the sources state and what checks it, the
+  rulings, the cases the rules leave open and the games' terms;
 - [`render`][battlebook.book.render], [`prose`][battlebook.book.prose],
   [`links`][battlebook.book.links]: a chapter as a Markdown page, untrusted text made safe,
   links between pages.

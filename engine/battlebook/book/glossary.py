@@ -193,6 +193,23 @@ def search_tokens(phrases: Iterable[str]) -> list[str]:
 #: Search weights, by kind of section. Material's search favours a page's own entry over its
 #: sections (by up to 2.5 times), so a chapter's introduction weighs far less than its rules.
 RULE_BOOST = 1.0
+#: The weight of a section's search words (its tags), as that of its title.
+TAGS_BOOST = 1000.0
+#: What a section's text carries that is no part of its prose: an example heading's `#`, the
+#: badge of its last run, the fold of its drawings. Left out, so result snippets read as prose.
+_FURNITURE = re.compile(r"(?:^|(?<=\s))(?:#|verified|failing|undefined|not run)(?=\s)|Show the (?:\d+ )?drawings?")
+
+
+def snippet_text(text: str) -> str:
+    """A section's indexed text without the page furniture that would show in a result's snippet.
+
+    Examples:
+        >>> snippet_text("<p>Rule.</p> # The Bandit wins verified <pre>x</pre> Show the 2 drawings")
+        '<p>Rule.</p> The Bandit wins <pre>x</pre>'
+    """
+    return re.sub(r"\s{2,}", " ", _FURNITURE.sub("", text)).strip()
+
+
 REFERENCE_BOOST = 0.4
 CHAPTER_INTRO_BOOST = 0.1
 OTHER_BOOST = 0.05
@@ -231,7 +248,13 @@ def rank_search_index(
     """
     by_location = {location: rule_id for rule_id, location in rule_sections.items()}
     chapters = {location.split("#", 1)[0] for location in rule_sections.values()}
+    fields = index.get("config", {}).get("fields", {})
+    if "tags" in fields:
+        # Weighed as a title, no more: the search matches every word of a question as a prefix
+        # of the tags too ("I" finds "initiative"), so a heavier tag outweighs what was asked.
+        fields["tags"]["boost"] = TAGS_BOOST
     for doc in index.get("docs", []):
+        doc["text"] = snippet_text(doc.get("text", ""))
         location = doc["location"]
         page = location.split("#", 1)[0]
         rule_id = by_location.get(location)

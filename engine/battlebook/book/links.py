@@ -19,7 +19,7 @@ from battlebook.book.prose import markdown_text, page_part
 #: What a rule identifier looks like in a page's text (`homm.melee-attack`, `ruling.die-faces`); only
 #: the identifiers of the book's rules are linked, whatever game or ruling their prefix names.
 RULE_ID = re.compile(r"(?<![\w.#/-])[a-z0-9]+\.[a-z0-9]+(?:-[a-z0-9]+)*(?![\w-])")
-LINK_TARGET = re.compile(r"\]\(\s*<?rule:(?P<id>[a-z0-9.-]+)|#(?P<anchor>ruling\.[a-z0-9.-]+)\)")
+LINK_TARGET = re.compile(r"\]\(\s*<?(?i:rule):(?P<id>[a-z0-9.-]+)|#(?P<anchor>ruling\.[a-z0-9.-]+)\)")
 
 
 def feature_page(feature_path: str) -> str:
@@ -34,6 +34,45 @@ def feature_page(feature_path: str) -> str:
     """
     parts = feature_path.removeprefix("features/").removesuffix(".feature").split("/")
     return "/".join(page_part(part) for part in parts) + ".md"
+
+
+def page_address(page: str) -> str:
+    """The address a page source is served at (folder addresses, as the site uses them).
+
+    Examples:
+        >>> page_address("rulebook/homm/melee.md"), page_address("rulebook/homm/melee/index.md")
+        ('rulebook/homm/melee/', 'rulebook/homm/melee/')
+    """
+    stem = page.removesuffix(".md")
+    return (stem.removesuffix("index") if stem == "index" or stem.endswith("/index") else stem + "/").lstrip("/")
+
+
+def page_clashes(book: Sequence[FeatureDoc], reserved: Mapping[str, str], prefix: str = "rulebook/") -> list[str]:
+    """Every feature whose page would be served at the address of another page, each said in one line.
+
+    `reserved` maps the sources of the site's own pages (`rulebook/steps.md`) to what they are;
+    a feature's page is `prefix` and [`feature_page`][battlebook.book.links.feature_page].
+    Left alone, one page would silently replace the other and its examples be published nowhere.
+
+    Examples:
+        >>> from battlebook.book.model import FeatureDoc
+        >>> f = lambda path: FeatureDoc(path, "F", "", (), (), (), (), "")
+        >>> print(*page_clashes([f("features/steps.feature")], {"rulebook/steps.md": "the step catalogue"}))
+        features/steps.feature:1: the chapter's page would be served at rulebook/steps/, the address of the step ...
+    """
+    owners = {page_address(page): what for page, what in reserved.items()}
+    problems = []
+    for feature in book:
+        address = page_address(prefix + feature_page(feature.path))
+        taken = owners.get(address)
+        if taken is not None:
+            problems.append(
+                f"{feature.path}:1: the chapter's page would be served at {address}, the address of {taken}: "
+                "rename the file"
+            )
+        else:
+            owners[address] = f"the chapter {feature.path}"
+    return problems
 
 
 def rule_link(feature: FeatureDoc, rule: RuleDoc, prefix: str = "") -> str:

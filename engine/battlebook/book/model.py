@@ -34,7 +34,9 @@ from gherkin.parser_types import Step as GherkinStep
 from gherkin.parser_types import Tag as GherkinTag
 from gherkin.stream.id_generator import IdGenerator
 
+from battlebook import bounds
 from battlebook.book.sources import SECTIONS
+from battlebook.bounds import MAX_CHAPTER, MAX_NAME, MAX_STEP, BoundError, read_whole
 from battlebook.errors import ScenarioError
 
 ID_TAG = "id:"
@@ -56,6 +58,18 @@ class FeatureFileError(ScenarioError):
         self.path = path
         self.line = line
         self.reason = message
+
+
+class UnreadableFolderError(FeatureFileError):
+    """A folder searched for feature files that cannot be read: what it holds would go unchecked."""
+
+    def __init__(self, path: str, reason: str) -> None:
+        ScenarioError.__init__(
+            self, f"cannot read the folder {path} ({reason}): the feature files in it would go unchecked"
+        )
+        self.path = path
+        self.line = 0
+        self.reason = reason
 
 
 class Conventions:
@@ -104,8 +118,13 @@ class ExampleDoc:
 
     @property
     def anchor(self) -> str:
-        """The example's anchor on its page: its name, slugged."""
+        """The example's anchor on its page: its name, slugged (unique on its page: see `check_anchors`)."""
         return slugify(self.name)
+
+    @property
+    def runs(self) -> int:
+        """How many times the example runs: once, or once per row of its outline tables."""
+        return max(1, sum(len(table) - 1 for table in self.outline_tables))
 
 
 @dataclass(frozen=True)
@@ -139,10 +158,13 @@ class FeatureDoc:
 
     @property
     def chapter(self) -> int:
-        """The chapter number from a `@chapter:N` tag, for ordering pages (default 99)."""
+        """The chapter number from a `@chapter:N` tag, for ordering pages (default 99; see `chapter_number`)."""
         for tag in self.tags:
-            if tag.startswith(CHAPTER_TAG) and tag[len(CHAPTER_TAG) :].isdigit():
-                return int(tag[len(CHAPTER_TAG) :])
+            if tag.startswith(CHAPTER_TAG):
+                try:
+                    return chapter_number(tag)
+                except BoundError:
+                    break  # reported when the file is read
         return 99
 
     def examples(self) -> Iterator[tuple[RuleDoc | None, ExampleDoc]]:
@@ -152,6 +174,37 @@ class FeatureDoc:
         for rule in self.rules:
             for example in rule.examples:
                 yield rule, example
+
+
+def chapter_number(tag: str) -> int:
+    """The number of a `chapter:N` tag: ASCII digits, from 0 to `MAX_CHAPTER`; the one place it is read.
+
+    Raises:
+        BoundError: any other text (`²`, five thousand digits, a sign).
+
+    Examples:
+        >>> chapter_number("chapter:3")
+        3
+        >>> chapter_number("chapter:\u00b2")
+        Traceback (most recent call last):
+        ...
+        battlebook.bounds.BoundError: the chapter's number: '²' is not a whole number written in digits 0-9
+    """
+    return read_whole(tag[len(CHAPTER_TAG) :], "the chapter's number", 0, MAX_CHAPTER)
+
+
+def text_lines(text: str) -> list[str]:
+    r"""The lines of a feature file's text as the Gherkin parser numbers them: split at line feeds only.
+
+    A Unicode line or paragraph separator (U+2028, U+2029, U+0085...) stays inside its line, as
+    it does for the parser; `str.splitlines` would split there and put every later line
+    number off by one.
+
+    Examples:
+        >>> text_lines("Feature: F\n  a\u2028b\r\n  c")
+        ['Feature: F', '  a\u2028b', '  c']
+    """
+    return [line.removesuffix("\r") for line in text.split("\n")]
 
 
 def slugify(text: str) -> str:
@@ -248,17 +301,17 @@ def _children(node: GherkinFeature | GherkinRule) -> Iterator[tuple[str, Any]]:
 
 
 def _dedent(text: str) -> str:
-    lines = text.splitlines()
+    lines = text_lines(text)
     indents = [len(line) - len(line.lstrip()) for line in lines if line.strip()]
     cut = min(indents, default=0)
     return "\n".join(line[cut:] for line in lines).strip("\n")
 
 
 #: The largest feature file read, in bytes: a chapter is a few kilobytes; anything near this is not one.
-MAX_FEATURE_BYTES = 1_000_000
-#: The most examples one feature file may hold (a chapter holds a few dozen): its page, with a
-#: drawing per example, stays a size a browser opens at once.
-MAX_EXAMPLES = 500
+MAX_FEATURE_BYTES = bounds.MAX_FEATURE_BYTES
+#: The most examples one feature file may hold, each row of an outline counted (a chapter holds a
+#: few dozen): its page, with a drawing per example, stays a size a browser opens at once.
+MAX_EXAMPLES = bounds.MAX_EXAMPLES
 #: The keywords of a feature file, which a misspelt one in prose is compared with.
 KEYWORDS = ("Feature", "Rule", "Background", "Example", "Examples", "Scenario", "Scenario Outline", "Scenario Template")
 STEP_WORDS = ("Given", "When", "Then", "And", "But")
@@ -331,6 +384,7 @@ def parse_feature_text(text: str, shown: str) -> GherkinFeature:
     Raises:
         FeatureFileError: the text is not Gherkin; the message names the first error's line.
     """
+    _check_language(text, shown)
     if not _FEATURE_LINE.search(text):
         what = "is empty" if not text.strip() else "has no 'Feature:' line"
         raise FeatureFileError(shown, 1, f"the file {what}: a feature file starts with 'Feature: <its title>'")
@@ -366,9 +420,41 @@ PARSE_ERRORS = (
 )
 
 
+_LANGUAGE = re.compile(r"^\s*#\s*language\s*:\s*(?P<language>\S*)\s*$")
+
+
+def _check_language(text: str, shown: str) -> None:
+    r"""Refuse a `# language:` header naming another language than English, with one line.
+
+    Gherkin reads such a file with that language's keywords (`Fonctionnalité:`), but every
+    step of Battlebook is English, the pages and Try it show English keywords, and a header
+    over an English file makes its keywords unreadable: a file is read in English or not at all.
+
+    Examples:
+        >>> _check_language("# language: fr\nFonctionnalité: F\n", "f.feature")
+        Traceback (most recent call last):
+        ...
+        battlebook.book.model.FeatureFileError: f.feature:1: the file asks for Gherkin in 'fr' ...
+    """
+    for number, line in enumerate(text_lines(text), start=1):
+        if not line.strip():
+            continue
+        if not line.lstrip().startswith("#"):
+            return  # the header comes before the first line that is not a comment
+        found = _LANGUAGE.match(line)
+        if found and found["language"] != "en":
+            raise FeatureFileError(
+                shown,
+                number,
+                f"the file asks for Gherkin in {_short(found['language'], 20)!r} ('# language:'); Battlebook reads "
+                "feature files in English only (its steps are English): remove the line and write the keywords "
+                "in English",
+            )
+
+
 def _parse_error(shown: str, text: str, line: int, message: str) -> FeatureFileError:
     message = re.sub(r"^\(\d+:\d+\):\s*", "", " ".join(message.split()))
-    lines = text.splitlines()
+    lines = text_lines(text)
     reads = lines[line - 1].strip() if 0 < line <= len(lines) else ""
     found = _KEYWORD_LIKE.match(reads)
     close = difflib.get_close_matches(found["word"].strip().title(), KEYWORDS, n=1, cutoff=0.75) if found else []
@@ -382,8 +468,8 @@ def _parse_error(shown: str, text: str, line: int, message: str) -> FeatureFileE
 
 
 def _check_steps(shown: str, steps: Sequence[GherkinStep], where: str) -> None:
-    """A block's first step must say its kind (`And`/`But` continue the step above them)."""
-    if steps and steps[0]["keywordType"] == "Conjunction":
+    """A block's first step must say its kind (`And`, `But` and `*` continue the step above them)."""
+    if steps and steps[0]["keywordType"] in ("Conjunction", "Unknown"):
         raise FeatureFileError(
             shown,
             steps[0]["location"]["line"],
@@ -398,6 +484,7 @@ def _check_scenario(shown: str, scenario: GherkinScenario, lines: Sequence[str],
     _check_tags(shown, scenario["tags"], rules)
     _check_prose(shown, scenario["description"], line, lines, rules)
     _check_steps(shown, scenario["steps"], "the example")
+    _check_outline(shown, scenario)
     if not scenario["steps"]:
         rules.report(FeatureFileError(shown, line, f"the example {name!r} has no steps, so it checks nothing"))
         return False
@@ -414,16 +501,114 @@ def _check_scenario(shown: str, scenario: GherkinScenario, lines: Sequence[str],
     return True
 
 
+def _check_outline(shown: str, scenario: GherkinScenario) -> None:
+    """An outline's Examples tables each need distinct column names and at least one row.
+
+    A table with a header and no rows runs the outline zero times (it would read as undefined
+    or not run), and of two columns with one name pytest-bdd silently keeps the last.
+    """
+    line = scenario["location"]["line"]
+    if scenario["keyword"].strip() in ("Scenario Outline", "Scenario Template") and not scenario["examples"]:
+        raise FeatureFileError(
+            shown,
+            line,
+            f"the outline {_short(scenario['name'])!r} has no Examples table: add one with a header and a row per run",
+        )
+    for examples in scenario["examples"]:
+        line = examples["location"]["line"]
+        header = examples.get("tableHeader")
+        if not header:
+            raise FeatureFileError(
+                shown, line, "the Examples table is missing: give a header of column names and a row per run"
+            )
+        seen: set[str] = set()
+        for cell in header["cells"]:
+            if cell["value"] in seen:
+                raise FeatureFileError(
+                    shown, line, f"the Examples table names the column {_short(cell['value'])!r} twice: keep one"
+                )
+            seen.add(cell["value"])
+        if not examples.get("tableBody"):
+            raise FeatureFileError(
+                shown, line, "the Examples table has a header but no rows, so the outline would run nothing: add a row"
+            )
+
+
+def _short(text: str, limit: int = 60) -> str:
+    """`text`, cut to `limit` characters for a message."""
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+def _check_sizes(shown: str, feature: GherkinFeature) -> None:
+    """Refuse a name, tag, step line or table cell longer than its bound (see `battlebook.bounds`).
+
+    A name is shown in the navigation of every page of the site, a step line is compared with
+    every known step to find the closest: nothing in a feature file comes near these bounds.
+    """
+
+    def bounded(line: int, what: str, text: str, limit: int = MAX_NAME) -> None:
+        if len(text) > limit:
+            raise FeatureFileError(
+                shown, line, f"{what} has {len(text)} characters ({_short(text, 40)!r}); it may have at most {limit}"
+            )
+
+    def tags(items: Sequence[GherkinTag]) -> None:
+        for tag in items:
+            bounded(tag["location"]["line"], "the tag", tag["name"])
+
+    def cells(rows: Iterable[Any]) -> None:
+        for row in rows:
+            for cell in row["cells"]:
+                bounded(row["location"]["line"], "a table cell", cell["value"])
+
+    def steps(items: Sequence[GherkinStep]) -> None:
+        for step in items:
+            bounded(step["location"]["line"], "the step line", step["text"], MAX_STEP)
+            cells(step.get("dataTable", {}).get("rows", []))
+
+    def scenario(item: GherkinScenario) -> None:
+        bounded(item["location"]["line"], "the example's name", item["name"])
+        tags(item["tags"])
+        steps(item["steps"])
+        for examples in item["examples"]:
+            bounded(examples["location"]["line"], "the Examples table's name", examples.get("name") or "")
+            tags(examples["tags"])
+            header = examples.get("tableHeader")
+            cells([header, *(examples.get("tableBody") or [])] if header else examples.get("tableBody") or [])
+
+    def children(node: GherkinFeature | GherkinRule) -> None:
+        for kind, child in _children(node):
+            if kind == "background":
+                steps(child["steps"])
+            elif kind == "scenario":
+                scenario(child)
+            else:
+                bounded(child["location"]["line"], "the Rule's name", child["name"])
+                tags(child["tags"])
+                children(child)
+
+    bounded(feature["location"]["line"], "the Feature's name", feature["name"])
+    tags(feature["tags"])
+    children(feature)
+
+
 def _check_tags(shown: str, tags: Sequence[GherkinTag], rules: Conventions) -> None:
     for tag in tags:
         name = tag["name"].lstrip("@")
+        if name.startswith(CHAPTER_TAG):
+            try:
+                chapter_number(name)
+            except BoundError as error:
+                rules.report(
+                    FeatureFileError(shown, tag["location"]["line"], f"the tag {_short(tag['name'])!r}: {error}")
+                )
         if not name.startswith(METADATA_PREFIXES):
             rules.report(
                 FeatureFileError(
                     shown,
                     tag["location"]["line"],
-                    f"unknown tag {tag['name']!r}: a tag is @id:<rule id>, @source:<section>, @chapter:<number> "
-                    "or @edition:<2004 or 2024>",
+                    f"unknown tag {tag['name']!r}: a tag is @id:<rule id>, @source:<section>, @chapter:<number>, "
+                    "@edition:<2004 or 2024> or @game:<a game's name>",
                 )
             )
 
@@ -436,7 +621,7 @@ def _check_prose(shown: str, description: str, after_line: int, lines: Sequence[
     with "When" is prose. `after_line` is the file line of the keyword whose description
     this is, `lines` the file's lines.
     """
-    prose_lines = description.splitlines()
+    prose_lines = text_lines(description)
     problem: tuple[str, str] | None = None
     for prose in prose_lines:
         found = _KEYWORD_LIKE.match(prose)
@@ -489,7 +674,8 @@ def feature_from_text(text: str, shown: str, sha256: str, strict: bool = True) -
     `shown` is the file's path as messages name it, `sha256` the digest of its bytes.
     """
     feature = parse_feature_text(text, shown)
-    lines = text.splitlines()
+    _check_sizes(shown, feature)
+    lines = text_lines(text)
     conventions = Conventions(strict)
     _check_tags(shown, feature["tags"], conventions)
     _check_prose(shown, feature["description"], feature["location"]["line"], lines, conventions)
@@ -576,6 +762,7 @@ def feature_from_text(text: str, shown: str, sha256: str, strict: bool = True) -
                     examples=tuple(examples),
                 )
             )
+    check_anchors(shown, [*loose, *(example for rule in rules for example in rule.examples)], conventions)
     doc = FeatureDoc(
         path=shown,
         name=feature["name"],
@@ -587,10 +774,13 @@ def feature_from_text(text: str, shown: str, sha256: str, strict: bool = True) -
         sha256=sha256,
         problems=tuple(conventions.found),
     )
-    count = len(loose) + sum(len(rule.examples) for rule in rules)
+    count = sum(example.runs for _, example in doc.examples())
     if count > MAX_EXAMPLES:
         raise FeatureFileError(
-            shown, 1, f"the file holds {count} examples; a feature file may hold at most {MAX_EXAMPLES}: split it"
+            shown,
+            1,
+            f"the file holds {count} examples (each row of an outline counted); a feature file may hold at most "
+            f"{MAX_EXAMPLES}: split it",
         )
     if not rules and not loose:
         raise FeatureFileError(
@@ -631,16 +821,56 @@ def check_unique_names(feature: FeatureDoc) -> None:
             )
 
 
+def check_anchors(shown: str, examples: Sequence[ExampleDoc], rules: Conventions) -> None:
+    """Refuse an example whose name gives no anchor, or the anchor of another example of the file.
+
+    Names differing only in punctuation or case (`Golems: one`, `Golems one`) slug to one
+    anchor: the page would hold two elements with one id, and Try it under one would open
+    the other. A name of punctuation alone (`!!!`) slugs to nothing.
+    """
+    seen: dict[str, ExampleDoc] = {}
+    for example in examples:
+        anchor = example.anchor
+        if not anchor:
+            rules.report(
+                FeatureFileError(
+                    shown,
+                    example.line,
+                    f"the example {_short(example.name)!r} has no letter or digit in its name, so no address on "
+                    "its page: name it in words",
+                )
+            )
+            continue
+        first = seen.setdefault(anchor, example)
+        if first is not example and first.name != example.name:
+            rules.report(
+                FeatureFileError(
+                    shown,
+                    example.line,
+                    f"the examples {_short(first.name)!r} (line {first.line}) and {_short(example.name)!r} (line "
+                    f"{example.line}) would have one address on the page, #{_short(anchor)}: name them apart",
+                )
+            )
+
+
 def feature_paths(paths: Iterable[Path]) -> list[Path]:
     """The `.feature` files in `paths` (files, or folders searched recursively), sorted.
 
     Links to folders are not followed; a link, FIFO or device with a `.feature` name is
     listed, and refused when read (see [`read_feature_text`][battlebook.book.model.read_feature_text]).
+
+    Raises:
+        UnreadableFolderError: a folder (or one inside it) cannot be listed; a check that
+            skipped it would pass without running what it holds.
     """
+
+    def refuse(error: OSError) -> None:
+        raise UnreadableFolderError(str(error.filename or path), error.strerror or str(error))
+
     found: set[Path] = set()
     for path in paths:
         if path.is_dir() and not path.is_symlink():
-            for folder, dirs, files in os.walk(path):
+            for folder, dirs, files in os.walk(path, onerror=refuse):
                 dirs.sort()
                 found.update(Path(folder) / name for name in files if name.endswith(".feature"))
         else:

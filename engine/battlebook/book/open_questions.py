@@ -94,9 +94,9 @@ def render_open_questions(questions: Sequence[OpenQuestion]) -> str:
         "",
         "Where the source texts leave a case open and Battlebook has adopted no reading, the",
         "engine neither allows nor refuses: it answers **the rules don't say**, and",
-        "`battlebook check` reports such an example as *the rules don't say* rather than as a",
-        "failure. Each case is stated by a worked example, listed here with the ways a table",
-        "could rule. A ruling can settle any of them: see [Contributing](../contributing.md).",
+        "`battlebook check` reports such an example as *open* (the rules don't say) rather than",
+        "as a failure. Each case is stated by a worked example, listed here with the ways a",
+        "table could rule. A ruling can settle any of them: see [Contributing](../contributing.md).",
         "",
         f'<p class="bb-summary">Open under Battlebook\'s readings: {len(open_now)}; '
         f"open only under an alternative reading: {len(by_reading)}.</p>",

@@ -15,8 +15,8 @@ from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
-from battlebook.book.model import ExampleDoc, FeatureDoc, RuleDoc, StepDoc
-from battlebook.book.prose import code_fence, html_text, markdown_text, prose_block
+from battlebook.book.model import ExampleDoc, FeatureDoc, RuleDoc, StepDoc, text_lines
+from battlebook.book.prose import code_fence, html_text, in_descriptions, markdown_text, outside_code, prose_block
 from battlebook.book.results import Badge, ResultBook, ScenarioResult
 from battlebook.book.sources import SECTIONS
 
@@ -35,11 +35,48 @@ class Problem:
         return f"{self.feature}:{self.line}: example {self.example!r} is {self.badge.value}{self.detail}"
 
 
+def table_cell(value: str) -> str:
+    r"""A table cell's value as Gherkin writes it: `\`, `|` and line breaks escaped, so the row reads back the same.
+
+    Examples:
+        >>> print(table_cell("Cap|tain"), table_cell("a\\b"), table_cell("two\nlines"))
+        Cap\|tain a\\b two\nlines
+    """
+    return value.replace("\\", "\\\\").replace("|", "\\|").replace("\n", "\\n")
+
+
 def _table(rows: Sequence[Sequence[str]], indent: str) -> list[str]:
-    widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
+    cells = [[table_cell(cell) for cell in row] for row in rows]
+    widths = [max(len(row[i]) for row in cells) for i in range(len(cells[0]))]
     return [
-        indent + "| " + " | ".join(cell.ljust(w) for cell, w in zip(row, widths, strict=True)) + " |" for row in rows
+        indent + "| " + " | ".join(cell.ljust(w) for cell, w in zip(row, widths, strict=True)) + " |" for row in cells
     ]
+
+
+def docstring_lines(content: str, indent: str) -> list[str]:
+    r'''A step's doc string as Gherkin lines: its delimiters, and its content reading back the same.
+
+    The delimiter is three double quotes, or three backticks when the content holds three double
+    quotes; content that holds both has its delimiter escaped with backslashes, as Gherkin reads
+    it. (Content writing both escapes, backslash by backslash, has no Gherkin that reads it back.)
+
+    Examples:
+        >>> docstring_lines("1 1\n1 1", "  ")
+        ['  """', '  1 1', '  1 1', '  """']
+        >>> docstring_lines('say """hi"""', "")[0]
+        '```'
+    '''
+    quotes, ticks = '"' * 3, "`" * 3
+
+    def escaped(fence: str) -> str:
+        return "\\" + "\\".join(fence)
+
+    # Gherkin reads an escaped delimiter back as the delimiter: content that writes the escape
+    # itself cannot go between those delimiters, and the plainest fitting pair is chosen.
+    fitting = [fence for fence in (quotes, ticks) if escaped(fence) not in content]
+    delimiter = next((fence for fence in fitting if fence not in content), fitting[0] if fitting else quotes)
+    body = content.replace(delimiter, escaped(delimiter))
+    return [indent + delimiter, *(indent + line for line in text_lines(body)), indent + delimiter]
 
 
 def gherkin_lines(steps: Iterable[StepDoc], indent: str = "  ") -> list[str]:
@@ -55,7 +92,15 @@ def gherkin_lines(steps: Iterable[StepDoc], indent: str = "  ") -> list[str]:
         if step.table:
             lines += _table(step.table, indent + "  ")
         if step.docstring is not None:
-            lines += [indent + '  """', *(indent + "  " + x for x in step.docstring.splitlines()), indent + '  """']
+            lines += docstring_lines(step.docstring, indent + "  ")
+    return lines
+
+
+def outline_lines(example: ExampleDoc, indent: str = "  ") -> list[str]:
+    """The `Examples:` tables of a Scenario Outline as Gherkin text, each after a blank line (none for an example)."""
+    lines: list[str] = []
+    for table in example.outline_tables:
+        lines += ["", f"{indent}Examples:", *_table(table, indent + "  ")]
     return lines
 
 
@@ -63,8 +108,7 @@ def example_gherkin(example: ExampleDoc) -> str:
     """The example as a fenced Gherkin block."""
     lines = [*(f"@{tag}" for tag in example.tags), f"{example.keyword}: {example.name}"]
     lines += gherkin_lines(example.steps)
-    for table in example.outline_tables:
-        lines += ["", "  Examples:", *_table(table, "    ")]
+    lines += outline_lines(example)
     body = "\n".join(lines)
     fence = code_fence(body)
     return f"{fence}gherkin\n{body}\n{fence}"
@@ -154,28 +198,35 @@ def render_example(
     return lines + failure + _notes(runs)
 
 
-RULE_LINK = re.compile(r"(?P<open>\]\(\s*<?|^\s{0,3}\[[^\]\n]+\]:\s*<?)rule:(?P<id>[^\s)>]*)>?", re.MULTILINE)
+RULE_LINK = re.compile(r"(?P<open>\]\(\s*<?|^\s{0,3}\[[^\]\n]+\]:\s*<?)(?i:rule):(?P<id>[^\s)>]*)>?", re.MULTILINE)
 """A Markdown link to a rule by its identifier, as written in a feature file: `[text](rule:ruling.die-faces)`
-(or a reference definition, `[die]: rule:ruling.die-faces`)."""
+(or a reference definition, `[die]: rule:ruling.die-faces`); the scheme in any case, as URL schemes are."""
 
 
 def resolve_rule_links(markdown: str, page: str, rule_pages: Mapping[str, str]) -> tuple[str, list[str]]:
-    """Turn `[text](rule:<id>)` links into links to the page and anchor of that rule.
+    r"""Turn `[text](rule:<id>)` links in a page's descriptions into links to the page and anchor of that rule.
 
     `page` is the page being written and `rule_pages` maps each rule identifier to the page
-    holding it (site paths such as `rulebook/homm/melee.md`). A link to an identifier no
-    rule has (misspelt, in capitals, a path, another scheme) is not resolved: its text stays,
-    its target is dropped (so the page links nowhere), and its identifier is returned so the
-    build can refuse it.
+    holding it (site paths such as `rulebook/homm/melee.md`). Only descriptions are read
+    (the prose between the markers of [`prose_block`][battlebook.book.prose.prose_block]), and
+    in them only the text outside code: a name, a step or code that writes the link syntax
+    is shown as written. A link to an identifier no rule has (misspelt, in capitals, a path,
+    another scheme) is not resolved: its text stays, its target is dropped (so the page links
+    nowhere), and its identifier is returned so the build can refuse it.
 
     Examples:
         >>> pages = {"ruling.die-faces": "rulebook/rulings/die-faces.md"}
-        >>> resolve_rule_links("see [the die](rule:ruling.die-faces)", "rulebook/homm/melee.md", pages)
-        ('see [the die](../rulings/die-faces.md#ruling.die-faces)', [])
-        >>> resolve_rule_links("[x](rule:no.such-rule)", "rulebook/homm/melee.md", pages)
-        ('[x](#)', ['no.such-rule'])
-        >>> resolve_rule_links("[x](rule:javascript:alert(1))", "rulebook/homm/melee.md", pages)[1]
+        >>> def links(text):
+        ...     page, unknown = resolve_rule_links(prose_block(text), "rulebook/homm/melee.md", pages)
+        ...     return page.split("\n")[2], unknown
+        >>> links("see [the die](rule:ruling.die-faces), [it](RULE:ruling.die-faces)")
+        ('see [the die](../rulings/die-faces.md#ruling.die-faces), [it](../rulings/die-faces.md#ruling.die-faces)', [])
+        >>> links("[x](rule:no.such-rule) but not `[y](rule:no.such-rule)`")
+        ('[x](#) but not `[y](rule:no.such-rule)`', ['no.such-rule'])
+        >>> links("[x](rule:javascript:alert(1))")[1]
         ['javascript:alert(1']
+        >>> resolve_rule_links("# [a](rule:ruling.die-faces)", "rulebook/homm/melee.md", pages)[0]
+        '# [a](rule:ruling.die-faces)'
     """
     unknown: list[str] = []
 
@@ -190,7 +241,7 @@ def resolve_rule_links(markdown: str, page: str, rule_pages: Mapping[str, str]) 
         path = "" if target == page else posixpath.relpath(target, here or ".")
         return f"{opening}{path}#{rule_id}"
 
-    return RULE_LINK.sub(link, markdown), unknown
+    return in_descriptions(markdown, lambda prose: outside_code(prose, lambda text: RULE_LINK.sub(link, text))), unknown
 
 
 def rule_title(rule: RuleDoc) -> str:

@@ -26,48 +26,60 @@ from enum import StrEnum
 from pathlib import Path
 from typing import Any
 
+from battlebook.bounds import MAX_FEATURE_BYTES
 from battlebook.errors import ScenarioError
 
 FORMAT = 1
 #: The largest results file read, in bytes (the rulebook's own is well under a megabyte).
 MAX_RESULTS_BYTES = 50_000_000
-#: What to do about a results file that cannot be read.
+#: What to do about Battlebook's own results file when it cannot be read.
 REGENERATE = "delete it and run the examples again (make examples) to record new results"
+#: What to do about another file named as a results file: it is left alone.
+NAME_ANOTHER = (
+    "name a results file a run of the examples wrote (run the examples again, make examples, to record one "
+    "in .battlebook/results.json)"
+)
 
 
 class ResultsFileError(ScenarioError):
-    """A results file that cannot be read; the message names it and says how to make a new one."""
+    """A results file that cannot be read; the message names it and says what to do.
 
-    def __init__(self, path: Path, reason: str) -> None:
-        super().__init__(f"{path}: {reason}; {REGENERATE}")
+    Only Battlebook's own results file (`own`) is worth deleting; of any other file named as
+    one (a feature file, `/dev/null`), the message says to name a results file instead.
+    """
+
+    def __init__(self, path: Path, reason: str, own: bool = True) -> None:
+        super().__init__(f"{path}: {reason}; {REGENERATE if own else NAME_ANOTHER}")
         self.path = path
         self.reason = reason
 
 
-def _read_results(path: Path) -> dict[str, Any]:
+def _read_results(path: Path, own: bool = True) -> dict[str, Any]:
     """The JSON object of a results file, checked to be a regular file of Battlebook's format."""
     try:
         info = path.stat()
     except OSError as error:
-        raise ResultsFileError(path, f"cannot be read ({error.strerror or error})") from None
+        raise ResultsFileError(path, f"cannot be read ({error.strerror or error})", own) from None
     if not stat.S_ISREG(info.st_mode):
-        raise ResultsFileError(path, "is not a regular file (a folder, FIFO or device)")
+        raise ResultsFileError(path, "is not a regular file (a folder, FIFO or device)", False)
+    if path.suffix == ".feature":
+        raise ResultsFileError(path, "is a feature file, not a results file", False)
     if info.st_size > MAX_RESULTS_BYTES:
-        raise ResultsFileError(path, f"has {info.st_size} bytes, more than a results file ({MAX_RESULTS_BYTES})")
+        raise ResultsFileError(path, f"has {info.st_size} bytes, more than a results file ({MAX_RESULTS_BYTES})", own)
     try:
         with path.open("rb") as handle:
             raw = handle.read(MAX_RESULTS_BYTES + 1)
         data = json.loads(raw.decode("utf-8"))
     except OSError as error:
-        raise ResultsFileError(path, f"cannot be read ({error.strerror or error})") from None
+        raise ResultsFileError(path, f"cannot be read ({error.strerror or error})", own) from None
     except UnicodeDecodeError:
-        raise ResultsFileError(path, "is not UTF-8 text") from None
+        raise ResultsFileError(path, "is not UTF-8 text", own) from None
     except (ValueError, RecursionError) as error:
-        raise ResultsFileError(path, f"is not valid JSON ({str(error).splitlines()[0][:80]})") from None
+        raise ResultsFileError(path, f"is not valid JSON ({str(error).splitlines()[0][:80]})", own) from None
     if not isinstance(data, dict) or not isinstance(data.get("results"), list):
-        raise ResultsFileError(path, "is not a Battlebook results file (no list of results)")
+        raise ResultsFileError(path, "is not a Battlebook results file (no list of results)", own)
     if data.get("format") != FORMAT:
-        raise ResultsFileError(path, f"is in format {data.get('format')!r}, not {FORMAT}")
+        raise ResultsFileError(path, f"is in format {str(data.get('format'))[:20]!r}, not {FORMAT}", own)
     return data
 
 
@@ -129,7 +141,13 @@ class ScenarioResult:
         data["status"] = Status(data["status"])
         result = cls(**data)
         texts = (result.feature, result.feature_sha256, result.scenario)
-        if not all(isinstance(x, str) for x in texts) or type(result.line) is not int:
+        optional_texts = (result.rule, result.rule_id, result.row, result.step, result.message)
+        if (
+            not all(isinstance(x, str) for x in texts)
+            or type(result.line) is not int
+            or not all(x is None or isinstance(x, str) for x in optional_texts)
+            or not (result.step_line is None or type(result.step_line) is int)
+        ):
             raise ValueError("a record's fields have the wrong types")
         if not isinstance(result.annotations, list) or not all(
             isinstance(a, dict) and isinstance(a.get("title"), str) and isinstance(a.get("markdown"), str)
@@ -200,8 +218,11 @@ class ResultBook:
         return badge_of(self.runs(feature, sha256, line))
 
     @classmethod
-    def load(cls, path: Path) -> ResultBook:
+    def load(cls, path: Path, own: bool = True) -> ResultBook:
         """Read a results file; a missing file is an empty book.
+
+        `own` says the file is Battlebook's own results file (not one a reader named), which a
+        message may then advise deleting.
 
         Raises:
             ResultsFileError: the path is not a regular file, is too large, or does not hold
@@ -209,11 +230,13 @@ class ResultBook:
         """
         if not path.exists() and not path.is_symlink():
             return cls()
-        data = _read_results(path)
+        data = _read_results(path, own)
         try:
             return cls(ScenarioResult.from_json(item) for item in data["results"])
         except (KeyError, TypeError, ValueError, AttributeError) as error:
-            raise ResultsFileError(path, f"a record is not in the expected shape ({type(error).__name__})") from None
+            raise ResultsFileError(
+                path, f"a record is not in the expected shape ({type(error).__name__})", own
+            ) from None
 
     def current(self, root: Path) -> tuple[ResultBook, int]:
         """The results of the feature files as they are now under `root`, and how many others were left out.
@@ -225,11 +248,7 @@ class ResultBook:
         stale = 0
         for result in self:
             if result.feature not in digests:
-                file = root / result.feature
-                try:
-                    digests[result.feature] = hashlib.sha256(file.read_bytes()).hexdigest() if file.is_file() else None
-                except OSError:
-                    digests[result.feature] = None
+                digests[result.feature] = _bounded_sha256(root / result.feature)
             if digests[result.feature] == result.feature_sha256:
                 kept.add(result)
             else:
@@ -255,6 +274,23 @@ class ResultBook:
         tmp = path.with_suffix(".tmp")
         tmp.write_text(json.dumps(payload, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
         tmp.replace(path)
+
+
+def _bounded_sha256(file: Path) -> str | None:
+    """The SHA-256 of a feature file a record names, or `None` when it is gone, unreadable, or no feature file.
+
+    Only a regular file of at most `MAX_FEATURE_BYTES` can have been run (a larger one is
+    refused before it runs): a record naming a 3 GB file, a FIFO or a device is stale, and the
+    file is never read.
+    """
+    try:
+        info = file.stat()
+        if not stat.S_ISREG(info.st_mode) or info.st_size > MAX_FEATURE_BYTES:
+            return None
+        with file.open("rb") as handle:
+            return hashlib.sha256(handle.read(MAX_FEATURE_BYTES + 1)).hexdigest()
+    except OSError:
+        return None
 
 
 def badge_of(runs: list[ScenarioResult]) -> Badge:

@@ -104,3 +104,129 @@ def render_rulings_index(rulings: Sequence[Ruling]) -> str:
         if rules:
             lines += [f"Rules: {rules} \u00b7 file {markdown_code(ruling.feature.path)}", ""]
     return "\n".join(lines) + "\n"
+
+
+@dataclass(frozen=True)
+class Proposal:
+    """What a player fills in to turn a scenario into a ruling (see `ruling_text`).
+
+    Attributes:
+        title: The question in a few words (the Feature's title follows `Ruling: `).
+        slug: The file's name and the Rule's identifier (`ruling.<slug>`): lowercase words joined by `-`.
+        sources: The source sections the question arises from (`@source:` keys).
+        question: What the sources leave open, and why a player could read it two ways.
+        reading: The reading adopted, stated so the examples can check it.
+        alternative: The other reading, and how a scenario can choose it.
+        rule: The adopted reading as one sentence (the Rule's title).
+        chapter: Where the ruling stands among the rulings (`@chapter:`).
+    """
+
+    title: str
+    slug: str
+    sources: tuple[str, ...]
+    question: str
+    reading: str
+    alternative: str
+    rule: str
+    chapter: int
+
+
+#: What a line of a description may not start with: Gherkin would read the line as a keyword, tag, comment or table.
+KEYWORD_START = re.compile(
+    r"^(Given|When|Then|And|But|Feature|Rule|Background|Scenario|Example|Examples|Scenarios|\*\s|@|#|\||\"\"\"|```)",
+    re.IGNORECASE,
+)
+
+
+def _paragraph(label: str, text: str, indent: str, width: int = 92) -> list[str]:
+    """`**label** text` as the wrapped lines of one description paragraph, none read as a keyword."""
+    words = f"**{label}** {' '.join(text.split())}".split(" ")
+    lines: list[str] = []
+    for word in words:
+        if lines and len(lines[-1]) + 1 + len(word) <= width - len(indent):
+            lines[-1] += " " + word
+        elif lines and KEYWORD_START.match(word):
+            lines[-1] += " " + word  # a line may run long rather than start with a keyword
+        else:
+            lines.append(word)
+    return [indent + line for line in lines]
+
+
+def proposal_problems(proposal: Proposal) -> list[str]:
+    """What a proposal lacks or gets wrong, one line each (empty when it can be written).
+
+    Examples:
+        >>> proposal_problems(Proposal("", "Bad Slug", (), "", "", "", "", 50))[1]
+        'the file name is lowercase words joined by "-", such as "empty-offer"'
+    """
+    from battlebook.book.sources import SECTIONS
+
+    problems = []
+    if not proposal.title.strip():
+        problems.append("give the question in a few words (the title)")
+    if not re.fullmatch(r"[a-z0-9]+(-[a-z0-9]+)*", proposal.slug):
+        problems.append('the file name is lowercase words joined by "-", such as "empty-offer"')
+    if not proposal.sources:
+        problems.append("cite the source section the question comes from")
+    problems += [f"no source section is called {key!r}" for key in proposal.sources if key not in SECTIONS]
+    for key, label in LABELS.items():
+        if not getattr(proposal, key).strip():
+            problems.append(f"write the paragraph **{label}**")
+    if not proposal.rule.strip():
+        problems.append("state the adopted reading as one sentence (the Rule)")
+    if any("\n" in text or "\r" in text for text in (proposal.title, proposal.rule)):
+        problems.append("the title and the Rule are one line each")
+    return problems
+
+
+def ruling_text(scenario: FeatureDoc, proposal: Proposal) -> str:
+    r"""A ruling file in the book's conventions, from a player's scenario and what they filled in.
+
+    The Feature carries the ruling's chapter, the scenario's edition or game tags and its
+    Background; its description, the three paragraphs; one Rule, tagged with the ruling's
+    identifier and sources, holds every example of the scenario (the Background of a Rule
+    they stood under goes first into each of them).
+
+    Examples:
+        >>> from battlebook.book.model import ExampleDoc, StepDoc
+        >>> steps = (StepDoc("Given", "a battle in the open field", 4), StepDoc("Then", "the battle goes on", 5))
+        >>> mine = FeatureDoc("s.feature", "Mine", "", (), (), (), (ExampleDoc("Example", "E", 3, "", (), steps),), "")
+        >>> chosen = Proposal("who wins", "who-wins", ("001/phases-and-rounds",), "Q?", "R.", "A.", "R", 50)
+        >>> print(ruling_text(mine, chosen))
+        @chapter:50
+        Feature: Ruling: who wins
+          **The question.** Q?
+        <BLANKLINE>
+          **Battlebook's reading.** R.
+        <BLANKLINE>
+          **The alternative.** A.
+        <BLANKLINE>
+          @id:ruling.who-wins @source:001/phases-and-rounds
+          Rule: R
+        <BLANKLINE>
+            Example: E
+              Given a battle in the open field
+              Then the battle goes on
+        <BLANKLINE>
+    """
+    from battlebook.book.render import gherkin_lines, outline_lines
+
+    kept = [tag for tag in scenario.tags if tag.startswith(("edition:", "game:"))]
+    lines = [" ".join(f"@{tag}" for tag in (f"chapter:{proposal.chapter}", *kept))]
+    lines.append(f"Feature: Ruling: {' '.join(proposal.title.split())}")
+    paragraphs = [_paragraph(label, getattr(proposal, key), "  ") for key, label in LABELS.items()]
+    for i, paragraph in enumerate(paragraphs):
+        lines += [*([""] if i else []), *paragraph]
+    if scenario.background:
+        lines += ["", "  Background:", *gherkin_lines(scenario.background, "    ")]
+    tags = " ".join([f"@id:ruling.{proposal.slug}", *(f"@source:{key}" for key in proposal.sources)])
+    lines += ["", f"  {tags}", f"  Rule: {' '.join(proposal.rule.split())}"]
+    for rule, example in scenario.examples():
+        steps = (*(rule.background if rule else ()), *example.steps)
+        lines.append("")
+        if example.tags:
+            lines.append("    " + " ".join(f"@{tag}" for tag in example.tags))
+        lines.append(f"    {example.keyword}: {example.name}")
+        lines += gherkin_lines(steps, "      ")
+        lines += outline_lines(example, "      ")
+    return "\n".join(lines) + "\n"

@@ -13,12 +13,37 @@ import gc
 import importlib
 import sys
 from collections.abc import Sequence
-from typing import NoReturn
 
 from battlebook import __version__
+from battlebook.visible import visible
+
+#: `typing` is read by type checkers only: the command's start-up does without its import.
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from pathlib import Path
+    from typing import NoReturn, TextIO
 
 SUBCOMMANDS: tuple[str, ...] = ("results", "check", "steps", "odds")
 """Modules of `battlebook.cli` that each add one subcommand."""
+
+
+def say(text: str = "", *, file: TextIO | None = None, end: str = "\n") -> None:
+    """Print text that may come from strangers (names from files, file names, arguments) to the terminal.
+
+    Every command prints through this: control characters and bidirectional overrides are
+    shown as escapes (see [`visible`][battlebook.visible.visible]), never sent raw, so no name
+    can move the cursor, hide the rest of a report, write the clipboard or turn text around.
+    """
+    print(visible(text), file=sys.stdout if file is None else file, end=end)
+
+
+def path_argument(text: str) -> Path:
+    """A path given on the command line; an empty one (`''`) names nothing and is refused (not read as `.`)."""
+    from pathlib import Path
+
+    if not text:
+        raise argparse.ArgumentTypeError("an empty path names no file or folder")
+    return Path(text)
 
 
 class OneLineParser(argparse.ArgumentParser):
@@ -26,7 +51,7 @@ class OneLineParser(argparse.ArgumentParser):
 
     def error(self, message: str) -> NoReturn:
         """Print `prog: error: message` (no usage block) and exit with status 2."""
-        self.exit(2, f"{self.prog}: error: {' '.join(message.split())} (see --help)\n")
+        self.exit(2, visible(f"{self.prog}: error: {' '.join(message.split())} (see --help)") + "\n")
 
 
 def build_parser(only: str | None = None) -> argparse.ArgumentParser:

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import argparse
 import sys
-from pathlib import Path
 from typing import Any
 
+from battlebook.cli import path_argument, say
 from battlebook.cli.extras import missing_extra
 
 
@@ -22,10 +22,10 @@ def register(subparsers: Any) -> None:
             "0 when every example passed, 1 otherwise, 2 for bad arguments."
         ),
     )
-    parser.add_argument("paths", nargs="+", type=Path, metavar="PATH", help="a .feature file or a folder")
+    parser.add_argument("paths", nargs="+", type=path_argument, metavar="PATH", help="a .feature file or a folder")
     parser.add_argument(
         "--messages",
-        type=Path,
+        type=path_argument,
         default=None,
         metavar="FILE",
         help="also write the run as Cucumber Messages (NDJSON) to FILE, for Cucumber's tools",
@@ -47,7 +47,7 @@ def run(args: argparse.Namespace) -> int:
     """Check the files and print the report; 0 only when every example passed."""
     problem = missing_extra("check")
     if problem:
-        print(f"battlebook check: {problem}", file=sys.stderr)
+        say(f"battlebook check: {problem}", file=sys.stderr)
         return 2
     from battlebook.language.steps._readings import unknown_readings
     from battlebook.runners.check import CheckUsageError, format_report, run_check  # pytest is slow to import
@@ -59,9 +59,9 @@ def run(args: argparse.Namespace) -> int:
     try:
         report = run_check(args.paths, messages=args.messages, readings=args.reading)
     except CheckUsageError as error:
-        print(f"battlebook check: {error}", file=sys.stderr)
+        say(f"battlebook check: {error}", file=sys.stderr)
         return 2
-    if report.pytest_status not in (0, 1) and report.features:
-        print(report.pytest_output, file=sys.stderr)
-    print(format_report(report), end="")
+    if report.pytest_status not in (0, 1) and report.features and not report.not_run:
+        say(report.pytest_output, file=sys.stderr)  # an error the report cannot name: pytest's own account
+    say(format_report(report), end="")
     return 0 if report.ok else 1

@@ -19,12 +19,15 @@ calculators' light modules only.
 from __future__ import annotations
 
 import argparse
-import json
-from collections.abc import Callable
-from typing import Any
 
 from battlebook.calculator import Option
-from battlebook.cli import OneLineParser
+from battlebook.cli import OneLineParser, say
+
+#: `typing` is read by type checkers only: the command's start-up does without its import.
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Callable
+    from typing import Any
 
 
 def _type(read: Callable[[str], object]) -> Callable[[str], object]:
@@ -85,7 +88,12 @@ def run_odds(args: argparse.Namespace) -> int:
     from battlebook.games import calculators
 
     answer = calculators(args.game).odds.answer(vars(args))
-    print(json.dumps(answer.data()) if args.json else answer.text())
+    if args.json:
+        import json
+
+        say(json.dumps(answer.data()))
+    else:
+        say(answer.text())
     return 0
 
 
@@ -129,5 +137,10 @@ def run_fight(args: argparse.Namespace) -> int:
         report = game_named(args.fight_game).fight(question, arguments)
     except BattlebookError as error:
         parser.error(str(error))
-    print(json.dumps(report.json()) if args.json else report_table(report))
+    if args.json:
+        import json
+
+        say(json.dumps(report.json()))
+    else:
+        say(report_table(report))
     return 0

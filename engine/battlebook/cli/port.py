@@ -12,6 +12,9 @@ import socket
 import sys
 from collections.abc import Sequence
 
+from battlebook.bounds import BoundError, read_whole
+from battlebook.cli import say
+
 HOST = "127.0.0.1"
 
 
@@ -22,9 +25,12 @@ def port_problem(text: str, host: str = HOST) -> str | None:
         >>> port_problem("http")
         "'http' is not a port number: give a whole number from 1 to 65535, as in PORT=8001 make docs"
     """
-    if not (text.isascii() and text.isdigit() and 1 <= int(text) <= 65535):
+    try:
+        port = read_whole(text, "the port", 1, 65535) if text.strip() == text else 0
+    except BoundError:
+        port = 0
+    if not port:
         return f"{text[:20]!r} is not a port number: give a whole number from 1 to 65535, as in PORT=8001 make docs"
-    port = int(text)
     with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
         probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
         try:
@@ -44,7 +50,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = list(sys.argv[1:] if argv is None else argv)
     problem = port_problem(args[0] if args else "8000")
     if problem is not None:
-        print(f"make docs: {problem}", file=sys.stderr)
+        say(f"make docs: {problem}", file=sys.stderr)
         return 2
     return 0
 

@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from battlebook.book.results import ResultBook, ResultsFileError, Status, default_path
+from battlebook.cli import path_argument, say
 
 
 def register(subparsers: Any) -> None:
@@ -18,7 +19,9 @@ def register(subparsers: Any) -> None:
         description="List the result recorded for every example by the last run (make test or make examples).",
     )
     parser.add_argument("--problems", action="store_true", help="list only examples that did not pass")
-    parser.add_argument("--file", type=Path, default=None, help="results file (default: .battlebook/results.json)")
+    parser.add_argument(
+        "--file", type=path_argument, default=None, help="results file (default: .battlebook/results.json)"
+    )
     parser.set_defaults(handler=run)
 
 
@@ -26,16 +29,17 @@ def run(args: argparse.Namespace) -> int:
     """Print one line per recorded example of the feature files as they are now; exit 1 when any did not pass.
 
     A missing or unreadable results file is a bad argument: one line on standard error, exit 2.
+    Everything a record holds is printed through [`say`][battlebook.cli.say]: a name cannot act on the terminal.
     """
     root = Path.cwd()
     path: Path = args.file or default_path(root)
     if not path.exists() and not path.is_symlink():
-        print(f"battlebook results: no results at {path}: run the examples first (make examples)", file=sys.stderr)
+        say(f"battlebook results: no results at {path}: run the examples first (make examples)", file=sys.stderr)
         return 2
     try:
-        book, stale = ResultBook.load(path).current(root)
+        book, stale = ResultBook.load(path, own=args.file is None).current(root)
     except ResultsFileError as error:
-        print(f"battlebook results: {error}", file=sys.stderr)
+        say(f"battlebook results: {error}", file=sys.stderr)
         return 2
     bad = 0
     for result in sorted(book, key=lambda r: (r.feature, r.line, r.row or "")):
@@ -44,11 +48,11 @@ def run(args: argparse.Namespace) -> int:
         if args.problems and ok:
             continue
         row = f" [{result.row}]" if result.row else ""
-        print(f"{result.status.value:9} {result.feature}:{result.line} {result.scenario}{row}")
+        say(f"{result.status.value:9} {result.feature}:{result.line} {result.scenario}{row}")
         if result.message and not ok:
-            print(f"          {result.step or ''}: {result.message}")
+            say(f"          {result.step or ''}: {result.message}")
     summary = f"{len(book)} examples recorded, {len(book) - bad} passed, {bad} not passed"
     if stale:
         summary += f" ({stale} older results left out: their feature files have changed or are gone)"
-    print(summary)
+    say(summary)
     return 1 if bad else 0

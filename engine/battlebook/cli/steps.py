@@ -7,6 +7,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from battlebook.cli import path_argument, say
 from battlebook.cli.extras import missing_extra
 
 
@@ -24,10 +25,10 @@ def register(subparsers: Any) -> None:
     parser.add_argument("word", nargs="?", default=None, metavar="WORD", help="keep only steps mentioning WORD")
     parser.add_argument(
         "--features",
-        type=Path,
+        type=path_argument,
         default=None,
-        metavar="DIR",
-        help="a folder of feature files to take example lines from (default: ./features when present)",
+        metavar="PATH",
+        help="a feature file, or a folder of them, to take example lines from (default: ./features when present)",
     )
     parser.set_defaults(handler=run)
 
@@ -40,27 +41,32 @@ def run(args: argparse.Namespace) -> int:
     """
     problem = missing_extra("check")
     if problem:
-        print(f"battlebook steps: {problem}", file=sys.stderr)
+        say(f"battlebook steps: {problem}", file=sys.stderr)
         return 2
     from battlebook.book.model import FeatureDoc, FeatureFileError, feature_paths, load_book
     from battlebook.language.catalogue import build_catalogue, format_catalogue
     from battlebook.language.steps import load_step_modules
 
-    folder: Path | None = args.features
-    if folder is None and Path("features").is_dir():
-        folder = Path("features")
+    given: Path | None = args.features
+    if given is None and Path("features").is_dir():
+        given = Path("features")
     book: list[FeatureDoc] = []
-    if folder is not None:
-        if not folder.is_dir():
-            print(f"battlebook steps: --features {folder}: no such folder", file=sys.stderr)
+    if given is not None:
+        if given.is_dir() and not given.is_symlink():
+            root = given.resolve().parent
+        elif given.suffix == ".feature" and (given.exists() or given.is_symlink()):
+            root = given.parent.resolve()  # one file: read (or refused) as a check reads it
+        else:
+            what = "is not a feature file" if given.exists() else "no such file or folder"
+            say(f"battlebook steps: --features {given}: {what}", file=sys.stderr)
             return 2
         try:
-            book = load_book(feature_paths([folder]), folder.resolve().parent)
+            book = load_book(feature_paths([given]), root)
         except FeatureFileError as error:
-            print(f"battlebook steps: examples left out, a feature file is malformed: {error}", file=sys.stderr)
+            say(f"battlebook steps: examples left out, a feature file is malformed: {error}", file=sys.stderr)
     text = format_catalogue(build_catalogue(book, load_step_modules()), args.word)
     if not text:
-        print(f"no step mentions {args.word!r}; run battlebook steps without a word to list them all")
+        say(f"no step mentions {args.word!r}; run battlebook steps without a word to list them all")
         return 1
-    print(text, end="")
+    say(text, end="")
     return 0

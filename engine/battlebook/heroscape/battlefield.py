@@ -47,6 +47,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
 
+from battlebook import bounds
 from battlebook.errors import ScenarioError
 from battlebook.frozen import FrozenMap
 from battlebook.heroscape.hexes import Hex
@@ -57,9 +58,9 @@ _GLYPH_LEGEND = re.compile(r"^(?P<key>[a-z])\s*=\s*glyph\s+(?P<name>\S.*)$")
 #: The largest level a space may have, and the most rows and cells in a row a map may have.
 #: Battlebook's own bounds (the rules set none), which keep every map quick to read and every
 #: line of sight quick to trace.
-MAX_LEVEL = 99
-MAX_ROWS = 100
-MAX_COLUMNS = 100
+MAX_LEVEL = bounds.MAX_LEVEL
+MAX_ROWS = bounds.MAX_MAP_ROWS
+MAX_COLUMNS = bounds.MAX_MAP_COLUMNS
 CELL_HELP = (
     "a cell is '.' (empty area) or a level such as 3, then optionally '~' (water), "
     "a lowercase glyph letter and a figure key such as Z1"

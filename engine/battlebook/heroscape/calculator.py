@@ -21,31 +21,26 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from battlebook.calculator import Calculators, FightForm, OddsCalculator, Option, chance_data, whole_number
+from battlebook import bounds
+from battlebook.calculator import Calculators, FightForm, OddsCalculator, Option, chance_data
 
 __all__ = ["CALCULATORS", "COMBAT_DIE_SIDES", "MAX_ATTACKS", "MAX_DICE", "MAX_FIGHT_DICE", "MAX_LIFE"]
 
-#: The largest number of dice the command accepts on either side.
-MAX_DICE = 30
+#: The most dice the calculators take on either side (from `battlebook.bounds`).
+MAX_DICE = bounds.MAX_DICE
 #: The combat die as the ruling reads it: skulls, shields, blanks (held to
 #: `battlebook.heroscape.dice.COMBAT_DIE` by a test, so that reading the options loads no rule).
 COMBAT_DIE_SIDES = (3, 2, 1)
-#: The bounds the fight calculator puts on its numbers, as `--help` states them (held by a
-#: test to `battlebook.heroscape.fight`'s `MAX_DICE`, `MAX_LIFE` and `MAX_ATTACKS`).
-MAX_FIGHT_DICE = 12
-MAX_LIFE = 12
-MAX_ATTACKS = 20
+#: The bounds the fight calculator puts on its numbers, as `--help` states them (from
+#: `battlebook.bounds`, as `battlebook.heroscape.fight` takes them).
+MAX_FIGHT_DICE = bounds.FIGHT_MAX_DICE
+MAX_LIFE = bounds.FIGHT_MAX_LIFE
+MAX_ATTACKS = bounds.FIGHT_MAX_ATTACKS
 
 
 def dice_count(text: str) -> int:
     """Read a number of dice: a whole number from 0 to `MAX_DICE`."""
-    try:
-        value = whole_number(text)
-    except ValueError:
-        raise ValueError(f"{text!r} is not a whole number of dice") from None
-    if not 0 <= value <= MAX_DICE:
-        raise ValueError(f"{value} dice: give a number from 0 to {MAX_DICE}")
-    return value
+    return bounds.read_whole(text, "dice", 0, MAX_DICE)
 
 
 @dataclass(frozen=True)
@@ -129,7 +124,11 @@ def page_odds(arguments: Sequence[object]) -> dict[str, Any]:
     from battlebook.heroscape.dice import heroscape_wounds
     from battlebook.heroscape.ruleset import Edition, Ruleset
 
-    attack, defense, above, edition = (int(arguments[0]), int(arguments[1]), int(arguments[2]), arguments[3])  # type: ignore[call-overload]
+    given_attack, given_defense, given_above, edition = arguments
+    page = bounds.page_bounds()
+    attack = bounds.check_whole(given_attack, "attack dice", *page["attack dice"])  # type: ignore[arg-type]
+    defense = bounds.check_whole(given_defense, "defense dice", *page["defense dice"])  # type: ignore[arg-type]
+    above = bounds.check_whole(given_above, "levels above", *page["levels above"])  # type: ignore[arg-type]
     try:
         ruleset = Ruleset.for_edition(Edition(str(edition)))
     except ValueError:
@@ -137,7 +136,7 @@ def page_odds(arguments: Sequence[object]) -> dict[str, Any]:
     extra = ruleset.height.extra_dice(abs(above))
     attack_dice = attack + (extra if above > 0 else 0)
     defense_dice = defense + (extra if above < 0 else 0)
-    odds = heroscape_wounds(attack_dice, defense_dice, ruleset.combat_die)
+    odds = heroscape_wounds(attack_dice, defense_dice, ruleset.combat_die, ruleset.defense_sides)
     notes = []
     if extra:
         side = "attack" if above > 0 else "defense"

@@ -16,8 +16,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass, fields
 from enum import StrEnum
 
+from battlebook.bounds import MAX_SCORE
 from battlebook.cards import CardBook
 from battlebook.errors import MissingStatError, ScenarioError
+from battlebook.heroscape.rule_ids import ARMY_CARDS, LIFE
 
 CARD_CITATION = (
     "Zettian Guard range 7 and attack 2, Airborne Elite defense 2, Knave attack 3, and Xenithrax's "
@@ -56,8 +58,8 @@ class CardKind(StrEnum):
     SQUAD = "squad"
 
 
-#: The largest stat a card may be given: Battlebook's own bound (printed stats are small).
-MAX_STAT = 999
+#: The largest stat a card may be given: Battlebook's own bound (printed stats are small; see `battlebook.bounds`).
+MAX_STAT = MAX_SCORE
 STAT_NAMES = ("figures", "life", "move", "range", "attack", "defense", "height")
 
 
@@ -103,6 +105,16 @@ class ArmyCard:
                 raise ScenarioError(
                     f"the {self.name}'s {stat} is {value}: a stat is a whole number from 0 to {MAX_STAT}"
                 )
+        if self.life is not None and self.life < 1:
+            raise ScenarioError(
+                f"the {self.name}'s Life is {self.life}: a figure is destroyed once its wounds reach its Life, "
+                f"so a card's Life is at least 1 (rule {LIFE})"
+            )
+        if self.figures is not None and self.figures < 1:
+            raise ScenarioError(
+                f"the {self.name} depicts {self.figures} figures: an army card stands for at least one figure "
+                f"(rule {ARMY_CARDS})"
+            )
         if self.spaces not in (1, 2):
             raise ScenarioError(f"the {self.name}'s figures stand on {self.spaces} spaces: write 1 or 2")
 

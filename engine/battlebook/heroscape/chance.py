@@ -57,8 +57,8 @@ def unblocked_dice(state: BattleState, action: Attack, unblocked: int, pool: Dic
     """
     pool = dice_pool(state, action) if pool is None else pool
     attack_die, defense_die = state.ruleset.combat_die, state.ruleset.defense_sides
-    no_skull = next((f for f in (Face.BLANK, Face.SHIELD) if attack_die.chance_of(f) > 0), None)
-    no_shield = next((f for f in (Face.BLANK, Face.SKULL) if defense_die.chance_of(f) > 0), None)
+    no_skull = Face.BLANK if attack_die.blanks else Face.SHIELD if attack_die.shields else None
+    no_shield = Face.BLANK if defense_die.blanks else Face.SKULL if defense_die.skulls else None
     if (unblocked < pool.attack and no_skull is None) or (pool.defense and no_shield is None):
         raise ValueError(f"the combat die cannot show {unblocked} unblocked skulls out of {pool.attack}")
     faces = _faces(pool.attack, unblocked, Face.SKULL, no_skull) + _faces(pool.defense, 0, Face.SHIELD, no_shield)
@@ -86,7 +86,7 @@ def unblocked_rolls(state: BattleState, action: Attack) -> Iterator[tuple[int, F
     Examples:
         >>> from battlebook.heroscape.battlefield import parse_map
         >>> from battlebook.heroscape.cards import KNOWN_CARDS
-        >>> from battlebook.heroscape.rules import setup_battle
+        >>> from battlebook.heroscape.setup import setup_battle
         >>> from battlebook.heroscape.actions import StartTurn
         >>> state = setup_battle(parse_map("1Z1 1A1\nZ1 = Zettian Guards (Red)\nA1 = Airborne Elite (Blue)"),
         ...                      KNOWN_CARDS.get)

@@ -36,6 +36,7 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Any
 
+from battlebook import bounds
 from battlebook.errors import ScenarioError
 from battlebook.fight import MAX_POSITIONS, Ended, Move, solve
 from battlebook.fight_report import FightArgumentError, FightReport, Spread
@@ -63,12 +64,12 @@ __all__ = [
     "fight_report",
 ]
 
-#: The most attack or defense dice a figure of the calculator may roll before height advantage.
-MAX_DICE = 12
-#: The most Life a figure of the calculator may have.
-MAX_LIFE = 12
-#: The most attacks one figure may be asked to take.
-MAX_ATTACKS = 20
+#: The most attack or defense dice a figure of the calculator may roll before height advantage,
+#: the most Life it may have, and the most attacks one figure may be asked to take (stated in
+#: `battlebook.bounds` with every other bound).
+MAX_DICE = bounds.FIGHT_MAX_DICE
+MAX_LIFE = bounds.FIGHT_MAX_LIFE
+MAX_ATTACKS = bounds.FIGHT_MAX_ATTACKS
 #: The Height of the calculator's figures (only line of sight reads it: they stand side by side).
 FIGURE_HEIGHT = 5
 
@@ -247,7 +248,7 @@ def duel_odds_in(state: BattleState, first: str, second: str, *, limit: int = MA
     Examples:
         >>> from battlebook.heroscape.battlefield import parse_map
         >>> from battlebook.heroscape.cards import KNOWN_CARDS
-        >>> from battlebook.heroscape.rules import setup_battle
+        >>> from battlebook.heroscape.setup import setup_battle
         >>> state = setup_battle(parse_map("1Z1 1A1\nZ1 = Zettian Guards (Red)\nA1 = Airborne Elite (Blue)"),
         ...                      KNOWN_CARDS.get)
         >>> odds = duel_odds_in(state, "Z1", "A1")
@@ -343,15 +344,14 @@ def duel_odds(first: Fighter, second: Fighter, edition: Edition = Edition.BASIC_
     _check_fighter("first", first)
     _check_fighter("second", second)
     answer = duel_odds_in(duel_state(first, second, edition, height), "A", "B")
-    gap = (
-        ""
-        if not height
-        else f"; height advantage: +{abs(height)} dice for the {'first' if height > 0 else 'second'} figure"
-    )
-    readings = (
-        *answer.readings,
-        *([f"the figures stand side by side{gap} (heroscape.height-advantage)"] if height else []),
-    )
+    readings = answer.readings
+    if height:
+        dice = "1 extra die" if abs(height) == 1 else f"{abs(height)} extra dice"
+        higher = "first" if height > 0 else "second"
+        readings += (
+            f"height advantage: the {higher} figure stands higher and rolls {dice}, attacking and defending "
+            "(heroscape.height-advantage)",
+        )
     return replace(answer, first="the first figure", second="the second figure", readings=readings)
 
 

@@ -39,8 +39,9 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import replace
+from functools import lru_cache
 
-from battlebook.dice import Dice, Die
+from battlebook.dice import Dice, Die, roll_all
 from battlebook.errors import DiceError, RulesSilent, RuleViolation, ScenarioError
 from battlebook.heroscape import rule_ids as ids
 from battlebook.heroscape.actions import (
@@ -171,8 +172,14 @@ def placement_violation(state: BattleState, figure: Figure, card_id: str) -> Rul
     )
 
 
+#: How many attacks' legality and dice stay kept, each for its battle state: a whole fight asks
+#: again for every result the same attack's dice can show.
+ATTACK_CACHE_SIZE = 4096
+
+
+@lru_cache(maxsize=ATTACK_CACHE_SIZE)
 def attack_violation(state: BattleState, action: Attack) -> RuleViolation | None:
-    """Why the rules forbid the attack here, or `None` when it is allowed."""
+    """Why the rules forbid the attack here, or `None` when it is allowed (kept for the same state and attack)."""
     violation = pseudo_legal_violation(state, action)
     if violation is not None:
         return violation
@@ -281,8 +288,11 @@ def attack_setup(state: BattleState, action: Attack) -> AttackSetup:
     )
 
 
+@lru_cache(maxsize=ATTACK_CACHE_SIZE)
 def dice_pool(state: BattleState, action: Attack) -> DicePool:
     """The dice each side rolls: printed values, then every modifier in play, then height advantage.
+
+    Kept for the same state and attack: states are values, so the same battle rolls the same dice.
 
     Extras named in `action.overlooked` were not claimed before the roll and do not count.
     """
@@ -303,8 +313,7 @@ def dice_pool(state: BattleState, action: Attack) -> DicePool:
 
 def _roll(dice: Dice, die: Die, count: int) -> tuple[Face, ...]:
     faces: list[Face] = []
-    for _ in range(count):
-        face = dice.roll(die)
+    for face in roll_all(dice, die, count):
         if isinstance(face, Face):
             faces.append(face)
             continue
@@ -466,3 +475,9 @@ def winner(state: BattleState) -> str | None:
     if len(armies) > 1 and len(standing) == 1:
         return next(iter(standing))
     return None
+
+
+def clear_caches() -> None:
+    """Empty the kept legality and dice of attacks (the benchmarks start from empty ones)."""
+    attack_violation.cache_clear()
+    dice_pool.cache_clear()

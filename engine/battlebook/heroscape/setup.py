@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from battlebook.bounds import MAX_CARD_COPIES, BoundError, read_whole
 from battlebook.dice import ScriptedDice
 from battlebook.errors import ScenarioError
 from battlebook.heroscape.actions import StartTurn
@@ -49,10 +50,14 @@ def setup_battle(
     for placed in parsed.placements:
         name, _, copy = placed.card.partition("#")
         where = f"map line {placed.line}, column {placed.column}"
-        if copy and not (copy.strip().isascii() and copy.strip().isdigit() and 2 <= int(copy.strip()) <= 99):
-            raise ScenarioError(
-                f"{where}: {placed.card!r}: a further copy of a card is numbered #2 to #99 (the first has no number)"
-            )
+        if copy:
+            try:
+                read_whole(copy, "a copy's number", 2, MAX_CARD_COPIES)
+            except BoundError:
+                raise ScenarioError(
+                    f"{where}: {placed.card!r}: a further copy of a card is numbered #2 to #{MAX_CARD_COPIES} "
+                    "(the first has no number)"
+                ) from None
         card = card_for(name.strip())
         if card is None:
             raise ScenarioError(f"{where}: no army card called {name.strip()!r}")

@@ -365,3 +365,9 @@ def sight_line(state: BattleState, attacker: Figure, target: Figure) -> SightLin
     start = heads(state, attacker)[0]
     end = heads(state, target)[0]
     return SightLine(start, end, False, blocking_spaces(state, start, end, ignore=(attacker, target)))
+
+
+def clear_caches() -> None:
+    """Empty the kept ranges and lines of sight (the benchmarks start from empty ones)."""
+    _sight.cache_clear()
+    _counted.cache_clear()

@@ -19,56 +19,37 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from battlebook.calculator import Calculators, FightForm, OddsCalculator, Option, chance_data, whole_number
+from battlebook import bounds
+from battlebook.calculator import Calculators, FightForm, OddsCalculator, Option, chance_data
 
 __all__ = ["CALCULATORS", "DIE_READINGS", "FIGHT_READINGS", "MAX_CARDS", "MAX_SCORE", "MAX_STAT", "MAX_SWAT"]
 
-#: The largest attack or defense score the command accepts (a card's scores are below 20,
-#: and every bonus of the rules together adds far less than this).
-MAX_SCORE = 999
-#: The most defense scores a swat may list.
-MAX_SWAT = 20
+#: The bounds of the numbers the calculators read, from `battlebook.bounds` (where the command
+#: line, the step language, the engine and the page read theirs): a score, a swat's defenses.
+MAX_SCORE = bounds.MAX_SCORE
+MAX_SWAT = bounds.MAX_SWAT
 #: How the die's faces may be read (the values of `battlebook.homm.ruleset.DieReading`,
 #: written here so that reading the options loads no rule; a test holds them equal).
 DIE_READINGS = ("0-9", "1-10")
-#: The bounds the fight calculator puts on its numbers, as `--help` states them (held by a
-#: test to `battlebook.homm.fight`'s constants of the same names).
-MAX_CARDS = 12
-MAX_STAT = 999
+#: The bounds the fight calculator puts on its numbers, as `--help` states them (from
+#: `battlebook.bounds`, as `battlebook.homm.fight` takes them).
+MAX_CARDS = bounds.FIGHT_MAX_CARDS
+MAX_STAT = bounds.MAX_SCORE
 #: The readings the fight calculator takes by their ruling's name (`READINGS` of `battlebook.homm.fight`).
 FIGHT_READINGS = ("retaliation-chain",)
 
 
 def score_value(text: str) -> int:
     """Read an attack score: a whole number from 0 to `MAX_SCORE` (bonuses included, never negative)."""
-    try:
-        value = whole_number(text)
-    except ValueError:
-        raise ValueError(f"{text[:20]!r} is not a whole-number attack score") from None
-    if value < 0:
-        raise ValueError(f"{value}: an attack score cannot be negative")
-    if value > MAX_SCORE:
-        raise ValueError(f"{value}: give an attack score from 0 to {MAX_SCORE}")
-    return value
+    return bounds.read_whole(text, "attack score", 0, MAX_SCORE)
 
 
 def defense_list(text: str) -> list[int]:
     """Read one defense score, or up to `MAX_SWAT` separated by commas for a swat, each from 0 to `MAX_SCORE`."""
     parts = text.split(",")
-    shown = text if len(text) <= 40 else text[:37] + "..."
     if len(parts) > MAX_SWAT:
         raise ValueError(f"{len(parts)} defense scores: a swat lists at most {MAX_SWAT}")
-    try:
-        values = [whole_number(part) for part in parts]
-    except ValueError:
-        raise ValueError(
-            f"{shown!r} is not a defense score or a comma-separated list of them (such as 4,4,3)"
-        ) from None
-    if any(value < 0 for value in values):
-        raise ValueError(f"{shown!r}: defense scores cannot be negative")
-    if any(value > MAX_SCORE for value in values):
-        raise ValueError(f"{shown!r}: give defense scores from 0 to {MAX_SCORE}")
-    return values
+    return [bounds.read_whole(part, "defense score", 0, MAX_SCORE) for part in parts]
 
 
 @dataclass(frozen=True)
@@ -147,15 +128,20 @@ def page_odds(arguments: Sequence[object]) -> dict[str, Any]:
     from battlebook.homm.ruleset import DieReading
 
     score, defenses, reading = arguments
+    page = bounds.page_bounds()
+    bounds.check_whole(score, "score", *page["score"])  # type: ignore[arg-type]
+    swat = list(defenses)  # type: ignore[call-overload]
+    bounds.check_whole(len(swat), "swat", *page["swat"])
+    for defense in swat:
+        bounds.check_whole(defense, "defense", *page["defense"])
     try:
         die = DieReading(str(reading))
     except ValueError:
         raise BattlebookError(f"the die reads 0-9 or 1-10, not {reading!r}") from None
-    swat = [int(defense) for defense in defenses]  # type: ignore[attr-defined]
-    hit = homm_hit(int(score), swat, die)  # type: ignore[call-overload]
+    hit = homm_hit(score, swat, die)  # type: ignore[arg-type]
     return {
         "game": "homm",
-        "score": int(score),  # type: ignore[call-overload]
+        "score": score,
         "defense": hit.defense,
         "swat": swat,
         "reading": die.value,

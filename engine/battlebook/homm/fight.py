@@ -37,24 +37,24 @@ from dataclasses import dataclass, fields, replace
 from fractions import Fraction
 from typing import Any
 
+from battlebook import bounds
 from battlebook.errors import ScenarioError
 from battlebook.fight import MAX_POSITIONS, Ended, Move, solve
 from battlebook.fight_report import FightArgumentError, FightReport, Spread
 from battlebook.frozen import FrozenMap
 from battlebook.homm.actions import Action, Decline, EndPhase, MeleeAttack, Retaliate
-from battlebook.homm.flow import LAST_PHASE
 from battlebook.homm.play import HOMM_PLAY
 from battlebook.homm.readings import with_reading
 from battlebook.homm.ruleset import DieReading, Ruleset
 from battlebook.homm.sides import Line, Side
 from battlebook.homm.state import BattleState, Clock, Stack, Stage
-from battlebook.homm.units import MAX_STAT, UnitCard
+from battlebook.homm.units import LAST_PHASE, MAX_STAT, UnitCard
 from battlebook.odds import fraction_text
 
 __all__ = ["MAX_CARDS", "READINGS", "FightOdds", "StackOf", "fight_odds", "fight_odds_in", "fight_report"]
 
-#: The most cards a stack of the calculator may hold.
-MAX_CARDS = 12
+#: The most cards a stack of the calculator may hold (stated in `battlebook.bounds`).
+MAX_CARDS = bounds.FIGHT_MAX_CARDS
 #: The readings the calculator can be asked to take by their ruling's name (the command
 #: line's `--reading`), each as the words a scenario uses to choose it.
 READINGS: Mapping[str, str] = {"retaliation-chain": "a retaliation may itself be retaliated against"}

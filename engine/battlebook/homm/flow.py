@@ -37,9 +37,9 @@ from battlebook.homm.state import (
     Stage,
     Stance,
 )
+from battlebook.homm.units import LAST_PHASE
 
 MELEE_LINE_MINIMUM = 3
-LAST_PHASE = 10
 
 
 def melee_minimum(state: BattleState, side: Side) -> int:

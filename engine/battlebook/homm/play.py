@@ -60,7 +60,7 @@ class HommPlay:
                 yield Roll(Fraction(1, len(faces)), chance.FirstRollDice(face))
 
     def outcomes(self, state: BattleState, action: Action) -> Iterator[Roll]:
-        """Every face of the die, as [`rolls`][battlebook.homm.game.HommGame.rolls]: one die, ten results."""
+        """Every face of the die, as [`rolls`][battlebook.homm.play.HommPlay.rolls]: one die, ten results."""
         return self.rolls(state, action)
 
     def attack_effect(self, resolution: Any) -> tuple[int, bool]:

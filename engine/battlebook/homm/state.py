@@ -29,6 +29,7 @@ from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from typing import Protocol
 
+from battlebook import bounds
 from battlebook.errors import RuleViolation, ScenarioError
 from battlebook.homm.actions import Action, OfferSurrender, Withdraw
 from battlebook.homm.ruleset import Ruleset, StackPhase
@@ -61,8 +62,9 @@ class Backing:
 
 
 #: The most cards Battlebook lets one stack hold. The rules set no number: this limit is
-#: Battlebook's own, and keeps every scenario quick to play.
-MAX_STACK_CARDS = 99
+#: Battlebook's own (stated with every other bound in `battlebook.bounds`), and keeps every
+#: scenario quick to play.
+MAX_STACK_CARDS = bounds.MAX_STACK_CARDS
 
 
 def stack_too_large(name: str, count: int) -> str:

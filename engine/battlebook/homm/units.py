@@ -13,8 +13,10 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
 from enum import StrEnum
 
+from battlebook.bounds import MAX_SCORE
 from battlebook.cards import CardBook
 from battlebook.errors import MissingStatError, ScenarioError, UnknownUnitError
+from battlebook.homm.rule_ids import PHASES
 
 
 class AttackKind(StrEnum):
@@ -48,8 +50,13 @@ class Ability(StrEnum):
 
 
 #: The largest stat a unit card may be given: Battlebook's own bound (printed stats are small),
-#: which keeps every sum of scores a small number.
-MAX_STAT = 999
+#: which keeps every sum of scores a small number (see `battlebook.bounds`).
+MAX_STAT = MAX_SCORE
+
+#: The phases of a combat round, first and last: a card's Phase entry names one of them (source 001,
+#: "Phases & Rounds": a round has as many as ten phases, and each card attacks in the phase it names).
+FIRST_PHASE = 1
+LAST_PHASE = 10
 
 STAT_NAMES: dict[str, str] = {
     "level": "level",
@@ -91,6 +98,11 @@ class UnitCard:
                 raise ScenarioError(
                     f"the {self.name}'s {STAT_NAMES[stat]} is {value}: a stat is a whole number from 0 to {MAX_STAT}"
                 )
+        if self.phase is not None and not FIRST_PHASE <= self.phase <= LAST_PHASE:
+            raise ScenarioError(
+                f"the {self.name}'s phase is {self.phase}: a card attacks in one of the phases {FIRST_PHASE} to "
+                f"{LAST_PHASE} of a combat round (rule {PHASES})"
+            )
 
     def has_ability(self, ability: Ability) -> bool:
         """Whether the card has the special `ability`."""

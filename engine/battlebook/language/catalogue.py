@@ -31,7 +31,7 @@ from battlebook.book.model import ExampleDoc, FeatureDoc, RuleDoc, slugify
 from battlebook.book.prose import markdown_code, markdown_text
 from battlebook.games import GAMES
 from battlebook.language import steps
-from battlebook.language.grammar import StepDefinition, feature_games, step_definitions
+from battlebook.language.grammar import BookGames, StepDefinition, book_games, step_definitions
 from battlebook.language.patterns import allowed_words_of, readable_of
 from battlebook.language.scope import filled, outline_values, resolved_steps, scope_of
 
@@ -189,14 +189,26 @@ def bind_lines(
             )
             candidates[(line_type, use.text)] = matching
         matched.append((use, matching))
-    games = feature_games(book, contexts)
+    games = book_games(book, contexts)
     resolved = []
     for use, matching in matched:
-        game = games.get(use.feature.path)
+        game = _game_of_use(games, use)
         if game is not None:
             matching = tuple(c for c in matching if scope_of(c.parser) in (game, None))
         resolved.append((use, matching))
     return resolved
+
+
+def _game_of_use(games: BookGames, use: StepUse) -> str | None:
+    """The game a line is read in: its example's; a Rule's background line, the Rule's first example's.
+
+    A line outside every example and Rule (the file's Background) is read in the file's game.
+    """
+    if use.example is not None:
+        return games.of_example(use.feature, use.example)
+    if use.rule is not None and use.rule.examples:
+        return games.of_example(use.feature, use.rule.examples[0])
+    return games.files.get(use.feature.path)
 
 
 def build_catalogue(book: Sequence[FeatureDoc], modules: Sequence[ModuleType]) -> list[Domain]:

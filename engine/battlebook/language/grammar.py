@@ -34,7 +34,7 @@ from __future__ import annotations
 
 import inspect
 import re
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from types import ModuleType
@@ -44,10 +44,11 @@ import pytest_bdd
 from parse_type import cfparse  # type: ignore[import-untyped]
 from pytest_bdd.parsers import StepParser
 
-from battlebook.book.model import FeatureDoc
+from battlebook.book.model import ExampleDoc, FeatureDoc
+from battlebook.bounds import read_number
 from battlebook.errors import ScenarioError
 from battlebook.games import GAMES as REGISTERED
-from battlebook.language.scope import PLAYING, feature_lines, game_by_vote, playing, scope_of
+from battlebook.language.scope import PLAYING, GameChoice, choose_game, feature_lines, game_by_vote, playing, scope_of
 
 P = ParamSpec("P")
 T = TypeVar("T")
@@ -102,8 +103,17 @@ def words(name: str, mapping: dict[str, Any], shape: str = "") -> Parameter:
     return Parameter(name, _choice(*mapping), mapping.__getitem__, tuple(mapping), shape)
 
 
+def _whole(text: str) -> int:
+    """A whole number written in ASCII digits, with an optional minus sign; the engine checks its bounds.
+
+    More digits than any bound of `battlebook.bounds` allows are refused here (the line then
+    reads as no step), before Python is asked to convert thousands of digits.
+    """
+    return read_number(text, "a number")
+
+
 def _last_number(text: str) -> int:
-    return int(re.findall(r"-?\d+", text)[-1])
+    return _whole(re.findall(r"-?[0-9]+", text)[-1])
 
 
 def _fraction(text: str) -> Fraction:
@@ -158,11 +168,11 @@ PARAMETERS: dict[str, Parameter] = {
         words("May", {"may": True, "may not": False}),
         words("Can", {"can": True, "cannot": False}),
         words("Used", {"used": True, "not used": False}),
-        words("InPlay", {"still in": True, "out of": False}),
-        Parameter("Count", r"\d+", int, shape="a whole number, such as 3"),
-        Parameter("Number", r"-?\d+", int, shape="a whole number, such as 3 (a negative one is refused)"),
-        Parameter("Roll", r"-?\d+", int, shape="a face of the die, such as 6 (a face it lacks is refused)"),
-        Parameter("Chance", r"\d+(?:/\d+)?", _fraction, shape="an exact fraction, such as 2/5, or 0 or 1"),
+        words("InPlay", {"still in": True, "out of": False, "in": True}),
+        Parameter("Count", r"[0-9]+", _whole, shape="a whole number, such as 3"),
+        Parameter("Number", r"-?[0-9]+", _whole, shape="a whole number, such as 3 (a negative one is refused)"),
+        Parameter("Roll", r"-?[0-9]+", _whole, shape="a face of the die, such as 6 (a face it lacks is refused)"),
+        Parameter("Chance", r"[0-9]+(?:/[0-9]+)?", _fraction, shape="an exact fraction, such as 2/5, or 0 or 1"),
         Parameter("Rule", r"\S+", str, shape=f"a rule's id, such as {min(next(iter(REGISTERED.values())).rule_ids())}"),
         Parameter("Army", r"\w+", str, shape="an army's name, one word"),
         Parameter("Label", r"\S+", str, shape="an order marker's label, such as 1 or X"),
@@ -172,10 +182,10 @@ PARAMETERS: dict[str, Parameter] = {
         Parameter("Figure", r".+?", str, shape="a figure: its map key, optionally after its kind (Zettian Guard Z1)"),
         Parameter("Text", r".+?", str, shape="any words"),
         Parameter("Faces", r".+?", _faces, ("skull", "shield", "blank", "no dice"), "faces separated by commas"),
-        Parameter("Rolling", r", rolling -?\d+", _last_number, shape="a face of the die", shown="[, rolling {}]"),
+        Parameter("Rolling", r", rolling -?[0-9]+", _last_number, shape="a face of the die", shown="[, rolling {}]"),
         Parameter(
             "Swatting",
-            r", swatting \d+ cards?",
+            r", swatting [0-9]+ cards?",
             _last_number,
             shape="a number of cards",
             shown="[, swatting {} card(s)]",
@@ -326,9 +336,9 @@ class Phrase(StepParser):
         clashing = [p.name for p in own if p.name in PARAMETERS and PARAMETERS[p.name] != p]
         if clashing:
             raise ValueError(f"the parameter types {clashing} are already registered")
-        #: Every parameter type the pattern may use, by name.
-        self.types: dict[str, Parameter] = {**PARAMETERS, **{p.name: p for p in own}}
-        unknown = {m["type"] for m in _FIELD.finditer(pattern) if m["type"]} - set(self.types)
+        #: The parameter types of its own, by name.
+        self.own_types: dict[str, Parameter] = {p.name: p for p in own}
+        unknown = {m["type"] for m in _FIELD.finditer(pattern) if m["type"] and self.type_named(m["type"]) is None}
         if unknown:
             raise ValueError(f"step pattern {pattern!r} uses unregistered parameter types {sorted(unknown)}")
         self.typed = (
@@ -388,7 +398,7 @@ class Phrase(StepParser):
         """The pattern as a scenario writer reads it: `{name}`, `[optional part]`, `a/b` for wordings."""
 
         def show(match: re.Match[str]) -> str:
-            parameter = self.types.get(match["type"] or "")
+            parameter = self.type_named(match["type"] or "")
             if parameter is None:
                 return "{" + match["name"] + "}"
             if not match["name"]:
@@ -401,7 +411,15 @@ class Phrase(StepParser):
 
     def parameters(self) -> list[tuple[str, Parameter]]:
         """The named parameters of the pattern, in order, with their types."""
-        return [(m["name"], self.types[m["type"]]) for m in _FIELD.finditer(self.name) if m["name"] and m["type"]]
+        return [
+            (m["name"], parameter)
+            for m in _FIELD.finditer(self.name)
+            if m["name"] and m["type"] and (parameter := self.type_named(m["type"])) is not None
+        ]
+
+    def type_named(self, name: str) -> Parameter | None:
+        """The parameter type `name` of this pattern: one of its own, else a registered one."""
+        return self.own_types.get(name) or PARAMETERS.get(name)
 
     def allowed(self) -> list[tuple[str, str]]:
         """Each named value with the words it accepts (or the shape of value), for the catalogue."""
@@ -521,43 +539,80 @@ def feature_game(
         return game_by_vote(tags, (games_of(line_type, text) for line_type, text in lines), GAMES)
 
 
-def game_of(
+def example_games(
     feature: FeatureDoc,
     definitions: Iterable[StepDefinition] | None = None,
     seen: dict[tuple[str, str], set[str | None]] | None = None,
-) -> str | None:
-    """The game a feature file plays: the one rule every reader of a feature file asks.
+) -> dict[int, GameChoice]:
+    """The game each example of `feature` plays, by its line, and why.
 
-    Its `@game:` tag, else the game most of its lines ([`feature_lines`][battlebook.language.scope.feature_lines])
-    can only belong to, as `definitions` read them (every step module's, by default); see
-    [`feature_game`][battlebook.language.grammar.feature_game]. A run plays each example
-    under it, the catalogue credits each line to its steps by it, and the site groups a
-    file's cards, editions and terms by it. `seen` keeps the games whose steps read each
-    line, for other files read with the same steps.
+    The one rule decides it: [`choose_game`][battlebook.language.scope.choose_game].
 
-    Raises:
-        ScenarioError: the file's `@game:` tag names no registered game, or more than one.
+    The example's lines, its Rule's and its file's are those the rulebook model reads
+    ([`feature_lines`][battlebook.language.scope.feature_lines]), voted by `definitions`
+    (every step module's, by default; a run's session asks the same rule of what pytest-bdd
+    hands it). `seen` keeps the games whose steps read each line, for other files read with
+    the same steps. A `@game:` tag naming no registered game is a `ScenarioError`.
     """
-    known = _all_definitions() if definitions is None else definitions
-    return feature_game(feature.tags, feature_lines(feature), [(d.type, d.parser) for d in known], seen)
+    known = [(d.type, d.parser) for d in (_all_definitions() if definitions is None else definitions)]
+    seen = {} if seen is None else seen
+    votes: dict[str, str | None] = {}
+
+    def vote(key: str, lines: Sequence[tuple[str, str]]) -> str | None:
+        if key not in votes:
+            votes[key] = feature_game((), lines, known, seen)
+        return votes[key]
+
+    chosen: dict[int, GameChoice] = {}
+    for rule, example in feature.examples():
+        levels = (("Example", example.tags), ("Rule", rule.tags if rule else ()), ("Feature", feature.tags))
+        chosen[example.line] = choose_game(
+            levels,
+            (
+                (f"example {example.line}", feature_lines(feature, rule, example)),
+                (f"rule {rule.name}" if rule else "", feature_lines(feature, rule) if rule else ()),
+                ("file", feature_lines(feature)),
+            ),
+            vote,
+            GAMES,
+        )
+    return chosen
 
 
-def feature_games(
-    book: Iterable[FeatureDoc], definitions: Iterable[StepDefinition] | None = None
-) -> dict[str, str | None]:
-    """The game each feature of `book` plays, by its path ([`game_of`][battlebook.language.grammar.game_of]).
+def book_games(book: Iterable[FeatureDoc], definitions: Iterable[StepDefinition] | None = None) -> BookGames:
+    """The game each example of `book` plays, and each file as a whole (see `example_games`).
 
-    A file whose `@game:` tag names no game plays none (`None`).
+    A file whose `@game:` tags name no game plays none.
     """
     known = tuple(_all_definitions() if definitions is None else definitions)
+    parsers = [(d.type, d.parser) for d in known]
     seen: dict[tuple[str, str], set[str | None]] = {}
-    games: dict[str, str | None] = {}
+    examples: dict[tuple[str, int], str | None] = {}
+    files: dict[str, str | None] = {}
     for feature in book:
         try:
-            games[feature.path] = game_of(feature, known, seen)
+            chosen = example_games(feature, known, seen)
+            files[feature.path] = feature_game(feature.tags, feature_lines(feature), parsers, seen)
         except ScenarioError:
-            games[feature.path] = None
-    return games
+            chosen, files[feature.path] = {}, None
+        examples.update(((feature.path, line), choice.game) for line, choice in chosen.items())
+    return BookGames(files, examples)
+
+
+@dataclass(frozen=True)
+class BookGames:
+    """The games of a book: each file's as a whole, by path, and each example's, by path and line."""
+
+    files: Mapping[str, str | None]
+    examples: Mapping[tuple[str, int], str | None]
+
+    def of_example(self, feature: FeatureDoc, example: ExampleDoc) -> str | None:
+        """The game `example` of `feature` plays."""
+        return self.examples.get((feature.path, example.line))
+
+    def plays(self, feature: FeatureDoc, game: str) -> bool:
+        """Whether any example of `feature` plays `game`."""
+        return any(self.examples.get((feature.path, e.line)) == game for _, e in feature.examples())
 
 
 def _all_definitions() -> list[StepDefinition]:

@@ -17,9 +17,11 @@ from __future__ import annotations
 
 import inspect
 import json
+import os
 import platform
+import stat
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -34,6 +36,7 @@ from pytest_bdd import parsers
 from battlebook import __version__
 from battlebook.book.model import gherkin_ast
 from battlebook.book.results import ResultBook, ScenarioResult, Status
+from battlebook.errors import ScenarioError
 from battlebook.language.grammar import StepDefinition
 
 #: The Cucumber Messages protocol version these envelopes follow (that of `cucumber-messages`).
@@ -263,24 +266,81 @@ def step_statuses(run: ScenarioResult | None, step_lines: Sequence[int]) -> list
 _ENCODER = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"))
 
 
+class MessagesTargetError(ScenarioError):
+    """A place the Cucumber Messages may not be written to; the message is one line."""
+
+
+def messages_target_problem(path: Path, inputs: Iterable[Path] = ()) -> str | None:
+    """Why the messages may not be written to `path`, or `None` when they may.
+
+    The messages never replace an input: a feature file (one of `inputs`, the same file under
+    another name, or any file named `*.feature`), a folder, a FIFO or a device (a FIFO would
+    block the run until something reads it; `/dev/full` would fail it).
+
+    Examples:
+        >>> messages_target_problem(Path("ok.feature"))
+        'ok.feature is a feature file: the messages are never written over one (name a .ndjson file)'
+        >>> messages_target_problem(Path("/dev/full"))
+        '/dev/full is not a regular file (a FIFO or device): name a file to write the messages to'
+    """
+    if not str(path) or str(path) == ".":
+        return "an empty path names no file: name a file to write the messages to"
+    try:
+        info = path.stat()
+    except OSError:
+        info = None
+    if info is not None and stat.S_ISDIR(info.st_mode):
+        return f"{path} is a folder: name a file to write the messages to"
+    if info is not None and not stat.S_ISREG(info.st_mode):
+        return f"{path} is not a regular file (a FIFO or device): name a file to write the messages to"
+    if ".feature" in (path.suffix, Path(os.path.realpath(path)).suffix):
+        return f"{path} is a feature file: the messages are never written over one (name a .ndjson file)"
+    for given in inputs:
+        try:
+            same = info is not None and os.path.samefile(path, given)
+        except OSError:
+            same = False
+        if same:
+            return f"{path} is the checked file {given}: the messages are never written over an input"
+    if not path.parent.is_dir():
+        return f"no such folder: {path.parent} (the messages go to {path})"
+    return None
+
+
 def write_messages(
     path: Path, root: Path, book: ResultBook, contexts: Sequence[StepDefinition], check_types: bool = False
 ) -> Path:
     """Write the run in `book` as Cucumber Messages NDJSON to `path`; feature paths are relative to `root`.
 
     The envelopes are built as the protocol's JSON; `check_types` also passes each through the
-    official types first (slow: the tests do it, see `tests/unit/test_messages.py`).
+    official types first (slow: the tests do it, see `tests/unit/test_messages.py`). They are
+    written to a new file beside `path`, which then replaces it: a run that fails half way (a
+    full disk) leaves what was there.
+
+    Raises:
+        MessagesTargetError: `path` may not be written to (see `messages_target_problem`).
+        OSError: the file could not be written.
     """
     features = []
+    files = []
     for uri in sorted({r.feature for r in book}):
         file = Path(uri) if Path(uri).is_absolute() else root / uri
+        files.append(file)
         try:
             features.append((uri, file.read_text(encoding="utf-8")))
         except (OSError, UnicodeDecodeError):
             continue
     path.parent.mkdir(parents=True, exist_ok=True)
-    with path.open("w", encoding="utf-8") as out:
-        for envelope in envelopes(features, book, contexts):
-            data = _checked(envelope) if check_types else envelope
-            out.write(_ENCODER.encode(data) + "\n")
+    problem = messages_target_problem(path, files)
+    if problem is not None:
+        raise MessagesTargetError(problem)
+    partial = path.with_name(f".{path.name}.{os.getpid()}.partial")
+    try:
+        with partial.open("w", encoding="utf-8") as out:
+            for envelope in envelopes(features, book, contexts):
+                data = _checked(envelope) if check_types else envelope
+                out.write(_ENCODER.encode(data) + "\n")
+        partial.replace(path)
+    finally:
+        partial.unlink(missing_ok=True)
     return path

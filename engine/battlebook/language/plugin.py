@@ -10,18 +10,20 @@ battlebook.language.plugin`); a project of one's own opts in with one line, eith
 or in its pytest configuration (`addopts = -p battlebook.language.plugin`). It registers the
 rulebook recorder ([`battlebook.language.recorder`][battlebook.language.recorder]) and every
 module of [`battlebook.language.steps`][battlebook.language.steps], and plays each example
-under its file's game.
+under its game (see [`battlebook.language.scope`][battlebook.language.scope]).
 """
 
 from __future__ import annotations
 
 import importlib
+from collections.abc import Callable
 from contextvars import Token
 
 import pytest
 
-from battlebook.language.scope import PLAYING
-from battlebook.language.session import STATE, BddFeature, BddScenario, RunState, run_state
+from battlebook.language.grammar import GAMES
+from battlebook.language.scope import CHOICE, PLAYING, GameChoice
+from battlebook.language.session import STATE, BddFeature, BddScenario, BddStep, RunState, run_state
 
 #: The package of the step modules, and the rulebook recorder this plugin brings in with them.
 STEPS = "battlebook.language.steps"
@@ -99,21 +101,73 @@ def pytest_configure(config: pytest.Config) -> None:
     config.stash[STATE] = RunState.of_modules([module for module in modules if module is not None])
 
 
-_GAME_TOKEN = pytest.StashKey[Token[str | None]]()
+_GAME_TOKEN = pytest.StashKey[tuple[Token[str | None], Token[GameChoice | None]]]()
 
 
 def game_of_feature(config: pytest.Config, feature: BddFeature) -> str | None:
-    """The game a feature file plays (its `@game:` tag, else its lines' vote), once per file and session."""
+    """The game a feature file plays as a whole (its `@game:` tag, else its lines' vote), once per file and session."""
     return run_state(config).game_of(feature)
 
 
+def game_of_example(config: pytest.Config, feature: BddFeature, scenario: BddScenario) -> GameChoice:
+    """The game an example plays, and why.
+
+    See [`RunState.game_of_example`][battlebook.language.session.RunState.game_of_example].
+    """
+    return run_state(config).game_of_example(feature, scenario)
+
+
 def pytest_bdd_before_scenario(request: pytest.FixtureRequest, feature: BddFeature, scenario: BddScenario) -> None:
-    """Play the example under its file's game: the other game's steps cannot match its lines."""
-    request.node.stash[_GAME_TOKEN] = PLAYING.set(game_of_feature(request.config, feature))
+    """Play the example under its game: the other game's steps cannot match its lines."""
+    choice = game_of_example(request.config, feature, scenario)
+    request.node.stash[_GAME_TOKEN] = (PLAYING.set(choice.game), CHOICE.set(choice))
 
 
 def pytest_bdd_after_scenario(request: pytest.FixtureRequest, feature: BddFeature, scenario: BddScenario) -> None:
     """Leave the example's game."""
-    token = request.node.stash.get(_GAME_TOKEN, None)
-    if token is not None:
-        PLAYING.reset(token)
+    tokens = request.node.stash.get(_GAME_TOKEN, None)
+    if tokens is not None:
+        PLAYING.reset(tokens[0])
+        CHOICE.reset(tokens[1])
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_bdd_step_error(
+    request: pytest.FixtureRequest,
+    feature: BddFeature,
+    scenario: BddScenario,
+    step: BddStep,
+    step_func: Callable[..., object],
+    step_func_args: dict[str, object],
+    exception: Exception,
+) -> None:
+    """A `Then` that failed after an action the engine refused says so, before any report is made.
+
+    A refusal no step has looked at yet is most likely why the expected effect is missing:
+    the note names the rule that refused the action, so the report does not only say that
+    something is absent (the failure message gets the note; nothing else changes).
+    """
+    if step.type != "then" or not isinstance(exception, AssertionError):
+        return
+    from battlebook.language.steps._attempts import AttemptLog  # the step modules load after this plugin
+
+    for name in GAMES:
+        world = request.getfixturevalue(name) if name in request.fixturenames else None
+        if isinstance(world, AttemptLog) and world.refusal is not None and not world.refusal_checked:
+            exception.args = (with_refusal_note(str(exception), world.refusal),)
+            return
+
+
+def with_refusal_note(message: str, refusal: Exception) -> str:
+    r"""An assertion's message with a note on the refusal that explains it, before pytest's `assert` line.
+
+    Examples:
+        >>> from battlebook.errors import RuleViolation
+        >>> with_refusal_note("the turn is None\nassert None", RuleViolation("heroscape.turn-order", "Blue plays next"))
+        'the turn is None (the action before was refused under heroscape.turn-order: Blue plays next)\nassert None'
+    """
+    head, sep, tail = message.partition("\nassert ")
+    rule = getattr(refusal, "rule", None)
+    why = getattr(refusal, "reason", str(refusal))
+    note = f"refused under {rule}: {why}" if rule else f"refused: {why}"
+    return f"{head} (the action before was {note}){sep}{tail}"

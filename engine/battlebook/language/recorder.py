@@ -38,10 +38,11 @@ from battlebook.book.model import (
 )
 from battlebook.book.prose import markdown_text
 from battlebook.book.results import ResultBook, ResultsFileError, ScenarioResult, Status, default_path
+from battlebook.bounds import MAX_HINT_TEXT
 from battlebook.language.catalogue import bind_lines, load_step_modules
 from battlebook.language.grammar import StepDefinition, step_definitions
 from battlebook.language.patterns import readable_of, readable_pattern
-from battlebook.language.scope import current_game, scope_of
+from battlebook.language.scope import current_choice, current_game, scope_of
 from battlebook.language.session import BddFeature, BddScenario, BddStep, RunState, run_state
 
 RESULT = pytest.StashKey[ScenarioResult]()
@@ -148,6 +149,16 @@ def example_lines(
     return lines
 
 
+#: The most characters of a line that the closest-step hint compares (the one bound of
+#: [`battlebook.bounds`][battlebook.bounds]). The longest step reads under 150 characters: a
+#: line far longer reads like none of them, and comparing all of it would cost time in
+#: proportion to its length for every step (minutes, for a megabyte line).
+HINT_CHARS = MAX_HINT_TEXT
+#: The most undefined lines of one run that get the closest steps worked out; the others are
+#: reported undefined without them (fix the first ones, and run again).
+HINT_LINES = 40
+
+
 def session_lines(state: RunState, root: Path | None = None) -> dict[tuple[str, str], tuple[str, ...]]:
     """The session's [`example_lines`][battlebook.language.recorder.example_lines]: for the files it ran, read once."""
     files = tuple(state.files)
@@ -173,18 +184,28 @@ def closest_steps(
     the real feature lines that use it (the shipped lines, and those of the files the session
     ran): a loose pattern such as `{attacker} attacks {defender}` reads little like a full
     line, but its uses in the features do.
+
+    The work is bounded: only the first `HINT_CHARS` characters of `text` are compared, so a
+    hint costs the same for a line of a megabyte as for one of a few words; and against a text
+    less than half its length, only the line's beginning, twice that text's length: a line
+    that opens like a step and runs on still finds it. This is the one closest-step hint, used
+    by the recorder, `battlebook check` and the page alike.
+
+    Examples:
+        >>> str(closest_steps("a batle in the open feld", 1, game="homm")[0])
+        'Given a battle in the open field'
     """
-    lowered = text.lower()
+    lowered = text[:HINT_CHARS].lower()
     if state is None:
         state = RunState.of_modules(load_step_modules())
     used = session_lines(state)
 
     def similarity(other: str) -> float:
-        matcher = difflib.SequenceMatcher(None, lowered, other.lower())
+        matcher = difflib.SequenceMatcher(None, lowered[: 2 * len(other) + 20], other.lower())
         return matcher.ratio() if matcher.quick_ratio() > 0.5 else 0.0
 
     def likeness(step: KnownStep) -> float:
-        texts = (step.readable, *used.get((step.type, step.pattern), ()))
+        texts = dict.fromkeys((step.readable, *used.get((step.type, step.pattern), ())))
         return max(similarity(t) for t in texts) + (0.05 if step.type == step_type else 0.0)
 
     game = game or current_game()
@@ -233,17 +254,35 @@ def scenario_record(request: pytest.FixtureRequest) -> ScenarioRecord:
 
 
 #: Set to `0`, no notes are attached: a run whose results no page shows (`battlebook check`).
+#: Set to `all`, examples that did not pass get their notes too (see `pytest_bdd_after_scenario`).
 NOTES_VARIABLE = "BATTLEBOOK_NOTES"
+#: The value of `NOTES_VARIABLE` that gives notes to every example, passed or not.
+NOTES_FOR_ALL = "all"
 
 
 def pytest_bdd_after_scenario(request: pytest.FixtureRequest, feature: BddFeature, scenario: BddScenario) -> None:
-    """Let every annotator of the session's step modules add its notes to an example that passed."""
+    """Let every annotator of the session's step modules add its notes to an example that passed.
+
+    With `BATTLEBOOK_NOTES=all` (a run in the page), an example that failed or stopped at an
+    undefined step gets them too: its drawing shows the battle as it stood when the example
+    stopped. Such a battle may be half set up; an annotator that cannot read it adds nothing.
+    """
     result = request.node.stash.get(RESULT, None)
-    if result is None or result.status is not Status.PASSED or os.environ.get(NOTES_VARIABLE) == "0":
+    setting = os.environ.get(NOTES_VARIABLE)
+    if result is None or setting == "0":
+        return
+    passed = result.status is Status.PASSED
+    if not passed and setting != NOTES_FOR_ALL:
         return
     record = ScenarioRecord(request.node.stash.get(TAGS, frozenset()), result)
     for func in run_state(request.config).annotators:
-        func(request, record)
+        if passed:
+            func(request, record)
+            continue
+        try:
+            func(request, record)
+        except Exception:  # a half-built battle may have no drawing; the failure is reported already
+            continue
 
 
 def pytest_configure(config: pytest.Config) -> None:
@@ -310,8 +349,13 @@ def _relative(config: pytest.Config, filename: str) -> str:
     return shown
 
 
+@pytest.hookimpl(tryfirst=True)
 def pytest_bdd_before_scenario(request: pytest.FixtureRequest, feature: BddFeature, scenario: BddScenario) -> None:
-    """Open a record for the example, provisionally passed."""
+    """Open a record for the example, provisionally passed.
+
+    First of every plugin's: an example another plugin then refuses to start (a file naming an
+    unknown game, say) is recorded as failed with that plugin's message, not lost.
+    """
     rule = scenario.rule
     rule_tags = rule.tags if rule else set()
     rule_id = next((t[len(ID_TAG) :] for t in rule_tags if t.startswith(ID_TAG)), None)
@@ -371,13 +415,36 @@ def feature_line_note(exception: BaseException, step_line: int) -> str:
     return f" (line {step_line + 1 + inner} of the feature file)" if isinstance(inner, int) else ""
 
 
+#: The closest steps worked out for an undefined step of an example (`battlebook check` reads them).
+CLOSEST = pytest.StashKey[tuple[KnownStep, ...]]()
+#: The closest steps worked out in this run, by line and keyword (each line once per run).
+HINTS = pytest.StashKey[dict[tuple[str, str], tuple[KnownStep, ...]]]()
+
+
+def run_hint(config: pytest.Config, text: str, step_type: str) -> tuple[KnownStep, ...] | None:
+    """The closest steps to the undefined line `text`, or `None` once `HINT_LINES` lines of this run had theirs."""
+    given = config.stash.setdefault(HINTS, {})
+    found = given.get((text, step_type))
+    if found is None and len(given) < HINT_LINES:
+        found = given[(text, step_type)] = tuple(closest_steps(text, step_type=step_type, state=run_state(config)))
+    return found
+
+
 def pytest_bdd_step_func_lookup_error(
     request: pytest.FixtureRequest, feature: BddFeature, scenario: BddScenario, step: BddStep, exception: Exception
 ) -> None:
     """No definition matches a step: the example is undefined, with the closest steps named."""
-    state = run_state(request.config)
-    closest = "; ".join(f'"{s}"' for s in closest_steps(step.name, step_type=step.type, state=state))
-    _fail(request, Status.UNDEFINED, step, f"no step matches {step.name!r}; the closest known steps are {closest}")
+    found = run_hint(request.config, step.name, step.type)
+    request.node.stash[CLOSEST] = found or ()
+    choice = current_choice()
+    read_as = f" (the example is read as {choice})" if choice is not None else ""
+    if found is None:
+        why = f"no step matches {step.name!r}{read_as} (closest steps: for the first {HINT_LINES} lines of a run)"
+    else:
+        why = f"no step matches {step.name!r}{read_as}; the closest known steps are " + "; ".join(
+            f'"{s}"' for s in found
+        )
+    _fail(request, Status.UNDEFINED, step, why)
 
 
 @pytest.hookimpl(wrapper=True)
@@ -434,10 +501,15 @@ def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
     messages = os.environ.get(MESSAGES_VARIABLE)
     if messages == "":
         return
-    from battlebook.language.messages import write_messages  # imported here: only a run that recorded needs it
+    from battlebook.language.messages import MessagesTargetError, write_messages  # only a run that recorded needs it
 
     target = Path(messages) if messages else path.with_name(MESSAGES_FILE)
-    write_messages(target, session.config.rootpath, book, registered_steps(run_state(session.config)))
+    try:
+        write_messages(target, session.config.rootpath, book, registered_steps(run_state(session.config)))
+    except (MessagesTargetError, OSError) as error:
+        reporter = session.config.pluginmanager.get_plugin("terminalreporter")
+        if reporter is not None:
+            reporter.write_line(f"battlebook: the Cucumber Messages were not written: {error}")
 
 
 @pytest.hookimpl(optionalhook=True)

@@ -11,6 +11,7 @@ becomes one test through pytest-bdd's public `scenario`.
 
 from __future__ import annotations
 
+import json
 import os
 import re
 from collections.abc import Callable, Sequence
@@ -23,23 +24,39 @@ from battlebook.book.model import feature_paths, load_book
 #: How pytest-bdd must read the feature files: UTF-8, with a leading byte-order mark dropped
 #: (the rulebook model reads them so too).
 FEATURE_ENCODING = "utf-8-sig"
-#: The environment variable naming the feature files or folders a run collects (`os.pathsep`-separated).
+#: The environment variable naming one feature file or folder a run collects (the whole value is the path).
 FEATURES_VARIABLE = "BATTLEBOOK_FEATURES"
+#: The environment variable naming several, as a JSON list of paths: no separator that a file
+#: name may hold (`:`, a space, a line break) splits a name.
+FEATURE_LIST_VARIABLE = "BATTLEBOOK_FEATURE_LIST"
 
 
 def feature_roots(default: Sequence[Path]) -> list[Path]:
-    """The files or folders named by `$BATTLEBOOK_FEATURES`, else `default`.
+    """The files or folders named by `$BATTLEBOOK_FEATURE_LIST` or `$BATTLEBOOK_FEATURES`, else `default`.
 
     Examples:
         >>> import os
+        >>> os.environ.pop(FEATURE_LIST_VARIABLE, None) and None
         >>> os.environ.pop(FEATURES_VARIABLE, None) and None
         >>> feature_roots([Path("features")])
         [PosixPath('features')]
+        >>> os.environ[FEATURE_LIST_VARIABLE] = feature_list([Path("/tmp/a:b.feature")])
+        >>> feature_roots([])
+        [PosixPath('/tmp/a:b.feature')]
+        >>> del os.environ[FEATURE_LIST_VARIABLE]
     """
+    listed = os.environ.get(FEATURE_LIST_VARIABLE)
+    if listed:
+        return [Path(p).resolve() for p in json.loads(listed)]
     named = os.environ.get(FEATURES_VARIABLE)
     if named:
-        return [Path(p).resolve() for p in named.split(os.pathsep) if p]
+        return [Path(named).resolve()]
     return list(default)
+
+
+def feature_list(paths: Sequence[Path]) -> str:
+    """The value of `$BATTLEBOOK_FEATURE_LIST` naming `paths`."""
+    return json.dumps([str(path) for path in paths])
 
 
 def checked_feature_files(default: Sequence[Path], root: Path | None = None, *, strict: bool = True) -> list[str]:

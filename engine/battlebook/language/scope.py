@@ -1,11 +1,13 @@
-"""Which game a feature file plays, so that only that game's steps read its lines.
+"""Which game an example plays, so that only that game's steps read its lines.
 
 A step definition's parser may carry a `game` (the step language's typed phrases do);
-one without is shared by every game. A file's game is the one its `@game:` tag names,
-else the game most of its lines can only belong to: no folder is needed, so a player's
-own file anywhere is read the same way as a chapter of the rulebook. The lines that vote
-are [`feature_lines`][battlebook.language.scope.feature_lines]; the rule itself, over the
-registered steps, is [`game_of`][battlebook.language.grammar.game_of].
+one without is shared by every game. An example's game is the one a `@game:` tag names,
+on the Example, else on its Rule, else on its Feature; else the game most of its own lines
+can only belong to, else its Rule's lines, else its file's. No folder is needed, so a
+player's own file anywhere is read the same way as a chapter of the rulebook, and one file
+may hold examples of both games. The rule is one function,
+[`choose_game`][battlebook.language.scope.choose_game], that every reader of a feature file
+asks: a run of each example, the step catalogue, the site's pages.
 """
 
 from __future__ import annotations
@@ -13,10 +15,11 @@ from __future__ import annotations
 import contextlib
 import re
 from collections import Counter
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextvars import ContextVar
+from dataclasses import dataclass
 
-from battlebook.book.model import FeatureDoc, StepDoc
+from battlebook.book.model import ExampleDoc, FeatureDoc, RuleDoc, StepDoc
 from battlebook.errors import ScenarioError
 
 #: The tag that names a feature file's game, as in `@game:homm`.
@@ -24,6 +27,54 @@ GAME_TAG = "game:"
 
 #: The game of the feature file being run (`None` outside a run: every step may match).
 PLAYING: ContextVar[str | None] = ContextVar("battlebook_game", default=None)
+
+
+@dataclass(frozen=True)
+class GameChoice:
+    """The game an example is read as, and why (shown beside the closest steps of an undefined line).
+
+    Examples:
+        >>> str(GameChoice("heroscape", "its Rule is tagged @game:heroscape"))
+        'heroscape (its Rule is tagged @game:heroscape)'
+    """
+
+    game: str | None
+    reason: str
+
+    def __str__(self) -> str:
+        return f"{self.game or 'no game'} ({self.reason})"
+
+
+#: How the example being run was given its game (`None` outside a run).
+CHOICE: ContextVar[GameChoice | None] = ContextVar("battlebook_game_choice", default=None)
+
+
+def current_choice() -> GameChoice | None:
+    """How the example being run was given its game, or `None` when no example is running."""
+    return CHOICE.get()
+
+
+def tagged_game(levels: Sequence[tuple[str, Iterable[str]]], games: Sequence[str]) -> GameChoice | None:
+    """The game named by the nearest `@game:` tag, `levels` being `(where, tags)`, nearest first.
+
+    Examples:
+        >>> levels = [("Example", set()), ("Rule", {"game:heroscape"}), ("Feature", {"game:homm"})]
+        >>> tagged_game(levels, ["homm", "heroscape"])
+        GameChoice(game='heroscape', reason='its Rule is tagged @game:heroscape')
+        >>> tagged_game([("Example", {"edition:2004"})], ["homm", "heroscape"]) is None
+        True
+    """
+    for where, tags in levels:
+        named = sorted(t[len(GAME_TAG) :] for t in tags if t.startswith(GAME_TAG))
+        if not named:
+            continue
+        if len(named) > 1 or named[0] not in games:
+            raise ScenarioError(
+                f"tag {'an' if where[:1] in 'AEIOU' else 'a'} {where.lower()} with one of "
+                f"{', '.join('@game:' + g for g in games)}, not {named}"
+            )
+        return GameChoice(named[0], f"its {where} is tagged @game:{named[0]}")
+    return None
 
 
 def current_game() -> str | None:
@@ -79,11 +130,14 @@ def filled(text: str, values: dict[str, str]) -> str:
     return re.sub(r"<([^<>]+)>", lambda m: values.get(m[1], m[0]), text)
 
 
-def feature_lines(feature: FeatureDoc) -> tuple[tuple[str, str], ...]:
+def feature_lines(
+    feature: FeatureDoc, rule: RuleDoc | None = None, example: ExampleDoc | None = None
+) -> tuple[tuple[str, str], ...]:
     """Every step line of `feature` once, as `(type, text)`: its backgrounds, then every example's steps.
 
-    Background steps are Givens; an outline's placeholders are filled from the first row
-    of its table.
+    With `rule`, only those of the Rule (the feature's background, the Rule's, its examples);
+    with `example` too, only those the example runs. Background steps are Givens; an
+    outline's placeholders are filled from the first row of its table.
 
     Examples:
         >>> from battlebook.book.model import ExampleDoc
@@ -91,12 +145,48 @@ def feature_lines(feature: FeatureDoc) -> tuple[tuple[str, str], ...]:
         >>> feature_lines(FeatureDoc("f.feature", "F", "", (), (StepDoc("Given", "g", 2),), (), (example,), ""))
         (('given', 'g'), ('when', 'a'), ('when', 'b'))
     """
+    rules = feature.rules if rule is None else (rule,)
     lines = [("given", step.text) for step in feature.background]
-    lines += [("given", step.text) for rule in feature.rules for step in rule.background]
-    for _, example in feature.examples():
-        values = outline_values(example)
-        lines += [(kind, filled(step.text, values)) for kind, step in resolved_steps(example.steps)]
+    lines += [("given", step.text) for each in rules for step in each.background]
+    for owner, each in feature.examples():
+        if (rule is None or owner is rule) and (example is None or each is example):
+            values = outline_values(each)
+            lines += [(kind, filled(step.text, values)) for kind, step in resolved_steps(each.steps)]
     return tuple(lines)
+
+
+def choose_game(
+    levels: Sequence[tuple[str, Iterable[str]]],
+    line_sets: Sequence[tuple[str, Sequence[tuple[str, str]]]],
+    vote: Callable[[str, Sequence[tuple[str, str]]], str | None],
+    games: Sequence[str],
+) -> GameChoice:
+    """The game an example plays, and why: the one rule for it.
+
+    The nearest `@game:` tag among `levels` (`(where, tags)`: the Example, its Rule, its
+    Feature); else the vote of the first of `line_sets` (`(key, lines)`: the example's own
+    lines, its Rule's, its file's) that votes for a game, `vote(key, lines)` counting the
+    lines only one game's steps read.
+
+    Examples:
+        >>> def vote(key, lines):
+        ...     return {"rule": "heroscape"}.get(key)
+        >>> levels = [("Example", ()), ("Rule", ()), ("Feature", ())]
+        >>> sets = [("own", [("given", "x")]), ("rule", [("given", "x")]), ("file", [])]
+        >>> str(choose_game(levels, sets, vote, ["homm", "heroscape"]))
+        "heroscape (most of its Rule's lines are heroscape steps)"
+    """
+    tagged = tagged_game(levels, games)
+    if tagged is not None:
+        return tagged
+    reasons = ("its lines", "its Rule's lines", "its file's lines")
+    for (key, lines), reason in zip(line_sets, reasons, strict=False):
+        if not key:
+            continue
+        game = vote(key, lines)
+        if game is not None:
+            return GameChoice(game, f"most of {reason} are {game} steps")
+    return GameChoice(None, "no line of its file belongs to one game only")
 
 
 def game_by_vote(tags: Iterable[str], line_games: Iterable[set[str | None]], games: Sequence[str]) -> str | None:

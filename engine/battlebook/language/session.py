@@ -14,14 +14,13 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
-from pathlib import Path
 from types import ModuleType
 from typing import Protocol, TypeVar
 
 import pytest
 
-from battlebook.book.model import FeatureFileError, FeatureReader, load_feature
-from battlebook.language.grammar import StepDefinition, game_of, step_definitions
+from battlebook.language.grammar import GAMES, StepDefinition, feature_game, step_definitions
+from battlebook.language.scope import GameChoice, choose_game
 
 
 class BddStep(Protocol):
@@ -34,11 +33,21 @@ class BddStep(Protocol):
     docstring: str | None
 
 
+class BddRule(Protocol):
+    """The rule a scenario belongs to."""
+
+    name: str
+    tags: set[str]
+
+
 class BddTemplate(Protocol):
-    """A scenario as written in its feature file (with its steps)."""
+    """A scenario as written in its feature file (with its steps and its rule)."""
 
     @property
     def steps(self) -> Sequence[BddStep]: ...
+
+    @property
+    def rule(self) -> BddRule | None: ...
 
 
 class BddFeature(Protocol):
@@ -51,13 +60,6 @@ class BddFeature(Protocol):
     def scenarios(self) -> dict[str, BddTemplate]: ...
 
 
-class BddRule(Protocol):
-    """The rule a scenario belongs to."""
-
-    name: str
-    tags: set[str]
-
-
 class BddScenario(Protocol):
     """One example (one row of an outline) as pytest-bdd's hooks hand it over."""
 
@@ -65,6 +67,9 @@ class BddScenario(Protocol):
     line_number: int
     tags: set[str]
     rule: BddRule | None
+
+    @property
+    def steps(self) -> Sequence[BddStep]: ...
 
 
 F = TypeVar("F", bound=Callable[..., None])
@@ -104,14 +109,13 @@ class RunState:
     modules: tuple[ModuleType, ...]
     definitions: tuple[StepDefinition, ...] = ()
     annotators: tuple[Callable[..., None], ...] = ()
-    #: The game of each feature file run so far, by its file name.
+    #: The game of each feature file run so far, by its file name (and of its examples and Rules,
+    #: by the file name and the example's line or the Rule's name).
     games: dict[str, str | None] = field(default_factory=dict)
     #: The games whose steps read each line (lines recur from file to file).
     line_games: dict[tuple[str, str], set[str | None]] = field(default_factory=dict)
     #: The feature files run so far, in order.
     files: dict[str, None] = field(default_factory=dict)
-    #: The reader of the session's feature files (each unchanged file parsed once).
-    reader: FeatureReader = field(default_factory=FeatureReader)
     #: Real lines credited to each step, with the files they were read from (see the recorder's `example_lines`).
     lines: tuple[tuple[str, ...], dict[tuple[str, str], tuple[str, ...]]] | None = None
 
@@ -121,20 +125,37 @@ class RunState:
         return cls(tuple(modules), tuple(step_definitions(modules)), tuple(annotators(modules)))
 
     def game_of(self, feature: BddFeature) -> str | None:
-        """The game a feature file plays, by the one rule ([`game_of`][battlebook.language.grammar.game_of]).
+        """The game a feature file plays as a whole (its `@game:` tag, else its lines' vote), decided once per file."""
+        self.files.setdefault(feature.filename, None)
+        lines = [(step.type, step.name) for template in feature.scenarios.values() for step in template.steps]
+        return self._voted(feature.filename, feature.tags, lines)
 
-        Decided once per file, on the file as the rulebook model reads it; a file the model
-        cannot read plays no game in particular (pytest-bdd reports what is wrong with it).
+    def game_of_example(self, feature: BddFeature, scenario: BddScenario) -> GameChoice:
+        """The game an example plays, and why, by the one rule ([`choose_game`][battlebook.language.scope.choose_game]).
+
+        A `@game:` tag on the Example, its Rule or its Feature, the nearest first; else the
+        vote of the example's own lines (backgrounds included); else of its Rule's lines;
+        else of its file's: here as pytest-bdd hands them over.
         """
         self.files.setdefault(feature.filename, None)
-        if feature.filename not in self.games:
-            try:
-                doc = load_feature(Path(feature.filename), strict=False, reader=self.reader)
-            except FeatureFileError:
-                self.games[feature.filename] = None
-            else:
-                self.games[feature.filename] = game_of(doc, self.definitions, self.line_games)
-        return self.games[feature.filename]
+        rule = scenario.rule
+        levels = (("Example", scenario.tags), ("Rule", rule.tags if rule else set()), ("Feature", feature.tags))
+        own = [(s.type, s.name) for s in scenario.steps]
+        ruled = [(s.type, s.name) for t in feature.scenarios.values() if t.rule is rule for s in t.steps]
+        everything = [(step.type, step.name) for template in feature.scenarios.values() for step in template.steps]
+        line_sets = (
+            (f"{feature.filename}:{scenario.line_number}", own),
+            (f"{feature.filename}:rule {rule.name}" if rule is not None else "", ruled),
+            (feature.filename, everything),
+        )
+        return choose_game(levels, line_sets, lambda key, lines: self._voted(key, (), lines), GAMES)
+
+    def _voted(self, key: str, tags: Iterable[str], lines: Sequence[tuple[str, str]]) -> str | None:
+        """The game `lines` vote for (or `tags` name), decided once per `key` in the session."""
+        if key not in self.games:
+            known = [(d.type, d.parser) for d in self.definitions]
+            self.games[key] = feature_game(tags, lines, known, self.line_games)
+        return self.games[key]
 
 
 STATE = pytest.StashKey[RunState]()

@@ -6,7 +6,7 @@ and is not run), then runs the others in-process with pytest and pytest-bdd, wit
 same step definitions and recorder as the rulebook's own run (the `battlebook.language.steps`
 plugin), through the package's test module
 [`battlebook.runners.feature_tests`][battlebook.runners.feature_tests], with
-`$BATTLEBOOK_FEATURES` naming only the given files and `$BATTLEBOOK_RESULTS` pointing to a
+`$BATTLEBOOK_FEATURE_LIST` naming only the given files and `$BATTLEBOOK_RESULTS` pointing to a
 temporary file, so no recorded results are touched. It needs no repository: it works in
 any folder where `battlebook[check]` is installed.
 
@@ -37,21 +37,30 @@ from battlebook.book.model import (
     FeatureDoc,
     FeatureFileError,
     RuleDoc,
+    UnreadableFolderError,
     feature_paths,
     load_feature,
     with_id_clashes,
 )
 from battlebook.book.results import ResultBook, ScenarioResult, Status
 from battlebook.errors import MissingStatError, RulesSilent, RuleViolation, ScenarioError, UnknownUnitError
+from battlebook.games import GAMES
+from battlebook.language.grammar import StepDefinition
+from battlebook.language.messages import MessagesTargetError, messages_target_problem, write_messages
 from battlebook.language.recorder import (
     BOOK,
+    CLOSEST,
+    HINT_LINES,
     MESSAGES_VARIABLE,
+    NOTES_FOR_ALL,
     NOTES_VARIABLE,
     RESULT,
     KnownStep,
-    closest_steps,
     feature_line_note,
+    registered_steps,
 )
+from battlebook.language.runner import FEATURE_LIST_VARIABLE, FEATURES_VARIABLE, feature_list
+from battlebook.language.scope import GameChoice, current_choice
 from battlebook.language.session import run_state
 from battlebook.language.steps._readings import READING_OPTION
 
@@ -99,6 +108,8 @@ LEAN_OPTIONS: tuple[str, ...] = (*PYTEST_OPTIONS, *(arg for name in UNNEEDED_PLU
 AUTOLOAD = "PYTEST_DISABLE_PLUGIN_AUTOLOAD"
 #: The module a check run hands to pytest; imported afresh each run (it reads `$BATTLEBOOK_FEATURES`).
 TEST_MODULE = "battlebook.runners.feature_tests"
+#: Names the results file of a run (a temporary one: a check leaves the recorded results alone).
+RESULTS_VARIABLE = "BATTLEBOOK_RESULTS"
 FRESH_MODULES = (TEST_MODULE,)
 
 
@@ -113,6 +124,8 @@ class Outcome:
     result: ScenarioResult
     exception: BaseException | None = None
     closest: tuple[KnownStep, ...] = ()
+    #: The game the example was read as, and why (for an undefined step).
+    read_as: GameChoice | None = None
 
     @property
     def kind(self) -> str:
@@ -156,6 +169,8 @@ class CheckReport:
     pytest_status: int = 0
     root: Path = field(default_factory=Path.cwd)
     clashes: list[tuple[str, int, str, str]] = field(default_factory=list)
+    #: Why examples did not run at all (their file could not be collected), in one line.
+    not_run: str = ""
 
     def shown(self, feature_path: str) -> str:
         """A checked file's path as the reader's shell would name it: relative to the working folder if inside it."""
@@ -199,7 +214,10 @@ def check_paths(paths: Sequence[Path]) -> list[Path]:
     found: list[Path] = []
     for path in paths:
         if path.is_dir() and not path.is_symlink():
-            inside = feature_paths([path])
+            try:
+                inside = feature_paths([path])
+            except UnreadableFolderError as error:
+                raise CheckUsageError(str(error)) from None
             if not inside:
                 raise CheckUsageError(f"no .feature file under {path}")
             found += inside
@@ -218,19 +236,28 @@ class _Recorder:
     def __init__(self) -> None:
         self.exceptions: dict[tuple[str, int, str | None], BaseException] = {}
         self.closest: dict[tuple[str, int, str | None], tuple[KnownStep, ...]] = {}
+        self.read_as: dict[tuple[str, int, str | None], GameChoice | None] = {}
         self.book = ResultBook()
+        self.steps: list[StepDefinition] = []
+        #: Why examples did not run at all (collection failed), in one line; "" when they ran.
+        self.not_run = ""
+
+    def pytest_collectreport(self, report: pytest.CollectReport) -> None:
+        if report.failed and not self.not_run:
+            self.not_run = one_line_reason(report.longreprtext)
 
     def pytest_bdd_step_error(self, request: pytest.FixtureRequest, exception: Exception) -> None:
         result = request.node.stash.get(RESULT, None)
         if result is not None:
             self.exceptions.setdefault(result.key, exception)
 
-    def pytest_bdd_step_func_lookup_error(self, request: pytest.FixtureRequest, step: object) -> None:
+    @pytest.hookimpl(trylast=True)
+    def pytest_bdd_step_func_lookup_error(self, request: pytest.FixtureRequest) -> None:
+        """The closest steps the step library's recorder worked out (after it: `trylast`)."""
         result = request.node.stash.get(RESULT, None)
         if result is not None:
-            text, step_type = getattr(step, "name", ""), getattr(step, "type", None)
-            state = run_state(request.config)
-            self.closest.setdefault(result.key, tuple(closest_steps(text, 3, step_type, state=state)))
+            self.closest.setdefault(result.key, request.node.stash.get(CLOSEST, ()))
+            self.read_as.setdefault(result.key, current_choice())
 
     def pytest_runtest_makereport(self, item: pytest.Item, call: pytest.CallInfo[None]) -> None:
         result = item.stash.get(RESULT, None)
@@ -239,19 +266,21 @@ class _Recorder:
 
     def pytest_sessionfinish(self, session: pytest.Session) -> None:
         self.book = session.config.stash.get(BOOK, ResultBook())
+        self.steps = registered_steps(run_state(session.config))
 
 
 @contextlib.contextmanager
-def _environment(features: Sequence[Path], results: Path, messages: Path | None, notes: bool) -> Iterator[None]:
-    names = ("BATTLEBOOK_FEATURES", "BATTLEBOOK_RESULTS", MESSAGES_VARIABLE, AUTOLOAD, NOTES_VARIABLE)
+def _environment(features: Sequence[Path], results: Path, notes: str) -> Iterator[None]:
+    names = (FEATURES_VARIABLE, FEATURE_LIST_VARIABLE, RESULTS_VARIABLE, MESSAGES_VARIABLE, AUTOLOAD, NOTES_VARIABLE)
     saved_env = {k: os.environ.get(k) for k in names}
     for name in FRESH_MODULES:  # our own test module, imported afresh for each run
         sys.modules.pop(name, None)
-    os.environ["BATTLEBOOK_FEATURES"] = os.pathsep.join(str(p) for p in features)
-    os.environ["BATTLEBOOK_RESULTS"] = str(results)
-    os.environ[MESSAGES_VARIABLE] = str(messages.resolve()) if messages else ""
+    os.environ.pop(FEATURES_VARIABLE, None)
+    os.environ[FEATURE_LIST_VARIABLE] = feature_list(features)  # a list no file name can split
+    os.environ[RESULTS_VARIABLE] = str(results)
+    os.environ[MESSAGES_VARIABLE] = ""  # the check writes them itself, once the run is over
     os.environ[AUTOLOAD] = "1"
-    os.environ[NOTES_VARIABLE] = "1" if notes else "0"  # a report alone shows no drawings, no odds notes
+    os.environ[NOTES_VARIABLE] = notes  # a report alone shows no drawings, no odds notes
     try:
         yield
     finally:
@@ -264,12 +293,20 @@ def _environment(features: Sequence[Path], results: Path, messages: Path | None,
                 os.environ[key] = value
 
 
+def _notes_setting(notes: bool, failed_notes: bool) -> str:
+    """The value of `BATTLEBOOK_NOTES` for a run (see `battlebook.language.recorder.pytest_bdd_after_scenario`)."""
+    if not notes:
+        return "0"
+    return NOTES_FOR_ALL if failed_notes else "1"
+
+
 def run_check(
     paths: Sequence[Path],
     root: Path | None = None,
     messages: Path | None = None,
     options: Sequence[str] = LEAN_OPTIONS,
     notes: bool = False,
+    failed_notes: bool = False,
     plugins: Sequence[object] = (),
     readings: Sequence[str] = (),
 ) -> CheckReport:
@@ -280,15 +317,24 @@ def run_check(
     the run is also written there as Cucumber Messages (NDJSON). `options` are the pytest
     options of the run (by default, those of pytest's plugins a check needs). With `notes`,
     passing examples get their notes (drawings, odds) as on the rulebook's pages; a plain check
-    report shows none, so they are not made by default. `plugins` are more pytest plugins
-    for the run (objects, as `pytest.main` takes them). With `readings`, every example is
-    played as if these alternative readings of the rulings were Battlebook's own.
+    report shows none, so they are not made by default. With `failed_notes` as well, examples
+    that did not pass get them too, from the battle as it stood when they stopped (the page
+    draws it). `plugins` are more pytest plugins for the run (objects, as `pytest.main` takes
+    them). With `readings`, every example is played as if these alternative readings of the
+    rulings were Battlebook's own.
 
     Raises:
-        CheckUsageError: bad paths (see [`check_paths`][battlebook.runners.check.check_paths]).
+        CheckUsageError: bad paths (see [`check_paths`][battlebook.runners.check.check_paths]), or a
+            place the messages may not be written to (a folder, FIFO or device, or a checked file:
+            see [`messages_target_problem`][battlebook.language.messages.messages_target_problem]),
+            or one they could not be written to.
     """
     root = Path.cwd() if root is None else root
     files = check_paths(paths)
+    if messages is not None:
+        problem = messages_target_problem(messages, files)
+        if problem is not None:
+            raise CheckUsageError(problem)
     report = CheckReport(root=root)
     docs: list[FeatureDoc] = []
     readable: list[Path] = []
@@ -307,7 +353,7 @@ def run_check(
     output = io.StringIO()
     with (
         tempfile.TemporaryDirectory(prefix="battlebook-check-") as tmp,
-        _environment(readable, Path(tmp) / "results.json", messages, notes),
+        _environment(readable, Path(tmp) / "results.json", _notes_setting(notes, failed_notes)),
     ):
         # An empty configuration of its own: the player's folder may hold a pytest setup of its own.
         config = Path(tmp) / "pytest.ini"
@@ -318,12 +364,22 @@ def run_check(
             report.pytest_status = int(pytest.main(args, plugins=[recorder, *plugins]))
     report.seconds = time.perf_counter() - start
     report.pytest_output = output.getvalue()
+    report.not_run = recorder.not_run
+    if messages is not None:
+        try:
+            write_messages(messages, root, recorder.book, recorder.steps)
+        except (MessagesTargetError, OSError) as error:
+            reason = error.strerror if isinstance(error, OSError) and error.strerror else str(error)
+            raise CheckUsageError(f"the messages could not be written to {messages}: {reason}") from None
     report.clashes += clashing_ids(docs, root)
     for doc in docs:
         examples = []
         for owner, example in doc.examples():
             runs = recorder.book.runs(doc.path, doc.sha256, example.line)
-            outcomes = [Outcome(r, recorder.exceptions.get(r.key), recorder.closest.get(r.key, ())) for r in runs]
+            outcomes = [
+                Outcome(r, recorder.exceptions.get(r.key), recorder.closest.get(r.key, ()), recorder.read_as.get(r.key))
+                for r in runs
+            ]
             examples.append(CheckedExample(owner, example, outcomes))
         report.features.append((doc, examples))
     return report
@@ -343,7 +399,11 @@ def clashing_ids(docs: Sequence[FeatureDoc], root: Path) -> list[tuple[str, int,
     # tags cannot own one of them, and is not read as a feature at all (unless some checked rule
     # has no identifier tag: it is then known by its line, which any file may share).
     tagged = all(RULE_ID.match(rule_id) and not rule_id.startswith("line-") for rule_id in wanted)
-    for path in feature_paths([rulebook]) if rulebook.is_dir() and wanted else []:
+    try:
+        rulebook_files = feature_paths([rulebook]) if rulebook.is_dir() and wanted else []
+    except UnreadableFolderError:
+        rulebook_files = []  # the rulebook cannot be read: it shares no identifier the check could name
+    for path in rulebook_files:
         if tagged and not _may_hold_ids(path, wanted):
             continue
         try:
@@ -369,10 +429,48 @@ def _may_hold_ids(path: Path, ids: set[str]) -> bool:
     return any(f"{ID_TAG}{rule_id}" in text for rule_id in ids)
 
 
+def one_line_reason(text: str) -> str:
+    r"""The reason pytest's long report of an error gives, on one line: its first `E` line, else its last line.
+
+    Examples:
+        >>> one_line_reason("trace\nE   ValueError: bad\nE   Line: 3\n\nfile.py:3: ValueError")
+        'ValueError: bad'
+        >>> one_line_reason("")
+        ''
+    """
+    lines = [line for line in text.splitlines() if line.strip()]
+    errors = [line[1:].strip() for line in lines if line.startswith("E ")]
+    chosen = errors[0] if errors else (lines[-1].strip() if lines else "")
+    return chosen if len(chosen) <= 300 else chosen[:297] + "..."
+
+
 def _assertion_text(exception: BaseException) -> str:
     """An assertion's own message, without pytest's rewritten `assert ...` explanation."""
     text = str(exception).strip()
     return text.split("\nassert ", 1)[0].strip() or "the check failed"
+
+
+#: The last line explaining an undefined step: where to look for the right one (the page offers its own search).
+STEPS_HINT = "(battlebook steps WORD lists every step that mentions WORD)"
+
+
+def read_as_note(choice: GameChoice) -> str:
+    """The line that says which game an example with an undefined step was read as, and how to change it.
+
+    Examples:
+        >>> note = read_as_note(GameChoice("homm", "most of its lines are homm steps"))
+        >>> print(note)  # doctest: +NORMALIZE_WHITESPACE
+        (the example was read as Heroes of Might & Magic IV: most of its lines are homm steps;
+        tag it or its Rule @game:heroscape to read it as Heroscape)
+    """
+    if choice.game is None:
+        return f"(the example was read as no game in particular: {choice.reason}; tag it or its Rule @game:<game>)"
+    others = " or ".join(f"@game:{name}" for name in GAMES if name != choice.game)
+    title = GAMES[choice.game].title
+    other_titles = " or ".join(GAMES[name].title for name in GAMES if name != choice.game)
+    return (
+        f"(the example was read as {title}: {choice.reason}; tag it or its Rule {others} to read it as {other_titles})"
+    )
 
 
 def explain(outcome: Outcome, indent: str = "") -> list[str]:
@@ -389,9 +487,17 @@ def _explain(outcome: Outcome, indent: str) -> list[str]:
     lines = [f"{indent}step (line {result.step_line}): {step_text}"] if result.step else []
     error = outcome.exception
     if outcome.kind == "undefined":
-        lines.append(f"{indent}no step definition reads like this line; the closest steps are:")
-        lines += [f"{indent}  {step}" for step in outcome.closest]
-        lines.append(f"{indent}(battlebook steps WORD lists every step that mentions WORD)")
+        if outcome.closest:
+            lines.append(f"{indent}no step definition reads like this line; the closest steps are:")
+            lines += [f"{indent}  {step}" for step in outcome.closest]
+        else:
+            lines.append(f"{indent}no step definition reads like this line")
+            lines.append(
+                f"{indent}(the closest steps are worked out for the first {HINT_LINES} undefined lines of a run)"
+            )
+        if outcome.read_as is not None:
+            lines.append(f"{indent}{read_as_note(outcome.read_as)}")
+        lines.append(f"{indent}{STEPS_HINT}")
         return lines
     if isinstance(error, RulesSilent):
         lines.append(f"{indent}the rules don't say: {error.question}")
@@ -440,7 +546,8 @@ def format_report(report: CheckReport) -> str:
             if checked.kind == "unchecked":
                 lines.append("               it ran, but has no Then step: add one stating the outcome to check")
             if not checked.outcomes:
-                lines.append("               the example did not run (see pytest's output above)")
+                why = f": {report.not_run}" if report.not_run else " (pytest collected no test for it)"
+                lines.append(f"               the example did not run{why}")
             for outcome in checked.outcomes:
                 if outcome.kind == "passed":
                     continue

@@ -33,13 +33,23 @@ from typing import Any
 
 import pytest
 
-from battlebook.book.model import ExampleDoc, FeatureDoc, RuleDoc, StepDoc
+from battlebook.book.model import (
+    ExampleDoc,
+    FeatureDoc,
+    FeatureFileError,
+    RuleDoc,
+    StepDoc,
+    load_feature,
+    text_lines,
+)
 from battlebook.book.render import example_gherkin, gherkin_lines
 from battlebook.book.results import Status
+from battlebook.book.rulings import Proposal, proposal_problems, read_ruling, ruling_problems, ruling_text
+from battlebook.bounds import MAX_SCENARIO_TEXT
 from battlebook.errors import BattlebookError
 from battlebook.language.notes import DRAWING_NOTE
 from battlebook.language.recorder import RESULT
-from battlebook.runners.check import LEAN_OPTIONS, CheckedExample, explain, format_report, run_check
+from battlebook.runners.check import LEAN_OPTIONS, STEPS_HINT, CheckedExample, explain, format_report, run_check
 
 #: pytest options of an in-page run: those of `battlebook check`, which leave out the built-in
 #: plugins a scenario never needs (each would cost time at every run in the page).
@@ -47,7 +57,7 @@ IN_PAGE_OPTIONS: tuple[str, ...] = LEAN_OPTIONS
 #: The name of the file a run writes the reader's text to (it is shown in messages).
 SCENARIO_FILE = "scenario.feature"
 #: Longest scenario text a run accepts, in characters: a link or a paste cannot make the page work for long.
-MAX_TEXT = 100_000
+MAX_TEXT = MAX_SCENARIO_TEXT
 
 
 def scenario_text(feature: FeatureDoc, rule: RuleDoc | None, example: ExampleDoc) -> str:
@@ -82,9 +92,9 @@ def scenario_text(feature: FeatureDoc, rule: RuleDoc | None, example: ExampleDoc
         if rule.background:
             lines += ["", "    Background:", *gherkin_lines(rule.background, "      ")]
         indent = "    "
-    body = "\n".join(example_gherkin(example).splitlines()[1:-1])  # inside the code fence, whatever its length
+    body = text_lines(example_gherkin(example))[1:-1]  # inside the code fence, whatever its length
     lines.append("")
-    lines += [indent + line if line else "" for line in body.splitlines()]
+    lines += [indent + line if line else "" for line in body]
     return "\n".join(lines) + "\n"
 
 
@@ -119,21 +129,49 @@ UNCHECKED = "it ran, but has no Then step: add one stating the outcome to check"
 
 
 def _explanation(checked: CheckedExample) -> list[str]:
-    """The check's explanation of an example that did not pass, line by line."""
+    """The check's explanation of an example that did not pass, line by line.
+
+    The page offers its own search of the step catalogue, so the terminal's advice to run
+    `battlebook steps WORD` is left out.
+    """
     lines = [UNCHECKED] if checked.kind == "unchecked" else []
-    return lines + [line for outcome in checked.outcomes for line in explain(outcome)]
+    explained = [line for outcome in checked.outcomes for line in explain(outcome)]
+    return lines + [line for line in explained if line.strip() != STEPS_HINT]
+
+
+def _undefined(checked: CheckedExample) -> dict[str, Any] | None:
+    """The first undefined step of an example: its line, text and closest steps, for the page's step search."""
+    outcome = next((o for o in checked.outcomes if o.kind == "undefined"), None)
+    if outcome is None:
+        return None
+    keyword, _, text = (outcome.result.step or "").partition(" ")
+    return {
+        "line": outcome.result.step_line,
+        "keyword": keyword,
+        "text": text,
+        "closest": [
+            {"keyword": s.type.capitalize(), "text": s.readable or str(s).split(" ", 1)[-1]} for s in outcome.closest
+        ],
+    }
 
 
 def _notes(checked: CheckedExample, chances: dict[tuple[str, int, str | None], str]) -> dict[str, Any]:
-    """The drawings and the chance of the last attack that the example's (first passing) run carries."""
-    drawings: list[dict[str, str]] = []
+    """The drawing and the chance of the last attack that the example's first run with a drawing carries.
+
+    An example that did not pass is drawn as the battle stood when it stopped (`at_line`,
+    the line of the step it stopped at); one that passed, as the rulebook page draws it.
+    """
+    drawings: list[dict[str, Any]] = []
     chance: str | None = None
     for outcome in checked.outcomes:
         for note in outcome.result.annotations:
             if note["title"] != DRAWING_NOTE or drawings:
                 continue
             intro, _, markup = note["markdown"].partition("\n\n")
-            drawings.append({"intro": intro, "markup": markup})
+            stopped = outcome.kind != "passed"
+            drawings.append(
+                {"intro": intro, "markup": markup, "at_line": outcome.result.step_line if stopped else None}
+            )
         chance = chance or chances.get(outcome.result.key)
     return {"drawings": drawings, "chance": chance}
 
@@ -178,7 +216,9 @@ def run_scenario(text: str, folder: Path | None = None) -> dict[str, Any]:
         path.write_text(text, encoding="utf-8")
         last = LastChances()
         with contextlib.chdir(where):  # the report names the file as the reader knows it
-            report = run_check([path], root=where, options=IN_PAGE_OPTIONS, notes=True, plugins=[last])
+            report = run_check(
+                [path], root=where, options=IN_PAGE_OPTIONS, notes=True, failed_notes=True, plugins=[last]
+            )
             report_text = format_report(report)
         chances = last.chances
     examples = [
@@ -189,6 +229,7 @@ def run_scenario(text: str, folder: Path | None = None) -> dict[str, Any]:
             "kind": checked.kind,
             "steps": _step_statuses(_steps_of(doc, checked), checked),
             "explanation": _explanation(checked),
+            "undefined": _undefined(checked),
             **_notes(checked, chances),
         }
         for doc, examples in report.features
@@ -220,7 +261,8 @@ def _refused(reason: str) -> dict[str, Any]:
 def game_odds(game: str, arguments: Sequence[object]) -> dict[str, Any]:
     """The odds page's calculator of the registered game `game`, given its fields' values in order.
 
-    Each game reads and answers its own fields ([`Calculators.page_odds`][battlebook.calculator.Calculators]):
+    Each game reads, bounds (by [`page_bounds`][battlebook.bounds.page_bounds]) and answers
+    its own fields ([`Calculators.page_odds`][battlebook.calculator.Calculators]):
     Heroscape's printed dice, the levels between the figures and the edition; HoMM's attack
     score, defenses and die reading.
 
@@ -234,6 +276,68 @@ def game_odds(game: str, arguments: Sequence[object]) -> dict[str, Any]:
     if game not in PACKAGES:
         raise BattlebookError(f"no game {game!r}: the games are {', '.join(PACKAGES)}")
     return calculators(game).page_odds(list(arguments))
+
+
+def _read_scenario(text: str, name: str) -> FeatureDoc:
+    """The feature `text` holds, read leniently as `battlebook check` reads it (a file named `name`)."""
+    with tempfile.TemporaryDirectory(prefix="battlebook-try-") as tmp:
+        path = Path(tmp) / name
+        path.write_text(text, encoding="utf-8")
+        return load_feature(path, Path(tmp), strict=False)
+
+
+def propose_ruling(text: str, fields: dict[str, Any]) -> dict[str, Any]:
+    """Turn the scenario `text` into a ruling file, with what the player filled in, and check it.
+
+    `fields` holds the [`Proposal`][battlebook.book.rulings.Proposal]'s parts by name
+    (`sources` a list of section keys, `chapter` a number). The answer holds `problems`
+    (what to fill in or fix first, one line each), and once there are none the file's
+    name and `text`, what the book's conventions say of it (`conventions`: the problems a
+    strict reading of the rulebook finds) and `check`: the file run as
+    [`run_scenario`][battlebook.runners.inpage.run_scenario] runs a scenario.
+    """
+    if len(text) > MAX_TEXT:
+        return {"ok": False, "problems": [f"the scenario is {len(text)} characters long; at most {MAX_TEXT}"]}
+    chapter = fields.get("chapter", 50)
+    proposal = Proposal(
+        title=str(fields.get("title", "")),
+        slug=str(fields.get("slug", "")),
+        sources=tuple(str(key) for key in fields.get("sources", ()) if key),
+        question=str(fields.get("question", "")),
+        reading=str(fields.get("reading", "")),
+        alternative=str(fields.get("alternative", "")),
+        rule=str(fields.get("rule", "")),
+        chapter=chapter if isinstance(chapter, int) and 0 <= chapter < 1000 else 50,
+    )
+    problems = proposal_problems(proposal)
+    try:
+        scenario = _read_scenario(text, SCENARIO_FILE)
+    except FeatureFileError as error:
+        problems.append(f"the scenario cannot be read: line {error.line}: {error.reason}")
+    else:
+        if not any(True for _ in scenario.examples()):
+            problems.append("the scenario has no example to pin the reading down")
+    if problems:
+        return {"ok": False, "problems": problems}
+    name = f"{proposal.slug}.feature"
+    ruling = ruling_text(scenario, proposal)
+    conventions: list[str] = []
+    try:
+        doc = _read_scenario(ruling, name)
+    except FeatureFileError as error:
+        conventions.append(f"line {error.line}: {error.reason}")
+    else:
+        conventions += [f"line {p.line}: {p.reason}" for p in doc.problems]
+        conventions += [p.split(": ", 1)[-1] for p in ruling_problems([read_ruling(doc)])]
+    check = run_scenario(ruling)
+    return {
+        "ok": check["ok"] and not conventions,
+        "problems": [],
+        "file": f"features/rulings/{name}",
+        "text": ruling,
+        "conventions": conventions,
+        "check": check,
+    }
 
 
 def step_catalogue() -> list[dict[str, str]]:

@@ -32,7 +32,7 @@ from mkdocs.structure.nav import Navigation
 from mkdocs.structure.pages import Page
 from mkdocs.structure.toc import AnchorLink, get_toc
 
-from battlebook.site.build_cache import BuildCache, cache_key, folder_fingerprint, tool_versions
+from battlebook.site.build_cache import BuildCache, cache_folder, cache_key, folder_fingerprint, tool_versions
 from battlebook.book.results import default_path
 from battlebook.site.chapters import project_root
 
@@ -522,7 +522,7 @@ def _load(config: MkDocsConfig) -> None:
     intro, sections = read_index(text)
     _index[:] = [(intro, sections)]
     _keep_renders(config)
-    cache = BuildCache(default_path(root).parent)
+    cache = BuildCache(cache_folder(root))
     key = _index_key(config, text)
     kept = cache.get(INDEX_CACHE, key) if key else None
     if _is_kept_index(kept, sections):
@@ -627,7 +627,7 @@ def on_nav(nav: Navigation, config: MkDocsConfig, files: Files) -> Navigation:
     _renders.clear()
     _pages.clear()
     if _handler:
-        cache = BuildCache(default_path(project_root(config)).parent)
+        cache = BuildCache(cache_folder(project_root(config)))
         key = render_key(config, _handler[0].fingerprint(), files)
         _renders.append(RenderCache(cache, key))
         if _record_registrations(config):

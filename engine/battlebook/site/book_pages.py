@@ -35,15 +35,15 @@ from battlebook.book.model import FeatureDoc
 from battlebook.book.open_questions import open_question_problems, open_questions, render_open_questions
 from battlebook.book.results import default_path
 from battlebook.book.rulings import render_rulings_index, ruling_problems, rulings_of
+from battlebook.site.chapters import COVERAGE_PAGE as COVERAGE_PAGE
+from battlebook.site.chapters import OPEN_QUESTIONS_PAGE as OPEN_QUESTIONS_PAGE
+from battlebook.site.chapters import RULINGS_INDEX as RULINGS_INDEX
+from battlebook.site.chapters import STEPS_PAGE as STEPS_PAGE
 from battlebook.site.chapters import load_results, project_root, read_book
 from battlebook.book.statements import load_statements, statement_problems
 
 log = logging.getLogger("mkdocs.plugins.battlebook")
 
-STEPS_PAGE = "rulebook/steps.md"
-COVERAGE_PAGE = "rulebook/coverage.md"
-RULINGS_INDEX = "rulebook/rulings/index.md"
-OPEN_QUESTIONS_PAGE = "rulebook/open-questions.md"
 
 #: The marker in `docs/contributing.md` replaced by the ruling template, and the template's file.
 TEMPLATE_MARKER = "<!-- ruling-template -->"

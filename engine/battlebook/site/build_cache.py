@@ -3,7 +3,8 @@
 Some pages are pure functions of the engine's code and the feature files: the odds pages
 (exact tables and sympy's formulas) and the Heroscape editions page (every Heroscape example
 run under both editions). A [`BuildCache`][battlebook.site.build_cache.BuildCache] keeps
-each such result in one JSON file beside the recorded results (`.battlebook/`), with the key
+each such result in one JSON file in a folder beside the recorded results (`.battlebook/cache/`,
+see [`cache_folder`][battlebook.site.build_cache.cache_folder]), with the key
 of everything it was computed from: the installed package's code and data
 ([`engine_fingerprint`][battlebook.site.build_cache.engine_fingerprint]), the versions of
 the tools that shaped it, and the input texts. A result is reused only under the same key; a
@@ -29,6 +30,8 @@ from collections.abc import Callable
 from importlib import metadata
 from pathlib import Path
 from typing import Any
+
+from battlebook.book.results import default_path
 
 #: The largest cache file read back (a bigger one is computed again).
 MAX_CACHE_BYTES = 20_000_000
@@ -91,6 +94,22 @@ def cache_key(*parts: object) -> str:
         True
     """
     return hashlib.sha256(json.dumps(parts, sort_keys=True).encode()).hexdigest()
+
+
+def cache_folder(root: Path) -> Path:
+    """Where the site's builds keep what they computed: `cache/` in the results' folder.
+
+    A folder of its own, not the results' folder itself, which `mkdocs serve` watches (without
+    its subfolders) to rebuild when the examples ran: a build writing its cache there would
+    start another build.
+
+    Examples:
+        >>> import os
+        >>> os.environ.pop("BATTLEBOOK_RESULTS", None) and None
+        >>> cache_folder(Path("/book")).as_posix()
+        '/book/.battlebook/cache'
+    """
+    return default_path(root).parent / "cache"
 
 
 class BuildCache:

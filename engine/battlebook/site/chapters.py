@@ -13,6 +13,8 @@ shows examples that ran and passed on exactly the text it shows.
 from __future__ import annotations
 
 import logging
+import os
+import re
 from pathlib import Path
 from typing import Any
 
@@ -23,7 +25,7 @@ from mkdocs.structure.files import File, Files
 from mkdocs.structure.pages import Page
 
 from battlebook.games import GAMES
-from battlebook.book.links import feature_page
+from battlebook.book.links import feature_page, page_clashes
 from battlebook.book.model import FeatureDoc, FeatureFileError, feature_paths, load_book
 from battlebook.book.prose import content_security_policy, html_text, sanitize_page
 from battlebook.book.render import render_feature, resolve_rule_links
@@ -34,6 +36,18 @@ log = logging.getLogger("mkdocs.plugins.battlebook")
 NAV_MARKER = "rulebook.generated"
 #: Section titles of the folders under `features/`, in navigation order.
 GROUPS = {**{name: game.title for name, game in GAMES.items()}, "rulings": "Rulings"}
+
+#: The site's own pages under `rulebook/` (see `book_pages`), whose addresses no chapter's page may take.
+STEPS_PAGE = "rulebook/steps.md"
+COVERAGE_PAGE = "rulebook/coverage.md"
+RULINGS_INDEX = "rulebook/rulings/index.md"
+OPEN_QUESTIONS_PAGE = "rulebook/open-questions.md"
+GENERATED_PAGES = {
+    STEPS_PAGE: "the step catalogue",
+    COVERAGE_PAGE: "the coverage page",
+    RULINGS_INDEX: "the rulings index",
+    OPEN_QUESTIONS_PAGE: "the open questions page",
+}
 
 _book: list[FeatureDoc] = []
 #: The escaped title of each feature page, by its source path in the site.
@@ -46,12 +60,17 @@ def project_root(config: MkDocsConfig) -> Path:
 
 
 def read_book(config: MkDocsConfig) -> list[FeatureDoc]:
-    """Every feature file under `features/`, read and checked; a malformed one stops the build."""
+    """Every feature file under `features/`, read and checked; a malformed one, or one whose page
+    would take another page's address, stops the build."""
     root = project_root(config)
     try:
-        return load_book(feature_paths([root / "features"]), root)
+        book = load_book(feature_paths([root / "features"]), root)
     except FeatureFileError as error:
         raise PluginError(f"malformed feature file: {error}") from None
+    clashes = page_clashes(book, GENERATED_PAGES)
+    if clashes:
+        raise PluginError(f"malformed feature file: {clashes[0]}")
+    return book
 
 
 def page_uri(feature: FeatureDoc) -> str:
@@ -176,27 +195,70 @@ def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, files: Fil
 
 
 def on_page_content(html: str, page: Page, config: MkDocsConfig, files: Files) -> str:
-    """Sanitize every description a page shows (see [`prose`][battlebook.book.prose])."""
-    return sanitize_page(html)
+    """Sanitize every description a page shows (see [`prose`][battlebook.book.prose]); warn of an id a chapter's
+    page holds twice (an example's anchor and a heading of a description, say), which a strict build refuses."""
+    clean = sanitize_page(html)
+    if page.file.src_uri in _titles:
+        for anchor in twice_used_ids(clean):
+            log.warning(f"{page.file.src_uri}: the page holds the id {anchor!r} twice: a link to it opens the first")
+    return clean
+
+
+def twice_used_ids(page_html: str) -> list[str]:
+    """The ids a page's HTML gives to more than one element.
+
+    Examples:
+        >>> twice_used_ids('<h1 id="a">A</h1><h2 id="b">B</h2><a id="a">#</a>')
+        ['a']
+    """
+    seen: dict[str, int] = {}
+    for found in _ID.finditer(page_html):
+        seen[found["id"]] = seen.get(found["id"], 0) + 1
+    return [anchor for anchor, count in seen.items() if count > 1]
+
+
+_ID = re.compile(r"<[a-zA-Z][^>]*?\sid=\"(?P<id>[^\"]*)\"")
+
+
+def live_preview() -> bool:
+    """Whether this build is for `make docs`'s preview (`LIVE_VARIABLE`), whose pages reload themselves."""
+    return os.environ.get(LIVE_VARIABLE) == "1"
 
 
 def on_post_page(output: str, page: Page, config: MkDocsConfig) -> str:
-    """Give every page a Content-Security-Policy that lets no inline script run but the theme's own."""
-    return content_security_policy(output)
+    """Give every page a Content-Security-Policy that lets no inline script run but the theme's own.
+
+    In `make docs`'s preview, the server's reload script must run too: see
+    [`content_security_policy`][battlebook.book.prose.content_security_policy].
+    """
+    return content_security_policy(output, inline_scripts=live_preview())
 
 
 def on_post_template(output_content: str, template_name: str, config: MkDocsConfig) -> str:
     """The theme's own pages (404.html) get the same Content-Security-Policy; other files are left as they are."""
-    return content_security_policy(output_content) if template_name.endswith(".html") else output_content
+    if not template_name.endswith(".html"):
+        return output_content
+    return content_security_policy(output_content, inline_scripts=live_preview())
+
+
+#: Set to 1 by `make docs`'s loop ([`battlebook.cli.live`][battlebook.cli.live]) for the
+#: `mkdocs serve` it starts: the loop watches `features/`, runs a saved file's examples and
+#: writes the results, and only then is the site rebuilt; and the pages let the server's
+#: reload script run.
+LIVE_VARIABLE = "BATTLEBOOK_LIVE"
 
 
 def on_serve(server: LiveReloadServer, config: MkDocsConfig, builder: Any) -> LiveReloadServer:
     """Rebuild when a feature file or the recorded results change.
 
     The results' folder is watched without its subfolders: the tests keep builds of their own
-    there (the hostile site), which are no reason to rebuild the rulebook.
+    there (the hostile site), which are no reason to rebuild the rulebook. Under `make docs`'s
+    loop (`LIVE_VARIABLE`), `features/` is left to the loop, which writes the results after
+    each change: watched here too, each save would be built twice, the first time before its
+    examples ran.
     """
     root = project_root(config)
-    server.watch(str(root / "features"))
+    if os.environ.get(LIVE_VARIABLE) != "1":
+        server.watch(str(root / "features"))
     server.watch(str(default_path(root).parent), recursive=False)
     return server

@@ -33,8 +33,8 @@ from mkdocs.structure.files import File, Files
 
 from battlebook.game import Game, InWords, RulesEdition
 from battlebook.games import GAMES
-from battlebook.language.grammar import feature_games
-from battlebook.site.build_cache import BuildCache, cache_key, engine_fingerprint, tool_versions
+from battlebook.language.grammar import BookGames, book_games
+from battlebook.site.build_cache import BuildCache, cache_folder, cache_key, engine_fingerprint, tool_versions
 from battlebook.runners.check import LEAN_OPTIONS, CheckedExample, explain, run_check
 from battlebook.book.model import FeatureDoc, FeatureFileError, read_feature_text
 from battlebook.book.prose import markdown_text, page_part
@@ -188,21 +188,27 @@ def run_editions(book: Sequence[FeatureDoc], root: Path, cache: BuildCache | Non
     neither the files nor the engine changed.
     """
     out = []
-    played = feature_games(book)
+    played = book_games(book)
     for game in edited_games():
         editions = [edition.name for edition in game.editions()]
-        features = [feature for feature in book if played[feature.path] == game.name]
+        features = [feature for feature in book if played.plays(feature, game.name)]
         runs = _cached_runs(_copies(features, root, editions), cache)
-        out += _example_runs(game, features, editions, runs)
+        out += _example_runs(game, features, played, editions, runs)
     return out
 
 
 def _example_runs(
-    game: Game[Any, Any], features: Sequence[FeatureDoc], editions: Sequence[str], runs: dict[RunKey, Run]
+    game: Game[Any, Any],
+    features: Sequence[FeatureDoc],
+    played: BookGames,
+    editions: Sequence[str],
+    runs: dict[RunKey, Run],
 ) -> list[ExampleRuns]:
     out = []
     for feature in features:
         for rule, example in feature.examples():
+            if played.of_example(feature, example) != game.name:
+                continue
             tags = (*feature.tags, *(rule.tags if rule else ()), *example.tags)
             out.append(
                 ExampleRuns(
@@ -410,7 +416,7 @@ def on_files(files: Files, config: MkDocsConfig) -> Files:
 
     root = project_root(config)
     book = read_book(config)
-    entries = run_editions(book, root, cache=BuildCache(default_path(root).parent))
+    entries = run_editions(book, root, cache=BuildCache(cache_folder(root)))
     page_of = {feature.path: page_uri(feature) for feature in book}
     files.append(File.generated(config, EDITIONS_PAGE, content=editions_page(entries, page_of)))
     return files

@@ -41,7 +41,7 @@ from battlebook.book.glossary import (
 from battlebook.book.links import chapter_list, link_rule_ids, settled_rules, settles_html
 from battlebook.book.model import FeatureDoc
 from battlebook.games import GAMES
-from battlebook.language.grammar import feature_games
+from battlebook.language.grammar import book_games
 from battlebook.site.chapters import GROUPS, page_uri, project_root, read_book
 from battlebook.site.odds_pages import odds_uri
 from battlebook.site.units_index import render_units_index, units_index
@@ -74,7 +74,7 @@ def page_games(book: list[FeatureDoc]) -> dict[str, str]:
     plays, [`game_of`][battlebook.language.grammar.game_of]) and every game's odds page.
     """
     games = {odds_uri(name): name for name in GAMES}
-    played = feature_games(book)
+    played = book_games(book).files
     games.update((page_uri(feature), game) for feature in book if (game := played[feature.path]) is not None)
     return games
 

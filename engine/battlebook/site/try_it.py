@@ -8,6 +8,8 @@
   nobody tries weighs what it did;
 - `try/steps.json`: the step catalogue the Playground searches (keyword, readable text,
   help, game, domain), from the very step definitions the runs use;
+- `try/rulings.json`: what the Playground's "Propose as a ruling" needs of the rulebook: the
+  source sections a ruling may cite, the identifiers already taken, the next ruling chapter;
 - `try/runtime/`: the in-page runtime, copied from `build/inpage/runtime`, where
   `make runtime` builds it (Pyodide from the pinned npm package, and one archive holding
   the `battlebook` wheel and its pure-Python dependencies). Without it, the build warns,
@@ -25,8 +27,11 @@ from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.exceptions import PluginError
 from mkdocs.structure.files import File, Files
 
+from battlebook.book.model import FeatureDoc, FeatureFileError, feature_paths, load_book
+from battlebook.book.rulings import rulings_of
+from battlebook.book.sources import SECTIONS
 from battlebook.runners.inpage import book_examples, step_catalogue
-from battlebook.book.model import FeatureFileError, feature_paths, load_book
+from battlebook.book.links import feature_page, page_address
 
 log = logging.getLogger("mkdocs.plugins.battlebook.try")
 
@@ -41,13 +46,15 @@ def _root(config: MkDocsConfig) -> Path:
 
 
 def examples_uri(feature_path: str) -> str:
-    """Where a chapter's example texts live in the site, from its feature file's path.
+    """Where a chapter's example texts live in the site: beside its page's own address, as the page asks for them.
 
     Examples:
         >>> examples_uri("features/homm/melee.feature")
         'try/examples/rulebook/homm/melee.json'
+        >>> examples_uri("features/homm/café.feature"), examples_uri("features/homm/town/index.feature")
+        ('try/examples/rulebook/homm/caf-....json', 'try/examples/rulebook/homm/town.json')
     """
-    return "try/examples/rulebook/" + feature_path.removeprefix("features/").removesuffix(".feature") + ".json"
+    return "try/examples/" + page_address("rulebook/" + feature_page(feature_path)).rstrip("/") + ".json"
 
 
 def on_files(files: Files, config: MkDocsConfig) -> Files:
@@ -65,7 +72,27 @@ def on_files(files: Files, config: MkDocsConfig) -> Files:
         files.append(File.generated(config, examples_uri(path), content=content))
     steps = json.dumps(step_catalogue(), ensure_ascii=False)
     files.append(File.generated(config, "try/steps.json", content=steps))
+    files.append(File.generated(config, "try/rulings.json", content=json.dumps(ruling_facts(book), ensure_ascii=False)))
     return files
+
+
+def ruling_facts(book: list[FeatureDoc]) -> dict[str, object]:
+    """What a ruling proposed in the page must know of the rulebook: sections to cite, ids taken, next chapter.
+
+    Examples:
+        >>> facts = ruling_facts([])
+        >>> facts["next_chapter"], facts["sources"][0]["key"]
+        (1, '000/swarming')
+    """
+    chapters = [ruling.feature.chapter for ruling in rulings_of(book)]
+    return {
+        "sources": [
+            {"key": key, "title": section.title, "text": section.source.title, "game": section.source.game}
+            for key, section in sorted(SECTIONS.items(), key=lambda item: item[1].source.code)
+        ],
+        "ids": sorted(rule.id for feature in book for rule in feature.rules),
+        "next_chapter": max(chapters, default=0) + 1,
+    }
 
 
 def on_post_build(config: MkDocsConfig) -> None:

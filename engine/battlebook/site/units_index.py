@@ -21,9 +21,10 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
 from battlebook.book.model import ExampleDoc, FeatureDoc, StepDoc
+from battlebook.book.links import feature_page
 from battlebook.book.prose import markdown_text
 from battlebook.games import GAMES
-from battlebook.language.grammar import feature_games
+from battlebook.language.grammar import book_games
 #: How an example's own value that the source texts give is labelled on the page.
 GIVEN = "Given by the source texts"
 ILLUSTRATIVE = "Illustrative, for the examples"
@@ -99,13 +100,13 @@ def units_index(book: Sequence[FeatureDoc]) -> list[Entry]:
     for name, registered in GAMES.items():
         for card in registered.known_cards():
             entries[name, card.name] = Entry(name, card.name, card.names, [Definition(card.stats, card.origin)])
-    games = feature_games(book)
+    played = book_games(book)
     for feature in book:
-        game = games[feature.path]
-        if game is None:
-            continue
-        seen: set[tuple[str, tuple[tuple[str, str], ...]]] = set()
-        for _, steps in _steps(feature):
+        seen: set[tuple[str, str, tuple[tuple[str, str], ...]]] = set()
+        for example, steps in _steps(feature):
+            game = played.of_example(feature, example)
+            if game is None:
+                continue
             for step in steps:
                 if not DEFINED.match(step.text) or not step.table:
                     continue
@@ -114,17 +115,17 @@ def units_index(book: Sequence[FeatureDoc]) -> list[Entry]:
                     cells = dict(zip(header, row, strict=False))
                     name = cells.get("name", "").strip()
                     stats = tuple((k, v) for k, v in cells.items() if k not in ("name", "figure") and v.strip())
-                    if not name or (name, stats) in seen:
+                    if not name or (game, name, stats) in seen:
                         continue
-                    seen.add((name, stats))
+                    seen.add((game, name, stats))
                     figure = cells.get("figure", "").strip()
                     entry = entries.setdefault((game, name), Entry(game, name, tuple(n for n in (name, figure) if n)))
                     from_sources = tuple((k, v) for k, v in stats if sourced_value(game, name, k) == v.strip())
                     rest = tuple(stat for stat in stats if stat not in from_sources)
                     entry.definitions.append(Definition(rest, ILLUSTRATIVE, feature.name, from_sources))
     for feature in book:
-        game = games[feature.path]
         for example, steps in _steps(feature):
+            game = played.of_example(feature, example)
             text = _text(steps)
             for entry in entries.values():
                 if entry.game == game and any(_mentions(n).search(text) for n in entry.names):
@@ -138,8 +139,26 @@ def _stats(stats: Sequence[tuple[str, str]]) -> str:
 
 
 def _chapter_url(feature: FeatureDoc, here: str) -> str:
-    target = "rulebook/" + feature.path.removeprefix("features/").removesuffix(".feature") + ".md"
-    return posixpath.relpath(target, posixpath.dirname(here))
+    """The link from `here` to a feature's page: its page's own address (a file or folder name is never written raw)."""
+    return posixpath.relpath("rulebook/" + feature_page(feature.path), posixpath.dirname(here))
+
+
+def _unique(anchor: str, taken: set[str]) -> str:
+    """`anchor`, or the first of `anchor-2`, `anchor-3`... that no other entry took (names of punctuation
+    alone, or differing in punctuation or case, slug alike); remembered as taken.
+
+    Examples:
+        >>> taken = set()
+        >>> _unique("unit-a", taken), _unique("unit-a", taken), _unique("unit-", taken)
+        ('unit-a', 'unit-a-2', 'unit-unnamed')
+    """
+    base = anchor if anchor.strip("-") != "unit" else "unit-unnamed"
+    found, number = base, 1
+    while found in taken:
+        number += 1
+        found = f"{base}-{number}"
+    taken.add(found)
+    return found
 
 
 def render_units_index(entries: Sequence[Entry], here: str) -> str:
@@ -154,10 +173,11 @@ def render_units_index(entries: Sequence[Entry], here: str) -> str:
         "Each entry links to the examples whose battle has it.",
         "",
     ]
+    taken = {f"units-{name}" for name in GAMES}
     for name, registered in GAMES.items():
         lines += [f"## {registered.title} {registered.card_noun}s {{ #units-{name} }}", ""]
         for entry in (e for e in entries if e.game == name):
-            lines += [f"### {markdown_text(entry.name)} {{ #{entry.anchor} }}", ""]
+            lines += [f"### {markdown_text(entry.name)} {{ #{_unique(entry.anchor, taken)} }}", ""]
             for definition in entry.definitions:
                 where = f" ({markdown_text(definition.chapter)})" if definition.chapter else ""
                 stats = _stats(definition.stats)

@@ -21,6 +21,7 @@ from battlebook.heroscape import (
 )
 from battlebook.language.grammar import given, when
 from battlebook.language.steps.heroscape_world import HeroscapeWorld
+from battlebook.language.tables import table_number, table_rows
 
 POWER_COLUMNS = ("power", "kind", "holder", "attack dice", "defense dice", "range", "extra attacks")
 
@@ -65,17 +66,17 @@ def define_powers(heroscape: HeroscapeWorld, datatable: list[list[str]]) -> None
     Columns: power, kind (special power, special attack or glyph), holder, attack dice,
     defense dice, range, extra attacks. The holder is an army card's name, or a glyph's name.
     """
-    header, *rows = datatable
-    if [h for h in header if h not in POWER_COLUMNS] or "power" not in header or "kind" not in header:
-        raise ScenarioError(f"a power table has columns among {POWER_COLUMNS}; got {header}")
-    for row in rows:
-        values = dict(zip(header, (cell.strip() for cell in row), strict=True))
+    for values in table_rows(datatable, "power", POWER_COLUMNS, ("power", "kind")):
+        name = values["power"]
         try:
             kind = PowerKind(values["kind"])
-            numbers = [int(values.get(c) or 0) for c in ("attack dice", "defense dice", "extra attacks")]
-            reach = int(values["range"]) if values.get("range") else None
         except ValueError as error:
-            raise ScenarioError(f"power {values['power']!r}: {error}") from None
+            raise ScenarioError(f"power {name!r}: {error}") from None
+        numbers = [
+            table_number(values.get(c) or "0", f"the {name}'s {c}")
+            for c in ("attack dice", "defense dice", "extra attacks")
+        ]
+        reach = table_number(values["range"], f"the {name}'s range") if values.get("range") else None
         heroscape.add_power(
             Power(values["power"], kind, values.get("holder", ""), numbers[0], numbers[1], reach, numbers[2])
         )

@@ -9,6 +9,7 @@ from battlebook.errors import ScenarioError
 from battlebook.heroscape import KNOWN_CARDS, ArmyCard, CardKind, Hex, MapError, Terrain
 from battlebook.language.grammar import given, then, when
 from battlebook.language.steps.heroscape_world import TERRAIN, HeroscapeWorld
+from battlebook.language.tables import table_number, table_rows
 
 CARD_COLUMNS = ("name", "figure", "kind", "figures", "life", "move", "range", "attack", "defense", "height")
 OPTIONAL_COLUMNS = ("spaces", "common")
@@ -43,17 +44,9 @@ def define_cards(heroscape: HeroscapeWorld, datatable: list[list[str]]) -> None:
 
     Optional columns: `spaces` (1 or 2) and `common` (yes or no). A blank cell leaves a stat undefined.
     """
-    header, *rows = datatable
-    unknown = [h for h in header if h not in CARD_COLUMNS + OPTIONAL_COLUMNS]
-    if "name" not in header or unknown:
-        raise ScenarioError(f"an army card table needs a name column and columns among {CARD_COLUMNS}; got {header}")
-    for row in rows:
-        values = dict(zip(header, (cell.strip() for cell in row), strict=True))
+    for values in table_rows(datatable, "army card", CARD_COLUMNS + OPTIONAL_COLUMNS):
         name = values["name"]
-        try:
-            numbers = {k: int(v) for k, v in values.items() if k in CARD_COLUMNS[3:] and v}
-        except ValueError as error:
-            raise ScenarioError(f"army card {name!r}: stats must be whole numbers ({error})") from None
+        numbers = {k: table_number(v, f"the {name}'s {k}") for k, v in values.items() if k in CARD_COLUMNS[3:] and v}
         base = heroscape.card_or_none(name) or ArmyCard(name, name)
         given: dict[str, Any] = dict(numbers)
         if values.get("figure"):
@@ -61,7 +54,7 @@ def define_cards(heroscape: HeroscapeWorld, datatable: list[list[str]]) -> None:
         if values.get("kind"):
             given["kind"] = CardKind(values["kind"])
         if values.get("spaces"):
-            given["spaces"] = int(values["spaces"])
+            given["spaces"] = table_number(values["spaces"], f"the {name}'s spaces")
         if values.get("common"):
             given["common"] = values["common"] == "yes"
         heroscape.cards.define(replace(base, **given))

@@ -155,7 +155,13 @@ def turn_ends(heroscape: HeroscapeWorld, army: str) -> None:
 def turn_under_way(heroscape: HeroscapeWorld, army: str, card: str) -> None:
     """The turn of this army card is under way."""
     turn = heroscape.state.turn
-    assert turn is not None and (turn.army, turn.card_id) == (army, card), f"the turn is {turn}"
+    refusal = heroscape.refusal
+    if turn is None and isinstance(refusal, RuleViolation):
+        heroscape.refusal_checked = True
+        raise AssertionError(f"the turn never started: refused under {refusal.rule}: {refusal.reason}")
+    if turn is None:
+        raise AssertionError("no army card is taking a turn")
+    assert (turn.army, turn.card_id) == (army, card), f"{turn.army} is taking a turn with {turn.card_id}"
 
 
 @then("no figure of the card taking the turn has an attack left, so the turn is over")

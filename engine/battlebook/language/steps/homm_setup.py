@@ -7,6 +7,7 @@ from dataclasses import replace
 from battlebook.errors import ScenarioError
 from battlebook.homm import Ability, DieReading, Line, Ruleset, Side, Spell, UnitCard
 from battlebook.language.steps.homm_world import HommWorld, given
+from battlebook.language.tables import table_number, table_rows
 
 DOMAIN = "HoMM: battle setup"
 
@@ -32,17 +33,9 @@ def define_units(homm: HommWorld, datatable: list[list[str]]) -> None:
     column its special abilities (such as `ignores obstacles`), each separated by commas;
     a `hero` column marks a hero card with `yes`.
     """
-    header, *rows = datatable
-    stats = {"level", "phase", "melee", "ranged", "defense"}
-    unknown = [h for h in header if h not in {"name", "casts", "abilities", "hero"} and h not in stats]
-    if "name" not in header or unknown:
-        raise ScenarioError(f"a unit table needs a name column and stats among {sorted(stats)}; got {header}")
-    for row in rows:
-        values = dict(zip(header, (cell.strip() for cell in row), strict=True))
-        try:
-            numbers = {k: int(v) for k, v in values.items() if k in stats and v}
-        except ValueError as error:
-            raise ScenarioError(f"unit {values['name']!r}: stats must be whole numbers ({error})") from None
+    stats = ("level", "phase", "melee", "ranged", "defense")
+    for values in table_rows(datatable, "unit", ("name", *stats, "casts", "abilities", "hero")):
+        numbers = {k: table_number(v, f"the {values['name']}'s {k}") for k, v in values.items() if k in stats and v}
         casts = tuple(homm.units.spell(n.strip()) for n in values.get("casts", "").split(",") if n.strip())
         abilities = tuple(_ability(a.strip()) for a in values.get("abilities", "").split(",") if a.strip())
         homm.units.define(
@@ -71,11 +64,8 @@ def _ability(name: str) -> Ability:
 @given("these spells, defined for this example only:")
 def define_spells(homm: HommWorld, datatable: list[list[str]]) -> None:
     """Define offensive spells in a table with the columns `name` and `attack` (the spell's attack score)."""
-    header, *rows = datatable
-    if header != ["name", "attack"]:
-        raise ScenarioError(f"a spell table has the columns name and attack; got {header}")
-    for name, score in rows:
-        homm.units.define_spell(Spell(name.strip(), int(score)))
+    for values in table_rows(datatable, "spell", ("name", "attack"), ("name", "attack")):
+        homm.units.define_spell(Spell(values["name"], table_number(values["attack"], f"the {values['name']}'s attack")))
 
 
 @given("the {side:Side} has {what:Text}{name:Called?} on its {line:Line} Line")

@@ -1,0 +1,190 @@
+"""`make docs`'s loop: serve the rulebook and re-run a feature file's examples whenever it is saved.
+
+`python -m battlebook.cli.live --port 8000 -- COMMAND...` starts `mkdocs serve` and watches
+`features/`. When files under it change (a burst of saves counts as one change), it runs
+COMMAND, the run of the examples (`pytest tests/test_features.py`), with
+`BATTLEBOOK_FEATURES` naming only the feature files that changed: their results are merged
+into the results file, which `mkdocs serve` watches (such a run writes no Cucumber Messages,
+`.battlebook/messages.ndjson` stays the last full run's). It rebuilds the site, and the reader's
+browser reloads the page, now showing the examples' verdicts on the text just saved.
+
+A feature file removed, or another file of the book changed (the glossary, say), needs no
+example run: the results file is written anew (without the removed file's results), which
+rebuilds the site just the same.
+
+The `mkdocs serve` started here does not watch `features/` itself (see
+[`LIVE_VARIABLE`][battlebook.site.chapters.LIVE_VARIABLE]): it would build each save twice,
+once before its examples ran and once after.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import queue
+import subprocess
+import sys
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from watchdog.events import FileSystemEvent, FileSystemEventHandler
+from watchdog.observers import Observer
+
+from battlebook.book.results import ResultBook, ResultsFileError, default_path
+from battlebook.language.recorder import MESSAGES_VARIABLE
+from battlebook.language.runner import FEATURES_VARIABLE
+from battlebook.site.chapters import LIVE_VARIABLE
+
+#: How long the folder must stay quiet before a change is acted on: an editor's save is
+#: often several events (a temporary file written, then renamed over the original).
+QUIET_SECONDS = 0.2
+
+
+@dataclass(frozen=True)
+class Plan:
+    """What a change under `features/` calls for.
+
+    Attributes:
+        rerun: The feature files whose examples run again (changed or new, and still there).
+        refresh: Whether the results file is written anew without running anything (a file
+            removed, or a file of the book that is not a feature file changed).
+    """
+
+    rerun: tuple[Path, ...]
+    refresh: bool
+
+
+def is_scratch(path: Path) -> bool:
+    """Whether `path` is an editor's scratch file (hidden, a backup, a swap file), which changes nothing.
+
+    Examples:
+        >>> [is_scratch(Path(p)) for p in ("a/.melee.feature.swp", "a/melee.feature~", "a/#x#", "a/melee.feature")]
+        [True, True, True, False]
+    """
+    name = path.name
+    return name.startswith((".", "#")) or name.endswith(("~", ".swp", ".swx", ".tmp"))
+
+
+def plan(changed: set[Path]) -> Plan:
+    """What to do about the paths that changed under `features/` (each as it is now on disk).
+
+    Examples:
+        >>> import tempfile
+        >>> folder = Path(tempfile.mkdtemp())
+        >>> _ = (folder / "melee.feature").write_text("Feature: M")
+        >>> plan({folder / "melee.feature", folder / ".melee.feature.swp"}).rerun == (folder / "melee.feature",)
+        True
+        >>> plan({folder / "gone.feature"}), plan({folder / "glossary.yml"}).refresh
+        (Plan(rerun=(), refresh=True), True)
+    """
+    meant = {path for path in changed if not is_scratch(path)}
+    rerun = tuple(sorted(path for path in meant if path.suffix == ".feature" and path.is_file()))
+    others = {path for path in meant if path not in rerun and not path.is_dir()}
+    return Plan(rerun, refresh=bool(others) and not rerun)
+
+
+def refresh_results(root: Path) -> str:
+    """Write the results file anew, without the results of feature files that are gone; say what was done."""
+    path = default_path(root)
+    try:
+        book = ResultBook.load(path)
+    except ResultsFileError as error:
+        return f"the results file cannot be read ({error.reason}): run the examples (make examples)"
+    book.without_missing(root).save(path)
+    return f"results refreshed in {path}"
+
+
+class _Changes(FileSystemEventHandler):
+    """Puts the path of every file event under the watched folder into a queue."""
+
+    def __init__(self, changes: queue.Queue[Path]) -> None:
+        self.changes = changes
+
+    def on_any_event(self, event: FileSystemEvent) -> None:
+        """Queue the event's path, and where a move took it."""
+        if event.event_type in ("opened", "closed_no_write"):
+            return
+        for path in (event.src_path, getattr(event, "dest_path", "")):
+            if path:
+                self.changes.put(Path(os.fsdecode(path)))
+
+
+def collect(changes: queue.Queue[Path], timeout: float) -> set[Path]:
+    """The paths changed in the next burst of events (empty when none came within `timeout` seconds)."""
+    try:
+        first = changes.get(timeout=timeout)
+    except queue.Empty:
+        return set()
+    burst = {first}
+    while True:
+        try:
+            burst.add(changes.get(timeout=QUIET_SECONDS))
+        except queue.Empty:
+            return burst
+
+
+def shown(path: Path, root: Path) -> str:
+    """`path` as the contributor wrote it: relative to the project's root where it is under it."""
+    return path.relative_to(root).as_posix() if path.is_relative_to(root) else str(path)
+
+
+def act(change: Plan, root: Path, command: Sequence[str]) -> None:
+    """Run the examples of the changed feature files, or refresh the results file; report in one line."""
+    if change.rerun:
+        names = ", ".join(
+            path.relative_to(root).as_posix() if path.is_relative_to(root) else str(path) for path in change.rerun
+        )
+        print(f"battlebook: {names} saved: running its examples", flush=True)
+        start = time.perf_counter()
+        # Only the saved files' examples run, and they write no Cucumber Messages: the results file
+        # is then written once, and last (its change rebuilds the site); the messages stay the last
+        # full run's.
+        env = {
+            **os.environ,
+            FEATURES_VARIABLE: os.pathsep.join(str(path) for path in change.rerun),
+            MESSAGES_VARIABLE: "",
+        }
+        done = subprocess.run(list(command), cwd=root, env=env, check=False)
+        outcome = "ran" if done.returncode in (0, 1) else f"stopped (exit {done.returncode})"
+        print(f"battlebook: examples {outcome} in {time.perf_counter() - start:.1f} s", flush=True)
+    elif change.refresh:
+        print(f"battlebook: {refresh_results(root)}", flush=True)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Serve the rulebook with `mkdocs serve` and re-run the examples of each saved feature file, until stopped."""
+    parser = argparse.ArgumentParser(prog="python -m battlebook.cli.live", description=__doc__.splitlines()[0])
+    parser.add_argument("--port", type=int, default=8000)
+    parser.add_argument("--features", type=Path, default=Path("features"), help="the folder watched")
+    parser.add_argument("command", nargs="+", help="the run of the examples, after --")
+    args = parser.parse_args(argv)
+    root = Path.cwd()
+    features = args.features.resolve()
+    changes: queue.Queue[Path] = queue.Queue()
+    observer = Observer()
+    observer.schedule(_Changes(changes), str(features), recursive=True)
+    observer.start()
+    serve = subprocess.Popen(
+        [sys.executable, "-m", "mkdocs", "serve", "--dev-addr", f"127.0.0.1:{args.port}"],
+        env={**os.environ, LIVE_VARIABLE: "1"},
+    )
+    try:
+        while serve.poll() is None:
+            changed = collect(changes, timeout=0.5)
+            if changed:
+                act(plan(changed), root, args.command)
+    except KeyboardInterrupt:
+        pass
+    finally:
+        observer.stop()
+        if serve.poll() is None:
+            serve.terminate()
+        serve.wait()
+        observer.join()
+    return 0 if serve.returncode in (0, -2, -15) else serve.returncode
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())
