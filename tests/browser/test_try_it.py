@@ -409,7 +409,7 @@ def test_7_a_sample_of_the_book_runs_in_the_page_as_in_ci(tab: Tab) -> None:
 
 
 def test_8_odds_calculators_answer_with_the_engine_and_share_their_inputs(tab: Tab) -> None:
-    from battlebook.runners.inpage import heroscape_odds, homm_odds
+    from battlebook.runners.inpage import game_odds
 
     tab.navigate("odds/heroscape/")
     page = tab.page
@@ -420,7 +420,7 @@ def test_8_odds_calculators_answer_with_the_engine_and_share_their_inputs(tab: T
     box.locator("select[name=e]").select_option("2024")
     box.locator("button[type=submit]").click()
     box.locator(".bb-odds-main").wait_for(timeout=FIRST_RUN_MS)
-    expected = heroscape_odds(2, 4, 1, "2024")
+    expected = game_odds("heroscape", [2, 4, 1, "2024"])
     assert expected["at_least_one"]["fraction"] in box.locator(".bb-odds-main").inner_text()
     assert box.locator(".bb-odds-row").count() == expected["attack_dice"] + 1
     box.locator(".bb-try-share").click()
@@ -435,8 +435,8 @@ def test_8_odds_calculators_answer_with_the_engine_and_share_their_inputs(tab: T
     box.locator("select[name=r]").select_option("1-10")
     box.locator("button[type=submit]").click()
     box.locator(".bb-odds-main").wait_for(timeout=RUN_MS)
-    assert homm_odds(7, [4, 4], "1-10")["chance"]["fraction"] in box.locator(".bb-odds-main").inner_text()
-    assert box.locator(".bb-odds-on").count() == len(homm_odds(7, [4, 4], "1-10")["winning_faces"])
+    assert game_odds("homm", [7, [4, 4], "1-10"])["chance"]["fraction"] in box.locator(".bb-odds-main").inner_text()
+    assert box.locator(".bb-odds-on").count() == len(game_odds("homm", [7, [4, 4], "1-10"])["winning_faces"])
     assert_accessible_in_light_and_dark(page, "the HoMM odds calculator with its answer", box.element_handle())
 
 

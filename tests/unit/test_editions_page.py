@@ -50,7 +50,7 @@ def test_names_from_a_feature_file_are_escaped_and_a_failing_file_is_no_tracebac
     path = tmp_path / "features" / "heroscape" / "evil.feature"
     path.parent.mkdir(parents=True)
     path.write_text(
-        "@edition:2004\nFeature: F<script>alert(1)</script>\n"
+        "@game:heroscape @edition:2004\nFeature: F<script>alert(1)</script>\n"
         "  Rule: R <img src=x onerror=alert(1)>\n"
         "    Example: E [link](javascript:alert(1))\n"
         "      Given a step nobody defined\n"
@@ -77,7 +77,7 @@ def test_kept_runs_are_reused_only_for_the_same_files(tmp_path: Path, monkeypatc
     runs: list[int] = []
     real = module._run_copies
 
-    def counted(copies: dict[Edition, dict[str, str]]) -> dict[tuple[str, int, Edition], module.Run]:
+    def counted(copies: dict[str, dict[str, str]]) -> dict[tuple[str, int, str], module.Run]:
         runs.append(1)
         return real(copies)
 

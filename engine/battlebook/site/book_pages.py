@@ -28,7 +28,8 @@ from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.structure.files import File, Files
 from mkdocs.structure.pages import Page
 
-from battlebook.language.catalogue import build_catalogue, catalogue_problems, load_step_modules, render_catalogue
+from battlebook.language.catalogue import build_catalogue, catalogue_problems, render_catalogue
+from battlebook.language.steps import load_step_modules
 from battlebook.book.coverage import coverage_problems, render_coverage, section_coverage
 from battlebook.book.model import FeatureDoc
 from battlebook.book.open_questions import open_question_problems, open_questions, render_open_questions

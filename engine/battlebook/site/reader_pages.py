@@ -40,7 +40,10 @@ from battlebook.book.glossary import (
 )
 from battlebook.book.links import chapter_list, link_rule_ids, settled_rules, settles_html
 from battlebook.book.model import FeatureDoc
+from battlebook.games import GAMES
+from battlebook.language.grammar import book_games
 from battlebook.site.chapters import GROUPS, page_uri, project_root, read_book
+from battlebook.site.odds_pages import odds_uri
 from battlebook.site.units_index import render_units_index, units_index
 
 log = logging.getLogger("mkdocs.plugins.battlebook")
@@ -50,6 +53,8 @@ UNITS_PAGE = "reference/units.md"
 REFERENCE_PAGES = (GLOSSARY_PAGE, UNITS_PAGE)
 
 _book: list[FeatureDoc] = []
+#: The game each page is about, by its source path (see `page_games`).
+_page_games: dict[str, str] = {}
 _glossary: list[Glossary] = []
 
 
@@ -64,26 +69,21 @@ def rule_pages(book: list[FeatureDoc]) -> dict[str, str]:
     return {rule.id: page_uri(feature) for feature in book for rule in feature.rules}
 
 
-def game_of(src_uri: str) -> str | None:
-    """The game a page is about, from its path (rulings by their file name), or `None`.
-
-    Examples:
-        >>> game_of("rulebook/homm/melee.md"), game_of("rulebook/rulings/heroscape-sight.md"), game_of("index.md")
-        ('homm', 'heroscape', None)
+def page_games(book: list[FeatureDoc]) -> dict[str, str]:
+    """The game each page is about, by its source path: every chapter's and ruling's (the game its file
+    plays, [`game_of`][battlebook.language.grammar.game_of]) and every game's odds page.
     """
-    parts = src_uri.split("/")
-    if parts[0] == "rulebook" and len(parts) > 2:
-        if parts[1] == "rulings":
-            return "heroscape" if parts[2].startswith("heroscape") else ("homm" if parts[2] != "index.md" else None)
-        return parts[1] if parts[1] in ("homm", "heroscape") else None
-    if parts[0] == "odds" and len(parts) == 2:
-        return parts[1].removesuffix(".md")
-    return None
+    games = {odds_uri(name): name for name in GAMES}
+    played = book_games(book).files
+    games.update((page_uri(feature), game) for feature in book if (game := played[feature.path]) is not None)
+    return games
 
 
 def on_config(config: MkDocsConfig) -> MkDocsConfig:
     """Read the feature files and the glossary."""
     _book[:] = read_book(config)
+    _page_games.clear()
+    _page_games.update(page_games(_book))
     _rule_addresses.clear()
     _abbr_settings[:] = [config.mdx_configs.get("abbr")] if "abbr" in config.markdown_extensions else []
     try:
@@ -99,9 +99,10 @@ def on_files(files: Files, config: MkDocsConfig) -> Files:
     pages = rule_pages(_book)
     here = page_url(GLOSSARY_PAGE)
     links = {rule_id: posixpath.relpath(page_url(uri), here) + "/#" + rule_id for rule_id, uri in pages.items()}
-    files.append(File.generated(config, GLOSSARY_PAGE, content=render_glossary(glossary, links)))
+    titles = {name: game.title for name, game in GAMES.items()}
+    files.append(File.generated(config, GLOSSARY_PAGE, content=render_glossary(glossary, links, titles)))
     files.append(File.generated(config, UNITS_PAGE, content=render_units_index(units_index(_book), UNITS_PAGE)))
-    for problem in glossary_problems(glossary, pages):
+    for problem in glossary_problems(glossary, pages, GAMES):
         log.warning(problem)
     return files
 
@@ -143,7 +144,7 @@ def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, files: Fil
         markdown = markdown.replace(CHAPTERS_MARKER, chapter_list(_book, GROUPS, {f.path: page_uri(f) for f in _book}))
     if src.startswith("rulebook/rulings/"):
         markdown = _with_settled_rules(markdown, page_url(src))
-    game = game_of(src)
+    game = _page_games.get(src)
     titles = abbreviation_titles(_glossary[0], game) if game is not None and _glossary and _abbr_settings else None
     _set_abbreviations(config, titles)
     if game is None or not _glossary or titles is not None:
