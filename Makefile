@@ -125,7 +125,8 @@ examples: $(STAMP)
 RUNTIME := build/inpage
 ## The warm-up runs the whole rulebook, so the runtime ships every module its examples import.
 WARMUP := $(sort $(shell find features -name '*.feature'))
-RUNTIME_SOURCES := $(shell find engine/battlebook -name '*.py' -o -name '*.json') pyproject.toml runtime/wheels.py runtime/build.mjs runtime/warmup.feature $(WARMUP)
+## The package's folders too: a module deleted changes its folder, and the runtime is rebuilt without it.
+RUNTIME_SOURCES := $(shell find engine/battlebook -type d -o -name '*.py' -o -name '*.json') pyproject.toml runtime/wheels.py runtime/build.mjs runtime/warmup.feature $(WARMUP)
 
 runtime: $(RUNTIME)/runtime/manifest.json
 

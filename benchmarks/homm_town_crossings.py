@@ -25,7 +25,18 @@ from types import FrameType
 from typing import Any
 
 from battlebook.dice import ScriptedDice
-from battlebook.homm import KNOWN_UNITS, BattleState, Line, MeleeAttack, RangedAttack, Side, Stack, TownCard, UnitCard
+from battlebook.homm import (
+    KNOWN_UNITS,
+    BattleState,
+    Line,
+    MeleeAttack,
+    RangedAttack,
+    Side,
+    Stack,
+    Town,
+    TownCard,
+    UnitCard,
+)
 from battlebook.homm.actions import Action
 from battlebook.homm.rules import apply
 
@@ -91,7 +102,7 @@ def cases() -> dict[str, tuple[BattleState, Action]]:
         .with_stack(Stack("Gold Golems", Side.AGGRESSOR, Line.MELEE, (GOLEM,) * 3))
         .with_stack(Stack("Halflings", Side.DEFENDER, Line.RANGED, (HALFLING, HALFLING)))
     )
-    town = field.with_town(TownCard("Town Card", Side.DEFENDER))
+    town = field.with_extension(Town(TownCard("Town Card", Side.DEFENDER)))
     return {
         "ranged attack at a stack inside a town": (town, RangedAttack("Orcs", "Halflings")),
         "melee attack on the Town Card": (town, MeleeAttack("Gold Golems", "Town Card")),

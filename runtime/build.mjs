@@ -64,9 +64,9 @@ from pathlib import Path
 from battlebook.runners import inpage
 
 ran = [inpage.run_scenario(text)["summary"] for text in feature_texts]
-inpage.heroscape_odds(3, 2, 1, "2024")
-inpage.heroscape_odds(3, 2, -1, "2004")
-inpage.homm_odds(7, [4, 4], "1-10")
+inpage.game_odds("heroscape", [3, 2, 1, "2024"])
+inpage.game_odds("heroscape", [3, 2, -1, "2004"])
+inpage.game_odds("homm", [7, [4, 4], "1-10"])
 inpage.step_catalogue()
 from battlebook.fight_report import report_page
 from battlebook.games import game_named
@@ -74,7 +74,7 @@ report_page(game_named("homm").fight("stacks", {"aggressor": "3,3,5,10,1", "defe
 report_page(game_named("heroscape").fight("duel", {"edition": "2024", "first": "3,2,4", "second": "2,3,5", "height": "0"}))
 report_page(game_named("heroscape").fight("attacked", {"edition": "2024", "life": "4", "attacks": "3v2,4v2"}))
 inpage.propose_ruling(feature_texts[0], {"title": "t", "slug": "t", "sources": ["001/making-melee-attacks"], "question": "q", "reading": "r", "alternative": "a", "rule": "r"})
-for bad in (lambda: inpage.heroscape_odds(1, 1, 0, "1999"), lambda: inpage.homm_odds(1, [1], "2-11")):
+for bad in (lambda: inpage.game_odds("heroscape", [1, 1, 0, "1999"]), lambda: inpage.game_odds("homm", [1, [1], "2-11"])):
     try:
         bad()
     except Exception:

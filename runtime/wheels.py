@@ -59,9 +59,10 @@ def main(out: Path) -> None:
     """Fill `out` with the runtime's wheels (emptied first)."""
     shutil.rmtree(out, ignore_errors=True)
     out.mkdir(parents=True)
-    # setuptools builds the wheel in the checkout's build/lib, which keeps a module deleted from the
-    # package since an earlier build: the wheel would ship it. Each wheel is built from nothing.
-    shutil.rmtree(ROOT / "build" / "lib", ignore_errors=True)
+    # setuptools builds in the checkout's build/lib and keeps what it copied there before: a
+    # module deleted since would still be packed into the wheel.
+    for stale in (ROOT / "build" / "lib", *(ROOT / "build").glob("bdist.*")):
+        shutil.rmtree(stale, ignore_errors=True)
     pip("wheel", "--no-deps", "--wheel-dir", str(out), str(ROOT))
     pinned = requirements()
     binary = [f"{name}=={version}" for name, version in pinned.items() if name not in BUILT_PURE]

@@ -25,7 +25,7 @@ from battlebook.heroscape import Edition
 from battlebook.heroscape import Ruleset as HeroscapeRuleset
 from battlebook.heroscape.battlefield import parse_map
 from battlebook.heroscape.cards import ArmyCard, CardKind
-from battlebook.heroscape.rules import setup_battle
+from battlebook.heroscape.setup import setup_battle
 from battlebook.heroscape.state import BattleState as HeroscapeState
 from battlebook.homm import (
     Ability,
@@ -39,6 +39,7 @@ from battlebook.homm import (
     Side,
     Spell,
     Stack,
+    Town,
     TownCard,
     UnitCard,
     Walls,
@@ -82,7 +83,7 @@ def battles(draw: st.DrawFn, in_town: bool = False) -> BattleState:
     """
     state = BattleState(clock=Clock())
     if in_town:
-        state = state.with_town(TownCard("Town Card", Side.DEFENDER, draw(st.sampled_from(list(Walls)))))
+        state = state.with_extension(Town(TownCard("Town Card", Side.DEFENDER, draw(st.sampled_from(list(Walls))))))
     for side in Side:
         count = draw(st.integers(1, 5))
         melee = draw(st.integers(min(count, melee_minimum(state, side)), count))

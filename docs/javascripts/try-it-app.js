@@ -51,7 +51,7 @@ function megabytes(bytes) {
 /* ---------- the rules engine, in a worker ---------- */
 
 /** The longest a call may take in the page, in seconds, before it is stopped (the odds answer in far less). */
-export const LIMITS = { run: 30, heroscapeOdds: 15, hommOdds: 15, fight: 15, proposeRuling: 30 };
+export const LIMITS = { run: 30, odds: 15, fight: 15, proposeRuling: 30 };
 
 /** A call that the reader, or the time limit, stopped. */
 class Stopped extends Error {}
@@ -1173,7 +1173,7 @@ function makeCalculator(kind) {
     compute.disabled = true;
     stop.hidden = false;
     try {
-      const { value: answer, seconds } = await engine.call(kind === "heroscape" ? "heroscapeOdds" : "hommOdds", args, {
+      const { value: answer, seconds } = await engine.call("odds", [kind, JSON.stringify(args)], {
         onProgress: ({ loaded, total, what }) => {
           bar.hidden = false;
           bar.max = total || 1;

@@ -12,8 +12,8 @@
  * Messages to the page: {type: "progress", loaded, total, what}, {type: "ready", timings,
  * bytes}, {type: "failed", error} (the engine could not load), and one {type: "answer", id,
  * ok, value | error, seconds} per call. Messages from the page: {id, call, args}, where
- * call is "run", "heroscapeOdds", "hommOdds", "fight" or "proposeRuling". Everything is data: a scenario's text
- * reaches Python as a string, never as code.
+ * call is "run", "odds" (a game's name and its arguments), "fight" or "proposeRuling".
+ * Everything is data: a scenario's text reaches Python as a string, never as code.
  */
 
 const BASE = new URL("../try/runtime/", self.location.href).href;
@@ -153,11 +153,8 @@ def _answer(function, *args):
 def battlebook_run(text):
     return _answer(_inpage.run_scenario, str(text))
 
-def battlebook_heroscape_odds(attack, defense, above, edition):
-    return _answer(_inpage.heroscape_odds, int(attack), int(defense), int(above), str(edition))
-
-def battlebook_homm_odds(score, defenses, reading):
-    return _answer(_inpage.homm_odds, int(score), [int(d) for d in defenses], str(reading))
+def battlebook_odds(game, arguments):
+    return _answer(lambda: _inpage.game_odds(str(game), json.loads(str(arguments))))
 
 def battlebook_propose(text, fields):
     return _answer(_inpage.propose_ruling, str(text), json.loads(str(fields)))
@@ -186,8 +183,7 @@ def battlebook_fight(game, question, arguments):
   };
   const api = {
     run: call("battlebook_run"),
-    heroscapeOdds: call("battlebook_heroscape_odds"),
-    hommOdds: call("battlebook_homm_odds"),
+    odds: call("battlebook_odds"),
     proposeRuling: call("battlebook_propose"),
     fight: call("battlebook_fight"),
   };

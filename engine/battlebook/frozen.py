@@ -19,9 +19,9 @@ Examples:
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Mapping
-from typing import TypeVar
+from typing import Any, TypeVar
 
-__all__ = ["FrozenMap"]
+__all__ = ["FrozenMap", "keeps_hash"]
 
 K = TypeVar("K")
 V = TypeVar("V")
@@ -72,3 +72,45 @@ class FrozenMap(Mapping[K, V]):
     def setting(self, key: K, value: V) -> FrozenMap[K, V]:
         """A new map with `key` set to `value` (added, or replaced where it is)."""
         return FrozenMap({**self._items, key: value})
+
+
+T = TypeVar("T")
+
+
+def keeps_hash(cls: type[T]) -> type[T]:
+    """Have a frozen dataclass work its hash out once per value, and keep it (as `str` does).
+
+    Its fields never change, so neither does its hash: a state that is a dictionary key many
+    times over (an exact fight looks each position up again and again) is hashed once. The
+    kept hash is never pickled or copied: a copy works its own out, in its own process.
+
+    Examples:
+        >>> from dataclasses import dataclass
+        >>> @keeps_hash
+        ... @dataclass(frozen=True)
+        ... class Point:
+        ...     x: int
+        ...     y: int
+        >>> p = Point(1, 2)
+        >>> hash(p) == hash(Point(1, 2)), p == Point(1, 2)
+        (True, True)
+        >>> import copy
+        >>> "_kept_hash" in p.__dict__, "_kept_hash" in copy.deepcopy(p).__dict__
+        (True, False)
+    """
+    worked_out = cls.__hash__
+
+    def kept_hash(self: T) -> int:
+        kept: dict[str, Any] = self.__dict__
+        try:
+            value: int = kept["_kept_hash"]
+        except KeyError:
+            value = kept["_kept_hash"] = worked_out(self)
+        return value
+
+    def state_without_hash(self: T) -> dict[str, Any]:
+        return {name: value for name, value in self.__dict__.items() if name != "_kept_hash"}
+
+    setattr(cls, "__hash__", kept_hash)  # noqa: B010 (methods set on the class, not attributes)
+    setattr(cls, "__getstate__", state_without_hash)  # noqa: B010
+    return cls

@@ -9,8 +9,8 @@ can be played under) that acts on states. Every game registered in
 - the candidate actions of a state (every action shaped for it, legal or not);
 - the chance of an attack, as one [`AttackChance`][battlebook.game.AttackChance] type for
   every game, and every result its dice can show, to check that chance against `apply`;
-- the drawing of a state (the drawing code is imported only when a drawing is asked for),
-  and the game's odds page;
+- the drawing of a state (the drawing code is imported only when a drawing is asked for)
+  and what it shows, and the game's odds page;
 - the identifiers of the game's rules.
 
 This module imports no game: each game implements the contract next to its own rules
@@ -24,21 +24,20 @@ Examples:
 
 from __future__ import annotations
 
-import dataclasses
-import enum
-from collections.abc import Iterator, Mapping
+from collections.abc import Hashable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from types import ModuleType
-from typing import TYPE_CHECKING, Any, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar, runtime_checkable
 
 from battlebook.dice import Dice
 from battlebook.errors import RuleViolation
 
 if TYPE_CHECKING:
+    from battlebook.calculator import Calculators
     from battlebook.fight_report import FightReport
 
-State = TypeVar("State", contravariant=True)
+State = TypeVar("State")
 Action = TypeVar("Action")
 
 
@@ -117,6 +116,66 @@ class AttackChance:
 
 
 @dataclass(frozen=True)
+class KnownCard:
+    """A card (a unit, an army card) whose stats the game's sources give, as the index of cards lists it.
+
+    Attributes:
+        name: The card's name.
+        names: Every name an example may call it by (its name, its figures' name).
+        stats: Each stat the sources give (or that Battlebook chose, as `origin` says), in words.
+        origin: Where the stats come from.
+        sourced: Of `stats`, those the source texts themselves give (the rest are illustrative).
+    """
+
+    name: str
+    names: tuple[str, ...]
+    stats: tuple[tuple[str, str], ...]
+    origin: str
+    sourced: tuple[tuple[str, str], ...] = ()
+
+
+@dataclass(frozen=True)
+class RulesEdition:
+    """One edition of a game's rules: its name (as an `@edition:` tag writes it), in words, and its ruleset.
+
+    Examples:
+        >>> RulesEdition("2004", "the 2004 basic game", None).name
+        '2004'
+    """
+
+    name: str
+    words: str
+    ruleset: Any
+
+
+@runtime_checkable
+class InWords(Protocol):
+    """A setting of a ruleset that says its value in words (a die's sides, the steps of a bonus)."""
+
+    def in_words(self) -> str:
+        """The value in words, as the site shows it."""
+        ...
+
+
+@dataclass(frozen=True)
+class Drawing:
+    """A state drawn for a page: the SVG picture, and what the page sets beside it.
+
+    Attributes:
+        svg: The picture, one line of accessible SVG.
+        legend: HTML set under the picture as page text (empty when the picture needs none).
+        wide: Whether the picture may take more of the page's width.
+        marked: Words naming what the picture draws over the state (" with the range
+            counted and the line of sight"), empty when it draws nothing more.
+    """
+
+    svg: str
+    legend: str = ""
+    wide: bool = False
+    marked: str = ""
+
+
+@dataclass(frozen=True)
 class Roll:
     """One result the dice of an attack can show: its chance, and dice that roll exactly it."""
 
@@ -131,17 +190,33 @@ class Game(Protocol[State, Action]):
         name: The game's short name: its feature folder, its step modules' prefix, the
             fixture its steps share (`homm`, `heroscape`).
         title: The game's full name, as the site shows it.
+        scene: What a drawing of a state shows, in a word ("battle", "battlefield").
+        card_noun: What one of its cards is called ("unit", "army card").
     """
 
     name: str
     title: str
+    scene: str
+    card_noun: str
 
-    def default_ruleset(self) -> Any:
-        """The ruleset Battlebook plays by when a scenario sets none."""
+    def known_cards(self) -> tuple[KnownCard, ...]:
+        """The cards whose stats the game's sources give (or Battlebook chose for them, as each says)."""
         ...
 
-    def readings(self) -> Mapping[str, tuple[object, ...]]:
-        """Every setting of the ruleset a scenario may choose, with the values it may take."""
+    def editions(self) -> tuple[RulesEdition, ...]:
+        """The editions of the game's rules, oldest first; none for a game printed once."""
+        ...
+
+    def readings(self) -> Mapping[str, Mapping[str, object]]:
+        """Every alternative reading of the game's rulings a scenario may choose, by its words: the settings it changes.
+
+        A scenario names one with `Given the alternative reading: WORDS`; the settings are the
+        ruleset's (or those of an extension the state holds, such as a HoMM town's).
+        """
+        ...
+
+    def played_under(self, state: State, settings: Mapping[str, object]) -> State:
+        """`state` played under `settings` (a reading's): its ruleset's, and those of what the state holds."""
         ...
 
     def legal_violation(self, state: State, action: Action) -> RuleViolation | None:
@@ -187,8 +262,16 @@ class Game(Protocol[State, Action]):
         """One line for the page on the attack's chance in `state`."""
         ...
 
-    def draw(self, state: State, title: str, ident: str = "") -> str:
-        """The state drawn as an SVG picture."""
+    def view(self, state: State) -> Hashable | None:
+        """What a drawing of `state` shows, to tell whether an action changed it; `None` when nothing is set up."""
+        ...
+
+    def draw(self, state: State, title: str, ident: str = "", marks: Sequence[object] = ()) -> Drawing:
+        """The state drawn for a page, titled `title` (ids prefixed by `ident`).
+
+        `marks` are what a scenario's steps checked on the state, in the game's own terms
+        (a Heroscape range count or line of sight), for the drawing to show.
+        """
         ...
 
     def rule_ids(self) -> frozenset[str]:
@@ -204,33 +287,20 @@ class Game(Protocol[State, Action]):
         """
         ...
 
+    def calculators(self) -> Calculators:
+        """The game's calculators: an attack's odds, a whole fight's questions, the odds page's calculator.
+
+        The same object the registry gives without loading the rules
+        ([`calculators`][battlebook.games.calculators]), for a quick command line.
+        """
+        ...
+
     def odds_page(self) -> str:
         """The Markdown of the game's odds page: tables, charts and formulas, computed now.
 
         The page's code (sympy, the charts) is imported only when a page is asked for.
         """
         ...
-
-
-def ruleset_readings(ruleset: object) -> dict[str, tuple[object, ...]]:
-    """The settings of a ruleset dataclass that take one of a few values: enumerations and switches.
-
-    Examples:
-        >>> @dataclass(frozen=True)
-        ... class Rules:
-        ...     friendly_fire: bool = False
-        ...     distance: int = 4
-        >>> ruleset_readings(Rules())
-        {'friendly_fire': (False, True)}
-    """
-    readings: dict[str, tuple[object, ...]] = {}
-    for field in dataclasses.fields(ruleset):  # type: ignore[arg-type]
-        value = getattr(ruleset, field.name)
-        if isinstance(value, bool):
-            readings[field.name] = (False, True)
-        elif isinstance(value, enum.Enum):
-            readings[field.name] = tuple(type(value))
-    return readings
 
 
 def module_rule_ids(module: ModuleType) -> frozenset[str]:

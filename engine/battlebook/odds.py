@@ -1,168 +1,35 @@
 """Exact odds, as fractions: no floating point until a number is displayed.
 
-This module is shared by both games and imports neither: each game hands it the numbers
-of its own dice.
+This module is shared by the games and imports none: each game hands it the numbers of
+its own dice, and keeps its own die and formulas beside its rules
+([`battlebook.homm.dice`][battlebook.homm.dice], [`battlebook.heroscape.dice`][battlebook.heroscape.dice]).
 
-Heroes of Might & Magic decides an attack with one die (ten-sided, by Battlebook's reading:
-the texts say only "a die"): the attack kills when
-score plus roll reaches the defense score (for a swat, the sum of the swatted cards'
-defenses). [`homm_hit`][battlebook.odds.homm_hit] counts the faces that succeed, for the
-faces the game's die reading gives it.
-
-Heroscape rolls attack dice against defense dice, and every shield blocks one skull.
-[`wound_odds`][battlebook.odds.wound_odds] gives the whole distribution of unblocked
-successes for any chance of success and of blocking, computed by convolving two binomial
-distributions in integers (one common denominator) and kept in a bounded cache; the
-Heroscape combat die and its formulas live with Heroscape, in
-[`battlebook.heroscape.dice`][battlebook.heroscape.dice].
+- [`wound_odds`][battlebook.odds.wound_odds]: attack dice against defense dice, every block
+  cancelling one success; the whole distribution of unblocked successes for any chance of
+  success and of blocking, computed by convolving two binomial distributions in integers
+  (one common denominator) and kept in a bounded cache;
+- [`fraction_text`][battlebook.odds.fraction_text] and
+  [`percent_text`][battlebook.odds.percent_text]: a chance as the pages and the command line write it.
 
 Examples:
     >>> odds = wound_odds(2, 4, Fraction(1, 2), Fraction(1, 3))
     >>> odds.at_least_one
     Fraction(20, 81)
-    >>> homm_hit(7, 13).hit, homm_hit(7, 13).min_roll
-    (Fraction(2, 5), 6)
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
-from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
 from battlebook.bounds import MAX_DICE, check_whole
 from battlebook.errors import BattlebookError
 
-if TYPE_CHECKING:  # sympy is imported only where formulas are built: it is slow to load
-    import sympy  # type: ignore[import-untyped]
-
 
 class OddsError(BattlebookError, ValueError):
     """A question about odds that has no answer: negative dice, an empty swat."""
-
-
-@runtime_checkable
-class HasFaces(Protocol):
-    """Anything that names the faces of a numbered die (a HoMM die reading, for one)."""
-
-    @property
-    def faces(self) -> tuple[int, ...]:
-        """The number on each face."""
-        ...
-
-
-#: The faces of a ten-sided die read 0 to 9, when no reading is given.
-ZERO_TO_NINE: tuple[int, ...] = tuple(range(10))
-
-
-# --- Heroes of Might & Magic -------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class HitChance:
-    """The chance that one HoMM attack kills, with the numbers behind it.
-
-    Attributes:
-        score: The attack score (before the roll).
-        defense: The defense score to reach (for a swat, the sum of the defenses).
-        faces: The faces of the ten-sided die under the chosen reading.
-    """
-
-    score: int
-    defense: int
-    faces: tuple[int, ...]
-
-    @property
-    def winning_faces(self) -> tuple[int, ...]:
-        """The faces with which score plus roll reaches the defense."""
-        return tuple(face for face in self.faces if self.score + face >= self.defense)
-
-    @property
-    def hit(self) -> Fraction:
-        """The exact chance of a kill.
-
-        Examples:
-            >>> HitChance(7, 13, tuple(range(1, 11))).hit
-            Fraction(1, 2)
-        """
-        return Fraction(len(self.winning_faces), len(self.faces))
-
-    @property
-    def min_roll(self) -> int | None:
-        """The smallest face that kills, or `None` when none does."""
-        return min(self.winning_faces, default=None)
-
-    @property
-    def is_certain(self) -> bool:
-        """Whether every face kills (even the lowest roll)."""
-        return self.hit == 1
-
-    @property
-    def is_impossible(self) -> bool:
-        """Whether no face kills (even the highest roll falls short)."""
-        return self.hit == 0
-
-
-def swat_defense(defenses: Iterable[int]) -> int:
-    """The defense a swat must reach: the sum of the swatted cards' defense scores.
-
-    Examples:
-        >>> swat_defense([4, 4, 3])
-        11
-    """
-    values = list(defenses)
-    if not values:
-        raise OddsError("a swat needs at least one defense score")
-    if any(value < 0 for value in values):
-        raise OddsError(f"defense scores cannot be negative: {values}")
-    return sum(values)
-
-
-def homm_hit(score: int, defense: int | Sequence[int], reading: HasFaces | Sequence[int] = ZERO_TO_NINE) -> HitChance:
-    """The chance that an attack with `score` kills against `defense` on the die (ten faces, by Battlebook's reading).
-
-    Args:
-        score: The attack score, with every bonus already added.
-        defense: One defense score, or a sequence of them for a swat (they add up).
-        reading: How the die's faces are read: a reading with `faces` (such as
-            `battlebook.homm.ruleset.DieReading.ONE_TO_TEN`) or the faces themselves (0-9 by default).
-
-    Examples:
-        >>> homm_hit(7, [7, 7], range(1, 11)).winning_faces
-        (7, 8, 9, 10)
-        >>> homm_hit(13, 13).is_certain, homm_hit(3, 13).is_impossible
-        (True, True)
-    """
-    total = defense if isinstance(defense, int) else swat_defense(defense)
-    if total < 0:
-        raise OddsError(f"a defense score cannot be negative: {total}")
-    # A reading such as DieReading is a str enum, and a str is a Sequence too: ask for faces first.
-    faces = reading.faces if isinstance(reading, HasFaces) else reading
-    return HitChance(score, total, tuple(faces))
-
-
-def homm_formula() -> tuple[sympy.Expr, dict[str, sympy.Symbol]]:
-    """The HoMM chance of a kill as a sympy expression of score S, defense D and faces lo..hi.
-
-    The successful faces are those from max(lo, D - S) to hi; the chance is their count,
-    clamped to 0..n, over the n faces.
-
-    Examples:
-        >>> expr, s = homm_formula()
-        >>> expr.xreplace({s["S"]: 7, s["D"]: 13, s["lo"]: 0, s["hi"]: 9})
-        2/5
-    """
-    import sympy
-
-    score, defense, lo, hi = sympy.symbols("S D lo hi", integer=True)
-    n = hi - lo + 1
-    count = sympy.Max(0, sympy.Min(n, hi - sympy.Max(lo, defense - score) + 1))
-    return count / n, {"S": score, "D": defense, "lo": lo, "hi": hi}
-
-
-# --- Heroscape ---------------------------------------------------------------------
 
 
 @dataclass(frozen=True)

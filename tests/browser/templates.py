@@ -101,6 +101,7 @@ def templates(book: list[FeatureDoc]) -> list[Template]:
         Template("contributing", pattern="contributing/"),
         Template("the step catalogue", pattern="rulebook/steps/"),
         Template("the coverage of the sources", pattern="rulebook/coverage/"),
+        Template("the open questions", pattern="rulebook/open-questions/"),
         Template("the API index", pattern="api/"),
         Template("an API module page", pattern=r"api/[A-Za-z0-9_.]+/"),
         Template("the page for a missing address", pattern=re.escape(NOT_FOUND)),

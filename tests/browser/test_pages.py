@@ -19,15 +19,13 @@ from playwright.sync_api import Page
 
 from battlebook.site.pages import page_uri
 from tests.browser.a11y import assert_accessible_in_light_and_dark
-from tests.browser.conftest import SITE, Problems, address, book, every_page
+from tests.browser.conftest import SEARCH_INDEX, SITE, Problems, address, book, every_page
 from tests.browser.templates import NOT_FOUND, templates
 
 PAGES = every_page()
 RULEBOOK_PAGES = [p for p in PAGES if p.startswith("rulebook/")]
 #: The pages made from feature files: each shows examples, each with a badge.
 CHAPTER_PAGES = sorted(page_uri(feature).removesuffix(".md") + "/" for feature in book())
-#: The search index, which every page's scripts fetch after the load event.
-SEARCH_INDEX = "search/search_index.json"
 
 
 @dataclass(frozen=True)
@@ -81,9 +79,10 @@ def test_page(page: Page, page_problems: Problems, site_url: str, visit: Visit) 
     """One visit per page: no console error, no failed request, on a chapter every badge verified;
     then, where it is checked, axe-core in light mode and again once the palette toggle turned it dark.
 
-    Every page loads the same scripts, which fetch the search index after the load event: the
-    home page also waits for that request to finish; the others wait for their own load event
-    (images, styles, scripts), which is what differs between pages. The page for a missing
+    Every page loads the same scripts, which fetch the search index after the load event (the
+    shared tab gets it without its documents: see `SharedTab`): the home page also waits for
+    that request to finish; the others wait for their own load event (images, styles,
+    scripts), which is what differs between pages. The page for a missing
     address is shown at one, with the status 404, which is then no failed request.
     """
     path = visit.path

@@ -3,15 +3,24 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass
 
 import pytest
-from playwright.sync_api import Page
+from playwright.sync_api import BrowserContext, Page
 
 from battlebook.book.model import feature_paths, load_book
 from battlebook.site.pages import page_uri
 from tests.browser.conftest import ROOT
 from tests.browser.search_queries import PLAYER_QUESTIONS, QUERIES, RULE_QUESTIONS, Query, search_hrefs
+
+
+@pytest.fixture(scope="module")
+def page(browser: BrowserContext) -> Iterator[Page]:
+    """A tab of the module's own, which searches the real search index (the shared tab's has no documents)."""
+    tab = browser.new_page()
+    yield tab
+    tab.close()
 
 
 @dataclass(frozen=True)

@@ -90,20 +90,23 @@ def test_the_closest_step_hint_reads_no_more_than_its_bound() -> None:
 
 def test_one_set_of_bounds_reaches_the_engine_the_command_line_and_the_page() -> None:
     pytest.importorskip("mkdocs")
-    from battlebook.cli import odds
+    from battlebook.heroscape import calculator as heroscape_calculator
     from battlebook.heroscape.dice import heroscape_wounds
-    from battlebook.runners.inpage import heroscape_odds, homm_odds
+    from battlebook.homm import calculator as homm_calculator
+    from battlebook.runners.inpage import game_odds
     from battlebook.site.pages import bounds_element
 
-    assert (odds.MAX_DICE, odds.MAX_SCORE, odds.MAX_SWAT) == (bounds.MAX_DICE, bounds.MAX_SCORE, bounds.MAX_SWAT)
+    # The command line's options are the games' calculators' (battlebook.cli.odds names no game).
+    calculators = (heroscape_calculator.MAX_DICE, homm_calculator.MAX_SCORE, homm_calculator.MAX_SWAT)
+    assert calculators == (bounds.MAX_DICE, bounds.MAX_SCORE, bounds.MAX_SWAT)
     assert bounds.page_bounds()["attack dice"] == (0, bounds.MAX_DICE)
     assert f"[0, {bounds.MAX_DICE}]" in bounds_element()
     for call in (
         lambda: heroscape_wounds(bounds.MAX_DICE + 1, 1),
-        lambda: heroscape_odds(20_000, 20_000),
-        lambda: heroscape_odds(1, 1, levels_above=10**6),
-        lambda: homm_odds(10**6, [1]),
-        lambda: homm_odds(1, [1] * (bounds.MAX_SWAT + 1)),
+        lambda: game_odds("heroscape", [20_000, 20_000, 0, "2004"]),
+        lambda: game_odds("heroscape", [1, 1, 10**6, "2004"]),
+        lambda: game_odds("homm", [10**6, [1], "0-9"]),
+        lambda: game_odds("homm", [1, [1] * (bounds.MAX_SWAT + 1), "0-9"]),
     ):
         with pytest.raises(BoundError, match="give a whole number from"):
             call()

@@ -442,7 +442,7 @@ def wrong_attempts() -> list[Attempt]:
             WRONG,
             {"x.feature": "@game:chess\n" + feature(good())},
             1,
-            "tag a feature with one of @game:homm, @game:heroscape",
+            "one of @game:homm, @game:heroscape, not ['chess']",
         ),
         Attempt("check ''", WRONG, ("check", ""), 2, "an empty path names no file or folder"),
         Attempt(

@@ -20,11 +20,10 @@ from battlebook.language.catalogue import (
     build_catalogue,
     catalogue_problems,
     format_catalogue,
-    load_step_modules,
     render_catalogue,
 )
 from battlebook.language.grammar import Phrase
-from battlebook.language.steps import step_modules
+from battlebook.language.steps import load_step_modules, step_modules
 from battlebook.site import pages as site_pages
 from battlebook.site.pages import page_uri
 

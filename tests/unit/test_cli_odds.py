@@ -130,7 +130,8 @@ def test_odds_loads_only_the_dice_it_counts() -> None:
     done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
     loaded = set(done.stdout.split())
     assert {"battlebook.odds", "battlebook.homm.ruleset", "battlebook.heroscape.dice"} <= loaded
-    heavy = {m for m in loaded if m.rsplit(".", 1)[-1] in ("rules", "state", "combat", "picture", "game", "games")}
+    heavy = {m for m in loaded if m.rsplit(".", 1)[-1] in ("rules", "state", "combat", "picture", "play", "fight")}
+    heavy |= {m for m in loaded if m.endswith((".homm.game", ".heroscape.game"))}
     assert heavy == set(), f"odds loaded {sorted(heavy)}"
 
 
@@ -234,24 +235,31 @@ def test_fight_help_states_every_bound(capsys: pytest.CaptureFixture[str], game:
 
 
 def test_the_bounds_and_choices_the_command_states_are_the_engines() -> None:
-    from battlebook.cli import odds
+    """The games' calculators state their bounds and words without loading the rules: each is the engine's."""
+    from battlebook.heroscape import calculator as scape_calculator
     from battlebook.heroscape import fight as scape
     from battlebook.heroscape.dice import COMBAT_DIE
+    from battlebook.homm import calculator as homm_calculator
     from battlebook.homm import fight as homm
     from battlebook.homm.ruleset import DieReading
     from battlebook.homm.units import MAX_STAT
 
-    engine = {"heroscape": vars(scape), "homm": {**vars(homm), "MAX_STAT": MAX_STAT}}
-    for name, bound in odds.FIGHT_BOUNDS.items():
-        game, constant = name.split(".")
-        assert engine[game][constant] == bound, name
-    assert tuple(homm.READINGS) == odds.FIGHT_READINGS
-    assert tuple(reading.value for reading in DieReading) == odds.DIE_READINGS
-    assert (COMBAT_DIE.skulls, COMBAT_DIE.shields, COMBAT_DIE.blanks) == odds.COMBAT_DIE_SIDES
+    assert (scape_calculator.MAX_FIGHT_DICE, scape_calculator.MAX_LIFE, scape_calculator.MAX_ATTACKS) == (
+        scape.MAX_DICE,
+        scape.MAX_LIFE,
+        scape.MAX_ATTACKS,
+    )
+    assert (homm_calculator.MAX_CARDS, homm_calculator.MAX_STAT) == (homm.MAX_CARDS, MAX_STAT)
+    assert tuple(homm.READINGS) == homm_calculator.FIGHT_READINGS
+    assert tuple(reading.value for reading in DieReading) == homm_calculator.DIE_READINGS
+    assert (COMBAT_DIE.skulls, COMBAT_DIE.shields, COMBAT_DIE.blanks) == scape_calculator.COMBAT_DIE_SIDES
 
 
 def test_reading_a_fight_s_arguments_loads_no_game() -> None:
-    """`odds fight ... --help` and a refused argument read the arguments without importing a game."""
+    """`odds fight ... --help` and a refused argument read the arguments without importing a game's rules.
+
+    Only the command, the registry (its names) and the games' light calculators are loaded.
+    """
     import subprocess
     import sys
 
@@ -268,4 +276,7 @@ def test_reading_a_fight_s_arguments_loads_no_game() -> None:
     )
     done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
     loaded = set(done.stdout.split())
-    assert loaded <= {"battlebook.cli", "battlebook.cli.odds"}, loaded
+    light = {"battlebook.cli", "battlebook.cli.odds", "battlebook.games", "battlebook.game", "battlebook.calculator"}
+    light |= {f"battlebook.{game}{part}" for game in ("homm", "heroscape") for part in ("", ".calculator")}
+    kernel = {"battlebook._lazy", "battlebook.bounds", "battlebook.dice", "battlebook.errors", "battlebook.visible"}
+    assert loaded <= light | kernel, loaded - light - kernel

@@ -48,7 +48,7 @@ def test_names_from_a_feature_file_are_escaped_and_a_failing_file_is_no_tracebac
     path = tmp_path / "features" / "heroscape" / "evil.feature"
     path.parent.mkdir(parents=True)
     path.write_text(
-        "@edition:2004\nFeature: F<script>alert(1)</script>\n"
+        "@game:heroscape @edition:2004\nFeature: F<script>alert(1)</script>\n"
         "  Rule: R <img src=x onerror=alert(1)>\n"
         "    Example: E [link](javascript:alert(1))\n"
         "      Given a step nobody defined\n"

@@ -124,8 +124,8 @@ def test_a_refused_attack_has_no_chance() -> None:
 
 def test_the_rulebook_note_gives_each_attack_its_exact_chance() -> None:
     from battlebook.heroscape.game import HEROSCAPE
+    from battlebook.language.chance_notes import chances
     from battlebook.language.steps.heroscape_world import HeroscapeWorld
-    from battlebook.language.steps.odds_notes import chances
 
     for edition, expected in (
         ("2004", "destroyed when the skulls outnumber"),

@@ -22,10 +22,11 @@ from battlebook.heroscape import (
     parse_map,
     setup_battle,
 )
+from battlebook.heroscape.game import HEROSCAPE
 from battlebook.heroscape.picture import draw_battlefield, measure
 from battlebook.heroscape.sight import counted_range, has_line_of_sight, range_path, sight_line
+from battlebook.language.notes import drawing_note
 from battlebook.language.recorder import ScenarioRecord
-from battlebook.language.steps.heroscape_picture_notes import picture_markdown
 from battlebook.language.steps.heroscape_world import HeroscapeWorld
 
 SVG = "{http://www.w3.org/2000/svg}"
@@ -145,13 +146,13 @@ def _world(text: str) -> HeroscapeWorld:
 
 
 def test_no_battlefield_no_drawing() -> None:
-    assert picture_markdown(HeroscapeWorld(), _record()) is None
+    assert drawing_note(HEROSCAPE, HeroscapeWorld(), _record()) is None
 
 
 def test_a_checked_line_of_sight_is_drawn_on_the_one_drawing() -> None:
     world = _world(LEDGE)
     world.measuring("Z1", "A1", counts=False, sees=True)
-    note = picture_markdown(world, _record()) or ""
+    note = drawing_note(HEROSCAPE, world, _record()) or ""
     assert note.count("<svg") == 1 and "bb-pic-sight-blocked" in note and "bb-pic-range" not in note
     assert 'id="pic-x-9-state-title"' in note and "bb-picture-wide" in note
 
@@ -161,7 +162,7 @@ def test_an_attack_refused_for_sight_shows_the_blocked_line_once() -> None:
     world.state = apply(world.state, StartTurn("Red", "Zettian Guards"), ScriptedDice()).state
     world.attempt(Attack("Z1", "A1"))
     assert isinstance(world.refused(), RuleViolation)
-    note = picture_markdown(world, _record()) or ""
+    note = drawing_note(HEROSCAPE, world, _record()) or ""
     assert note.count("<svg") == 1 and "bb-pic-sight-blocked" in note and "bb-pic-range" in note
     assert "the last action was refused, nothing changed" in note
 
@@ -171,7 +172,7 @@ def test_an_attack_that_destroys_its_target_is_drawn_before_and_after() -> None:
     world.state = apply(world.state, StartTurn("Red", "Zettian Guards"), ScriptedDice()).state
     world.attempt(Attack("Z1", "A1"), ScriptedDice([Face.SKULL, Face.SKULL, Face.BLANK, Face.BLANK]))
     assert not world.state.has_figure("A1")
-    note = picture_markdown(world, _record()) or ""
+    note = drawing_note(HEROSCAPE, world, _record()) or ""
     before, after = re.findall(r"<svg.*?</svg>", note)
     assert "A1: Airborne Elite" in before and "A1: Airborne Elite" not in after
 
@@ -181,7 +182,7 @@ def test_a_later_action_that_changes_nothing_drawn_keeps_the_pair_around_the_att
     world.state = apply(world.state, StartTurn("Red", "Zettian Guards"), ScriptedDice()).state
     world.attempt(Attack("Z1", "A1"), ScriptedDice([Face.SKULL, Face.SKULL, Face.BLANK, Face.BLANK]))
     world.attempt(StartRound())
-    note = picture_markdown(world, _record()) or ""
+    note = drawing_note(HEROSCAPE, world, _record()) or ""
     before, after = re.findall(r"<svg.*?</svg>", note)
     assert "A1: Airborne Elite" in before and "A1: Airborne Elite" not in after
     assert "After the last action that changed the battlefield" in note

@@ -3,12 +3,13 @@
 Each toy extension below is a frozen dataclass that overrides one or two hooks of
 [`Extension`][battlebook.homm.state.Extension]; plugged into a state with `with_extension`,
 it changes what `apply`, `legal_violation`, `candidate_actions` and the odds say. The
-town's rules are one such extension, derived from the town card; the open field has none,
-and an attack there runs no town code at all.
+town's rules are one such extension, holding the town card and its own settings; the open
+field has none, and an attack there runs no town code at all.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import sys
 from collections.abc import Iterator
 from dataclasses import dataclass, replace
@@ -24,14 +25,18 @@ from battlebook.homm import (
     AttackKind,
     BattleState,
     Clock,
+    EmergingTime,
     Line,
     MeleeAttack,
     OfferSurrender,
     RangedAttack,
+    Ruleset,
     Side,
     Stack,
     Support,
+    Town,
     TownCard,
+    TownSettings,
     UnitCard,
     Withdraw,
     apply,
@@ -42,7 +47,6 @@ from battlebook.homm.chance import chance_of
 from battlebook.homm.flow import melee_minimum
 from battlebook.homm.rules import attack_score, candidate_actions, legal_actions
 from battlebook.homm.scores import AttackScore
-from battlebook.homm.siege import TOWN_RULES
 from battlebook.homm.state import Extension, Override
 from battlebook.homm.units import KNOWN_UNITS
 
@@ -142,11 +146,24 @@ class Oath(Extension):
         return RuleViolation("toy.oath", f"the {self.side} swore to stay") if action.side is self.side else None
 
 
+def test_the_town_is_an_ordinary_extension_with_its_own_settings() -> None:
+    """No town field in the state, no town setting in the general ruleset: the town is one extension."""
+    assert not any("town" in f.name for f in dataclasses.fields(BattleState))
+    assert not {f.name for f in dataclasses.fields(Ruleset)} & {f.name for f in dataclasses.fields(TownSettings)}
+    town = Town(TownCard("Town Card", Side.DEFENDER))
+    state = battle().with_extension(town)
+    assert seam.in_play(state) == state.extensions == (town,)
+    assert (
+        town.reading({"emerging": EmergingTime.ANY_TIME, "swat_picks": True}).settings.emerging is EmergingTime.ANY_TIME
+    )
+
+
 def test_the_open_field_has_no_extension_and_a_town_has_its_rules() -> None:
     assert battle().extensions == () and seam.in_play(battle()) == ()
-    town = battle().with_town(TownCard("Town Card", Side.DEFENDER))
-    assert seam.in_play(town) == (TOWN_RULES,)
-    assert seam.in_play(town.with_extension(Tailwind(Side.AGGRESSOR))) == (TOWN_RULES, Tailwind(Side.AGGRESSOR))
+    walls = Town(TownCard("Town Card", Side.DEFENDER))
+    town = battle().with_extension(walls)
+    assert seam.in_play(town) == (walls,)
+    assert seam.in_play(town.with_extension(Tailwind(Side.AGGRESSOR))) == (walls, Tailwind(Side.AGGRESSOR))
 
 
 def test_a_score_modifier_changes_the_score_apply_strikes_with_and_the_odds() -> None:
@@ -161,7 +178,7 @@ def test_a_score_modifier_changes_the_score_apply_strikes_with_and_the_odds() ->
 
 
 def test_score_modifiers_fold_in_order_after_the_town_walls() -> None:
-    town = battle().with_town(TownCard("Town Card", Side.DEFENDER))
+    town = battle().with_extension(Town(TownCard("Town Card", Side.DEFENDER)))
     shot = RangedAttack("Orcs", "Halflings")
     assert attack_score(town, shot) == 3  # 5 halved, rounding up
     assert attack_score(town.with_extension(Tailwind(Side.AGGRESSOR)), shot) == 5  # then 2 more
@@ -240,5 +257,5 @@ def test_an_attack_in_the_open_field_runs_no_town_code() -> None:
     shot = RangedAttack("Orcs", "Halflings")
     open_field = _modules_run(battle(), shot)
     assert "battlebook.homm.combat" in open_field and "battlebook.homm.siege" not in open_field
-    in_town = _modules_run(battle().with_town(TownCard("Town Card", Side.DEFENDER)), shot)
+    in_town = _modules_run(battle().with_extension(Town(TownCard("Town Card", Side.DEFENDER))), shot)
     assert "battlebook.homm.siege" in in_town

@@ -27,6 +27,7 @@ from battlebook.homm import (
     Walls,
 )
 from battlebook.homm.flow import melee_minimum
+from battlebook.homm.siege import town_of
 from tests.strategies import PROFILE, battles, check_refusals_along_play, random_play
 
 
@@ -57,15 +58,18 @@ def test_refused_actions_name_a_rule_and_change_nothing(state: BattleState, data
 
 def check_town(before: BattleState, after: BattleState) -> None:
     """The walls only get worse while the battle lasts, are repaired once it is over, and the Defender never leaves."""
-    assert before.town is not None and after.town is not None, "the town card left the battle"
+    town_before, town_after = town_of(before), town_of(after)
+    assert town_before is not None and town_after is not None, "the town card left the battle"
     order = list(Walls)
     if after.is_over:
-        assert after.town.walls is Walls.INTACT, "the walls were not repaired when the battle ended"
+        assert town_after.card.walls is Walls.INTACT, "the walls were not repaired when the battle ended"
         assert after.outcome is not None
         if after.outcome.ending in (Ending.WITHDRAWAL, Ending.SURRENDER):
             assert after.outcome.winner is Side.DEFENDER, "the town's Defender withdrew or surrendered"
     else:
-        assert order.index(after.town.walls) >= order.index(before.town.walls), "the walls were repaired mid-battle"
+        assert order.index(town_after.card.walls) >= order.index(town_before.card.walls), (
+            "the walls were repaired mid-battle"
+        )
 
 
 @PROFILE

@@ -7,6 +7,7 @@ test plays random legal battles under random mixes of the alternatives.
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import replace
 
 import pytest
@@ -26,6 +27,7 @@ from battlebook.homm import (
     MeleeAttack,
     MoveUp,
     MoveUpRefill,
+    PenaltyBase,
     Protect,
     RangedAttack,
     Reorganize,
@@ -43,7 +45,9 @@ from battlebook.homm import (
     SupportTarget,
     Swarm,
     SwarmExpiry,
+    Town,
     TownCard,
+    TownSettings,
     UnitCard,
     Walls,
     apply,
@@ -51,6 +55,12 @@ from battlebook.homm import (
     legal_violation,
 )
 from battlebook.homm import rule_ids as ids
+from battlebook.homm.extensions import reading
+from battlebook.homm.game import HOMM
+from battlebook.homm.readings import RULESET_SETTINGS
+from battlebook.homm.setup import in_town
+from battlebook.homm.siege import SETTINGS as TOWN_SETTINGS
+from battlebook.homm.siege import town_of
 from tests.strategies import PROFILE, battles, check_refusal, random_play
 
 GOLEM = UnitCard("Gold Golem", level=2, phase=7, melee=3, ranged=0, defense=7)
@@ -160,18 +170,18 @@ def test_under_the_alternative_a_town_defender_may_not_go_back_inside_below_the_
         STEP_BACK_REFUSED,
         Stack("Golems", Side.AGGRESSOR, Line.MELEE, (GOLEM,)),
         Stack("Guards", Side.DEFENDER, Line.MELEE, (GOLEM,)),
-    ).with_town(TownCard("Town Card", Side.DEFENDER, Walls.BREACHED))
+    ).with_extension(Town(TownCard("Town Card", Side.DEFENDER, Walls.BREACHED)))
     violation = legal_violation(state, Reorganize("Guards", Line.RANGED))
     assert violation is not None and violation.rule == ids.RULING_STEP_BACK
 
 
 def test_coming_out_at_any_time_is_still_refused_at_the_end_of_the_round() -> None:
     state = _battle(
-        Ruleset(emerging=EmergingTime.ANY_TIME),
+        Ruleset(),
         Stack("Golems", Side.AGGRESSOR, Line.MELEE, (GOLEM,)),
         Stack("Guards", Side.DEFENDER, Line.RANGED, (GOLEM,)),
         clock=Clock(1, 10, Side.AGGRESSOR, Stage.WITHDRAWAL),
-    ).with_town(TownCard("Town Card", Side.DEFENDER))
+    ).with_extension(Town(TownCard("Town Card", Side.DEFENDER), TownSettings(emerging=EmergingTime.ANY_TIME)))
     violation = legal_violation(state, Reorganize("Guards", Line.MELEE))
     assert violation is not None and violation.rule == ids.PHASES
 
@@ -216,29 +226,48 @@ ALTERNATIVES = st.builds(
     swarm_expiry=st.sampled_from(list(SwarmExpiry)),
     move_up_refill=st.sampled_from(list(MoveUpRefill)),
     step_back_allowed=st.booleans(),
-    emerging=st.sampled_from(list(EmergingTime)),
     retaliation_reach=st.sampled_from(list(RetaliationReach)),
     spell_reach=st.sampled_from(list(SpellReach)),
     retaliation_support=st.booleans(),
     swarm_doubles_retaliation=st.booleans(),
     protecting_retaliates=st.booleans(),
-    zero_shot_allowed=st.booleans(),
     surrender_minimum=st.integers(0, 1),
     support_target=st.sampled_from(list(SupportTarget)),
     move_up_when_short=st.booleans(),
+)
+#: The town's own settings, read by its extension alone.
+TOWN_ALTERNATIVES = st.builds(
+    TownSettings,
+    town_penalty=st.sampled_from(list(PenaltyBase)),
+    emerging=st.sampled_from(list(EmergingTime)),
+    zero_shot_allowed=st.booleans(),
     town_three_rule=st.booleans(),
 )
 
 
 @PROFILE
-@given(st.one_of(battles(), battles(in_town=True)), ALTERNATIVES, st.data())
+@given(st.one_of(battles(), battles(in_town=True)), ALTERNATIVES, TOWN_ALTERNATIVES, st.data())
 def test_random_play_under_the_alternatives_keeps_cards_and_refuses_cleanly(
-    state: BattleState, ruleset: Ruleset, data: st.DataObject
+    state: BattleState, ruleset: Ruleset, town: TownSettings, data: st.DataObject
 ) -> None:
-    state = replace(state, ruleset=ruleset)
+    state = reading(replace(state, ruleset=ruleset), dataclasses.asdict(town))
     cards = state.card_count()
     check_refusal(state, data)
     for _, after in random_play(state, data):
         check_refusal(after, data)
         assert after.card_count() == cards, "a card was created or lost"
         assert all(stack.size > 0 for stack in after.stacks), "an empty stack was left on a line"
+
+
+def test_every_reading_changes_a_setting_of_the_ruleset_or_of_the_town() -> None:
+    for words, settings in HOMM.readings().items():
+        assert settings, f"{words!r} changes nothing"
+        unknown = set(settings) - RULESET_SETTINGS - TOWN_SETTINGS
+        assert not unknown, f"{words!r} names settings nothing holds: {sorted(unknown)}"
+
+
+def test_a_town_reading_chosen_plays_the_town_under_it_and_leaves_the_ruleset_alone() -> None:
+    state = in_town(Ruleset())
+    read = HOMM.played_under(state, HOMM.readings()["a ranged attack the walls cut to 0 cannot be made"])
+    town = town_of(read)
+    assert town is not None and not town.settings.zero_shot_allowed and read.ruleset == state.ruleset

@@ -15,16 +15,15 @@ from battlebook.book.model import feature_paths, load_book, load_feature
 from battlebook.errors import BattlebookError
 from battlebook.heroscape.dice import heroscape_wounds
 from battlebook.heroscape.ruleset import Edition, Ruleset
+from battlebook.homm.dice import homm_hit
 from battlebook.homm.ruleset import DieReading
 from battlebook.language.recorder import known_steps
-from battlebook.odds import homm_hit
 from battlebook.runners.check import PYTEST_OPTIONS, STEPS_HINT, explain, format_report, run_check
 from battlebook.runners.inpage import (
     IN_PAGE_OPTIONS,
     MAX_TEXT,
     book_examples,
-    heroscape_odds,
-    homm_odds,
+    game_odds,
     propose_ruling,
     run_scenario,
     scenario_text,
@@ -191,7 +190,7 @@ def test_heroscape_odds_are_the_engines_with_the_editions_height_advantage() -> 
         ("2024", 12, 2, 0),
         ("2024", -3, 0, 1),
     ]:
-        answer = heroscape_odds(2, 3, above, edition)
+        answer = game_odds("heroscape", [2, 3, above, edition])
         dice = (2 + extra_attack, 3 + extra_defense)
         assert (answer["attack_dice"], answer["defense_dice"]) == dice
         ruleset = Ruleset.for_edition(Edition(edition))
@@ -199,16 +198,16 @@ def test_heroscape_odds_are_the_engines_with_the_editions_height_advantage() -> 
         assert [Fraction(w["fraction"]) for w in answer["wounds"]] == list(odds.wounds)
         assert Fraction(answer["at_least_one"]["fraction"]) == odds.at_least_one
     with pytest.raises(BattlebookError, match="2004 or 2024"):
-        heroscape_odds(1, 1, 0, "1999")
+        game_odds("heroscape", [1, 1, 0, "1999"])
 
 
 def test_homm_odds_are_the_engines_for_one_defense_or_a_swat() -> None:
-    answer = homm_odds(7, [4, 4, 3], "1-10")
+    answer = game_odds("homm", [7, [4, 4, 3], "1-10"])
     hit = homm_hit(7, [4, 4, 3], DieReading.ONE_TO_TEN)
     assert answer["defense"] == 11 and answer["winning_faces"] == list(hit.winning_faces)
     assert Fraction(answer["chance"]["fraction"]) == hit.hit
     with pytest.raises(BattlebookError, match="0-9 or 1-10"):
-        homm_odds(7, [4], "2-11")
+        game_odds("homm", [7, [4], "2-11"])
 
 
 def test_the_catalogue_lists_every_step_with_its_game() -> None:

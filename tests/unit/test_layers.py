@@ -197,26 +197,8 @@ def test_the_upper_layers_reach_a_game_only_through_the_registry(layer: str) -> 
         for target in targets
         if layer_of(target) == "games"
     )
-    assert wrong == KNOWN_GAME_IMPORTS.get(layer, [])
+    assert wrong == []
 
 
-#: Direct game imports still to be routed through `Game` (issue 21): these lists only shrink.
-KNOWN_GAME_IMPORTS: dict[str, list[str]] = {
-    "site": [
-        "battlebook.site.editions_page imports battlebook.heroscape.dice",
-        "battlebook.site.editions_page imports battlebook.heroscape.ruleset",
-        "battlebook.site.units_index imports battlebook.heroscape.cards",
-        "battlebook.site.units_index imports battlebook.homm.units",
-    ],
-    "runners": [
-        "battlebook.runners.inpage imports battlebook.heroscape.dice",
-        "battlebook.runners.inpage imports battlebook.heroscape.ruleset",
-        "battlebook.runners.inpage imports battlebook.homm.ruleset",
-    ],
-    "cli": [
-        "battlebook.cli.odds imports battlebook.heroscape.dice",
-        "battlebook.cli.odds imports battlebook.homm.ruleset",
-    ],
-}
 #: The book's imports of a test runner still to go (issue 21: the model's types from `gherkin`).
 KNOWN_BOOK_IMPORTS: list[str] = []

@@ -92,7 +92,7 @@ def test_every_word_a_step_captures_is_used() -> None:
     import ast
     import inspect
 
-    from battlebook.language.catalogue import load_step_modules
+    from battlebook.language.steps import load_step_modules
 
     fixtures = {"homm", "heroscape", "dice_question", "request", "datatable", "docstring"}
     unused = []

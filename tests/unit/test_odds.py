@@ -20,7 +20,8 @@ from battlebook.errors import RuleViolation
 from battlebook.heroscape.dice import CombatDie, heroscape_formulas, heroscape_wounds
 from battlebook.homm import BattleState, DieReading, Line, MeleeAttack, Ruleset, Side, Stack, UnitCard, apply
 from battlebook.homm.chance import chance_of, is_attack, winning_rolls
-from battlebook.odds import OddsError, homm_formula, homm_hit, swat_defense
+from battlebook.homm.dice import homm_formula, homm_hit, swat_defense
+from battlebook.odds import OddsError
 
 SKULL = icepool.Die({1: 3, 0: 3})
 SHIELD = icepool.Die({1: 2, 0: 4})

@@ -11,10 +11,11 @@ import pytest
 from battlebook.heroscape.dice import heroscape_wounds
 from battlebook.heroscape.odds_page import CHART_DICE, wound_charts
 from battlebook.heroscape.odds_page import odds_page as heroscape_page
+from battlebook.homm.dice import homm_hit
 from battlebook.homm.odds_page import CHART_DEFENSES, CHART_SCORES, kill_charts
 from battlebook.homm.odds_page import odds_page as homm_page
 from battlebook.homm.ruleset import DieReading
-from battlebook.odds import fraction_text, homm_hit, percent_text
+from battlebook.odds import fraction_text, percent_text
 from battlebook.pictures.chart import bar_chart, line_chart
 
 SVG = "{http://www.w3.org/2000/svg}"

@@ -70,11 +70,11 @@ def test_names_are_escaped() -> None:
 def test_the_drawing_reads_markers_and_the_town_card_from_the_state() -> None:
     from dataclasses import replace
 
-    from battlebook.homm import Stance, TownCard, Walls
+    from battlebook.homm import Stance, Town, TownCard, Walls
 
     state = _battle()
     state = state.replacing("Gold Golems", replace(state.stack("Gold Golems"), stance=Stance.SWARMING))
-    state = state.with_town(TownCard("Stronghold", Side.DEFENDER, Walls.BREACHED))
+    state = state.with_extension(Town(TownCard("Stronghold", Side.DEFENDER, Walls.BREACHED)))
     view = battle_view(state)
     svg = draw_view(view, "x")
     assert view.town == TownView("Stronghold", Side.DEFENDER, "walls Breached")

@@ -19,6 +19,7 @@ from battlebook.book.model import load_feature
 from battlebook.book.rulings import read_ruling
 from battlebook.heroscape.ruleset import Ruleset as HeroscapeRuleset
 from battlebook.homm.ruleset import Ruleset as HommRuleset
+from battlebook.homm.town import TownSettings
 from battlebook.language.steps._readings import HEROSCAPE_READINGS, HOMM_READINGS, all_readings
 from battlebook.runners.check import run_check
 
@@ -40,14 +41,14 @@ def _publisher(words: str) -> list[Path]:
 
 
 def test_every_ruleset_setting_is_published_by_a_ruling_with_its_alternative() -> None:
-    """Each setting of either ruleset, bar the editions' own, is changed by some alternative reading."""
-    for ruleset, table, fixed in (
-        (HommRuleset, HOMM_READINGS, set()),
-        (HeroscapeRuleset, HEROSCAPE_READINGS, EDITION_SETTINGS),
+    """Each setting of either ruleset (and of a HoMM town), bar the editions' own, is changed by a reading."""
+    for settings_of, table, fixed in (
+        ((HommRuleset, TownSettings), HOMM_READINGS, set()),
+        ((HeroscapeRuleset,), HEROSCAPE_READINGS, EDITION_SETTINGS),
     ):
-        names = {f.name for f in dataclasses.fields(ruleset)} - fixed
+        names = {f.name for kind in settings_of for f in dataclasses.fields(kind)} - fixed
         flipped = {name for settings in table.values() for name in settings}
-        assert names - flipped == set(), f"{ruleset.__module__}: settings no alternative reading changes"
+        assert names - flipped == set(), f"{settings_of[0].__module__}: settings no alternative reading changes"
         assert flipped <= names
 
 

@@ -6,8 +6,8 @@ from importlib import resources
 from pathlib import Path
 
 from battlebook.book.model import feature_paths, load_book
-from battlebook.language.catalogue import load_step_modules
 from battlebook.language.recorder import SHIPPED_LINES, shipped_lines_json
+from battlebook.language.steps import load_step_modules
 
 ROOT = Path(__file__).resolve().parents[2]
 REGENERATE = "make lines"

@@ -57,7 +57,7 @@ def check_homm_statements(state: BattleState) -> None:
     world = HommWorld(state=state)
     faces = sorted(int(f) for f in state.ruleset.die.faces if isinstance(f, int))
     for action in legal_actions(state):
-        if not isinstance(action, MeleeAttack | RangedAttack | Retaliate) or state.is_town(action.target):
+        if not isinstance(action, MeleeAttack | RangedAttack | Retaliate) or state.is_piece(action.target):
             continue
         if isinstance(action, Retaliate):
             assert not fails(may_retaliate, world, action.retaliator, action.target, action.kind)

@@ -15,9 +15,10 @@ from pytest_bdd.steps import StepFunctionContext, step_function_context_registry
 from battlebook.book.model import FeatureDoc, feature_paths, load_book
 from battlebook.cli import main
 from battlebook.errors import ScenarioError
-from battlebook.language.catalogue import book_lines, load_step_modules
-from battlebook.language.grammar import GAMES, Phrase, feature_game
+from battlebook.language.catalogue import book_lines
+from battlebook.language.grammar import GAMES, Phrase, book_games, feature_game
 from battlebook.language.scope import playing, scope_of
+from battlebook.language.steps import load_step_modules
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -44,7 +45,7 @@ def expected_game(feature: FeatureDoc) -> str:
     return "heroscape" if path.name.startswith("heroscape-") or path.name == "combat-die.feature" else "homm"
 
 
-def game_of(feature: FeatureDoc, contexts: list[StepFunctionContext]) -> str | None:
+def voted(feature: FeatureDoc, contexts: list[StepFunctionContext]) -> str | None:
     lines = [(kind, use.text) for kind, use in book_lines([feature])]
     return feature_game(feature.tags, lines, [(c.type, c.parser) for c in contexts])
 
@@ -63,8 +64,16 @@ def test_every_battlebook_step_is_a_typed_phrase_with_a_scope(contexts: list[Ste
 def test_each_file_is_found_to_play_its_own_game_without_its_folder(
     book: list[FeatureDoc], contexts: list[StepFunctionContext]
 ) -> None:
-    wrong = {f.path: game_of(f, contexts) for f in book if game_of(f, contexts) != expected_game(f)}
+    wrong = {f.path: voted(f, contexts) for f in book if voted(f, contexts) != expected_game(f)}
     assert wrong == {}
+
+
+def test_the_one_rule_every_reader_asks_finds_each_files_game(book: list[FeatureDoc]) -> None:
+    """The plugin, the catalogue and the site all ask the one rule (`book_games`): it finds every file's game."""
+    games = book_games(book)
+    assert {f.path: games.files[f.path] for f in book if games.files[f.path] != expected_game(f)} == {}
+    examples = [(f.path, e.line) for f in book for _, e in f.examples() if games.of_example(f, e) != expected_game(f)]
+    assert examples == []
 
 
 def test_no_line_of_one_game_matches_a_step_of_the_other(

@@ -32,7 +32,6 @@ from typing import Any
 import yaml
 
 GLOSSARY_FILE = "features/glossary.yml"
-GAMES = {"homm": "Heroes of Might & Magic IV", "heroscape": "Heroscape"}
 
 
 @dataclass(frozen=True)
@@ -109,12 +108,12 @@ def load_glossary(root: Path) -> Glossary:
         raise GlossaryError(f"{GLOSSARY_FILE}: {error}") from None
 
 
-def glossary_problems(glossary: Glossary, rule_ids: Iterable[str]) -> list[str]:
-    """Entries naming a rule no feature file has, or a game the rulebook does not cover."""
-    known = set(rule_ids)
+def glossary_problems(glossary: Glossary, rule_ids: Iterable[str], games: Iterable[str]) -> list[str]:
+    """Entries naming a rule no feature file has, or a game the rulebook does not cover (not among `games`)."""
+    known, covered = set(rule_ids), set(games)
     problems = [f"{GLOSSARY_FILE}: no rule has the id {r!r}" for r in sorted(glossary.rule_ids() - known)]
     problems += [
-        f"{GLOSSARY_FILE}: {t.term!r} names the game {t.game!r}" for t in glossary.terms if t.game not in GAMES
+        f"{GLOSSARY_FILE}: {t.term!r} names the game {t.game!r}" for t in glossary.terms if t.game not in covered
     ]
     return problems
 
@@ -151,10 +150,11 @@ def abbreviation_titles(glossary: Glossary, game: str) -> dict[str, str] | None:
 ABBREVIATION_LINE = re.compile(r"^[*]\[(?P<abbr>[^\\]*?)\][ ]?:[ ]*(?P<title>.*)$")
 
 
-def render_glossary(glossary: Glossary, rule_link: Mapping[str, str]) -> str:
+def render_glossary(glossary: Glossary, rule_link: Mapping[str, str], games: Mapping[str, str]) -> str:
     """The Glossary page: the terms of each game, alphabetically, each linking to its rule.
 
-    `rule_link` maps each rule identifier to its address relative to the Glossary page.
+    `rule_link` maps each rule identifier to its address relative to the Glossary page;
+    `games` gives each game's title by its short name, in the order the page lists them.
     """
     lines = [
         "# Glossary",
@@ -163,7 +163,7 @@ def render_glossary(glossary: Glossary, rule_link: Mapping[str, str]) -> str:
         "definition shows when you rest the pointer on a term (or tap it) on any page of its game.",
         "",
     ]
-    for game, title in GAMES.items():
+    for game, title in games.items():
         lines += [f"## {title} {{ #glossary-{game} }}", ""]
         for term in sorted((t for t in glossary.terms if t.game == game), key=lambda t: t.term.lower()):
             link = rule_link.get(term.rule, "")

@@ -16,7 +16,9 @@ from collections.abc import Mapping, Sequence
 from battlebook.book.model import FeatureDoc, RuleDoc
 from battlebook.book.prose import markdown_text, page_part
 
-RULE_ID = re.compile(r"(?<![\w.#/-])(?:homm|heroscape|ruling)\.[a-z0-9]+(?:-[a-z0-9]+)*(?![\w-])")
+#: What a rule identifier looks like in a page's text (`homm.melee-attack`, `ruling.die-faces`); only
+#: the identifiers of the book's rules are linked, whatever game or ruling their prefix names.
+RULE_ID = re.compile(r"(?<![\w.#/-])[a-z0-9]+\.[a-z0-9]+(?:-[a-z0-9]+)*(?![\w-])")
 LINK_TARGET = re.compile(r"\]\(\s*<?(?i:rule):(?P<id>[a-z0-9.-]+)|#(?P<anchor>ruling\.[a-z0-9.-]+)\)")
 
 

@@ -608,7 +608,7 @@ def _check_tags(shown: str, tags: Sequence[GherkinTag], rules: Conventions) -> N
                     shown,
                     tag["location"]["line"],
                     f"unknown tag {tag['name']!r}: a tag is @id:<rule id>, @source:<section>, @chapter:<number>, "
-                    "@edition:<2004 or 2024> or @game:<homm or heroscape>",
+                    "@edition:<2004 or 2024> or @game:<a game's name>",
                 )
             )
 
@@ -704,7 +704,7 @@ def feature_from_text(text: str, shown: str, sha256: str, strict: bool = True) -
                     FeatureFileError(
                         shown,
                         line,
-                        f"the Rule {rule['name']!r} needs exactly one identifier tag such as @id:homm.melee-attack "
+                        f"the Rule {rule['name']!r} needs exactly one identifier tag such as @id:game.rule-name "
                         f"on the line above it (found {len(ids)})",
                     )
                 )

@@ -27,14 +27,14 @@ SUBCOMMANDS: tuple[str, ...] = ("results", "check", "steps", "odds", "site")
 """Modules of `battlebook.cli` that each add one subcommand."""
 
 
-def say(text: str = "", *, file: TextIO | None = None, end: str = "\n") -> None:
+def say(text: str = "", *, file: TextIO | None = None, end: str = "\n", flush: bool = False) -> None:
     """Print text that may come from strangers (names from files, file names, arguments) to the terminal.
 
     Every command prints through this: control characters and bidirectional overrides are
     shown as escapes (see [`visible`][battlebook.visible.visible]), never sent raw, so no name
     can move the cursor, hide the rest of a report, write the clipboard or turn text around.
     """
-    print(visible(text), file=sys.stdout if file is None else file, end=end)
+    print(visible(text), file=sys.stdout if file is None else file, end=end, flush=flush)
 
 
 def path_argument(text: str) -> Path:

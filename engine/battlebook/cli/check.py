@@ -54,7 +54,7 @@ def run(args: argparse.Namespace) -> int:
 
     unknown = unknown_readings(args.reading)
     if unknown:
-        print(f"battlebook check: no ruling has the alternative reading {unknown[0]!r}", file=sys.stderr)
+        say(f"battlebook check: no ruling has the alternative reading {unknown[0]!r}", file=sys.stderr)
         return 2
     try:
         report = run_check(args.paths, messages=args.messages, readings=args.reading)

@@ -34,6 +34,7 @@ from watchdog.events import FileSystemEvent, FileSystemEventHandler
 from watchdog.observers import Observer
 
 from battlebook.book.results import ResultBook, ResultsFileError, default_path
+from battlebook.cli import say
 from battlebook.language.recorder import MESSAGES_VARIABLE
 from battlebook.language.runner import FEATURES_VARIABLE
 from battlebook.site.serve import LIVE_VARIABLE
@@ -137,7 +138,7 @@ def act(change: Plan, root: Path, command: Sequence[str]) -> None:
         names = ", ".join(
             path.relative_to(root).as_posix() if path.is_relative_to(root) else str(path) for path in change.rerun
         )
-        print(f"battlebook: {names} saved: running its examples", flush=True)
+        say(f"battlebook: {names} saved: running its examples", flush=True)
         start = time.perf_counter()
         # Only the saved files' examples run, and they write no Cucumber Messages: the results file
         # is then written once, and last (its change rebuilds the site); the messages stay the last
@@ -149,9 +150,9 @@ def act(change: Plan, root: Path, command: Sequence[str]) -> None:
         }
         done = subprocess.run(list(command), cwd=root, env=env, check=False)
         outcome = "ran" if done.returncode in (0, 1) else f"stopped (exit {done.returncode})"
-        print(f"battlebook: examples {outcome} in {time.perf_counter() - start:.1f} s", flush=True)
+        say(f"battlebook: examples {outcome} in {time.perf_counter() - start:.1f} s", flush=True)
     elif change.refresh:
-        print(f"battlebook: {refresh_results(root)}", flush=True)
+        say(f"battlebook: {refresh_results(root)}", flush=True)
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -1,235 +1,99 @@
-"""`battlebook odds`: the exact chances of an attack, and of a whole fight, for either game.
+"""`battlebook odds`: the exact chances of an attack, and of a whole fight, for every registered game.
 
-- `battlebook odds heroscape --attack A --defense D [--json]`: the distribution of wounds;
-- `battlebook odds homm --score S --defense D[,D2,...] [--faces 0-9|1-10] [--json]`: the
-  chance that the attack kills (a list of defenses is a swat: they add up, and the JSON
-  adds the list as `swat`). A negative score is refused;
+- `battlebook odds GAME ...`: the game's odds of one attack, as its calculator states them
+  (`battlebook odds heroscape --attack A --defense D [--json]`: the distribution of wounds;
+  `battlebook odds homm --score S --defense D[,D2,...] [--faces 0-9|1-10] [--json]`: the
+  chance that the attack kills, a list of defenses being a swat);
 - `battlebook odds fight GAME ...`: who wins a fight to the end, asked of the game's own
-  fight calculator through the registry ([`Game.fight`][battlebook.game.Game.fight]):
-  a Heroscape duel (`--first`, `--second`, `--height`) or a figure attacked again and again
-  (`--life`, `--attacks`), a HoMM fight of two stacks (`--aggressor`, `--defender`,
-  `--faces`, `--reading`).
+  fight calculator through the registry ([`Game.fight`][battlebook.game.Game.fight]): a
+  Heroscape duel or a figure attacked again and again, a HoMM fight of two stacks.
 
-Every probability is printed as an exact fraction ("n/d", or "0" and "1"); the readable
-table adds a rounded percentage. Nothing of a game is imported until the arguments have
-been read: a bad argument, or `--help`, costs the command's start-up only.
+The command names no game: each game's options, their bounds and their words come from the
+game's calculators ([`calculators`][battlebook.games.calculators]), and each game's answer
+from the game. Every probability is printed as an exact fraction ("n/d", or "0" and "1");
+the readable table adds a rounded percentage. No game's rules are imported until the
+arguments have been read: a bad argument, or `--help`, costs the command's start-up and the
+calculators' light modules only.
 """
 
 from __future__ import annotations
 
 import argparse
 
-from battlebook import bounds
+from battlebook.calculator import Option
 from battlebook.cli import OneLineParser, say
 
 #: `typing` is read by type checkers only: the command's start-up does without its import.
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from collections.abc import Callable
     from typing import Any
 
-#: The bounds of the numbers the command reads, from `battlebook.bounds` (where the step language,
-#: the engine and the page's calculators read theirs): dice on either side, a score, a swat's defenses.
-MAX_DICE = bounds.MAX_DICE
-MAX_SCORE = bounds.MAX_SCORE
-MAX_SWAT = bounds.MAX_SWAT
-#: How the HoMM die's faces may be read (the values of `battlebook.homm.ruleset.DieReading`,
-#: written here so that reading the arguments imports no game; a test holds them equal).
-DIE_READINGS = ("0-9", "1-10")
-#: The Heroscape combat die as the ruling reads it: skulls, shields, blanks (held to
-#: `battlebook.heroscape.dice.COMBAT_DIE` by a test).
-COMBAT_DIE_SIDES = (3, 2, 1)
-#: The bounds the fight calculators put on their numbers, as `--help` states them (from
-#: `battlebook.bounds`, as the game's `fight` module takes them).
-FIGHT_BOUNDS = {
-    "heroscape.MAX_DICE": bounds.FIGHT_MAX_DICE,
-    "heroscape.MAX_LIFE": bounds.FIGHT_MAX_LIFE,
-    "heroscape.MAX_ATTACKS": bounds.FIGHT_MAX_ATTACKS,
-    "homm.MAX_CARDS": bounds.FIGHT_MAX_CARDS,
-    "homm.MAX_STAT": bounds.MAX_SCORE,
-}
-#: The readings the HoMM fight calculator takes by their ruling's name (`READINGS` of its module).
-FIGHT_READINGS = ("retaliation-chain",)
+
+def _type(read: Callable[[str], object]) -> Callable[[str], object]:
+    """An argparse type reading a value with `read`: its `ValueError` becomes argparse's one-line refusal."""
+
+    def typed(text: str) -> object:
+        try:
+            return read(text)
+        except ValueError as error:
+            raise argparse.ArgumentTypeError(str(error)) from None
+
+    typed.__name__ = getattr(read, "__name__", "value")
+    return typed
 
 
-def _read(text: str, what: str, low: int, high: int) -> int:
-    try:
-        return bounds.read_whole(text, what, low, high)
-    except bounds.BoundError as error:
-        raise argparse.ArgumentTypeError(str(error)) from None
-
-
-def dice_count(text: str) -> int:
-    """Parse a number of dice: a whole number from 0 to `MAX_DICE`."""
-    return _read(text, "dice", 0, MAX_DICE)
-
-
-def score_value(text: str) -> int:
-    """Parse an attack score: a whole number from 0 to `MAX_SCORE` (bonuses included, never negative)."""
-    return _read(text, "attack score", 0, MAX_SCORE)
-
-
-def defense_list(text: str) -> list[int]:
-    """Parse one defense score, or up to `MAX_SWAT` separated by commas for a swat, each from 0 to `MAX_SCORE`."""
-    parts = text.split(",")
-    if len(parts) > MAX_SWAT:
-        raise argparse.ArgumentTypeError(f"{len(parts)} defense scores: a swat lists at most {MAX_SWAT}")
-    return [_read(part, "defense score", 0, MAX_SCORE) for part in parts]
+def add_options(parser: argparse.ArgumentParser, options: tuple[Option, ...], json_help: str) -> None:
+    """Add a calculator's options to `parser`, then `--json`."""
+    for option in options:
+        settings: dict[str, Any] = {"help": option.help}
+        if option.metavar is not None:
+            settings["metavar"] = option.metavar
+        if option.read is not None:
+            settings["type"] = _type(option.read)
+        if option.choices:
+            settings["choices"] = option.choices
+        if option.default is not None:
+            settings["default"] = option.default
+        if option.required:
+            settings["required"] = True
+        parser.add_argument(f"--{option.name}", **settings)
+    parser.add_argument("--json", action="store_true", help=json_help)
 
 
 def register(subparsers: Any) -> None:
-    """Add the `odds` subcommand: an attack in each game, and `fight`."""
+    """Add the `odds` subcommand: an attack in each registered game, and `fight`."""
+    from battlebook.games import GAMES, calculators
+
     parser = subparsers.add_parser(
         "odds",
         help="exact chances of an attack or a whole fight, as fractions",
         description=(
-            "Exact chances of an attack, for Heroscape or Heroes of Might & Magic, as fractions; "
-            "`odds fight GAME` for a whole fight."
+            "Exact chances of an attack, for "
+            + " or ".join(calculators(name).title for name in GAMES)
+            + ", as fractions; `odds fight GAME` for a whole fight."
         ),
     )
     games = parser.add_subparsers(dest="game", metavar="GAME", required=True, parser_class=OneLineParser)
-
-    scape = games.add_parser(
-        "heroscape",
-        help="wounds when attack dice roll against defense dice",
-        description=(
-            "The exact distribution of wounds (skulls not blocked by shields) when A attack dice roll "
-            f"against D defense dice; each die has {COMBAT_DIE_SIDES[0]} skull sides, {COMBAT_DIE_SIDES[1]} shield "
-            f"sides and {COMBAT_DIE_SIDES[2]} blank side (the ruling on the combat die)."
-        ),
-    )
-    scape.add_argument(
-        "--attack", type=dice_count, required=True, metavar="A", help=f"attack dice rolled (0 to {MAX_DICE})"
-    )
-    scape.add_argument(
-        "--defense", type=dice_count, required=True, metavar="D", help=f"defense dice rolled (0 to {MAX_DICE})"
-    )
-    scape.add_argument("--json", action="store_true", help="print one JSON object instead of a table")
-    scape.set_defaults(handler=run_heroscape)
-
-    homm = games.add_parser(
-        "homm",
-        help="the chance that a Heroes of Might & Magic attack kills",
-        description=(
-            "The chance that an attack with score S kills: score plus the roll of the die "
-            "(ten-sided, by Battlebook's reading) must reach the defense (for a swat, the sum of the swatted defenses)."
-        ),
-    )
-    homm.add_argument(
-        "--score",
-        type=score_value,
-        required=True,
-        metavar="S",
-        help=f"attack score, bonuses included (0 to {MAX_SCORE})",
-    )
-    homm.add_argument(
-        "--defense",
-        type=defense_list,
-        required=True,
-        metavar="D[,D2,...]",
-        help=(
-            f"defense score to reach (0 to {MAX_SCORE}); up to {MAX_SWAT}, separated by commas, for a swat "
-            "(they add up: the JSON gives "
-            'the sum as "defense" and the list as "swat")'
-        ),
-    )
-    homm.add_argument(
-        "--faces",
-        choices=DIE_READINGS,
-        default=DIE_READINGS[0],
-        help="how the die's faces are read (default: %(default)s)",
-    )
-    homm.add_argument("--json", action="store_true", help="print one JSON object instead of a sentence")
-    homm.set_defaults(handler=run_homm)
+    for name in GAMES:
+        odds = calculators(name).odds
+        game = games.add_parser(name, help=odds.help, description=odds.description)
+        add_options(game, odds.options, odds.json_help)
+        game.set_defaults(handler=run_odds)
     register_fight(games)
 
 
-def heroscape_json(attack: int, defense: int) -> dict[str, Any]:
-    """The JSON object `odds heroscape --json` prints.
+def run_odds(args: argparse.Namespace) -> int:
+    """Print the game's odds of one attack as its calculator words them, or as JSON."""
+    from battlebook.games import calculators
 
-    Examples:
-        >>> heroscape_json(2, 4)["at_least_one"]
-        '20/81'
-    """
-    from battlebook.heroscape.dice import heroscape_wounds
-    from battlebook.odds import fraction_text
-
-    odds = heroscape_wounds(attack, defense)
-    return {
-        "game": "heroscape",
-        "attack_dice": attack,
-        "defense_dice": defense,
-        "wounds": {str(k): fraction_text(p) for k, p in enumerate(odds.wounds)},
-        "at_least_one": fraction_text(odds.at_least_one),
-        "expected_wounds": fraction_text(odds.expected),
-    }
-
-
-def run_heroscape(args: argparse.Namespace) -> int:
-    """Print the wound distribution as a table, or as JSON."""
-    from battlebook.heroscape.dice import heroscape_wounds
-    from battlebook.odds import fraction_text, percent_text
-
+    answer = calculators(args.game).odds.answer(vars(args))
     if args.json:
         import json
 
-        say(json.dumps(heroscape_json(args.attack, args.defense)))
-        return 0
-    odds = heroscape_wounds(args.attack, args.defense)
-    say(f"Heroscape: {args.attack} attack dice against {args.defense} defense dice")
-    rows: list[tuple[str, ...]] = [("wounds", "exactly", "at least", "at most")]
-    rows += [
-        (str(k), *(f"{fraction_text(p)} ({percent_text(p)})" for p in (exactly, least, most)))
-        for k, exactly, least, most in odds.table()
-    ]
-    widths = [max(len(row[i]) for row in rows) for i in range(4)]
-    for row in rows:
-        say("  ".join(cell.rjust(width) for cell, width in zip(row, widths, strict=True)))
-    say(f"at least one wound: {fraction_text(odds.at_least_one)} ({percent_text(odds.at_least_one)})")
-    say(f"expected wounds: {fraction_text(odds.expected)} (about {float(odds.expected):.3f})")
-    return 0
-
-
-def homm_json(score: int, defenses: list[int], faces: str) -> dict[str, Any]:
-    """The JSON object `odds homm --json` prints.
-
-    `defense` is the total; for a swat (several defenses given) `swat` lists them too.
-
-    Examples:
-        >>> homm_json(7, [13], "0-9")
-        {'game': 'homm', 'score': 7, 'defense': 13, 'faces': '0-9', 'hit': '2/5', 'min_roll': 6}
-        >>> homm_json(7, [4, 4, 5], "0-9")["swat"], homm_json(7, [4, 4, 5], "0-9")["defense"]
-        ([4, 4, 5], 13)
-    """
-    from battlebook.homm.ruleset import DieReading
-    from battlebook.odds import fraction_text, homm_hit, swat_defense
-
-    chance = homm_hit(score, swat_defense(defenses), DieReading(faces))
-    shape: dict[str, Any] = {"game": "homm", "score": score, "defense": chance.defense}
-    if len(defenses) > 1:
-        shape["swat"] = list(defenses)
-    return shape | {"faces": faces, "hit": fraction_text(chance.hit), "min_roll": chance.min_roll}
-
-
-def run_homm(args: argparse.Namespace) -> int:
-    """Print the chance of a kill as a sentence, or as JSON."""
-    from battlebook.homm.ruleset import DieReading
-    from battlebook.odds import fraction_text, homm_hit, percent_text, swat_defense
-
-    if args.json:
-        import json
-
-        say(json.dumps(homm_json(args.score, args.defense, args.faces)))
-        return 0
-    chance = homm_hit(args.score, swat_defense(args.defense), DieReading(args.faces))
-    swat = f" (a swat: {' + '.join(map(str, args.defense))})" if len(args.defense) > 1 else ""
-    say(f"Heroes of Might & Magic: score {args.score} against defense {chance.defense}{swat}, die read {args.faces}")
-    say(f"chance of a kill: {fraction_text(chance.hit)} ({percent_text(chance.hit)})")
-    if chance.is_certain:
-        say("certain: even the lowest roll kills")
-    elif chance.is_impossible:
-        say("impossible: even the highest roll falls short")
+        say(json.dumps(answer.data()))
     else:
-        say(f"smallest roll that kills: {chance.min_roll}")
+        say(answer.text())
     return 0
 
 
@@ -237,8 +101,9 @@ def run_homm(args: argparse.Namespace) -> int:
 
 
 def register_fight(games: Any) -> None:
-    """Add `odds fight` and its two games; their numbers are read and bounded by the game's calculator."""
-    b = FIGHT_BOUNDS
+    """Add `odds fight` and a game each; their numbers are read and bounded by the game's calculator."""
+    from battlebook.games import GAMES, calculators
+
     fight = games.add_parser(
         "fight",
         help="who wins a fight to the end, exactly",
@@ -248,103 +113,20 @@ def register_fight(games: Any) -> None:
         ),
     )
     fights = fight.add_subparsers(dest="fight_game", metavar="GAME", required=True, parser_class=OneLineParser)
-    scape = fights.add_parser(
-        "heroscape",
-        help="a duel to the end, or one figure attacked again and again",
-        description=(
-            "Either a duel: the first and the second figure attack each other in turn, the first first, until "
-            "one is destroyed (--first, --second, --height); or one figure of Life L taking attacks one after "
-            "the other (--life, --attacks). Each attack is resolved by the edition's rules: 2004, more skulls "
-            "than shields destroys; 2024, each unblocked skull is a wound, destroyed at its Life."
-        ),
-    )
-    scape.add_argument("--edition", choices=("2004", "2024"), default="2004", help="the edition (default: 2004)")
-    scape.add_argument(
-        "--first",
-        metavar="ATTACK,DEFENSE,LIFE",
-        help=f"the figure attacking first: attack and defense dice (0 to {b['heroscape.MAX_DICE']}), "
-        f"Life (1 to {b['heroscape.MAX_LIFE']})",
-    )
-    scape.add_argument("--second", metavar="ATTACK,DEFENSE,LIFE", help="the other figure, the same way")
-    scape.add_argument(
-        "--height",
-        metavar="K",
-        default="0",
-        help="extra dice of height advantage, on attack and defense, for the higher figure: positive when "
-        "the first stands higher, negative when the second does (2004: -1 to 1; 2024: -2 to 2; default 0)",
-    )
-    scape.add_argument("--life", metavar="L", help=f"the attacked figure's Life (1 to {b['heroscape.MAX_LIFE']})")
-    scape.add_argument(
-        "--attacks",
-        metavar="AvD,AvD,...",
-        help=f"each attack's attack dice and defense dice, in order (1 to {b['heroscape.MAX_ATTACKS']} attacks, "
-        f"0 to {b['heroscape.MAX_DICE']} dice each), such as 3v2,4v2",
-    )
-    scape.add_argument("--json", action="store_true", help='print one JSON object, fractions as "p/q"')
-    scape.set_defaults(handler=run_fight, fight_parser=scape)
-    homm = fights.add_parser(
-        "homm",
-        help="two stacks fighting to the end",
-        description=(
-            "Two stacks, each a number of cards of one unit, fight round after round: each attacks the other "
-            "in its phase (the Aggressor first in a shared phase) with its stack's score, and a surviving "
-            "stack retaliates once per round. The die's faces and the retaliation chain are the rulebook's "
-            "readings (rulings die-faces and retaliation-chain), chosen as a scenario chooses them."
-        ),
-    )
-    stack = (
-        f"cards (1 to {b['homm.MAX_CARDS']}), the unit's level, melee score and defense (0 to {b['homm.MAX_STAT']}) "
-        "and phase (1 to 10)"
-    )
-    homm.add_argument("--aggressor", metavar="CARDS,LEVEL,MELEE,DEFENSE,PHASE", help=f"the Aggressor's stack: {stack}")
-    homm.add_argument(
-        "--defender", metavar="CARDS,LEVEL,MELEE,DEFENSE,PHASE", help="the Defender's stack, the same way"
-    )
-    homm.add_argument(
-        "--faces", choices=DIE_READINGS, default=DIE_READINGS[0], help="how the die's faces are read (default: 0-9)"
-    )
-    homm.add_argument(
-        "--reading",
-        choices=FIGHT_READINGS,
-        help="play under the alternative reading of this ruling (retaliation-chain: a retaliation may itself "
-        "be retaliated against)",
-    )
-    homm.add_argument("--json", action="store_true", help='print one JSON object, fractions as "p/q"')
-    homm.set_defaults(handler=run_fight, fight_parser=homm)
-
-
-def fight_question(args: argparse.Namespace) -> tuple[str, dict[str, str]]:
-    """The question the arguments ask of the game's calculator, and its arguments as text.
-
-    Examples:
-        >>> fight_question(argparse.Namespace(fight_game="homm", aggressor="3,2,3,7,7", defender="1,3,5,9,4",
-        ...                                   faces="0-9", reading=None))
-        ('stacks', {'aggressor': '3,2,3,7,7', 'defender': '1,3,5,9,4', 'faces': '0-9', 'reading': ''})
-    """
-    if args.fight_game == "homm":
-        missing = [name for name in ("aggressor", "defender") if getattr(args, name) is None]
-        if missing:
-            raise ValueError(f"give --{' and --'.join(missing)}")
-        names = {"aggressor": args.aggressor, "defender": args.defender, "faces": args.faces}
-        return "stacks", names | {"reading": args.reading or ""}
-    duel = {name: getattr(args, name) for name in ("first", "second")}
-    attacked = {name: getattr(args, name) for name in ("life", "attacks")}
-    if any(v is not None for v in duel.values()) and any(v is not None for v in attacked.values()):
-        raise ValueError("ask either for a duel (--first, --second) or for one figure attacked (--life, --attacks)")
-    if any(v is not None for v in attacked.values()):
-        if None in attacked.values():
-            raise ValueError("one figure attacked needs both --life and --attacks")
-        return "attacked", {"edition": args.edition, "life": args.life, "attacks": args.attacks}
-    if None in duel.values():
-        raise ValueError("give --first and --second (a duel), or --life and --attacks (one figure attacked)")
-    return "duel", {"edition": args.edition, "first": args.first, "second": args.second, "height": args.height}
+    for name in GAMES:
+        form = calculators(name).fight
+        game = fights.add_parser(name, help=form.help, description=form.description)
+        add_options(game, form.options, form.json_help)
+        game.set_defaults(handler=run_fight, fight_parser=game)
 
 
 def run_fight(args: argparse.Namespace) -> int:
     """Ask the game's fight calculator (through the registry); print its report as a table, or as JSON."""
+    from battlebook.games import calculators
+
     parser: argparse.ArgumentParser = args.fight_parser
     try:
-        question, arguments = fight_question(args)
+        question, arguments = calculators(args.fight_game).fight.question(vars(args))
     except ValueError as error:
         parser.error(str(error))
     from battlebook.errors import BattlebookError

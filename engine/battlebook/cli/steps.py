@@ -44,7 +44,8 @@ def run(args: argparse.Namespace) -> int:
         say(f"battlebook steps: {problem}", file=sys.stderr)
         return 2
     from battlebook.book.model import FeatureDoc, FeatureFileError, feature_paths, load_book
-    from battlebook.language.catalogue import build_catalogue, format_catalogue, load_step_modules
+    from battlebook.language.catalogue import build_catalogue, format_catalogue
+    from battlebook.language.steps import load_step_modules
 
     given: Path | None = args.features
     if given is None and Path("features").is_dir():

@@ -8,7 +8,8 @@
 - [`state`][battlebook.heroscape.state]: figures, cards in play, order markers, the battle state;
 - [`sight`][battlebook.heroscape.sight]: range and three-dimensional line of sight;
 - [`actions`][battlebook.heroscape.actions] and [`rules`][battlebook.heroscape.rules]: what may be done and
-  what it does;
+  what it does, the outcome as a [`resolution`][battlebook.heroscape.resolution];
+- [`setup`][battlebook.heroscape.setup]: a battle set up from a text map, and the turn an attack waits for;
 - [`rule_ids`][battlebook.heroscape.rule_ids]: the identifiers every refusal names;
 - [`dice`][battlebook.heroscape.dice]: the combat die and the exact odds of rolling it;
 - [`chance`][battlebook.heroscape.chance]: the exact chance of an attack in a battle state;
@@ -30,11 +31,11 @@ if TYPE_CHECKING:
         StartTurn,
     )
     from battlebook.heroscape.battlefield import Battlefield, MapError, Space, Terrain, parse_map
-    from battlebook.heroscape.cards import CARD_CITATION, KNOWN_CARDS, ArmyCard, CardBook, CardKind
+    from battlebook.heroscape.cards import CARD_CITATION, KNOWN_CARDS, ArmyCard, ArmyCardBook, CardKind
     from battlebook.heroscape.hexes import Hex
     from battlebook.heroscape.powers import DicePool, Power, PowerKind
+    from battlebook.heroscape.resolution import AttackReport, HeroscapeResolution
     from battlebook.heroscape.rules import (
-        HeroscapeResolution,
         apply,
         attacks_left,
         candidate_actions,
@@ -42,9 +43,9 @@ if TYPE_CHECKING:
         is_legal,
         legal_actions,
         legal_violation,
-        setup_battle,
     )
     from battlebook.heroscape.ruleset import COMBAT_DIE, CommonOutOfPlay, Edition, Face, NextCopy, Ruleset, TargetSpace
+    from battlebook.heroscape.setup import ready_to_attack, setup_battle, turn_for
     from battlebook.heroscape.sight import counted_range, has_line_of_sight, visible_heights
     from battlebook.heroscape.state import BattleState, CardInPlay, Figure
 
@@ -52,12 +53,13 @@ if TYPE_CHECKING:
 #: module of the package (its ruleset, say) does not load the whole engine.
 _EXPORTS = {
     "ArmyCard": "battlebook.heroscape.cards",
+    "ArmyCardBook": "battlebook.heroscape.cards",
     "Attack": "battlebook.heroscape.actions",
+    "AttackReport": "battlebook.heroscape.resolution",
     "BattleState": "battlebook.heroscape.state",
     "Battlefield": "battlebook.heroscape.battlefield",
     "CARD_CITATION": "battlebook.heroscape.cards",
     "COMBAT_DIE": "battlebook.heroscape.ruleset",
-    "CardBook": "battlebook.heroscape.cards",
     "CardInPlay": "battlebook.heroscape.state",
     "CardKind": "battlebook.heroscape.cards",
     "CommonOutOfPlay": "battlebook.heroscape.ruleset",
@@ -66,7 +68,7 @@ _EXPORTS = {
     "EndTurn": "battlebook.heroscape.actions",
     "Face": "battlebook.heroscape.ruleset",
     "Figure": "battlebook.heroscape.state",
-    "HeroscapeResolution": "battlebook.heroscape.rules",
+    "HeroscapeResolution": "battlebook.heroscape.resolution",
     "Hex": "battlebook.heroscape.hexes",
     "KNOWN_CARDS": "battlebook.heroscape.cards",
     "MapError": "battlebook.heroscape.battlefield",
@@ -92,7 +94,9 @@ _EXPORTS = {
     "legal_actions": "battlebook.heroscape.rules",
     "legal_violation": "battlebook.heroscape.rules",
     "parse_map": "battlebook.heroscape.battlefield",
-    "setup_battle": "battlebook.heroscape.rules",
+    "ready_to_attack": "battlebook.heroscape.setup",
+    "setup_battle": "battlebook.heroscape.setup",
+    "turn_for": "battlebook.heroscape.setup",
     "visible_heights": "battlebook.heroscape.sight",
 }
 __getattr__, __dir__ = lazy_exports(__name__, _EXPORTS, globals())
@@ -102,10 +106,11 @@ __all__ = [
     "COMBAT_DIE",
     "KNOWN_CARDS",
     "ArmyCard",
+    "ArmyCardBook",
     "Attack",
+    "AttackReport",
     "BattleState",
     "Battlefield",
-    "CardBook",
     "CardInPlay",
     "CardKind",
     "CommonOutOfPlay",
@@ -139,6 +144,8 @@ __all__ = [
     "legal_actions",
     "legal_violation",
     "parse_map",
+    "ready_to_attack",
     "setup_battle",
+    "turn_for",
     "visible_heights",
 ]

@@ -13,11 +13,13 @@ scenario may define the card inline instead.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, fields, replace
+from dataclasses import dataclass, fields
 from enum import StrEnum
 
 from battlebook.bounds import MAX_SCORE
-from battlebook.errors import MissingStatError, ScenarioError, UnknownUnitError
+from battlebook.cards import CardBook
+from battlebook.errors import MissingStatError, ScenarioError
+from battlebook.frozen import keeps_hash
 from battlebook.heroscape.rule_ids import ARMY_CARDS, LIFE
 
 CARD_CITATION = (
@@ -62,6 +64,7 @@ MAX_STAT = MAX_SCORE
 STAT_NAMES = ("figures", "life", "move", "range", "attack", "defense", "height")
 
 
+@keeps_hash
 @dataclass(frozen=True)
 class ArmyCard:
     """One army card. Stats nobody has given are `None`.
@@ -166,11 +169,22 @@ destroys "her" and puts the card out of play with a single figure.
 """
 
 
-class CardBook:
-    """The army cards a scenario may use: the known ones plus any it defines.
+def card_stats(card: ArmyCard) -> tuple[tuple[str, str], ...]:
+    """The stats an army card is given, in words, in the card's order (not its names, nor a stat nobody gave).
 
     Examples:
-        >>> book = CardBook()
+        >>> card_stats(ArmyCard("Scouts", "Scout", figures=3, range=5))
+        (('kind', 'squad'), ('figures', '3'), ('range', '5'), ('spaces', '1'))
+    """
+    given = ((f.name, getattr(card, f.name)) for f in fields(card) if f.name not in ("name", "figure"))
+    return tuple((name, str(value)) for name, value in given if value is not None)
+
+
+class ArmyCardBook(CardBook[ArmyCard]):
+    """The army cards a scenario may use: the known ones plus any it defines, by card name or figure name.
+
+    Examples:
+        >>> book = ArmyCardBook()
         >>> book.define(ArmyCard("Scouts", "Scout", figures=3, range=5))
         >>> book.card("Scout").range
         5
@@ -180,29 +194,11 @@ class CardBook:
         battlebook.errors.UnknownUnitError: no army card called 'Dragons': known cards are Airborne Elite, ...
     """
 
+    noun = "army card"
+
     def __init__(self, known: Mapping[str, ArmyCard] = KNOWN_CARDS) -> None:
-        self._known = dict(known)
-        self._defined: dict[str, ArmyCard] = {}
+        super().__init__(known)
 
-    def define(self, card: ArmyCard) -> None:
-        """Add a card for this scenario; a known card keeps the stats the definition leaves out.
-
-        Raises:
-            ScenarioError: the scenario already defined a card of that name.
-        """
-        if card.name in self._defined:
-            raise ScenarioError(f"the army card {card.name!r} is defined twice in this example: keep one row for it")
-        base = self._known.get(card.name)
-        if base is not None:
-            given = {f.name: getattr(card, f.name) for f in fields(card) if getattr(card, f.name) is not None}
-            card = replace(base, **given)
-        self._defined[card.name] = card
-
-    def card(self, name: str) -> ArmyCard:
-        """The card called `name`, looked up by card name or by figure name."""
-        for cards in (self._defined, self._known):
-            for card in cards.values():
-                if name in (card.name, card.figure):
-                    return card
-        names = ", ".join(sorted({*self._known, *self._defined}))
-        raise UnknownUnitError(f"no army card called {name!r}: known cards are {names}")
+    def names(self, card: ArmyCard) -> tuple[str, ...]:
+        """A card answers to its own name and to its figures' (`Zettian Guards`, `Zettian Guard`)."""
+        return (card.name, card.figure)

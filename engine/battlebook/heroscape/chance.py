@@ -17,7 +17,7 @@ Examples:
     >>> from battlebook.dice import ScriptedDice
     >>> from battlebook.heroscape.battlefield import parse_map
     >>> from battlebook.heroscape.cards import KNOWN_CARDS
-    >>> from battlebook.heroscape.rules import setup_battle
+    >>> from battlebook.heroscape.setup import setup_battle
     >>> from battlebook.heroscape.actions import Attack, StartTurn
     >>> state = setup_battle(parse_map('''
     ...  2K1 2X 2X
@@ -86,7 +86,7 @@ def unblocked_rolls(state: BattleState, action: Attack) -> Iterator[tuple[int, F
     Examples:
         >>> from battlebook.heroscape.battlefield import parse_map
         >>> from battlebook.heroscape.cards import KNOWN_CARDS
-        >>> from battlebook.heroscape.rules import setup_battle
+        >>> from battlebook.heroscape.setup import setup_battle
         >>> from battlebook.heroscape.actions import StartTurn
         >>> state = setup_battle(parse_map("1Z1 1A1\nZ1 = Zettian Guards (Red)\nA1 = Airborne Elite (Blue)"),
         ...                      KNOWN_CARDS.get)

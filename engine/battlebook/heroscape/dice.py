@@ -91,6 +91,15 @@ class CombatDie:
         """The die to roll in a battle: one side per face, all equally likely."""
         return Die("combat die", self.faces)
 
+    def in_words(self) -> str:
+        """The die's sides in words.
+
+        Examples:
+            >>> COMBAT_DIE.in_words()
+            '3 skulls, 2 shields, 1 blank'
+        """
+        return f"{self.skulls} skulls, {self.shields} shields, {self.blanks} blank"
+
     def chance_of(self, face: Face) -> Fraction:
         """The chance that one roll shows `face`.
 

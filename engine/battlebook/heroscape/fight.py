@@ -248,7 +248,7 @@ def duel_odds_in(state: BattleState, first: str, second: str, *, limit: int = MA
     Examples:
         >>> from battlebook.heroscape.battlefield import parse_map
         >>> from battlebook.heroscape.cards import KNOWN_CARDS
-        >>> from battlebook.heroscape.rules import setup_battle
+        >>> from battlebook.heroscape.setup import setup_battle
         >>> state = setup_battle(parse_map("1Z1 1A1\nZ1 = Zettian Guards (Red)\nA1 = Airborne Elite (Blue)"),
         ...                      KNOWN_CARDS.get)
         >>> odds = duel_odds_in(state, "Z1", "A1")

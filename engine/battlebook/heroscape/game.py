@@ -8,21 +8,24 @@ Examples:
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Hashable, Mapping, Sequence
 from typing import TYPE_CHECKING
 
-from battlebook.game import module_rule_ids, ruleset_readings
-from battlebook.heroscape import rule_ids
+from battlebook.game import Drawing, KnownCard, RulesEdition, module_rule_ids
+from battlebook.heroscape import readings, rule_ids
 from battlebook.heroscape.actions import Action, Attack
+from battlebook.heroscape.cards import CARD_CITATION, KNOWN_CARDS, ArmyCardBook, card_stats, is_illustrative
 from battlebook.heroscape.play import HeroscapePlay
-from battlebook.heroscape.ruleset import Harm, Ruleset
+from battlebook.heroscape.ruleset import Edition, Harm, Ruleset
+from battlebook.heroscape.sight import Measured
 from battlebook.heroscape.state import BattleState
 from battlebook.odds import fraction_text, percent_text
 
 if TYPE_CHECKING:
+    from battlebook.calculator import Calculators
     from battlebook.fight_report import FightReport
 
-__all__ = ["HEROSCAPE", "HeroscapeGame"]
+__all__ = ["GAME", "HEROSCAPE", "HeroscapeGame"]
 
 
 class HeroscapeGame(HeroscapePlay):
@@ -35,13 +38,33 @@ class HeroscapeGame(HeroscapePlay):
     name = "heroscape"
     title = "Heroscape"
 
-    def default_ruleset(self) -> Ruleset:
-        """The 2004 basic game with Battlebook's readings."""
-        return Ruleset()
+    scene = "battlefield"
+    card_noun = ArmyCardBook.noun
 
-    def readings(self) -> dict[str, tuple[object, ...]]:
-        """The ruleset's settings with a few values each (edition, harm, friendly fire...)."""
-        return ruleset_readings(Ruleset())
+    def known_cards(self) -> tuple[KnownCard, ...]:
+        """The cards of [`KNOWN_CARDS`][battlebook.heroscape.cards.KNOWN_CARDS], some stats illustrative."""
+        return tuple(
+            KnownCard(
+                card.name,
+                (card.name, card.figure),
+                card_stats(card),
+                CARD_CITATION,
+                tuple((stat, value) for stat, value in card_stats(card) if not is_illustrative(card.name, stat)),
+            )
+            for card in KNOWN_CARDS.values()
+        )
+
+    def editions(self) -> tuple[RulesEdition, ...]:
+        """The 2004 basic game and the 2024 edition, each as its ruleset."""
+        return tuple(RulesEdition(edition.value, edition.words, Ruleset.for_edition(edition)) for edition in Edition)
+
+    def readings(self) -> Mapping[str, Mapping[str, object]]:
+        """See [`readings.READINGS`][battlebook.heroscape.readings.READINGS]."""
+        return readings.READINGS
+
+    def played_under(self, state: BattleState, settings: Mapping[str, object]) -> BattleState:
+        """See [`readings.played_under`][battlebook.heroscape.readings.played_under]."""
+        return readings.played_under(state, settings)
 
     def describe_chance(self, state: BattleState, action: Action) -> str:
         """The dice, then the chance of destroying (2004) or the wounds and the chance of destroying (2024)."""
@@ -59,11 +82,23 @@ class HeroscapeGame(HeroscapePlay):
             return f"{who}, {dice}: wounds {spread}; {verdict}"
         return f"{who}, {dice}: destroyed when the skulls outnumber the shields, {destroying}"
 
-    def draw(self, state: BattleState, title: str, ident: str = "") -> str:
-        """See [`picture.draw_battlefield`][battlebook.heroscape.picture.draw_battlefield] (imported only here)."""
-        from battlebook.heroscape.picture import draw_battlefield
+    def view(self, state: BattleState) -> Hashable:
+        """What a drawing shows of a state: its figures (with their wounds), the wounds on cards, the battlefield."""
+        return (state.figures, tuple(c.wound_markers for c in state.cards), state.battlefield)
 
-        return draw_battlefield(state, title, ident)
+    def draw(self, state: BattleState, title: str, ident: str = "", marks: Sequence[object] = ()) -> Drawing:
+        """See [`picture.draw_battlefield`][battlebook.heroscape.picture.draw_battlefield] (imported only here).
+
+        `marks` are [`Measured`][battlebook.heroscape.sight.Measured] checks: each range count
+        and line of sight between figures still on the battlefield is drawn, and named in the
+        title; the legend goes beside the picture as page text.
+        """
+        from battlebook.heroscape.picture import draw_battlefield, legend_html, measures
+
+        shown = measures(state, (mark for mark in marks if isinstance(mark, Measured)))
+        marked = " with the range counted and the line of sight" if shown else ""
+        svg = draw_battlefield(state, title + marked, ident, shown)
+        return Drawing(svg, legend_html(state, shown), wide=True, marked=marked)
 
     def rule_ids(self) -> frozenset[str]:
         """The identifiers in [`rule_ids`][battlebook.heroscape.rule_ids]."""
@@ -74,6 +109,12 @@ class HeroscapeGame(HeroscapePlay):
         from battlebook.heroscape.fight import fight_report
 
         return fight_report(question, arguments)
+
+    def calculators(self) -> Calculators:
+        """See [`calculator.CALCULATORS`][battlebook.heroscape.calculator.CALCULATORS]."""
+        from battlebook.heroscape.calculator import CALCULATORS
+
+        return CALCULATORS
 
     def odds_page(self) -> str:
         """See [`odds_page`][battlebook.heroscape.odds_page.odds_page] (imported only here)."""
@@ -89,3 +130,5 @@ def _figure_name(state: BattleState, key: str) -> str:
 
 #: The one Heroscape game object the registry holds.
 HEROSCAPE = HeroscapeGame()
+#: The game the registry ([`battlebook.games`][battlebook.games]) finds here.
+GAME = HEROSCAPE

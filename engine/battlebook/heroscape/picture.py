@@ -18,7 +18,7 @@ rules measured.
 Examples:
     >>> from battlebook.heroscape.battlefield import parse_map
     >>> from battlebook.heroscape.cards import KNOWN_CARDS
-    >>> from battlebook.heroscape.rules import setup_battle
+    >>> from battlebook.heroscape.setup import setup_battle
     >>> parsed = parse_map("2Z1 1 . 1A1\nZ1 = Zettian Guards (Red)\nA1 = Airborne Elite (Blue)")
     >>> state = setup_battle(parsed, KNOWN_CARDS.get)
     >>> svg = draw_battlefield(state, "The battlefield", measures=[measure(state, "Z1", "A1")])
@@ -35,7 +35,7 @@ from dataclasses import dataclass
 
 from battlebook.heroscape.battlefield import Terrain
 from battlebook.heroscape.hexes import Hex, clip_to_hex
-from battlebook.heroscape.sight import FIGURE_RADIUS, LEVEL_HEIGHT, SightLine, range_path, sight_line
+from battlebook.heroscape.sight import FIGURE_RADIUS, LEVEL_HEIGHT, Measured, SightLine, range_path, sight_line
 from battlebook.heroscape.state import BattleState, Figure
 from battlebook.pictures.svg import attrs, element, svg_document, text
 
@@ -81,6 +81,19 @@ def measure(state: BattleState, attacker: str, target: str, *, counts: bool = Tr
         range_path(state, a, t) if counts else (),
         sight_line(state, a, t) if sees else None,
     )
+
+
+def measures(state: BattleState, checks: Iterable[Measured]) -> list[Measure]:
+    """The range paths and sight lines to draw on `state` for `checks`: one per pair of figures, in the order checked.
+
+    Checks of a figure no longer on the battlefield are left out.
+    """
+    merged: dict[tuple[str, str], tuple[bool, bool]] = {}
+    for check in checks:
+        if state.has_figure(check.attacker) and state.has_figure(check.target):
+            counts, sees = merged.get((check.attacker, check.target), (False, False))
+            merged[(check.attacker, check.target)] = (counts or check.counts, sees or check.sees)
+    return [measure(state, a, t, counts=c, sees=s) for (a, t), (c, s) in merged.items()]
 
 
 def _point(hex_: Hex) -> tuple[float, float]:
@@ -190,7 +203,7 @@ def describe(state: BattleState, measures: Iterable[Measure] = ()) -> str:
     Examples:
         >>> from battlebook.heroscape.battlefield import parse_map
         >>> from battlebook.heroscape.cards import KNOWN_CARDS
-        >>> from battlebook.heroscape.rules import setup_battle
+        >>> from battlebook.heroscape.setup import setup_battle
         >>> state = setup_battle(parse_map("2Z1 . 3~\nZ1 = Zettian Guards (Red)"), KNOWN_CARDS.get)
         >>> print(describe(state).replace("; ", ";\n"))
         A battlefield of 1 row seen from above. Row 1: level 2 with Zettian Guard Z1 (Red);
@@ -415,7 +428,7 @@ def legend_html(state: BattleState, measures: Iterable[Measure] = ()) -> str:
     Examples:
         >>> from battlebook.heroscape.battlefield import parse_map
         >>> from battlebook.heroscape.cards import KNOWN_CARDS
-        >>> from battlebook.heroscape.rules import setup_battle
+        >>> from battlebook.heroscape.setup import setup_battle
         >>> html_ = legend_html(setup_battle(parse_map("2Z1 1\nZ1 = Zettian Guards (Red)"), KNOWN_CARDS.get))
         >>> "Z1: Zettian Guard of Red" in html_ and "bb-key-dark" in html_
         True

@@ -24,6 +24,7 @@ from battlebook.game import AttackChance, Roll
 from battlebook.heroscape import chance, rules
 from battlebook.heroscape.actions import Action, Attack
 from battlebook.heroscape.dice import Face
+from battlebook.heroscape.resolution import HeroscapeResolution
 from battlebook.heroscape.state import BattleState
 
 __all__ = ["HEROSCAPE_PLAY", "HeroscapePlay"]
@@ -40,7 +41,7 @@ class HeroscapePlay:
         """See [`rules.legal_violation`][battlebook.heroscape.rules.legal_violation]."""
         return rules.legal_violation(state, action)
 
-    def apply(self, state: BattleState, action: Action, dice: Dice) -> rules.HeroscapeResolution:
+    def apply(self, state: BattleState, action: Action, dice: Dice) -> HeroscapeResolution:
         """See [`rules.apply`][battlebook.heroscape.rules.apply]."""
         return rules.apply(state, action, dice)
 

@@ -15,13 +15,14 @@ for a state, legal or not.
 
 [`apply`][battlebook.heroscape.rules.apply] checks both, rolls the combat dice from the dice
 source it is given (attack dice first, then defense dice) and returns a
-[`HeroscapeResolution`][battlebook.heroscape.rules.HeroscapeResolution]. A refused action raises a
+[`HeroscapeResolution`][battlebook.heroscape.resolution.HeroscapeResolution]. A refused action raises a
 [`RuleViolation`][battlebook.errors.RuleViolation] naming the rule and changes nothing.
 
 Examples:
     >>> from battlebook.dice import ScriptedDice
     >>> from battlebook.heroscape.battlefield import parse_map
     >>> from battlebook.heroscape.cards import KNOWN_CARDS
+    >>> from battlebook.heroscape.setup import setup_battle
     >>> state = setup_battle(parse_map('''
     ...  1Z1 1 1A1
     ... Z1 = Zettian Guards (Red)
@@ -36,11 +37,10 @@ Examples:
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
-from dataclasses import dataclass, replace
+from collections.abc import Iterator
+from dataclasses import replace
 from functools import lru_cache
 
-from battlebook.bounds import MAX_CARD_COPIES, BoundError, read_whole
 from battlebook.dice import Dice, Die, roll_all
 from battlebook.errors import DiceError, RulesSilent, RuleViolation, ScenarioError
 from battlebook.heroscape import rule_ids as ids
@@ -54,12 +54,11 @@ from battlebook.heroscape.actions import (
     StartRound,
     StartTurn,
 )
-from battlebook.heroscape.battlefield import ParsedMap
-from battlebook.heroscape.cards import ArmyCard
 from battlebook.heroscape.powers import AttackSetup, DicePool, Power, PowerKind
-from battlebook.heroscape.ruleset import Face, Harm, NextCopy, Ruleset
+from battlebook.heroscape.resolution import AttackReport, HeroscapeResolution
+from battlebook.heroscape.ruleset import Face, Harm, NextCopy
 from battlebook.heroscape.sight import counted_range, has_line_of_sight
-from battlebook.heroscape.state import BattleState, CardInPlay, Figure, OrderMarker, Turn
+from battlebook.heroscape.state import BattleState, Figure, OrderMarker, Turn
 
 #: Kept here for the callers that name them; every identifier lives in `battlebook.heroscape.rule_ids`.
 ATTACKING = ids.ATTACKING
@@ -74,102 +73,6 @@ TURN_ORDER = ids.TURN_ORDER
 ORDER_MARKERS = ("1", "2", "3", "X")
 #: Name under which height advantage can be overlooked (see `Attack.overlooked`).
 HEIGHT_ADVANTAGE = "height advantage"
-
-
-@dataclass(frozen=True)
-class AttackReport:
-    """What one attack did.
-
-    Attributes:
-        attacker: The attacker's key.
-        defender: The defender's key.
-        pool: The dice rolled and why.
-        attack_faces: The attack dice as rolled.
-        defense_faces: The defense dice as rolled.
-        wounds: Wound markers the attack added.
-        destroyed: Whether the defender was destroyed.
-        placed_on: The army card the destroyed figure was placed on (2024), if any.
-        card_out_of_play: The army card the attack put out of play, if any.
-    """
-
-    attacker: str
-    defender: str
-    pool: DicePool
-    attack_faces: tuple[Face, ...]
-    defense_faces: tuple[Face, ...]
-    wounds: int = 0
-    destroyed: bool = False
-    placed_on: str | None = None
-    card_out_of_play: str | None = None
-
-    @property
-    def skulls(self) -> int:
-        """Skulls among the attack dice (the attacker counts only skulls)."""
-        return self.attack_faces.count(Face.SKULL)
-
-    @property
-    def shields(self) -> int:
-        """Shields among the defense dice (the defender counts only shields)."""
-        return self.defense_faces.count(Face.SHIELD)
-
-    @property
-    def is_successful(self) -> bool:
-        """Whether the skulls outnumber the shields."""
-        return self.skulls > self.shields
-
-
-@dataclass(frozen=True)
-class HeroscapeResolution:
-    """The outcome of an action: the battle after it, and the attack or turn it made."""
-
-    state: BattleState
-    attack: AttackReport | None = None
-    turn_ended_at_once: bool = False
-
-
-def setup_battle(
-    parsed: ParsedMap,
-    card_for: Callable[[str], ArmyCard | None],
-    ruleset: Ruleset | None = None,
-) -> BattleState:
-    """A battle state from a read text map, looking each legend's card up with `card_for`.
-
-    A legend card name may end in `#2`, `#3` for a further copy of the card in one army. A
-    card holds no more figures than it depicts (when its number of figures is known).
-    """
-    state = BattleState(ruleset=ruleset or Ruleset(), battlefield=parsed.battlefield)
-    placed_on: dict[tuple[str, str], int] = {}
-    for placed in parsed.placements:
-        name, _, copy = placed.card.partition("#")
-        where = f"map line {placed.line}, column {placed.column}"
-        if copy:
-            try:
-                read_whole(copy, "a copy's number", 2, MAX_CARD_COPIES)
-            except BoundError:
-                raise ScenarioError(
-                    f"{where}: {placed.card!r}: a further copy of a card is numbered #2 to #{MAX_CARD_COPIES} "
-                    "(the first has no number)"
-                ) from None
-        card = card_for(name.strip())
-        if card is None:
-            raise ScenarioError(f"{where}: no army card called {name.strip()!r}")
-        if len(placed.spaces) != card.spaces:
-            what = "a double-space" if card.is_double_space else "a single-space"
-            raise ScenarioError(
-                f"map line {placed.line}, column {placed.column}: {placed.key} ({card.figure}) is {what} figure "
-                f"but is drawn on {len(placed.spaces)} space(s)"
-            )
-        card_id = card.name + (f" #{int(copy.strip())}" if copy.strip() else "")
-        count = placed_on[(card_id, placed.army)] = placed_on.get((card_id, placed.army), 0) + 1
-        if card.figures is not None and count > card.figures:
-            raise ScenarioError(
-                f"{where}: {placed.key} would be figure {count} of {card_id} ({placed.army}), "
-                f"but the card has {card.figures} figure(s); a further copy is written '{card.name} #2'"
-            )
-        if not any(c.id == card_id and c.army == placed.army for c in state.cards):
-            state = state.with_card(CardInPlay(card_id, placed.army, card))
-        state = state.with_figure(Figure(placed.key, card_id, placed.army, placed.spaces))
-    return state
 
 
 def attacks_allowed(state: BattleState, figure: Figure) -> int:

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from battlebook.dice import Die
+from battlebook.frozen import keeps_hash
 from battlebook.heroscape.dice import COMBAT_DIE, CombatDie, Face
 
 #: `COMBAT_DIE` (three skulls, two shields, one blank: the sources never print the sides;
@@ -42,6 +43,16 @@ class Edition(StrEnum):
 
     BASIC_2004 = "2004"
     EDITION_2024 = "2024"
+
+    @property
+    def words(self) -> str:
+        """The edition in words.
+
+        Examples:
+            >>> Edition.BASIC_2004.words
+            'the 2004 basic game'
+        """
+        return "the 2004 basic game" if self is Edition.BASIC_2004 else "the 2024 edition"
 
 
 class Harm(StrEnum):
@@ -107,7 +118,20 @@ class HeightAdvantage:
         """The extra dice for a base `levels_above` levels higher than the other's (0 if not higher)."""
         return max((dice for levels, dice in self.steps if levels_above >= levels), default=0)
 
+    def in_words(self) -> str:
+        """The steps in words.
 
+        Examples:
+            >>> HeightAdvantage(((1, 1), (10, 2))).in_words()
+            '+1 die from 1 level higher, +2 dice from 10 levels higher'
+        """
+        return ", ".join(
+            f"+{dice} {'die' if dice == 1 else 'dice'} from {levels} {'level' if levels == 1 else 'levels'} higher"
+            for levels, dice in self.steps
+        )
+
+
+@keeps_hash
 @dataclass(frozen=True)
 class Ruleset:
     """The settings of one battle.

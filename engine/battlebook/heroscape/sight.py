@@ -42,6 +42,21 @@ from battlebook.heroscape.hexes import Hex, clip_to_hex
 from battlebook.heroscape.ruleset import TargetSpace
 from battlebook.heroscape.state import BattleState, Figure
 
+
+@dataclass(frozen=True)
+class Measured:
+    """A range count (`counts`) or line of sight (`sees`) a scenario checked, from one figure to another.
+
+    What a drawing of the battlefield shows over the map (see
+    [`HeroscapeGame.draw`][battlebook.heroscape.game.HeroscapeGame.draw]).
+    """
+
+    attacker: str
+    target: str
+    counts: bool
+    sees: bool
+
+
 LEVEL_HEIGHT = 0.25
 """Height of one level of terrain, in units of the distance between neighbouring space centres."""
 FIGURE_RADIUS = 0.25
@@ -328,7 +343,7 @@ def sight_line(state: BattleState, attacker: Figure, target: Figure) -> SightLin
     Examples:
         >>> from battlebook.heroscape.battlefield import parse_map
         >>> from battlebook.heroscape.cards import KNOWN_CARDS
-        >>> from battlebook.heroscape.rules import setup_battle
+        >>> from battlebook.heroscape.setup import setup_battle
         >>> parsed = parse_map("1Z1 1 1 8 1A1\nZ1 = Zettian Guards (Red)\nA1 = Airborne Elite (Blue)")
         >>> state = setup_battle(parsed, KNOWN_CARDS.get)
         >>> line = sight_line(state, state.figure("Z1"), state.figure("A1"))

@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 
 from battlebook.errors import ScenarioError
+from battlebook.frozen import keeps_hash
 from battlebook.heroscape.battlefield import Battlefield
 from battlebook.heroscape.cards import ArmyCard
 from battlebook.heroscape.hexes import Hex
@@ -18,6 +19,7 @@ from battlebook.heroscape.powers import Power
 from battlebook.heroscape.ruleset import CommonOutOfPlay, Ruleset
 
 
+@keeps_hash
 @dataclass(frozen=True)
 class Figure:
     """A figure on the battlefield.
@@ -39,6 +41,7 @@ class Figure:
     head: Hex | None = None
 
 
+@keeps_hash
 @dataclass(frozen=True)
 class CardInPlay:
     """An army card in an army, with what has been placed on it.
@@ -85,6 +88,7 @@ class Turn:
     attacked: tuple[str, ...] = ()
 
 
+@keeps_hash
 @dataclass(frozen=True)
 class BattleState:
     """A Heroscape battle at one moment.

@@ -10,8 +10,11 @@
   [`flow`][battlebook.homm.flow] (phases, automatic reorganizing, end of round and battle);
 - [`extensions`][battlebook.homm.extensions]: how those rules consult the battlefield's
   features, each an [`Extension`][battlebook.homm.state.Extension] of them;
-- [`town`][battlebook.homm.town] and [`siege`][battlebook.homm.siege]: the town card and its walls, and
-  the rules of battles in towns, one such extension;
+- [`town`][battlebook.homm.town] and [`siege`][battlebook.homm.siege]: the town card, its walls and the
+  town's own settings, and the rules of battles in towns, one such extension;
+- [`resolution`][battlebook.homm.resolution]: what an action did;
+- [`setup`][battlebook.homm.setup]: a battle set up where it is fought, its stacks as a scenario writes them;
+- [`dice`][battlebook.homm.dice]: the exact odds of the battle's die;
 - [`rule_ids`][battlebook.homm.rule_ids]: the identifiers every refusal names.
 """
 
@@ -41,12 +44,9 @@ if TYPE_CHECKING:
     from battlebook.homm.resolution import AttackRoll, HommResolution
     from battlebook.homm.rules import apply, is_legal, legal_actions, legal_violation, smallest_winning_roll
     from battlebook.homm.ruleset import (
-        BreachCall,
         Chooser,
         DieReading,
-        EmergingTime,
         MoveUpRefill,
-        PenaltyBase,
         RetaliationReach,
         Ruleset,
         SpellReach,
@@ -58,6 +58,7 @@ if TYPE_CHECKING:
     )
     from battlebook.homm.scores import AttackScore
     from battlebook.homm.sides import Line, Side
+    from battlebook.homm.siege import Town, town_of
     from battlebook.homm.state import (
         Army,
         BattleState,
@@ -70,7 +71,7 @@ if TYPE_CHECKING:
         Stage,
         Stance,
     )
-    from battlebook.homm.town import TownCard, Walls
+    from battlebook.homm.town import BreachCall, EmergingTime, PenaltyBase, TownCard, TownSettings, Walls
     from battlebook.homm.units import KNOWN_UNITS, Ability, AttackKind, Spell, UnitBook, UnitCard
 
 #: Where each public name lives: imported from there when first used, so that importing one
@@ -84,12 +85,12 @@ _EXPORTS = {
     "AttackRoll": "battlebook.homm.resolution",
     "AttackScore": "battlebook.homm.scores",
     "BattleState": "battlebook.homm.state",
-    "BreachCall": "battlebook.homm.ruleset",
+    "BreachCall": "battlebook.homm.town",
     "Chooser": "battlebook.homm.ruleset",
     "Clock": "battlebook.homm.state",
     "Decline": "battlebook.homm.actions",
     "DieReading": "battlebook.homm.ruleset",
-    "EmergingTime": "battlebook.homm.ruleset",
+    "EmergingTime": "battlebook.homm.town",
     "EndPhase": "battlebook.homm.actions",
     "Ending": "battlebook.homm.state",
     "Extension": "battlebook.homm.state",
@@ -102,7 +103,7 @@ _EXPORTS = {
     "OfferSurrender": "battlebook.homm.actions",
     "Outcome": "battlebook.homm.state",
     "Override": "battlebook.homm.state",
-    "PenaltyBase": "battlebook.homm.ruleset",
+    "PenaltyBase": "battlebook.homm.town",
     "Protect": "battlebook.homm.actions",
     "RangedAttack": "battlebook.homm.actions",
     "RejectSurrender": "battlebook.homm.actions",
@@ -124,7 +125,9 @@ _EXPORTS = {
     "SwarmDoubling": "battlebook.homm.ruleset",
     "SwarmExpiry": "battlebook.homm.ruleset",
     "SwatReach": "battlebook.homm.ruleset",
+    "Town": "battlebook.homm.siege",
     "TownCard": "battlebook.homm.town",
+    "TownSettings": "battlebook.homm.town",
     "UnitBook": "battlebook.homm.units",
     "UnitCard": "battlebook.homm.units",
     "Walls": "battlebook.homm.town",
@@ -134,6 +137,7 @@ _EXPORTS = {
     "legal_actions": "battlebook.homm.rules",
     "legal_violation": "battlebook.homm.rules",
     "smallest_winning_roll": "battlebook.homm.rules",
+    "town_of": "battlebook.homm.siege",
 }
 __getattr__, __dir__ = lazy_exports(__name__, _EXPORTS, globals())
 
@@ -186,7 +190,9 @@ __all__ = [
     "SwarmDoubling",
     "SwarmExpiry",
     "SwatReach",
+    "Town",
     "TownCard",
+    "TownSettings",
     "UnitBook",
     "UnitCard",
     "Walls",
@@ -196,4 +202,5 @@ __all__ = [
     "legal_actions",
     "legal_violation",
     "smallest_winning_roll",
+    "town_of",
 ]

@@ -18,7 +18,7 @@ from battlebook.homm.opportunity import opportunity_violation
 from battlebook.homm.resolution import AttackRoll
 from battlebook.homm.ruleset import RetaliationReach, SupportTarget, SwarmDoubling, SwatReach
 from battlebook.homm.scores import AttackScore
-from battlebook.homm.state import AttackMade, Backing, BattleState, Extension, Line, Stack, Stance
+from battlebook.homm.state import AttackMade, Backing, BattleState, Extension, Line, Side, Stack, Stance
 from battlebook.homm.units import AttackKind, Spell
 
 
@@ -30,10 +30,35 @@ def roll_die(die: Die, dice: Dice) -> int:
     return face
 
 
-def _enemies_violation(rule: str, attacker: Stack, target: Stack) -> RuleViolation | None:
-    if attacker.side is target.side:
-        return RuleViolation(rule, f"{attacker.name} and {target.name} are on the same side ({attacker.side})")
+def enemies_violation(rule: str, attacker: Stack, side: Side, target: str) -> RuleViolation | None:
+    """Why `attacker` may not attack `target`, which stands for `side`: a friend; or `None` (`rule` refuses it)."""
+    if attacker.side is side:
+        return RuleViolation(rule, f"{attacker.name} and {target} are on the same side ({attacker.side})")
     return None
+
+
+def stand_violation(state: BattleState, attacker: Stack, kind: AttackKind) -> RuleViolation | None:
+    """Why `attacker` cannot make an attack of `kind` from where it stands, whatever its target, or `None`.
+
+    A melee attack (and a spell cast like one, by the ruleset's reading, ruling *Where a
+    spell can reach*) is made from the Melee Line; a ranged attack needs a ranged score.
+    """
+    if state.ruleset.follows_melee_lines(kind) and attacker.line is not Line.MELEE:
+        rule, what = _line_rule(kind)
+        return RuleViolation(
+            rule,
+            f"{attacker.name} cannot make {what} from the {attacker.line} Line: it must be made from the Melee Line",
+        )
+    if kind is AttackKind.RANGED and attacker.top.stat("ranged") <= 0:
+        return RuleViolation(ids.RANGED_ATTACK, f"the {attacker.top.name} has a ranged attack score of 0")
+    return None
+
+
+def _line_rule(kind: AttackKind) -> tuple[str, str]:
+    """The rule a line refusal of `kind` names, and the attack in words."""
+    if kind is AttackKind.MELEE:
+        return ids.MELEE_ATTACK, "a melee attack"
+    return ids.RULING_SPELL_REACH, "a spell (under this ruleset, cast like a melee attack)"
 
 
 def reach_violation(state: BattleState, attacker: Stack, target: Stack, kind: AttackKind) -> RuleViolation | None:
@@ -42,31 +67,24 @@ def reach_violation(state: BattleState, attacker: Stack, target: Stack, kind: At
     A melee attack goes from Melee Line to Melee Line; a ranged attack reaches any line. A
     spell reaches like a ranged attack, or like a melee one, by the ruleset's reading
     (ruling *Where a spell can reach*). Once the attacker stands where its attack is made
-    from, the extensions in play may let it reach further (a flier over damaged town
-    walls) or stop it (intact walls), before the line rule is applied to the target.
+    from ([`stand_violation`][battlebook.homm.combat.stand_violation]), the extensions in
+    play may let it reach further (a flier over damaged town walls) or stop it (intact
+    walls), before the line rule is applied to the target.
     """
-    lines = state.ruleset.follows_melee_lines(kind)
-    if kind is AttackKind.MELEE:
-        rule, what = ids.MELEE_ATTACK, "a melee attack"
-    else:
-        rule, what = ids.RULING_SPELL_REACH, "a spell (under this ruleset, cast like a melee attack)"
-    if lines and attacker.line is not Line.MELEE and state.ruleset.fliers_from_any_line:
-        # The alternative of the ruling *A flier and the walls*: a stack an extension lets
-        # reach past the line rule (a flier over damaged walls) may do so from either line.
-        override = extensions.reach(state, attacker, target, kind)
-        if override is not None and override.is_allowed:
-            return None
-    if lines and attacker.line is not Line.MELEE:
-        return RuleViolation(
-            rule,
-            f"{attacker.name} cannot make {what} from the {attacker.line} Line: it must be made from the Melee Line",
-        )
-    if kind is AttackKind.RANGED and attacker.top.stat("ranged") <= 0:
-        return RuleViolation(ids.RANGED_ATTACK, f"the {attacker.top.name} has a ranged attack score of 0")
+    if (
+        state.ruleset.follows_melee_lines(kind)
+        and attacker.line is not Line.MELEE
+        and extensions.reaches_from_any_line(state, attacker, target, kind)
+    ):
+        return None
+    violation = stand_violation(state, attacker, kind)
+    if violation is not None:
+        return violation
     override = extensions.reach(state, attacker, target, kind)
     if override is not None:
         return override.refusal
-    if lines and target.line is not Line.MELEE:
+    if state.ruleset.follows_melee_lines(kind) and target.line is not Line.MELEE:
+        rule, what = _line_rule(kind)
         return RuleViolation(
             rule,
             f"{target.name} is on the {target.line} Line: {what} can only target a stack on the enemy's Melee Line",
@@ -74,20 +92,20 @@ def reach_violation(state: BattleState, attacker: Stack, target: Stack, kind: At
     return None
 
 
-def swat_violation(state: BattleState, target: Stack, kind: AttackKind, swat: int) -> RuleViolation | None:
-    """Why an attack of `kind` cannot announce `swat` cards of `target`, or `None`."""
-    if not 1 <= swat <= target.size:
-        return RuleViolation(ids.SWATTING, f"the {target.name} hold {target.size} cards: cannot swat {swat}")
+def swat_violation(state: BattleState, target: str, size: int, kind: AttackKind, swat: int) -> RuleViolation | None:
+    """Why an attack of `kind` cannot announce `swat` of the `size` cards of `target`, or `None`."""
+    if not 1 <= swat <= size:
+        return RuleViolation(ids.SWATTING, f"the {target} hold {size} cards: cannot swat {swat}")
     if swat > 1 and kind is not AttackKind.MELEE and state.ruleset.swat_reach is SwatReach.MELEE_ONLY:
         return RuleViolation(ids.RULING_SWAT_REACH, f"under this ruleset only melee attacks swat, not a {kind} attack")
     return None
 
 
-def picked_violation(state: BattleState, target: Stack, picked: tuple[str, ...]) -> RuleViolation | None:
+def picked_violation(state: BattleState, target: str, picked: tuple[str, ...], holds: bool) -> RuleViolation | None:
     """Why a swat may not pick these cards of `target` by name, or `None` (nothing picked is fine).
 
     By default a swat counts its cards from the top and picks none (ruling *Which cards a
-    swat takes*); under the alternative the picked cards must all be in the stack.
+    swat takes*); under the alternative the picked cards must all be in the target (`holds`).
     """
     if not picked:
         return None
@@ -95,8 +113,8 @@ def picked_violation(state: BattleState, target: Stack, picked: tuple[str, ...])
         return RuleViolation(
             ids.RULING_SWAT_FROM_TOP, "a swat counts its cards from the top of the stack: it cannot pick them"
         )
-    if target.picked_cards(picked) is None:
-        return RuleViolation(ids.SWATTING, f"the {target.name} do not hold the cards {', '.join(picked)}")
+    if not holds:
+        return RuleViolation(ids.SWATTING, f"the {target} do not hold the cards {', '.join(picked)}")
     return None
 
 
@@ -108,7 +126,7 @@ def attack_violation(state: BattleState, action: Attack) -> RuleViolation | None
     """Why the rules refuse the attack `action`, or `None`: sides, opportunity, reach, spell, swat."""
     attacker, target = state.stack(action.attacker), state.stack(action.target)
     rule = {AttackKind.MELEE: ids.MELEE_ATTACK, AttackKind.RANGED: ids.RANGED_ATTACK}.get(action.kind, ids.SPELL_ATTACK)
-    violation = _enemies_violation(rule, attacker, target) or opportunity_violation(state, attacker)
+    violation = enemies_violation(rule, attacker, target.side, target.name) or opportunity_violation(state, attacker)
     if violation is not None:
         return violation
     if isinstance(action, SpellAttack) and _spell(attacker, action) is None:
@@ -117,8 +135,8 @@ def attack_violation(state: BattleState, action: Attack) -> RuleViolation | None
         )
     return (
         reach_violation(state, attacker, target, action.kind)
-        or swat_violation(state, target, action.kind, len(action.picked) or action.swat)
-        or picked_violation(state, target, action.picked)
+        or swat_violation(state, target.name, target.size, action.kind, len(action.picked) or action.swat)
+        or picked_violation(state, target.name, action.picked, target.picked_cards(action.picked) is not None)
         or extensions.attack_violation(
             state, attacker, action.target, action.kind, opportunity_score(state, attacker, action)
         )
@@ -275,7 +293,7 @@ def retaliation_violation(state: BattleState, action: Retaliate) -> RuleViolatio
                 ids.RULING_RETALIATION_REACH,
                 f"under this ruleset a retaliation obeys the line rules of its kind: {reach.reason}",
             )
-    return swat_violation(state, target, action.kind, action.swat)
+    return swat_violation(state, target.name, target.size, action.kind, action.swat)
 
 
 def retaliation_score(state: BattleState, retaliator: Stack, action: Retaliate) -> int:
@@ -330,12 +348,21 @@ def could_attack(state: BattleState, stack: Stack, target: Stack) -> bool:
     return stack.top.is_spell_caster and reach_violation(state, stack, target, AttackKind.SPELL) is None
 
 
+def ally_violation(supporter: Stack, ally: Stack) -> RuleViolation | None:
+    """Why `supporter` may not sacrifice for `ally`: it is no other friendly stack; or `None`."""
+    if ally.side is not supporter.side or ally.name == supporter.name:
+        return RuleViolation(ids.SUPPORT, f"the {supporter.name} can only support another friendly stack")
+    return None
+
+
 def support_violation(state: BattleState, action: Support) -> RuleViolation | None:
     """Why `action.supporter` may not sacrifice for `action.ally` against `action.target`, or `None`."""
     supporter, ally, target = state.stack(action.supporter), state.stack(action.ally), state.stack(action.target)
-    if ally.side is not supporter.side or ally.name == supporter.name:
-        return RuleViolation(ids.SUPPORT, f"the {supporter.name} can only support another friendly stack")
-    violation = _enemies_violation(ids.SUPPORT, supporter, target) or opportunity_violation(state, supporter)
+    violation = (
+        ally_violation(supporter, ally)
+        or enemies_violation(ids.SUPPORT, supporter, target.side, target.name)
+        or opportunity_violation(state, supporter)
+    )
     if violation is not None:
         return violation
     if state.ruleset.support_target is SupportTarget.NAMED and not could_attack(state, supporter, target):

@@ -15,31 +15,31 @@ fold every [`DiceModifier`][battlebook.heroscape.powers.DiceModifier] over an at
 - constraints: [`attack_violation`][battlebook.homm.extensions.attack_violation],
   [`free_move`][battlebook.homm.extensions.free_move],
   [`melee_minimum`][battlebook.homm.extensions.melee_minimum],
+  [`refill_on_fall`][battlebook.homm.extensions.refill_on_fall],
   [`retreat_violation`][battlebook.homm.extensions.retreat_violation],
-  [`after_action`][battlebook.homm.extensions.after_action].
+  [`after_action`][battlebook.homm.extensions.after_action];
+- reach from either line: [`reaches_from_any_line`][battlebook.homm.extensions.reaches_from_any_line];
+- stacks an action calls out: [`calls_out`][battlebook.homm.extensions.calls_out];
+- their own settings: [`reading`][battlebook.homm.extensions.reading].
 
-A battle in a town is fought with the town's rules,
-[`TOWN_RULES`][battlebook.homm.siege.TOWN_RULES], derived from its town card: that is the one
-place the town is wired in. In the open field no extension is in play, and every fold
-returns the general rule's answer.
+The extensions in play are those the state carries, and nothing else: a battle in a town
+carries its [`Town`][battlebook.homm.siege.Town] like any other. In the open field no
+extension is in play, and every fold returns the general rule's answer.
 
 Examples:
-    >>> from battlebook.homm.state import BattleState, Side
-    >>> from battlebook.homm.town import TownCard
+    >>> from battlebook.homm.state import BattleState
     >>> in_play(BattleState())
     ()
-    >>> in_play(BattleState().with_town(TownCard("Town Card", Side.DEFENDER)))
-    (TOWN_RULES,)
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
+from dataclasses import replace
 
 from battlebook.errors import RuleViolation
 from battlebook.homm.actions import Action, OfferSurrender, Withdraw, named
 from battlebook.homm.scores import AttackScore
-from battlebook.homm.siege import TOWN_RULES
 from battlebook.homm.state import BattleState, Extension, Line, Override, Side, Stack
 from battlebook.homm.units import AttackKind
 
@@ -55,16 +55,17 @@ __all__ = [
     "piece_actions",
     "piece_owner",
     "reach",
+    "reaches_from_any_line",
+    "reading",
+    "refill_on_fall",
     "retreat_violation",
     "score",
 ]
 
 
 def in_play(state: BattleState) -> tuple[Extension, ...]:
-    """The extensions `state` is fought with: its town's rules in a town, then those it carries."""
-    if state.town is None:
-        return state.extensions
-    return (TOWN_RULES, *state.extensions)
+    """The extensions `state` is fought with, in the order they were added."""
+    return state.extensions
 
 
 def piece_owner(state: BattleState, name: str) -> Extension | None:
@@ -142,9 +143,25 @@ def melee_minimum(state: BattleState, side: Side) -> int | None:
     return max(minimums) if minimums else None
 
 
+def refill_on_fall(state: BattleState, side: Side) -> int | None:
+    """The largest count an extension refills `side`'s Melee Line to whenever it falls, or `None`."""
+    counts = [n for e in in_play(state) if (n := e.refill_on_fall(state, side)) is not None]
+    return max(counts) if counts else None
+
+
 def calls_out(before: BattleState, after: BattleState, side: Side) -> int:
     """How many more of `side`'s stacks the last action (`before` to `after`) calls out to its Melee Line at once."""
     return sum(extension.calls_out(before, after, side) for extension in in_play(after))
+
+
+def reaches_from_any_line(state: BattleState, attacker: Stack, target: Stack, kind: AttackKind) -> bool:
+    """Whether an extension lets `attacker` make its attack of `kind` on `target` from either line."""
+    return any(extension.reaches_from_any_line(state, attacker, target, kind) for extension in in_play(state))
+
+
+def reading(state: BattleState, settings: Mapping[str, object]) -> BattleState:
+    """`state` with every extension in play under the readings of `settings` that are its own."""
+    return replace(state, extensions=tuple(extension.reading(settings) for extension in in_play(state)))
 
 
 def retreat_violation(state: BattleState, action: Withdraw | OfferSurrender) -> RuleViolation | None:

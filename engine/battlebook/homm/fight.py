@@ -13,7 +13,7 @@ levels under it), which retaliations the rules allow, and the die's faces are th
 the rulebook's own, under the readings the battle's ruleset takes: the die read 0-9 or
 1-10 (ruling *The die and its faces*), and whether a retaliation may itself be answered
 (ruling *Retaliating against a retaliation*), chosen exactly as a scenario chooses them
-([`with_reading`][battlebook.homm.ruleset.with_reading]). The answer names the readings it took.
+([`with_reading`][battlebook.homm.readings.with_reading]). The answer names the readings it took.
 
 A position of the fight is the battle's state with what no rule reads during it left out:
 the round's number and the discard pile. So a fight that can go on for ever (two stacks
@@ -44,7 +44,8 @@ from battlebook.fight_report import FightArgumentError, FightReport, Spread
 from battlebook.frozen import FrozenMap
 from battlebook.homm.actions import Action, Decline, EndPhase, MeleeAttack, Retaliate
 from battlebook.homm.play import HOMM_PLAY
-from battlebook.homm.ruleset import DieReading, Ruleset, with_reading
+from battlebook.homm.readings import with_reading
+from battlebook.homm.ruleset import DieReading, Ruleset
 from battlebook.homm.sides import Line, Side
 from battlebook.homm.state import BattleState, Clock, Stack, Stage
 from battlebook.homm.units import LAST_PHASE, MAX_STAT, UnitCard

@@ -148,9 +148,9 @@ def settle(state: BattleState, before: BattleState) -> tuple[BattleState, tuple[
     Automatic reorganizing is triggered by the count *falling* (from `before` to `state`);
     a battle set up with fewer than 3 stacks on a Melee Line is left as it is. A minimum
     an extension sets holds at all times (a town's defender must hold its walls' minimum:
-    a hit on the walls raises it at once); under the ruleset's three rule such a side also
-    refills to three whenever its count falls. An action an extension says calls stacks out
-    (the hit that Breaches a town's walls) moves that many more up at once.
+    a hit on the walls raises it at once); an extension may also have a side refilled to a
+    count whenever it falls (a town's, under its three rule). An action an extension says
+    calls stacks out (the hit that Breaches a town's walls) moves that many more up at once.
 
     Returns:
         The settled state and the names of the stacks moved up.
@@ -163,10 +163,11 @@ def settle(state: BattleState, before: BattleState) -> tuple[BattleState, tuple[
         minimum = MELEE_LINE_MINIMUM if standing is None else standing
         fell = count < min(MELEE_LINE_MINIMUM, _melee_count(before, side))
         called = extensions.calls_out(before, state, side)
+        refill = extensions.refill_on_fall(state, side)
         if called:
             state, up = fill_melee_line(state, side, minimum=count + called)
-        elif standing is not None and state.ruleset.town_three_rule and fell:
-            state, up = fill_melee_line(state, side, minimum=MELEE_LINE_MINIMUM)
+        elif refill is not None and fell:
+            state, up = fill_melee_line(state, side, minimum=refill)
         elif count < (
             minimum
             if standing is not None or state.ruleset.move_up_when_short

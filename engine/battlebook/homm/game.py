@@ -7,22 +7,22 @@ Examples:
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Hashable, Mapping, Sequence
 from typing import TYPE_CHECKING
 
-from battlebook.game import module_rule_ids, ruleset_readings
-from battlebook.homm import rule_ids
+from battlebook.game import Drawing, KnownCard, RulesEdition, module_rule_ids
+from battlebook.homm import extensions, readings, rule_ids
 from battlebook.homm.actions import Action, MeleeAttack, RangedAttack, Retaliate, SpellAttack
 from battlebook.homm.play import HommPlay
-from battlebook.homm.ruleset import Ruleset
 from battlebook.homm.state import BattleState, Stance
-from battlebook.homm.units import AttackKind
+from battlebook.homm.units import KNOWN_UNITS, SOURCE_STATS_ORIGIN, AttackKind, UnitBook, unit_stats
 from battlebook.odds import fraction_text, percent_text
 
 if TYPE_CHECKING:
+    from battlebook.calculator import Calculators
     from battlebook.fight_report import FightReport
 
-__all__ = ["HOMM", "HommGame", "describe_attack"]
+__all__ = ["GAME", "HOMM", "HommGame", "describe_attack"]
 
 
 def describe_attack(action: Action, state: BattleState | None = None) -> str:
@@ -65,20 +65,35 @@ class HommGame(HommPlay):
     name = "homm"
     title = "Heroes of Might & Magic IV"
 
-    def default_ruleset(self) -> Ruleset:
-        """Battlebook's readings of every open question."""
-        return Ruleset()
+    scene = "battle"
+    card_noun = UnitBook.noun
 
-    def readings(self) -> dict[str, tuple[object, ...]]:
-        """The ruleset's settings with a few values each (die reading, swat reach...)."""
-        return ruleset_readings(Ruleset())
+    def known_cards(self) -> tuple[KnownCard, ...]:
+        """The units of [`KNOWN_UNITS`][battlebook.homm.units.KNOWN_UNITS], with only the stats the sources give."""
+        return tuple(
+            KnownCard(unit.name, (unit.name,), unit_stats(unit), SOURCE_STATS_ORIGIN, unit_stats(unit))
+            for unit in KNOWN_UNITS.values()
+        )
+
+    def editions(self) -> tuple[RulesEdition, ...]:
+        """None: the card game's rules are read in one printing."""
+        return ()
+
+    def readings(self) -> Mapping[str, Mapping[str, object]]:
+        """See [`readings.READINGS`][battlebook.homm.readings.READINGS]."""
+        return readings.READINGS
+
+    def played_under(self, state: BattleState, settings: Mapping[str, object]) -> BattleState:
+        """See [`readings.played_under`][battlebook.homm.readings.played_under]."""
+        return readings.played_under(state, settings)
 
     def describe_chance(self, state: BattleState, action: Action) -> str:
         """`the Gold Golems attacking the Behemoth in melee: 2/5 (40%), a roll of 6 or more kills`."""
         odds = self.chance_of(state, action)
         success, rolls = odds.success, odds.winning_values
         target = getattr(action, "target", "")
-        verb = "hits the walls" if state.is_town(target) else "kills"
+        owner = extensions.piece_owner(state, target)
+        verb = "kills" if owner is None else owner.piece_hit_words(state, target)
         if success == 1:
             detail = f", every roll {verb}"
         elif success == 0:
@@ -87,11 +102,17 @@ class HommGame(HommPlay):
             detail = f", a roll of {rolls[0]} or more {verb}"
         return f"{describe_attack(action, state)}: {fraction_text(success)} ({percent_text(success)}){detail}"
 
-    def draw(self, state: BattleState, title: str, ident: str = "") -> str:
-        """See [`picture.draw_battle`][battlebook.homm.picture.draw_battle] (imported only here)."""
+    def view(self, state: BattleState) -> Hashable | None:
+        """See [`picture.battle_view`][battlebook.homm.picture.battle_view]; `None` while no stack is placed."""
+        from battlebook.homm.picture import battle_view
+
+        return battle_view(state) if state.stacks else None
+
+    def draw(self, state: BattleState, title: str, ident: str = "", marks: Sequence[object] = ()) -> Drawing:
+        """See [`picture.draw_battle`][battlebook.homm.picture.draw_battle] (imported only here); no marks."""
         from battlebook.homm.picture import draw_battle
 
-        return draw_battle(state, title, ident)
+        return Drawing(draw_battle(state, title, ident))
 
     def rule_ids(self) -> frozenset[str]:
         """The identifiers in [`rule_ids`][battlebook.homm.rule_ids]."""
@@ -103,6 +124,12 @@ class HommGame(HommPlay):
 
         return fight_report(question, arguments)
 
+    def calculators(self) -> Calculators:
+        """See [`calculator.CALCULATORS`][battlebook.homm.calculator.CALCULATORS]."""
+        from battlebook.homm.calculator import CALCULATORS
+
+        return CALCULATORS
+
     def odds_page(self) -> str:
         """See [`odds_page`][battlebook.homm.odds_page.odds_page] (imported only here)."""
         from battlebook.homm.odds_page import odds_page
@@ -112,3 +139,5 @@ class HommGame(HommPlay):
 
 #: The one HoMM game object the registry holds.
 HOMM = HommGame()
+#: The game the registry ([`battlebook.games`][battlebook.games]) finds here.
+GAME = HOMM

@@ -6,10 +6,11 @@ page is typed by hand.
 
 from __future__ import annotations
 
+from battlebook.homm.dice import homm_formula, homm_hit
 from battlebook.homm.fight import MAX_CARDS, StackOf, fight_odds, ruleset_for
 from battlebook.homm.ruleset import DieReading
 from battlebook.homm.units import KNOWN_UNITS
-from battlebook.odds import fraction_text, homm_formula, homm_hit
+from battlebook.odds import fraction_text
 from battlebook.pictures.chart import line_chart
 from battlebook.pictures.odds_page import TABLE_CLOSE, TABLE_OPEN, chance_cell, figures, formula_html
 
@@ -102,7 +103,7 @@ def odds_page() -> str:
         "enough, out of ten. Nor does the rulebook print the faces; the tables give both readings, 0-9 and "
         "1-10 (see the ruling on the die and its faces).",
         "",
-        "The numbers are computed by the engine (`battlebook.odds.homm_hit`) each time the site is built; "
+        "The numbers are computed by the engine (`battlebook.homm.dice.homm_hit`) each time the site is built; "
         "`battlebook odds homm --score S --defense D` answers for any numbers.",
         "",
         "## Chance to kill across attack scores",

@@ -30,6 +30,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
+from battlebook.homm.siege import town_of
 from battlebook.homm.state import BattleState, Line, Side, Stack, Stance
 from battlebook.homm.units import UnitCard
 from battlebook.pictures.svg import element, fit, rect, svg_document, text
@@ -95,10 +96,10 @@ def stack_markers(state: BattleState, stack: Stack) -> tuple[Marker, ...]:
     return (*stance_markers(state, stack), *support_markers(state, stack), *retaliation_markers(state, stack))
 
 
-def town_of(state: BattleState) -> TownView | None:
+def town_view(state: BattleState) -> TownView | None:
     """The town card of `state` as drawn (its name, owner and walls), or `None` in the open field."""
-    town = state.town
-    return None if town is None else TownView(town.name, town.side, f"walls {town.walls}")
+    town = town_of(state)
+    return None if town is None else TownView(town.card.name, town.card.side, f"walls {town.card.walls}")
 
 
 def battle_view(state: BattleState) -> BattleView:
@@ -107,7 +108,7 @@ def battle_view(state: BattleState) -> BattleView:
         StackView(stack.name, stack.side, stack.line, stack.top, stack.size, stack_markers(state, stack))
         for stack in state.stacks
     )
-    return BattleView(stacks, len(state.discard), town_of(state))
+    return BattleView(stacks, len(state.discard), town_view(state))
 
 
 # Layout, in user units.

@@ -1,17 +1,18 @@
 """The fixed settings a Heroes of Might & Magic battle is played under.
 
 Disputed readings of the rulebook are settings here, never `if` chains spread through
-the rules: a scenario picks its reading once, and every rule asks the ruleset.
+the rules: a scenario picks its reading once, and every rule asks the ruleset. The readings
+of a battle in a town are the town's own settings ([`TownSettings`][battlebook.homm.town.TownSettings]),
+held by its extension.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from enum import StrEnum
-from types import MappingProxyType
 
 from battlebook.dice import Die
+from battlebook.frozen import keeps_hash
 from battlebook.homm.units import AttackKind
 
 
@@ -70,19 +71,6 @@ class SwatReach(StrEnum):
     MELEE_ONLY = "melee only"
 
 
-class PenaltyBase(StrEnum):
-    """What the town walls' ranged penalty is taken from.
-
-    Battlebook takes it from the **whole score** the attack is made with (the card's score,
-    the levels under it, support and swarming), by the ruling *What the walls' penalty
-    applies to*; the alternative takes it from the top card's printed ranged score alone,
-    before anything is added.
-    """
-
-    WHOLE_SCORE = "whole score"
-    CARD_SCORE = "card score"
-
-
 class SwarmExpiry(StrEnum):
     """How long a swarm lasts when the stack does not attack at its next opportunity.
 
@@ -105,18 +93,6 @@ class MoveUpRefill(StrEnum):
 
     UP_TO_MINIMUM = "up to minimum"
     ONE_PER_FALL = "one per fall"
-
-
-class EmergingTime(StrEnum):
-    """When a town defender's stack may come out of its town to its Melee Line.
-
-    Battlebook allows it only in the stack's **own phase**, on its side's turn (ruling *When
-    a stack comes out of its town*); the alternative allows it at **any time** a phase is
-    being played, whoever's turn it is and whether or not the stack has acted.
-    """
-
-    OWN_PHASE = "own phase"
-    ANY_TIME = "any time"
 
 
 class RetaliationReach(StrEnum):
@@ -155,19 +131,7 @@ class SupportTarget(StrEnum):
     NEXT_ATTACK = "next attack"
 
 
-class BreachCall(StrEnum):
-    """What the first hit on a town's walls asks of its Defender.
-
-    Battlebook follows the text: the Breach calls **one stack out** at once, even if stacks
-    already stand outside (ruling *Breached walls call a stack out*). The alternative reads
-    the Breach as a count: the Defender needs **at least one stack outside**, so a stack
-    already there is enough and nobody comes out.
-    """
-
-    ONE_STACK_OUT = "one stack out"
-    AT_LEAST_ONE_OUTSIDE = "at least one outside"
-
-
+@keeps_hash
 @dataclass(frozen=True)
 class Ruleset:
     """The settings of one battle: which reading of each open question it plays by.
@@ -180,12 +144,10 @@ class Ruleset:
         swat_reach: Which attacks may swat.
         retaliation_answerable: Whether a retaliation may itself be retaliated against.
         withdraw_distance: Withdrawing is refused this many spaces or fewer from the town.
-        town_penalty: What the town walls' ranged penalty is taken from.
         swarm_expiry: Whether a swarm lasts for the next opportunity or until the next attack.
         move_up_refill: Whether a short Melee Line is refilled at once or gets one stack per fall.
         step_back_allowed: Whether a stack may step back to its Ranged Line when that leaves
             its Melee Line below its minimum (it is then refilled at once); `False` refuses it.
-        emerging: When a town defender's stack may come out to its Melee Line.
         retaliation_reach: Whether a retaliation obeys the line rules of its kind of attack.
         spell_reach: Which lines a spell may be cast from and at.
         retaliation_support: Whether a retaliation receives (and spends) support waiting for
@@ -194,16 +156,12 @@ class Ruleset:
         swarm_doubles_retaliation: Whether a swarming stack's retaliation is doubled (and
             spends the swarm); `False` leaves it at the stack's plain score.
         protecting_retaliates: Whether a stack turned to protect may still retaliate.
-        zero_shot_allowed: Whether a ranged attack the town walls cut to a score of 0 may
-            still be made (ruling *A shot the walls cut to nothing*).
         surrender_minimum: The fewest cards a surrender may offer (ruling *An offer of no cards*).
         swat_picks: Whether a swat may pick which of the target's cards it takes; `False`
             (Battlebook's reading) counts them from the top (ruling *Which cards a swat takes*).
         support_target: When the common-target rule is checked for a sacrifice.
         move_up_when_short: Whether stacks move up whenever a Melee Line holds fewer than
             three, even one set up that way; `False` moves them up only when the count falls.
-        town_three_rule: Whether the town's Defender, besides keeping its walls' minimum,
-            refills its Melee Line to three whenever the count falls below three.
         fallen_hero_withdraws: Whether a side whose heroes in the battle have all been killed
             may still withdraw (its creature stacks are discarded; no hero goes home).
         hero_alone_fights_on: Whether a side left with nothing but its hero cards stays in
@@ -211,12 +169,8 @@ class Ruleset:
         hero_holds_melee_line: Whether a stack of hero cards alone counts toward the three
             stacks a Melee Line keeps.
         guard_withdraws: Whether a guard stack may withdraw (Battlebook's reading: it may not).
-        breach_call: What the first hit on a town's walls asks of its Defender.
         several_supporters: Whether more than one stack may sacrifice for the same stack's
             next attack, their Sac values added up; `False` refuses a second one.
-        fliers_from_any_line: Whether a unit that ignores obstacles may fly in over damaged
-            town walls from its Ranged Line too; `False` (Battlebook's reading) has it attack
-            from its Melee Line, as every melee attacker does.
         spells_count_for_support: Whether a spell the stack could cast counts as an attack it
             could make, for the common-target rule of support.
 
@@ -234,29 +188,23 @@ class Ruleset:
     swat_reach: SwatReach = SwatReach.ANY_ATTACK
     retaliation_answerable: bool = False
     withdraw_distance: int = 4
-    town_penalty: PenaltyBase = PenaltyBase.WHOLE_SCORE
     swarm_expiry: SwarmExpiry = SwarmExpiry.NEXT_OPPORTUNITY
     move_up_refill: MoveUpRefill = MoveUpRefill.UP_TO_MINIMUM
     step_back_allowed: bool = True
-    emerging: EmergingTime = EmergingTime.OWN_PHASE
     retaliation_reach: RetaliationReach = RetaliationReach.ANY_LINE
     spell_reach: SpellReach = SpellReach.LIKE_RANGED
     retaliation_support: bool = False
     swarm_doubles_retaliation: bool = False
     protecting_retaliates: bool = True
-    zero_shot_allowed: bool = True
     surrender_minimum: int = 0
     swat_picks: bool = False
     support_target: SupportTarget = SupportTarget.NAMED
     move_up_when_short: bool = False
-    town_three_rule: bool = False
     fallen_hero_withdraws: bool = True
     hero_alone_fights_on: bool = True
     hero_holds_melee_line: bool = True
     guard_withdraws: bool = False
-    breach_call: BreachCall = BreachCall.ONE_STACK_OUT
     several_supporters: bool = True
-    fliers_from_any_line: bool = False
     spells_count_for_support: bool = True
 
     @property
@@ -273,56 +221,3 @@ class Ruleset:
             (False, True)
         """
         return kind is AttackKind.MELEE or (kind is AttackKind.SPELL and self.spell_reach is SpellReach.LIKE_MELEE)
-
-
-#: The alternative readings a scenario can choose, by the words it uses for them
-#: (`Given the alternative reading: ...`), each with the settings it changes.
-ALTERNATIVE_READINGS: Mapping[str, Mapping[str, object]] = MappingProxyType(
-    {
-        "a stack attacks in the phase of its earliest card": {"stack_phase": StackPhase.EARLIEST_CARD},
-        "swarming doubles the score after support is added": {"swarm_doubling": SwarmDoubling.AFTER_SUPPORT},
-        "the opponent picks the stack that moves up": {"move_up_chooser": Chooser.OPPONENT},
-        "only melee attacks may swat": {"swat_reach": SwatReach.MELEE_ONLY},
-        "a retaliation may itself be retaliated against": {"retaliation_answerable": True},
-        "a hero exactly 4 spaces from its town may withdraw": {"withdraw_distance": 3},
-        "the walls' penalty is taken from the top card's ranged score": {"town_penalty": PenaltyBase.CARD_SCORE},
-        "a swarm lasts until the stack next attacks": {"swarm_expiry": SwarmExpiry.NEXT_ATTACK},
-        "only one stack moves up each time the count falls": {"move_up_refill": MoveUpRefill.ONE_PER_FALL},
-        "no stack may step back from a Melee Line it would leave short": {"step_back_allowed": False},
-        "a stack may come out of its town at any time": {"emerging": EmergingTime.ANY_TIME},
-        "a retaliation obeys the line rules of its kind of attack": {"retaliation_reach": RetaliationReach.LINE_RULES},
-        "a spell reaches like a melee attack": {"spell_reach": SpellReach.LIKE_MELEE},
-        "a retaliation receives the support waiting for an attack on its target": {"retaliation_support": True},
-        "a swarming stack's retaliation is doubled": {"swarm_doubles_retaliation": True},
-        "a stack turned to protect cannot retaliate": {"protecting_retaliates": False},
-        "a ranged attack the walls cut to 0 cannot be made": {"zero_shot_allowed": False},
-        "a surrender must offer at least one card": {"surrender_minimum": 1},
-        "a swat may pick which of the target's cards it takes": {"swat_picks": True},
-        "support counts against any target of the next attack that the supporter could have attacked": {
-            "support_target": SupportTarget.NEXT_ATTACK
-        },
-        "stacks move up whenever a Melee Line holds fewer than three": {"move_up_when_short": True},
-        "the town's Defender also refills its Melee Line to three when its count falls": {"town_three_rule": True},
-        "the die's faces are read 1 to 10": {"die_reading": DieReading.ONE_TO_TEN},
-        "a side whose hero has fallen cannot withdraw": {"fallen_hero_withdraws": False},
-        "a side left with only its hero has lost the battle": {"hero_alone_fights_on": False},
-        "a hero on its own does not count toward the stacks of a Melee Line": {"hero_holds_melee_line": False},
-        "a guard stack may withdraw": {"guard_withdraws": True},
-        "Breached walls need only one stack outside, counting any already there": {
-            "breach_call": BreachCall.AT_LEAST_ONE_OUTSIDE
-        },
-        "only one stack may sacrifice for the same attack": {"several_supporters": False},
-        "a unit that ignores obstacles may fly in from its Ranged Line too": {"fliers_from_any_line": True},
-        "a spell does not count as an attack the supporter could make": {"spells_count_for_support": False},
-    }
-)
-
-
-def with_reading(ruleset: Ruleset, reading: str) -> Ruleset:
-    """`ruleset` under the alternative reading named by `reading`, in a scenario's words.
-
-    Examples:
-        >>> with_reading(Ruleset(), "a retaliation may itself be retaliated against").retaliation_answerable
-        True
-    """
-    return replace(ruleset, **ALTERNATIVE_READINGS[reading])  # type: ignore[arg-type]

@@ -24,19 +24,19 @@ defined here, with the state that carries the extensions and that its methods ta
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from typing import Protocol
 
 from battlebook import bounds
 from battlebook.errors import RuleViolation, ScenarioError
+from battlebook.frozen import keeps_hash
 from battlebook.homm.actions import Action, OfferSurrender, Withdraw
 from battlebook.homm.ruleset import Ruleset, StackPhase
 from battlebook.homm.scores import AttackScore
 from battlebook.homm.sides import Line as Line
 from battlebook.homm.sides import Side as Side
-from battlebook.homm.town import TownCard
 from battlebook.homm.units import AttackKind, Spell, UnitCard
 
 
@@ -73,6 +73,7 @@ def stack_too_large(name: str, count: int) -> str:
     return f"the stack {name!r} would hold {count} cards; Battlebook plays stacks of at most {MAX_STACK_CARDS} cards"
 
 
+@keeps_hash
 @dataclass(frozen=True)
 class Stack:
     """A creature stack: cards in order, the top card first.
@@ -207,8 +208,8 @@ class Army:
             no hero and no town, so it can neither withdraw nor surrender.
         heroes_fallen: How many of the side's hero cards have been killed in the battle.
 
-    Whether a side defends a town is not stored here: the battle's town card says it
-    (see [`BattleState.defends_town`][battlebook.homm.state.BattleState.defends_town]).
+    Whether a side defends a town is not stored here: the battle's town says it (see
+    [`Town.defends`][battlebook.homm.siege.Town.defends]).
     A side that withdraws or surrenders ends at its nearest town (`town_distance` 0).
     """
 
@@ -295,8 +296,11 @@ class Extension(Protocol):
     - **a kind of target**: [`pieces`][battlebook.homm.state.Extension.pieces] are targets
       that are no creature stacks, with their own legality, defense and effect of a hit;
     - **constraints**: extra refusals of an attack once its score is known, free moves
-      between the lines, a Melee Line's minimum, stacks an action calls out at once,
-      refusals to withdraw or surrender, and what happens once the battle is over.
+      between the lines (and reach from either line), a Melee Line's minimum and the count
+      it is refilled to when it falls, stacks an action calls out at once, refusals to
+      withdraw or surrender, and what happens once the battle is over;
+    - **its own settings**: [`reading`][battlebook.homm.state.Extension.reading] plays the
+      extension under the readings of a ruling that are its own (a town's).
 
     Every method has a neutral default (the open field's rule), so an extension subclasses
     this protocol and overrides only what it changes. Extensions are values (a frozen
@@ -323,6 +327,10 @@ class Extension(Protocol):
         """The battle after an attack hits `piece` (nothing is left to answer it)."""
         return state
 
+    def piece_hit_words(self, state: BattleState, piece: str) -> str:
+        """What a hit on `piece` does, in words, as a note on an attack's chance says it ("kills", by default)."""
+        return "kills"
+
     def piece_actions(self, state: BattleState) -> Iterator[Action]:
         """The candidate actions that name this extension's pieces, legal or not."""
         return iter(())
@@ -344,6 +352,10 @@ class Extension(Protocol):
         """
         return None
 
+    def reaches_from_any_line(self, state: BattleState, attacker: Stack, target: Stack, kind: AttackKind) -> bool:
+        """Whether this extension lets `attacker` make its attack of `kind` on `target` from either line."""
+        return False
+
     def attack_violation(
         self, state: BattleState, attacker: Stack, target: str, kind: AttackKind, score: int
     ) -> RuleViolation | None:
@@ -356,6 +368,10 @@ class Extension(Protocol):
 
     def melee_minimum(self, state: BattleState, side: Side) -> int | None:
         """The Melee Line minimum this extension sets for `side`, holding at all times, or `None`."""
+        return None
+
+    def refill_on_fall(self, state: BattleState, side: Side) -> int | None:
+        """The count `side`'s Melee Line is refilled to whenever it falls, besides its minimum, or `None`."""
         return None
 
     def calls_out(self, before: BattleState, after: BattleState, side: Side) -> int:
@@ -373,7 +389,12 @@ class Extension(Protocol):
         """The battle once it is over (a town repairs its walls)."""
         return state
 
+    def reading(self, settings: Mapping[str, object]) -> Extension:
+        """This extension played under those of `settings` (a ruling's reading) that are its own; itself by default."""
+        return self
 
+
+@keeps_hash
 @dataclass(frozen=True)
 class BattleState:
     """A battle at one moment.
@@ -390,10 +411,9 @@ class BattleState:
         offer: A surrender offer awaiting an answer.
         armies: Hand, deck and town of the Aggressor and the Defender, in that order.
         outcome: How the battle ended, once it has.
-        town: The town card of a battle in a town, `None` in the open field. Its rules
-            come in as the extension [`TownRules`][battlebook.homm.siege.TownRules].
-        extensions: Other battlefield features the battle is fought with (none in the
-            open field or in a plain town).
+        extensions: The battlefield features the battle is fought with, each an
+            [`Extension`][battlebook.homm.state.Extension] of the general rules (none in the
+            open field; a battle in a town has its [`Town`][battlebook.homm.siege.Town]).
     """
 
     ruleset: Ruleset = field(default_factory=Ruleset)
@@ -407,7 +427,6 @@ class BattleState:
     offer: Offer | None = None
     armies: tuple[Army, Army] = (Army(), Army())
     outcome: Outcome | None = None
-    town: TownCard | None = None
     extensions: tuple[Extension, ...] = ()
 
     @property
@@ -418,17 +437,6 @@ class BattleState:
     def army(self, side: Side) -> Army:
         """The army record of `side`."""
         return self.armies[0 if side is Side.AGGRESSOR else 1]
-
-    def defends_town(self, side: Side) -> bool:
-        """Whether `side` is the army defending the town the battle is fought in.
-
-        Examples:
-            >>> from battlebook.homm.town import TownCard
-            >>> state = BattleState().with_town(TownCard("Town Card", Side.DEFENDER))
-            >>> state.defends_town(Side.DEFENDER), state.defends_town(Side.AGGRESSOR)
-            (True, False)
-        """
-        return self.town is not None and self.town.side is side
 
     def with_army(self, side: Side, army: Army) -> BattleState:
         """This state with `side`'s army record replaced."""
@@ -452,16 +460,6 @@ class BattleState:
                 return stack
         there = ", ".join(repr(s.name) for s in self.stacks) or "none"
         raise ScenarioError(f"no stack called {name!r} in the battle (stacks: {there})")
-
-    def is_town(self, name: str) -> bool:
-        """Whether `name` is the town card's name in a battle in a town."""
-        return self.town is not None and self.town.name == name
-
-    def with_town(self, town: TownCard) -> BattleState:
-        """This state fought in `town`; no stack may share the town card's name."""
-        if self.has_stack(town.name):
-            raise ScenarioError(f"a stack is already called {town.name!r}: the town card needs another name")
-        return replace(self, town=town)
 
     def has_stack(self, name: str) -> bool:
         """Whether a stack called `name` is still in play."""
@@ -498,11 +496,12 @@ class BattleState:
 
     def with_stack(self, stack: Stack) -> BattleState:
         """This state with `stack` added; stack names must be unique."""
-        if self.has_stack(stack.name) or self.is_town(stack.name) or self._is_piece(stack.name):
+        if self.has_stack(stack.name) or self.is_piece(stack.name):
             raise ScenarioError(f"there is already a stack called {stack.name!r}")
         return replace(self, stacks=(*self.stacks, stack))
 
-    def _is_piece(self, name: str) -> bool:
+    def is_piece(self, name: str) -> bool:
+        """Whether `name` is a piece of an extension the battle is fought with (a town card), not a stack."""
         return any(name in extension.pieces(self) for extension in self.extensions)
 
     def with_extension(self, extension: Extension) -> BattleState:
@@ -511,7 +510,7 @@ class BattleState:
             hash(extension)
         except TypeError:
             raise ScenarioError(f"{extension!r} is not a value: an extension must be hashable, as states are") from None
-        clash = [name for name in extension.pieces(self) if self.has_stack(name) or self.is_town(name)]
+        clash = [name for name in extension.pieces(self) if self.has_stack(name) or self.is_piece(name)]
         if clash:
             raise ScenarioError(f"{clash[0]!r} already names something in the battle: the extension needs another name")
         return replace(self, extensions=(*self.extensions, extension))

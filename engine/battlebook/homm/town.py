@@ -1,7 +1,8 @@
-"""The town card of a battle in a town, and the state of its walls, as plain values.
+"""The town card of a battle in a town, the state of its walls, and the town's own settings, as plain values.
 
-The rules that use them live in [`siege`][battlebook.homm.siege]; this module only says what
-a town card is, so that the battle state can hold one.
+The rules that use them live in [`siege`][battlebook.homm.siege], the extension of the general
+rules a battle in a town is fought with; this module only says what a town card is and which
+readings of the town's rules a battle may be played under.
 """
 
 from __future__ import annotations
@@ -74,3 +75,73 @@ class TownCard:
     def defense(self) -> int:
         """The town card's defense score: always 10."""
         return TOWN_DEFENSE
+
+
+class PenaltyBase(StrEnum):
+    """What the town walls' ranged penalty is taken from.
+
+    Battlebook takes it from the **whole score** the attack is made with (the card's score,
+    the levels under it, support and swarming), by the ruling *What the walls' penalty
+    applies to*; the alternative takes it from the top card's printed ranged score alone,
+    before anything is added.
+    """
+
+    WHOLE_SCORE = "whole score"
+    CARD_SCORE = "card score"
+
+
+class EmergingTime(StrEnum):
+    """When a town defender's stack may come out of its town to its Melee Line.
+
+    Battlebook allows it only in the stack's **own phase**, on its side's turn (ruling *When
+    a stack comes out of its town*); the alternative allows it at **any time** a phase is
+    being played, whoever's turn it is and whether or not the stack has acted.
+    """
+
+    OWN_PHASE = "own phase"
+    ANY_TIME = "any time"
+
+
+class BreachCall(StrEnum):
+    """What the first hit on a town's walls asks of its Defender.
+
+    Battlebook follows the text: the Breach calls **one stack out** at once, even if stacks
+    already stand outside (ruling *Breached walls call a stack out*). The alternative reads
+    the Breach as a count: the Defender needs **at least one stack outside**, so a stack
+    already there is enough and nobody comes out.
+    """
+
+    ONE_STACK_OUT = "one stack out"
+    AT_LEAST_ONE_OUTSIDE = "at least one outside"
+
+
+@dataclass(frozen=True)
+class TownSettings:
+    """The readings of the town's rules a battle in a town is played under: the town's own settings.
+
+    The general [`Ruleset`][battlebook.homm.ruleset.Ruleset] holds none of them; the town's
+    extension carries them, and only the town's rules read them.
+
+    Attributes:
+        town_penalty: What the town walls' ranged penalty is taken from.
+        emerging: When a town defender's stack may come out to its Melee Line.
+        zero_shot_allowed: Whether a ranged attack the town walls cut to a score of 0 may
+            still be made (ruling *A shot the walls cut to nothing*).
+        town_three_rule: Whether the town's Defender, besides keeping its walls' minimum,
+            refills its Melee Line to three whenever the count falls below three.
+        breach_call: What the first hit on the walls asks of the Defender.
+        fliers_from_any_line: Whether a unit that ignores obstacles may fly in over damaged
+            walls from its Ranged Line too; `False` (Battlebook's reading) has it attack from
+            its Melee Line, as every melee attacker does.
+
+    Examples:
+        >>> TownSettings().emerging, TownSettings(town_three_rule=True).town_three_rule
+        (<EmergingTime.OWN_PHASE: 'own phase'>, True)
+    """
+
+    town_penalty: PenaltyBase = PenaltyBase.WHOLE_SCORE
+    emerging: EmergingTime = EmergingTime.OWN_PHASE
+    zero_shot_allowed: bool = True
+    town_three_rule: bool = False
+    breach_call: BreachCall = BreachCall.ONE_STACK_OUT
+    fliers_from_any_line: bool = False

@@ -10,11 +10,13 @@ it (for instance in a unit table).
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, fields, replace
+from dataclasses import dataclass, replace
 from enum import StrEnum
 
 from battlebook.bounds import MAX_SCORE
+from battlebook.cards import CardBook
 from battlebook.errors import MissingStatError, ScenarioError, UnknownUnitError
+from battlebook.frozen import keeps_hash
 from battlebook.homm.rule_ids import PHASES
 
 
@@ -66,6 +68,7 @@ STAT_NAMES: dict[str, str] = {
 }
 
 
+@keeps_hash
 @dataclass(frozen=True)
 class UnitCard:
     """One unit card. Stats the sources do not give are `None`.
@@ -144,6 +147,33 @@ KNOWN_UNITS: Mapping[str, UnitCard] = {
 }
 
 
+#: Where the stats of `KNOWN_UNITS` come from.
+SOURCE_STATS_ORIGIN = (
+    "Given by the source texts (the Gold Golem's from the worked examples of sources 000 and 001, "
+    "the Behemoth's defense, and the Bandit's melee attack score and phase, from their examples); "
+    "a stat they do not give is left blank."
+)
+
+
+def unit_stats(card: UnitCard) -> tuple[tuple[str, str], ...]:
+    """The stats a unit card is given, in words, in the card's order (a stat nobody gave is left out).
+
+    Examples:
+        >>> unit_stats(KNOWN_UNITS["Behemoth"])
+        (('defense', '13'),)
+        >>> unit_stats(UnitCard("Knight", level=3, spells=(Spell("Magic Fist", 4),), is_hero=True))
+        (('level', '3'), ('spells', 'Magic Fist'), ('hero', 'yes'))
+    """
+    stats = [(name, str(value)) for name in STAT_NAMES if (value := getattr(card, name)) is not None]
+    if card.spells:
+        stats.append(("spells", ", ".join(spell.name for spell in card.spells)))
+    if card.abilities:
+        stats.append(("abilities", ", ".join(ability.value for ability in card.abilities)))
+    if card.is_hero:
+        stats.append(("hero", "yes"))
+    return tuple(stats)
+
+
 def singular(name: str) -> str:
     """A unit name without a plain English plural ending, for lookups.
 
@@ -154,8 +184,21 @@ def singular(name: str) -> str:
     return name[:-1] if name.endswith("s") and not name.endswith("ss") else name
 
 
-class UnitBook:
-    """The units a scenario may use: the known ones plus any it defines itself.
+class SpellBook(CardBook[Spell]):
+    """The offensive spells a scenario may use: the sources give none, so each is illustrative or the scenario's own."""
+
+    noun = "spell"
+
+    def unknown(self, name: str) -> UnknownUnitError:
+        """No spell of that name: the ones the scenario has are listed."""
+        defined = ", ".join(sorted({*self.defined, *self.illustrative})) or "none"
+        return UnknownUnitError(f"no spell called {name!r}: the scenario defines {defined}")
+
+
+class UnitBook(CardBook[UnitCard]):
+    """The units a scenario may use: the known ones plus any it defines itself, and their spells.
+
+    A unit is found by its name in the singular or the plural ("Gold Golems").
 
     Examples:
         >>> book = UnitBook()
@@ -168,69 +211,45 @@ class UnitBook:
         battlebook.errors.UnknownUnitError: no unit called 'Dragon': the sources give Bandit, ...
     """
 
+    noun = "unit"
+
     def __init__(self, known: Mapping[str, UnitCard] = KNOWN_UNITS) -> None:
-        self._known = dict(known)
-        self._defined: dict[str, UnitCard] = {}
-        self._spells: dict[str, Spell] = {}
-        self._illustrative: dict[str, UnitCard] = {}
-        self._illustrative_spells: dict[str, Spell] = {}
+        super().__init__(known)
+        self.spells = SpellBook()
+
+    def spellings(self, name: str) -> tuple[str, ...]:
+        """The name as written, then without a plain English plural ending."""
+        return (name, singular(name))
+
+    def unknown(self, name: str) -> UnknownUnitError:
+        """No unit of that name: the ones the sources give and those the scenario defines are listed."""
+        known = ", ".join(sorted(self.known)) or "none"
+        defined = ", ".join(sorted({*self.defined, *self.illustrative}))
+        extra = f" and the scenario defines {defined}" if defined else ""
+        return UnknownUnitError(f"no unit called {name!r}: the sources give {known}{extra}")
+
+    def found(self, card: UnitCard, illustrative: bool) -> UnitCard:
+        """An illustrative unit casts its spells as the scenario has them now (a table may replace one)."""
+        if not illustrative:
+            return card
+        return replace(card, spells=tuple(self.spell(spell.name) for spell in card.spells))
 
     def bring_in(self, cards: Iterable[UnitCard], spells: Iterable[Spell] = ()) -> None:
         """Make illustrative units and spells available: the scenario's own definitions still override them.
 
         A unit the sources know keeps the stats the illustrative card leaves out.
         """
-        self._illustrative_spells.update((spell.name, spell) for spell in spells)
-        for card in cards:
-            base = self._known.get(card.name)
-            if base is not None:
-                given = {f.name: getattr(card, f.name) for f in fields(card) if getattr(card, f.name) not in (None, ())}
-                card = replace(base, **given)
-            self._illustrative[card.name] = card
+        self.spells.bring_in(spells)
+        super().bring_in(cards)
 
     def define_spell(self, spell: Spell) -> None:
         """Add an offensive spell for this scenario (the sources give no spell's score)."""
-        if spell.name in self._spells:
-            raise ScenarioError(f"the spell {spell.name!r} is defined twice in this example: keep one row for it")
-        if not 0 <= spell.attack <= MAX_STAT:
+        if spell.name not in self.spells.defined and not 0 <= spell.attack <= MAX_STAT:
             raise ScenarioError(
                 f"the spell {spell.name!r} attacks with {spell.attack}: give a score from 0 to {MAX_STAT}"
             )
-        self._spells[spell.name] = spell
+        self.spells.define(spell)
 
     def spell(self, name: str) -> Spell:
-        """The spell called `name`, as the scenario defined it."""
-        found = self._spells.get(name) or self._illustrative_spells.get(name)
-        if found is None:
-            defined = ", ".join(sorted({*self._spells, *self._illustrative_spells})) or "none"
-            raise UnknownUnitError(f"no spell called {name!r}: the scenario defines {defined}")
-        return found
-
-    def define(self, card: UnitCard) -> None:
-        """Add or override a unit for this scenario; stats it leaves out keep the sources' values.
-
-        Raises:
-            ScenarioError: the scenario already defined a unit of that name.
-        """
-        if card.name in self._defined:
-            raise ScenarioError(f"the unit {card.name!r} is defined twice in this example: keep one row for it")
-        base = self._known.get(card.name)
-        if base is not None:
-            given = {f.name: getattr(card, f.name) for f in fields(card) if getattr(card, f.name) not in (None, ())}
-            card = replace(base, **given)
-        self._defined[card.name] = card
-
-    def card(self, name: str) -> UnitCard:
-        """The card called `name` (singular or plural)."""
-        for key in (name, singular(name)):
-            if key in self._defined:
-                return self._defined[key]
-            if key in self._illustrative:  # its spells as the scenario has them now (a table may replace one)
-                card = self._illustrative[key]
-                return replace(card, spells=tuple(self.spell(spell.name) for spell in card.spells))
-            if key in self._known:
-                return self._known[key]
-        known = ", ".join(sorted(self._known)) or "none"
-        defined = ", ".join(sorted({*self._defined, *self._illustrative}))
-        extra = f" and the scenario defines {defined}" if defined else ""
-        raise UnknownUnitError(f"no unit called {name!r}: the sources give {known}{extra}")
+        """The spell called `name`, as the scenario defined it (or brought it in)."""
+        return self.spells.card(name)

@@ -19,7 +19,6 @@ The same catalogue is printed by `battlebook steps [WORD]` and published as the 
 
 from __future__ import annotations
 
-import importlib
 import inspect
 import re
 import textwrap
@@ -28,12 +27,13 @@ from dataclasses import dataclass
 from types import ModuleType
 
 from battlebook.book.links import feature_page, rule_link
-from battlebook.book.model import ExampleDoc, FeatureDoc, RuleDoc, StepDoc, slugify
+from battlebook.book.model import ExampleDoc, FeatureDoc, RuleDoc, slugify
 from battlebook.book.prose import markdown_code, markdown_text
-from battlebook.errors import ScenarioError
-from battlebook.language.grammar import StepDefinition, step_definitions
+from battlebook.games import GAMES
+from battlebook.language import steps
+from battlebook.language.grammar import BookGames, StepDefinition, book_games, step_definitions
 from battlebook.language.patterns import allowed_words_of, readable_of
-from battlebook.language.scope import game_by_vote, scope_of
+from battlebook.language.scope import filled, outline_values, resolved_steps, scope_of
 
 #: Keyword order of a scenario: domains and steps are listed in this order.
 STEP_TYPES = ("given", "when", "then", "step")
@@ -41,10 +41,8 @@ _PRIMARY = {"given", "when", "then"}
 
 
 def load_step_modules() -> list[ModuleType]:
-    """Import every step module of [`battlebook.language.steps`][battlebook.language.steps]."""
-    from battlebook.language.steps import step_modules
-
-    return [importlib.import_module(name) for name in step_modules()]
+    """Import every step module of [`battlebook.language.steps`][battlebook.language.steps], registering its steps."""
+    return steps.load_step_modules()
 
 
 def domain_of(module: ModuleType) -> str:
@@ -152,32 +150,6 @@ class CatalogueProblem:
         return f"{self.module}: step {self.pattern!r} {self.message}"
 
 
-def resolved_steps(steps: Sequence[StepDoc], previous: str = "given") -> Iterator[tuple[str, StepDoc]]:
-    """Each step with its type: `And`, `But` and `*` take the type of the step before them.
-
-    Examples:
-        >>> steps = [StepDoc("Given", "a", 1), StepDoc("And", "b", 2), StepDoc("Then", "c", 3)]
-        >>> " ".join(kind for kind, _ in resolved_steps(steps))
-        'given given then'
-    """
-    for step in steps:
-        keyword = step.keyword.strip().lower()
-        if keyword in _PRIMARY:
-            previous = keyword
-        yield previous, step
-
-
-def _outline_values(example: ExampleDoc) -> dict[str, str]:
-    for table in example.outline_tables:
-        if len(table) > 1:
-            return dict(zip(table[0], table[1], strict=False))
-    return {}
-
-
-def _fill(text: str, values: dict[str, str]) -> str:
-    return re.sub(r"<([^<>]+)>", lambda m: values.get(m[1], m[0]), text)
-
-
 def book_lines(book: Iterable[FeatureDoc]) -> Iterator[tuple[str, StepUse]]:
     """Every step line of every feature (backgrounds included), with its resolved type.
 
@@ -190,9 +162,9 @@ def book_lines(book: Iterable[FeatureDoc]) -> Iterator[tuple[str, StepUse]]:
             for _, step in resolved_steps(rule.background):
                 yield "given", StepUse(feature, rule, None, step.keyword, step.text, step.line)
         for owner, example in feature.examples():
-            values = _outline_values(example)
+            values = outline_values(example)
             for step_type, step in resolved_steps(example.steps):
-                text = _fill(step.text, values)
+                text = filled(step.text, values)
                 yield step_type, StepUse(feature, owner, example, step.keyword, text, step.line)
 
 
@@ -203,8 +175,8 @@ def bind_lines(
 
     A definition is a candidate for a line when its keyword type fits and its pattern
     matches, as pytest-bdd checks. Steps are scoped per game (see
-    [`battlebook.language.scope`][battlebook.language.scope]): a line is credited only to
-    the steps of its feature's game and to shared steps, as a run binds it.
+    [`game_of`][battlebook.language.grammar.game_of]): a line is credited only to the steps
+    of its feature's game and to shared steps, as a run binds it.
     """
     matched: list[tuple[StepUse, tuple[StepDefinition, ...]]] = []
     # A line's candidates depend only on its type and text, and most lines recur across the book.
@@ -217,24 +189,26 @@ def bind_lines(
             )
             candidates[(line_type, use.text)] = matching
         matched.append((use, matching))
-    games = sorted({game for c in contexts if (game := scope_of(c.parser)) is not None})
-    scopes_of: dict[str, list[set[str | None]]] = {}
-    for use, matching in matched:
-        scopes_of.setdefault(use.feature.path, []).append({scope_of(c.parser) for c in matching})
-    features = {use.feature.path: use.feature for use, _ in matched}
-    game_of: dict[str, str | None] = {}
-    for path, scopes in scopes_of.items():
-        try:
-            game_of[path] = game_by_vote(features[path].tags, scopes, games)
-        except ScenarioError:
-            game_of[path] = None
+    games = book_games(book, contexts)
     resolved = []
     for use, matching in matched:
-        game = game_of[use.feature.path]
+        game = _game_of_use(games, use)
         if game is not None:
             matching = tuple(c for c in matching if scope_of(c.parser) in (game, None))
         resolved.append((use, matching))
     return resolved
+
+
+def _game_of_use(games: BookGames, use: StepUse) -> str | None:
+    """The game a line is read in: its example's; a Rule's background line, the Rule's first example's.
+
+    A line outside every example and Rule (the file's Background) is read in the file's game.
+    """
+    if use.example is not None:
+        return games.of_example(use.feature, use.example)
+    if use.rule is not None and use.rule.examples:
+        return games.of_example(use.feature, use.rule.examples[0])
+    return games.files.get(use.feature.path)
 
 
 def build_catalogue(book: Sequence[FeatureDoc], modules: Sequence[ModuleType]) -> list[Domain]:
@@ -321,7 +295,9 @@ def render_catalogue(domains: Sequence[Domain]) -> str:
         "a value you write (a unit, a number, a side), `[...]` for a part you may leave out, and",
         "`a/b` for alternative wordings. Under each step, **Values** lists the words each value accepts.",
         "`And` and `But` continue the keyword of the line above. Each step belongs to one game, or to",
-        "both: a file plays the game its lines (or its `@game:homm` / `@game:heroscape` tag) show, and",
+        "every game: a file plays the game its lines (or its "
+        + " / ".join(f"`@game:{name}`" for name in GAMES)
+        + " tag) show, and",
         "only that game's steps read its lines.",
         "In a terminal, `battlebook steps WORD` prints the same catalogue filtered by a word, and",
         "`battlebook check my.feature` tells you which lines match no step.",

@@ -1,8 +1,10 @@
 """The step language's grammar: typed parameters registered once, and steps scoped per game.
 
 **Typed parameters.** A step pattern is written in the `parse` style, `{name:Type}`, and
-each `Type` is registered here once (`PARAMETERS`):
-the words it accepts, and the engine value it becomes. A step function receives a `Side`,
+each `Type` is registered once: the words it accepts, and the engine value it becomes. The
+types every game's steps share are registered here (`PARAMETERS`); a game's own words (a
+HoMM side or line, a Heroscape terrain) are part of its vocabulary, given to its steps by
+its step modules (a step's `parameters`). A step function receives a `Side`,
 a `Line`, an `int` or a `Fraction`, never a string to convert. `{name:Type?}` marks an
 optional part (its type's pattern carries its own leading words, such as `, rolling 6`),
 and `{:Type}` a wording choice that is read but not passed on (`attacks` or `tries to
@@ -17,21 +19,22 @@ battlefield:"). No folder is needed, so a player's own file anywhere is scoped t
 way. While a file runs, a step of the other game never matches one of its lines.
 
 Examples:
-    >>> phrase = Phrase("the {side:Side} has {count:Count} cards", game="homm")
-    >>> phrase.parse_arguments("the Defender has 3 cards")
-    {'side': <Side.DEFENDER: 'Defender'>, 'count': 3}
-    >>> with playing("heroscape"):
-    ...     phrase.is_matching("the Defender has 3 cards")
+    >>> first, second = GAMES
+    >>> phrase = Phrase("{army:Army} holds {count:Count} cards", game=first)
+    >>> phrase.parse_arguments("Red holds 3 cards")
+    {'army': 'Red', 'count': 3}
+    >>> with playing(second):
+    ...     phrase.is_matching("Red holds 3 cards")
     False
     >>> phrase.readable
-    'the {side} has {count} cards'
+    '{army} holds {count} cards'
 """
 
 from __future__ import annotations
 
 import inspect
 import re
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from types import ModuleType
@@ -41,12 +44,11 @@ import pytest_bdd
 from parse_type import cfparse  # type: ignore[import-untyped]
 from pytest_bdd.parsers import StepParser
 
+from battlebook.book.model import ExampleDoc, FeatureDoc
 from battlebook.bounds import read_number
 from battlebook.errors import ScenarioError
 from battlebook.games import GAMES as REGISTERED
-from battlebook.heroscape import Terrain
-from battlebook.homm import AttackKind, DieReading, Ending, Line, Side, Stance, Walls
-from battlebook.language.scope import PLAYING, game_by_vote, playing, scope_of
+from battlebook.language.scope import PLAYING, GameChoice, choose_game, feature_lines, game_by_vote, playing, scope_of
 
 P = ParamSpec("P")
 T = TypeVar("T")
@@ -91,7 +93,13 @@ def _choice(*words: str) -> str:
     return "|".join(re.escape(w) for w in sorted(words, key=len, reverse=True))
 
 
-def _words(name: str, mapping: dict[str, Any], shape: str = "") -> Parameter:
+def words(name: str, mapping: dict[str, Any], shape: str = "") -> Parameter:
+    """A parameter that accepts exactly the words of `mapping`, each becoming its value.
+
+    Examples:
+        >>> words("Answer", {"yes": True, "no": False}).convert("no")
+        False
+    """
     return Parameter(name, _choice(*mapping), mapping.__getitem__, tuple(mapping), shape)
 
 
@@ -151,28 +159,21 @@ def _rolled(text: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
 PARAMETERS: dict[str, Parameter] = {
     p.name: p
     for p in (
-        _words("Side", {side.value: side for side in Side}),
-        _words("Line", {line.value: line for line in Line}),
-        _words("Stance", {stance.value: stance for stance in Stance}),
-        _words("Kind", {"in melee": AttackKind.MELEE, "at range": AttackKind.RANGED}),
-        _words("Ending", {e.value: e for e in Ending}),
-        _words("HeroOrArmy", {"hero": "hero", "army": "army"}),
-        _words("Terrain", {t.value: t for t in Terrain}),
-        _words("Reading", {r.value: r for r in DieReading}),
-        _words("StanceChoice", {"swarm": "swarm", "protect": "protect"}),
-        _words("StanceVerb", {"swarms": "swarm", "swarm": "swarm", "protects": "protect", "protect": "protect"}),
-        _words("EndStep", {"withdraw": "withdraw", "surrender": "surrender"}),
-        _words("Face", {"skull": "skull", "shield": "shield", "blank": "blank"}),
-        _words("HowMany", {"exactly": "exactly", "at least": "at least", "at most": "at most"}),
-        _words("May", {"may": True, "may not": False}),
-        _words("Can", {"can": True, "cannot": False}),
-        _words("Used", {"used": True, "not used": False}),
-        _words("InPlay", {"still in": True, "out of": False, "in": True}),
+        words("HeroOrArmy", {"hero": "hero", "army": "army"}),
+        words("StanceChoice", {"swarm": "swarm", "protect": "protect"}),
+        words("StanceVerb", {"swarms": "swarm", "swarm": "swarm", "protects": "protect", "protect": "protect"}),
+        words("EndStep", {"withdraw": "withdraw", "surrender": "surrender"}),
+        words("Face", {"skull": "skull", "shield": "shield", "blank": "blank"}),
+        words("HowMany", {"exactly": "exactly", "at least": "at least", "at most": "at most"}),
+        words("May", {"may": True, "may not": False}),
+        words("Can", {"can": True, "cannot": False}),
+        words("Used", {"used": True, "not used": False}),
+        words("InPlay", {"still in": True, "out of": False, "in": True}),
         Parameter("Count", r"[0-9]+", _whole, shape="a whole number, such as 3"),
         Parameter("Number", r"-?[0-9]+", _whole, shape="a whole number, such as 3 (a negative one is refused)"),
         Parameter("Roll", r"-?[0-9]+", _whole, shape="a face of the die, such as 6 (a face it lacks is refused)"),
         Parameter("Chance", r"[0-9]+(?:/[0-9]+)?", _fraction, shape="an exact fraction, such as 2/5, or 0 or 1"),
-        Parameter("Rule", r"\S+", str, shape="a rule's id, such as homm.melee-attack"),
+        Parameter("Rule", r"\S+", str, shape=f"a rule's id, such as {min(next(iter(REGISTERED.values())).rule_ids())}"),
         Parameter("Army", r"\w+", str, shape="an army's name, one word"),
         Parameter("Label", r"\S+", str, shape="an order marker's label, such as 1 or X"),
         Parameter("Name", r'[^"]+', str, shape='a name in double quotes, such as "Gold Golems"'),
@@ -232,12 +233,6 @@ PARAMETERS: dict[str, Parameter] = {
         ),
     )
 }
-PARAMETERS["Walls"] = Parameter(
-    "Walls",
-    "intact|Breached|Sacked|breached|sacked",
-    lambda t: {w.value.lower(): w for w in Walls}[t.lower()],
-    ("intact", "Breached", "Sacked"),
-)
 
 
 def _verbs(name: str, *words: str, shown: str = "") -> Parameter:
@@ -542,3 +537,86 @@ def feature_game(
 
     with playing(None):  # the lines are only read when no tag names the game
         return game_by_vote(tags, (games_of(line_type, text) for line_type, text in lines), GAMES)
+
+
+def example_games(
+    feature: FeatureDoc,
+    definitions: Iterable[StepDefinition] | None = None,
+    seen: dict[tuple[str, str], set[str | None]] | None = None,
+) -> dict[int, GameChoice]:
+    """The game each example of `feature` plays, by its line, and why.
+
+    The one rule decides it: [`choose_game`][battlebook.language.scope.choose_game].
+
+    The example's lines, its Rule's and its file's are those the rulebook model reads
+    ([`feature_lines`][battlebook.language.scope.feature_lines]), voted by `definitions`
+    (every step module's, by default; a run's session asks the same rule of what pytest-bdd
+    hands it). `seen` keeps the games whose steps read each line, for other files read with
+    the same steps. A `@game:` tag naming no registered game is a `ScenarioError`.
+    """
+    known = [(d.type, d.parser) for d in (_all_definitions() if definitions is None else definitions)]
+    seen = {} if seen is None else seen
+    votes: dict[str, str | None] = {}
+
+    def vote(key: str, lines: Sequence[tuple[str, str]]) -> str | None:
+        if key not in votes:
+            votes[key] = feature_game((), lines, known, seen)
+        return votes[key]
+
+    chosen: dict[int, GameChoice] = {}
+    for rule, example in feature.examples():
+        levels = (("Example", example.tags), ("Rule", rule.tags if rule else ()), ("Feature", feature.tags))
+        chosen[example.line] = choose_game(
+            levels,
+            (
+                (f"example {example.line}", feature_lines(feature, rule, example)),
+                (f"rule {rule.name}" if rule else "", feature_lines(feature, rule) if rule else ()),
+                ("file", feature_lines(feature)),
+            ),
+            vote,
+            GAMES,
+        )
+    return chosen
+
+
+def book_games(book: Iterable[FeatureDoc], definitions: Iterable[StepDefinition] | None = None) -> BookGames:
+    """The game each example of `book` plays, and each file as a whole (see `example_games`).
+
+    A file whose `@game:` tags name no game plays none.
+    """
+    known = tuple(_all_definitions() if definitions is None else definitions)
+    parsers = [(d.type, d.parser) for d in known]
+    seen: dict[tuple[str, str], set[str | None]] = {}
+    examples: dict[tuple[str, int], str | None] = {}
+    files: dict[str, str | None] = {}
+    for feature in book:
+        try:
+            chosen = example_games(feature, known, seen)
+            files[feature.path] = feature_game(feature.tags, feature_lines(feature), parsers, seen)
+        except ScenarioError:
+            chosen, files[feature.path] = {}, None
+        examples.update(((feature.path, line), choice.game) for line, choice in chosen.items())
+    return BookGames(files, examples)
+
+
+@dataclass(frozen=True)
+class BookGames:
+    """The games of a book: each file's as a whole, by path, and each example's, by path and line."""
+
+    files: Mapping[str, str | None]
+    examples: Mapping[tuple[str, int], str | None]
+
+    def of_example(self, feature: FeatureDoc, example: ExampleDoc) -> str | None:
+        """The game `example` of `feature` plays."""
+        return self.examples.get((feature.path, example.line))
+
+    def plays(self, feature: FeatureDoc, game: str) -> bool:
+        """Whether any example of `feature` plays `game`."""
+        return any(self.examples.get((feature.path, e.line)) == game for _, e in feature.examples())
+
+
+def _all_definitions() -> list[StepDefinition]:
+    """Every step module's step definitions (the modules imported on first use)."""
+    from battlebook.language.steps import load_step_modules
+
+    return step_definitions(load_step_modules())

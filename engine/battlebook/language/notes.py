@@ -1,9 +1,20 @@
-"""The note that puts drawings under an example on its rulebook page, shared by every game.
+"""The drawing under every passing example, one annotator for every game: before and after its last change.
 
-An annotator module under `engine/battlebook/language/steps/` turns a game's fixture into drawings with a
-function `note(world, record) -> str | None` and registers it with
-[`drawing_annotator`][battlebook.language.notes.drawing_annotator]; the markup helpers here
-give every page the same figures and ids.
+After an example passes, [`attach_drawing`][battlebook.language.notes.attach_drawing] reads
+the world of each registered game the example used (the fixture named after the game): the
+battle as it stands and the journal of the actions attempted, the very states the engine
+ran. It asks the game for what a drawing shows ([`Game.view`][battlebook.game.Game.view])
+and for the drawings ([`Game.draw`][battlebook.game.Game.draw]):
+
+- the battle before and after the last action that changed what is drawn, when the last
+  action was carried out and some action changed the drawing;
+- otherwise one drawing of the battle as it stands (the last action refused, or nothing
+  drawn changed), not an identical pair.
+
+What the example's steps checked on the battle (a Heroscape range count or line of sight)
+is drawn over it, and such a drawing, which teaches its rule, is shown open; every other
+drawing is folded away. A new game needs no change here. The markup helpers give every
+page the same figures and ids.
 
 Examples:
     >>> note = drawings_note("One drawing.", [figure("<svg/>", "The battle")])
@@ -15,16 +26,19 @@ Examples:
 from __future__ import annotations
 
 import html
-from collections.abc import Callable, Sequence
-from typing import TypeVar
+from collections.abc import Sequence
+from typing import Any
 
 import pytest
 
 from battlebook.book.results import ScenarioResult
-from battlebook.language.recorder import Annotator, ScenarioRecord
+from battlebook.game import Drawing, Game
+from battlebook.games import GAMES
+from battlebook.language.recorder import ScenarioRecord
 from battlebook.language.session import annotator
 
-World = TypeVar("World")
+#: The title of the note holding an example's drawings.
+DRAWING_NOTE = "Drawing"
 
 
 def picture_ident(result: ScenarioResult, which: str) -> str:
@@ -64,18 +78,45 @@ def drawings_note(intro: str, figures: Sequence[str], is_open: bool = False) -> 
     return f"{intro}\n\n<details{attribute}><summary>Show {count}</summary>{pictures}</details>"
 
 
-def drawing_annotator(fixture: str, note: Callable[[World, ScenarioRecord], str | None]) -> Annotator:
-    """Register an annotator attaching `note(world, record)` as the *Drawing* of every passing example using `fixture`.
+def drawn(drawing: Drawing, caption: str) -> str:
+    """One of a game's drawings as a figure with its caption, its legend and its width."""
+    return figure(drawing.svg, caption, wide=drawing.wide, legend=drawing.legend)
 
-    Examples that do not use the fixture, and those for which `note` returns `None`, get no drawing.
-    """
 
-    def attach(request: pytest.FixtureRequest, record: ScenarioRecord) -> None:
-        if fixture not in request.fixturenames:
-            return
-        markdown = note(request.getfixturevalue(fixture), record)
-        if markdown is not None:
-            record.annotate_markup("Drawing", markdown)
+def drawing_note(game: Game[Any, Any], world: Any, record: ScenarioRecord) -> str | None:
+    """The note showing `world`'s battle (see the module), or `None` when the example set none up."""
+    if not world.has_battle:
+        return None
+    result, state, journal = record.result, world.state, world.journal
+    if not journal and game.view(state) is None:
+        return None
+    marks, scene = world.marks(), game.scene
+    last = journal[-1] if journal else None
+    carried_out = (e for e in reversed(journal) if e.refusal is None and e.resolution is not None)
+    changing = next((e for e in carried_out if game.view(e.before) != game.view(e.resolution.state)), None)
+    if last is not None and last.refusal is None and changing is not None:
+        which = "last action" if changing is last else f"last action that changed the {scene}"
+        before = game.draw(changing.before, f"The {scene} before the {which}", picture_ident(result, "before"))
+        after = game.draw(
+            changing.resolution.state, f"The {scene} after the {which}", picture_ident(result, "after"), marks
+        )
+        intro = f"The {scene} before and after the {which}, from the states the engine ran."
+        figures = [drawn(before, "Before"), drawn(after, f"After the {which}")]
+        return drawings_note(intro, figures, is_open=bool(after.marked))
+    single = game.draw(state, f"The {scene}", picture_ident(result, "state"), marks)
+    if last is not None and last.refusal is not None:
+        intro = f"The {scene}{single.marked}; its last action was refused."
+        caption = f"The {scene}: the last action was refused, nothing changed"
+    else:
+        intro, caption = f"The {scene}{single.marked}, from the state the engine ran.", f"The {scene}"
+    return drawings_note(intro, [drawn(single, caption)], is_open=bool(single.marked))
 
-    attach.__name__ = attach.__qualname__ = f"attach_{fixture}_drawing"
-    return annotator(attach)
+
+@annotator
+def attach_drawing(request: pytest.FixtureRequest, record: ScenarioRecord) -> None:
+    """Attach the drawing of each registered game's battle a passing example set up."""
+    for game in GAMES.values():
+        if game.name in request.fixturenames:
+            note = drawing_note(game, request.getfixturevalue(game.name), record)
+            if note is not None:
+                record.annotate_markup(DRAWING_NOTE, note)

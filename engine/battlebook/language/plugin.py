@@ -71,7 +71,7 @@ def pytest_addoption(parser: pytest.Parser) -> None:
         default=[],
         metavar="CARD:STAT=VALUE",
         help=(
-            "play every example with this stat of a known Heroscape army card changed, to find the "
+            "play every example with this stat of a known card changed, to find the "
             "examples that rest on it (for instance 'Airborne Elite:range=7'); repeatable"
         ),
     )

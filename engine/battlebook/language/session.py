@@ -20,7 +20,7 @@ from typing import Protocol, TypeVar
 import pytest
 
 from battlebook.language.grammar import GAMES, StepDefinition, feature_game, step_definitions
-from battlebook.language.scope import GameChoice, tagged_game
+from battlebook.language.scope import GameChoice, choose_game
 
 
 class BddStep(Protocol):
@@ -131,31 +131,24 @@ class RunState:
         return self._voted(feature.filename, feature.tags, lines)
 
     def game_of_example(self, feature: BddFeature, scenario: BddScenario) -> GameChoice:
-        """The game an example plays, and why (see [`battlebook.language.scope`][battlebook.language.scope]).
+        """The game an example plays, and why, by the one rule ([`choose_game`][battlebook.language.scope.choose_game]).
 
         A `@game:` tag on the Example, its Rule or its Feature, the nearest first; else the
         vote of the example's own lines (backgrounds included); else of its Rule's lines;
-        else of its file's.
+        else of its file's: here as pytest-bdd hands them over.
         """
         self.files.setdefault(feature.filename, None)
         rule = scenario.rule
         levels = (("Example", scenario.tags), ("Rule", rule.tags if rule else set()), ("Feature", feature.tags))
-        tagged = tagged_game(levels, GAMES)
-        if tagged is not None:
-            return tagged
         own = [(s.type, s.name) for s in scenario.steps]
-        game = self._voted(f"{feature.filename}:{scenario.line_number}", (), own)
-        if game is not None:
-            return GameChoice(game, f"most of its lines are {game} steps")
-        if rule is not None:
-            lines = [(s.type, s.name) for t in feature.scenarios.values() if t.rule is rule for s in t.steps]
-            game = self._voted(f"{feature.filename}:rule {rule.name}", (), lines)
-            if game is not None:
-                return GameChoice(game, f"most of its Rule's lines are {game} steps")
-        game = self.game_of(feature)
-        if game is not None:
-            return GameChoice(game, f"most of its file's lines are {game} steps")
-        return GameChoice(None, "no line of its file belongs to one game only")
+        ruled = [(s.type, s.name) for t in feature.scenarios.values() if t.rule is rule for s in t.steps]
+        everything = [(step.type, step.name) for template in feature.scenarios.values() for step in template.steps]
+        line_sets = (
+            (f"{feature.filename}:{scenario.line_number}", own),
+            (f"{feature.filename}:rule {rule.name}" if rule is not None else "", ruled),
+            (feature.filename, everything),
+        )
+        return choose_game(levels, line_sets, lambda key, lines: self._voted(key, (), lines), GAMES)
 
     def _voted(self, key: str, tags: Iterable[str], lines: Sequence[tuple[str, str]]) -> str | None:
         """The game `lines` vote for (or `tags` name), decided once per `key` in the session."""

@@ -4,19 +4,17 @@
 - [`chart`][battlebook.pictures.chart]: bar and line charts of exact chances (the odds pages
   draw them from [`battlebook.odds`][battlebook.odds] at build time; `docs/stylesheets/charts.css`
   colours them);
-- [`notes`][battlebook.language.notes]: the note that puts drawings under an example, shared by every game;
 - each game draws its own states next to its rules: [`battlebook.homm.picture`][battlebook.homm.picture]
   for Heroes of Might & Magic, [`battlebook.heroscape.picture`][battlebook.heroscape.picture] for
-  Heroscape battlefields.
+  Heroscape battlefields, each reached through [`Game.draw`][battlebook.game.Game.draw].
 
-How a drawing reaches a page: an *annotator* (see `annotator` in
-[`battlebook.language.recorder`][battlebook.language.recorder]) in a step-plugin module
-under `engine/battlebook/language/steps/` reads the example's fixtures after it passes, draws, and attaches
-Markdown with the SVG inside `<div class="bb-pictures" data-search-exclude="">`, one
-`<figure class="bb-picture">` per drawing, made with [`notes`][battlebook.language.notes]
-(`engine/battlebook/language/steps/picture_notes.py` does this for HoMM battles,
-`engine/battlebook/language/steps/heroscape_picture_notes.py` for Heroscape battlefields). The page's stylesheet
-`docs/stylesheets/pictures.css` colours every `bb-pic-*` class for light, dark and print.
+How a drawing reaches a page: one *annotator* (see `annotator` in
+[`battlebook.language.recorder`][battlebook.language.recorder]) for every game,
+[`attach_drawing`][battlebook.language.notes.attach_drawing], reads the example's world
+after it passes, asks its game for the drawings, and attaches Markdown with the SVG inside
+`<div class="bb-pictures" data-search-exclude="">`, one `<figure class="bb-picture">` per
+drawing. The page's stylesheet `docs/stylesheets/pictures.css` colours every `bb-pic-*`
+class for light, dark and print.
 
 Extending:
 

@@ -28,7 +28,6 @@ from __future__ import annotations
 import contextlib
 import tempfile
 from collections.abc import Iterator, Sequence
-from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
@@ -46,8 +45,9 @@ from battlebook.book.model import (
 from battlebook.book.render import example_gherkin, gherkin_lines
 from battlebook.book.results import Status
 from battlebook.book.rulings import Proposal, proposal_problems, read_ruling, ruling_problems, ruling_text
-from battlebook.bounds import MAX_SCENARIO_TEXT, check_whole, page_bounds
+from battlebook.bounds import MAX_SCENARIO_TEXT
 from battlebook.errors import BattlebookError
+from battlebook.language.notes import DRAWING_NOTE
 from battlebook.language.recorder import RESULT
 from battlebook.runners.check import LEAN_OPTIONS, STEPS_HINT, CheckedExample, explain, format_report, run_check
 
@@ -56,8 +56,6 @@ from battlebook.runners.check import LEAN_OPTIONS, STEPS_HINT, CheckedExample, e
 IN_PAGE_OPTIONS: tuple[str, ...] = LEAN_OPTIONS
 #: The name of the file a run writes the reader's text to (it is shown in messages).
 SCENARIO_FILE = "scenario.feature"
-#: The title of the note holding an example's drawings.
-DRAWING_NOTE = "Drawing"
 #: Longest scenario text a run accepts, in characters: a link or a paste cannot make the page work for long.
 MAX_TEXT = MAX_SCENARIO_TEXT
 
@@ -187,7 +185,7 @@ class LastChances:
     def pytest_bdd_after_scenario(self, request: pytest.FixtureRequest) -> None:
         """Keep the chance of the last attack of an example that passed."""
         from battlebook.games import GAMES
-        from battlebook.language.steps.odds_notes import chances
+        from battlebook.language.chance_notes import chances
 
         result = request.node.stash.get(RESULT, None)
         if result is None or result.status is not Status.PASSED:
@@ -248,12 +246,6 @@ def run_scenario(text: str, folder: Path | None = None) -> dict[str, Any]:
     }
 
 
-def _within(value: int, field: str) -> int:
-    """`value`, checked against the bound of the calculator's `field` (see `battlebook.bounds.page_bounds`)."""
-    low, high = page_bounds()[field]
-    return check_whole(value, field, low, high)
-
-
 def _refused(reason: str) -> dict[str, Any]:
     return {
         "ok": False,
@@ -266,85 +258,24 @@ def _refused(reason: str) -> dict[str, Any]:
     }
 
 
-def _fraction(value: Fraction) -> dict[str, Any]:
-    from battlebook.odds import fraction_text, percent_text
+def game_odds(game: str, arguments: Sequence[object]) -> dict[str, Any]:
+    """The odds page's calculator of the registered game `game`, given its fields' values in order.
 
-    return {"fraction": fraction_text(value), "percent": percent_text(value), "value": float(value)}
-
-
-def heroscape_odds(attack: int, defense: int, levels_above: int = 0, edition: str = "2004") -> dict[str, Any]:
-    """The odds of a Heroscape attack: printed dice, the height between the figures, the edition.
-
-    `levels_above` is how many levels the attacker's base stands above the defender's
-    (negative when the defender stands higher); the edition's ruleset turns it into extra
-    dice. Answers the dice rolled, the wound distribution and the chance of at least one.
+    Each game reads, bounds (by [`page_bounds`][battlebook.bounds.page_bounds]) and answers
+    its own fields ([`Calculators.page_odds`][battlebook.calculator.Calculators]):
+    Heroscape's printed dice, the levels between the figures and the edition; HoMM's attack
+    score, defenses and die reading.
 
     Examples:
-        >>> odds = heroscape_odds(2, 4, levels_above=1)
-        >>> odds["attack_dice"], odds["defense_dice"], odds["at_least_one"]["fraction"]
-        (3, 4, '...')
-    """
-    from battlebook.heroscape.dice import heroscape_wounds
-    from battlebook.heroscape.ruleset import Edition, Ruleset
-
-    _within(attack, "attack dice")
-    _within(defense, "defense dice")
-    _within(levels_above, "levels above")
-    try:
-        ruleset = Ruleset.for_edition(Edition(str(edition)))
-    except ValueError:
-        raise BattlebookError(f"the edition is 2004 or 2024, not {edition!r}") from None
-    extra = ruleset.height.extra_dice(abs(levels_above))
-    attack_dice = attack + (extra if levels_above > 0 else 0)
-    defense_dice = defense + (extra if levels_above < 0 else 0)
-    odds = heroscape_wounds(attack_dice, defense_dice, ruleset.combat_die, ruleset.defense_sides)
-    notes = []
-    if extra:
-        side = "attack" if levels_above > 0 else "defense"
-        notes.append(f"height advantage under the {ruleset.edition.value} edition: +{extra} {side}")
-    return {
-        "game": "heroscape",
-        "edition": ruleset.edition.value,
-        "attack_dice": attack_dice,
-        "defense_dice": defense_dice,
-        "notes": notes,
-        "wounds": [_fraction(p) for p in odds.wounds],
-        "at_least_one": _fraction(odds.at_least_one),
-        "expected": _fraction(odds.expected),
-    }
-
-
-def homm_odds(score: int, defenses: Sequence[int], reading: str = "0-9") -> dict[str, Any]:
-    """The chance that a HoMM attack with `score` kills: one defense, or several for a swat, under a die reading.
-
-    Examples:
-        >>> odds = homm_odds(7, [13], "1-10")
+        >>> odds = game_odds("homm", [7, [13], "1-10"])
         >>> odds["chance"]["fraction"], odds["min_roll"]
         ('1/2', 6)
     """
-    from battlebook.homm.ruleset import DieReading
-    from battlebook.odds import homm_hit
+    from battlebook.games import PACKAGES, calculators
 
-    _within(score, "score")
-    _within(len(defenses), "swat")
-    for defense in defenses:
-        _within(defense, "defense")
-    try:
-        die = DieReading(reading)
-    except ValueError:
-        raise BattlebookError(f"the die reads 0-9 or 1-10, not {reading!r}") from None
-    hit = homm_hit(score, list(defenses), die)
-    return {
-        "game": "homm",
-        "score": score,
-        "defense": hit.defense,
-        "swat": list(defenses),
-        "reading": die.value,
-        "faces": list(hit.faces),
-        "winning_faces": list(hit.winning_faces),
-        "min_roll": hit.min_roll,
-        "chance": _fraction(hit.hit),
-    }
+    if game not in PACKAGES:
+        raise BattlebookError(f"no game {game!r}: the games are {', '.join(PACKAGES)}")
+    return calculators(game).page_odds(list(arguments))
 
 
 def _read_scenario(text: str, name: str) -> FeatureDoc:

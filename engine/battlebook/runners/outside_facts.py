@@ -1,13 +1,14 @@
-"""Which worked examples rest on each illustrative stat of the known Heroscape army cards.
+"""Which worked examples rest on each illustrative stat of the games' known cards (today, Heroscape's army cards).
 
-The sources give only a few stats of the four cards of their worked examples; the engine
-fills in the rest with illustrative values (see
-[`SOURCE_STATS`][battlebook.heroscape.cards.SOURCE_STATS]). An example *rests on* such a
-value when changing it changes the example's outcome. This module finds them by mutation:
-each value is set to its least, one lower, one higher and ten higher (a double-space card
-becomes a single-space one, and the reverse), the Heroscape examples that name the card are run with the changed card
-(`--battlebook-card-stat`, in-process, through [`run_check`][battlebook.runners.check.run_check]),
-and every example that no longer passes is listed.
+The sources give only a few stats of the cards of their worked examples; a game may fill
+in the rest with illustrative values: each [known card][battlebook.game.Game.known_cards]
+says which of its stats the sources give. An example *rests on* an illustrative value when
+changing it changes the example's outcome. This module finds them by mutation: each value
+is set to its least, one lower, one higher and ten higher (a double-space card becomes a
+single-space one, and the reverse), the examples that name the card are run with the
+changed card (`--battlebook-card-stat`, in-process, through
+[`run_check`][battlebook.runners.check.run_check]), and every example that no longer passes
+is listed.
 
 The page *Outside facts* (`docs/reference/outside-facts.md`) carries the table between two
 markers; `make facts` writes it, and `tests/unit/test_outside_facts.py` checks, row by row,
@@ -23,7 +24,9 @@ from pathlib import Path
 
 from battlebook.book.model import FeatureDoc, StepDoc, feature_paths, load_book
 from battlebook.book.prose import markdown_text
-from battlebook.language.steps.heroscape_world import CARD_STAT_OPTION, illustrative_card_stats
+from battlebook.game import KnownCard
+from battlebook.games import GAMES
+from battlebook.language.steps._attempts import CARD_STAT_OPTION
 from battlebook.runners.check import LEAN_OPTIONS, run_check
 
 #: The page, relative to the project root, and the markers around its generated table.
@@ -56,8 +59,13 @@ class CardFact:
     resting: tuple[tuple[str, str], ...] = ()
 
 
+def known_cards() -> dict[str, KnownCard]:
+    """Every registered game's known cards, by name, in the registry's order."""
+    return {card.name: card for game in GAMES.values() for card in game.known_cards()}
+
+
 def illustrative_stats() -> Iterator[tuple[str, str, int]]:
-    """Every (card, stat, value) of the known cards that the sources do not give, in card order.
+    """Every (card, stat, value) of the known cards, numbers the sources do not give, in card order.
 
     Examples:
         >>> ("Zettian Guards", "range", 7) in list(illustrative_stats())
@@ -65,8 +73,10 @@ def illustrative_stats() -> Iterator[tuple[str, str, int]]:
         >>> ("Zettian Guards", "figures", 2) in list(illustrative_stats())
         True
     """
-    for card, _, stat, value in illustrative_card_stats():
-        yield card, stat, value
+    for card in known_cards().values():
+        for stat, value in card.stats:
+            if value.isdigit() and (stat, value) not in card.sourced:
+                yield card.name, stat, int(value)
 
 
 def mutations(stat: str, value: int) -> tuple[int, ...]:
@@ -83,8 +93,7 @@ def mutations(stat: str, value: int) -> tuple[int, ...]:
 
 
 def _names(book: Sequence[FeatureDoc], card: str) -> list[FeatureDoc]:
-    figure = next(f for c, f, _, _ in illustrative_card_stats() if c == card)
-    words = re.compile(r"\b(" + re.escape(card) + "|" + re.escape(figure) + r")s?\b")
+    words = re.compile(r"\b(" + "|".join(map(re.escape, known_cards()[card].names)) + r")s?\b")
     found = []
     for feature in book:
         texts = [

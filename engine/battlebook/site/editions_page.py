@@ -1,16 +1,17 @@
-"""The Heroscape editions side by side, computed each time the pages are generated.
+"""A game's editions side by side, computed each time the pages are generated.
 
-The page generator ([`battlebook.site.pages`][battlebook.site.pages]) writes `reference/editions.md`:
+The page generator ([`battlebook.site.pages`][battlebook.site.pages]) writes `reference/editions.md`,
+for every registered game printed in more than one edition ([`Game.editions`][battlebook.game.Game.editions];
+today Heroscape's 2004 basic game and 2024 edition):
 
-- the settings of the two editions' rulesets,
-  [`Ruleset.for_edition`][battlebook.heroscape.ruleset.Ruleset.for_edition], one row per
-  setting, the ones that differ first;
-- every Heroscape example of the rulebook, run by the engine under the 2004 basic game and
-  again under the 2024 edition, rule by rule, with each run's verdict and the explanation
-  `battlebook check` gives for a run that does not pass.
+- the settings of the editions' rulesets, one row per setting, the ones that differ first;
+- every example of the rulebook whose file plays that game
+  ([`game_of`][battlebook.language.grammar.game_of]), run by the engine under each edition,
+  rule by rule, with each run's verdict and the explanation `battlebook check` gives for a
+  run that does not pass.
 
-A run is [`run_check`][battlebook.runners.check.run_check] on a copy of each Heroscape
-feature file whose `@edition:` tags all name one edition; nothing on the page is typed in.
+A run is [`run_check`][battlebook.runners.check.run_check] on a copy of each of the game's
+feature files whose `@edition:` tags all name one edition; nothing on the page is typed in.
 Every name taken from a feature file is escaped with
 [`markdown_text`][battlebook.book.prose.markdown_text].
 """
@@ -25,15 +26,16 @@ from collections.abc import Sequence
 from dataclasses import dataclass, fields
 from enum import Enum
 from pathlib import Path
+from typing import Any
 
-from battlebook.heroscape.dice import CombatDie
-from battlebook.heroscape.ruleset import Edition, HeightAdvantage, Ruleset
+from battlebook.game import Game, InWords, RulesEdition
+from battlebook.games import GAMES
+from battlebook.language.grammar import BookGames, book_games
 from battlebook.runners.check import LEAN_OPTIONS, CheckedExample, explain, run_check
 from battlebook.book.model import FeatureDoc, FeatureFileError, read_feature_text
-from battlebook.book.prose import markdown_text
+from battlebook.book.prose import markdown_text, page_part
 
 EDITIONS_PAGE = "reference/editions.md"
-EDITIONS = (Edition.BASIC_2004, Edition.EDITION_2024)
 #: An `@edition:` tag, wherever it sits on a line of tags.
 EDITION_TAG = re.compile(r"(?<!\S)@edition:\S+")
 #: The runs' pytest options: a check's own, with plain tracebacks. The page shows the check's
@@ -50,29 +52,24 @@ VERDICTS = {
 }
 
 
-def is_heroscape(feature: FeatureDoc) -> bool:
-    """Whether a feature file is a Heroscape chapter or a Heroscape ruling.
-
-    Examples:
-        >>> is_heroscape(FeatureDoc("features/rulings/heroscape-sight.feature", "S", "", (), (), (), (), ""))
-        True
-    """
-    return feature.path.startswith("features/heroscape/") or posixpath.basename(feature.path).startswith("heroscape-")
+def edited_games() -> list[Game[Any, Any]]:
+    """The registered games printed in more than one edition, in the registry's order."""
+    return [game for game in GAMES.values() if len(game.editions()) > 1]
 
 
-def under_edition(text: str, edition: Edition) -> str:
+def under_edition(text: str, edition: str) -> str:
     r"""A feature file's text with every `@edition:` tag naming `edition`; the rest of the text is kept.
 
     Only lines of tags change, so every example keeps its line number.
 
     Examples:
-        >>> under_edition("@chapter:1 @edition:2004\nFeature: F\n  `@edition:2004` in prose\n", Edition.EDITION_2024)
+        >>> under_edition("@chapter:1 @edition:2004\nFeature: F\n  `@edition:2004` in prose\n", "2024")
         '@chapter:1 @edition:2024\nFeature: F\n  `@edition:2004` in prose\n'
     """
     lines = text.splitlines(keepends=True)
     for index, line in enumerate(lines):
         if line.lstrip().startswith("@"):
-            lines[index] = EDITION_TAG.sub(f"@edition:{edition.value}", line)
+            lines[index] = EDITION_TAG.sub(f"@edition:{edition}", line)
     return "".join(lines)
 
 
@@ -86,15 +83,16 @@ class Run:
 
 @dataclass(frozen=True)
 class ExampleRuns:
-    """One example, the edition it is written for, and its run under each edition."""
+    """One example of a game, the edition it is written for, and its run under each edition (by its name)."""
 
+    game: str
     feature: FeatureDoc
     rule_id: str | None
     rule_name: str
     name: str
     anchor: str
     written_for: str
-    runs: dict[Edition, Run]
+    runs: dict[str, Run]
 
     @property
     def differs(self) -> bool:
@@ -115,12 +113,12 @@ def _run(checked: CheckedExample) -> Run:
     return Run(checked.kind, tuple(line for line in lines if line))
 
 
-RunKey = tuple[str, int, Edition]
+RunKey = tuple[str, int, str]
 
 
-def _copies(features: Sequence[FeatureDoc], root: Path) -> dict[Edition, dict[str, str]]:
-    """Each edition's copies of the Heroscape files: path in the rulebook -> text with its `@edition:` tags set."""
-    copies: dict[Edition, dict[str, str]] = {edition: {} for edition in EDITIONS}
+def _copies(features: Sequence[FeatureDoc], root: Path, editions: Sequence[str]) -> dict[str, dict[str, str]]:
+    """Each edition's copies of a game's files: path in the rulebook -> text with its `@edition:` tags set."""
+    copies: dict[str, dict[str, str]] = {edition: {} for edition in editions}
     for feature in features:
         if ".." in Path(feature.path).parts or Path(feature.path).is_absolute():
             continue  # only files inside the rulebook are copied
@@ -128,19 +126,19 @@ def _copies(features: Sequence[FeatureDoc], root: Path) -> dict[Edition, dict[st
             text = read_feature_text(root / feature.path, feature.path)
         except FeatureFileError:
             continue  # gone since the book was read: its examples show as not run
-        for edition in EDITIONS:
+        for edition in editions:
             copies[edition][feature.path] = under_edition(text, edition)
     return copies
 
 
-def _run_copies(copies: dict[Edition, dict[str, str]]) -> dict[RunKey, Run]:
+def _run_copies(copies: dict[str, dict[str, str]]) -> dict[RunKey, Run]:
     """Run every copy with `run_check`, one run per edition."""
     runs: dict[RunKey, Run] = {}
     with tempfile.TemporaryDirectory(prefix="battlebook-editions-") as tmp:
         for edition, texts in copies.items():
             if not texts:
                 continue
-            folder = Path(tmp) / edition.value
+            folder = Path(tmp) / page_part(edition)
             for path, text in texts.items():
                 copy = folder / path
                 copy.parent.mkdir(parents=True, exist_ok=True)
@@ -154,15 +152,33 @@ def _run_copies(copies: dict[Edition, dict[str, str]]) -> dict[RunKey, Run]:
 
 
 def run_editions(book: Sequence[FeatureDoc], root: Path) -> list[ExampleRuns]:
-    """Every Heroscape example of `book` (files under `root`), run under each edition, in book order."""
-    features = [feature for feature in book if is_heroscape(feature)]
-    runs = _run_copies(_copies(features, root))
+    """Every example of `book` (files under `root`) of a game with editions, run under each, in book order."""
+    out = []
+    played = book_games(book)
+    for game in edited_games():
+        editions = [edition.name for edition in game.editions()]
+        features = [feature for feature in book if played.plays(feature, game.name)]
+        runs = _run_copies(_copies(features, root, editions))
+        out += _example_runs(game, features, played, editions, runs)
+    return out
+
+
+def _example_runs(
+    game: Game[Any, Any],
+    features: Sequence[FeatureDoc],
+    played: BookGames,
+    editions: Sequence[str],
+    runs: dict[RunKey, Run],
+) -> list[ExampleRuns]:
     out = []
     for feature in features:
         for rule, example in feature.examples():
+            if played.of_example(feature, example) != game.name:
+                continue
             tags = (*feature.tags, *(rule.tags if rule else ()), *example.tags)
             out.append(
                 ExampleRuns(
+                    game.name,
                     feature,
                     rule.id if rule else None,
                     rule.name if rule else feature.name,
@@ -171,7 +187,7 @@ def run_editions(book: Sequence[FeatureDoc], root: Path) -> list[ExampleRuns]:
                     _written_for(tags),
                     {
                         edition: runs[(feature.path, example.line, edition)]
-                        for edition in EDITIONS
+                        for edition in editions
                         if (feature.path, example.line, edition) in runs
                     },
                 )
@@ -179,12 +195,13 @@ def run_editions(book: Sequence[FeatureDoc], root: Path) -> list[ExampleRuns]:
     return out
 
 
-def setting_docs() -> dict[str, str]:
-    """Each `Ruleset` setting's description, from the class's own docstring (its `Attributes:` list)."""
+def setting_docs(ruleset: type) -> dict[str, str]:
+    """Each setting's description, from the ruleset class's own docstring (its `Attributes:` list)."""
     docs: dict[str, str] = {}
     current = ""
     in_attributes = False
-    for raw in (Ruleset.__doc__ or "").splitlines():
+    names = {f.name for f in fields(ruleset)}
+    for raw in (ruleset.__doc__ or "").splitlines():
         line = raw.strip()
         if line == "Attributes:":
             in_attributes = True
@@ -192,7 +209,7 @@ def setting_docs() -> dict[str, str]:
         if not in_attributes or not line:
             continue
         match = re.match(r"^(\w+): (.*)$", line)
-        if match and match[1] in {f.name for f in fields(Ruleset)}:
+        if match and match[1] in names:
             current = match[1]
             docs[current] = match[2]
         elif current:
@@ -201,21 +218,17 @@ def setting_docs() -> dict[str, str]:
 
 
 def setting_text(value: object) -> str:
-    """A setting's value in words.
+    """A setting's value in words: its own words if it has some (see [`InWords`][battlebook.game.InWords]).
 
     Examples:
-        >>> setting_text(HeightAdvantage(((1, 1), (10, 2))))
-        '+1 die from 1 level higher, +2 dice from 10 levels higher'
-        >>> setting_text(True), setting_text(CombatDie())
-        ('yes', '3 skulls, 2 shields, 1 blank')
+        >>> from enum import StrEnum
+        >>> class Reach(StrEnum):
+        ...     MELEE = "melee only"
+        >>> setting_text(True), setting_text(Reach.MELEE), setting_text(4)
+        ('yes', 'melee only', '4')
     """
-    if isinstance(value, HeightAdvantage):
-        return ", ".join(
-            f"+{dice} {'die' if dice == 1 else 'dice'} from {levels} {'level' if levels == 1 else 'levels'} higher"
-            for levels, dice in value.steps
-        )
-    if isinstance(value, CombatDie):
-        return f"{value.skulls} skulls, {value.shields} shields, {value.blanks} blank"
+    if isinstance(value, InWords):
+        return value.in_words()
     if isinstance(value, bool):
         return "yes" if value else "no"
     if isinstance(value, Enum):
@@ -223,11 +236,11 @@ def setting_text(value: object) -> str:
     return str(value)
 
 
-def _settings_table() -> list[str]:
-    rulesets = [Ruleset.for_edition(edition) for edition in EDITIONS]
-    docs = setting_docs()
+def _settings_table(editions: Sequence[RulesEdition]) -> list[str]:
+    rulesets = [edition.ruleset for edition in editions]
+    docs = setting_docs(type(rulesets[0]))
     rows: list[tuple[bool, str]] = []
-    for item in fields(Ruleset):
+    for item in fields(rulesets[0]):
         if item.name == "edition":
             continue
         values = [setting_text(getattr(ruleset, item.name)) for ruleset in rulesets]
@@ -237,8 +250,8 @@ def _settings_table() -> list[str]:
         rows.append((differs, "| " + " | ".join(cells) + " |"))
     rows.sort(key=lambda row: not row[0])
     return [
-        "| Setting | What it decides | 2004 | 2024 |",
-        "|---|---|---|---|",
+        "| Setting | What it decides | " + " | ".join(markdown_text(e.name) for e in editions) + " |",
+        "|---|---|" + "---|" * len(editions),
         *(row for _, row in rows),
     ]
 
@@ -259,7 +272,11 @@ def example_link(entry: ExampleRuns, here: str, page_of: dict[str, str]) -> str:
 
 
 def _rule_section(
-    key: tuple[str, str | None, str], group: Sequence[ExampleRuns], here: str, page_of: dict[str, str]
+    key: tuple[str, str | None, str],
+    group: Sequence[ExampleRuns],
+    here: str,
+    page_of: dict[str, str],
+    editions: Sequence[str],
 ) -> list[str]:
     """One rule's examples as a table: each example's edition and its run under each edition."""
     path, rule_id, rule_name = key
@@ -272,48 +289,63 @@ def _rule_section(
         "",
         f"In [{markdown_text(feature.name)}]({target}{anchor}). "
         f"{parting} of {len(group)} {'example ends' if len(group) == 1 else 'examples end'} differently "
-        "under the two editions.",
+        f"under the {_count(editions)} editions.",
         "",
-        "| Example | Written for | 2004 | 2024 |",
-        "|---|---|---|---|",
+        "| Example | Written for | " + " | ".join(markdown_text(edition) for edition in editions) + " |",
+        "|---|---|" + "---|" * len(editions),
     ]
     for entry in group:
         mark = " (differs)" if entry.differs else ""
         cells = [
             example_link(entry, here, page_of) + mark,
             markdown_text(entry.written_for) or "either",
-            *(_cell(entry.runs.get(edition)) for edition in EDITIONS),
+            *(_cell(entry.runs.get(edition)) for edition in editions),
         ]
         lines.append("| " + " | ".join(cells) + " |")
     return [*lines, ""]
 
 
+def _count(editions: Sequence[object]) -> str:
+    return "two" if len(editions) == 2 else str(len(editions))
+
+
 def editions_page(entries: Sequence[ExampleRuns], page_of: dict[str, str], here: str = EDITIONS_PAGE) -> str:
-    """The Markdown of the editions page: the settings, then the examples' runs rule by rule.
+    """The Markdown of the editions page: for each game with editions, the settings, then the examples' runs rule by rule.
 
     `page_of` gives the source path of each feature's page in the site (for the links).
     """
+    return "\n".join(game_section(game, entries, page_of, here) for game in edited_games())
+
+
+def game_section(
+    game: Game[Any, Any], entries: Sequence[ExampleRuns], page_of: dict[str, str], here: str = EDITIONS_PAGE
+) -> str:
+    """One game's part of the editions page: its editions' settings, then its examples' runs rule by rule."""
+    editions = game.editions()
+    names = [edition.name for edition in editions]
+    entries = [entry for entry in entries if entry.game == game.name]
     differing = [entry for entry in entries if entry.differs]
+    either = " or ".join(edition.words for edition in editions)
     lines = [
-        "# Heroscape 2004 and 2024, side by side",
+        f"# {game.title} {' and '.join(names)}, side by side",
         "",
-        "Battlebook plays Heroscape under either edition: the 2004 basic game or the 2024 "
-        "edition. An edition is a ruleset of the engine, a handful of settings that every rule "
-        "asks; no rule tests the edition by name. This page is built from the engine each time "
-        "the site is built: the settings below are read from the two rulesets, and every Heroscape "
-        "example of the rulebook is run twice, once with each edition, by the same machinery as "
-        "`battlebook check`.",
+        f"Battlebook plays {game.title} under either edition: {either}. An edition is a ruleset of the "
+        "engine, a handful of settings that every rule asks; no rule tests the edition by name. This page "
+        "is built from the engine each time the site is built: the settings below are read from the "
+        f"{_count(editions)} rulesets, and every {game.title} example of the rulebook is run "
+        f"{'twice' if len(editions) == 2 else f'{len(editions)} times'}, once with each edition, by the "
+        "same machinery as `battlebook check`.",
         "",
         "## The settings of each edition",
         "",
         "The settings that differ come first, in bold. The open readings (which Battlebook records as "
         "rulings) are the same under both editions unless a scenario changes them.",
         "",
-        *_settings_table(),
+        *_settings_table(editions),
         "",
         "## The examples under both editions",
         "",
-        f"{len(entries)} Heroscape examples ran under each edition; "
+        f"{len(entries)} {game.title} examples ran under each edition; "
         f"{len(differing)} of them end differently. An example is written for one edition (its "
         "`@edition:` tag, shown under *Written for*); run under the other, it shows where the "
         "editions part ways, or that the example's steps need a feature only one edition has. "
@@ -332,7 +364,7 @@ def editions_page(entries: Sequence[ExampleRuns], page_of: dict[str, str], here:
     agreeing = [key for key in rule_order if key not in parting]
     lines += ["## Where the editions part ways", ""]
     for key in parting:
-        lines += _rule_section(key, by_rule[key], here, page_of)
+        lines += _rule_section(key, by_rule[key], here, page_of, names)
     lines += [
         "## Where the editions agree",
         "",
@@ -340,5 +372,6 @@ def editions_page(entries: Sequence[ExampleRuns], page_of: dict[str, str], here:
         "",
     ]
     for key in agreeing:
-        lines += _rule_section(key, by_rule[key], here, page_of)
+        lines += _rule_section(key, by_rule[key], here, page_of, names)
     return "\n".join(lines) + "\n"
+

@@ -89,6 +89,18 @@ RESERVED_PAGES = {
     RULINGS_INDEX: "the rulings index",
     OPEN_QUESTIONS_PAGE: "the open questions page",
 }
+
+
+def odds_uri(game: str) -> str:
+    """Where a registered game's odds page lives in the site.
+
+    Examples:
+        >>> odds_uri("heroscape")
+        'odds/heroscape.md'
+    """
+    return f"odds/{game}.md"
+
+
 #: Every page generated besides the chapters (the API's module pages are no link target).
 GENERATED_PAGES = (
     "rulebook/steps.md",
@@ -98,7 +110,7 @@ GENERATED_PAGES = (
     "reference/glossary.md",
     "reference/units.md",
     "reference/editions.md",
-    *(f"odds/{name}.md" for name in GAMES),
+    *(odds_uri(name) for name in GAMES),
 )
 #: Pages where the pass after the build links every rule identifier to its rule.
 LINKED_PAGES = re.compile(r"^(?:rulebook/(?!steps\.md$)|reference/|index\.md$)")
@@ -150,28 +162,16 @@ def group_of(feature: FeatureDoc) -> str:
     return parts[0] if len(parts) > 1 else ""
 
 
-def game_of(src_uri: str) -> str | None:
-    """The registered game a page is about, from its path (a ruling by the game its file name starts with), or `None`.
-
-    A ruling whose file name names no game belongs to the first game of the registry.
-
-    Examples:
-        >>> game_of("rulebook/homm/melee.md"), game_of("rulebook/rulings/heroscape-sight.md"), game_of("index.md")
-        ('homm', 'heroscape', None)
-        >>> game_of("rulebook/rulings/die-faces.md"), game_of("odds/heroscape.md"), game_of("rulebook/rulings/index.md")
-        ('homm', 'heroscape', None)
+def page_games(book: Sequence[FeatureDoc]) -> dict[str, str]:
+    """The game each page is about, by its source path: every chapter's and ruling's (the game its file
+    plays, [`game_of`][battlebook.language.grammar.game_of]) and every game's odds page.
     """
-    parts = src_uri.split("/")
-    if parts[0] == "rulebook" and len(parts) > 2:
-        if parts[1] == "rulings":
-            if parts[2] == "index.md":
-                return None
-            return next((name for name in GAMES if parts[2].startswith(f"{name}-")), next(iter(GAMES)))
-        return parts[1] if parts[1] in GAMES else None
-    if parts[0] == "odds" and len(parts) == 2:
-        name = parts[1].removesuffix(".md")
-        return name if name in GAMES else None
-    return None
+    from battlebook.language.grammar import book_games
+
+    games = {odds_uri(name): name for name in GAMES}
+    played = book_games(book).files
+    games.update((page_uri(feature), game) for feature in book if (game := played.get(feature.path)) is not None)
+    return games
 
 
 def nav_title(name: str) -> str:
@@ -330,13 +330,17 @@ class Generator:
         except GlossaryError as error:
             raise GenerationError(str(error)) from None
         self.terms = glossary_terms(self.glossary)
+        #: The game each page is about, by its source path (see `page_games`).
+        self.page_games = page_games(self.book)
         #: Each rule identifier -> the page holding it, and its address in the site.
         self.rule_pages = {rule.id: page_uri(feature) for feature in self.book for rule in feature.rules}
         self.rule_urls = {rule_id: page_url(uri) for rule_id, uri in self.rule_pages.items()}
         #: Every page of the site a description may link to: the hand-written ones and the generated ones.
-        self.known_pages = {page_uri(feature) for feature in self.book} | {
-            path.relative_to(root / "docs").as_posix() for path in (root / "docs").rglob("*.md")
-        } | set(GENERATED_PAGES)
+        self.known_pages = (
+            {page_uri(feature) for feature in self.book}
+            | {path.relative_to(root / "docs").as_posix() for path in (root / "docs").rglob("*.md")}
+            | set(GENERATED_PAGES)
+        )
 
     def problem(self, text: str) -> None:
         """Record something that must stop a strict build."""
@@ -364,7 +368,7 @@ class Generator:
             markdown, unknown = resolve_rule_hrefs(markdown, hrefs)
             for rule_id in unknown:
                 self.problem(f"{source}: a link names the rule {rule_id!r}, which no Rule has as its @id")
-            block = prose_block(markdown, self.terms.used(game_of(here), markdown))
+            block = prose_block(markdown, self.terms.used(self.page_games.get(here), markdown))
             return PAGE_LINK.sub(page_link, block)
 
         return render
@@ -385,12 +389,10 @@ class Generator:
             boost = SEARCH_BOOST.get(group_of(feature))
             if boost is not None:
                 meta["search"] = {"boost": boost}
-            self.add(uri, markdown + self.terms.definitions(self.terms.used(game_of(uri), markdown)), meta)
+            self.add(uri, markdown + self.terms.definitions(self.terms.used(self.page_games.get(uri), markdown)), meta)
             self.pages.problems += [str(problem) for problem in problems]
 
-    def with_settled_rules(
-        self, markdown: str, uri: str, settled: Mapping[str, list[tuple[FeatureDoc, str]]]
-    ) -> str:
+    def with_settled_rules(self, markdown: str, uri: str, settled: Mapping[str, list[tuple[FeatureDoc, str]]]) -> str:
         """A ruling's page with, under each of its rules, the rules of the chapters that link to it."""
         here = page_url(uri)
 
@@ -405,12 +407,8 @@ class Generator:
 
     def book_pages(self) -> None:
         """The step catalogue, the coverage page, the rulings index and the open questions."""
-        from battlebook.language.catalogue import (
-            build_catalogue,
-            catalogue_problems,
-            load_step_modules,
-            render_catalogue,
-        )
+        from battlebook.language.catalogue import build_catalogue, catalogue_problems, render_catalogue
+        from battlebook.language.steps import load_step_modules
 
         domains = build_catalogue(self.book, load_step_modules())
         coverage = section_coverage(self.book, self.results)
@@ -433,16 +431,17 @@ class Generator:
         """The glossary, the index of units and army cards, and the Heroscape editions side by side."""
         here = page_url(GLOSSARY_PAGE)
         links = {rule_id: relative_url(url, here) + "#" + rule_id for rule_id, url in self.rule_urls.items()}
-        self.add(GLOSSARY_PAGE, render_glossary(self.glossary, links))
+        titles = {name: game.title for name, game in GAMES.items()}
+        self.add(GLOSSARY_PAGE, render_glossary(self.glossary, links, titles))
         self.add(UNITS_PAGE, render_units_index(units_index(self.book), UNITS_PAGE))
         entries = run_editions(self.book, self.root)
         self.add(EDITIONS_PAGE, editions_page(entries, {feature.path: page_uri(feature) for feature in self.book}))
-        self.pages.problems += glossary_problems(self.glossary, self.rule_pages)
+        self.pages.problems += glossary_problems(self.glossary, self.rule_pages, GAMES)
 
     def odds_pages(self) -> None:
         """Every registered game's odds page (see [`Game.odds_page`][battlebook.game.Game.odds_page])."""
         for game in GAMES.values():
-            uri = f"odds/{game.name}.md"
+            uri = odds_uri(game.name)
             page = f"{game.odds_page()}\n\n{bounds_element()}\n"
             self.add(uri, page + self.terms.definitions(self.terms.used(game.name, page)))
 
@@ -474,7 +473,9 @@ class Generator:
                 continue
             text = path.read_text(encoding="utf-8")
             if CHAPTERS_MARKER in text:
-                text = text.replace(CHAPTERS_MARKER, chapter_list(self.book, GROUPS, {f.path: page_uri(f) for f in self.book}))
+                text = text.replace(
+                    CHAPTERS_MARKER, chapter_list(self.book, GROUPS, {f.path: page_uri(f) for f in self.book})
+                )
             if TEMPLATE_MARKER in text:
                 template = (self.root / TEMPLATE).read_text(encoding="utf-8").rstrip("\n")
                 text = text.replace(TEMPLATE_MARKER, f'```gherkin title="{TEMPLATE}"\n{template}\n```')

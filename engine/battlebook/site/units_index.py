@@ -1,13 +1,14 @@
-"""The index of units (HoMM) and army cards (Heroscape): stats, where each comes from, where they fight.
+"""The index of every game's cards (HoMM's units, Heroscape's army cards): stats, where each comes from, where they fight.
 
 Stats come from the engine's data, never typed here:
 
-- HoMM units of [`KNOWN_UNITS`][battlebook.homm.units.KNOWN_UNITS]: only the stats the source
-  texts give;
-- Heroscape cards of [`KNOWN_CARDS`][battlebook.heroscape.cards.KNOWN_CARDS]: the stats the
-  source texts give, the rest illustrative, as [`CARD_CITATION`][battlebook.heroscape.cards.CARD_CITATION] says;
+- each registered game's [known cards][battlebook.game.Game.known_cards]: the stats its
+  source texts give (and, where the game says so, the illustrative rest), with where they
+  come from;
 - every unit or card an example defines in a table ("these units, defined for this example
-  only"): illustrative, for the examples, with the chapter that defines it.
+  only"): illustrative, for the examples, with the chapter that defines it, under the game
+  its file plays ([`game_of`][battlebook.language.grammar.game_of]); a value the source texts
+  give is labelled as theirs.
 
 Each entry links to every example whose battle has the unit or card.
 """
@@ -17,19 +18,13 @@ from __future__ import annotations
 import posixpath
 import re
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field
 
-from battlebook.heroscape.cards import CARD_CITATION, KNOWN_CARDS, is_illustrative
-from battlebook.homm.units import KNOWN_UNITS
 from battlebook.book.model import ExampleDoc, FeatureDoc, StepDoc
 from battlebook.book.links import feature_page
 from battlebook.book.prose import markdown_text
-
-HOMM_SOURCE = (
-    "Given by the source texts (the Gold Golem's from the worked examples of sources 000 and 001, "
-    "the Behemoth's defense, and the Bandit's melee attack score and phase, from their examples); "
-    "a stat they do not give is left blank."
-)
+from battlebook.games import GAMES
+from battlebook.language.grammar import book_games
 #: How an example's own value that the source texts give is labelled on the page.
 GIVEN = "Given by the source texts"
 ILLUSTRATIVE = "Illustrative, for the examples"
@@ -63,10 +58,6 @@ class Entry:
         return "unit-" + re.sub(r"[^a-z0-9]+", "-", self.name.lower()).strip("-")
 
 
-def _game(feature: FeatureDoc) -> str:
-    if feature.path.startswith("features/heroscape/") or "/heroscape-" in feature.path:
-        return "heroscape"
-    return "homm"
 
 
 def _steps(feature: FeatureDoc) -> Iterable[tuple[ExampleDoc, tuple[StepDoc, ...]]]:
@@ -84,23 +75,19 @@ def _text(steps: Sequence[StepDoc]) -> str:
 
 
 def sourced_value(game: str, name: str, stat: str) -> str | None:
-    """The value the source texts give for a known unit's or card's `stat`, as text, or `None`.
+    """The value the source texts give for `stat` of a known card of `game` (by any of its names), or `None`.
 
     Examples:
-        >>> sourced_value("homm", "Bandit", "melee"), sourced_value("homm", "Bandit", "defense")
-        ('1', None)
-        >>> sourced_value("heroscape", "Zettian Guards", "range"), sourced_value("heroscape", "Zettian Guards", "height")
-        ('7', None)
+        >>> first = next(iter(GAMES.values()))
+        >>> card = first.known_cards()[0]
+        >>> stat, value = card.sourced[0]
+        >>> sourced_value(first.name, card.name, stat) == value, sourced_value(first.name, card.name, "nothing")
+        (True, None)
     """
-    if game == "homm":
-        unit = KNOWN_UNITS.get(name) or KNOWN_UNITS.get(name.removesuffix("s"))
-        value = getattr(unit, stat, None) if unit is not None else None
-        return str(value) if isinstance(value, int) and not isinstance(value, bool) else None
-    card = KNOWN_CARDS.get(name)
-    if card is None or is_illustrative(card.name, stat):
-        return None
-    value = getattr(card, stat, None)
-    return str(value) if isinstance(value, int) and not isinstance(value, bool) else None
+    for card in GAMES[game].known_cards():
+        if name in card.names or name.removesuffix("s") in card.names:
+            return dict(card.sourced).get(stat)
+    return None
 
 
 def _mentions(name: str) -> re.Pattern[str]:
@@ -110,23 +97,16 @@ def _mentions(name: str) -> re.Pattern[str]:
 def units_index(book: Sequence[FeatureDoc]) -> list[Entry]:
     """Every known or example-defined unit and army card, with its definitions and the examples using it."""
     entries: dict[tuple[str, str], Entry] = {}
-    for unit in KNOWN_UNITS.values():
-        given = [(f.name, getattr(unit, f.name)) for f in fields(unit)]
-        stats = tuple((name, str(value)) for name, value in given if isinstance(value, int))
-        entries["homm", unit.name] = Entry("homm", unit.name, (unit.name,), [Definition(stats, HOMM_SOURCE)])
-    for card in KNOWN_CARDS.values():
-        stats = tuple(
-            (f.name, str(getattr(card, f.name)))
-            for f in fields(card)
-            if f.name not in ("name", "figure") and getattr(card, f.name) is not None
-        )
-        entries["heroscape", card.name] = Entry(
-            "heroscape", card.name, (card.name, card.figure), [Definition(stats, CARD_CITATION)]
-        )
+    for name, registered in GAMES.items():
+        for card in registered.known_cards():
+            entries[name, card.name] = Entry(name, card.name, card.names, [Definition(card.stats, card.origin)])
+    played = book_games(book)
     for feature in book:
-        game = _game(feature)
-        seen: set[tuple[str, tuple[tuple[str, str], ...]]] = set()
-        for _, steps in _steps(feature):
+        seen: set[tuple[str, str, tuple[tuple[str, str], ...]]] = set()
+        for example, steps in _steps(feature):
+            game = played.of_example(feature, example)
+            if game is None:
+                continue
             for step in steps:
                 if not DEFINED.match(step.text) or not step.table:
                     continue
@@ -135,22 +115,23 @@ def units_index(book: Sequence[FeatureDoc]) -> list[Entry]:
                     cells = dict(zip(header, row, strict=False))
                     name = cells.get("name", "").strip()
                     stats = tuple((k, v) for k, v in cells.items() if k not in ("name", "figure") and v.strip())
-                    if not name or (name, stats) in seen:
+                    if not name or (game, name, stats) in seen:
                         continue
-                    seen.add((name, stats))
+                    seen.add((game, name, stats))
                     figure = cells.get("figure", "").strip()
                     entry = entries.setdefault((game, name), Entry(game, name, tuple(n for n in (name, figure) if n)))
                     from_sources = tuple((k, v) for k, v in stats if sourced_value(game, name, k) == v.strip())
                     rest = tuple(stat for stat in stats if stat not in from_sources)
                     entry.definitions.append(Definition(rest, ILLUSTRATIVE, feature.name, from_sources))
     for feature in book:
-        game = _game(feature)
         for example, steps in _steps(feature):
+            game = played.of_example(feature, example)
             text = _text(steps)
             for entry in entries.values():
                 if entry.game == game and any(_mentions(n).search(text) for n in entry.names):
                     entry.examples.append((feature, example))
-    return sorted(entries.values(), key=lambda e: (e.game != "homm", e.name.lower()))
+    order = list(GAMES)
+    return sorted(entries.values(), key=lambda e: (order.index(e.game), e.name.lower()))
 
 
 def _stats(stats: Sequence[tuple[str, str]]) -> str:
@@ -182,19 +163,20 @@ def _unique(anchor: str, taken: set[str]) -> str:
 
 def render_units_index(entries: Sequence[Entry], here: str) -> str:
     """The index page at `here` (`reference/units.md`): a section per unit or card."""
+    kinds = " and ".join(f"{game.card_noun} ({game.title})" for game in GAMES.values())
     lines = [
-        "# Units and army cards",
+        "# " + " and ".join(f"{game.card_noun}s" for game in GAMES.values()).capitalize(),
         "",
-        "Every unit (Heroes of Might & Magic IV) and army card (Heroscape) the examples use, "
+        f"Every {kinds} the examples use, "
         "with its stats and where each figure comes from: the source texts, or *illustrative, "
         "for the examples* when Battlebook or an example chose it (see Outside facts). "
         "Each entry links to the examples whose battle has it.",
         "",
     ]
-    taken = {"units-homm", "units-heroscape"}
-    for game, title in (("homm", "Heroes of Might & Magic IV units"), ("heroscape", "Heroscape army cards")):
-        lines += [f"## {title} {{ #units-{game} }}", ""]
-        for entry in (e for e in entries if e.game == game):
+    taken = {f"units-{name}" for name in GAMES}
+    for name, registered in GAMES.items():
+        lines += [f"## {registered.title} {registered.card_noun}s {{ #units-{name} }}", ""]
+        for entry in (e for e in entries if e.game == name):
             lines += [f"### {markdown_text(entry.name)} {{ #{_unique(entry.anchor, taken)} }}", ""]
             for definition in entry.definitions:
                 where = f" ({markdown_text(definition.chapter)})" if definition.chapter else ""

@@ -11,9 +11,16 @@ Examples:
 
 from __future__ import annotations
 
+import importlib
 import pkgutil
+from types import ModuleType
 
 
 def step_modules() -> list[str]:
     """The importable names of the step modules, sorted (modules starting with `_` are helpers)."""
     return sorted(f"{__name__}.{info.name}" for info in pkgutil.iter_modules(__path__) if not info.name.startswith("_"))
+
+
+def load_step_modules() -> list[ModuleType]:
+    """Import every step module, registering its steps (a module already imported is not run again)."""
+    return [importlib.import_module(name) for name in step_modules()]

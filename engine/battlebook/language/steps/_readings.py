@@ -1,10 +1,11 @@
 """The alternative readings of the rulings, by the words a scenario names them with.
 
 Each ruling under `features/rulings/` settles an open question with one reading, a setting of
-its game's ruleset, and names the alternative it set aside. A scenario plays under an
-alternative with `Given the alternative reading: WORDS`; the words are the keys below, and
-each maps to the ruleset settings it changes. A reading that concerns one Heroscape edition
-only (the question is open in that edition's text alone) names it in `EDITION_OF_READING`.
+its game's ruleset, and names the alternative it set aside. Each game lists its readings
+by their words ([`Game.readings`][battlebook.game.Game.readings]); a scenario plays under an
+alternative with `Given the alternative reading: WORDS`. A reading that concerns one
+Heroscape edition only (the question is open in that edition's text alone) is named in
+Heroscape's `EDITION_OF_READING`.
 
 A whole run may also take alternatives as its defaults: `--battlebook-reading WORDS`
 (pytest) or `battlebook check --reading WORDS` plays every example as if the alternative
@@ -20,56 +21,28 @@ Examples:
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
-from types import MappingProxyType
+from collections.abc import Iterable
 
 from battlebook.errors import ScenarioError
-from battlebook.heroscape.dice import CombatDie
-from battlebook.heroscape.ruleset import CommonOutOfPlay, Edition, NextCopy, TargetSpace
-from battlebook.homm.ruleset import ALTERNATIVE_READINGS
+from battlebook.games import GAMES
+from battlebook.heroscape.readings import EDITION_OF_READING
+from battlebook.heroscape.readings import READINGS as HEROSCAPE_READINGS
+from battlebook.heroscape.ruleset import Edition
+from battlebook.homm.readings import READINGS as HOMM_READINGS
+
+__all__ = [
+    "EDITION_OF_READING",
+    "HEROSCAPE_READINGS",
+    "HOMM_READINGS",
+    "READING_OPTION",
+    "all_readings",
+    "check_edition",
+    "readings_for",
+    "unknown_readings",
+]
 
 #: The pytest option that plays a whole run under an alternative reading (repeatable).
 READING_OPTION = "--battlebook-reading"
-
-#: The alternative readings of the HoMM rulings, by their words (kept with the HoMM ruleset).
-HOMM_READINGS = ALTERNATIVE_READINGS
-
-#: The alternative readings of the Heroscape rulings, by their words.
-HEROSCAPE_READINGS: Mapping[str, Mapping[str, object]] = MappingProxyType(
-    {
-        "each copy of a Common card stands for its own figures only": {
-            "common_out_of_play": CommonOutOfPlay.OWN_FIGURES
-        },
-        "once the started copy is full, a destroyed figure goes on its own card": {"next_copy": NextCopy.OWN_CARD},
-        "the 2004 game lets a figure attack a friendly figure": {"friendly_fire": True},
-        "figures never block line of sight": {"figures_block_sight": False},
-        "the first destroyed figure of a Common card goes on its own card": {"first_copy_choice": False},
-        "a double-space figure looks only from above the space its head is over": {"head_space_named": True},
-        "a combat die has four skulls and two shields": {"combat_die": CombatDie(4, 2, 0)},
-        "defense dice have three shields, two skulls and one blank": {"defense_die": CombatDie(2, 3, 1)},
-        "range to a double-space target is counted to its farther space": {"target_space": TargetSpace.FARTHER},
-        "the 2004 game names no player to take the next turn": {"turn_passes_left": False},
-        "the 2024 edition states no way to win a battle": {"victory_by_destruction": False},
-        "the 2024 edition measures range and line of sight in a way its text does not state": {
-            "measures_as_2004": False
-        },
-    }
-)
-
-#: Readings of a question only one Heroscape edition's text leaves open: they apply under that edition only.
-EDITION_OF_READING: Mapping[str, Edition] = MappingProxyType(
-    {
-        "the 2004 game lets a figure attack a friendly figure": Edition.BASIC_2004,
-        "the 2004 game names no player to take the next turn": Edition.BASIC_2004,
-        "the 2024 edition states no way to win a battle": Edition.EDITION_2024,
-        "the 2024 edition measures range and line of sight in a way its text does not state": Edition.EDITION_2024,
-    }
-)
-
-#: Every game's readings, by the name of the game (as its steps are scoped).
-READINGS: Mapping[str, Mapping[str, Mapping[str, object]]] = MappingProxyType(
-    {"homm": HOMM_READINGS, "heroscape": HEROSCAPE_READINGS}
-)
 
 
 def all_readings() -> list[str]:
@@ -79,7 +52,7 @@ def all_readings() -> list[str]:
         >>> "a guard stack may withdraw" in all_readings()
         True
     """
-    return sorted(words for table in READINGS.values() for words in table)
+    return sorted(words for game in GAMES.values() for words in game.readings())
 
 
 def unknown_readings(words: Iterable[str]) -> list[str]:
@@ -93,7 +66,7 @@ def readings_for(game: str, words: Iterable[str], edition: Edition | None = None
 
     A reading of one Heroscape edition is left out under the other `edition`.
     """
-    table = READINGS.get(game, {})
+    table = GAMES[game].readings() if game in GAMES else {}
     settings: dict[str, object] = {}
     for reading in words:
         if reading not in table:

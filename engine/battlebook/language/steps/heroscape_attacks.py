@@ -5,7 +5,6 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from battlebook.dice import ScriptedDice
 from battlebook.errors import ScenarioError
 from battlebook.heroscape import (
     Attack,
@@ -18,7 +17,7 @@ from battlebook.heroscape import (
     RevealOrderMarker,
     StartRound,
     StartTurn,
-    apply,
+    turn_for,
 )
 from battlebook.language.grammar import given, when
 from battlebook.language.steps.heroscape_world import HeroscapeWorld
@@ -40,7 +39,7 @@ def _card_id(heroscape: HeroscapeWorld, army: str, card: str) -> str:
 @given("it is {army:Army}'s turn with the {card:Text}")
 def turn_with(heroscape: HeroscapeWorld, army: str, card: str) -> None:
     """The army takes its turn with the named army card."""
-    heroscape.state = apply(heroscape.state, StartTurn(army, _card_id(heroscape, army, card)), ScriptedDice()).state
+    heroscape.require(StartTurn(army, _card_id(heroscape, army, card)))
 
 
 @given("{figure:Figure} already has {count:Count} {:Wounds}")
@@ -57,8 +56,7 @@ def already_wounded(heroscape: HeroscapeWorld, figure: str, count: int) -> None:
 @given("{army:Army}'s order marker {label:Label} lies unrevealed on {card:Text}")
 def marker_on(heroscape: HeroscapeWorld, army: str, label: str, card: str) -> None:
     """The army has placed this order marker, face down, on one of its army cards."""
-    action = PlaceOrderMarker(army, label, _card_id(heroscape, army, card))
-    heroscape.state = apply(heroscape.state, action, ScriptedDice()).state
+    heroscape.require(PlaceOrderMarker(army, label, _card_id(heroscape, army, card)))
 
 
 @given("these powers, defined for this example only:")
@@ -106,52 +104,42 @@ def attack(
     the owner's choice of copy for the defender should the attack destroy it (2024).
     """
     first, second = heroscape.figure(attacker), heroscape.figure(defender)
-    if heroscape.state.turn is None:
-        heroscape.state = apply(heroscape.state, StartTurn(first.army, first.card_id), ScriptedDice()).state
+    turn = turn_for(heroscape.state, first.key)
+    if turn is not None:
+        heroscape.require(turn)
     attack_faces, defense_faces = rolled or ((), ())
-    dice = ScriptedDice([*attack_faces, *defense_faces])
     place_on = None
     if placing is not None:
         placer, place = placing
         if placer != second.army:
             raise ScenarioError(f"{second.key} belongs to {second.army}: only its owner places it, not {placer}")
         place_on = _card_id(heroscape, second.army, place)
-    heroscape.attempt(Attack(first.key, second.key, special, overlooked or frozenset(), place_on), dice)
-    report = heroscape.resolution.attack if heroscape.resolution else None
-    if report is not None and (len(report.attack_faces), len(report.defense_faces)) != (
-        len(attack_faces),
-        len(defense_faces),
-    ):
-        raise ScenarioError(
-            f"the attack rolled {len(report.attack_faces)} attack and {len(report.defense_faces)} defense dice, "
-            f"but the example states {len(attack_faces)} and {len(defense_faces)} faces"
-        )
-    if heroscape.refusal is None and not dice.is_exhausted():
-        raise ScenarioError(f"the example states faces that were never rolled: {dice.remaining()}")
+    action = Attack(first.key, second.key, special, overlooked or frozenset(), place_on)
+    heroscape.roll_as_stated(action, attack_faces, defense_faces)
 
 
 @when("{army:Army} reveals {:Its} order marker {label:Label}")
 def reveal(heroscape: HeroscapeWorld, army: str, label: str) -> None:
     """The army reveals an order marker, starting the turn of the card it lies on."""
-    heroscape.attempt(RevealOrderMarker(army, label))
+    heroscape.act(RevealOrderMarker(army, label))
 
 
 @when("{army:Army} tries to place {:Its} order marker {label:Label} on {card:Text}")
 def place_marker(heroscape: HeroscapeWorld, army: str, label: str, card: str) -> None:
     """The army tries to put an order marker on one of its army cards."""
-    heroscape.attempt(PlaceOrderMarker(army, label, _card_id(heroscape, army, card)))
+    heroscape.act(PlaceOrderMarker(army, label, _card_id(heroscape, army, card)))
 
 
 @when("a new round begins")
 def new_round(heroscape: HeroscapeWorld) -> None:
     """The round ends and a new one begins."""
-    heroscape.attempt(StartRound())
+    heroscape.act(StartRound())
 
 
 @when("{army:Army} tries to take a turn with the {card:Text}")
 def try_turn(heroscape: HeroscapeWorld, army: str, card: str) -> None:
     """The army tries to take a turn with one of its army cards."""
-    heroscape.attempt(StartTurn(army, _card_id(heroscape, army, card)))
+    heroscape.act(StartTurn(army, _card_id(heroscape, army, card)))
 
 
 @given("the players sit in this order, each on the left of the one before: {armies:Text}")
@@ -166,7 +154,7 @@ def seating(heroscape: HeroscapeWorld, armies: str) -> None:
 @when("{army:Army} {:End} {:Its} turn")
 def end_turn(heroscape: HeroscapeWorld, army: str) -> None:
     """The army has finished attacking and ends its turn."""
-    heroscape.attempt(EndTurn(army))
+    heroscape.act(EndTurn(army))
 
 
 @when("{army:Army} moves {figure:Figure} to row {row:Count}, column {column:Count}")
@@ -175,4 +163,4 @@ def move_figure(heroscape: HeroscapeWorld, army: str, figure: str, row: int, col
     found = heroscape.figure(figure)
     if found.army != army:
         raise ScenarioError(f"{found.key} belongs to {found.army}, not {army}")
-    heroscape.attempt(MoveFigure(found.key, Hex.from_offset(row - 1, column - 1)))
+    heroscape.act(MoveFigure(found.key, Hex.from_offset(row - 1, column - 1)))

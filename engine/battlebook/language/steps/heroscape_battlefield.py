@@ -8,7 +8,7 @@ from typing import Any
 from battlebook.errors import ScenarioError
 from battlebook.heroscape import KNOWN_CARDS, ArmyCard, CardKind, Hex, MapError, Terrain
 from battlebook.language.grammar import given, then, when
-from battlebook.language.steps.heroscape_world import HeroscapeWorld
+from battlebook.language.steps.heroscape_world import TERRAIN, HeroscapeWorld
 from battlebook.language.tables import table_number, table_rows
 
 CARD_COLUMNS = ("name", "figure", "kind", "figures", "life", "move", "range", "attack", "defense", "height")
@@ -35,7 +35,7 @@ def figures_block_sight(heroscape: HeroscapeWorld) -> None:
     """Figures block lines of sight like terrain: Battlebook's reading, which this step states outright."""
     if heroscape.has_battlefield:
         raise ScenarioError("choose the reading before drawing the battlefield")
-    heroscape.choose(figures_block_sight=True)
+    heroscape.choose({"figures_block_sight": True})
 
 
 @given("these army cards, defined for this example only:")
@@ -74,7 +74,7 @@ def _hex(row: int, column: int) -> Hex:
     return Hex.from_offset(row - 1, column - 1)
 
 
-@then("row {row:Count}, column {column:Count} is {terrain:Terrain} at level {level:Count}")
+@then("row {row:Count}, column {column:Count} is {terrain:Terrain} at level {level:Count}", parameters=[TERRAIN])
 def space_is(heroscape: HeroscapeWorld, row: int, column: int, terrain: Terrain, level: int) -> None:
     """The space at this map row and column (counting from 1) has this terrain and level."""
     space = heroscape.state.battlefield.space(_hex(row, column))

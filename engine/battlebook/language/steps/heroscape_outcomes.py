@@ -8,7 +8,8 @@ import pytest
 
 from battlebook.errors import DiceError, RulesSilent, RuleViolation
 from battlebook.heroscape import Attack, Face, Hex, RevealOrderMarker, attacks_left, dice_pool
-from battlebook.heroscape.rules import AttackReport, winner
+from battlebook.heroscape.resolution import AttackReport
+from battlebook.heroscape.rules import winner
 from battlebook.language.grammar import then
 from battlebook.language.recorder import ScenarioRecord
 from battlebook.language.session import annotator

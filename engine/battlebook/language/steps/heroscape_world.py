@@ -1,9 +1,10 @@
 """The Heroscape world a scenario builds: edition, army cards, battlefield, the last action.
 
-This is the shared context of the Heroscape steps (a pytest fixture), not a step module.
-A scenario names its edition with one tag, `@edition:2004` or `@edition:2024`, on the
-Feature, the Rule or the Example (pytest-bdd merges the tags of all three, so only one
-of them may carry it).
+This is the shared context of the Heroscape steps (a pytest fixture), not a step module. It
+acts on the battle through the [one world API][battlebook.language.steps._attempts.World]
+every game's world shares. A scenario names its edition with one tag, `@edition:2004` or
+`@edition:2024`, on the Feature, the Rule or the Example (pytest-bdd merges the tags of all
+three, so only one of them may carry it).
 """
 
 from __future__ import annotations
@@ -11,52 +12,54 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
+from typing import ClassVar
 
 import pytest
 
 from battlebook.dice import ScriptedDice
-from battlebook.errors import ScenarioError
+from battlebook.errors import RuleViolation, ScenarioError
 from battlebook.heroscape import (
     KNOWN_CARDS,
     ArmyCard,
+    ArmyCardBook,
+    Attack,
     BattleState,
-    CardBook,
     Edition,
     Figure,
     HeroscapeResolution,
     Power,
     Ruleset,
-    apply,
+    Terrain,
     parse_map,
     setup_battle,
 )
-from battlebook.heroscape.actions import Action
-from battlebook.heroscape.cards import STAT_NAMES, is_illustrative
+from battlebook.heroscape.cards import STAT_NAMES
 from battlebook.heroscape.dice import CombatDie
+from battlebook.heroscape.game import HEROSCAPE, HeroscapeGame
+from battlebook.heroscape.rules import LINE_OF_SIGHT, RANGE
+from battlebook.heroscape.sight import Measured
+from battlebook.language.grammar import words
 from battlebook.language.recorder import ScenarioRecord
-from battlebook.language.steps._attempts import AttemptLog
+from battlebook.language.steps._attempts import CARD_STAT_OPTION, World
 from battlebook.language.steps._readings import HEROSCAPE_READINGS, READING_OPTION, check_edition, readings_for
 
 #: Kept for the callers that import it from here; the readings live in `battlebook.language.steps._readings`.
 __all__ = [
     "CARD_STAT_OPTION",
     "HEROSCAPE_READINGS",
+    "TERRAIN",
     "HeroscapeWorld",
     "Measured",
     "heroscape",
-    "illustrative_card_stats",
     "known_cards_changed",
 ]
+
+#: The Heroscape words of the step language: terrains (given to the steps that read one).
+TERRAIN = words("Terrain", {terrain.value: terrain for terrain in Terrain})
 
 EDITION_TAG = "edition:"
 
 _KEY = re.compile(r"^[A-Z][A-Za-z0-9]*$")
-
-
-#: The pytest option that changes one stat of a known army card for a whole run (repeatable):
-#: `--battlebook-card-stat "Airborne Elite:range=7"`. It finds the examples whose outcome
-#: rests on an illustrative value (see the page *Outside facts*).
-CARD_STAT_OPTION = "--battlebook-card-stat"
 
 
 def known_cards_changed(changes: Sequence[str]) -> Mapping[str, ArmyCard]:
@@ -85,41 +88,17 @@ def known_cards_changed(changes: Sequence[str]) -> Mapping[str, ArmyCard]:
     return cards
 
 
-def illustrative_card_stats() -> Iterator[tuple[str, str, str, int]]:
-    """Every `(card, figure, stat, value)` of the known cards that the sources do not give, in card order.
-
-    Examples:
-        >>> ("Zettian Guards", "Zettian Guard", "range", 7) in list(illustrative_card_stats())
-        False
-        >>> ("Zettian Guards", "Zettian Guard", "figures", 2) in list(illustrative_card_stats())
-        True
-    """
-    for card in KNOWN_CARDS.values():
-        for stat in (*STAT_NAMES, "spaces"):
-            value = getattr(card, stat)
-            if isinstance(value, int) and is_illustrative(card.name, stat):
-                yield card.name, card.figure, stat, value
-
-
-@dataclass(frozen=True)
-class Measured:
-    """A range count (`counts`) or line of sight (`sees`) a step checked, from one figure to another."""
-
-    attacker: str
-    target: str
-    counts: bool
-    sees: bool
-
-
 @dataclass
-class HeroscapeWorld(AttemptLog[BattleState, HeroscapeResolution]):
-    """One scenario's Heroscape battle, and what its last action did."""
+class HeroscapeWorld(World[BattleState, HeroscapeResolution]):
+    """One scenario's Heroscape battle, and what its last action did.
 
+    Its `chosen` settings are those it plays under besides its edition's: the readings it (or
+    the run, see `battlebook.language.steps._readings`) chose, and the dice it reads.
+    """
+
+    game: ClassVar[HeroscapeGame] = HEROSCAPE
     tags: frozenset[str] = frozenset()
-    cards: CardBook = field(default_factory=CardBook)
-    #: The ruleset settings the scenario plays under besides its edition's: the readings it
-    #: (or the run, see `battlebook.language.steps._readings`) chose, and the dice it reads.
-    readings: dict[str, object] = field(default_factory=dict)
+    cards: ArmyCardBook = field(default_factory=ArmyCardBook)
     powers: list[Power] = field(default_factory=list)
     _state: BattleState | None = None
     map_error: ScenarioError | None = None
@@ -129,6 +108,11 @@ class HeroscapeWorld(AttemptLog[BattleState, HeroscapeResolution]):
     def has_battlefield(self) -> bool:
         """Whether a battlefield has been drawn (and set up) in this example."""
         return self._state is not None
+
+    @property
+    def has_battle(self) -> bool:
+        """Whether a battle has been set up: a battlefield drawn."""
+        return self.has_battlefield
 
     def measuring(self, attacker: str, target: str, *, counts: bool, sees: bool) -> tuple[Figure, Figure]:
         """The two figures a range or sight step names, noting the check so the drawing can show it."""
@@ -153,27 +137,19 @@ class HeroscapeWorld(AttemptLog[BattleState, HeroscapeResolution]):
     @property
     def ruleset(self) -> Ruleset:
         """The ruleset of the scenario's edition, with the readings it chose."""
-        return replace(Ruleset.for_edition(self.edition), **self.readings)  # type: ignore[arg-type]
+        return replace(Ruleset.for_edition(self.edition), **self.chosen)  # type: ignore[arg-type]
 
     def choose_reading(self, reading: str) -> None:
-        """Play under the alternative reading named in `reading` (before any action is taken)."""
+        """Play under the alternative reading named in `reading`: one of the scenario's edition (before any action)."""
         check_edition(reading, self.edition)
-        self.choose(**HEROSCAPE_READINGS[reading])
-
-    def choose(self, **settings: object) -> None:
-        """Play under these ruleset settings from now on (before any action is taken)."""
-        if self.journal:
-            raise ScenarioError("choose the reading before any action is taken")
-        self.readings.update(settings)
-        if self._state is not None:
-            self.state = replace(self.state, ruleset=replace(self.state.ruleset, **settings))  # type: ignore[arg-type]
+        super().choose_reading(reading)
 
     def read_die(self, die: CombatDie, defense: CombatDie | None = None) -> None:
         """Roll (and count the odds of) this combat die from now on, in place of the ruling's.
 
         With `defense`, defense dice are that die and attack dice `die`.
         """
-        self.readings.update(combat_die=die, defense_die=defense)
+        self.chosen.update(combat_die=die, defense_die=defense)
         if self._state is not None:
             self.state = replace(self.state, ruleset=replace(self.state.ruleset, combat_die=die, defense_die=defense))
 
@@ -231,12 +207,35 @@ class HeroscapeWorld(AttemptLog[BattleState, HeroscapeResolution]):
                 return entry.before.figure(key)
         return self.state.figure(key)
 
-    def attempt(self, action: Action, dice: ScriptedDice | None = None) -> None:
-        """Run `action` with the stated dice, keeping a refusal for the Then steps to check."""
-        before = self.state
-        resolution = self.record(before, action, lambda: apply(before, action, dice or ScriptedDice()))
-        if resolution is not None:
-            self.state = resolution.state
+    def marks(self) -> tuple[Measured, ...]:
+        """What the example measured, for its drawing: its steps' checks, and an attack refused for range or sight."""
+        checks = list(self.measured)
+        if self.journal:
+            last = self.journal[-1]
+            refused = isinstance(last.refusal, RuleViolation) and last.refusal.rule in (RANGE, LINE_OF_SIGHT)
+            if isinstance(last.action, Attack) and refused:
+                checks.append(Measured(last.action.attacker, last.action.defender, True, True))
+        return tuple(checks)
+
+    def roll_as_stated(self, action: Attack, attack_faces: Sequence[str], defense_faces: Sequence[str]) -> None:
+        """Attempt the attack `action` rolling the faces the example states, attack dice first, then defense dice.
+
+        The example must state as many faces of each as the attack rolls (nothing is left
+        over, and no defense face stands in for an attack face).
+        """
+        dice = ScriptedDice([*attack_faces, *defense_faces])
+        self.attempt(action, dice)
+        report = self.resolution.attack if self.resolution else None
+        if report is not None and (len(report.attack_faces), len(report.defense_faces)) != (
+            len(attack_faces),
+            len(defense_faces),
+        ):
+            raise ScenarioError(
+                f"the attack rolled {len(report.attack_faces)} attack and {len(report.defense_faces)} defense dice, "
+                f"but the example states {len(attack_faces)} and {len(defense_faces)} faces"
+            )
+        if self.refusal is None and not dice.is_exhausted():
+            raise ScenarioError(f"the example states faces that were never rolled: {dice.remaining()}")
 
 
 @pytest.fixture
@@ -248,11 +247,11 @@ def heroscape(request: pytest.FixtureRequest, scenario_record: ScenarioRecord) -
     (`--battlebook-card-stat`) plays every example with the changed card.
     """
     changed = request.config.getoption(CARD_STAT_OPTION, default=None) or []
-    world = HeroscapeWorld(tags=scenario_record.tags, cards=CardBook(known_cards_changed(changed)))
+    world = HeroscapeWorld(tags=scenario_record.tags, cards=ArmyCardBook(known_cards_changed(changed)))
     chosen = request.config.getoption(READING_OPTION, default=None) or []
     settings = readings_for("heroscape", chosen)
     if settings:
         settings = readings_for("heroscape", chosen, world.edition)
-    world.readings.update(settings)
+    world.chosen.update(settings)
     yield world
     world.check_refusals_seen()

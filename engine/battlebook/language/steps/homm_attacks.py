@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from battlebook.homm import AttackKind, MeleeAttack, RangedAttack, Retaliate, SpellAttack, legal_violation
 from battlebook.homm.actions import Attack
-from battlebook.language.grammar import then, when
-from battlebook.language.steps.homm_world import HommWorld
+from battlebook.language.steps.homm_world import HommWorld, then, when
 
 DOMAIN = "HoMM: attacks"
 

@@ -21,8 +21,7 @@ from battlebook.homm import (
     Withdraw,
     apply,
 )
-from battlebook.language.grammar import given, then, when
-from battlebook.language.steps.homm_world import HommWorld
+from battlebook.language.steps.homm_world import HommWorld, given, then, when
 
 _STEP_WORDS = {"withdraw": Stage.WITHDRAWAL, "surrender": Stage.SURRENDER}
 _WORD_OF_STEP = {stage: word for word, stage in _STEP_WORDS.items()}

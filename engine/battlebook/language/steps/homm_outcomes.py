@@ -14,8 +14,7 @@ from battlebook.homm import rule_ids as ids
 from battlebook.homm.actions import Attack
 from battlebook.homm.chance import smallest_roll as engine_smallest_roll
 from battlebook.homm.rules import attack_score
-from battlebook.language.grammar import then
-from battlebook.language.steps.homm_world import HommWorld
+from battlebook.language.steps.homm_world import HommWorld, then
 
 #: Identifiers a rule had before it moved, with the one it has now: a scenario checking a
 #: refusal under the former identifier still names the rule it meant.

@@ -4,22 +4,9 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-import pytest
-
 from battlebook.errors import ScenarioError
-from battlebook.homm import (
-    Ability,
-    DieReading,
-    Line,
-    Side,
-    Spell,
-    UnitCard,
-)
-from battlebook.homm.ruleset import with_reading
-from battlebook.language.grammar import Parameter, given
-from battlebook.language.steps._readings import HEROSCAPE_READINGS, HOMM_READINGS, all_readings
-from battlebook.language.steps.heroscape_world import HeroscapeWorld
-from battlebook.language.steps.homm_world import HommWorld
+from battlebook.homm import Ability, DieReading, Line, Ruleset, Side, Spell, UnitCard
+from battlebook.language.steps.homm_world import HommWorld, given
 from battlebook.language.tables import table_number, table_rows
 
 DOMAIN = "HoMM: battle setup"
@@ -28,13 +15,13 @@ DOMAIN = "HoMM: battle setup"
 @given("a battle in the open field")
 def open_field_battle(homm: HommWorld) -> None:
     """Start an open-field battle (no town) under the default rules: the die reads 0-9."""
-    homm.set_ruleset(homm.rules)
+    homm.set_ruleset(Ruleset())
 
 
 @given("the die reads {reading:Reading}")
 def die_reads(homm: HommWorld, reading: DieReading) -> None:
     """Choose how the ten-sided die is read: `0-9` (the default) or `1-10`."""
-    homm.set_ruleset(replace(homm.state.ruleset, die_reading=reading))
+    homm.set_rules(replace(homm.state.ruleset, die_reading=reading))
 
 
 @given("these units, defined for this example only:")
@@ -79,32 +66,6 @@ def define_spells(homm: HommWorld, datatable: list[list[str]]) -> None:
     """Define offensive spells in a table with the columns `name` and `attack` (the spell's attack score)."""
     for values in table_rows(datatable, "spell", ("name", "attack"), ("name", "attack")):
         homm.units.define_spell(Spell(values["name"], table_number(values["attack"], f"the {values['name']}'s attack")))
-
-
-#: The readings a ruling's alternative may name, in words.
-ALTERNATIVE_READING = Parameter(
-    "AlternativeReading",
-    r".+?",
-    str,
-    shape="one of: " + "; ".join(all_readings()),
-)
-
-
-@given("the alternative reading: {reading:AlternativeReading}", parameters=[ALTERNATIVE_READING])
-def alternative_reading(request: pytest.FixtureRequest, reading: str) -> None:
-    """Play under the alternative reading of a ruling, named in words (see the rulings pages).
-
-    The words say which game's ruling it is: a Heroscape reading is chosen before the
-    battlefield is drawn, a HoMM reading before any action.
-    """
-    if reading in HEROSCAPE_READINGS:
-        heroscape: HeroscapeWorld = request.getfixturevalue("heroscape")
-        heroscape.choose_reading(reading)
-        return
-    if reading not in HOMM_READINGS:
-        raise ScenarioError(f"no alternative reading {reading!r}; known: {all_readings()}")
-    homm: HommWorld = request.getfixturevalue("homm")
-    homm.change_rules(with_reading(homm.state.ruleset, reading))
 
 
 @given("the {side:Side} has {what:Text}{name:Called?} on its {line:Line} Line")

@@ -5,8 +5,7 @@ from __future__ import annotations
 from battlebook.homm import Line, MoveUp, Protect, Reorganize, Side, Stance, Support, Swarm
 from battlebook.homm.actions import Action
 from battlebook.homm.flow import chooser
-from battlebook.language.grammar import given, then, when
-from battlebook.language.steps.homm_world import HommWorld
+from battlebook.language.steps.homm_world import HommWorld, given, then, when
 
 
 def _stance_action(stack: str, stance: str) -> Action:

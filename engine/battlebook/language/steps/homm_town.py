@@ -2,17 +2,12 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
-
-from battlebook.errors import ScenarioError
-from battlebook.homm import Side, TownCard, Walls
-from battlebook.language.grammar import given, then
-from battlebook.language.steps.homm_world import HommWorld
+from battlebook.homm import Walls
+from battlebook.homm.setup import in_town, with_walls
+from battlebook.homm.siege import town_of
+from battlebook.language.steps.homm_world import HommWorld, given, then
 
 DOMAIN = "HoMM: battles in towns"
-
-#: The name actions use for the town card.
-TOWN_CARD = "Town Card"
 
 
 @given("a battle in the Defender's town")
@@ -21,22 +16,18 @@ def town_battle(homm: HommWorld) -> None:
 
     The Defender is an army defending its town. Actions call the town card "Town Card".
     """
-    homm.set_ruleset(homm.rules)
-    homm.state = homm.state.with_town(TownCard(TOWN_CARD, Side.DEFENDER))
+    homm.start(in_town())
 
 
 @given("the town's walls are {walls:Walls}")
 def walls_are(homm: HommWorld, walls: Walls) -> None:
     """The town card has already been turned to this position (hit once for Breached, twice for Sacked)."""
-    town = homm.state.town
-    if town is None:
-        raise ScenarioError("this battle is not in a town: start it with 'Given a battle in the Defender's town'")
-    homm.state = replace(homm.state, town=replace(town, walls=walls))
+    homm.state = with_walls(homm.state, walls)
 
 
 @then("the town's walls are {walls:Walls}")
 def walls_now(homm: HommWorld, walls: Walls) -> None:
     """The position the town card is turned to now."""
-    town = homm.state.town
+    town = town_of(homm.state)
     assert town is not None, "the battle has no town card"
-    assert town.walls is walls, f"the walls are {town.walls}"
+    assert town.card.walls is walls, f"the walls are {town.card.walls}"

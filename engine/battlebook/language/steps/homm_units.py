@@ -12,8 +12,7 @@ table, which replace these.
 from __future__ import annotations
 
 from battlebook.homm import Ability, Spell, UnitCard
-from battlebook.language.grammar import given
-from battlebook.language.steps.homm_world import HommWorld
+from battlebook.language.steps.homm_world import HommWorld, given
 
 DOMAIN = "HoMM: battle setup"
 

@@ -1,47 +1,105 @@
 """The Heroes of Might & Magic world a scenario builds: units, stacks, the die, the last action.
 
-This is the shared context of the HoMM steps (a pytest fixture), not a step module.
+This is the shared context of the HoMM steps (a pytest fixture), not a step module. It
+acts on the battle through the [one world API][battlebook.language.steps._attempts.World]
+every game's world shares.
 """
 
 from __future__ import annotations
 
-import re
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field, replace
+from typing import ClassVar, ParamSpec, TypeVar
 
 import pytest
 
-from battlebook.dice import ScriptedDice
 from battlebook.errors import ScenarioError
-from battlebook.homm import Action, AttackRoll, BattleState, Line, Ruleset, Side, Stack, UnitBook, UnitCard, apply
-from battlebook.homm.rules import HommResolution
-from battlebook.homm.state import MAX_STACK_CARDS, stack_too_large
-from battlebook.language.steps._attempts import AttemptLog
+from battlebook.homm import (
+    AttackKind,
+    AttackRoll,
+    BattleState,
+    DieReading,
+    Ending,
+    Line,
+    Ruleset,
+    Side,
+    Stance,
+    UnitBook,
+    Walls,
+)
+from battlebook.homm.game import HOMM, HommGame
+from battlebook.homm.resolution import HommResolution
+from battlebook.homm.setup import open_field, place_stack
+from battlebook.language import grammar
+from battlebook.language.grammar import Parameter, words
+from battlebook.language.steps._attempts import World
 from battlebook.language.steps._readings import READING_OPTION, readings_for
 
-_GROUP = re.compile(r"^(?:(?P<count>[0-9]+)|an?) (?P<unit>.+)$")
+P = ParamSpec("P")
+T = TypeVar("T")
+
+#: The HoMM words of the step language: sides, lines, stances, kinds of attack, endings, die
+#: readings, walls. Every HoMM step may use them: the HoMM steps are made with this module's
+#: [`given`][battlebook.language.steps.homm_world.given], `when` and `then`.
+WORDS: tuple[Parameter, ...] = (
+    words("Side", {side.value: side for side in Side}),
+    words("Line", {line.value: line for line in Line}),
+    words("Stance", {stance.value: stance for stance in Stance}),
+    words("Kind", {"in melee": AttackKind.MELEE, "at range": AttackKind.RANGED}),
+    words("Ending", {ending.value: ending for ending in Ending}),
+    words("Reading", {reading.value: reading for reading in DieReading}),
+    Parameter(
+        "Walls",
+        "intact|Breached|Sacked|breached|sacked",
+        lambda text: {walls.value.lower(): walls for walls in Walls}[text.lower()],
+        ("intact", "Breached", "Sacked"),
+    ),
+)
+
+
+def given(
+    pattern: str, *, game: str | None = None, target_fixture: str | None = None, parameters: Iterable[Parameter] = ()
+) -> Callable[[Callable[P, T]], Callable[P, T]]:
+    """A HoMM Given step: the step language's `given`, with the HoMM words."""
+    return grammar.given(pattern, game=game, target_fixture=target_fixture, parameters=(*WORDS, *parameters))
+
+
+def when(
+    pattern: str, *, game: str | None = None, parameters: Iterable[Parameter] = ()
+) -> Callable[[Callable[P, T]], Callable[P, T]]:
+    """A HoMM When step: the step language's `when`, with the HoMM words."""
+    return grammar.when(pattern, game=game, parameters=(*WORDS, *parameters))
+
+
+def then(
+    pattern: str, *, game: str | None = None, parameters: Iterable[Parameter] = ()
+) -> Callable[[Callable[P, T]], Callable[P, T]]:
+    """A HoMM Then step: the step language's `then`, with the HoMM words."""
+    return grammar.then(pattern, game=game, parameters=(*WORDS, *parameters))
 
 
 @dataclass
-class HommWorld(AttemptLog[BattleState, HommResolution]):
+class HommWorld(World[BattleState, HommResolution]):
     """One scenario's battle, and what its actions did."""
 
+    game: ClassVar[HommGame] = HOMM
     units: UnitBook = field(default_factory=UnitBook)
     state: BattleState = field(default_factory=BattleState)
-    #: The rules a battle the scenario starts is played under: Battlebook's readings, or the
-    #: alternatives the run takes as its defaults (see `battlebook.language.steps._readings`).
-    rules: Ruleset = field(default_factory=Ruleset)
 
-    def set_ruleset(self, ruleset: Ruleset) -> None:
-        """Play the battle under `ruleset` (only before any stack is placed)."""
+    def start(self, state: BattleState) -> None:
+        """Fight the battle set up as `state` (only before any stack is placed)."""
         if self.state.stacks:
             raise ScenarioError("choose the rules before placing any stack")
-        self.state = BattleState(ruleset=ruleset)
+        self.begin(state)
 
-    def change_rules(self, ruleset: Ruleset) -> None:
-        """Play under `ruleset` from now on: allowed only before any action is attempted."""
-        if self.journal:
-            raise ScenarioError("choose the rules before any action is taken")
+    def set_ruleset(self, ruleset: Ruleset) -> None:
+        """Play the battle in the open field under `ruleset` (only before any stack is placed)."""
+        self.start(open_field(ruleset))
+
+    def set_rules(self, ruleset: Ruleset) -> None:
+        """Play the battle set up so far under `ruleset` exactly, as a scenario states it (before any stack)."""
+        if self.state.stacks:
+            raise ScenarioError("choose the rules before placing any stack")
         self.state = replace(self.state, ruleset=ruleset)
 
     def change_army(self, side: Side, **changes: object) -> None:
@@ -49,54 +107,9 @@ class HommWorld(AttemptLog[BattleState, HommResolution]):
         army = replace(self.state.army(side), **changes)  # type: ignore[arg-type]
         self.state = self.state.with_army(side, army)
 
-    def place(self, side: Side, line: Line, description: str, name: str | None) -> Stack:
+    def place(self, side: Side, line: Line, description: str, name: str | None) -> None:
         """Place a stack described as in "a stack of 1 Captain and 2 Recruits" or "a Behemoth"."""
-        cards, default_name = self.cards_for(description)
-        if not (name or default_name):
-            raise ScenarioError(f'a stack of several kinds of unit needs a name: add called "..." to {description!r}')
-        stack = Stack(name or default_name, side, line, cards)
-        self.state = self.state.with_stack(stack)
-        return stack
-
-    def cards_for(self, description: str) -> tuple[tuple[UnitCard, ...], str]:
-        """The cards (top first) a stack description stands for, and its default name ("" if none)."""
-        text = description.removeprefix("a stack of ")
-        groups = [g.strip() for g in re.split(r",\s*|\s+and\s+", text) if g.strip()]
-        cards: list[UnitCard] = []
-        for group in groups:
-            match = _GROUP.match(group)
-            if not match:
-                raise ScenarioError(f"cannot read {group!r} as a number of units, such as '3 Gold Golems'")
-            count = int(match["count"] or 1) if len(match["count"] or "") < 10 else MAX_STACK_CARDS + 1
-            if count + len(cards) > MAX_STACK_CARDS:
-                raise ScenarioError(stack_too_large(text, count + len(cards)))
-            cards.extend([self.units.card(match["unit"])] * count)
-        only = _GROUP.match(groups[0]) if len(groups) == 1 else None
-        return tuple(cards), only["unit"] if only else ""
-
-    def attempt(self, action: object, act: Callable[[BattleState], HommResolution]) -> None:
-        """Run `action` on the current state with `act`, keeping a refusal for the Then steps to check.
-
-        Every attempt goes into the journal, which annotators (odds, drawings) read after the example.
-        """
-        before = self.state
-        resolution = self.record(before, action, lambda: act(before))
-        if resolution is not None:
-            self.state = resolution.state
-
-    def act(self, action: Action, rolls: Sequence[int] = ()) -> None:
-        """Attempt `action` through the engine with exactly the stated rolls; a roll left unused is a scenario error."""
-        dice = dice_for(rolls)
-        self.attempt(action, lambda state: apply(state, action, dice))
-        if self.refusal is None and not dice.is_exhausted():
-            raise ScenarioError(f"the scenario states a roll of {dice.remaining()} that {action} never needed")
-
-    def require(self, action: Action, rolls: Sequence[int] = ()) -> None:
-        """Carry out `action` as part of a scenario's setup: a refusal is a mistake in the scenario."""
-        self.act(action, rolls)
-        if self.refusal is not None:
-            refusal, self.refusal, self.refusal_checked = self.refusal, None, True
-            raise ScenarioError(f"the scenario's setup asks for an action the engine refuses: {refusal}")
+        self.state = place_stack(self.state, side, line, description, self.units, name)
 
     def last_attack(self) -> AttackRoll:
         """The attack the last action made; fails if it made none."""
@@ -106,18 +119,14 @@ class HommWorld(AttemptLog[BattleState, HommResolution]):
         return attack
 
 
-def dice_for(rolls: Sequence[int]) -> ScriptedDice:
-    """A dice source that rolls exactly the stated numbers."""
-    return ScriptedDice(rolls)
-
-
 @pytest.fixture
 def homm(request: pytest.FixtureRequest) -> Iterator[HommWorld]:
     """The HoMM battle of the running example. A refusal no step checked fails the example.
 
-    A run given alternative readings as its defaults starts every battle under them.
+    A run given alternative readings as its defaults (see `battlebook.language.steps._readings`)
+    starts every battle under them.
     """
-    rules = replace(Ruleset(), **readings_for("homm", request.config.getoption(READING_OPTION, default=None) or []))  # type: ignore[arg-type]
-    world = HommWorld(state=BattleState(ruleset=rules), rules=rules)
+    world = HommWorld(chosen=readings_for("homm", request.config.getoption(READING_OPTION, default=None) or []))
+    world.begin(BattleState())
     yield world
     world.check_refusals_seen()

@@ -7,9 +7,8 @@ from fractions import Fraction
 
 import pytest
 
-from battlebook.dice import ScriptedDice
 from battlebook.errors import ScenarioError
-from battlebook.heroscape import Attack, StartTurn, apply
+from battlebook.heroscape import Attack, ready_to_attack
 from battlebook.heroscape import chance as heroscape_chance
 from battlebook.heroscape.dice import COMBAT_DIE, CombatDie, heroscape_wounds
 from battlebook.homm import Clock, Decline, EndPhase, MeleeAttack, Stage, Swarm
@@ -128,9 +127,7 @@ def heroscape_destroy_chance(
 ) -> None:
     """The dice an attack would roll now, and its exact chance of destroying the defender, from the battle itself."""
     first, second = heroscape.figure(attacker), heroscape.figure(defender)
-    state = heroscape.state
-    if state.turn is None:
-        state = apply(state, StartTurn(first.army, first.card_id), ScriptedDice()).state
+    state = ready_to_attack(heroscape.state, first.key)
     odds = heroscape_chance.chance_of(state, Attack(first.key, second.key))
     assert (odds.attack_dice, odds.defense_dice) == (attack, defense), (
         f"the attack rolls {odds.attack_dice} dice against {odds.defense_dice}"

@@ -1,0 +1,214 @@
+"""Heroes of Might & Magic's calculators: the chance that an attack kills, and the questions of a whole fight.
+
+A light module: it names the options and reads their text without loading the rules; the
+odds themselves come from [`homm_hit`][battlebook.homm.dice.homm_hit] and the whole fight
+from [`HOMM.fight`][battlebook.homm.game.HommGame.fight], imported when asked. The command
+line (`battlebook odds homm`, `battlebook odds fight homm`) and the odds page reach it
+through the registry ([`calculators`][battlebook.games.calculators]).
+
+Examples:
+    >>> CALCULATORS.odds.answer({"score": 7, "defense": [13], "faces": "0-9"}).data()
+    {'game': 'homm', 'score': 7, 'defense': 13, 'faces': '0-9', 'hit': '2/5', 'min_roll': 6}
+    >>> CALCULATORS.fight.question({"aggressor": "3,2,3,7,7", "defender": "1,3,5,9,4", "faces": "0-9", "reading": None})
+    ('stacks', {'aggressor': '3,2,3,7,7', 'defender': '1,3,5,9,4', 'faces': '0-9', 'reading': ''})
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from battlebook import bounds
+from battlebook.calculator import Calculators, FightForm, OddsCalculator, Option, chance_data
+
+__all__ = ["CALCULATORS", "DIE_READINGS", "FIGHT_READINGS", "MAX_CARDS", "MAX_SCORE", "MAX_STAT", "MAX_SWAT"]
+
+#: The bounds of the numbers the calculators read, from `battlebook.bounds` (where the command
+#: line, the step language, the engine and the page read theirs): a score, a swat's defenses.
+MAX_SCORE = bounds.MAX_SCORE
+MAX_SWAT = bounds.MAX_SWAT
+#: How the die's faces may be read (the values of `battlebook.homm.ruleset.DieReading`,
+#: written here so that reading the options loads no rule; a test holds them equal).
+DIE_READINGS = ("0-9", "1-10")
+#: The bounds the fight calculator puts on its numbers, as `--help` states them (from
+#: `battlebook.bounds`, as `battlebook.homm.fight` takes them).
+MAX_CARDS = bounds.FIGHT_MAX_CARDS
+MAX_STAT = bounds.MAX_SCORE
+#: The readings the fight calculator takes by their ruling's name (`READINGS` of `battlebook.homm.fight`).
+FIGHT_READINGS = ("retaliation-chain",)
+
+
+def score_value(text: str) -> int:
+    """Read an attack score: a whole number from 0 to `MAX_SCORE` (bonuses included, never negative)."""
+    return bounds.read_whole(text, "attack score", 0, MAX_SCORE)
+
+
+def defense_list(text: str) -> list[int]:
+    """Read one defense score, or up to `MAX_SWAT` separated by commas for a swat, each from 0 to `MAX_SCORE`."""
+    parts = text.split(",")
+    if len(parts) > MAX_SWAT:
+        raise ValueError(f"{len(parts)} defense scores: a swat lists at most {MAX_SWAT}")
+    return [bounds.read_whole(part, "defense score", 0, MAX_SCORE) for part in parts]
+
+
+@dataclass(frozen=True)
+class KillChance:
+    """The answer of `battlebook odds homm`: the chance that an attack with `score` kills against `defenses`."""
+
+    score: int
+    defenses: tuple[int, ...]
+    faces: str
+
+    def _hit(self) -> Any:
+        from battlebook.homm.dice import homm_hit, swat_defense
+        from battlebook.homm.ruleset import DieReading
+
+        return homm_hit(self.score, swat_defense(self.defenses), DieReading(self.faces))
+
+    def data(self) -> dict[str, Any]:
+        """The JSON object: `defense` is the total; for a swat (several defenses given) `swat` lists them too.
+
+        Examples:
+            >>> KillChance(7, (4, 4, 5), "0-9").data()["swat"], KillChance(7, (4, 4, 5), "0-9").data()["defense"]
+            ([4, 4, 5], 13)
+        """
+        from battlebook.odds import fraction_text
+
+        chance = self._hit()
+        shape: dict[str, Any] = {"game": "homm", "score": self.score, "defense": chance.defense}
+        if len(self.defenses) > 1:
+            shape["swat"] = list(self.defenses)
+        return shape | {"faces": self.faces, "hit": fraction_text(chance.hit), "min_roll": chance.min_roll}
+
+    def text(self) -> str:
+        """The chance of a kill as sentences."""
+        from battlebook.odds import fraction_text, percent_text
+
+        chance = self._hit()
+        swat = f" (a swat: {' + '.join(map(str, self.defenses))})" if len(self.defenses) > 1 else ""
+        lines = [
+            f"Heroes of Might & Magic: score {self.score} against defense {chance.defense}{swat}, "
+            f"die read {self.faces}",
+            f"chance of a kill: {fraction_text(chance.hit)} ({percent_text(chance.hit)})",
+        ]
+        if chance.is_certain:
+            lines.append("certain: even the lowest roll kills")
+        elif chance.is_impossible:
+            lines.append("impossible: even the highest roll falls short")
+        else:
+            lines.append(f"smallest roll that kills: {chance.min_roll}")
+        return "\n".join(lines)
+
+
+def kill_chance(values: Mapping[str, Any]) -> KillChance:
+    """The answer for the options' values: `score`, `defense` (a list) and `faces`."""
+    return KillChance(int(values["score"]), tuple(values["defense"]), str(values["faces"]))
+
+
+def fight_question(values: Mapping[str, Any]) -> tuple[str, dict[str, str]]:
+    """The question a HoMM fight's options ask: two stacks to the end (`stacks`), and its arguments as text."""
+    missing = [name for name in ("aggressor", "defender") if values.get(name) is None]
+    if missing:
+        raise ValueError(f"give --{' and --'.join(missing)}")
+    names = {"aggressor": values["aggressor"], "defender": values["defender"], "faces": values["faces"]}
+    return "stacks", names | {"reading": values.get("reading") or ""}
+
+
+def page_odds(arguments: Sequence[object]) -> dict[str, Any]:
+    """The odds page's calculator: an attack score, its defenses (several for a swat) and the die's reading.
+
+    Examples:
+        >>> odds = page_odds([7, [13], "1-10"])
+        >>> odds["chance"]["fraction"], odds["min_roll"]
+        ('1/2', 6)
+    """
+    from battlebook.errors import BattlebookError
+    from battlebook.homm.dice import homm_hit
+    from battlebook.homm.ruleset import DieReading
+
+    score, defenses, reading = arguments
+    page = bounds.page_bounds()
+    bounds.check_whole(score, "score", *page["score"])  # type: ignore[arg-type]
+    swat = list(defenses)  # type: ignore[call-overload]
+    bounds.check_whole(len(swat), "swat", *page["swat"])
+    for defense in swat:
+        bounds.check_whole(defense, "defense", *page["defense"])
+    try:
+        die = DieReading(str(reading))
+    except ValueError:
+        raise BattlebookError(f"the die reads 0-9 or 1-10, not {reading!r}") from None
+    hit = homm_hit(score, swat, die)  # type: ignore[arg-type]
+    return {
+        "game": "homm",
+        "score": score,
+        "defense": hit.defense,
+        "swat": swat,
+        "reading": die.value,
+        "faces": list(hit.faces),
+        "winning_faces": list(hit.winning_faces),
+        "min_roll": hit.min_roll,
+        "chance": chance_data(hit.hit),
+    }
+
+
+_STACK = f"cards (1 to {MAX_CARDS}), the unit's level, melee score and defense (0 to {MAX_STAT}) and phase (1 to 10)"
+
+#: HoMM's calculators, as the command line and the odds page ask them.
+CALCULATORS = Calculators(
+    title="Heroes of Might & Magic",
+    odds=OddsCalculator(
+        help="the chance that a Heroes of Might & Magic attack kills",
+        description=(
+            "The chance that an attack with score S kills: score plus the roll of the die "
+            "(ten-sided, by Battlebook's reading) must reach the defense (for a swat, the sum of the swatted defenses)."
+        ),
+        options=(
+            Option("score", f"attack score, bonuses included (0 to {MAX_SCORE})", "S", score_value, required=True),
+            Option(
+                "defense",
+                (
+                    f"defense score to reach (0 to {MAX_SCORE}); up to {MAX_SWAT}, separated by commas, for a swat "
+                    "(they add up: the JSON gives "
+                    'the sum as "defense" and the list as "swat")'
+                ),
+                "D[,D2,...]",
+                defense_list,
+                required=True,
+            ),
+            Option(
+                "faces",
+                "how the die's faces are read (default: %(default)s)",
+                choices=DIE_READINGS,
+                default=DIE_READINGS[0],
+            ),
+        ),
+        json_help="print one JSON object instead of a sentence",
+        answer=kill_chance,
+    ),
+    fight=FightForm(
+        help="two stacks fighting to the end",
+        description=(
+            "Two stacks, each a number of cards of one unit, fight round after round: each attacks the other "
+            "in its phase (the Aggressor first in a shared phase) with its stack's score, and a surviving "
+            "stack retaliates once per round. The die's faces and the retaliation chain are the rulebook's "
+            "readings (rulings die-faces and retaliation-chain), chosen as a scenario chooses them."
+        ),
+        options=(
+            Option("aggressor", f"the Aggressor's stack: {_STACK}", "CARDS,LEVEL,MELEE,DEFENSE,PHASE"),
+            Option("defender", "the Defender's stack, the same way", "CARDS,LEVEL,MELEE,DEFENSE,PHASE"),
+            Option(
+                "faces", "how the die's faces are read (default: 0-9)", choices=DIE_READINGS, default=DIE_READINGS[0]
+            ),
+            Option(
+                "reading",
+                "play under the alternative reading of this ruling (retaliation-chain: a retaliation may itself "
+                "be retaliated against)",
+                choices=FIGHT_READINGS,
+            ),
+        ),
+        json_help='print one JSON object, fractions as "p/q"',
+        question=fight_question,
+    ),
+    page_odds=page_odds,
+)

@@ -1,0 +1,34 @@
+"""The step that plays a scenario under an alternative reading of a ruling, in any game.
+
+Each game lists its rulings' alternative readings by their words
+([`Game.readings`][battlebook.game.Game.readings]); the words name the game, and the step
+hands the reading to that game's world, which plays its battle under its settings.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from battlebook.errors import ScenarioError
+from battlebook.games import GAMES
+from battlebook.language.grammar import Parameter, given
+from battlebook.language.steps._readings import all_readings
+
+DOMAIN = "Rulings: alternative readings"
+
+#: The readings a ruling's alternative may name, in words.
+ALTERNATIVE_READING = Parameter("AlternativeReading", r".+?", str, shape="one of: " + "; ".join(all_readings()))
+
+
+@given("the alternative reading: {reading:AlternativeReading}", parameters=[ALTERNATIVE_READING])
+def alternative_reading(request: pytest.FixtureRequest, reading: str) -> None:
+    """Play under the alternative reading of a ruling, named in words (see the rulings pages).
+
+    The words say which game's ruling it is: a Heroscape reading may be chosen before the
+    battlefield is drawn, any reading before the first action.
+    """
+    for game in GAMES.values():
+        if reading in game.readings():
+            request.getfixturevalue(game.name).choose_reading(reading)
+            return
+    raise ScenarioError(f"no alternative reading {reading!r}; known: {all_readings()}")
