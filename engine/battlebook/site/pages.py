@@ -164,7 +164,7 @@ def group_of(feature: FeatureDoc) -> str:
 
 def page_games(book: Sequence[FeatureDoc]) -> dict[str, str]:
     """The game each page is about, by its source path: every chapter's and ruling's (the game its file
-    plays, [`game_of`][battlebook.language.grammar.game_of]) and every game's odds page.
+    plays, [`feature_game`][battlebook.language.grammar.feature_game]) and every game's odds page.
     """
     from battlebook.language.grammar import book_games
 
