@@ -44,7 +44,7 @@ def test_the_policy_is_one_fixed_text_whatever_the_page_holds() -> None:
     injected = with_policy(THEME_PAGE.format(nav="<a href='../x/'>X</a><script>window.bbPwned=1</script>"))
     assert policy_of(clean) == policy_of(injected) == POLICY
     assert "'unsafe-inline'" not in POLICY and "'unsafe-eval'" not in POLICY and "sha256" not in POLICY
-    assert "'wasm-unsafe-eval'" in POLICY and "object-src 'none'" in POLICY
+    assert "'wasm-unsafe-eval'" in POLICY and "worker-src 'self'" in POLICY and "object-src 'none'" in POLICY
     assert page_problems(clean) == []
     assert [p for p in page_problems(injected) if "inline <script>" in p]
 

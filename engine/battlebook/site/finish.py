@@ -38,9 +38,10 @@ from battlebook.book.links import link_rule_ids
 
 #: The policy of every page. Script comes from the site's own files only ('self'): no inline
 #: script, no event attribute, no `javascript:` URL runs. `'wasm-unsafe-eval'` lets "Try it"
-#: compile the rules engine (Pyodide, WebAssembly); no JavaScript `eval` is allowed. No
+#: compile the rules engine (Pyodide, WebAssembly); no JavaScript `eval` is allowed. Workers
+#: (Try it's engine, the theme's search) come from the site's own files too (`worker-src`). No
 #: plugin (`object-src`), and no `<base>` that would move the page's relative addresses.
-POLICY = "script-src 'self' 'wasm-unsafe-eval'; object-src 'none'; base-uri 'self'"
+POLICY = "script-src 'self' 'wasm-unsafe-eval'; worker-src 'self'; object-src 'none'; base-uri 'self'"
 META = f'<meta http-equiv="Content-Security-Policy" content="{POLICY}">'
 #: The key this pass adds to a search index it ranked, so that a second pass leaves it as it is.
 RANKED = "battlebook_ranked"
@@ -86,7 +87,7 @@ class _Scanner(HTMLParser):
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         values = {name: value or "" for name, value in attrs}
-        where = "line {}".format(self.getpos()[0])
+        where = f"line {self.getpos()[0]}"
         if tag == "head":
             self._in_head = True
         if tag == "meta" and values.get("http-equiv", "").lower() == "content-security-policy":
@@ -319,7 +320,8 @@ def finish(site: Path, data: SiteData | None, runtime: Path | None = None) -> li
             article = _ARTICLE.search(new)
             body = new[article.end() : new.find("</article>", article.end())] if article else ""
             problems += [
-                f"{path.relative_to(site).as_posix()}: the page holds the id {anchor!r} twice: a link to it opens the first"
+                f"{path.relative_to(site).as_posix()}: the page holds the id {anchor!r} twice: "
+                "a link to it opens the first"
                 for anchor in twice_used_ids(body)
             ]
     if data is not None:
