@@ -143,7 +143,9 @@ def api_pages(root: Path) -> ApiPages:
             try:
                 found = package if name == "battlebook" else package[name.removeprefix("battlebook.")]
             except KeyError:
-                raise ApiIndexError(f"docs/{API_INDEX} lists the module {name}, which the package does not have") from None
+                raise ApiIndexError(
+                    f"docs/{API_INDEX} lists the module {name}, which the package does not have"
+                ) from None
             members = own_members(found) if getattr(found, "is_module", False) else []
             doc = found.docstring.value if found.docstring else ""
             summaries[name] = doc.strip().split("\n\n", 1)[0].replace("\n", " ")

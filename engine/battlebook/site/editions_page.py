@@ -28,12 +28,12 @@ from enum import Enum
 from pathlib import Path
 from typing import Any
 
+from battlebook.book.model import FeatureDoc, FeatureFileError, read_feature_text
+from battlebook.book.prose import markdown_text, page_part
 from battlebook.game import Game, InWords, RulesEdition
 from battlebook.games import GAMES
 from battlebook.language.grammar import BookGames, book_games
 from battlebook.runners.check import LEAN_OPTIONS, CheckedExample, explain, run_check
-from battlebook.book.model import FeatureDoc, FeatureFileError, read_feature_text
-from battlebook.book.prose import markdown_text, page_part
 
 EDITIONS_PAGE = "reference/editions.md"
 #: An `@edition:` tag, wherever it sits on a line of tags.
@@ -310,7 +310,7 @@ def _count(editions: Sequence[object]) -> str:
 
 
 def editions_page(entries: Sequence[ExampleRuns], page_of: dict[str, str], here: str = EDITIONS_PAGE) -> str:
-    """The Markdown of the editions page: for each game with editions, the settings, then the examples' runs rule by rule.
+    """The editions page's Markdown: for each game with editions, the settings, then the examples' runs rule by rule.
 
     `page_of` gives the source path of each feature's page in the site (for the links).
     """
@@ -374,4 +374,3 @@ def game_section(
     for key in agreeing:
         lines += _rule_section(key, by_rule[key], here, page_of, names)
     return "\n".join(lines) + "\n"
-

@@ -59,8 +59,8 @@ from battlebook.book.render import render_feature, resolve_rule_hrefs
 from battlebook.book.results import ResultBook, ResultsFileError, default_path
 from battlebook.book.rulings import render_rulings_index, ruling_problems, rulings_of
 from battlebook.book.sources import SECTIONS
-from battlebook.bounds import fight_bounds, page_bounds
 from battlebook.book.statements import load_statements, statement_problems
+from battlebook.bounds import fight_bounds, page_bounds
 from battlebook.games import GAMES
 from battlebook.site.api_reference import API_INDEX, API_MARKER, ApiIndexError, api_pages
 from battlebook.site.editions_page import EDITIONS_PAGE, editions_page, run_editions
@@ -163,8 +163,10 @@ def group_of(feature: FeatureDoc) -> str:
 
 
 def page_games(book: Sequence[FeatureDoc]) -> dict[str, str]:
-    """The game each page is about, by its source path: every chapter's and ruling's (the game its file
-    plays, [`feature_game`][battlebook.language.grammar.feature_game]) and every game's odds page.
+    """The game each page is about, by its source path.
+
+    Every chapter's and ruling's (the game its file plays,
+    [`feature_game`][battlebook.language.grammar.feature_game]) and every game's odds page.
     """
     from battlebook.language.grammar import book_games
 
@@ -175,7 +177,7 @@ def page_games(book: Sequence[FeatureDoc]) -> dict[str, str]:
 
 
 def nav_title(name: str) -> str:
-    """A title for the navigation and the page, taken from a feature file: escaped, since the theme shows titles as HTML.
+    """A title for the navigation and the page, from a feature file: escaped, since the theme shows titles as HTML.
 
     Examples:
         >>> nav_title("X<script>alert(1)</script>")
@@ -246,7 +248,10 @@ def expand_nav(nav: Sequence[Any], markers: Mapping[str, Sequence[Any]]) -> list
 
 @dataclass
 class Pages:
-    """What one generation makes: the files of the builder's `docs_dir`, the navigation, the data for the pass after the build, and the problems."""
+    """What one generation makes.
+
+    The files of the builder's `docs_dir`, the navigation, the data for the pass after the build, and the problems.
+    """
 
     files: dict[str, str | bytes] = field(default_factory=dict)
     nav: list[Any] = field(default_factory=list)
@@ -259,7 +264,7 @@ class GenerationError(Exception):
 
 
 def read_results(path: Path) -> ResultBook:
-    """The recorded results for the pages; a file that cannot be read stops the generation, saying how to make a new one."""
+    """The recorded results for the pages; an unreadable file stops the generation, saying how to make a new one."""
     try:
         return ResultBook.load(path)
     except ResultsFileError as error:
@@ -297,11 +302,11 @@ class Terms:
 
     @staticmethod
     def definitions(terms: Mapping[str, str]) -> str:
-        """Abbreviation definitions for the end of a page (empty for none).
+        r"""Abbreviation definitions for the end of a page (empty for none).
 
         Examples:
             >>> Terms.definitions({"swarm": "Doubling the next attack."})
-            '\\n\\n*[swarm]: Doubling the next attack.\\n'
+            '\n\n*[swarm]: Doubling the next attack.\n'
         """
         if not terms:
             return ""
@@ -377,7 +382,8 @@ class Generator:
         """One page per feature file, with the rules a ruling settles linked from the ruling's page."""
         if not len(self.results):
             self.problem(
-                f"no recorded results at {default_path(self.root)}: run the examples first (make test, or make examples)"
+                f"no recorded results at {default_path(self.root)}: "
+                "run the examples first (make test, or make examples)"
             )
         settled = settled_rules(self.book)
         for feature in self.book:

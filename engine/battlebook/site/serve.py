@@ -50,13 +50,13 @@ RELOAD_JS = """(function () {
   window.__battlebookReload = true;
   var seen = null;
   setInterval(function () {
-    fetch("%s", { cache: "no-store" }).then(function (r) { return r.text(); }).then(function (epoch) {
+    fetch("EPOCH", { cache: "no-store" }).then(function (r) { return r.text(); }).then(function (epoch) {
       if (seen === null) seen = epoch;
       else if (epoch !== seen) location.reload();
     }).catch(function () {});
   }, 1000);
 })();
-""" % RELOAD_EPOCH
+""".replace('"EPOCH"', json.dumps(RELOAD_EPOCH))
 
 
 @dataclass
@@ -176,7 +176,7 @@ def build_once(project: Project, into: Path, say: Callable[[str], None]) -> bool
 
 
 def changes_matter(changes: Iterable[tuple[Any, str]], project: Project) -> bool:
-    """Whether a set of watched changes calls for a rebuild: not for compiled bytecode, editors' files or the tests' builds."""
+    """Whether a set of watched changes calls for a rebuild: not for bytecode, editors' files or the tests' builds."""
     results = default_path(project.root)
     for _, name in changes:
         path = Path(name)

@@ -1,4 +1,4 @@
-"""The index of every game's cards (HoMM's units, Heroscape's army cards): stats, where each comes from, where they fight.
+"""The index of every game's cards (HoMM's units, Heroscape's army cards): stats, sources, where they fight.
 
 Stats come from the engine's data, never typed here:
 
@@ -20,11 +20,12 @@ import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
-from battlebook.book.model import ExampleDoc, FeatureDoc, StepDoc
 from battlebook.book.links import feature_page
+from battlebook.book.model import ExampleDoc, FeatureDoc, StepDoc
 from battlebook.book.prose import markdown_text
 from battlebook.games import GAMES
 from battlebook.language.grammar import book_games
+
 #: How an example's own value that the source texts give is labelled on the page.
 GIVEN = "Given by the source texts"
 ILLUSTRATIVE = "Illustrative, for the examples"
@@ -56,8 +57,6 @@ class Entry:
     def anchor(self) -> str:
         """The entry's anchor: `unit-gold-golem`."""
         return "unit-" + re.sub(r"[^a-z0-9]+", "-", self.name.lower()).strip("-")
-
-
 
 
 def _steps(feature: FeatureDoc) -> Iterable[tuple[ExampleDoc, tuple[StepDoc, ...]]]:
@@ -144,8 +143,9 @@ def _chapter_url(feature: FeatureDoc, here: str) -> str:
 
 
 def _unique(anchor: str, taken: set[str]) -> str:
-    """`anchor`, or the first of `anchor-2`, `anchor-3`... that no other entry took (names of punctuation
-    alone, or differing in punctuation or case, slug alike); remembered as taken.
+    """`anchor`, or the first of `anchor-2`, `anchor-3`... that no other entry took; remembered as taken.
+
+    Names of punctuation alone, or differing in punctuation or case, slug alike.
 
     Examples:
         >>> taken = set()
