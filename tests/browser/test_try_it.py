@@ -788,7 +788,7 @@ def test_a_run_over_the_time_limit_is_stopped_and_the_engine_restarts(browser: B
         paste(panel, LONG_RUN)
         before, _ = start_run(panel)
         page.wait_for_function(
-            "document.querySelector('.bb-play .bb-try-status').textContent === 'running…'", timeout=FIRST_RUN_MS
+            "() => document.querySelector('.bb-play .bb-try-status').textContent === 'running…'", timeout=FIRST_RUN_MS
         )
         page.clock.fast_forward(int(limit * 1000) + 1_000)
         finish_run(panel, before, 10_000)
