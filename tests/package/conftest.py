@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import fcntl
 import os
+import shutil
 import sys
 import venv
 from pathlib import Path
@@ -30,6 +31,17 @@ def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
         try:
             built = sorted(shared.glob("battlebook-*.whl"))
             if not built:
+                # Built from a copy of what the package is made of: setuptools builds in the
+                # source folder's build/lib and keeps what it copied there on earlier builds, so
+                # a module deleted or renamed since would still ship from the checkout itself.
+                source = shared / "source"
+                shutil.rmtree(source, ignore_errors=True)
+                source.mkdir()
+                for name in ("pyproject.toml", "README.md", "LICENSE"):
+                    shutil.copy2(ROOT / name, source / name)
+                shutil.copytree(
+                    ROOT / "engine", source / "engine", ignore=shutil.ignore_patterns("__pycache__", "*.egg-info")
+                )
                 # The backend installed with the dev extra builds it (no isolated build environment to set up first).
                 command = [
                     "-m",
@@ -40,9 +52,9 @@ def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
                     "-q",
                     "-w",
                     str(shared),
-                    str(ROOT),
+                    str(source),
                 ]
-                done = run([sys.executable, *command], ROOT)
+                done = run([sys.executable, *command], source)
                 assert done.returncode == 0, done.stderr
                 built = sorted(shared.glob("battlebook-*.whl"))
             return built[0]

@@ -118,7 +118,7 @@ def page_odds(arguments: Sequence[object]) -> dict[str, Any]:
     Examples:
         >>> odds = page_odds([2, 4, 1, "2004"])
         >>> odds["attack_dice"], odds["defense_dice"], odds["at_least_one"]["fraction"]
-        (3, 4, '38/81')
+        (3, 4, '11/27')
     """
     from battlebook.errors import BattlebookError
     from battlebook.heroscape.dice import heroscape_wounds

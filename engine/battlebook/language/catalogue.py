@@ -175,7 +175,7 @@ def bind_lines(
 
     A definition is a candidate for a line when its keyword type fits and its pattern
     matches, as pytest-bdd checks. Steps are scoped per game (see
-    [`game_of`][battlebook.language.grammar.game_of]): a line is credited only to the steps
+    [`feature_game`][battlebook.language.grammar.feature_game]): a line is credited only to the steps
     of its feature's game and to shared steps, as a run binds it.
     """
     matched: list[tuple[StepUse, tuple[StepDefinition, ...]]] = []

@@ -6,7 +6,7 @@ today Heroscape's 2004 basic game and 2024 edition):
 
 - the settings of the editions' rulesets, one row per setting, the ones that differ first;
 - every example of the rulebook whose file plays that game
-  ([`game_of`][battlebook.language.grammar.game_of]), run by the engine under each edition,
+  ([`feature_game`][battlebook.language.grammar.feature_game]), run by the engine under each edition,
   rule by rule, with each run's verdict and the explanation `battlebook check` gives for a
   run that does not pass.
 

@@ -71,7 +71,7 @@ def rule_pages(book: list[FeatureDoc]) -> dict[str, str]:
 
 def page_games(book: list[FeatureDoc]) -> dict[str, str]:
     """The game each page is about, by its source path: every chapter's and ruling's (the game its file
-    plays, [`game_of`][battlebook.language.grammar.game_of]) and every game's odds page.
+    plays, [`feature_game`][battlebook.language.grammar.feature_game]) and every game's odds page.
     """
     games = {odds_uri(name): name for name in GAMES}
     played = book_games(book).files

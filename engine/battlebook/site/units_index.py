@@ -7,7 +7,7 @@ Stats come from the engine's data, never typed here:
   come from;
 - every unit or card an example defines in a table ("these units, defined for this example
   only"): illustrative, for the examples, with the chapter that defines it, under the game
-  its file plays ([`game_of`][battlebook.language.grammar.game_of]); a value the source texts
+  its file plays ([`feature_game`][battlebook.language.grammar.feature_game]); a value the source texts
   give is labelled as theirs.
 
 Each entry links to every example whose battle has the unit or card.
