@@ -13,6 +13,7 @@ message is one line the command prints as it is (a number is read and bounded by
 [`battlebook.bounds`][battlebook.bounds], as everywhere else).
 
 Examples:
+    >>> from fractions import Fraction
     >>> chance_data(Fraction(1, 4))
     {'fraction': '1/4', 'percent': '25%', 'value': 0.25}
 """
@@ -21,8 +22,12 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from fractions import Fraction
 from typing import Any, Protocol
+
+#: `fractions` is read by type checkers only here: reading a calculator's options imports none.
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from fractions import Fraction
 
 __all__ = [
     "Calculators",

@@ -104,8 +104,10 @@ class ScriptedDice:
             for _ in range(len(self._results)):
                 self.roll(die)
             raise DiceError(f"the scenario states no roll for the {die.name}")
-        taken = tuple(self._results.popleft() for _ in range(count))
-        for face in taken:
+        results = self._results
+        taken = tuple([results.popleft() for _ in range(count)])
+        # Each face is checked once, however many of the dice show it (in the order they were stated).
+        for face in dict.fromkeys(taken):
             if not die.can_show(face):
                 raise DiceError(f"a {die.name} cannot show {face!r} ({describe_faces(die)})")
         return taken

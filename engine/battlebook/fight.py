@@ -291,19 +291,19 @@ def solve(game: Play[S, A], fight: Fight[P, S, A, O], start: P, *, limit: int = 
     reward: dict[int, Fraction | int] = {}
     for node in chanced:
         targets: dict[int, Fraction] = {}
-        by_count: dict[int, Fraction] = {}
+        counted: list[tuple[int, Fraction]] = []
         for number, chance, count in branches[node]:
             end, more = landing[number]
             targets[end] = targets[end] + chance if end in targets else chance
-            counted = count + more
-            by_count[counted] = by_count[counted] + chance if counted in by_count else chance
+            counted.append((count + more, chance))
         out[node] = targets
         # What one visit adds to the count: a branch's count weighted by its chance (the chances add up
-        # to 1, so when every branch counts alike, that is the count itself).
-        if len(by_count) == 1:
-            reward[node] = next(iter(by_count))
+        # to 1, so when every branch counts alike, that is the count itself, and no chance is added up).
+        counts = {n for n, _ in counted}
+        if len(counts) == 1:
+            reward[node] = counts.pop()
         else:
-            reward[node] = sum((n * chance for n, chance in by_count.items()), Fraction(0))
+            reward[node] = sum((n * chance for n, chance in counted if n), Fraction(0))
     outcomes: dict[O, Fraction] = {}
     never = Fraction(0)
     first, expected = landing[0]

@@ -22,10 +22,15 @@ from __future__ import annotations
 import importlib
 from collections.abc import Iterator, Mapping
 from types import MappingProxyType
-from typing import Any
 
-from battlebook.calculator import Calculators
-from battlebook.game import Game
+#: The contract and the calculators' types are read by type checkers only: reading the registry
+#: (as `battlebook odds` does for its options) imports neither, nor `typing`.
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
+
+    from battlebook.calculator import Calculators
+    from battlebook.game import Game
 
 __all__ = ["GAMES", "PACKAGES", "Registry", "calculators", "game_named"]
 

@@ -8,7 +8,8 @@
 - HoMM fights of two stacks under both die readings and both retaliation readings,
   against an independent dynamic program over the cards left at each round's start,
   playing the round's phases and retaliations here;
-- a seeded Monte Carlo of 100,000 fights per game, each chance and the expected length
+- a seeded Monte Carlo of 100,000 fights for each question (a Heroscape duel, one figure
+  attacked again and again, a HoMM fight of two stacks), each chance and the expected length
   within 4 standard errors;
 - a HoMM position leaves out only what no rule reads: along random legal play, a battle
   with another round number and another discard pile allows the same actions and reaches
@@ -461,6 +462,28 @@ def test_a_seeded_monte_carlo_of_heroscape_duels_lies_within_four_standard_error
     assert within(wins / FIGHTS, odds.first_wins, sqrt(p * (1 - p)))
     mean = lengths / FIGHTS
     assert within(mean, odds.expected_attacks, sqrt(squares / FIGHTS - mean * mean))
+
+
+def test_a_seeded_monte_carlo_of_one_figure_attacked_lies_within_four_standard_errors() -> None:
+    """Every die rolled one by one (skull on 3 sides of 6, shield on 2), each attack's wounds counted against Life."""
+    life, attacks = 4, [(3, 2), (4, 1), (2, 3)]
+    odds = attacked_odds(life, attacks, Edition.EDITION_2024)
+    rng = random.Random(23)
+    by_attack = [0] * len(attacks)
+    for _ in range(FIGHTS):
+        wounds = 0
+        for number, (attack, defense) in enumerate(attacks):
+            skulls = sum(rng.randrange(6) < 3 for _ in range(attack))
+            shields = sum(rng.randrange(6) < 2 for _ in range(defense))
+            wounds += max(skulls - shields, 0)
+            if wounds >= life:
+                by_attack[number] += 1
+                break
+    for count, exact in zip(by_attack, odds.destroyed_by_attack, strict=True):
+        p = float(exact)
+        assert within(count / FIGHTS, exact, sqrt(p * (1 - p)))
+    p = float(odds.destroyed)
+    assert within(sum(by_attack) / FIGHTS, odds.destroyed, sqrt(p * (1 - p)))
 
 
 def test_a_seeded_monte_carlo_of_homm_fights_lies_within_four_standard_errors() -> None:

@@ -58,7 +58,7 @@ from battlebook.heroscape.powers import AttackSetup, DicePool, Power, PowerKind
 from battlebook.heroscape.resolution import AttackReport, HeroscapeResolution
 from battlebook.heroscape.ruleset import Face, Harm, NextCopy
 from battlebook.heroscape.sight import counted_range, has_line_of_sight
-from battlebook.heroscape.state import BattleState, Figure, OrderMarker, Turn
+from battlebook.heroscape.state import BattleState, CardInPlay, Figure, OrderMarker, Turn
 
 #: Kept here for the callers that name them; every identifier lives in `battlebook.heroscape.rule_ids`.
 ATTACKING = ids.ATTACKING
@@ -311,17 +311,18 @@ def dice_pool(state: BattleState, action: Attack) -> DicePool:
     return pool
 
 
+def _face(face: object) -> Face:
+    """A rolled face as a combat die's face (a face given by its name is read as that face)."""
+    if isinstance(face, Face):
+        return face
+    try:
+        return Face(str(face))
+    except ValueError:
+        raise DiceError(f"a combat die shows skull, shield or blank, not {face!r}") from None
+
+
 def _roll(dice: Dice, die: Die, count: int) -> tuple[Face, ...]:
-    faces: list[Face] = []
-    for face in roll_all(dice, die, count):
-        if isinstance(face, Face):
-            faces.append(face)
-            continue
-        try:
-            faces.append(Face(str(face)))
-        except ValueError:
-            raise DiceError(f"a combat die shows skull, shield or blank, not {face!r}") from None
-    return tuple(faces)
+    return tuple([face if isinstance(face, Face) else _face(face) for face in roll_all(dice, die, count)])
 
 
 def apply(state: BattleState, action: Action, dice: Dice) -> HeroscapeResolution:
@@ -440,10 +441,17 @@ def _destroy(state: BattleState, figure: Figure, chosen: str | None = None) -> B
     if not state.ruleset.destroyed_to_card:
         return replace(state, figures=figures, out_of_game=(*state.out_of_game, figure.key))
     target_id = card_for_destroyed(state, figure, chosen)
-    own = state.card(figure.card_id)
-    state = replace(state, figures=figures).replacing_card(replace(own, lost=(*own.lost, figure.key)))
-    target = state.card(target_id)
-    return state.replacing_card(replace(target, destroyed=(*target.destroyed, figure.key)))
+    cards = tuple(_placing(card, figure, target_id) for card in state.cards)
+    return replace(state, figures=figures, cards=cards)
+
+
+def _placing(card: CardInPlay, figure: Figure, target_id: str) -> CardInPlay:
+    """`card` once the destroyed `figure` is placed on the card `target_id`: its own card loses it."""
+    own, target = card.id == figure.card_id, card.id == target_id
+    if not own and not target:
+        return card
+    lost = (*card.lost, figure.key) if own else card.lost
+    return replace(card, lost=lost, destroyed=(*card.destroyed, figure.key) if target else card.destroyed)
 
 
 def attacks_left(state: BattleState) -> tuple[str, ...]:
