@@ -11,8 +11,10 @@ from __future__ import annotations
 import argparse
 import gc
 import importlib
+import os
 import sys
 from collections.abc import Sequence
+from typing import Any
 
 from battlebook import __version__
 from battlebook.visible import visible
@@ -47,7 +49,16 @@ def path_argument(text: str) -> Path:
 
 
 class OneLineParser(argparse.ArgumentParser):
-    """An argument parser whose errors are one line on standard error, with exit status 2."""
+    """An argument parser whose errors are one line on standard error, with exit status 2.
+
+    Each parser names itself as the default `command_parser` of what it parses: a
+    subcommand's defaults override its parent's, so after parsing, `command_parser` is the
+    innermost (sub)command parser the command line went through.
+    """
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.set_defaults(command_parser=self)
 
     def error(self, message: str) -> NoReturn:
         """Print `prog: error: message` (no usage block) and exit with status 2."""
@@ -102,7 +113,15 @@ def command() -> int:
     frozen first, so that the interpreter's exit does not search them all for garbage again
     (about a sixth of the processor time of a `battlebook check` run).
     """
-    status = main()
+    try:
+        status = main()
+        sys.stdout.flush()
+    except BrokenPipeError:
+        # The reader of the output went away (`battlebook ... | head -1`): as Python's
+        # documentation of SIGPIPE advises, the rest of the output goes nowhere, with no traceback.
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return 1
     gc.freeze()
     return status
 
@@ -115,18 +134,8 @@ def subcommand_parser(parser: argparse.ArgumentParser, args: argparse.Namespace)
         >>> subcommand_parser(top, top.parse_args(["odds", "homm", "--score", "1", "--defense", "2"])).prog
         'battlebook odds homm'
     """
-    while True:
-        chosen = next(
-            (
-                action.choices[getattr(args, action.dest)]
-                for action in parser._actions  # argparse lists subcommands only there
-                if isinstance(action, argparse._SubParsersAction) and getattr(args, action.dest, None) is not None
-            ),
-            None,
-        )
-        if chosen is None:
-            return parser
-        parser = chosen
+    chosen = getattr(args, "command_parser", None)
+    return chosen if isinstance(chosen, argparse.ArgumentParser) else parser
 
 
 if __name__ == "__main__":  # pragma: no cover
