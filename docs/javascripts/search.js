@@ -35,11 +35,9 @@
         var step = steps[number];
         for (var i = 0; i < step.length; i += 1) {
           var suffix = step[i][0];
-          if (word.endsWith(suffix)) {
-            var cut = word.slice(0, word.length - suffix.length) + step[i][1];
-            if (cut.length >= step[i][2]) {
-              word = cut;
-            }
+          var cut = word.slice(0, word.length - suffix.length) + step[i][1];
+          if (word.endsWith(suffix) && cut.length >= step[i][2]) {
+            word = cut;
             break;
           }
         }
@@ -53,7 +51,7 @@
     function terms(text) {
       var out = [];
       words(text).forEach(function (word) {
-        if (stop.has(word)) {
+        if (stop.has(word) || (word.length < 2 && !/^\p{Nd}$/u.test(word))) {
           return;
         }
         var spelled = spellings.has(word) ? spellings.get(word) : word;

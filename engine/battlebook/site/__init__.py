@@ -6,5 +6,6 @@
   [`units_index`][battlebook.site.units_index]: the generated pages;
 - [`api_pages`][battlebook.site.api_pages]: the Engine API, a page per module;
 - [`try_it`][battlebook.site.try_it]: the examples' texts and the runtime for "Try it";
-- [`build_cache`][battlebook.site.build_cache]: what a build keeps for the next one.
+- [`build_cache`][battlebook.site.build_cache]: what a build keeps for the next one;
+- [`search`][battlebook.site.search]: the search index of the built site.
 """

@@ -8,8 +8,8 @@ build it:
   [index of units and army cards][battlebook.site.units_index];
 - appends the terms of a page's game to that page as abbreviations, so each term shows its
   definition on hover;
-- rewrites the search index so that a rule's own section comes before its chapter's
-  introduction and every other page, and is found by its search words.
+- after the build, writes the search index of the built site
+  ([`search`][battlebook.site.search]), where each rule is found by its search words.
 
 A glossary entry naming an unknown rule is logged as a warning, which
 `mkdocs build --strict` turns into a failed build.
@@ -17,7 +17,6 @@ A glossary entry naming an unknown rule is logged as a warning, which
 
 from __future__ import annotations
 
-import json
 import logging
 import posixpath
 import re
@@ -35,7 +34,6 @@ from battlebook.book.glossary import (
     abbreviations,
     glossary_problems,
     load_glossary,
-    rank_search_index,
     render_glossary,
 )
 from battlebook.book.links import chapter_list, link_rule_ids, settled_rules, settles_html
@@ -44,6 +42,7 @@ from battlebook.games import GAMES
 from battlebook.language.grammar import book_games
 from battlebook.site.chapters import GROUPS, page_uri, project_root, read_book
 from battlebook.site.odds_pages import odds_uri
+from battlebook.site.search import index_built_site
 from battlebook.site.units_index import render_units_index, units_index
 
 log = logging.getLogger("mkdocs.plugins.battlebook")
@@ -197,12 +196,7 @@ _rule_addresses: list[dict[str, str]] = []
 
 
 def on_post_build(config: MkDocsConfig) -> None:
-    """Rank the search index: rules first, found by their search words (see `rank_search_index`)."""
-    path = Path(config.site_dir) / "search" / "search_index.json"
-    if not path.is_file() or not _glossary:
-        return
-    index = json.loads(path.read_text(encoding="utf-8"))
-    sections = {rule_id: page_url(uri) + "#" + rule_id for rule_id, uri in rule_pages(_book).items()}
-    words = {rule_id: _glossary[0].search_words(rule_id) for rule_id in sections}
-    ranked = rank_search_index(index, sections, words, [page_url(p) for p in REFERENCE_PAGES])
-    path.write_text(json.dumps(ranked, separators=(",", ":")), encoding="utf-8")
+    """Write the site's search index from the built pages (see [`search`][battlebook.site.search])."""
+    # SEARCH INDEX, the one call site (issue 25): it reads only the built site and the project's
+    # glossary, so it moves as it is into `battlebook site finish SITE` once that command lands.
+    index_built_site(Path(config.site_dir), project_root(config))

@@ -16,7 +16,9 @@ It reads the built HTML, whatever wrote it (MkDocs, ProperDocs, Zensical: only t
   page's script (`docs/javascripts/search.js`) ranks with BM25: one copy of every word list
   and stemming rule, read by both sides.
 
-[`write_index`][battlebook.site.search.write_index] does it all for a built site.
+[`write_index`][battlebook.site.search.write_index] does it all for a built site;
+[`index_built_site`][battlebook.site.search.index_built_site] with the project's own search
+words (the glossary's) and games.
 """
 
 from __future__ import annotations
@@ -29,6 +31,9 @@ from dataclasses import dataclass, field
 from html.parser import HTMLParser
 from pathlib import Path
 from typing import Any
+
+from battlebook.book.glossary import load_glossary
+from battlebook.games import GAMES
 
 #: The normaliser's words, stemming rules and players' phrases.
 WORDS_FILE = Path(__file__).with_name("search_words.json")
@@ -67,7 +72,7 @@ class Normaliser:
         spellings: A word -> the form the pages use; looked up before stemming and again
             once a plural is stripped.
         stemmer: Steps of `(suffix, replacement, shortest stem kept)`: in each step the
-            first suffix that fits applies.
+            first suffix that fits, and leaves a stem that long, applies.
         phrases: A player's phrase, as terms -> the rule's terms it means.
         phrase_word_weight: The weight of a question's word that a phrase holds (the phrase's
             meaning weighs 1).
@@ -100,20 +105,19 @@ class Normaliser:
         word = self.spellings.get(word, word)
         for number, step in enumerate(self.stemmer):
             for suffix, replacement, shortest in step:
-                if word.endswith(suffix):
-                    stem = word[: len(word) - len(suffix)] + replacement
-                    if len(stem) >= shortest:
-                        word = stem
+                stem = word[: len(word) - len(suffix)] + replacement
+                if word.endswith(suffix) and len(stem) >= shortest:
+                    word = stem
                     break
             if number == 0:
                 word = self.spellings.get(word, word)
         return word
 
     def terms(self, text: str) -> list[str]:
-        """The search terms of `text`, in order: its words less the stop words, each stemmed."""
+        """The search terms of `text`, in order: its words less the stop words and one-letter words, each stemmed."""
         out: list[str] = []
         for word in self.words(text):
-            if word in self.stop_words:
+            if word in self.stop_words or (len(word) < 2 and not word.isdecimal()):
                 continue
             spelled = self.spellings.get(word, word)
             out.extend(self.stem(part) for part in spelled.split() if part not in self.stop_words)
@@ -229,6 +233,7 @@ class _PageReader(HTMLParser):
         self._article = 0
         self._skip = 0
         self._heading = 0
+        self._term = False
         self._code = 0
         self._stack: list[tuple[str, bool]] = []
 
@@ -248,8 +253,12 @@ class _PageReader(HTMLParser):
         anchor = values.get("id")
         if not self._skip and anchor and (tag in _HEADINGS or (tag == "dl" and "bb-term" in classes)):
             self.parts.append(_Part(anchor))
+            self._term = tag == "dl"
             if tag in _HEADINGS:
                 self._heading = len(self._stack)
+        elif tag == "dt" and self._term and not self._skip:
+            self._term = False  # a glossary term's name is its title
+            self._heading = len(self._stack)
         if tag == "pre":
             self._code += 1
         if tag == "a" and not self._skip and values.get("href"):
@@ -332,7 +341,7 @@ def read_page(path: str, html: str, games: Sequence[str]) -> list[Section]:
     reader = _PageReader()
     reader.feed(html)
     reader.close()
-    parts = [p for p in reader.parts if p.anchor or p.text or p.code]
+    parts = [p for p in reader.parts if p.anchor or _clean(p.text) or _clean(p.code)]
     if not parts:
         return []
     address = page_address(path)
@@ -459,3 +468,14 @@ def write_index(
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(json.dumps(index, ensure_ascii=False, separators=(",", ":")), encoding="utf-8")
     return path
+
+
+def index_built_site(site: Path, root: Path) -> Path:
+    """Write the search index of the rulebook's built site at `site`, with the search words of the glossary at `root`.
+
+    The one step the search needs after a build, whatever built the site: the build's hook
+    calls it (see [`reader_pages`][battlebook.site.reader_pages]).
+    """
+    glossary = load_glossary(root)
+    words = {rule_id: glossary.search_words(rule_id) for rule_id in sorted(glossary.rule_ids())}
+    return write_index(site, words, {name: game.title for name, game in GAMES.items()})
