@@ -365,6 +365,12 @@
       }
     });
     dialog.addEventListener("keydown", function (event) {
+      if (event.key === "Escape") {
+        // Not first clearing the search box, as a search field does by itself: Escape closes.
+        event.preventDefault();
+        dialog.close();
+        return;
+      }
       if (event.key !== "ArrowDown" && event.key !== "ArrowUp") {
         return;
       }

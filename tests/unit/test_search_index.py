@@ -146,7 +146,9 @@ def test_glossary_terms_and_reference_entries_are_sections() -> None:
 
 
 def test_the_index_counts_each_fields_terms_and_carries_the_normaliser(normaliser: Normaliser) -> None:
-    section = Section("rulebook/homm/x/#homm.swat", "Swatting", "X", "rule", "homm", "Swats kill cards.", "Given a swat")
+    section = Section(
+        "rulebook/homm/x/#homm.swat", "Swatting", "X", "rule", "homm", "Swats kill cards.", "Given a swat"
+    )
     index = build_index([section], normaliser, {"homm.swat": ["several cards", "swats"]}, {"homm": "HoMM"})
     [doc] = index["docs"]
     assert doc["fields"] == {
@@ -209,9 +211,7 @@ def test_the_script_normalises_as_the_index_does(normaliser: Normaliser) -> None
         " return data.samples.map(t => [n.terms(t), n.expand(n.terms(t))]);",
         {"normaliser": normaliser.to_json(), "samples": SAMPLES},
     )
-    want = [
-        [normaliser.terms(t), [[list(g), w] for g, w in normaliser.expand(normaliser.terms(t))]] for t in SAMPLES
-    ]
+    want = [[normaliser.terms(t), [[list(g), w] for g, w in normaliser.expand(normaliser.terms(t))]] for t in SAMPLES]
     assert got == want
 
 
