@@ -188,7 +188,13 @@ def run_script(code: str, data: Any) -> Any:
     node = shutil.which("node")
     if node is None:
         pytest.skip("Node is not installed")
-    program = f"const search = require({json.dumps(str(SCRIPT))});\nconst data = JSON.parse(require('fs').readFileSync(0, 'utf8'));\nconsole.log(JSON.stringify((() => {{ {code} }})()));"
+    program = "\n".join(
+        [
+            f"const search = require({json.dumps(str(SCRIPT))});",
+            "const data = JSON.parse(require('fs').readFileSync(0, 'utf8'));",
+            f"console.log(JSON.stringify((() => {{ {code} }})()));",
+        ]
+    )
     done = subprocess.run([node, "-e", program], input=json.dumps(data), capture_output=True, text=True, check=True)
     return json.loads(done.stdout)
 
