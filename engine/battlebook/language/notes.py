@@ -100,7 +100,8 @@ def drawing_note(game: Game[Any, Any], world: Any, record: ScenarioRecord) -> st
         after = game.draw(
             changing.resolution.state, f"The {scene} after the {which}", picture_ident(result, "after"), marks
         )
-        intro = f"The {scene} before and after the {which}, from the states the engine ran."
+        # One line under the example on a desktop screen: the figures' captions name the scene.
+        intro = f"Before and after the {which}, from the states the engine ran."
         figures = [drawn(before, "Before"), drawn(after, f"After the {which}")]
         return drawings_note(intro, figures, is_open=bool(after.marked))
     single = game.draw(state, f"The {scene}", picture_ident(result, "state"), marks)
