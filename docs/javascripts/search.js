@@ -14,6 +14,8 @@
   var APOSTROPHE = /['\u2019]/g;
   var K1 = 1.2;
   var SHOWN = 20;
+  // The words of a question read at most: a pasted page ranks as fast as a question.
+  var MOST_TERMS = 32;
 
   /** The normaliser of the index (battlebook.site.search.Normaliser, from its JSON). */
   function normaliser(data) {
@@ -127,8 +129,8 @@
    * the reader is on (or null); with `only`, the sections of other games are left out.
    */
   function rank(ready, query, game, only) {
-    var asked = ready.normalise.terms(query);
-    var whole = named(ready.normalise, query);
+    var asked = ready.normalise.terms(query).slice(0, MOST_TERMS);
+    var whole = named(ready.normalise, query).slice(0, MOST_TERMS);
     var groups = ready.normalise.expand(asked);
     var terms = [];
     var asking = 0;

@@ -249,3 +249,11 @@ def test_the_snippet_is_the_sentence_that_holds_the_question(normaliser: Normali
         " return search.snippet(ready, found.results[0].doc, found.terms);"
     )
     assert run_script(code, index) == "Nobody can answer a spell."
+
+
+def test_a_pasted_page_is_read_only_as_far_as_a_question_goes(normaliser: Normaliser) -> None:
+    """The script reads the first 32 words of a question, so a pasted text cannot hold up the page."""
+    index = build_index([Section("x/#homm.a", "Swat", "A", "rule", "homm", "A swat.", "")], normaliser, {}, {})
+    pasted = " ".join(f"word{n}" for n in range(20_000)) + " swat"
+    code = "const ready = search.prepare(data.index); return search.rank(ready, data.pasted, null, false).terms.length;"
+    assert run_script(code, {"index": index, "pasted": pasted}) == 32

@@ -30,6 +30,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from html.parser import HTMLParser
 from pathlib import Path
+from types import MappingProxyType
 from typing import Any
 
 from battlebook.book.glossary import load_glossary
@@ -43,13 +44,15 @@ INDEX_PATH = "search/battlebook.json"
 EXCLUDED = ("api/", "rulebook/steps/", "404.html")
 #: The weight of each kind of section (a rule's own section weighs 1): a ruling settles a rule,
 #: a reference entry accompanies one; a chapter's introduction and other pages come after them.
-KIND_WEIGHTS = {"rule": 1.0, "ruling": 0.6, "entry": 0.6, "intro": 0.35, "page": 0.3}
+KIND_WEIGHTS: Mapping[str, float] = MappingProxyType(
+    {"rule": 1.0, "ruling": 0.6, "entry": 0.6, "intro": 0.35, "page": 0.3}
+)
 #: The weight of each field of a section in the ranking: the rule's search words, its title,
 #: its prose (the rule restated, its examples' titles and notes), its examples' Gherkin.
-FIELD_WEIGHTS = {"words": 3.0, "title": 2.5, "text": 1.0, "code": 0.3}
+FIELD_WEIGHTS: Mapping[str, float] = MappingProxyType({"words": 3.0, "title": 2.5, "text": 1.0, "code": 0.3})
 #: BM25's length normalisation per field (0: none): a longer list of search words or title
 #: says no less about each of its words; a longer text does.
-FIELD_LENGTH_NORMS = {"words": 0.0, "title": 0.3, "text": 0.75, "code": 0.75}
+FIELD_LENGTH_NORMS: Mapping[str, float] = MappingProxyType({"words": 0.0, "title": 0.3, "text": 0.75, "code": 0.75})
 #: BM25's saturation of a term's weighed count over the fields.
 SATURATION = 4.0
 #: How much more a section weighs whose title is the question, every word of it and no other.
@@ -433,10 +436,10 @@ def build_index(
     return {
         "normaliser": normaliser.to_json(),
         "weights": {
-            "fields": FIELD_WEIGHTS,
-            "length_norms": FIELD_LENGTH_NORMS,
+            "fields": dict(FIELD_WEIGHTS),
+            "length_norms": dict(FIELD_LENGTH_NORMS),
             "saturation": SATURATION,
-            "kinds": KIND_WEIGHTS,
+            "kinds": dict(KIND_WEIGHTS),
             "same_game": SAME_GAME_BOOST,
             "title_match": TITLE_MATCH_BOOST,
         },
