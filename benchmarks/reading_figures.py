@@ -4,8 +4,8 @@ Serves `site/` (build it first: `make site`) on 127.0.0.1 and opens it in Debian
 Chromium through Playwright, then prints:
 
 1. for each question of the three lists of `tests/browser/search_queries.py` (unpublished),
-   the rank of the rule's own section among the results shown directly (not folded under
-   "more on this page");
+   the rank of the rule's own section among the results the site's search shows (any section
+   or page it lists counts);
 2. for each rule chapter, its height in screens on a desktop (1280 x 900) and on a phone
    (390 x 844), and the A4 pages it prints to (`page.pdf`);
 3. the weight of the largest pages (HTML bytes);
@@ -88,7 +88,7 @@ def main(argv: list[str]) -> int:
         sizes = sorted(((p.stat().st_size, p.relative_to(SITE).as_posix()) for p in SITE.rglob("*.html")), reverse=True)
         for size, name in sizes[:5]:
             print(f"  {name:50} {size:>9,}")
-        print(f"  search index: {(SITE / 'search' / 'search_index.json').stat().st_size:,} bytes")
+        print(f"  search index: {(SITE / 'search' / 'battlebook.json').stat().st_size:,} bytes")
         if "--axe" in argv:
             print("axe-core: serious and critical violations (rule: nodes), light and dark")
             pages = sorted(p.parent.relative_to(SITE).as_posix() + "/" for p in SITE.rglob("*/index.html"))

@@ -62,11 +62,11 @@ def build(name: str, command: list[str], site: Path, env: dict[str, str]) -> str
     warnings = len(re.findall(r"^WARNING", output, re.M))
     done, checked, _ = run([str(BIN / "battlebook"), "site", "finish", str(site)], env)
     problems = [line for line in checked.splitlines() if ".html:" in line]
-    search = (site / "search" / "search_index.json").is_file()
+    search = (site / "search" / "battlebook.json").is_file()
     found = f"{len(problems)} unsafe markup found" if done else "every page safe"
     return (
         f"{name}: built in {took:.1f} s, {warnings} warnings, {len(list(site.rglob('*.html')))} HTML files; "
-        f"check: {found}; search index the pass can rank: {'yes' if search else 'no'}"
+        f"check: {found}; Battlebook's search index: {'yes' if search else 'no'}"
         + "".join(f"\n    {line}" for line in problems[:15])
     )
 

@@ -11,7 +11,6 @@ from __future__ import annotations
 import contextlib
 import functools
 import http.server
-import json
 import os
 import threading
 import urllib.parse
@@ -229,8 +228,8 @@ class Problems:
             self.console.append(f"{message.text} ({message.location.get('url', '')})")
 
     def _failed(self, request: Request) -> None:
-        # The shared tab moves on to the next page while the last one may still be loading its
-        # search worker: the browser cancels that request (ERR_ABORTED). A cancelled request to
+        # The shared tab moves on to the next page while the last one may still be loading
+        # something: the browser cancels that request (ERR_ABORTED). A cancelled request to
         # the site itself is no failure; one to anywhere else still is.
         if request.failure == "net::ERR_ABORTED" and request.url.startswith("http://127.0.0.1:"):
             return
@@ -245,16 +244,6 @@ class Problems:
 LASTING_CHANGES = ("add_init_script", "route", "expose_function", "expose_binding", "set_extra_http_headers")
 
 
-#: The search index, which every page's scripts fetch after the load event (under the site's root).
-SEARCH_INDEX = "search/search_index.json"
-
-
-def empty_search_index(site: Path = SITE) -> str:
-    """The built site's search index without its documents: the same configuration, nothing to index."""
-    config = json.loads((site / SEARCH_INDEX).read_text(encoding="utf-8")).get("config", {})
-    return json.dumps({"config": config, "docs": []})
-
-
 class SharedTab:
     """The session's one tab, lent to each test in turn.
 
@@ -264,12 +253,8 @@ class SharedTab:
     site stored (the theme's palette); a tab a test changed for good (an init script, a route)
     or closed is replaced by a new one.
 
-    After its load event every page of the site has its search worker fetch the search index
-    and index the whole site: a quarter of the processor time of a visit, spent again on every
-    page on the same file. The shared tab gets the index without its documents, at the same
-    address: each page still asks for it where it must (an address the site does not have is
-    not answered so, and fails as before) and gets a working search of nothing. The search
-    itself is tested over the real index, in a tab of its own (`test_search.py`).
+    The search index is fetched only when a reader opens the search (`test_search.py`), so a
+    page visit costs no search.
     """
 
     def __init__(self, browser: BrowserContext, site_url: str = "") -> None:
@@ -284,12 +269,6 @@ class SharedTab:
         """The tab for the next test."""
         if self.tab is None or self.tab.is_closed():
             self.tab = self.browser.new_page()
-            if self.site_url:
-                empty = empty_search_index()
-                self.tab.route(
-                    self.site_url + SEARCH_INDEX,
-                    lambda route: route.fulfill(status=200, content_type="application/json", body=empty),
-                )
             self.changed = self.restyled = False
             for name in LASTING_CHANGES:
                 original = getattr(self.tab, name)

@@ -9,7 +9,8 @@ reaches the site):
 - `PLAYER_QUESTIONS`: questions as players talk at the table, in their own words;
 - `RULE_QUESTIONS`: the same kind of questions in the rules' terms, word forms included.
 
-For the last two the target is the rule's own section among the first two results shown.
+For the last two the target is the rule's own section among the first two results shown: a
+result is any section or page the search lists, so a page listed above the rule counts too.
 """
 
 from __future__ import annotations
@@ -104,38 +105,38 @@ RULE_QUESTIONS = [
 ]
 
 
+def open_search(page: Page) -> None:
+    """Open the site's search dialog, as a reader does: with the header's search button."""
+    if not page.locator("#bb-search").evaluate("dialog => dialog.open"):
+        page.locator("[data-bb-search-open]").click()
+    page.locator("#bb-search-input").wait_for(state="visible")
+
+
 def search_hrefs(page: Page, base: str, query: str) -> tuple[list[str], set[str]]:
-    """Type `query` into the site's search box: every section listed, in order, and those shown directly.
+    """Type `query` into the site's search box: every result listed, in order, and those shown.
 
-    A section is a result whose address has an `#anchor`; those folded under "N more on
-    this page" are listed but not shown directly. The page is loaded only when it is not at
-    `base` already: searches follow each other in one page, as a reader's do.
-
-    The theme reads the box on each key released, asks its search worker, and on the answer
-    writes the count of results and the first results in one go (more only on scrolling). So
-    the whole query goes into the box at once, one key release sends it, and the answer is in
-    when the count, blanked before, is written again.
+    The page is loaded only when it is not at `base` already: searches follow each other in
+    one page, as a reader's do. The search (`docs/javascripts/search.js`) lists its results
+    on each input, and marks the list with the query it answers: the answer is in when the
+    list says so.
     """
     if page.url != base:
         page.goto(base)
-    box = page.locator("input.md-search__input")
-    box.click()
-    if box.input_value() != query:  # the same query again would send nothing, and its answer is shown
-        page.evaluate("() => { document.querySelector('.md-search-result__meta').textContent = ''; }")
-        box.fill(query)
-        box.press("End")
-        page.wait_for_function(
-            "() => document.querySelector('.md-search-result__meta').textContent !== ''", timeout=30_000
-        )
-    meta = page.locator(".md-search-result__meta").inner_text()
-    assert re.search(r"match|result", meta, re.I), f"searching {query!r}: the search reads {meta!r}"
+    open_search(page)
+    page.locator("#bb-search-input").fill(query)
+    page.wait_for_function(
+        "query => document.querySelector('[data-bb-search-results]').dataset.query === query",
+        arg=query.strip(),
+        timeout=30_000,
+    )
+    status = page.locator("[data-bb-search-status]").inner_text()
+    assert re.search(r"match", status, re.I), f"searching {query!r}: the search reads {status!r}"
     listed: list[tuple[str, bool]] = page.evaluate(
-        """() => [...document.querySelectorAll("a.md-search-result__link")].map(link => {
+        """() => [...document.querySelectorAll("a.bb-search__link")].map(link => {
             const box = link.getBoundingClientRect();  // shown: as Playwright's is_visible() has it
             const shown = link.checkVisibility() && box.width > 0 && box.height > 0
                 && getComputedStyle(link).visibility !== "hidden";
             return [link.getAttribute("href") || "", shown];
         })"""
     )
-    shown = {href for href, visible in listed if "#" in href and visible}
-    return [href for href, _ in listed if "#" in href], shown
+    return [href for href, _ in listed], {href for href, visible in listed if visible}

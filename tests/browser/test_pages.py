@@ -19,7 +19,7 @@ from playwright.sync_api import Page
 
 from battlebook.site.pages import page_uri
 from tests.browser.a11y import assert_accessible_in_light_and_dark
-from tests.browser.conftest import SEARCH_INDEX, SITE, Problems, address, book, every_page
+from tests.browser.conftest import SITE, Problems, address, book, every_page
 from tests.browser.templates import NOT_FOUND, templates
 
 PAGES = every_page()
@@ -79,20 +79,14 @@ def test_page(page: Page, page_problems: Problems, site_url: str, visit: Visit) 
     """One visit per page: no console error, no failed request, on a chapter every badge verified;
     then, where it is checked, axe-core in light mode and again once the palette toggle turned it dark.
 
-    Every page loads the same scripts, which fetch the search index after the load event (the
-    shared tab gets it without its documents: see `SharedTab`): the home page also waits for
-    that request to finish; the others wait for their own load event (images, styles,
-    scripts), which is what differs between pages. The page for a missing
+    Every page waits for its own load event (images, styles, scripts); the search index is
+    fetched only when the search is opened (`test_search.py`). The page for a missing
     address is shown at one, with the status 404, which is then no failed request.
     """
     path = visit.path
     name = path or "home"
     url = address(site_url, path)
-    if path == "":
-        with page.expect_request_finished(lambda request: request.url.endswith(SEARCH_INDEX)):
-            response = page.goto(url)
-    else:
-        response = page.goto(url)
+    response = page.goto(url)
     assert response is not None, f"{name}: no response"
     if path == NOT_FOUND:
         assert response.status == 404, f"{name}: HTTP {response.status} at a missing address"

@@ -9,7 +9,6 @@ import pytest
 
 from battlebook.site.finish import (
     POLICY,
-    RANKED,
     SiteData,
     finish,
     full_scan,
@@ -85,25 +84,18 @@ def make_site(folder: Path, nav: str = "") -> Path:
     page.parent.mkdir(parents=True)
     page.write_text(THEME_PAGE.format(nav=nav), encoding="utf-8")
     (folder / "index.html").write_text("<html><head></head><body>home</body></html>", encoding="utf-8")
-    (folder / "search").mkdir()
-    docs = [
-        {"location": "rulebook/homm/swatting/", "title": "Swatting", "text": ""},
-        {"location": "rulebook/homm/swatting/#homm.swatting", "title": "Swatting", "text": ""},
-    ]
-    (folder / "search" / "search_index.json").write_text(json.dumps({"config": {}, "docs": docs}), encoding="utf-8")
     return folder
 
 
-def test_finish_makes_a_clean_site_safe_and_ranks_its_search_once(tmp_path: Path) -> None:
+def test_finish_makes_a_clean_site_safe_and_writes_its_search_index_once(tmp_path: Path) -> None:
     site = make_site(tmp_path)
     assert finish(site, DATA) == []
     page = (site / "rulebook" / "homm" / "melee" / "index.html").read_text(encoding="utf-8")
     assert policy_of(page) == POLICY and 'href="../swatting/#homm.swatting"' in page
-    index = json.loads((site / "search" / "search_index.json").read_text(encoding="utf-8"))
-    assert index[RANKED] and [d["boost"] for d in index["docs"]] == [0.1, 1.0]
-    assert index["docs"][1]["tags"] == ["swat"]
+    index = json.loads((site / "search" / "battlebook.json").read_text(encoding="utf-8"))
+    assert index, "the pass writes the rulebook's own search index"
     assert finish(site, DATA) == [], "a second pass changes nothing"
-    assert json.loads((site / "search" / "search_index.json").read_text(encoding="utf-8")) == index
+    assert json.loads((site / "search" / "battlebook.json").read_text(encoding="utf-8")) == index
     assert (site / "rulebook" / "homm" / "melee" / "index.html").read_text(encoding="utf-8") == page
 
 

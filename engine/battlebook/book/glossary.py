@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import html
 import re
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -175,99 +175,3 @@ def render_glossary(glossary: Glossary, rule_link: Mapping[str, str], games: Map
                 "",
             ]
     return "\n".join(lines) + "\n"
-
-
-def search_tokens(phrases: Iterable[str]) -> list[str]:
-    """The distinct words of `phrases`, lowercased: the search matches tags word by word.
-
-    Examples:
-        >>> search_tokens(["double-space", "Double space", "hit back"])
-        ['double', 'space', 'hit', 'back']
-    """
-    words: list[str] = []
-    for phrase in phrases:
-        words += [w for w in re.split(r"[\s\-]+", phrase.lower()) if w and w not in words]
-    return words
-
-
-#: Search weights, by kind of section. Material's search favours a page's own entry over its
-#: sections (by up to 2.5 times), so a chapter's introduction weighs far less than its rules.
-RULE_BOOST = 1.0
-#: The weight of a section's search words (its tags), as that of its title.
-TAGS_BOOST = 1000.0
-#: What a section's text carries that is no part of its prose: an example heading's `#`, the
-#: badge of its last run, the fold of its drawings. Left out, so result snippets read as prose.
-_FURNITURE = re.compile(r"(?:^|(?<=\s))(?:#|verified|failing|undefined|not run)(?=\s)|Show the (?:\d+ )?drawings?")
-
-
-def snippet_text(text: str) -> str:
-    """A section's indexed text without the page furniture that would show in a result's snippet.
-
-    Examples:
-        >>> snippet_text("<p>Rule.</p> # The Bandit wins verified <pre>x</pre> Show the 2 drawings")
-        '<p>Rule.</p> The Bandit wins <pre>x</pre>'
-    """
-    return re.sub(r"\s{2,}", " ", _FURNITURE.sub("", text)).strip()
-
-
-REFERENCE_BOOST = 0.4
-CHAPTER_INTRO_BOOST = 0.1
-OTHER_BOOST = 0.05
-
-
-def rank_search_index(
-    index: dict[str, Any],
-    rule_sections: Mapping[str, str],
-    search_words: Mapping[str, Sequence[str]],
-    reference_pages: Sequence[str] = (),
-) -> dict[str, Any]:
-    """The search index with the rules first.
-
-    Examples:
-        >>> docs = [{"location": "rulebook/homm/melee/", "title": "Melee", "text": ""},
-        ...         {"location": "rulebook/homm/melee/#homm.melee-attack", "title": "Melee attack", "text": ""},
-        ...         {"location": "contributing/", "title": "Contributing", "text": ""}]
-        >>> out = rank_search_index({"docs": docs}, {"homm.melee-attack": "rulebook/homm/melee/#homm.melee-attack"},
-        ...                         {"homm.melee-attack": ["hit"]})
-        >>> docs = out["docs"]
-        >>> [d.get("boost") for d in docs], docs[1].get("tags")
-        ([0.1, 1.0, 0.05], ['hit'])
-
-    Args:
-        index: mkdocs-material's `search_index.json`, as parsed.
-        rule_sections: rule identifier -> the address of its section in the index
-            (`rulebook/homm/melee/#homm.melee-attack`).
-        search_words: rule identifier -> words that find it; they become the section's
-            tags, which the search weighs above titles.
-        reference_pages: addresses of pages whose entries are a rule's companions (the
-            glossary, the index of units): ranked below rules, above everything else.
-
-    Returns:
-        The same index: a rule's section keeps its weight and gains its search words; a
-        reference entry weighs less; a chapter's introduction and every other page much less.
-    """
-    by_location = {location: rule_id for rule_id, location in rule_sections.items()}
-    chapters = {location.split("#", 1)[0] for location in rule_sections.values()}
-    fields = index.get("config", {}).get("fields", {})
-    if "tags" in fields:
-        # Weighed as a title, no more: the search matches every word of a question as a prefix
-        # of the tags too ("I" finds "initiative"), so a heavier tag outweighs what was asked.
-        fields["tags"]["boost"] = TAGS_BOOST
-    for doc in index.get("docs", []):
-        doc["text"] = snippet_text(doc.get("text", ""))
-        location = doc["location"]
-        page = location.split("#", 1)[0]
-        rule_id = by_location.get(location)
-        weight = float(doc.get("boost", 1.0))
-        if rule_id is not None:
-            doc["boost"] = RULE_BOOST * weight
-            words = search_tokens(search_words.get(rule_id, ()))
-            if words:
-                doc["tags"] = words
-        elif page in reference_pages:
-            doc["boost"] = REFERENCE_BOOST * weight
-        elif page in chapters:
-            doc["boost"] = CHAPTER_INTRO_BOOST * weight
-        else:
-            doc["boost"] = OTHER_BOOST * weight
-    return index

@@ -9,4 +9,5 @@
 - [`finish`][battlebook.site.finish]: `battlebook site finish SITE`, the pass over the built
   site (Content-Security-Policy, rule links, search ranking) and its safety check;
 - [`serve`][battlebook.site.serve]: `battlebook site serve`, the rulebook served while you write it.
+- [`search`][battlebook.site.search]: the search index of the built site (written by `finish`).
 """

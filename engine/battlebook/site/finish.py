@@ -6,9 +6,9 @@ After the builder has written `SITE/` from the generated pages (see
 - copies the in-page runtime of "Try it" into `SITE/try/runtime/` (`--runtime`);
 - links every rule identifier written in a reader's page (prose, Gherkin, notes) to its rule
   ([`link_rule_ids`][battlebook.book.links.link_rule_ids]), in the page's article only;
-- ranks the search index, when the builder wrote one the way mkdocs-material does: a rule's
-  own section before its chapter's introduction and every other page, found by its search
-  words ([`rank_search_index`][battlebook.book.glossary.rank_search_index]);
+- writes the rulebook's own search index, `search/battlebook.json`, from the built pages and
+  the rules' search words ([`write_index`][battlebook.site.search.write_index]): the search
+  box reads it whatever builder made the site;
 - gives every HTML page the same Content-Security-Policy, first in its `<head>`
   ([`POLICY`][battlebook.site.finish.POLICY]): script only from the site's own files, no
   inline script at all, no plugins. The theme's own inline scripts are files of the site
@@ -33,8 +33,9 @@ from html.parser import HTMLParser
 from pathlib import Path
 from typing import Any
 
-from battlebook.book.glossary import rank_search_index
 from battlebook.book.links import link_rule_ids
+from battlebook.games import GAMES
+from battlebook.site.search import write_index
 
 #: The policy of every page. Script comes from the site's own files only ('self'): no inline
 #: script, no event attribute, no `javascript:` URL runs. `'wasm-unsafe-eval'` lets "Try it"
@@ -43,8 +44,6 @@ from battlebook.book.links import link_rule_ids
 #: plugin (`object-src`), and no `<base>` that would move the page's relative addresses.
 POLICY = "script-src 'self' 'wasm-unsafe-eval'; worker-src 'self'; object-src 'none'; base-uri 'self'"
 META = f'<meta http-equiv="Content-Security-Policy" content="{POLICY}">'
-#: The key this pass adds to a search index it ranked, so that a second pass leaves it as it is.
-RANKED = "battlebook_ranked"
 #: Where the in-page runtime is served in the site.
 RUNTIME_URL = "try/runtime"
 
@@ -256,21 +255,6 @@ class SiteData:
         )
 
 
-def rank_search(site: Path, data: SiteData) -> bool:
-    """Rank the builder's search index, if it wrote one as mkdocs-material does; whether it did."""
-    path = site / "search" / "search_index.json"
-    if not path.is_file():
-        return False
-    index = json.loads(path.read_text(encoding="utf-8"))
-    if not isinstance(index, dict) or not isinstance(index.get("docs"), list):
-        return False
-    if index.get(RANKED):
-        return True  # ranked by an earlier pass over this build
-    ranked = {**rank_search_index(index, data.rules, data.search_words, data.reference_pages), RANKED: True}
-    path.write_text(json.dumps(ranked, separators=(",", ":")), encoding="utf-8")
-    return True
-
-
 def twice_used_ids(page_html: str) -> list[str]:
     """The ids a page's HTML gives to more than one element (a link to such an id opens the first).
 
@@ -325,7 +309,7 @@ def finish(site: Path, data: SiteData | None, runtime: Path | None = None) -> li
                 for anchor in twice_used_ids(body)
             ]
     if data is not None:
-        rank_search(site, data)
+        write_index(site, data.search_words, {name: game.title for name, game in GAMES.items()})
     return problems
 
 

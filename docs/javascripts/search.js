@@ -1,0 +1,409 @@
+/*
+ * Battlebook's search: the search box of the header, over the index the build writes into the
+ * site (search/battlebook.json, by battlebook.site.search). The index carries the normaliser's
+ * words and rules (stop words, spellings, stemmer, players' phrases), so a question is
+ * normalised here exactly as the pages were; sections are ranked with BM25 over their fields
+ * (search words, title, prose, examples' Gherkin), weighed by their kind, and by the game of
+ * the page the reader is on (or kept to it, with the filter). No eval, no inline script, no
+ * request but the index's, made when the search is first opened.
+ */
+(function () {
+  "use strict";
+
+  var TOKEN = /[\p{L}\p{N}]+/gu;
+  var APOSTROPHE = /['\u2019]/g;
+  var K1 = 1.2;
+  var SHOWN = 20;
+  // The words of a question read at most: a pasted page ranks as fast as a question.
+  var MOST_TERMS = 32;
+
+  /** The normaliser of the index (battlebook.site.search.Normaliser, from its JSON). */
+  function normaliser(data) {
+    var stop = new Set(data.stop_words);
+    var spellings = new Map(Object.entries(data.spellings));
+    var steps = data.stemmer;
+    var consumed = data.phrase_word_weight;
+    // Longest phrases first: a word a longer phrase holds is not read again in a shorter one.
+    var byLength = data.phrases.map(function (entry, i) { return [entry[0], entry[1], i]; });
+    byLength.sort(function (a, b) { return b[0].length - a[0].length || a[2] - b[2]; });
+
+    function words(text) {
+      return text.toLowerCase().replace(APOSTROPHE, "").match(TOKEN) || [];
+    }
+
+    function stem(word) {
+      word = spellings.has(word) ? spellings.get(word) : word;
+      for (var number = 0; number < steps.length; number += 1) {
+        var step = steps[number];
+        for (var i = 0; i < step.length; i += 1) {
+          var suffix = step[i][0];
+          var cut = word.slice(0, word.length - suffix.length) + step[i][1];
+          if (word.endsWith(suffix) && cut.length >= step[i][2]) {
+            word = cut;
+            break;
+          }
+        }
+        if (number === 0 && spellings.has(word)) {
+          word = spellings.get(word);
+        }
+      }
+      return word;
+    }
+
+    function terms(text) {
+      var out = [];
+      words(text).forEach(function (word) {
+        if (stop.has(word) || (word.length < 2 && !/^\p{Nd}$/u.test(word))) {
+          return;
+        }
+        var spelled = spellings.has(word) ? spellings.get(word) : word;
+        spelled.split(" ").forEach(function (part) {
+          if (part && !stop.has(part)) {
+            out.push(stem(part));
+          }
+        });
+      });
+      return out;
+    }
+
+    function expand(found) {
+      var groups = [];
+      function add(group, weight) {
+        var key = group.join(" ");
+        var same = groups.find(function (g) { return g[0].join(" ") === key; });
+        if (same) {
+          same[1] += weight;
+        } else {
+          groups.push([group, weight]);
+        }
+      }
+      var taken = found.map(function () { return false; });
+      var meanings = [];
+      byLength.forEach(function (entry) {
+        var phrase = entry[0];
+        for (var i = 0; i + phrase.length <= found.length; i += 1) {
+          var free = phrase.every(function (term, j) { return found[i + j] === term && !taken[i + j]; });
+          if (free) {
+            phrase.forEach(function (term, j) { taken[i + j] = true; });
+            meanings.push(entry[1]);
+          }
+        }
+      });
+      found.forEach(function (term, i) { add([term], taken[i] ? consumed : 1); });
+      meanings.forEach(function (meaning) { add(meaning, 1); });
+      return groups;
+    }
+
+    return { words: words, stem: stem, terms: terms, expand: expand };
+  }
+
+  /** The index made ready for ranking: each field's mean length, each term's document count. */
+  function prepare(index) {
+    var normalise = normaliser(index.normaliser);
+    var fields = Object.keys(index.weights.fields);
+    var mean = {};
+    var counts = new Map();
+    fields.forEach(function (name) { mean[name] = 0; });
+    index.docs.forEach(function (doc) {
+      doc.named = named(normalise, doc.title);
+      doc.lengths = {};
+      var seen = new Set();
+      fields.forEach(function (name) {
+        var tf = doc.fields[name] || {};
+        var length = 0;
+        Object.keys(tf).forEach(function (term) {
+          length += tf[term];
+          seen.add(term);
+        });
+        doc.lengths[name] = length;
+        mean[name] += length;
+      });
+      seen.forEach(function (term) { counts.set(term, (counts.get(term) || 0) + 1); });
+    });
+    fields.forEach(function (name) { mean[name] = mean[name] / Math.max(1, index.docs.length) || 1; });
+    return { index: index, fields: fields, mean: mean, counts: counts, normalise: normalise };
+  }
+
+  /**
+   * The sections answering `query`, best first: [{doc, score}]. `game` is the game of the page
+   * the reader is on (or null); with `only`, the sections of other games are left out.
+   */
+  function rank(ready, query, game, only) {
+    var asked = ready.normalise.terms(query).slice(0, MOST_TERMS);
+    var whole = named(ready.normalise, query).slice(0, MOST_TERMS);
+    var groups = ready.normalise.expand(asked);
+    var terms = [];
+    var asking = 0;
+    groups.forEach(function (entry) {
+      asking += entry[1];
+      entry[0].forEach(function (term) {
+        if (terms.indexOf(term) < 0) {
+          terms.push(term);
+        }
+      });
+    });
+    var weights = ready.index.weights;
+    var k1 = weights.saturation;
+    var total = ready.index.docs.length;
+    var idf = new Map(terms.map(function (term) {
+      var n = ready.counts.get(term) || 0;
+      return [term, Math.log(1 + (total - n + 0.5) / (n + 0.5))];
+    }));
+    var results = [];
+    ready.index.docs.forEach(function (doc) {
+      if (only && game && doc.game !== game) {
+        return;
+      }
+      var each = new Map();
+      terms.forEach(function (term) {
+        var tf = 0;
+        ready.fields.forEach(function (name) {
+          var field = doc.fields[name];
+          var count = field && field[term];
+          if (count) {
+            var b = weights.length_norms[name];
+            tf += weights.fields[name] * count / (1 - b + b * doc.lengths[name] / ready.mean[name]);
+          }
+        });
+        if (tf > 0) {
+          each.set(term, idf.get(term) * tf * (k1 + 1) / (tf + k1));
+        }
+      });
+      var score = 0;
+      var matched = 0;
+      groups.forEach(function (entry) {
+        var group = entry[0];
+        if (group.every(function (term) { return each.has(term); })) {
+          group.forEach(function (term) { score += entry[1] * each.get(term) / group.length; });
+          matched += entry[1];
+        }
+      });
+      if (score > 0) {
+        score *= (matched / asking) * (weights.kinds[doc.kind] || 1);
+        if (sameSet(whole, doc.named)) {
+          score *= weights.title_match;
+        }
+        if (game && doc.game === game) {
+          score *= weights.same_game;
+        }
+        results.push({ doc: doc, score: score });
+      }
+    });
+    results.sort(function (a, b) { return b.score - a.score; });
+    return { terms: terms, results: results };
+  }
+
+  /** Every word of a text, stop words too, stemmed: what a title names. */
+  function named(normalise, text) {
+    return normalise.words(text).map(normalise.stem);
+  }
+
+  /** Whether the question's words are the title's, every one and no other. */
+  function sameSet(terms, names) {
+    return terms.length > 0 && names.length > 0 &&
+      names.every(function (t) { return terms.indexOf(t) >= 0; }) &&
+      terms.every(function (t) { return names.indexOf(t) >= 0; });
+  }
+
+  /** The sentence of a section's prose holding most of the question's terms, shortened. */
+  function snippet(ready, doc, terms) {
+    var sentences = (doc.snippet || "").split(/(?<=[.!?])\s+/);
+    var best = "";
+    var most = 0;
+    sentences.forEach(function (sentence) {
+      var found = new Set(ready.normalise.terms(sentence).filter(function (t) { return terms.indexOf(t) >= 0; }));
+      if (found.size > most) {
+        most = found.size;
+        best = sentence;
+      }
+    });
+    best = best || sentences[0] || "";
+    return best.length > 240 ? best.slice(0, 239).replace(/\s+\S*$/, "") + "\u2026" : best;
+  }
+
+  if (typeof module !== "undefined" && module.exports) {
+    module.exports = { normaliser: normaliser, prepare: prepare, rank: rank, snippet: snippet };
+    return;
+  }
+
+  var script = document.currentScript;
+  var base = new URL("../", script ? script.src : location.href);
+
+  function start() {
+    var dialog = document.getElementById("bb-search");
+    var opener = document.querySelector("[data-bb-search-open]");
+    if (!dialog || !opener || typeof dialog.showModal !== "function") {
+      return;
+    }
+    var box = dialog.querySelector("input[type=search]");
+    var status = dialog.querySelector("[data-bb-search-status]");
+    var list = dialog.querySelector("[data-bb-search-results]");
+    var scope = dialog.querySelector("[data-bb-search-scope]");
+    var gameLabel = dialog.querySelector("[data-bb-search-game]");
+    var closer = dialog.querySelector("[data-bb-search-close]");
+    var loading = null;
+
+    function load() {
+      if (!loading) {
+        loading = fetch(new URL("search/battlebook.json", base).href)
+          .then(function (response) {
+            if (!response.ok) {
+              throw new Error("HTTP " + response.status);
+            }
+            return response.json();
+          })
+          .then(prepare);
+        loading.catch(function () { loading = null; });
+      }
+      return loading;
+    }
+
+    function here(ready) {
+      var path = decodeURI(location.pathname);
+      var root = decodeURI(base.pathname);
+      var page = path.startsWith(root) ? path.slice(root.length) : "";
+      var game = ready.index.pages[page];
+      return typeof game === "string" ? game : null;
+    }
+
+    function mark(text, terms, ready) {
+      var out = document.createDocumentFragment();
+      var last = 0;
+      text.replace(TOKEN, function (word, offset) {
+        var asked = ready.normalise.terms(word).some(function (term) { return terms.indexOf(term) >= 0; });
+        if (asked) {
+          out.append(text.slice(last, offset));
+          var strong = document.createElement("mark");
+          strong.textContent = word;
+          out.append(strong);
+          last = offset + word.length;
+        }
+        return word;
+      });
+      out.append(text.slice(last));
+      return out;
+    }
+
+    function show(ready) {
+      var query = box.value.trim();
+      var game = here(ready);
+      scope.hidden = !game;
+      if (game) {
+        gameLabel.textContent = ready.index.games[game] || game;
+      }
+      var only = Boolean(game) && dialog.querySelector("input[name=bb-search-scope]:checked").value === "game";
+      list.replaceChildren();
+      if (!query) {
+        status.textContent = "Type a question or a rule's name.";
+        list.dataset.query = "";
+        return;
+      }
+      var found = rank(ready, query, game, only);
+      var results = found.results.slice(0, SHOWN);
+      results.forEach(function (result) {
+        var doc = result.doc;
+        var item = document.createElement("li");
+        var link = document.createElement("a");
+        link.className = "bb-search__link";
+        link.href = new URL(doc.address, base).href;
+        var title = document.createElement("span");
+        title.className = "bb-search__title";
+        title.textContent = doc.title;
+        var where = document.createElement("span");
+        where.className = "bb-search__where";
+        var place = doc.page && doc.page !== doc.title ? doc.page : "";
+        var gameTitle = doc.game ? ready.index.games[doc.game] || doc.game : "";
+        where.textContent = [place, gameTitle].filter(Boolean).join(" \u00b7 ");
+        var text = document.createElement("span");
+        text.className = "bb-search__snippet";
+        text.append(mark(snippet(ready, doc, found.terms), found.terms, ready));
+        link.append(title, where, text);
+        item.append(link);
+        list.append(item);
+      });
+      var total = found.results.length;
+      status.textContent = total === 0 ? "No section matches." :
+        total === 1 ? "1 section matches." :
+        total + " sections match" + (total > SHOWN ? ", the first " + SHOWN + " shown." : ".");
+      list.dataset.query = query;
+    }
+
+    function update() {
+      load().then(show, function () {
+        status.textContent = "The search index could not be loaded.";
+      });
+    }
+
+    function open() {
+      if (!dialog.open) {
+        dialog.showModal();
+      }
+      box.focus();
+      box.select();
+      status.textContent = "Loading the search\u2026";
+      update();
+    }
+
+    opener.addEventListener("click", open);
+    closer.addEventListener("click", function () { dialog.close(); });
+    box.addEventListener("input", update);
+    dialog.addEventListener("change", function (event) {
+      if (event.target.name === "bb-search-scope") {
+        update();
+      }
+    });
+    dialog.querySelector("form").addEventListener("submit", function (event) {
+      event.preventDefault();
+      var first = list.querySelector("a");
+      if (first) {
+        first.click();
+      }
+    });
+    dialog.addEventListener("click", function (event) {
+      if (event.target === dialog) {
+        dialog.close();
+      } else if (event.target.closest && event.target.closest("a.bb-search__link")) {
+        dialog.close();
+      }
+    });
+    dialog.addEventListener("keydown", function (event) {
+      if (event.key === "Escape") {
+        // Not first clearing the search box, as a search field does by itself: Escape closes.
+        event.preventDefault();
+        dialog.close();
+        return;
+      }
+      if (event.key !== "ArrowDown" && event.key !== "ArrowUp") {
+        return;
+      }
+      var links = Array.prototype.slice.call(list.querySelectorAll("a"));
+      var at = links.indexOf(document.activeElement);
+      if (document.activeElement === box && event.key === "ArrowDown" && links.length) {
+        links[0].focus();
+      } else if (at >= 0) {
+        var next = at + (event.key === "ArrowDown" ? 1 : -1);
+        (next < 0 ? box : links[Math.min(next, links.length - 1)]).focus();
+      } else {
+        return;
+      }
+      event.preventDefault();
+    });
+    document.addEventListener("keydown", function (event) {
+      if (dialog.open || event.ctrlKey || event.metaKey || event.altKey || event.key !== "/") {
+        return;
+      }
+      var target = event.target;
+      if (target && (target.isContentEditable || /^(input|textarea|select)$/i.test(target.tagName))) {
+        return;
+      }
+      event.preventDefault();
+      open();
+    });
+  }
+
+  if (document.readyState === "loading") {
+    document.addEventListener("DOMContentLoaded", start);
+  } else {
+    start();
+  }
+})();

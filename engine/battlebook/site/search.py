@@ -1,0 +1,484 @@
+"""The rulebook's own search: an index of the built site's sections, written into the site.
+
+It reads the built HTML, whatever wrote it (MkDocs, ProperDocs, Zensical: only the pages'
+`<article>` and their headings' `id`s are read), so it runs once the site is built:
+
+- [`read_site`][battlebook.site.search.read_site] cuts every page into sections: a rule's
+  section (its heading to the next, its examples included), a reference entry (a unit, a
+  glossary term), a chapter's introduction, each with its address (`page/#anchor`), title,
+  text and game;
+- [`Normaliser`][battlebook.site.search.Normaliser] turns text into search terms: lower
+  case, stop words dropped, British spellings and irregular forms mapped, a small stemmer;
+  its words and rules are data (`search_words.json`, beside this module), together with the
+  players' phrases and the rule terms they mean;
+- [`build_index`][battlebook.site.search.build_index] weighs the terms of each section's
+  fields and writes them, with the normaliser's data, as `search/battlebook.json`, which the
+  page's script (`docs/javascripts/search.js`) ranks with BM25: one copy of every word list
+  and stemming rule, read by both sides.
+
+[`write_index`][battlebook.site.search.write_index] does it all for a built site; the pass
+after the build ([`finish`][battlebook.site.finish]) calls it with the rules' search words
+(the glossary's) and the games' titles.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections import Counter
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from html.parser import HTMLParser
+from pathlib import Path
+from types import MappingProxyType
+from typing import Any
+
+from battlebook.book.glossary import load_glossary
+from battlebook.games import GAMES
+
+#: The normaliser's words, stemming rules and players' phrases.
+WORDS_FILE = Path(__file__).with_name("search_words.json")
+#: Where the index goes, under the built site's root.
+INDEX_PATH = "search/battlebook.json"
+#: Pages a reader never needs in the search (the Engine API, the step catalogue, the page for a missing address).
+EXCLUDED = ("api/", "rulebook/steps/", "404.html")
+#: The weight of each kind of section (a rule's own section weighs 1): a ruling settles a rule,
+#: a reference entry accompanies one; a chapter's introduction and other pages come after them.
+KIND_WEIGHTS: Mapping[str, float] = MappingProxyType(
+    {"rule": 1.0, "ruling": 0.6, "entry": 0.6, "intro": 0.35, "page": 0.3}
+)
+#: The weight of each field of a section in the ranking: the rule's search words, its title,
+#: its prose (the rule restated, its examples' titles and notes), its examples' Gherkin.
+FIELD_WEIGHTS: Mapping[str, float] = MappingProxyType({"words": 3.0, "title": 2.5, "text": 1.0, "code": 0.3})
+#: BM25's length normalisation per field (0: none): a longer list of search words or title
+#: says no less about each of its words; a longer text does.
+FIELD_LENGTH_NORMS: Mapping[str, float] = MappingProxyType({"words": 0.0, "title": 0.3, "text": 0.75, "code": 0.75})
+#: BM25's saturation of a term's weighed count over the fields.
+SATURATION = 4.0
+#: How much more a section weighs whose title is the question, every word of it and no other.
+TITLE_MATCH_BOOST = 2.0
+#: How much a section of the game of the page the reader is on weighs, against the other game's.
+SAME_GAME_BOOST = 1.5
+#: Characters of a section's prose kept for its result's snippet.
+SNIPPET_CHARS = 1200
+
+_TOKEN = re.compile(r"[^\W_]+")
+_APOSTROPHE = re.compile(r"['\u2019]")
+
+
+@dataclass(frozen=True)
+class Normaliser:
+    """How text becomes search terms, the same on the index's side and the question's.
+
+    Attributes:
+        stop_words: Words dropped (lower case).
+        spellings: A word -> the form the pages use; looked up before stemming and again
+            once a plural is stripped.
+        stemmer: Steps of `(suffix, replacement, shortest stem kept)`: in each step the
+            first suffix that fits, and leaves a stem that long, applies.
+        phrases: A player's phrase, as terms -> the rule's terms it means.
+        phrase_word_weight: The weight of a question's word that a phrase holds (the phrase's
+            meaning weighs 1).
+
+    Examples:
+        >>> n = Normaliser(frozenset({"the", "a"}), {"defence": "defense"},
+        ...                ((("s", "", 3),), (("ed", "", 3), ("ing", "", 3)), (("tt", "t", 2),), (("e", "", 3),)),
+        ...                ((("hit", "back"), ("retaliat",)),))
+        >>> n.terms("The Defences retaliated; swatting a stack")
+        ['defens', 'retaliat', 'swat', 'stack']
+        >>> n.expand(n.terms("can they hit back?"))
+        [(('can',), 1.0), (('they',), 1.0), (('hit',), 0.5), (('back',), 0.5), (('retaliat',), 1.0)]
+    """
+
+    stop_words: frozenset[str]
+    spellings: Mapping[str, str] = field(default_factory=dict)
+    stemmer: tuple[tuple[tuple[str, str, int], ...], ...] = ()
+    phrases: tuple[tuple[tuple[str, ...], tuple[str, ...]], ...] = ()
+    phrase_word_weight: float = 0.5
+
+    def words(self, text: str) -> list[str]:
+        """The words of `text`, lower case, apostrophes dropped (`Guard's` -> `guards`), stop words kept."""
+        return _TOKEN.findall(_APOSTROPHE.sub("", text.lower()))
+
+    def stem(self, word: str) -> str:
+        """A word's stem: plurals, `-ed`, `-ing` and final `e` stripped, a doubled consonant undone.
+
+        A spelling mapped to several words (`counterattack` -> `counter attack`) stems its last one.
+        """
+        word = self.spellings.get(word, word)
+        for number, step in enumerate(self.stemmer):
+            for suffix, replacement, shortest in step:
+                stem = word[: len(word) - len(suffix)] + replacement
+                if word.endswith(suffix) and len(stem) >= shortest:
+                    word = stem
+                    break
+            if number == 0:
+                word = self.spellings.get(word, word)
+        return word
+
+    def terms(self, text: str) -> list[str]:
+        """The search terms of `text`, in order: its words less the stop words and one-letter words, each stemmed."""
+        out: list[str] = []
+        for word in self.words(text):
+            if word in self.stop_words or (len(word) < 2 and not word.isdecimal()):
+                continue
+            spelled = self.spellings.get(word, word)
+            out.extend(self.stem(part) for part in spelled.split() if part not in self.stop_words)
+        return out
+
+    def expand(self, terms: Sequence[str]) -> list[tuple[tuple[str, ...], float]]:
+        """What a question asks for, as groups of terms with their weights.
+
+        Each of its `terms` alone weighs 1, or `phrase_word_weight` when a player's phrase holds
+        it; then the meaning of each phrase found weighs 1 each time it is found. A meaning
+        stays one group (`line of sight`): a section answers it only with every term of the
+        group. Longer phrases are read first, and a word one of them holds is not read again
+        in a shorter one (`shoot through` is not also `shoot`).
+        """
+        taken = [False] * len(terms)
+        meanings: list[tuple[str, ...]] = []
+        for phrase, meaning in sorted(self.phrases, key=lambda entry: -len(entry[0])):
+            size = len(phrase)
+            for i in range(len(terms) - size + 1):
+                if tuple(terms[i : i + size]) == phrase and not any(taken[i : i + size]):
+                    taken[i : i + size] = [True] * size
+                    meanings.append(meaning)
+        weights: dict[tuple[str, ...], float] = {}
+        for term, held in zip(terms, taken, strict=True):
+            weights[(term,)] = weights.get((term,), 0.0) + (self.phrase_word_weight if held else 1.0)
+        for meaning in meanings:
+            weights[meaning] = weights.get(meaning, 0.0) + 1.0
+        return list(weights.items())
+
+    def to_json(self) -> dict[str, Any]:
+        """The normaliser as the index carries it, for the page's script."""
+        return {
+            "stop_words": sorted(self.stop_words),
+            "spellings": dict(sorted(self.spellings.items())),
+            "stemmer": [[list(rule) for rule in step] for step in self.stemmer],
+            "phrases": [[list(phrase), list(meaning)] for phrase, meaning in self.phrases],
+            "phrase_word_weight": self.phrase_word_weight,
+        }
+
+
+def load_normaliser(path: Path = WORDS_FILE) -> Normaliser:
+    """The normaliser of the words file at `path`, its phrases normalised by its own rules.
+
+    Examples:
+        >>> n = load_normaliser()
+        >>> n.terms("Retaliated twice; defences breeched, stacks moving up")
+        ['retaliat', 'twic', 'defens', 'breach', 'stack', 'mov', 'up']
+        >>> n.terms("shot") == n.terms("shoots") == n.terms("shooting")
+        True
+    """
+    data = json.loads(path.read_text(encoding="utf-8"))
+    plain = Normaliser(
+        frozenset(str(w) for w in data["stop_words"]),
+        {str(k): str(v) for k, v in data["spellings"].items()},
+        tuple(tuple((str(s), str(r), int(n)) for s, r, n in step) for step in data["stemmer"]),
+    )
+    phrases = tuple(
+        (tuple(plain.terms(phrase)), tuple(plain.terms(meaning))) for phrase, meaning in data["phrases"].items()
+    )
+    kept = tuple(p for p in phrases if p[0] and p[1])
+    return Normaliser(plain.stop_words, plain.spellings, plain.stemmer, kept, float(data["phrase_word_weight"]))
+
+
+@dataclass(frozen=True)
+class Section:
+    """A part of a page a search result leads to.
+
+    Attributes:
+        address: Its address under the site's root: `page/#anchor`, or `page/` for the page's top.
+        title: Its heading's text.
+        page_title: The title of its page (its first heading).
+        kind: `rule`, `ruling`, `entry` (a reference page's entry), `intro` (the top of a page
+            that has rules) or `page`.
+        game: The game it is about, or `None`.
+        text: Its prose: the rule restated, its examples' titles and notes.
+        code: Its examples' Gherkin.
+    """
+
+    address: str
+    title: str
+    page_title: str
+    kind: str
+    game: str | None
+    text: str
+    code: str
+
+
+#: Classes whose elements are page furniture, never searched: permalinks, badges, the drawings' toggles.
+FURNITURE = frozenset({"headerlink", "bb-anchor", "bb-badge", "bb-edition", "bb-summary", "bb-drawings"})
+_SKIPPED_TAGS = frozenset({"script", "style", "svg", "template", "noscript", "button", "summary"})
+_VOID = frozenset(
+    {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr"}
+)
+_HEADINGS = frozenset({"h1", "h2", "h3", "h4"})
+_LINKED_GAME = re.compile(r"(?:^|/)(?:rulebook|odds)/([a-z0-9-]+)/|#([a-z0-9-]+)\.")
+
+
+@dataclass
+class _Part:
+    anchor: str
+    title: list[str] = field(default_factory=list)
+    text: list[str] = field(default_factory=list)
+    code: list[str] = field(default_factory=list)
+    links: list[str] = field(default_factory=list)
+
+
+class _PageReader(HTMLParser):
+    """Reads one page's `<article>` into parts, one per heading (or glossary term) with an `id`."""
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.parts: list[_Part] = []
+        self._article = 0
+        self._skip = 0
+        self._heading = 0
+        self._term = False
+        self._code = 0
+        self._stack: list[tuple[str, bool]] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        values = dict(attrs)
+        classes = set((values.get("class") or "").split())
+        if tag == "article" and not self._article:
+            self._article = 1
+            self.parts.append(_Part(""))
+            self._stack = []
+            return
+        if not self._article or tag in _VOID:
+            return
+        skip = tag in _SKIPPED_TAGS or bool(classes & FURNITURE) or "data-search-exclude" in values
+        self._stack.append((tag, skip))
+        self._skip += skip
+        anchor = values.get("id")
+        if not self._skip and anchor and (tag in _HEADINGS or (tag == "dl" and "bb-term" in classes)):
+            self.parts.append(_Part(anchor))
+            self._term = tag == "dl"
+            if tag in _HEADINGS:
+                self._heading = len(self._stack)
+        elif tag == "dt" and self._term and not self._skip:
+            self._term = False  # a glossary term's name is its title
+            self._heading = len(self._stack)
+        if tag == "pre":
+            self._code += 1
+        if tag == "a" and not self._skip and values.get("href"):
+            self.parts[-1].links.append(values["href"] or "")
+        if tag in {"p", "li", "dt", "dd", "div", "tr", "br", "h3"}:
+            self._add(" \n")
+
+    def handle_endtag(self, tag: str) -> None:
+        if not self._article or tag in _VOID:
+            return
+        if tag == "article" and not any(t == "article" for t, _ in self._stack):
+            self._article = 0
+            return
+        while self._stack:
+            name, skip = self._stack.pop()
+            self._skip -= skip
+            if name == "pre":
+                self._code -= 1
+            if self._heading > len(self._stack):
+                self._heading = 0
+            if name == tag:
+                break
+        if tag in {"p", "li", "dd", "dt", "h3", "tr", "td", "th"}:
+            self._add(" \n")
+
+    def handle_data(self, data: str) -> None:
+        if self._article and not self._skip:
+            self._add(data)
+
+    def _add(self, data: str) -> None:
+        if not self.parts:
+            return
+        part = self.parts[-1]
+        (part.title if self._heading else part.code if self._code else part.text).append(data)
+
+
+def _clean(pieces: Iterable[str]) -> str:
+    return re.sub(r"\s+", " ", "".join(pieces)).strip()
+
+
+def _prose(pieces: Iterable[str]) -> str:
+    """Text with its line breaks between blocks kept as sentence ends."""
+    lines = (re.sub(r"\s+", " ", line).strip() for line in "".join(pieces).split(" \n"))
+    return " ".join(line if line.endswith((".", ":", "?", "!")) else line + "." for line in lines if line)
+
+
+def page_address(path: str) -> str:
+    """A built page's address from its file's path under the site: `rulebook/homm/melee/index.html` -> its folder.
+
+    Examples:
+        >>> page_address("rulebook/homm/melee/index.html"), page_address("index.html"), page_address("404.html")
+        ('rulebook/homm/melee/', '', '404.html')
+    """
+    return path.removesuffix("index.html")
+
+
+def _game_of(address: str, links: Iterable[str], games: Sequence[str]) -> str | None:
+    """The game an address is under, else the one the links name most (`rulebook/homm/`, `#heroscape.`)."""
+    found = _LINKED_GAME.search(address)
+    if found and found[1] in games:
+        return found[1]
+    counts = Counter(g for link in links for m in _LINKED_GAME.finditer(link) for g in m.groups() if g in games)
+    ranked = counts.most_common(2)
+    if ranked and (len(ranked) == 1 or ranked[0][1] > ranked[1][1]):
+        return ranked[0][0]
+    return None
+
+
+def read_page(path: str, html: str, games: Sequence[str]) -> list[Section]:
+    """The sections of one built page; `path` is its file's path under the site's root.
+
+    Examples:
+        >>> html = ('<article><h1 id="melee">Melee</h1><p>Intro.</p><h2 id="homm.melee-attack">Melee attack'
+        ...         '<a class="headerlink" href="#x">#</a></h2><p>A stack attacks.</p><details class="bb-drawings">'
+        ...         '<summary>Show the drawing</summary></details><pre><code>Given a battle</code></pre></article>')
+        >>> [(s.address, s.title, s.kind, s.game, s.text, s.code) for s in read_page("rulebook/homm/melee/index.html",
+        ...                                                                      html, ["homm"])][1]
+        ('rulebook/homm/melee/#homm.melee-attack', 'Melee attack', 'rule', 'homm', 'A stack attacks.', 'Given a battle')
+    """
+    reader = _PageReader()
+    reader.feed(html)
+    reader.close()
+    parts = [p for p in reader.parts if p.anchor or _clean(p.text) or _clean(p.code)]
+    if not parts:
+        return []
+    address = page_address(path)
+    top = next((p for p in parts if p.title), parts[0])
+    page_title = _clean(top.title)
+    page_game = _game_of(address, (link for p in parts for link in p.links), games)
+    has_rules = any(p.anchor.split(".", 1)[0] in games for p in parts)
+    sections = []
+    for index, part in enumerate(parts):
+        prefix = part.anchor.split(".", 1)[0] if "." in part.anchor else ""
+        first = index == 0 or part is top
+        if prefix in games:
+            kind = "rule"
+        elif prefix == "ruling":
+            kind = "ruling"
+        elif first:
+            kind = "intro" if has_rules else "page"
+        elif address.startswith("reference/"):
+            kind = "entry"
+        else:
+            kind = "page"
+        game = prefix if prefix in games else page_game or _game_of("", part.links, games)
+        title = _clean(part.title) or page_title
+        text, code = _prose(part.text), _clean(part.code)
+        if not (title or text or code):
+            continue
+        where = address if first else f"{address}#{part.anchor}"
+        sections.append(Section(where, title, page_title, kind, game, text, code))
+    return sections
+
+
+def read_site(site: Path, games: Sequence[str], excluded: Sequence[str] = EXCLUDED) -> list[Section]:
+    """Every section of the built site at `site`, page by page in path order, less the `excluded` pages."""
+    sections: list[Section] = []
+    for file in sorted(site.rglob("*.html")):
+        path = file.relative_to(site).as_posix()
+        if path.startswith(tuple(excluded)) or path in excluded:
+            continue
+        sections.extend(read_page(path, file.read_text(encoding="utf-8"), games))
+    return sections
+
+
+def build_index(
+    sections: Sequence[Section],
+    normaliser: Normaliser,
+    search_words: Mapping[str, Sequence[str]] | None = None,
+    game_titles: Mapping[str, str] | None = None,
+) -> dict[str, Any]:
+    """The search index of `sections`: each one's terms by field, counted, and everything the page's script needs.
+
+    Examples:
+        >>> n = Normaliser(frozenset({"a"}), {}, ((("s", "", 3),),))
+        >>> s = Section("rulebook/homm/x/#homm.swat", "Swatting", "X", "rule", "homm", "A swat kills cards.", "")
+        >>> index = build_index([s], n, {"homm.swat": ["swats"]}, {"homm": "HoMM"})
+        >>> doc = index["docs"][0]
+        >>> doc["address"], doc["fields"]["words"], doc["fields"]["text"], index["pages"]
+        ('rulebook/homm/x/#homm.swat', {'swat': 1}, {'swat': 1, 'kill': 1, 'card': 1}, {'rulebook/homm/x/': 'homm'})
+
+    Args:
+        sections: The site's sections ([`read_site`][battlebook.site.search.read_site]).
+        normaliser: How their text becomes terms.
+        search_words: A rule identifier (a section's anchor) -> the words that find it.
+        game_titles: A game's name -> its title, for the search's filter.
+    """
+    words = search_words or {}
+    docs = []
+    pages: dict[str, str] = {}
+    for section in sections:
+        page, _, anchor = section.address.partition("#")
+        if section.game is not None and (page not in pages and section.kind in {"rule", "ruling", "intro"}):
+            pages[page] = section.game
+        fields = {
+            "title": Counter(normaliser.terms(section.title)),
+            "words": Counter(t for w in words.get(anchor, ()) for t in normaliser.terms(w)),
+            "text": Counter(normaliser.terms(section.text)),
+            "code": Counter(normaliser.terms(section.code)),
+        }
+        docs.append(
+            {
+                "address": section.address,
+                "title": section.title,
+                "page": section.page_title,
+                "kind": section.kind,
+                "game": section.game,
+                "snippet": section.text[:SNIPPET_CHARS],
+                "fields": {name: dict(counts) for name, counts in fields.items() if counts},
+            }
+        )
+    return {
+        "normaliser": normaliser.to_json(),
+        "weights": {
+            "fields": dict(FIELD_WEIGHTS),
+            "length_norms": dict(FIELD_LENGTH_NORMS),
+            "saturation": SATURATION,
+            "kinds": dict(KIND_WEIGHTS),
+            "same_game": SAME_GAME_BOOST,
+            "title_match": TITLE_MATCH_BOOST,
+        },
+        "games": dict(game_titles or {}),
+        "pages": pages,
+        "docs": docs,
+    }
+
+
+def write_index(
+    site: Path,
+    search_words: Mapping[str, Sequence[str]] | None = None,
+    game_titles: Mapping[str, str] | None = None,
+    words_file: Path = WORDS_FILE,
+) -> Path:
+    """Index the built site at `site` and write the index to `site/search/battlebook.json`; returns its path.
+
+    Args:
+        site: The built site's folder.
+        search_words: A rule identifier -> the words that find it (the glossary's).
+        game_titles: A game's name -> its title; the names are also what a section's anchor
+            and a page's folder (`rulebook/NAME/`) start with.
+        words_file: The normaliser's words.
+    """
+    titles = dict(game_titles or {})
+    normaliser = load_normaliser(words_file)
+    index = build_index(read_site(site, list(titles)), normaliser, search_words, titles)
+    path = site / INDEX_PATH
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps(index, ensure_ascii=False, separators=(",", ":")), encoding="utf-8")
+    return path
+
+
+def index_built_site(site: Path, root: Path) -> Path:
+    """Write the search index of the rulebook's built site at `site`, with the search words of the glossary at `root`.
+
+    The same index `battlebook site finish` writes (see [`finish`][battlebook.site.finish]),
+    for a site built without the generator's data at hand.
+    """
+    glossary = load_glossary(root)
+    words = {rule_id: glossary.search_words(rule_id) for rule_id in sorted(glossary.rule_ids())}
+    return write_index(site, words, {name: game.title for name, game in GAMES.items()})

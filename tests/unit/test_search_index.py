@@ -1,0 +1,259 @@
+"""The search's index (battlebook.site.search) and its normaliser, the same in Python and in the page's script."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from battlebook.site.search import (
+    INDEX_PATH,
+    WORDS_FILE,
+    Normaliser,
+    Section,
+    build_index,
+    load_normaliser,
+    read_page,
+    write_index,
+)
+
+ROOT = Path(__file__).resolve().parents[2]
+SCRIPT = ROOT / "docs" / "javascripts" / "search.js"
+GAMES = ("homm", "heroscape")
+
+
+@pytest.fixture(scope="module")
+def normaliser() -> Normaliser:
+    return load_normaliser()
+
+
+@pytest.mark.parametrize(
+    ("forms", "term"),
+    [
+        (["stack", "stacks", "Stacks"], "stack"),
+        (["retaliate", "retaliates", "retaliated", "retaliating", "retaliation"], "retaliat"),
+        (["swat", "swats", "swatted", "swatting"], "swat"),
+        (["copy", "copies", "copied"], "copy"),
+        (["breach", "breaches", "breached", "breeched"], "breach"),
+        (["defense", "defence", "defences", "defenses"], "defens"),
+        (["armor", "armour"], "armor"),
+        (["reorganize", "reorganise", "reorganised", "reorganizing"], "reorganiz"),
+        (["shoot", "shoots", "shot", "shooting"], "shoot"),
+        (["glyph", "glyphs"], "glyph"),
+        (["high", "higher", "highest"], "high"),
+        (["dies", "died", "dying", "die"], "die"),
+    ],
+)
+def test_word_forms_share_one_term(normaliser: Normaliser, forms: list[str], term: str) -> None:
+    assert {t for form in forms for t in normaliser.terms(form)} == {term}
+
+
+def test_stop_words_and_one_letter_words_are_dropped(normaliser: Normaliser) -> None:
+    assert normaliser.terms("Can I move on to the hill? My x a") == ["mov", "hill"]
+    # numbers are kept, one digit too: "defense 3" is not "defense"
+    assert normaliser.terms("defense 3") == ["defens", "3"]
+
+
+def test_apostrophes_join_the_word(normaliser: Normaliser) -> None:
+    assert normaliser.terms("the Guard's range, the guards’ range") == ["guard", "rang", "guard", "rang"]
+
+
+def test_a_players_phrase_asks_for_the_rule_terms_too(normaliser: Normaliser) -> None:
+    groups = dict(normaliser.expand(normaliser.terms("can my knights hit back")))
+    assert groups[tuple(normaliser.terms("retaliate"))] == 1.0
+    # the phrase's own words still count, for less
+    assert groups[("hit",)] == groups[("back",)] == normaliser.phrase_word_weight
+    assert groups[("knight",)] == 1.0
+
+
+def test_a_longer_phrase_is_read_before_a_shorter_one(normaliser: Normaliser) -> None:
+    groups = dict(normaliser.expand(normaliser.terms("shoot through a tree")))
+    sight = tuple(normaliser.terms("line of sight"))
+    assert groups[sight] == 2.0  # "shoot through", then "tree"
+    assert tuple(normaliser.terms("ranged attack")) not in groups  # "shoot" was read in "shoot through"
+
+
+def test_the_words_file_is_well_formed(normaliser: Normaliser) -> None:
+    data = json.loads(WORDS_FILE.read_text(encoding="utf-8"))
+    for phrase, meaning in data["phrases"].items():
+        assert normaliser.terms(phrase), f"the phrase {phrase!r} is only stop words"
+        assert normaliser.terms(meaning), f"the meaning of {phrase!r} is only stop words"
+        assert normaliser.terms(phrase) != normaliser.terms(meaning), f"{phrase!r} means itself"
+    assert all(word == word.lower() for word in data["stop_words"])
+    assert len(normaliser.phrases) == len(data["phrases"])
+
+
+CHAPTER = """<html><head><title>Melee - Battlebook</title></head><body>
+<nav><a href="../../heroscape/range/">Range</a></nav>
+<article class="md-content__inner md-typeset">
+<h1 id="melee">Melee<a class="headerlink" href="#melee" title="Permanent link">&para;</a></h1>
+<p class="bb-summary">2 examples: 2 verified.</p>
+<p>Stacks fight on the Melee Line.</p>
+<h2 id="homm.melee-attack">Melee attack<a class="headerlink" href="#homm.melee-attack">&para;</a></h2>
+<p class="bb-rule">A stack attacks the enemy's Melee Line.</p>
+<h3 class="bb-example-title"><a class="bb-anchor" id="ex-1" href="#ex-1" aria-label="Link">#</a> The Orc wins
+<span class="bb-badge bb-example bb-verified">verified</span><span class="bb-edition">2004 edition</span></h3>
+<div class="language-gherkin highlight"><pre><code>Given a battle in the open field</code></pre></div>
+<div class="bb-note"><p>Drawing.</p><details class="bb-drawings"><summary>Show the drawing</summary>
+<div class="bb-pictures" data-search-exclude=""><svg><title>the field</title></svg></div></details></div>
+<script>var x = "script text";</script>
+<h2 id="ruling.swat-reach">Swat reach</h2><p>See <a href="../../homm/melee/#homm.melee-attack">the rule</a>.</p>
+</article>
+<footer>Made with words outside the article</footer>
+</body></html>"""
+
+
+def test_a_page_is_cut_into_its_sections_without_furniture() -> None:
+    sections = read_page("rulebook/homm/melee/index.html", CHAPTER, GAMES)
+    assert [(s.address, s.title, s.kind, s.game) for s in sections] == [
+        ("rulebook/homm/melee/", "Melee", "intro", "homm"),
+        ("rulebook/homm/melee/#homm.melee-attack", "Melee attack", "rule", "homm"),
+        ("rulebook/homm/melee/#ruling.swat-reach", "Swat reach", "ruling", "homm"),
+    ]
+    rule = sections[1]
+    assert rule.code == "Given a battle in the open field"
+    assert "The Orc wins" in rule.text and "A stack attacks" in rule.text
+    everything = " ".join(s.title + " " + s.text + " " + s.code for s in sections)
+    for furniture in ("Show the drawing", "verified", "2004 edition", "¶", "#", "script text", "the field", "outside"):
+        assert furniture not in everything, furniture
+
+
+def test_a_pages_game_comes_from_its_folder_else_from_the_rules_it_links() -> None:
+    ruling = CHAPTER.replace('id="homm.melee-attack"', 'id="other"')
+    [top, other, settled] = read_page("rulebook/rulings/swat-reach/index.html", ruling, GAMES)
+    assert top.game == other.game == settled.game == "homm"  # its links name homm's rules
+    heroscape = read_page("rulebook/heroscape/range/index.html", CHAPTER, GAMES)
+    assert heroscape[0].game == "heroscape"
+    assert heroscape[1].game == "homm"  # a section's own rule id names its game
+    nothing = read_page("contributing/index.html", "<article><h1 id='c'>Contributing</h1><p>Hi.</p></article>", GAMES)
+    assert [(s.kind, s.game) for s in nothing] == [("page", None)]
+
+
+def test_glossary_terms_and_reference_entries_are_sections() -> None:
+    html = """<article><h1 id="glossary">Glossary</h1>
+    <dl class="bb-term" id="term-swat"><dt>swat <span class="bb-forms">(also swats)</span></dt>
+    <dd>An attack on several cards. <a href="../../rulebook/homm/melee/#homm.swatting">Rule</a></dd></dl>
+    <h3 id="unit-orc">Orc</h3><p>Used in <a href="../../rulebook/homm/melee/">Melee</a>.</p></article>"""
+    sections = read_page("reference/glossary/index.html", html, GAMES)
+    assert [(s.address, s.title, s.kind, s.game) for s in sections[1:]] == [
+        ("reference/glossary/#term-swat", "swat (also swats)", "entry", "homm"),
+        ("reference/glossary/#unit-orc", "Orc", "entry", "homm"),
+    ]
+
+
+def test_the_index_counts_each_fields_terms_and_carries_the_normaliser(normaliser: Normaliser) -> None:
+    section = Section(
+        "rulebook/homm/x/#homm.swat", "Swatting", "X", "rule", "homm", "Swats kill cards.", "Given a swat"
+    )
+    index = build_index([section], normaliser, {"homm.swat": ["several cards", "swats"]}, {"homm": "HoMM"})
+    [doc] = index["docs"]
+    assert doc["fields"] == {
+        "title": {"swat": 1},
+        "words": {"several": 1, "card": 1, "swat": 1},
+        "text": {"swat": 1, "kill": 1, "card": 1},
+        "code": {"giv": 1, "swat": 1},
+    }
+    assert index["pages"] == {"rulebook/homm/x/": "homm"}
+    assert index["games"] == {"homm": "HoMM"}
+    assert index["normaliser"] == normaliser.to_json()
+    assert set(index["weights"]) >= {"fields", "kinds", "same_game", "length_norms", "saturation", "title_match"}
+
+
+def test_write_index_reads_the_built_site_and_leaves_out_developer_pages(tmp_path: Path) -> None:
+    page = "<article><h1 id='t'>{0}</h1><p>{0} text.</p></article>"
+    for path, title in [
+        ("index.html", "Home"),
+        ("rulebook/homm/melee/index.html", "Melee"),
+        ("api/battlebook/index.html", "Engine"),
+        ("rulebook/steps/index.html", "Steps"),
+        ("404.html", "Missing"),
+    ]:
+        (tmp_path / path).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / path).write_text(page.format(title), encoding="utf-8")
+    written = write_index(tmp_path, {}, {"homm": "HoMM"})
+    assert written == tmp_path / INDEX_PATH
+    index = json.loads(written.read_text(encoding="utf-8"))
+    assert [d["address"] for d in index["docs"]] == ["", "rulebook/homm/melee/"]
+
+
+# The page's script: the same normaliser, and a ranking that keeps to a game when asked.
+
+
+def run_script(code: str, data: Any) -> Any:
+    """Run `code` in Node with the page's script as `search` and `data` as `data`; its last value, as JSON."""
+    node = shutil.which("node")
+    if node is None:
+        pytest.skip("Node is not installed")
+    program = "\n".join(
+        [
+            f"const search = require({json.dumps(str(SCRIPT))});",
+            "const data = JSON.parse(require('fs').readFileSync(0, 'utf8'));",
+            f"console.log(JSON.stringify((() => {{ {code} }})()));",
+        ]
+    )
+    done = subprocess.run([node, "-e", program], input=json.dumps(data), capture_output=True, text=True, check=True)
+    return json.loads(done.stdout)
+
+
+SAMPLES = [
+    "Can my knights hit back when the crossbows shoot them?",
+    "Is my guy on the rock harder to hit",
+    "Walls breeched, then sacked; the defences' colours",
+    "Xenithrax the Vineweaver's Example 20 — 3 attack dice, Défense",
+    "the Guard's reorganised stacks moving up; copies copied",
+    "retaliated twice in one round, retaliation, retaliating",
+    "shoot through a tree; can my archer see the figure",
+    "I a x 7 Z1 don't won’t",
+]
+
+
+def test_the_script_normalises_as_the_index_does(normaliser: Normaliser) -> None:
+    got = run_script(
+        "const n = search.normaliser(data.normaliser);"
+        " return data.samples.map(t => [n.terms(t), n.expand(n.terms(t))]);",
+        {"normaliser": normaliser.to_json(), "samples": SAMPLES},
+    )
+    want = [[normaliser.terms(t), [[list(g), w] for g, w in normaliser.expand(normaliser.terms(t))]] for t in SAMPLES]
+    assert got == want
+
+
+def test_the_script_ranks_the_game_of_the_page_first_and_can_keep_to_it(normaliser: Normaliser) -> None:
+    sections = [
+        Section("rulebook/homm/a/#homm.attacking", "Attacking", "A", "rule", "homm", "Attack once a round.", ""),
+        Section("rulebook/heroscape/a/#heroscape.attacking", "Attacking", "A", "rule", "heroscape", "Attack once.", ""),
+        Section("contributing/", "Contributing", "C", "page", None, "How to attack a bug.", ""),
+    ]
+    index = build_index(sections, normaliser, {}, {"homm": "HoMM", "heroscape": "Heroscape"})
+    code = (
+        "const ready = search.prepare(data);"
+        " const order = (game, only) => search.rank(ready, 'attacking', game, only).results.map(r => r.doc.address);"
+        " return [order('homm', false), order('heroscape', false), order('heroscape', true)];"
+    )
+    homm, heroscape, only = run_script(code, index)
+    assert homm[:2] == ["rulebook/homm/a/#homm.attacking", "rulebook/heroscape/a/#heroscape.attacking"]
+    assert heroscape[:2] == ["rulebook/heroscape/a/#heroscape.attacking", "rulebook/homm/a/#homm.attacking"]
+    assert only == ["rulebook/heroscape/a/#heroscape.attacking"]
+    assert "contributing/" in homm
+
+
+def test_the_snippet_is_the_sentence_that_holds_the_question(normaliser: Normaliser) -> None:
+    text = "A stack attacks. Nobody can answer a spell. The top card rolls."
+    index = build_index([Section("x/#homm.a", "A", "A", "rule", "homm", text, "")], normaliser, {}, {})
+    code = (
+        "const ready = search.prepare(data);"
+        " const found = search.rank(ready, 'answer spells', null, false);"
+        " return search.snippet(ready, found.results[0].doc, found.terms);"
+    )
+    assert run_script(code, index) == "Nobody can answer a spell."
+
+
+def test_a_pasted_page_is_read_only_as_far_as_a_question_goes(normaliser: Normaliser) -> None:
+    """The script reads the first 32 words of a question, so a pasted text cannot hold up the page."""
+    index = build_index([Section("x/#homm.a", "Swat", "A", "rule", "homm", "A swat.", "")], normaliser, {}, {})
+    pasted = " ".join(f"word{n}" for n in range(20_000)) + " swat"
+    code = "const ready = search.prepare(data.index); return search.rank(ready, data.pasted, null, false).terms.length;"
+    assert run_script(code, {"index": index, "pasted": pasted}) == 32
