@@ -5,8 +5,8 @@ Each term names the rule that defines it. The same entries give:
 - the Glossary page, each definition linking to its rule;
 - abbreviations (`*[Melee Line]: ...`) for the pages of the term's game, which
   mkdocs-material shows as a tooltip wherever the term appears;
-- search words for the rule, with each rule's own `keywords` (see
-  [`rank_search_index`][battlebook.book.glossary.rank_search_index]).
+- search words for the rule, with each rule's own `keywords`, which the site's search index
+  carries.
 
 Examples:
     >>> swarm = {"term": "swarm", "rule": "homm.swarming", "game": "homm",
