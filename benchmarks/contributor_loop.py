@@ -41,8 +41,9 @@ TARGET = 20.0
 START_SECONDS = 900.0
 #: How long one save may take to show before the benchmark gives up on it.
 SAVE_SECONDS = 180.0
-#: The mount path of the served site (`site_url` in mkdocs.yml).
-MOUNT = "battlebook/"
+#: The path the served site is mounted at: `make docs` serves it at the server's root (its
+#: `site_url` is set to where it serves; see battlebook.site.serve).
+MOUNT = ""
 #: The sentence a save adds to the feature's description (with the save's number).
 MARKER = "Saved by the contributor-loop benchmark"
 #: Whether the open page shows `MARKER` (or not), with every example's badge "verified".
