@@ -282,18 +282,22 @@ function replaceLine(area, paint, number, keyword, text) {
 
 /* ---------- the step catalogue (the Playground's, and the search an undefined step offers) ---------- */
 
-let catalogue = null;
-
-function loadCatalogue() {
-  if (!catalogue) {
-    catalogue = fetch(ROOT + "try/steps.json").then((r) => {
-      if (!r.ok) throw new Error(`HTTP ${r.status}`);
-      return r.json();
-    });
-    catalogue.catch(() => (catalogue = null));
-  }
-  return catalogue;
+/** A JSON file of the site, fetched once when first asked for (and again after a failed fetch). */
+function siteJson(path) {
+  let loading = null;
+  return () => {
+    if (!loading) {
+      loading = fetch(ROOT + path).then((r) => {
+        if (!r.ok) throw new Error(`HTTP ${r.status}`);
+        return r.json();
+      });
+      loading.catch(() => (loading = null));
+    }
+    return loading;
+  };
 }
+
+const loadCatalogue = siteJson("try/steps.json");
 
 /** The steps of `game` (and shared ones) whose text, help or domain hold every word of `query`. */
 const haystacks = new WeakMap();
@@ -870,18 +874,7 @@ async function setupPlayground(holder, sharedText) {
 
 /* ---------- propose a ruling ---------- */
 
-let rulingFacts = null;
-
-function loadRulingFacts() {
-  if (!rulingFacts) {
-    rulingFacts = fetch(ROOT + "try/rulings.json").then((r) => {
-      if (!r.ok) throw new Error(`HTTP ${r.status}`);
-      return r.json();
-    });
-    rulingFacts.catch(() => (rulingFacts = null));
-  }
-  return rulingFacts;
-}
+const loadRulingFacts = siteJson("try/rulings.json");
 
 function slugOf(text) {
   return text
