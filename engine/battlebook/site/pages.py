@@ -54,7 +54,7 @@ from battlebook.book.glossary import (
 from battlebook.book.links import chapter_list, feature_page, page_address, page_clashes, settled_rules, settles_html
 from battlebook.book.model import FeatureDoc, FeatureFileError, feature_paths, load_book
 from battlebook.book.open_questions import open_question_problems, open_questions, render_open_questions
-from battlebook.book.prose import html_text, prose_block
+from battlebook.book.prose import html_text, markdown_text, page_part, prose_block
 from battlebook.book.render import render_feature, resolve_rule_hrefs
 from battlebook.book.results import ResultBook, ResultsFileError, default_path
 from battlebook.book.rulings import render_rulings_index, ruling_problems, rulings_of
@@ -77,6 +77,8 @@ SEARCH_BOOST = {"rulings": 0.5}
 STEPS_PAGE = "rulebook/steps.md"
 COVERAGE_PAGE = "rulebook/coverage.md"
 RULINGS_INDEX = "rulebook/rulings/index.md"
+#: The page a reader reaches by trimming a chapter's address to `rulebook/`: every game's chapters.
+RULEBOOK_INDEX = "rulebook/index.md"
 OPEN_QUESTIONS_PAGE = "rulebook/open-questions.md"
 GLOSSARY_PAGE = "reference/glossary.md"
 UNITS_PAGE = "reference/units.md"
@@ -87,6 +89,7 @@ RESERVED_PAGES = {
     STEPS_PAGE: "the step catalogue",
     COVERAGE_PAGE: "the coverage page",
     RULINGS_INDEX: "the rulings index",
+    RULEBOOK_INDEX: "the rulebook's index",
     OPEN_QUESTIONS_PAGE: "the open questions page",
 }
 
@@ -106,6 +109,7 @@ GENERATED_PAGES = (
     "rulebook/steps.md",
     "rulebook/coverage.md",
     "rulebook/rulings/index.md",
+    RULEBOOK_INDEX,
     "rulebook/open-questions.md",
     "reference/glossary.md",
     "reference/units.md",
@@ -186,6 +190,24 @@ def nav_title(name: str) -> str:
     return html_text(" ".join(name.split()))
 
 
+def page_title(name: str, game: str | None) -> str:
+    """A chapter's or ruling's title for its browser tab: its name, then the title of the game it is about.
+
+    Escaped as [`nav_title`][battlebook.site.pages.nav_title] escapes a title; a page about no
+    registered game keeps its name alone.
+
+    Examples:
+        >>> page_title("Retaliation", "homm")
+        'Retaliation · Heroes of Might &amp; Magic IV'
+        >>> page_title("A <b>", None)
+        'A &lt;b&gt;'
+    """
+    title = nav_title(name)
+    if game is None or game not in GAMES:
+        return title
+    return f"{title} · {nav_title(GAMES[game].title)}"
+
+
 def front_matter(meta: Mapping[str, Any]) -> str:
     """A page's YAML front matter block (empty for no settings).
 
@@ -202,7 +224,12 @@ def front_matter(meta: Mapping[str, Any]) -> str:
 
 
 def rulebook_nav(book: Sequence[FeatureDoc]) -> list[Any]:
-    """Navigation sections for the rulebook pages, by game, chapters in order; the rulings index opens the rulings."""
+    """Navigation sections for the rulebook pages, by game, chapters in order.
+
+    Each section opens with its folder's index page (the rulings index, a game's list of
+    chapters; see [`folder_indexes`][battlebook.site.pages.folder_indexes]), which the theme's
+    `navigation.indexes` makes the section's own link.
+    """
     groups: dict[str, list[FeatureDoc]] = {}
     for feature in book:
         groups.setdefault(group_of(feature), []).append(feature)
@@ -214,13 +241,143 @@ def rulebook_nav(book: Sequence[FeatureDoc]) -> list[Any]:
         pages: list[Any] = [
             {nav_title(f.name): page_uri(f)} for f in sorted(groups[group], key=lambda f: (f.chapter, f.name))
         ]
-        if any(page_uri(f).startswith("rulebook/rulings/") for f in groups[group]):
-            pages.insert(0, RULINGS_INDEX)
+        index = f"rulebook/{group}/index.md"
+        if group and all(page_uri(f) != index for f in groups[group]):
+            pages.insert(0, index)
         if group:
             nav.append({GROUPS.get(group) or nav_title(group.replace("-", " ").title()): pages})
         else:
             nav.extend(pages)
     return nav
+
+
+#: Where a description's first sentence ends: a full stop, question or exclamation mark before a space or the end.
+SENTENCE_END = re.compile(r"(?<=[.!?])(?=\s|$)")
+#: How long a chapter's one-line summary may run before it is cut at a word.
+SUMMARY_LIMIT = 180
+
+
+def first_sentence(description: str, limit: int = SUMMARY_LIMIT) -> str:
+    r"""A description's first sentence as plain text, cut at a word after `limit` characters ("" for none).
+
+    The description is rendered and sanitized as on its page, and its text read back, so no
+    markup of a feature file reaches the summary.
+
+    Examples:
+        >>> first_sentence("A **melee** attack kills. Then more.\n\nSecond paragraph.")
+        'A melee attack kills.'
+        >>> first_sentence("word " * 60, limit=20)
+        'word word word word…'
+    """
+    from battlebook.book.prose import render_prose
+
+    rendered = render_prose(description)
+    first = re.split(r"</p>|</h[1-6]>|</li>", rendered, maxsplit=1)[0]
+    text = " ".join(html.unescape(re.sub(r"<[^>]*>", " ", first)).split())
+    text = re.sub(r"\s+([.,;:!?])", r"\1", text)
+    end = SENTENCE_END.search(text)
+    sentence = text[: end.start()] if end else text
+    if len(sentence) <= limit:
+        return sentence
+    return sentence[:limit].rsplit(" ", 1)[0].rstrip(",;:") + "…"
+
+
+def chapter_summary(feature: FeatureDoc) -> str:
+    """A chapter's line in an index: its first sentence, then how many rules and examples it has.
+
+    Examples:
+        >>> from battlebook.book.model import FeatureDoc
+        >>> chapter_summary(FeatureDoc("features/x.feature", "X", "Stacks fight. More.", (), (), (), (), ""))
+        'Stacks fight. (0 rules, 0 examples)'
+    """
+    rules = len(feature.rules)
+    examples = sum(1 for _ in feature.examples())
+    counts = f"({rules} rule{'' if rules == 1 else 's'}, {examples} example{'' if examples == 1 else 's'})"
+    sentence = first_sentence(feature.description)
+    return f"{sentence} {counts}" if sentence else counts
+
+
+def _chapter_lines(features: Sequence[FeatureDoc], folder: str) -> list[str]:
+    """A Markdown list of `features`, in chapter order, each linked from `folder`'s index with its summary."""
+    ordered = sorted(features, key=lambda f: (f.chapter, f.name))
+    return [
+        f"- [{markdown_text(f.name)}]({posixpath.relpath(page_uri(f), folder)}): {markdown_text(chapter_summary(f))}"
+        for f in ordered
+    ]
+
+
+def folder_indexes(book: Sequence[FeatureDoc], taken: Iterable[str]) -> dict[str, str]:
+    """An index page for every folder of the rulebook that has none among `taken` (the pages made otherwise).
+
+    A static host answers a folder's address (`rulebook/`, `rulebook/homm/`) with the folder's
+    `index.html`, or not at all: a reader who trims a chapter's address finds the chapters of
+    that folder (each with its first sentence and size) instead of an error. `rulebook/` lists
+    every group's chapters under its title ([`GROUPS`][battlebook.site.pages.GROUPS]); a group
+    whose folder has an index of its own (the rulings) is linked to it.
+    """
+    existing = set(taken)
+    folders: dict[str, list[FeatureDoc]] = {}
+    for feature in book:
+        folder = posixpath.dirname(page_uri(feature))
+        while folder.startswith("rulebook"):
+            folders.setdefault(folder, []).append(feature)
+            folder = posixpath.dirname(folder)
+    pages: dict[str, str] = {}
+    for folder, features in sorted(folders.items()):
+        uri = f"{folder}/index.md"
+        if uri in existing or folder == "rulebook":
+            continue
+        group = folder.removeprefix("rulebook/")
+        title = GROUPS.get(group) or nav_title(posixpath.basename(folder).replace("-", " ").title())
+        lines = [
+            front_matter({"title": f"Chapters · {nav_title(title)}"}) + f"# {title}",
+            "",
+            f"The {len(features)} chapter{'' if len(features) == 1 else 's'} of this part of the rulebook, in "
+            "reading order, each with its opening sentence and size. The "
+            f"[rulebook's index]({posixpath.relpath(RULEBOOK_INDEX, folder)}) lists every game's.",
+            "",
+            '<div class="bb-chapter-index" data-search-exclude markdown="1">',
+            "",
+            *_chapter_lines(features, folder),
+            "",
+            "</div>",
+        ]
+        pages[uri] = "\n".join(lines) + "\n"
+    if folders and RULEBOOK_INDEX not in existing:
+        pages[RULEBOOK_INDEX] = _rulebook_index(folders, existing)
+    return pages
+
+
+def _rulebook_index(folders: Mapping[str, Sequence[FeatureDoc]], own_index: set[str]) -> str:
+    """The page `rulebook/index.md`: each group's chapters under its title.
+
+    A group whose folder has an index page of its own, made apart from these (`own_index`:
+    the rulings index), is linked to it with its count instead.
+    """
+    lines = [
+        front_matter({"title": "Rulebook: every chapter"}) + "# Rulebook",
+        "",
+        "Every chapter of the rulebook, game by game, with its opening sentence and how many rules and "
+        "worked examples it holds.",
+        "",
+        '<div class="bb-chapter-index" data-search-exclude markdown="1">',
+        "",
+    ]
+    groups = [f.removeprefix("rulebook/") for f in folders if f.count("/") == 1]
+    order = [*(g for g in GROUPS if g in groups), *sorted(g for g in groups if g not in GROUPS)]
+    for group in order:
+        folder = f"rulebook/{group}"
+        title = GROUPS.get(group) or nav_title(group.replace("-", " ").title())
+        features = folders[folder]
+        index = posixpath.relpath(f"{folder}/index.md", "rulebook")
+        lines += [f"## [{title}]({index}) {{ #{page_part(group)} }}", ""]
+        if f"{folder}/index.md" in own_index:
+            count = len(features)
+            lines += [f"{count} page{'' if count == 1 else 's'}, each listed on [its index]({index}).", ""]
+        else:
+            lines += [*_chapter_lines(features, "rulebook"), ""]
+    lines += ["</div>", ""]
+    return "\n".join(lines)
 
 
 def expand_nav(nav: Sequence[Any], markers: Mapping[str, Sequence[Any]]) -> list[Any]:
@@ -391,7 +548,7 @@ class Generator:
             markdown, problems = render_feature(feature, self.results, self.prose(uri, feature.path))
             if uri.startswith("rulebook/rulings/"):
                 markdown = self.with_settled_rules(markdown, uri, settled)
-            meta: dict[str, Any] = {"title": nav_title(feature.name)}
+            meta: dict[str, Any] = {"title": page_title(feature.name, self.page_games.get(uri))}
             boost = SEARCH_BOOST.get(group_of(feature))
             if boost is not None:
                 meta["search"] = {"boost": boost}
@@ -496,6 +653,8 @@ class Generator:
         self.reference_pages()
         self.odds_pages()
         self.try_it_data()
+        for uri, content in folder_indexes(self.book, self.pages.files).items():
+            self.add(uri, content)
         markers: dict[str, list[Any]] = {NAV_MARKER: rulebook_nav(self.book)}
         if self.api:
             try:
