@@ -153,17 +153,26 @@ def _failure(runs: Sequence[ScenarioResult], badge: Badge) -> tuple[list[str], s
     return lines, f" at {where}: {message}"
 
 
-def edition_label(tags: Sequence[str]) -> str:
+def edition_label(tags: Sequence[str], href: str = "") -> str:
     """A visible label naming the edition an example plays under (the nearest `@edition:` tag wins), or "".
+
+    Given `href` (the page of the editions side by side), the label is a link to it.
 
     Examples:
         >>> edition_label(["id:x", "edition:2004", "edition:2024"])
         '<span class="bb-edition" title="The edition this example plays under">2024 edition</span>'
+        >>> edition_label(["edition:2004"], "../editions/")[:60]
+        '<a class="bb-edition" href="../editions/" title="The edition'
     """
     editions = [t.split(":", 1)[1] for t in tags if t.startswith("edition:")]
     if not editions:
         return ""
     title = "The edition this example plays under"
+    if href:
+        return (
+            f'<a class="bb-edition" href="{html.escape(href)}" title="{title}: both editions side by side">'
+            f"{html.escape(editions[-1])} edition</a>"
+        )
     return f'<span class="bb-edition" title="{title}">{html.escape(editions[-1])} edition</span>'
 
 
@@ -175,10 +184,12 @@ def render_example(
     level: str,
     rule: RuleDoc | None = None,
     prose: Callable[[str], str] = prose_block,
+    editions_href: str = "",
 ) -> list[str]:
     """One example's section: heading, badge and edition, Gherkin, failure details and notes.
 
-    `prose` makes a description into a block of the page (see `render_feature`).
+    `prose` makes a description into a block of the page (see `render_feature`); the edition's
+    label links to `editions_href` when given.
     """
     runs = results.runs(feature.path, feature.sha256, example.line)
     badge = results.badge(feature.path, feature.sha256, example.line)
@@ -192,7 +203,8 @@ def render_example(
     heading = (
         f'<{tag} class="bb-example-title"><a class="bb-anchor" id="{example.anchor}" '
         f'href="#{example.anchor}" title="Link to this example" aria-label="Link to this example: {name}">#</a> '
-        f"{name} {badge_html(badge)}{edition_label([*feature.tags, *(rule.tags if rule else ()), *example.tags])}"
+        f"{name} {badge_html(badge)}"
+        f"{edition_label([*feature.tags, *(rule.tags if rule else ()), *example.tags], editions_href)}"
         f"</{tag}>"
     )
     lines = [heading, ""]
@@ -283,15 +295,24 @@ def _summary(feature: FeatureDoc, results: ResultBook) -> str:
 
 
 def render_feature(
-    feature: FeatureDoc, results: ResultBook, prose: Callable[[str], str] = prose_block
+    feature: FeatureDoc,
+    results: ResultBook,
+    prose: Callable[[str], str] = prose_block,
+    *,
+    top: str = "",
+    editions_href: str = "",
 ) -> tuple[str, list[Problem]]:
     """The Markdown page of `feature`, and the examples that must stop a strict build.
 
     `prose` makes each description (the feature's, a rule's, an example's) into a block of
     the page: by default [`prose_block`][battlebook.book.prose.prose_block], its sanitized HTML.
+    `top` is a block put under the chapter's summary (the site's links to its reference pages);
+    each example's edition label links to `editions_href` when given.
     """
     problems: list[Problem] = []
     lines = [f"# {markdown_text(feature.name)}", "", _summary(feature, results), ""]
+    if top:
+        lines += [top, ""]
     if feature.description:
         lines += [prose(feature.description), ""]
     if feature.background:
@@ -300,7 +321,7 @@ def render_feature(
         lines += ['!!! abstract "Every example in this chapter starts from"', ""]
         lines += [f"    {fence}gherkin", *("    " + x for x in steps), f"    {fence}", ""]
     for _, example in ((r, e) for r, e in feature.examples() if r is None):
-        lines += render_example(feature, example, results, problems, "##", prose=prose)
+        lines += render_example(feature, example, results, problems, "##", prose=prose, editions_href=editions_href)
     for rule in feature.rules:
         statement = html.escape(rule.name.rstrip(".")) + "."
         lines += [f"## {rule_title(rule)} {{ #{rule.id} }}", "", f'<p class="bb-rule">{statement}</p>', ""]
@@ -312,6 +333,6 @@ def render_feature(
             fence = code_fence("\n".join(steps))
             lines += [f"{fence}gherkin", *steps, fence, ""]
         for example in rule.examples:
-            lines += render_example(feature, example, results, problems, "###", rule, prose)
+            lines += render_example(feature, example, results, problems, "###", rule, prose, editions_href)
     lines.append(f'<p class="bb-file">Feature file: <code>{html_text(feature.path)}</code></p>')
     return "\n".join(lines) + "\n", problems

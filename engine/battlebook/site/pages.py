@@ -35,6 +35,7 @@ import json
 import posixpath
 import re
 import shutil
+from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -63,7 +64,7 @@ from battlebook.book.statements import load_statements, statement_problems
 from battlebook.bounds import fight_bounds, page_bounds
 from battlebook.games import GAMES
 from battlebook.site.api_reference import API_INDEX, API_MARKER, ApiIndexError, api_pages
-from battlebook.site.editions_page import EDITIONS_PAGE, editions_page, run_editions
+from battlebook.site.editions_page import EDITIONS_PAGE, edited_games, editions_page, run_editions
 from battlebook.site.units_index import render_units_index, units_index
 
 #: The marker in `docs/nav.yml` replaced by the rulebook's sections.
@@ -492,6 +493,10 @@ class Generator:
         except GlossaryError as error:
             raise GenerationError(str(error)) from None
         self.terms = glossary_terms(self.glossary)
+        #: Every unit and army card of the book, with the examples using it (the units page's entries).
+        self.units = units_index(self.book)
+        #: The games printed in more than one edition, whose chapters link the editions page.
+        self.edited = {game.name for game in edited_games()}
         #: The game each page is about, by its source path (see `page_games`).
         self.page_games = page_games(self.book)
         #: Each rule identifier -> the page holding it, and its address in the site.
@@ -545,7 +550,15 @@ class Generator:
         settled = settled_rules(self.book)
         for feature in self.book:
             uri = page_uri(feature)
-            markdown, problems = render_feature(feature, self.results, self.prose(uri, feature.path))
+            game = self.page_games.get(uri)
+            editions = relative_url(page_url(EDITIONS_PAGE), page_url(uri)) if game in self.edited else ""
+            markdown, problems = render_feature(
+                feature,
+                self.results,
+                self.prose(uri, feature.path),
+                top=self.reference_line(feature, uri),
+                editions_href=editions,
+            )
             if uri.startswith("rulebook/rulings/"):
                 markdown = self.with_settled_rules(markdown, uri, settled)
             meta: dict[str, Any] = {"title": page_title(feature.name, self.page_games.get(uri))}
@@ -554,6 +567,39 @@ class Generator:
                 meta["search"] = {"boost": boost}
             self.add(uri, markdown + self.terms.definitions(self.terms.used(self.page_games.get(uri), markdown)), meta)
             self.pages.problems += [str(problem) for problem in problems]
+
+    def reference_line(self, feature: FeatureDoc, uri: str) -> str:
+        """The line under a chapter's summary linking its companions, the reference pages.
+
+        The Glossary and the units and army cards (at its game's part of each), each unit or card
+        the chapter's examples use (at its entry), and the game's editions side by side when it
+        has more than one. Names are the book's, escaped; the line is left out of the search.
+        """
+        here = page_url(uri)
+        game = self.page_games.get(uri)
+
+        def link(target: str, anchor: str, text: str) -> str:
+            href = relative_url(page_url(target), here) + (f"#{anchor}" if anchor else "")
+            return f'<a href="{html_text(href)}">{text}</a>'
+
+        parts = [
+            link(GLOSSARY_PAGE, f"glossary-{game}" if game else "", "Glossary"),
+            link(UNITS_PAGE, f"units-{game}" if game else "", "Units and army cards"),
+        ]
+        if game in self.edited:
+            names = " and ".join(html_text(edition.name) for edition in GAMES[game].editions())
+            parts.append(link(EDITIONS_PAGE, "", f"{html_text(GAMES[game].title)} {names} side by side"))
+        line = f'<p class="bb-see-also" data-search-exclude>See also: {" · ".join(parts)}.'
+        used = [entry for entry in self.units if any(f.path == feature.path for f, _ in entry.examples)]
+        if used:
+            anchors = Counter(entry.anchor for entry in self.units)
+            names = [
+                link(UNITS_PAGE, e.anchor if anchors[e.anchor] == 1 else f"units-{e.game}", html_text(e.name))
+                for e in used
+            ]
+            noun = " and ".join(sorted({f"{GAMES[e.game].card_noun}s" for e in used if e.game in GAMES})) or "units"
+            line += f" {noun[:1].upper()}{noun[1:]} in this chapter's examples: {', '.join(names)}."
+        return line + "</p>"
 
     def with_settled_rules(self, markdown: str, uri: str, settled: Mapping[str, list[tuple[FeatureDoc, str]]]) -> str:
         """A ruling's page with, under each of its rules, the rules of the chapters that link to it."""
@@ -596,7 +642,7 @@ class Generator:
         links = {rule_id: relative_url(url, here) + "#" + rule_id for rule_id, url in self.rule_urls.items()}
         titles = {name: game.title for name, game in GAMES.items()}
         self.add(GLOSSARY_PAGE, render_glossary(self.glossary, links, titles))
-        self.add(UNITS_PAGE, render_units_index(units_index(self.book), UNITS_PAGE))
+        self.add(UNITS_PAGE, render_units_index(self.units, UNITS_PAGE))
         entries = run_editions(self.book, self.root)
         self.add(EDITIONS_PAGE, editions_page(entries, {feature.path: page_uri(feature) for feature in self.book}))
         self.pages.problems += glossary_problems(self.glossary, self.rule_pages, GAMES)
