@@ -6,6 +6,8 @@ After the builder has written `SITE/` from the generated pages (see
 - copies the in-page runtime of "Try it" into `SITE/try/runtime/` (`--runtime`);
 - links every rule identifier written in a reader's page (prose, Gherkin, notes) to its rule
   ([`link_rule_ids`][battlebook.book.links.link_rule_ids]), in the page's article only;
+- on a page of a game's rules, makes the first of each term in each section a link to its
+  Glossary entry ([`link_terms`][battlebook.site.finish.link_terms]), which a keyboard reaches;
 - writes the rulebook's own search index, `search/battlebook.json`, from the built pages and
   the rules' search words ([`write_index`][battlebook.site.search.write_index]): the search
   box reads it whatever builder made the site;
@@ -27,8 +29,9 @@ import html
 import json
 import re
 import shutil
-from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from functools import partial
 from html.parser import HTMLParser
 from pathlib import Path
 from typing import Any
@@ -194,15 +197,77 @@ def full_scan(page: str) -> list[str]:
     return problems + scanner.found
 
 
-def link_article(page: str, rule_urls: Mapping[str, str]) -> str:
-    """The page with every rule identifier in its article (the page's own content) linked to its rule."""
+def change_article(page: str, change: Callable[[str], str]) -> str:
+    """The page with `change` applied to its article (the page's own content), the rest left as it is."""
     start = _ARTICLE.search(page)
     if start is None:
         return page
     end = page.find("</article>", start.end())
     if end == -1:
         return page
-    return page[: start.end()] + link_rule_ids(page[start.end() : end], rule_urls) + page[end:]
+    return page[: start.end()] + change(page[start.end() : end]) + page[end:]
+
+
+def link_article(page: str, rule_urls: Mapping[str, str]) -> str:
+    """The page with every rule identifier in its article (the page's own content) linked to its rule."""
+    return change_article(page, lambda body: link_rule_ids(body, rule_urls))
+
+
+def link_terms(page_html: str, terms: Mapping[str, tuple[str, str]], glossary: str) -> str:
+    """The page's HTML with the first term of each kind in each section a link to its Glossary entry.
+
+    A term is an `<abbr>` the builder made of a word the glossary defines: `terms` maps each
+    word to its entry's anchor and definition, `glossary` is the Glossary page's address from
+    this page (ending in `#`). A section runs from one `<h2>` to the next (a chapter's rule),
+    the opening text being one too; in each, the first of a term's words becomes a link
+    (`a.bb-term`) that a keyboard reaches and whose title is the glossary's definition, and
+    the term's later words stay hover text. A term in a link, a heading, a summary or code
+    stays as it is: no link is ever put inside another.
+
+    Examples:
+        >>> terms = {"swarm": ("term-swarm", "Doubling the next attack."), "swarms": ("term-swarm", "Doubling...")}
+        >>> abbr = '<abbr title="x">{}</abbr>'
+        >>> page = "<p>{} {}</p><h2 id='r'>R</h2><p><a href='#y'>{}</a> {}</p>".format(
+        ...     abbr.format("swarm"), abbr.format("swarms"), abbr.format("swarm"), abbr.format("swarm"))
+        >>> print(link_terms(page, terms, "../g/#"))
+        <p><a class="bb-term" href="../g/#term-swarm" title="Doubling the next attack.">swarm</a> \
+<abbr title="x">swarms</abbr></p><h2 id='r'>R</h2><p><a href='#y'><abbr title="x">swarm</abbr></a> \
+<a class="bb-term" href="../g/#term-swarm" title="Doubling the next attack.">swarm</a></p>
+    """
+    out: list[str] = []
+    done, depth = 0, 0
+    seen: set[str] = set()
+    for match in _TAG_OR_TERM.finditer(page_html):
+        if match["tag"] is not None:
+            name = match["name"].lower()
+            if name == "h2" and not match["close"]:
+                seen = set()
+            if name in _PLAIN_TERM_TAGS and not match["tag"].endswith("/>"):
+                depth += -1 if match["close"] else 1
+            continue
+        found = terms.get(html.unescape(match["word"]))
+        if found is None or depth > 0 or found[0] in seen:
+            continue
+        anchor, definition = found
+        seen.add(anchor)
+        out += [
+            page_html[done : match.start()],
+            f'<a class="bb-term" href="{html.escape(glossary + anchor)}" title="{html.escape(definition)}">'
+            f"{match['word']}</a>",
+        ]
+        done = match.end()
+    out.append(page_html[done:])
+    return "".join(out)
+
+
+#: A term as the builder writes an abbreviation, or any tag (its name, whether it closes), in one pass.
+_TAG_OR_TERM = re.compile(
+    r'<abbr title="[^"]*">(?P<word>[^<]*)</abbr>|(?P<tag><(?P<close>/?)(?P<name>[a-zA-Z][a-zA-Z0-9]*)[^>]*>)'
+)
+#: Where a term stays as it is: in links, headings, a summary (itself a control), code and anything not prose.
+_PLAIN_TERM_TAGS = frozenset(
+    ("a", "h1", "h2", "h3", "h4", "h5", "h6", "summary", "button", "code", "pre", "script", "style", "svg", "textarea")
+)
 
 
 def page_address(site: Path, path: Path) -> str:
@@ -236,12 +301,20 @@ def relative_to(target: str, here: str) -> str:
 
 @dataclass(frozen=True)
 class SiteData:
-    """What the generator wrote for this pass (`site.json`): rules, their search words, the pages to link."""
+    """What the generator wrote for this pass (`site.json`): rules, their search words, the pages to link.
+
+    And the glossary's terms: each game's words with their entry's anchor and definition
+    (`terms`), the game of each page whose terms link to the Glossary (`term_pages`), and the
+    Glossary page's address (`glossary`).
+    """
 
     rules: Mapping[str, str]
     search_words: Mapping[str, Sequence[str]]
     reference_pages: Sequence[str]
     linked_pages: frozenset[str]
+    terms: Mapping[str, Mapping[str, tuple[str, str]]] = field(default_factory=dict)
+    term_pages: Mapping[str, str] = field(default_factory=dict)
+    glossary: str = "reference/glossary/"
 
     @classmethod
     def read(cls, path: Path) -> SiteData:
@@ -252,6 +325,12 @@ class SiteData:
             {str(k): [str(w) for w in v] for k, v in data["search_words"].items()},
             [str(p) for p in data["reference_pages"]],
             frozenset(str(p) for p in data["linked_pages"]),
+            {
+                str(game): {str(word): (str(entry[0]), str(entry[1])) for word, entry in words.items()}
+                for game, words in data.get("terms", {}).items()
+            },
+            {str(k): str(v) for k, v in data.get("term_pages", {}).items()},
+            str(data.get("glossary", "reference/glossary/")),
         )
 
 
@@ -294,6 +373,10 @@ def finish(site: Path, data: SiteData | None, runtime: Path | None = None) -> li
         page = path.read_text(encoding="utf-8", errors="replace")
         here = page_address(site, path)
         new = page
+        if data is not None and here in data.term_pages:
+            terms = data.terms.get(data.term_pages[here], {})
+            glossary = relative_to(data.glossary + "#", here)
+            new = change_article(new, partial(link_terms, terms=terms, glossary=glossary))
         if data is not None and here in data.linked_pages:
             new = link_article(new, {rule_id: relative_to(target, here) for rule_id, target in data.rules.items()})
         new = with_policy(new)

@@ -479,6 +479,22 @@ def glossary_terms(glossary: Glossary) -> Terms:
     return Terms(by_game)
 
 
+def term_entries(glossary: Glossary) -> dict[str, dict[str, tuple[str, str]]]:
+    """Each game's terms for the pass after the build: every word of a term -> its Glossary anchor and definition.
+
+    Examples:
+        >>> from battlebook.book.glossary import parse_glossary
+        >>> swarm = {"term": "swarm", "rule": "r", "game": "homm", "definition": "Doubling.", "forms": ["swarms"]}
+        >>> term_entries(parse_glossary({"terms": [swarm]}))["homm"]["swarms"]
+        ('term-swarm', 'Doubling.')
+    """
+    entries: dict[str, dict[str, tuple[str, str]]] = {}
+    for term in glossary.terms:
+        for word in (term.term, *term.forms):
+            entries.setdefault(term.game, {})[word] = (term.anchor, " ".join(term.definition.split()))
+    return entries
+
+
 class Generator:
     """One generation of the pages of the project at `root` (see the module's description)."""
 
@@ -719,6 +735,9 @@ class Generator:
             "rules": {rule_id: url + "#" + rule_id for rule_id, url in self.rule_urls.items()},
             "search_words": {rule_id: list(self.glossary.search_words(rule_id)) for rule_id in self.rule_urls},
             "reference_pages": [page_url(uri) for uri in REFERENCE_PAGES],
+            "terms": term_entries(self.glossary),
+            "term_pages": {page_url(uri): game for uri, game in sorted(self.page_games.items())},
+            "glossary": page_url(GLOSSARY_PAGE),
             "linked_pages": sorted(
                 page_url(uri) for uri in self.pages.files if uri.endswith(".md") and LINKED_PAGES.match(uri)
             ),
