@@ -602,9 +602,9 @@ class Generator:
             link(GLOSSARY_PAGE, f"glossary-{game}" if game else "", "Glossary"),
             link(UNITS_PAGE, f"units-{game}" if game else "", "Units and army cards"),
         ]
-        if game in self.edited:
-            names = " and ".join(html_text(edition.name) for edition in GAMES[game].editions())
-            parts.append(link(EDITIONS_PAGE, "", f"{html_text(GAMES[game].title)} {names} side by side"))
+        if game is not None and game in self.edited:
+            editions = " and ".join(html_text(edition.name) for edition in GAMES[game].editions())
+            parts.append(link(EDITIONS_PAGE, "", f"{html_text(GAMES[game].title)} {editions} side by side"))
         line = f'<p class="bb-see-also" data-search-exclude>See also: {" · ".join(parts)}.'
         used = [entry for entry in self.units if any(f.path == feature.path for f, _ in entry.examples)]
         if used:
