@@ -88,6 +88,8 @@ def templates(book: list[FeatureDoc]) -> list[Template]:
             kinds.append(Template(f"a chapter of {title}", pages=tuple(pages), pick="smallest", holds=EXAMPLE))
             kinds.append(Template(f"the longest chapter of {title}", pages=tuple(pages), holds=EXAMPLE))
     kinds.append(Template("the rulings index", pattern="rulebook/rulings/"))
+    kinds.append(Template("the rulebook's index", pattern="rulebook/"))
+    kinds.append(Template("a game's index of chapters", pattern=f"rulebook/(?:{'|'.join(map(re.escape, GAMES))})/"))
     kinds.extend(
         Template(f"the odds page of {game.title}", pattern=f"odds/{re.escape(name)}/", holds=".bb-odds-calculator")
         for name, game in GAMES.items()

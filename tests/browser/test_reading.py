@@ -103,9 +103,42 @@ def test_the_key_says_what_is_drawn(page: Page, site_url: str, scheme: str, word
 def test_terms_show_their_definition_on_hover(page: Page, site_url: str) -> None:
     page.goto(site_url + "rulebook/homm/towns/")
     term = page.locator("abbr", has_text=re.compile(r"^Town Card$")).first
-    assert "Melee Line" in (term.get_attribute("title") or "")
+    assert "Melee Line" in (term.get_attribute("title") or ""), "a later use of a term is hover text"
+    town_card = page.locator("a.bb-term", has_text=re.compile(r"^Town Card$")).first
+    assert "Melee Line" in (town_card.get_attribute("title") or ""), "its first use, a link, has the same definition"
     page.goto(site_url + "reference/glossary/")
     assert page.locator("#term-melee-line a[href*='homm.melee-attack']").count() == 1
+
+
+def test_the_keyboard_reaches_a_term_from_the_top_of_a_chapter_and_follows_it_to_the_glossary(
+    page: Page, site_url: str
+) -> None:
+    """Tab from the top of the page (the skip link, then the chapter) reaches a term's link; Enter opens its entry."""
+    page.goto(site_url + "rulebook/homm/melee/")
+    page.keyboard.press("Tab")
+    assert page.evaluate("document.activeElement.classList.contains('md-skip')"), "the first stop is the skip link"
+    page.keyboard.press("Enter")
+    reached = None
+    for _ in range(25):
+        page.keyboard.press("Tab")
+        active = page.evaluate(
+            "(() => { const a = document.activeElement; return a && a.closest('article') && "
+            "a.classList.contains('bb-term') ? [a.textContent, a.getAttribute('href'), a.title] : null; })()"
+        )
+        if active:
+            reached = active
+            break
+    assert reached is not None, "25 presses of Tab from the top of the chapter reach no glossary term"
+    word, href, title = reached
+    assert word == "Melee Lines" and href.endswith("reference/glossary/#term-melee-line") and "front line" in title
+    page.keyboard.press("Enter")
+    page.wait_for_url("**/reference/glossary/#term-melee-line")
+    entry = page.locator("#term-melee-line")
+    entry.wait_for()
+    box = entry.bounding_box()
+    height = page.viewport_size["height"] if page.viewport_size else 0
+    assert box is not None and 0 <= box["y"] < height, "the glossary opens at the term's entry"
+    assert "Melee Line" in entry.inner_text()
 
 
 def test_an_examples_edition_is_a_visible_label(page: Page, site_url: str) -> None:
