@@ -7,7 +7,8 @@ them under `OUT`:
 
 - `OUT/docs/`, the builder's `docs_dir`: the hand-written pages of `docs/` (the home page
   with its list of chapters, the contributing page with the ruling template filled in), one
-  page per feature file, the rulings index, the step catalogue, the coverage of the sources,
+  page per feature file (titled with its game, opening with links to the reference pages),
+  an index page for every folder of the rulebook that has none, the rulings index, the step catalogue, the coverage of the sources,
   the glossary, the index of units and army cards, the Heroscape editions side by side, each
   game's odds page, the Engine API (an index with each module's first line, and a page per
   module that [mkdocstrings](https://mkdocstrings.github.io) fills), and the data "Try it"
@@ -21,7 +22,9 @@ Every page is Markdown with front matter (its title, its search weight) and, for
 from feature files, HTML blocks already sanitized ([`prose_block`][battlebook.book.prose.prose_block]):
 no builder renders a description, so no builder can publish one raw. Each page of a game's
 rules ends with the abbreviation definitions of the game's terms it uses, so each term
-shows its definition on hover wherever the builder reads abbreviations.
+shows its definition on hover wherever the builder reads abbreviations; the pass after the
+build makes the first of each term in a section a link to its Glossary entry (`site.json`
+carries the terms for it).
 
 What must stop a strict build (an example that is not verified, a link to an unknown rule,
 a step without a docstring, a gap in the coverage...) is returned as a problem:
