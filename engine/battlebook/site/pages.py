@@ -10,9 +10,9 @@ them under `OUT`:
   page per feature file (titled with its game, opening with links to the reference pages),
   an index page for every folder of the rulebook that has none, the rulings index, the step
   catalogue, the coverage of the sources, the glossary, the index of units and army cards, the
-  Heroscape editions side by side, each game's odds page, the Engine API (an index with each module's first line, and a page per
-  module that [mkdocstrings](https://mkdocstrings.github.io) fills), and the data "Try it"
-  reads (`try/examples/...json`, `try/steps.json`);
+  Heroscape editions side by side, each game's odds page, the Engine API (an index with each
+  module's first line, and a page per module that [mkdocstrings](https://mkdocstrings.github.io)
+  fills), and the data "Try it" reads (`try/examples/...json`, `try/steps.json`);
 - `OUT/nav.yml`, the navigation: `docs/nav.yml` with the generated pages put in, read by
   the builder through `INHERIT:` in `mkdocs.yml`;
 - `OUT/site.json`, what the pass after the build needs: where each rule's section is, the
