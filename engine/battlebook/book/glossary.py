@@ -160,7 +160,8 @@ def render_glossary(glossary: Glossary, rule_link: Mapping[str, str], games: Map
         "# Glossary",
         "",
         "The games' terms in a sentence each, with the rule that defines them. The same "
-        "definition shows when you rest the pointer on a term (or tap it) on any page of its game.",
+        "definition shows when you rest the pointer on a term (or tap it) on any page of its game, and the "
+        "first time a section of a page uses a term, the term links to its entry here.",
         "",
     ]
     for game, title in games.items():
