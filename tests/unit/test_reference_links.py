@@ -19,7 +19,7 @@ from battlebook.book.model import FeatureDoc
 from battlebook.games import GAMES
 from battlebook.site.editions_page import edited_games
 from battlebook.site.finish import SiteData, finish, link_terms
-from battlebook.site.pages import GROUPS, Pages, folder_indexes, generate, page_title
+from battlebook.site.pages import GROUPS, Pages, folder_indexes, generate, page_title, page_uri, rulebook_nav
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -90,6 +90,16 @@ def test_each_games_navigation_section_opens_with_its_index(pages: Pages) -> Non
         assert sections[title][0] == f"rulebook/{name}/index.md", title
     config = yaml.safe_load(re.sub(r"!ENV ", "", (ROOT / "mkdocs.yml").read_text(encoding="utf-8")))
     assert "navigation.indexes" in config["theme"]["features"], "the index is the section's own link"
+
+
+def test_a_folders_index_in_the_navigation_is_its_pages_own_folder() -> None:
+    """A folder name writing Markdown or HTML is slugged in the index's address as in its chapters'."""
+    folder = "y) ![y](z){ onerror=alert(1) } <img src=x>"
+    feature = FeatureDoc(f"features/{folder}/f.feature", "F", "", (), (), (), (), "")
+    (section,) = rulebook_nav([feature])
+    (entries,) = section.values()
+    assert entries[0] == posixpath.dirname(page_uri(feature)) + "/index.md"
+    assert entries[0] in folder_indexes([feature], set())
 
 
 def test_an_index_escapes_what_a_feature_file_names() -> None:

@@ -245,8 +245,8 @@ def rulebook_nav(book: Sequence[FeatureDoc]) -> list[Any]:
         pages: list[Any] = [
             {nav_title(f.name): page_uri(f)} for f in sorted(groups[group], key=lambda f: (f.chapter, f.name))
         ]
-        index = f"rulebook/{group}/index.md"
-        if group and all(page_uri(f) != index for f in groups[group]):
+        index = f"rulebook/{page_part(group)}/index.md" if group else ""
+        if index and all(page_uri(f) != index for f in groups[group]):
             pages.insert(0, index)
         if group:
             nav.append({GROUPS.get(group) or nav_title(group.replace("-", " ").title()): pages})
