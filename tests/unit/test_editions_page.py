@@ -11,7 +11,7 @@ from battlebook.site.editions_page import EDITIONS_PAGE, editions_page, run_edit
 from battlebook.site.pages import page_uri
 
 ROOT = Path(__file__).resolve().parents[2]
-ATTACKING = "features/heroscape/attacking.feature"
+ATTACKING = "features/heroscape/extra-dice.feature"
 TWELVE_LEVELS = "In the 2004 game twelve levels up still earn only one extra die"
 
 
@@ -38,7 +38,8 @@ def test_an_example_whose_outcome_differs_shows_both_editions_outcomes() -> None
     assert row.count("**passed**") == 1 and row.count("**failed**") == 1
     assert row.index("**passed**") < row.index("**failed**")  # 2004's column comes first
     assert "&#43;2 attack" in row
-    assert "(../rulebook/heroscape/attacking.md#in-the-2004-game-twelve-levels-up-still-earn-only-one-extra-die)" in row
+    anchor = "in-the-2004-game-twelve-levels-up-still-earn-only-one-extra-die"
+    assert f"(../rulebook/heroscape/extra-dice.md#{anchor})" in row
     # The settings table is read from the rulesets.
     assert "| **`friendly_fire`** |" in page
     assert "+1 die from 1 level higher, +2 dice from 10 levels higher" in page
