@@ -14,6 +14,7 @@ from battlebook.game import Drawing, KnownCard, RulesEdition, module_rule_ids
 from battlebook.homm import extensions, readings, rule_ids
 from battlebook.homm.actions import Action, MeleeAttack, RangedAttack, Retaliate, SpellAttack
 from battlebook.homm.play import HommPlay
+from battlebook.homm.resolution import HommResolution
 from battlebook.homm.state import BattleState, Stance
 from battlebook.homm.units import KNOWN_UNITS, SOURCE_STATS_ORIGIN, AttackKind, UnitBook, unit_stats
 from battlebook.odds import fraction_text, percent_text
@@ -101,6 +102,17 @@ class HommGame(HommPlay):
         else:
             detail = f", a roll of {rolls[0]} or more {verb}"
         return f"{describe_attack(action, state)}: {fraction_text(success)} ({percent_text(success)}){detail}"
+
+    def describe_action(self, state: BattleState, action: Action) -> str:
+        """An attack as [`describe_attack`][battlebook.homm.game.describe_attack] tells it."""
+        return describe_attack(action, state)
+
+    def describe_result(self, before: BattleState, action: Action, resolution: HommResolution) -> str:
+        """The attack, then whether it hit (`the Gold Golems attacking the Behemoth in melee: a hit`)."""
+        if resolution.attack is None:
+            return describe_attack(action, before)
+        hits, _ = self.attack_effect(resolution)
+        return f"{describe_attack(action, before)}: {'a hit' if hits else 'no hit'}"
 
     def view(self, state: BattleState) -> Hashable | None:
         """See [`picture.battle_view`][battlebook.homm.picture.battle_view]; `None` while no stack is placed."""

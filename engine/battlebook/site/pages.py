@@ -441,7 +441,8 @@ class Generator:
         self.add(GLOSSARY_PAGE, render_glossary(self.glossary, links, titles))
         self.add(UNITS_PAGE, render_units_index(units_index(self.book), UNITS_PAGE))
         entries = run_editions(self.book, self.root)
-        self.add(EDITIONS_PAGE, editions_page(entries, {feature.path: page_uri(feature) for feature in self.book}))
+        pages = {feature.path: page_uri(feature) for feature in self.book}
+        self.add(EDITIONS_PAGE, editions_page(entries, pages, EDITIONS_PAGE, self.book))
         self.pages.problems += glossary_problems(self.glossary, self.rule_pages, GAMES)
 
     def odds_pages(self) -> None:
