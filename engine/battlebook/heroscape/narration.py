@@ -75,7 +75,7 @@ def _attack_words(before: BattleState, report: AttackReport, after: BattleState)
     if not report.is_successful:
         return f"{defender} blocks the attack of {attacker} ({roll})"
     if report.destroyed:
-        words = f"{attacker} destroys {defender} ({roll})"
+        words = f"{attacker} destroys {defender}"
         if report.placed_on:
             words += f"; it goes on the army card {report.placed_on}"
         elif report.defender in after.out_of_game:

@@ -453,7 +453,10 @@ def outcome_words(entry: ExampleRuns, run: Run | None) -> str:
     if run.setup:
         parts.append(f"The example cannot be set up under this edition: {markdown_text(run.problem)}.")
     elif run.step:
-        because = f": {markdown_text(run.problem)}" if run.problem else ""
+        # What the last action already told (a refusal, dice it lacks) is not said twice.
+        known = run.events[-1] if run.events else ""
+        said = run.problem.rpartition(": ")[2] if ": " in run.problem else run.problem
+        because = f": {markdown_text(run.problem)}" if run.problem and said not in known else ""
         step = f"&#8220;{markdown_text(run.step)}&#8221;"
         parts.append(f"{step} does not hold{because}." if run.check else f"It stops at {step}{because}.")
     elif run.problem:
