@@ -34,6 +34,10 @@ def test_each_example_has_an_anchor_on_the_editions_page(page: Page, site_url: s
     page.goto(site_url + PAGE + "#" + anchor)
     target = page.locator(f"[id='{anchor}']")
     assert target.count() == 1 and target.is_visible()
-    # An example that ends the same sits in the folded list; its anchor is there too.
+    # An example that ends the same sits in the folded list; its anchor is there too, and opens it.
     same = page.locator("details a[id]")
     assert same.count() > 0
+    folded = same.first.get_attribute("id")
+    assert folded and not same.first.is_visible()
+    page.goto(site_url + PAGE + "#" + folded)
+    assert page.locator(f"[id='{folded}']").is_visible()
