@@ -4,11 +4,18 @@ The page generator ([`battlebook.site.pages`][battlebook.site.pages]) writes `re
 for every registered game printed in more than one edition ([`Game.editions`][battlebook.game.Game.editions];
 today Heroscape's 2004 basic game and 2024 edition):
 
-- the settings of the editions' rulesets, one row per setting, the ones that differ first;
+- the settings of the editions' rulesets in words: each described by the ruleset's own
+  docstring (a ruling it names links to the ruling's page; the engine's name of the setting
+  is only a tooltip), those that differ in a table, the shared ones in a folded one;
 - every example of the rulebook whose file plays that game
-  ([`feature_game`][battlebook.language.grammar.feature_game]), run by the engine under each edition,
-  rule by rule, with each run's verdict and the explanation `battlebook check` gives for a
-  run that does not pass.
+  ([`feature_game`][battlebook.language.grammar.feature_game]), run by the engine under each edition.
+  Those that end differently are shown side by side, each edition's outcome told in a
+  player's words: the verdict, what the example's last action did as the game tells it
+  ([`Game.describe_result`][battlebook.game.Game.describe_result], read from the run's
+  journal by [`JournalWords`][battlebook.site.editions_page.JournalWords]), and where and why a
+  run stopped (a check that does not hold, or a setup this edition cannot play). Those that
+  end the same are listed, folded. Every example has an anchor on the page: its own anchor
+  on its chapter's page (see [`row_anchors`][battlebook.site.editions_page.row_anchors]).
 
 A run is [`run_check`][battlebook.runners.check.run_check] on a copy of each of the game's
 feature files whose `@edition:` tags all name one edition; nothing on the page is typed in.
