@@ -195,7 +195,10 @@ class JournalWords:
         result = request.node.stash.get(RESULT, None)
         if result is None or self.game.name not in request.fixturenames:
             return
-        world = request.getfixturevalue(self.game.name)
+        try:
+            world = request.getfixturevalue(self.game.name)
+        except Exception:  # a world that could not be set up: the run's verdict says why
+            return
         words = []
         for entry in getattr(world, "journal", ()):
             try:
