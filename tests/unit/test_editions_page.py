@@ -73,7 +73,7 @@ def test_each_outcome_is_told_from_the_battle_the_engine_left(attacking: tuple[F
     feature, entries = attacking
     page = editions_page(entries, {feature.path: page_uri(feature)})
     _, earlier, later = _row(page, EXAMPLE_9)
-    assert "the Zettian Guard Z2 destroys the Airborne Elite A1" in earlier and "it is out of the game" in earlier
+    assert "The Zettian Guard Z2 destroys the Airborne Elite A1" in earlier and "it is out of the game" in earlier
     assert "it goes on the army card Airborne Elite" in later
     assert "does not hold: A1 is not out of the game" in later
     _, earlier, later = _row(page, XENITHRAX)

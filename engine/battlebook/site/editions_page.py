@@ -454,6 +454,8 @@ def outcome_words(entry: ExampleRuns, run: Run | None) -> str:
         return "not run"
     verdict = f"**{VERDICTS.get(run.kind, markdown_text(run.kind))}.**"
     told = [markdown_text(event) for event in run.events[-SHOWN_EVENTS:]]
+    if told:
+        told[0] = told[0][:1].upper() + told[0][1:]  # a sentence after the verdict
     if run.kind in ("passed", "unchecked"):
         said = "; then ".join(told) if told else f"&#8220;{markdown_text(entry.last_step)}&#8221;"
         return f"{verdict} {said}."
