@@ -24,6 +24,9 @@ def test_the_editions_page_is_short_and_speaks_a_players_words(page: Page, site_
     for word in ("False", "None", "expected:", "actual:", "step (line", "*"):
         assert word not in shown, f"{word!r} is on the page"
     assert "As written." in shown and "Ends otherwise." in shown
+    # The line above the tables leads to each page's table.
+    page.locator("article p a[href$='#in-attacking']").click()
+    assert page.locator("[id='in-attacking']").is_visible()
     # The rulings a setting names are links to their pages.
     assert page.locator("article a[href*='rulings/heroscape-sight/']").count() > 0
 

@@ -67,6 +67,9 @@ def test_an_example_whose_outcome_differs_shows_both_editions_outcomes(
     anchor = "in-the-2004-game-twelve-levels-up-still-earn-only-one-extra-die"
     assert f"(../rulebook/heroscape/attacking.md#{anchor}){{#{anchor}}}" in link
     assert "written for 2004" in link
+    # The tables are by page, each with an anchor the line above them links to.
+    assert "By page: [Attacking](#in-attacking) &#40;" in page
+    assert "### [Attacking](../rulebook/heroscape/attacking.md) {#in-attacking}" in page
 
 
 def test_each_outcome_is_told_from_the_battle_the_engine_left(attacking: tuple[FeatureDoc, list[ExampleRuns]]) -> None:

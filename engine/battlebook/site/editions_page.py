@@ -32,12 +32,12 @@ import tempfile
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, fields
 from enum import Enum
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 from typing import Any
 
 import pytest
 
-from battlebook.book.model import FeatureDoc, FeatureFileError, read_feature_text
+from battlebook.book.model import FeatureDoc, FeatureFileError, read_feature_text, slugify
 from battlebook.book.prose import markdown_text, page_part
 from battlebook.errors import RuleViolation
 from battlebook.game import Game, InWords, RulesEdition
@@ -499,6 +499,17 @@ def row_anchors(entries: Sequence[ExampleRuns]) -> dict[int, str]:
     return out
 
 
+def group_anchor(feature: FeatureDoc) -> str:
+    """The anchor of a feature's table on this page: `in-` and the slug of its file's name.
+
+    Examples:
+        >>> from types import SimpleNamespace as F
+        >>> group_anchor(F(path="features/rulings/heroscape-sight.feature"))  # type: ignore[arg-type]
+        'in-heroscape-sight'
+    """
+    return "in-" + slugify(PurePosixPath(feature.path).stem)
+
+
 def _count(editions: Sequence[object]) -> str:
     return "two" if len(editions) == 2 else str(len(editions))
 
@@ -536,7 +547,9 @@ def game_section(
     """One game's part of the editions page: the settings that differ, then the examples that end differently.
 
     The settings both editions share, and the examples that end the same, are listed in
-    collapsed blocks. Every example carries an anchor on this page (see `row_anchors`).
+    collapsed blocks. The examples that end differently are in one table per page of the
+    rulebook (anchored by [`group_anchor`][battlebook.site.editions_page.group_anchor]);
+    every example carries an anchor on this page (see `row_anchors`).
     """
     editions = game.editions()
     names = [edition.name for edition in editions]
@@ -574,12 +587,21 @@ def game_section(
         "even be set up there.",
         "",
     ]
-    for group in _by_feature([entries[index] for index in parting]):
-        chosen = [parting[index] for index in group]
+    groups = [[parting[index] for index in group] for group in _by_feature([entries[index] for index in parting])]
+    lines += [
+        "By page: "
+        + " &#183; ".join(
+            f"[{markdown_text(entries[chosen[0]].feature.name)}](#{group_anchor(entries[chosen[0]].feature)}) "
+            f"&#40;{len(chosen)}&#41;"
+            for chosen in groups
+        ),
+        "",
+    ]
+    for chosen in groups:
         feature = entries[chosen[0]].feature
         target = posixpath.relpath(page_of[feature.path], posixpath.dirname(here))
         lines += [
-            f"### [{markdown_text(feature.name)}]({target})",
+            f"### [{markdown_text(feature.name)}]({target}) {{#{group_anchor(feature)}}}",
             "",
             "| Example | " + " | ".join(markdown_text(name) for name in names) + " |",
             "|---|" + "---|" * len(names),
