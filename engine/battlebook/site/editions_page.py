@@ -37,7 +37,7 @@ from typing import Any
 
 import pytest
 
-from battlebook.book.model import FeatureDoc, FeatureFileError, read_feature_text, slugify
+from battlebook.book.model import FeatureDoc, FeatureFileError, StepDoc, read_feature_text, slugify
 from battlebook.book.prose import markdown_text, page_part
 from battlebook.errors import RuleViolation
 from battlebook.game import Game, InWords, RulesEdition
@@ -45,7 +45,7 @@ from battlebook.games import GAMES
 from battlebook.language.grammar import BookGames, book_games
 from battlebook.language.recorder import RESULT
 from battlebook.language.steps._attempts import JournalEntry
-from battlebook.runners.check import LEAN_OPTIONS, CheckedExample, Outcome, explain, run_check
+from battlebook.runners.check import LEAN_OPTIONS, CheckedExample, explain, run_check
 
 EDITIONS_PAGE = "reference/editions.md"
 #: An `@edition:` tag, wherever it sits on a line of tags.
@@ -215,8 +215,8 @@ def _run(checked: CheckedExample, journals: JournalWords) -> Run:
     events = journals.events.get(first.result.key, ()) if first is not None else ()
     if stopped is None:
         return Run(checked.kind, events, explanation=tuple(line for line in lines if line))
-    keyword, _, step = (stopped.result.step or "").partition(" ")
-    setup = keyword == "Given" or (keyword in ("And", "But") and not events and not _has_then(checked, stopped))
+    _, _, step = (stopped.result.step or "").partition(" ")
+    setup = _step_kind(checked.example.steps, stopped.result.step_line) == "Given"
     return Run(
         checked.kind,
         events,
@@ -228,10 +228,15 @@ def _run(checked: CheckedExample, journals: JournalWords) -> Run:
     )
 
 
-def _has_then(checked: CheckedExample, outcome: Outcome) -> bool:
-    """Whether a Then (or When) step comes before the line the run stopped at."""
-    line = outcome.result.step_line or 0
-    return any(step.keyword in ("Then", "When") and step.line < line for step in checked.example.steps)
+def _step_kind(steps: Sequence[StepDoc], line: int | None) -> str:
+    """Whether the step at `line` is a Given, a When or a Then (an `And` or `But` is of the step before it)."""
+    kind = ""
+    for step in steps:
+        if step.keyword.strip() not in ("And", "But", "*"):
+            kind = step.keyword.strip()
+        if step.line == line:
+            return kind
+    return ""
 
 
 RunKey = tuple[str, int, str]
