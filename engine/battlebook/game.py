@@ -125,6 +125,9 @@ class KnownCard:
         stats: Each stat the sources give (or that Battlebook chose, as `origin` says), in words.
         origin: Where the stats come from.
         sourced: Of `stats`, those the source texts themselves give (the rest are illustrative).
+        sections: For each stat of `sourced`, the section of the source texts that gives it, as a
+            rule's `@source:` tag writes it (`("defense", "000/swarming")`); a sourced stat with
+            no section here is known only by `origin`.
     """
 
     name: str
@@ -132,6 +135,7 @@ class KnownCard:
     stats: tuple[tuple[str, str], ...]
     origin: str
     sourced: tuple[tuple[str, str], ...] = ()
+    sections: tuple[tuple[str, str], ...] = ()
 
 
 @dataclass(frozen=True)

@@ -96,7 +96,7 @@ RULE_QUESTIONS = [
     _q("Town Card defence", "homm.town-card"),
     _q("walls breached then sacked", "homm.town-walls"),
     _q("stacks moving up when the Melee Line falls below three", "homm.automatic-reorganizing"),
-    _q("guard stacks withdrawing", "homm.guard-no-withdrawal"),
+    _q("guard stacks withdrawing", "ruling.guard-withdrawal"),
     _q("supporting stacks need a common target", "homm.common-target"),
     _q("destroyed figures on copies of a Common army card", "heroscape.common-army-cards"),
     _q("you snooze you lose", "heroscape.claim-extras-before-rolling"),

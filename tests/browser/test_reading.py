@@ -123,3 +123,103 @@ def test_rule_ids_link_to_their_rule(page: Page, site_url: str) -> None:
     page.goto(site_url)
     chapters = page.locator("#chapters ~ ul a[href*='rulebook/']")
     assert chapters.count() >= 19, "the home page does not link every chapter"
+
+
+def test_every_chapter_fits_in_fifteen_screens(page: Page, site_url: str) -> None:
+    page.set_viewport_size(DESKTOP)
+    page.goto(site_url)
+    chapters = sorted(
+        {
+            href.split("#")[0]
+            for href in page.locator("#chapters ~ ul a[href*='rulebook/']").evaluate_all("as => as.map(a => a.href)")
+            if "/rulings/" not in href
+        }
+    )
+    assert len(chapters) >= 19
+    tall = {}
+    for url in chapters:
+        page.goto(url)
+        screens = page.evaluate("document.documentElement.scrollHeight") / DESKTOP["height"]
+        if screens > 15:
+            tall[url] = round(screens, 1)
+    assert not tall, f"chapters over 15 desktop screens: {tall}"
+
+
+def test_a_gherkin_block_does_not_repeat_its_heading(page: Page, site_url: str) -> None:
+    page.goto(site_url + "rulebook/heroscape/attacking/")
+    firsts = page.locator(
+        ".bb-example-title + .bb-try-bar + .language-gherkin code, .bb-example-title + .language-gherkin code"
+    )
+    assert firsts.count() >= 20
+    repeated = [
+        text.splitlines()[0]
+        for text in firsts.all_inner_texts()
+        if text.lstrip().startswith(("Example:", "Scenario", "@"))
+    ]
+    assert not repeated, f"blocks opening with their heading: {repeated[:3]}"
+
+
+def test_the_drawing_toggle_says_show_then_hide(page: Page, site_url: str) -> None:
+    page.goto(site_url + "rulebook/homm/retaliation/")
+    summary = page.locator("details.bb-drawings-folded > summary").first
+    assert summary.inner_text().startswith("Show the")
+    summary.click()
+    assert summary.inner_text().startswith("Hide the"), summary.inner_text()
+    summary.click()
+    assert summary.inner_text().startswith("Show the")
+
+
+def test_print_leaves_out_the_try_it_buttons(page: Page, site_url: str) -> None:
+    page.goto(site_url + "rulebook/homm/retaliation/")
+    button = page.locator(".bb-try-button").first
+    button.wait_for()
+    page.emulate_media(media="print")
+    try:
+        assert page.locator(".bb-try-button").count() > 0 and not button.is_visible()
+    finally:
+        page.emulate_media(media="screen")
+
+
+def test_the_numbers_of_a_heroscape_map_are_readable_on_a_phone(page: Page, site_url: str) -> None:
+    page.set_viewport_size(PHONE)
+    smallest = {}
+    for chapter in ("range", "line-of-sight", "attacking", "extra-dice"):
+        page.goto(site_url + f"rulebook/heroscape/{chapter}/")
+        page.evaluate("document.querySelectorAll('details.bb-drawings').forEach(d => d.open = true)")
+        sizes = page.evaluate(
+            """() => [...document.querySelectorAll('svg.bb-pic .bb-pic-level, svg.bb-pic .bb-pic-step')].map(t => {
+                const svg = t.ownerSVGElement;
+                const scale = svg.getBoundingClientRect().width / svg.viewBox.baseVal.width;
+                return parseFloat(getComputedStyle(t).fontSize) * scale;
+            })"""
+        )
+        assert sizes, f"no map numbers on {chapter}"
+        smallest[chapter] = round(min(sizes), 1)
+    assert min(smallest.values()) >= 9, f"map numbers on a 390 px phone, smallest per chapter: {smallest}"
+
+
+@pytest.mark.parametrize("game", ["homm", "heroscape"])
+def test_the_odds_tables_show_exact_fractions_without_a_mouse(page: Page, site_url: str, game: str) -> None:
+    page.set_viewport_size(PHONE)
+    page.goto(site_url + f"odds/{game}/")
+    body = page.locator("article").inner_text().lower()
+    assert "hover over a cell for its exact fraction" not in body, "the page asks for a mouse"
+    table = page.locator(".bb-odds-exact").first
+    fraction = table.locator(".bb-exact").first
+    assert fraction.bounding_box() is None or fraction.bounding_box()["width"] <= 1  # type: ignore[index]
+    table.get_by_label("Show the exact fractions").check()
+    box = fraction.bounding_box()
+    assert box is not None and box["width"] > 10, "the exact fraction does not show once asked for"
+    assert "/" in fraction.inner_text() or fraction.inner_text().strip() in {"(0)", "(1)"}
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_the_calculators_number_fields_have_a_visible_edge(page: Page, site_url: str, scheme: str) -> None:
+    set_scheme(page, scheme, site_url)
+    page.goto(site_url + "odds/heroscape/")
+    field = page.locator(".bb-odds-field input").first
+    field.wait_for()
+    width, style = field.evaluate(
+        "e => [parseFloat(getComputedStyle(e).borderTopWidth), getComputedStyle(e).borderTopStyle]"
+    )
+    assert width >= 0.5 and style != "none", f"{scheme}: the number field has no visible border"

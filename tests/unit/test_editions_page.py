@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from battlebook.book.model import FeatureDoc, feature_paths, load_feature
+from battlebook.book.prose import markdown_text
 from battlebook.heroscape.ruleset import Edition, Harm, Ruleset
 from battlebook.runners.inpage import run_scenario, scenario_text
 from battlebook.site.editions_page import EDITIONS_PAGE, ExampleRuns, editions_page, run_editions, under_edition
@@ -16,6 +17,7 @@ from battlebook.site.pages import page_uri
 
 ROOT = Path(__file__).resolve().parents[2]
 ATTACKING = "features/heroscape/attacking.feature"
+EXTRA_DICE = "features/heroscape/extra-dice.feature"
 TWELVE_LEVELS = "In the 2004 game twelve levels up still earn only one extra die"
 XENITHRAX = "In the 2004 game two skulls against one shield destroy even Xenithrax"
 EXAMPLE_9 = "Example 9: two Zettian Guards attack one Airborne Elite"
@@ -41,10 +43,16 @@ def attacking() -> tuple[FeatureDoc, list[ExampleRuns]]:
     return feature, run_editions([feature], ROOT)
 
 
+@pytest.fixture(scope="module")
+def extra_dice() -> tuple[FeatureDoc, list[ExampleRuns]]:
+    feature = load_feature(ROOT / EXTRA_DICE, ROOT)
+    return feature, run_editions([feature], ROOT)
+
+
 def test_an_example_whose_outcome_differs_shows_both_editions_outcomes(
-    attacking: tuple[FeatureDoc, list[ExampleRuns]],
+    extra_dice: tuple[FeatureDoc, list[ExampleRuns]],
 ) -> None:
-    feature, entries = attacking
+    feature, entries = extra_dice
     assert len(entries) == sum(1 for _ in feature.examples())
     entry = next(e for e in entries if e.name == TWELVE_LEVELS)
     assert entry.written_for == "2004"
@@ -65,11 +73,12 @@ def test_an_example_whose_outcome_differs_shows_both_editions_outcomes(
     assert later_cell.startswith("**Ends otherwise.**")
     assert "rolls 4 attack dice against 2 defense dice" in later_cell and "&#43;2 attack" in later_cell
     anchor = "in-the-2004-game-twelve-levels-up-still-earn-only-one-extra-die"
-    assert f"(../rulebook/heroscape/attacking.md#{anchor}){{#{anchor}}}" in link
+    assert f"(../rulebook/heroscape/extra-dice.md#{anchor}){{#{anchor}}}" in link
     assert "written for 2004" in link
     # The tables are by page, each with an anchor the line above them links to.
-    assert "By page: [Attacking](#in-attacking) &#40;" in page
-    assert "### [Attacking](../rulebook/heroscape/attacking.md) {#in-attacking}" in page
+    title = markdown_text(feature.name)
+    assert f"By page: [{title}](#in-extra-dice) &#40;" in page
+    assert f"### [{title}](../rulebook/heroscape/extra-dice.md) {{#in-extra-dice}}" in page
 
 
 def test_each_outcome_is_told_from_the_battle_the_engine_left(attacking: tuple[FeatureDoc, list[ExampleRuns]]) -> None:

@@ -22,11 +22,11 @@ ROOT = Path(__file__).resolve().parents[2]
 
 def test_heroscape_page_has_a_cell_for_every_pair_with_its_exact_fraction() -> None:
     page = heroscape_page()
-    titles = re.findall(r'<span title="([^"]+)">', page)
+    titles = re.findall(r'<span class="bb-chance" title="([^"]+)">', page)
     assert len(titles) == 2 * len(DICE) ** 2 + len(FIGHT_DICE) * len(FIGHT_LIFE)
     expected = [fraction_text(heroscape_wounds(a, d).at_least_one) for a in DICE for d in DICE]
     assert titles[: len(expected)] == expected
-    assert '<span title="20/81">24.7%</span>' in page
+    assert '<span class="bb-chance" title="20/81">24.7%<span class="bb-exact"> (20/81)</span></span>' in page
 
 
 def test_heroscape_page_renders_its_formulas_as_mathml_with_latex() -> None:
@@ -50,7 +50,7 @@ def test_the_heroscape_page_tabulates_duels_computed_by_the_fight_calculator_and
     page = heroscape_page()
     fights = page[page.index("## Whole fights") :]
     assert fights.count('data-bb-fight=""') == 1
-    titles = re.findall(r'<span title="([^"]+)">', fights)
+    titles = re.findall(r'<span class="bb-chance" title="([^"]+)">', fights)
     expected = [
         fraction_text(duel_odds(Fighter(d, d, life), Fighter(d, d, life), Edition.EDITION_2024).first_wins)
         for d in FIGHT_DICE
@@ -63,7 +63,7 @@ def test_the_homm_page_tabulates_gold_golem_fights_under_both_readings_and_holds
     page = homm_page()
     fights = page[page.index("## Whole fights") :]
     assert fights.count('data-bb-fight=""') == 1
-    titles = re.findall(r'<span title="([^"]+)">', fights)
+    titles = re.findall(r'<span class="bb-chance" title="([^"]+)">', fights)
     expected = [
         fraction_text(fight_odds(StackOf(a, 2, 3, 7, 7), StackOf(d, 2, 3, 7, 7), ruleset_for(faces)).aggressor_wins)
         for faces in ("0-9", "1-10")

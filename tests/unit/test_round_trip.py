@@ -17,7 +17,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from battlebook.book.model import ExampleDoc, FeatureDoc, RuleDoc, StepDoc, feature_paths, load_book, load_feature
-from battlebook.book.render import example_gherkin, render_feature, resolve_rule_links
+from battlebook.book.render import example_gherkin, example_steps_block, render_feature, resolve_rule_links
 from battlebook.book.results import ResultBook
 from battlebook.runners.inpage import scenario_text
 
@@ -39,10 +39,13 @@ def _read(text: str, tmp: Path, name: str = "read-back.feature") -> FeatureDoc:
 
 
 def page_block(markdown: str, example: ExampleDoc) -> str:
-    """The example's Gherkin as the page shows it: the fenced block's body, found in the page's Markdown."""
-    block = example_gherkin(example)
+    """The example's Gherkin as the page shows it: its heading's name and edition, then the fenced block's steps."""
+    block = example_steps_block(example)
     assert block in markdown, f"the page does not show the example {example.name!r} as its block"
-    return "\n".join(block.split("\n")[1:-1])
+    assert f'class="bb-anchor" id="{example.anchor}"' in markdown, f"no heading names the example {example.name!r}"
+    assert "Example:" not in block.split("\n")[1], "the block repeats the heading"
+    head = [*(f"@{tag}" for tag in example.tags), f"{example.keyword}: {example.name}"]
+    return "\n".join([*head, *("  " + line if line else "" for line in block.split("\n")[1:-1])])
 
 
 def assert_round_trip(feature: FeatureDoc, rule: RuleDoc | None, example: ExampleDoc, page: str, tmp: Path) -> None:

@@ -114,6 +114,29 @@ def example_gherkin(example: ExampleDoc) -> str:
     return f"{fence}gherkin\n{body}\n{fence}"
 
 
+def example_steps_block(example: ExampleDoc) -> str:
+    """The example's steps (and an outline's `Examples:` tables) as the page shows them: a fenced Gherkin block.
+
+    The page's heading above the block already names the example and its edition, so the
+    block leaves out the tags and the `Example:` line that [`example_gherkin`][battlebook.book.render.example_gherkin]
+    writes; Try it and the Playground get the whole example.
+
+    Examples:
+        >>> from battlebook.book.model import ExampleDoc, StepDoc
+        >>> step = StepDoc("Given", "a battle in the open field", 4)
+        >>> example = ExampleDoc("Example", "A roll", 3, "", ("edition:2004",), (step,))
+        >>> print(example_steps_block(example))
+        ```gherkin
+        Given a battle in the open field
+        ```
+    """
+    lines = gherkin_lines(example.steps, "")
+    lines += outline_lines(example, "")
+    body = "\n".join(lines)
+    fence = code_fence(body)
+    return f"{fence}gherkin\n{body}\n{fence}"
+
+
 def badge_html(badge: Badge) -> str:
     """The badge shown beside an example."""
     css = badge.value.replace(" ", "-")
@@ -198,7 +221,7 @@ def render_example(
     lines = [heading, ""]
     if example.description:
         lines += [prose(example.description), ""]
-    lines += [example_gherkin(example), ""]
+    lines += [example_steps_block(example), ""]
     return lines + failure + _notes(runs)
 
 

@@ -42,6 +42,19 @@ SOURCE_STATS: Mapping[str, frozenset[str]] = {
 """
 
 
+SOURCE_SECTIONS: Mapping[str, tuple[tuple[str, str], ...]] = {
+    "Zettian Guards": (("range", "003/range"), ("attack", "003/example-9")),
+    "Airborne Elite": (("defense", "003/example-9"),),
+    "Knaves of the Silver Scimitar": (("attack", "004/example-20"),),
+    "Xenithrax the Vineweaver": (("defense", "004/example-20"), ("life", "004/example-20"), ("kind", "004/example-20")),
+}
+"""For each stat of `SOURCE_STATS`, the section of the seed texts that gives it (`<text>/<section>`, as a
+rule's `@source:` tag writes it): the Guards' Range of 7 is the one the Range section counts with, their
+Attack of 2 and the Airborne Elite's Defense of 2 are Example 9's, and the Knave's three attack dice,
+Xenithrax's Defense of 3, Life of 8 and hero card (wounds placed on it) are Example 20's.
+"""
+
+
 def is_illustrative(card: str, stat: str) -> bool:
     """Whether a known card's stat is illustrative (chosen for the examples) rather than given by the sources.
 

@@ -14,7 +14,14 @@ from typing import TYPE_CHECKING
 from battlebook.game import Drawing, KnownCard, RulesEdition, module_rule_ids
 from battlebook.heroscape import narration, readings, rule_ids
 from battlebook.heroscape.actions import Action, Attack
-from battlebook.heroscape.cards import CARD_CITATION, KNOWN_CARDS, ArmyCardBook, card_stats, is_illustrative
+from battlebook.heroscape.cards import (
+    CARD_CITATION,
+    KNOWN_CARDS,
+    SOURCE_SECTIONS,
+    ArmyCardBook,
+    card_stats,
+    is_illustrative,
+)
 from battlebook.heroscape.play import HeroscapePlay
 from battlebook.heroscape.resolution import HeroscapeResolution
 from battlebook.heroscape.ruleset import Edition, Harm, Ruleset
@@ -51,6 +58,7 @@ class HeroscapeGame(HeroscapePlay):
                 card_stats(card),
                 CARD_CITATION,
                 tuple((stat, value) for stat, value in card_stats(card) if not is_illustrative(card.name, stat)),
+                SOURCE_SECTIONS.get(card.name, ()),
             )
             for card in KNOWN_CARDS.values()
         )

@@ -11,7 +11,7 @@ from battlebook.heroscape.fight import MAX_DICE, MAX_LIFE, Fighter, duel_odds
 from battlebook.heroscape.ruleset import Edition
 from battlebook.odds import fraction_text, percent_text
 from battlebook.pictures.chart import bar_chart
-from battlebook.pictures.odds_page import TABLE_CLOSE, TABLE_OPEN, chance_cell, figures, formula_html
+from battlebook.pictures.odds_page import EXACT_TABLE_OPEN, TABLE_CLOSE, chance_cell, exact_cell, figures, formula_html
 
 #: Dice shown on the tables (both sides).
 DICE = range(1, 13)
@@ -55,10 +55,10 @@ def fight_section() -> list[str]:
         "",
         "Between two equal figures, attacking first is an edge. The chance that the figure attacking first "
         "wins, in the 2024 edition, when both roll as many attack as defense dice (rows) and have the same "
-        "Life (columns); hover over a cell for its exact fraction. In the 2004 game Life does not count: "
+        "Life (columns). In the 2004 game Life does not count: "
         "every column would read as the first.",
         "",
-        TABLE_OPEN,
+        EXACT_TABLE_OPEN,
         "| dice \\ Life | " + " | ".join(str(life) for life in FIGHT_LIFE) + " |",
         "|---:|" + "---:|" * len(FIGHT_LIFE),
     ]
@@ -91,7 +91,8 @@ def odds_page() -> str:
         "the difference of two binomial counts, never below zero.",
         "",
         "The numbers below are computed exactly by the engine (`battlebook.heroscape.dice.heroscape_wounds`) each time "
-        "the site is built. Hover over a cell to see the exact fraction; "
+        "the site is built. Tick *Show the exact fractions* above a table (or hover over a cell) for each exact "
+        "fraction; "
         "`battlebook odds heroscape --attack A --defense D` prints the whole distribution.",
         "",
         f"For instance, 2 attack dice against 4 defense dice wound at least once with chance "
@@ -101,13 +102,13 @@ def odds_page() -> str:
         "## Wounds for a few rolls",
         "",
         "How likely each number of wounds is, for a few numbers of attack and defense dice "
-        "(hover over a bar for its exact fraction).",
+        "(with a mouse, rest the pointer on a bar for its exact fraction; the command below prints them all).",
         *wound_charts(),
         "## Chance of at least one wound",
         "",
         "Rows: attack dice A. Columns: defense dice D.",
         "",
-        TABLE_OPEN,
+        EXACT_TABLE_OPEN,
         head,
         rule,
     ]
@@ -115,12 +116,9 @@ def odds_page() -> str:
         cells = [chance_cell(heroscape_wounds(a, d).at_least_one) for d in DICE]
         lines.append(f"| **{a}** | " + " | ".join(cells) + " |")
     lines += ["", TABLE_CLOSE, "", "## Expected wounds", "", "Rows: attack dice A. Columns: defense dice D.", ""]
-    lines += [TABLE_OPEN, head, rule]
+    lines += [EXACT_TABLE_OPEN, head, rule]
     for a in DICE:
-        cells = [
-            f'<span title="{fraction_text(e)}">{float(e):.2f}</span>'
-            for e in (heroscape_wounds(a, d).expected for d in DICE)
-        ]
+        cells = [exact_cell(f"{float(e):.2f}", e) for e in (heroscape_wounds(a, d).expected for d in DICE)]
         lines.append(f"| **{a}** | " + " | ".join(cells) + " |")
     lines += [
         "",

@@ -44,7 +44,12 @@ SCALE = 48.0
 #: From a space's centre to its corners, in units (pointy-top hexagons, flat sides 1/2 from the centre).
 CORNER = 0.5 / math.cos(math.radians(30))
 MARGIN = 10.0
-MIN_WIDTH = 520.0
+#: The narrowest drawing with a side view under its map: room for the side view's heading. A map
+#: alone is as wide as its spaces, so that a phone shows it at its own size rather than shrunk.
+PROFILE_MIN_WIDTH = 300.0
+#: Sizes of the numbers inside a map (a space's level, a range count's steps), in user units: at the
+#: drawing's own size these are pixels.
+NUMBER_SIZE = 11
 LINE_H = 15.0
 CHAR_W = 6.0
 
@@ -230,7 +235,7 @@ def _space(state: BattleState, hex_: Hex, low: int, high: int) -> str:
     if water:
         parts.append(_hexagon(hex_, "bb-pic-water"))
         parts.append(text(cx - SCALE * 0.22, cy + SCALE * 0.38, "~", "bb-pic-text bb-pic-water-mark", "middle", 13))
-    parts.append(text(cx, cy - SCALE * 0.3, str(space.level), "bb-pic-text bb-pic-level", "middle", 9))
+    parts.append(text(cx, cy - SCALE * 0.3, str(space.level), "bb-pic-text bb-pic-level", "middle", NUMBER_SIZE))
     if space.glyph:
         gx, gy = cx - SCALE * 0.24, cy + SCALE * 0.3
         d = SCALE * 0.15
@@ -307,8 +312,9 @@ def _path(path: tuple[Hex, ...]) -> str:
         )
     ]
     for step, (x, y) in enumerate(points[1:], start=1):
-        parts.append(element("circle", cx=x + SCALE * 0.22, cy=y + SCALE * 0.3, r=7, class_="bb-pic-step-dot"))
-        parts.append(text(x + SCALE * 0.22, y + SCALE * 0.3 + 3.5, str(step), "bb-pic-text bb-pic-step", "middle", 9))
+        parts.append(element("circle", cx=x + SCALE * 0.22, cy=y + SCALE * 0.3, r=8, class_="bb-pic-step-dot"))
+        step_y = y + SCALE * 0.3 + 4
+        parts.append(text(x + SCALE * 0.22, step_y, str(step), "bb-pic-text bb-pic-step", "middle", NUMBER_SIZE - 1))
     return element("g", parts, class_="bb-pic-range")
 
 
@@ -468,7 +474,7 @@ def draw_battlefield(state: BattleState, title: str, ident: str = "", measures: 
     low, high = min(levels), max(levels)
     map_w = max(_point(h)[0] for h in outline) + SCALE * 0.5 + MARGIN
     map_h = max(_point(h)[1] for h in outline) + SCALE * CORNER + MARGIN
-    width = max(map_w, MIN_WIDTH)
+    width = max(map_w, PROFILE_MIN_WIDTH) if any(m.sight is not None for m in measures) else map_w
     body: list[str] = []
     for hex_ in outline:
         if state.battlefield.has_space(hex_):

@@ -33,7 +33,14 @@ from battlebook.homm.actions import (
 from battlebook.homm.play import HommPlay
 from battlebook.homm.resolution import HommResolution
 from battlebook.homm.state import BattleState, Stance
-from battlebook.homm.units import KNOWN_UNITS, SOURCE_STATS_ORIGIN, AttackKind, UnitBook, unit_stats
+from battlebook.homm.units import (
+    KNOWN_UNITS,
+    SOURCE_SECTIONS,
+    SOURCE_STATS_ORIGIN,
+    AttackKind,
+    UnitBook,
+    unit_stats,
+)
 from battlebook.odds import fraction_text, percent_text
 
 if TYPE_CHECKING:
@@ -123,9 +130,16 @@ class HommGame(HommPlay):
     card_noun = UnitBook.noun
 
     def known_cards(self) -> tuple[KnownCard, ...]:
-        """The units of [`KNOWN_UNITS`][battlebook.homm.units.KNOWN_UNITS], with only the stats the sources give."""
+        """The units of [`KNOWN_UNITS`][battlebook.homm.units.KNOWN_UNITS]: the stats the sources give, and where."""
         return tuple(
-            KnownCard(unit.name, (unit.name,), unit_stats(unit), SOURCE_STATS_ORIGIN, unit_stats(unit))
+            KnownCard(
+                unit.name,
+                (unit.name,),
+                unit_stats(unit),
+                SOURCE_STATS_ORIGIN,
+                unit_stats(unit),
+                SOURCE_SECTIONS.get(unit.name, ()),
+            )
             for unit in KNOWN_UNITS.values()
         )
 

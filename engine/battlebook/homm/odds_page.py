@@ -12,7 +12,7 @@ from battlebook.homm.ruleset import DieReading
 from battlebook.homm.units import KNOWN_UNITS
 from battlebook.odds import fraction_text
 from battlebook.pictures.chart import line_chart
-from battlebook.pictures.odds_page import TABLE_CLOSE, TABLE_OPEN, chance_cell, figures, formula_html
+from battlebook.pictures.odds_page import EXACT_TABLE_OPEN, TABLE_CLOSE, TABLE_OPEN, chance_cell, figures, formula_html
 
 #: Attack scores and defense scores shown on the tables.
 SCORES = range(1, 13)
@@ -63,7 +63,7 @@ def fight_section() -> list[str]:
         f"Gold Golems against Gold Golems (level {level}, melee {melee}, defense {defense}, phase {phase}, the "
         "sources' numbers): the chance that the Aggressor's stack wins, by its cards (rows) and the Defender's "
         "(columns), under each reading of the die. Both attack in the same phase, so the Aggressor strikes "
-        "first; hover over a cell for its exact fraction.",
+        "first.",
         "",
     ]
     for reading in DieReading:
@@ -71,7 +71,7 @@ def fight_section() -> list[str]:
         lines += [
             f"### Die read {reading.value}",
             "",
-            TABLE_OPEN,
+            EXACT_TABLE_OPEN,
             "| cards | " + " | ".join(str(n) for n in FIGHT_CARDS) + " |",
             "|---:|" + "---:|" * len(FIGHT_CARDS),
         ]
@@ -109,7 +109,8 @@ def odds_page() -> str:
         "## Chance to kill across attack scores",
         "",
         "Each line follows one defense score as the attack score grows, under each reading of the die "
-        "(hover over a point for its exact fraction). Every line climbs by a tenth per point of score, "
+        "(with a mouse, rest the pointer on a point for its exact fraction). Every line climbs by a tenth "
+        "per point of score, "
         "from no chance at all to a certain kill.",
         *kill_charts(),
     ]

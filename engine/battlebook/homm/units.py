@@ -147,6 +147,24 @@ KNOWN_UNITS: Mapping[str, UnitCard] = {
 }
 
 
+#: For each stat of `KNOWN_UNITS`, the section of the source texts that gives it (`<text>/<section>`,
+#: as a rule's `@source:` tag writes it): the Gold Golems are level 2 with an attack score of 3
+#: in the example of attacking as a stack, have a ranged score of 0 in that of the common target,
+#: and attack in phase 7 with a defense of 7 in that of protecting; the Behemoth's defense of 13
+#: is the swarming example's, the Bandit's phase 3 and melee score of 1 the retaliation example's.
+SOURCE_SECTIONS: Mapping[str, tuple[tuple[str, str], ...]] = {
+    "Gold Golem": (
+        ("level", "001/attacking-as-a-stack"),
+        ("phase", "000/protecting"),
+        ("melee", "001/attacking-as-a-stack"),
+        ("ranged", "001/common-target"),
+        ("defense", "000/protecting"),
+    ),
+    "Behemoth": (("defense", "000/swarming"),),
+    "Bandit": (("phase", "000/retaliations"), ("melee", "000/retaliations")),
+}
+
+
 #: Where the stats of `KNOWN_UNITS` come from.
 SOURCE_STATS_ORIGIN = (
     "Given by the source texts (the Gold Golem's from the worked examples of sources 000 and 001, "

@@ -19,7 +19,11 @@ page the same figures and ids.
 Examples:
     >>> note = drawings_note("One drawing.", [figure("<svg/>", "The battle")])
     >>> last_line = note.splitlines()[-1]
-    >>> last_line.startswith('<details class="bb-drawings bb-drawings-folded"><summary>Show the drawing</summary><div')
+    >>> last_line.startswith('<details class="bb-drawings bb-drawings-folded"><summary>')
+    True
+    >>> '<span class="bb-when-closed">Show the drawing</span>' in last_line
+    True
+    >>> '<span class="bb-when-open">Hide the drawing</span>' in last_line
     True
 """
 
@@ -75,7 +79,9 @@ def drawings_note(intro: str, figures: Sequence[str], is_open: bool = False) -> 
     count = "the drawing" if len(figures) == 1 else f"the {len(figures)} drawings"
     attribute = ' class="bb-drawings" open' if is_open else ' class="bb-drawings bb-drawings-folded"'
     pictures = f'<div class="bb-pictures" data-search-exclude="">{"".join(figures)}</div>'
-    return f"{intro}\n\n<details{attribute}><summary>Show {count}</summary>{pictures}</details>"
+    # The summary says what a click does: Show while folded, Hide once open (the stylesheet shows one).
+    summary = f'<span class="bb-when-closed">Show {count}</span><span class="bb-when-open">Hide {count}</span>'
+    return f"{intro}\n\n<details{attribute}><summary>{summary}</summary>{pictures}</details>"
 
 
 def drawn(drawing: Drawing, caption: str) -> str:

@@ -20,6 +20,13 @@ from battlebook.odds import fraction_text, percent_text
 
 #: The wrapper that gives the wide tables their compact style.
 TABLE_OPEN, TABLE_CLOSE = '<div class="bb-odds" markdown="1">\n', "</div>"
+#: The wrapper of a table of rounded chances ([`exact_cell`][battlebook.pictures.odds_page.exact_cell]): a
+#: checkbox above it shows every cell's exact fraction, for readers with no mouse to hover with
+#: (the stylesheet does it; no script). Closed by `TABLE_CLOSE`.
+EXACT_TABLE_OPEN = (
+    '<div class="bb-odds bb-odds-exact" markdown="1">\n'
+    '<label class="bb-exact-toggle"><input type="checkbox"> Show the exact fractions</label>\n'
+)
 
 
 def formula_html(label: str, lhs: str, expr: sympy.Basic) -> list[str]:
@@ -45,9 +52,25 @@ def formula_html(label: str, lhs: str, expr: sympy.Basic) -> list[str]:
     ]
 
 
+def exact_cell(shown: str, value: Fraction) -> str:
+    """A table cell showing `shown` (a rounded number) and, on request, the exact fraction it rounds.
+
+    The fraction shows on hover and, in a table opened by `EXACT_TABLE_OPEN`, beside the number once
+    the reader ticks "Show the exact fractions". It is page text (hidden until asked for, but read by
+    screen readers), not only a tooltip.
+
+    Examples:
+        >>> exact_cell("66.7%", Fraction(2, 3))
+        '<span class="bb-chance" title="2/3">66.7%<span class="bb-exact"> (2/3)</span></span>'
+    """
+    exact = fraction_text(value)
+    fraction = f'<span class="bb-exact"> ({exact})</span>'
+    return f'<span class="bb-chance" title="{exact}">{html.escape(shown)}{fraction}</span>'
+
+
 def chance_cell(value: Fraction) -> str:
-    """A table cell showing a chance as a percentage, its exact fraction on hover."""
-    return f'<span title="{fraction_text(value)}">{percent_text(value, 1)}</span>'
+    """A table cell showing a chance as a percentage, with its exact fraction (see `exact_cell`)."""
+    return exact_cell(percent_text(value, 1), value)
 
 
 def figures(drawings: list[tuple[str, str]]) -> list[str]:
