@@ -266,6 +266,21 @@ class Game(Protocol[State, Action]):
         """One line for the page on the attack's chance in `state`."""
         ...
 
+    def describe_action(self, state: State, action: Action) -> str:
+        """What `action` attempts in `state`, in words ("the Zettian Guard Z1 attacks the Airborne Elite A1").
+
+        Used to tell an action the rules refused.
+        """
+        ...
+
+    def describe_result(self, before: State, action: Action, resolution: Any) -> str:
+        """What the resolution of `action`, attempted in `before`, did, in a player's words.
+
+        Read from the engine's resolution (an attack's harm, a figure destroyed and where it
+        went), as the editions page tells each example's outcome.
+        """
+        ...
+
     def view(self, state: State) -> Hashable | None:
         """What a drawing of `state` shows, to tell whether an action changed it; `None` when nothing is set up."""
         ...

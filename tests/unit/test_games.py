@@ -8,7 +8,9 @@
 - the chance of every legal candidate attack agrees with what `apply` does over every
   result the dice can show;
 - the results of the dice the rules tell apart (`outcomes`, what the whole-fight odds
-  branch on) reach, through `apply`, the same states with the same chances as every roll.
+  branch on) reach, through `apply`, the same states with the same chances as every roll;
+- every candidate action, and what it did once carried out, is told in words (as the
+  editions page tells each example's actions), never as the engine's values.
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from battlebook.book.model import feature_paths, load_book
+from battlebook.dice import SeededDice
 from battlebook.errors import RuleViolation
 from battlebook.game import Game
 from battlebook.games import GAMES
@@ -143,3 +146,29 @@ def test_the_outcomes_of_every_attack_reach_what_every_roll_reaches(name: str, d
     check_outcomes(game, state, data)
     for _, after in play(game, state, data, steps=8):
         check_outcomes(game, after, data)
+
+
+def check_words(game: Game[Any, Any], state: Any, action: Any, seed: int) -> Any:
+    """`action` and, if the rules allow it, its result are told in words, not as the engine's values; the new state."""
+    told = game.describe_action(state, action)
+    assert told and type(action).__name__ not in told and "=" not in told, told
+    if game.legal_violation(state, action) is not None:
+        return state
+    resolution = game.apply(state, action, SeededDice(seed))
+    said = game.describe_result(state, action, resolution)
+    assert said and type(action).__name__ not in said and "=" not in said, said
+    return resolution.state
+
+
+@pytest.mark.parametrize("name", NAMES)
+@PROFILE
+@given(data=st.data())
+def test_every_action_and_what_it_did_are_told_in_words(name: str, data: st.DataObject) -> None:
+    """What the editions page tells of each example's actions: any candidate action, refused or carried out."""
+    game = GAMES[name]
+    state = data.draw(STATES[name])
+    for _ in range(8):
+        actions = list(game.candidate_actions(state))
+        if not actions:
+            return
+        state = check_words(game, state, data.draw(st.sampled_from(actions)), data.draw(st.integers(0, 2**16)))

@@ -12,7 +12,7 @@ from collections.abc import Hashable, Mapping, Sequence
 from typing import TYPE_CHECKING
 
 from battlebook.game import Drawing, KnownCard, RulesEdition, module_rule_ids
-from battlebook.heroscape import readings, rule_ids
+from battlebook.heroscape import narration, readings, rule_ids
 from battlebook.heroscape.actions import Action, Attack
 from battlebook.heroscape.cards import (
     CARD_CITATION,
@@ -23,6 +23,7 @@ from battlebook.heroscape.cards import (
     is_illustrative,
 )
 from battlebook.heroscape.play import HeroscapePlay
+from battlebook.heroscape.resolution import HeroscapeResolution
 from battlebook.heroscape.ruleset import Edition, Harm, Ruleset
 from battlebook.heroscape.sight import Measured
 from battlebook.heroscape.state import BattleState
@@ -89,6 +90,14 @@ class HeroscapeGame(HeroscapePlay):
             verdict = "it cannot be destroyed" if need is None else f"destroyed by {wounds} or more: {destroying}"
             return f"{who}, {dice}: wounds {spread}; {verdict}"
         return f"{who}, {dice}: destroyed when the skulls outnumber the shields, {destroying}"
+
+    def describe_action(self, state: BattleState, action: Action) -> str:
+        """See [`narration.action_words`][battlebook.heroscape.narration.action_words]."""
+        return narration.action_words(state, action)
+
+    def describe_result(self, before: BattleState, action: Action, resolution: HeroscapeResolution) -> str:
+        """See [`narration.result_words`][battlebook.heroscape.narration.result_words]."""
+        return narration.result_words(before, action, resolution)
 
     def view(self, state: BattleState) -> Hashable:
         """What a drawing shows of a state: its figures (with their wounds), the wounds on cards, the battlefield."""

@@ -159,7 +159,7 @@ class Ruleset:
         target_space: Which space of a double-space target a range is counted to.
         turn_passes_left: Whether, once a turn ends, the player on the left must take the
             next one; the 2004 text names no next player (ruling *Turns and victory in the
-            editions*).
+            two editions*).
         victory_by_destruction: Whether destroying every opposing figure wins the battle; the
             2024 text states no objective (same ruling). `False` answers "the rules don't say".
         measures_as_2004: Whether range and line of sight are decided as the 2004 text

@@ -12,8 +12,26 @@ from typing import TYPE_CHECKING
 
 from battlebook.game import Drawing, KnownCard, RulesEdition, module_rule_ids
 from battlebook.homm import extensions, readings, rule_ids
-from battlebook.homm.actions import Action, MeleeAttack, RangedAttack, Retaliate, SpellAttack
+from battlebook.homm.actions import (
+    AcceptSurrender,
+    Action,
+    Decline,
+    EndPhase,
+    MeleeAttack,
+    MoveUp,
+    OfferSurrender,
+    Protect,
+    RangedAttack,
+    RejectSurrender,
+    Reorganize,
+    Retaliate,
+    SpellAttack,
+    Support,
+    Swarm,
+    Withdraw,
+)
 from battlebook.homm.play import HommPlay
+from battlebook.homm.resolution import HommResolution
 from battlebook.homm.state import BattleState, Stance
 from battlebook.homm.units import (
     KNOWN_UNITS,
@@ -29,7 +47,43 @@ if TYPE_CHECKING:
     from battlebook.calculator import Calculators
     from battlebook.fight_report import FightReport
 
-__all__ = ["GAME", "HOMM", "HommGame", "describe_attack"]
+__all__ = ["GAME", "HOMM", "HommGame", "describe_attack", "describe_move"]
+
+
+def describe_move(action: Action, state: BattleState | None = None) -> str:
+    """Any action in words: an attack as [`describe_attack`][battlebook.homm.game.describe_attack] tells it.
+
+    Examples:
+        >>> from battlebook.homm.sides import Line, Side
+        >>> describe_move(Reorganize("Archers", Line.RANGED))
+        'the Archers move to the Ranged Line'
+        >>> describe_move(OfferSurrender(Side.DEFENDER, 2))
+        'the Defender offers 2 cards of its hand to surrender'
+    """
+    match action:
+        case Support():
+            return f"the {action.supporter} support the {action.ally} against the {action.target}"
+        case Swarm():
+            return f"the {action.stack} skip their attack to swarm"
+        case Protect():
+            return f"the {action.stack} skip their attack to protect themselves"
+        case Reorganize():
+            return f"the {action.stack} move to the {action.to} Line"
+        case MoveUp():
+            return f"the {action.by} moves the {action.stack} up to its Melee Line"
+        case EndPhase():
+            return f"the {action.side} ends its part of the phase"
+        case Withdraw():
+            return f"the {action.side} withdraws its hero"
+        case OfferSurrender():
+            return f"the {action.side} offers {action.cards} cards of its hand to surrender"
+        case AcceptSurrender():
+            return f"the {action.side} accepts the surrender"
+        case RejectSurrender():
+            return f"the {action.side} rejects the surrender"
+        case Decline():
+            return f"the {action.side} neither withdraws nor surrenders"
+    return describe_attack(action, state)
 
 
 def describe_attack(action: Action, state: BattleState | None = None) -> str:
@@ -115,6 +169,17 @@ class HommGame(HommPlay):
         else:
             detail = f", a roll of {rolls[0]} or more {verb}"
         return f"{describe_attack(action, state)}: {fraction_text(success)} ({percent_text(success)}){detail}"
+
+    def describe_action(self, state: BattleState, action: Action) -> str:
+        """See [`describe_move`][battlebook.homm.game.describe_move]."""
+        return describe_move(action, state)
+
+    def describe_result(self, before: BattleState, action: Action, resolution: HommResolution) -> str:
+        """The attack, then whether it hit (`the Gold Golems attacking the Behemoth in melee: a hit`)."""
+        if resolution.attack is None:
+            return describe_move(action, before)
+        hits, _ = self.attack_effect(resolution)
+        return f"{describe_attack(action, before)}: {'a hit' if hits else 'no hit'}"
 
     def view(self, state: BattleState) -> Hashable | None:
         """See [`picture.battle_view`][battlebook.homm.picture.battle_view]; `None` while no stack is placed."""

@@ -4,11 +4,18 @@ The page generator ([`battlebook.site.pages`][battlebook.site.pages]) writes `re
 for every registered game printed in more than one edition ([`Game.editions`][battlebook.game.Game.editions];
 today Heroscape's 2004 basic game and 2024 edition):
 
-- the settings of the editions' rulesets, one row per setting, the ones that differ first;
+- the settings of the editions' rulesets in words: each described by the ruleset's own
+  docstring (a ruling it names links to the ruling's page; the engine's name of the setting
+  is only a tooltip), those that differ in a table, the shared ones in a folded one;
 - every example of the rulebook whose file plays that game
-  ([`feature_game`][battlebook.language.grammar.feature_game]), run by the engine under each edition,
-  rule by rule, with each run's verdict and the explanation `battlebook check` gives for a
-  run that does not pass.
+  ([`feature_game`][battlebook.language.grammar.feature_game]), run by the engine under each edition.
+  Those that end differently are shown side by side, each edition's outcome told in a
+  player's words: the verdict, what the example's last action did as the game tells it
+  ([`Game.describe_result`][battlebook.game.Game.describe_result], read from the run's
+  journal by [`JournalWords`][battlebook.site.editions_page.JournalWords]), and where and why a
+  run stopped (a check that does not hold, or a setup this edition cannot play). Those that
+  end the same are listed, folded. Every example has an anchor on the page: its own anchor
+  on its chapter's page (see [`row_anchors`][battlebook.site.editions_page.row_anchors]).
 
 A run is [`run_check`][battlebook.runners.check.run_check] on a copy of each of the game's
 feature files whose `@edition:` tags all name one edition; nothing on the page is typed in.
@@ -22,17 +29,22 @@ import contextlib
 import posixpath
 import re
 import tempfile
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, fields
 from enum import Enum
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 from typing import Any
 
-from battlebook.book.model import FeatureDoc, FeatureFileError, read_feature_text
+import pytest
+
+from battlebook.book.model import FeatureDoc, FeatureFileError, StepDoc, read_feature_text, slugify
 from battlebook.book.prose import markdown_text, page_part
+from battlebook.errors import RuleViolation
 from battlebook.game import Game, InWords, RulesEdition
 from battlebook.games import GAMES
 from battlebook.language.grammar import BookGames, book_games
+from battlebook.language.recorder import RESULT
+from battlebook.language.steps._attempts import JournalEntry
 from battlebook.runners.check import LEAN_OPTIONS, CheckedExample, explain, run_check
 
 EDITIONS_PAGE = "reference/editions.md"
@@ -42,14 +54,6 @@ EDITION_TAG = re.compile(r"(?<!\S)@edition:\S+")
 #: explanation, never pytest's report, and pytest's own report of a failure (source lines,
 #: syntax colours) was half the cost of the runs.
 RUN_OPTIONS = (*LEAN_OPTIONS, "--tb=native")
-#: What each verdict of a run reads as on the page.
-VERDICTS = {
-    "passed": "passed",
-    "failed": "failed",
-    "undefined": "undefined step",
-    "open": "open: the sources do not settle it",
-    "unchecked": "ran, checks nothing",
-}
 
 
 def edited_games() -> list[Game[Any, Any]]:
@@ -75,10 +79,29 @@ def under_edition(text: str, edition: str) -> str:
 
 @dataclass(frozen=True)
 class Run:
-    """How one example went under one edition: the check's verdict and its explanation."""
+    """How one example went under one edition, in words computed from the engine's run.
+
+    Attributes:
+        kind: The check's verdict (`passed`, `failed`, `undefined`, `open`, `unchecked`).
+        events: What the example's actions did, in order, as the game tells it
+            ([`Game.describe_result`][battlebook.game.Game.describe_result]); a refused action
+            says why.
+        step: The step the run stopped at (without its keyword), empty for a run that passed.
+        setup: Whether it stopped while the example was still setting its battle up (a Given).
+        check: Whether it stopped at a check that does not hold (rather than at a step that
+            could not be carried out).
+        problem: Why it stopped there, in words: what the engine found instead, or why the
+            scenario cannot be played under this edition.
+        explanation: The explanation `battlebook check` gives (for contributors' tools).
+    """
 
     kind: str
-    explanation: tuple[str, ...]
+    events: tuple[str, ...] = ()
+    step: str = ""
+    setup: bool = False
+    check: bool = False
+    problem: str = ""
+    explanation: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -93,6 +116,8 @@ class ExampleRuns:
     anchor: str
     written_for: str
     runs: dict[str, Run]
+    #: The example's last step (without its keyword): what a run that passes has shown to hold.
+    last_step: str = ""
 
     @property
     def differs(self) -> bool:
@@ -108,9 +133,110 @@ def _written_for(tags: Sequence[str]) -> str:
     return ""
 
 
-def _run(checked: CheckedExample) -> Run:
+#: A rule identifier as a refusal's message ends with it: " (rule heroscape.attack-outcome)".
+RULE_SUFFIX = re.compile(r" \(rule [A-Za-z0-9_.:-]+\)")
+
+
+def without_rule_ids(text: str) -> str:
+    """`text` without the "(rule ID)" a refusal's message ends with (the page names rules by their place).
+
+    Examples:
+        >>> without_rule_ids("only enemies may be attacked (rule heroscape.attacking-friendly-figures)")
+        'only enemies may be attacked'
+    """
+    return RULE_SUFFIX.sub("", text).strip()
+
+
+def problem_words(exception: BaseException | None, kind: str) -> str:
+    r"""Why a run stopped, in words: an assertion's own message, a refusal's reason, a scenario's problem.
+
+    Examples:
+        >>> problem_words(AssertionError("A1 is not out of the game\nassert False"), "failed")
+        'A1 is not out of the game'
+        >>> from battlebook.errors import RulesSilent
+        >>> problem_words(RulesSilent("who moves first"), "open")
+        "the rules don't say: who moves first"
+    """
+    if kind == "undefined":
+        return "no step of the step language reads like this line"
+    if exception is None:
+        return ""
+    if isinstance(exception, RuleViolation):
+        return f"the engine refuses the action: {exception.reason}"
+    if isinstance(exception, AssertionError):
+        text = str(exception).strip().split("\nassert ", 1)[0].strip()
+        return without_rule_ids(text) or "the check does not hold"
+    return without_rule_ids(str(exception))
+
+
+def _entry_words(game: Game[Any, Any], entry: JournalEntry[Any, Any]) -> str:
+    """One journal entry in words: what the action did, or why the engine refused it."""
+    if entry.resolution is not None:
+        return game.describe_result(entry.before, entry.action, entry.resolution)
+    attempted = game.describe_action(entry.before, entry.action)
+    if isinstance(entry.refusal, RuleViolation):
+        return f"{attempted}: refused, {entry.refusal.reason}"
+    return f"{attempted}: the engine allows it, but {without_rule_ids(str(entry.refusal))}"
+
+
+class JournalWords:
+    """A pytest plugin for a run of one game's examples: each example's actions in words, by its result's key.
+
+    After each example (passed or not) it reads the game's world fixture (named after the
+    game) and tells every action of its journal as the game describes it.
+    """
+
+    def __init__(self, game: Game[Any, Any]) -> None:
+        self.game = game
+        self.events: dict[tuple[str, int, str | None], tuple[str, ...]] = {}
+
+    def pytest_bdd_after_scenario(self, request: pytest.FixtureRequest) -> None:
+        """Keep the example's actions in words (pytest-bdd calls this once the steps are over)."""
+        result = request.node.stash.get(RESULT, None)
+        if result is None or self.game.name not in request.fixturenames:
+            return
+        try:
+            world = request.getfixturevalue(self.game.name)
+        except Exception:  # a world that could not be set up: the run's verdict says why
+            return
+        words = []
+        for entry in getattr(world, "journal", ()):
+            try:
+                words.append(_entry_words(self.game, entry))
+            except Exception:  # a half-built battle the game cannot name: the verdict still says how it went
+                continue
+        self.events[result.key] = tuple(words)
+
+
+def _run(checked: CheckedExample, journals: JournalWords) -> Run:
     lines = [line.strip() for outcome in checked.outcomes for line in explain(outcome)]
-    return Run(checked.kind, tuple(line for line in lines if line))
+    stopped = next((outcome for outcome in checked.outcomes if outcome.kind != "passed"), None)
+    first = stopped or (checked.outcomes[0] if checked.outcomes else None)
+    events = journals.events.get(first.result.key, ()) if first is not None else ()
+    if stopped is None:
+        return Run(checked.kind, events, explanation=tuple(line for line in lines if line))
+    _, _, step = (stopped.result.step or "").partition(" ")
+    setup = _step_kind(checked.example.steps, stopped.result.step_line) == "Given"
+    return Run(
+        checked.kind,
+        events,
+        step,
+        setup,
+        isinstance(stopped.exception, AssertionError),
+        problem_words(stopped.exception, stopped.kind),
+        tuple(line for line in lines if line),
+    )
+
+
+def _step_kind(steps: Sequence[StepDoc], line: int | None) -> str:
+    """Whether the step at `line` is a Given, a When or a Then (an `And` or `But` is of the step before it)."""
+    kind = ""
+    for step in steps:
+        if step.keyword.strip() not in ("And", "But", "*"):
+            kind = step.keyword.strip()
+        if step.line == line:
+            return kind
+    return ""
 
 
 RunKey = tuple[str, int, str]
@@ -131,8 +257,8 @@ def _copies(features: Sequence[FeatureDoc], root: Path, editions: Sequence[str])
     return copies
 
 
-def _run_copies(copies: dict[str, dict[str, str]]) -> dict[RunKey, Run]:
-    """Run every copy with `run_check`, one run per edition."""
+def _run_copies(game: Game[Any, Any], copies: dict[str, dict[str, str]]) -> dict[RunKey, Run]:
+    """Run every copy with `run_check`, one run per edition, telling each example's actions in words."""
     runs: dict[RunKey, Run] = {}
     with tempfile.TemporaryDirectory(prefix="battlebook-editions-") as tmp:
         for edition, texts in copies.items():
@@ -143,11 +269,14 @@ def _run_copies(copies: dict[str, dict[str, str]]) -> dict[RunKey, Run]:
                 copy = folder / path
                 copy.parent.mkdir(parents=True, exist_ok=True)
                 copy.write_text(text, encoding="utf-8")
+            journals = JournalWords(game)
             with contextlib.chdir(folder):
-                report = run_check(sorted(folder / path for path in texts), root=folder, options=RUN_OPTIONS)
+                report = run_check(
+                    sorted(folder / path for path in texts), root=folder, options=RUN_OPTIONS, plugins=[journals]
+                )
             for doc, examples in report.features:
                 for checked in examples:
-                    runs[(doc.path, checked.example.line, edition)] = _run(checked)
+                    runs[(doc.path, checked.example.line, edition)] = _run(checked, journals)
     return runs
 
 
@@ -158,7 +287,7 @@ def run_editions(book: Sequence[FeatureDoc], root: Path) -> list[ExampleRuns]:
     for game in edited_games():
         editions = [edition.name for edition in game.editions()]
         features = [feature for feature in book if played.plays(feature, game.name)]
-        runs = _run_copies(_copies(features, root, editions))
+        runs = _run_copies(game, _copies(features, root, editions))
         out += _example_runs(game, features, played, editions, runs)
     return out
 
@@ -190,6 +319,7 @@ def _example_runs(
                         for edition in editions
                         if (feature.path, example.line, edition) in runs
                     },
+                    example.steps[-1].text if example.steps else "",
                 )
             )
     return out
@@ -224,8 +354,8 @@ def setting_text(value: object) -> str:
         >>> from enum import StrEnum
         >>> class Reach(StrEnum):
         ...     MELEE = "melee only"
-        >>> setting_text(True), setting_text(Reach.MELEE), setting_text(4)
-        ('yes', 'melee only', '4')
+        >>> setting_text(True), setting_text(Reach.MELEE), setting_text(4), setting_text(None)
+        ('yes', 'melee only', '4', 'not set')
     """
     if isinstance(value, InWords):
         return value.in_words()
@@ -233,144 +363,273 @@ def setting_text(value: object) -> str:
         return "yes" if value else "no"
     if isinstance(value, Enum):
         return str(value.value)
+    if value is None:
+        return VALUE_WORDS["None"]
     return str(value)
 
 
-def _settings_table(editions: Sequence[RulesEdition]) -> list[str]:
+#: The values a setting's description may name in code (`False`), in the words the table shows them.
+VALUE_WORDS = {"True": "yes", "False": "no", "None": "not set"}
+#: What a setting's description marks: a ruling's name in italics, a value in code.
+_MARKED = re.compile(r"\*(?P<ruling>[^*]+)\*|`(?P<code>[^`]+)`")
+
+
+def ruling_pages(book: Sequence[FeatureDoc], page_of: Mapping[str, str]) -> dict[str, str]:
+    """The rulings' pages by their name in lower case ("figures and line of sight"): features named "Ruling: ..."."""
+    return {
+        feature.name.removeprefix("Ruling:").strip().lower(): page_of[feature.path]
+        for feature in book
+        if feature.name.startswith("Ruling:") and feature.path in page_of
+    }
+
+
+def description_markdown(text: str, rulings: Mapping[str, str], here: str = EDITIONS_PAGE) -> str:
+    """A setting's description for the page: a ruling named in italics links to its page, values read as words.
+
+    Everything else is escaped. A ruling the book does not hold stays in italics.
+
+    Examples:
+        >>> description_markdown("`False` (ruling *Sight*)", {"sight": "rulebook/rulings/sight.md"})
+        '&#8220;no&#8221; &#40;ruling [Sight](../rulebook/rulings/sight.md)&#41;'
+    """
+    out: list[str] = []
+    position = 0
+    for match in _MARKED.finditer(text):
+        out.append(markdown_text(text[position : match.start()]))
+        position = match.end()
+        if match["code"] is not None:
+            code = match["code"]
+            word = VALUE_WORDS.get(code)
+            out.append(f"&#8220;{word}&#8221;" if word else f"<code>{markdown_text(code)}</code>")
+            continue
+        name = match["ruling"]
+        page = rulings.get(name.strip().lower())
+        if page is None:
+            out.append(f"*{markdown_text(name)}*")
+        else:
+            out.append(f"[{markdown_text(name)}]({posixpath.relpath(page, posixpath.dirname(here))})")
+    out.append(markdown_text(text[position:]))
+    return "".join(out)
+
+
+def _setting_rows(
+    editions: Sequence[RulesEdition], rulings: Mapping[str, str], here: str
+) -> tuple[list[str], list[str]]:
+    """The settings' rows, those that differ between the editions and those that do not."""
     rulesets = [edition.ruleset for edition in editions]
     docs = setting_docs(type(rulesets[0]))
-    rows: list[tuple[bool, str]] = []
+    differ: list[str] = []
+    same: list[str] = []
     for item in fields(rulesets[0]):
         if item.name == "edition":
             continue
-        values = [setting_text(getattr(ruleset, item.name)) for ruleset in rulesets]
-        differs = len(set(values)) > 1
-        name = f"**`{item.name}`**" if differs else f"`{item.name}`"
-        cells = [name, markdown_text(docs.get(item.name, "")), *values]
-        rows.append((differs, "| " + " | ".join(cells) + " |"))
-    rows.sort(key=lambda row: not row[0])
-    return [
-        "| Setting | What it decides | " + " | ".join(markdown_text(e.name) for e in editions) + " |",
-        "|---|---|" + "---|" * len(editions),
-        *(row for _, row in rows),
-    ]
+        values = [markdown_text(setting_text(getattr(ruleset, item.name))) for ruleset in rulesets]
+        words = description_markdown(docs.get(item.name, ""), rulings, here) or "&#8203;"
+        # The engine's name of the setting is for contributors: a tooltip, not page text.
+        label = f'<span title="Ruleset setting: {item.name}">{words}</span>'
+        (differ if len(set(values)) > 1 else same).append("| " + " | ".join([label, *values]) + " |")
+    return differ, same
 
 
-def _cell(run: Run | None) -> str:
+def _settings_table(rows: Sequence[str], editions: Sequence[RulesEdition], indent: str = "") -> list[str]:
+    header = "| What the setting decides | " + " | ".join(markdown_text(e.name) for e in editions) + " |"
+    return [indent + line for line in (header, "|---|" + "---|" * len(editions), *rows)]
+
+
+#: How a run's verdict opens its cell.
+VERDICTS = {
+    "passed": "As written",
+    "failed": "Ends otherwise",
+    "undefined": "Not run: a step is undefined",
+    "open": "The rules don't say",
+    "unchecked": "Runs, checks nothing",
+}
+#: How many of an example's last actions a cell tells (the last one says how it ended).
+SHOWN_EVENTS = 1
+
+
+def outcome_words(entry: ExampleRuns, run: Run | None) -> str:
+    """How `entry` ends under one edition, in a player's words (Markdown), from the engine's run `run`.
+
+    It opens with the verdict, then tells the example's last actions as the engine resolved
+    them; a run that stopped says at which step and why, or that the example cannot be set up
+    under this edition. A run that passed and took no action shows the step that held.
+    """
     if run is None:
         return "not run"
-    verdict = f"**{VERDICTS.get(run.kind, run.kind)}**"
-    if not run.explanation:
-        return verdict
-    return verdict + "<br>" + "<br>".join(markdown_text(line) for line in run.explanation)
+    verdict = f"**{VERDICTS.get(run.kind, markdown_text(run.kind))}.**"
+    told = [markdown_text(event) for event in run.events[-SHOWN_EVENTS:]]
+    if told:
+        told[0] = told[0][:1].upper() + told[0][1:]  # a sentence after the verdict
+    if run.kind in ("passed", "unchecked"):
+        said = "; then ".join(told) if told else f"&#8220;{markdown_text(entry.last_step)}&#8221;"
+        return f"{verdict} {said}."
+    parts = [verdict]
+    if told:
+        parts.append("; then ".join(told) + ".")
+    if run.setup:
+        parts.append(f"The example cannot be set up under this edition: {markdown_text(run.problem)}.")
+    elif run.step:
+        # What the last action already told (a refusal, dice it lacks) is not said twice.
+        known = run.events[-1] if run.events else ""
+        said = run.problem.rpartition(": ")[2] if ": " in run.problem else run.problem
+        because = f": {markdown_text(run.problem)}" if run.problem and said not in known else ""
+        step = f"&#8220;{markdown_text(run.step)}&#8221;"
+        parts.append(f"{step} does not hold{because}." if run.check else f"It stops at {step}{because}.")
+    elif run.problem:
+        parts.append(markdown_text(run.problem) + ".")
+    return " ".join(parts)
 
 
-def example_link(entry: ExampleRuns, here: str, page_of: dict[str, str]) -> str:
+def example_link(entry: ExampleRuns, here: str, page_of: Mapping[str, str]) -> str:
     """A link from the page at `here` to the example's own place in the rulebook."""
     target = posixpath.relpath(page_of[entry.feature.path], posixpath.dirname(here))
     return f"[{markdown_text(entry.name)}]({target}#{entry.anchor})"
 
 
-def _rule_section(
-    key: tuple[str, str | None, str],
-    group: Sequence[ExampleRuns],
-    here: str,
-    page_of: dict[str, str],
-    editions: Sequence[str],
-) -> list[str]:
-    """One rule's examples as a table: each example's edition and its run under each edition."""
-    path, rule_id, rule_name = key
-    feature = group[0].feature
-    target = posixpath.relpath(page_of[path], posixpath.dirname(here))
-    anchor = f"#{rule_id}" if rule_id else ""
-    parting = sum(1 for entry in group if entry.differs)
-    lines = [
-        f"### {markdown_text(rule_name)}",
-        "",
-        f"In [{markdown_text(feature.name)}]({target}{anchor}). "
-        f"{parting} of {len(group)} {'example ends' if len(group) == 1 else 'examples end'} differently "
-        f"under the {_count(editions)} editions.",
-        "",
-        "| Example | Written for | " + " | ".join(markdown_text(edition) for edition in editions) + " |",
-        "|---|---|" + "---|" * len(editions),
-    ]
-    for entry in group:
-        mark = " (differs)" if entry.differs else ""
-        cells = [
-            example_link(entry, here, page_of) + mark,
-            markdown_text(entry.written_for) or "either",
-            *(_cell(entry.runs.get(edition)) for edition in editions),
-        ]
-        lines.append("| " + " | ".join(cells) + " |")
-    return [*lines, ""]
+def row_anchors(entries: Sequence[ExampleRuns]) -> dict[int, str]:
+    """Each entry's anchor on this page (by its index): the example's own anchor, `-2`, `-3`... added on a clash.
+
+    Examples:
+        >>> from types import SimpleNamespace as E
+        >>> row_anchors([E(anchor="a"), E(anchor="b"), E(anchor="a")])  # type: ignore[list-item]
+        {0: 'a', 1: 'b', 2: 'a-2'}
+    """
+    seen: dict[str, int] = {}
+    out: dict[int, str] = {}
+    for index, entry in enumerate(entries):
+        count = seen.get(entry.anchor, 0) + 1
+        seen[entry.anchor] = count
+        out[index] = entry.anchor if count == 1 else f"{entry.anchor}-{count}"
+    return out
+
+
+def group_anchor(feature: FeatureDoc) -> str:
+    """The anchor of a feature's table on this page: `in-` and the slug of its file's name.
+
+    Examples:
+        >>> from types import SimpleNamespace as F
+        >>> group_anchor(F(path="features/rulings/heroscape-sight.feature"))  # type: ignore[arg-type]
+        'in-heroscape-sight'
+    """
+    return "in-" + slugify(PurePosixPath(feature.path).stem)
 
 
 def _count(editions: Sequence[object]) -> str:
     return "two" if len(editions) == 2 else str(len(editions))
 
 
-def editions_page(entries: Sequence[ExampleRuns], page_of: dict[str, str], here: str = EDITIONS_PAGE) -> str:
-    """The editions page's Markdown: for each game with editions, the settings, then the examples' runs rule by rule.
+def editions_page(
+    entries: Sequence[ExampleRuns],
+    page_of: Mapping[str, str],
+    here: str = EDITIONS_PAGE,
+    book: Sequence[FeatureDoc] = (),
+) -> str:
+    """The editions page's Markdown: for each game with editions, the settings, then how the examples end.
 
-    `page_of` gives the source path of each feature's page in the site (for the links).
+    `page_of` gives the source path of each feature's page in the site (for the links); the
+    rulings of `book` are linked where a setting's description names one.
     """
-    return "\n".join(game_section(game, entries, page_of, here) for game in edited_games())
+    rulings = ruling_pages(book, page_of)
+    return "\n".join(game_section(game, entries, page_of, here, rulings) for game in edited_games())
+
+
+def _by_feature(entries: Sequence[ExampleRuns]) -> list[list[int]]:
+    """The entries' indexes grouped by feature file, in book order."""
+    groups: dict[str, list[int]] = {}
+    for index, entry in enumerate(entries):
+        groups.setdefault(entry.feature.path, []).append(index)
+    return list(groups.values())
 
 
 def game_section(
-    game: Game[Any, Any], entries: Sequence[ExampleRuns], page_of: dict[str, str], here: str = EDITIONS_PAGE
+    game: Game[Any, Any],
+    entries: Sequence[ExampleRuns],
+    page_of: Mapping[str, str],
+    here: str = EDITIONS_PAGE,
+    rulings: Mapping[str, str] | None = None,
 ) -> str:
-    """One game's part of the editions page: its editions' settings, then its examples' runs rule by rule."""
+    """One game's part of the editions page: the settings that differ, then the examples that end differently.
+
+    The settings both editions share, and the examples that end the same, are listed in
+    collapsed blocks. The examples that end differently are in one table per page of the
+    rulebook (anchored by [`group_anchor`][battlebook.site.editions_page.group_anchor]);
+    every example carries an anchor on this page (see `row_anchors`).
+    """
     editions = game.editions()
     names = [edition.name for edition in editions]
     entries = [entry for entry in entries if entry.game == game.name]
-    differing = [entry for entry in entries if entry.differs]
+    anchors = row_anchors(entries)
+    differ, same = _setting_rows(editions, rulings or {}, here)
     either = " or ".join(edition.words for edition in editions)
     lines = [
         f"# {game.title} {' and '.join(names)}, side by side",
         "",
-        f"Battlebook plays {game.title} under either edition: {either}. An edition is a ruleset of the "
-        "engine, a handful of settings that every rule asks; no rule tests the edition by name. This page "
-        "is built from the engine each time the site is built: the settings below are read from the "
-        f"{_count(editions)} rulesets, and every {game.title} example of the rulebook is run "
-        f"{'twice' if len(editions) == 2 else f'{len(editions)} times'}, once with each edition, by the "
-        "same machinery as `battlebook check`.",
+        f"Battlebook plays {game.title} under either edition: {either}. Every {game.title} example of the "
+        f"rulebook is played under each edition by the engine, each time the site is built; this page shows "
+        "where they part ways, and how. Nothing on it is typed by hand: the settings are read from the "
+        "engine's rulesets, and each outcome is told from the battle as the engine left it.",
         "",
-        "## The settings of each edition",
+        "## What the editions set differently",
         "",
-        "The settings that differ come first, in bold. The open readings (which Battlebook records as "
-        "rulings) are the same under both editions unless a scenario changes them.",
+        *_settings_table(differ, editions),
         "",
-        *_settings_table(editions),
+        f'??? note "The {len(same)} settings both editions share"',
         "",
-        "## The examples under both editions",
+        "    Where the sources leave a question open, Battlebook's reading is a ruling, the same under "
+        "both editions unless an example chooses the other reading.",
         "",
-        f"{len(entries)} {game.title} examples ran under each edition; "
-        f"{len(differing)} of them end differently. An example is written for one edition (its "
-        "`@edition:` tag, shown under *Written for*); run under the other, it shows where the "
-        "editions part ways, or that the example's steps need a feature only one edition has. "
-        "A run that does not pass carries the explanation `battlebook check` gives.",
+        *_settings_table(same, editions, "    "),
         "",
     ]
-    rule_order: list[tuple[str, str | None, str]] = []
-    by_rule: dict[tuple[str, str | None, str], list[ExampleRuns]] = {}
-    for entry in entries:
-        key = (entry.feature.path, entry.rule_id, entry.rule_name)
-        if key not in by_rule:
-            rule_order.append(key)
-            by_rule[key] = []
-        by_rule[key].append(entry)
-    parting = [key for key in rule_order if any(entry.differs for entry in by_rule[key])]
-    agreeing = [key for key in rule_order if key not in parting]
-    lines += ["## Where the editions part ways", ""]
-    for key in parting:
-        lines += _rule_section(key, by_rule[key], here, page_of, names)
+    parting = [index for index, entry in enumerate(entries) if entry.differs]
     lines += [
-        "## Where the editions agree",
+        "## Examples that end differently",
         "",
-        "Every example of these rules ends the same under both editions.",
+        f"{len(parting)} of the {len(entries)} {game.title} examples end differently under the "
+        f"{_count(editions)} editions. Each is written for one edition; *As written* means its checks hold "
+        "under that edition, *Ends otherwise* tells what the engine did instead, or why the example cannot "
+        "even be set up there.",
         "",
     ]
-    for key in agreeing:
-        lines += _rule_section(key, by_rule[key], here, page_of, names)
+    groups = [[parting[index] for index in group] for group in _by_feature([entries[index] for index in parting])]
+    lines += [
+        "By page: "
+        + " &#183; ".join(
+            f"[{markdown_text(entries[chosen[0]].feature.name)}](#{group_anchor(entries[chosen[0]].feature)}) "
+            f"&#40;{len(chosen)}&#41;"
+            for chosen in groups
+        ),
+        "",
+    ]
+    for chosen in groups:
+        feature = entries[chosen[0]].feature
+        target = posixpath.relpath(page_of[feature.path], posixpath.dirname(here))
+        lines += [
+            f"### [{markdown_text(feature.name)}]({target}) {{#{group_anchor(feature)}}}",
+            "",
+            "| Example | " + " | ".join(markdown_text(name) for name in names) + " |",
+            "|---|" + "---|" * len(names),
+        ]
+        for index in chosen:
+            entry = entries[index]
+            written = f"<br><small>written for {markdown_text(entry.written_for)}</small>" if entry.written_for else ""
+            cells = [
+                example_link(entry, here, page_of) + "{#" + anchors[index] + "}" + written,
+                *(outcome_words(entry, entry.runs.get(name)) for name in names),
+            ]
+            lines.append("| " + " | ".join(cells) + " |")
+        lines.append("")
+    agreeing = [index for index, entry in enumerate(entries) if not entry.differs]
+    lines += [
+        "## Examples that end the same",
+        "",
+        f'??? note "The {len(agreeing)} examples that end the same under both editions"',
+        "",
+    ]
+    for group in _by_feature([entries[index] for index in agreeing]):
+        chosen = [agreeing[index] for index in group]
+        feature = entries[chosen[0]].feature
+        links = [example_link(entries[index], here, page_of) + "{#" + anchors[index] + "}" for index in chosen]
+        lines.append(f"    - **{markdown_text(feature.name)}**: " + " &#183; ".join(links))
     return "\n".join(lines) + "\n"

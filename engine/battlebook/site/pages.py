@@ -134,6 +134,9 @@ NAV_SOURCE = "docs/nav.yml"
 COVERAGE_META = {"search": {"boost": 0.2}}
 #: Front matter of the step catalogue: a contributor's page, left out of the reader's search.
 CATALOGUE_META = {"search": {"exclude": True}}
+#: Front matter of the editions page: its tables take the width the table of contents would (it lists
+#: only the page's few headings, which the page itself shows one screen apart).
+EDITIONS_META = {"hide": ["toc"]}
 
 
 def page_uri(feature: FeatureDoc) -> str:
@@ -663,7 +666,8 @@ class Generator:
         self.add(GLOSSARY_PAGE, render_glossary(self.glossary, links, titles))
         self.add(UNITS_PAGE, render_units_index(self.units, UNITS_PAGE))
         entries = run_editions(self.book, self.root)
-        self.add(EDITIONS_PAGE, editions_page(entries, {feature.path: page_uri(feature) for feature in self.book}))
+        pages = {feature.path: page_uri(feature) for feature in self.book}
+        self.add(EDITIONS_PAGE, editions_page(entries, pages, EDITIONS_PAGE, self.book), EDITIONS_META)
         self.pages.problems += glossary_problems(self.glossary, self.rule_pages, GAMES)
 
     def odds_pages(self) -> None:

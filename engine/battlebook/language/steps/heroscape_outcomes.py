@@ -82,7 +82,8 @@ def pool(heroscape: HeroscapeWorld, attacker: str, defender: str, attack: int, d
     action = Attack(heroscape.figure(attacker).key, heroscape.figure(defender).key)
     actual = dice_pool(heroscape.state, action)
     got = (actual.attack, actual.defense)
-    assert got == (attack, defense), f"{got} dice: {', '.join(actual.notes) or 'printed values only'}"
+    why = ", ".join(actual.notes) or "printed values only"
+    assert got == (attack, defense), f"it rolls {got[0]} attack dice against {got[1]} defense dice ({why})"
 
 
 @then("{figure:Figure} takes {count:Count} {:Wounds} and has {total:Count} on {:Her} army card")
@@ -138,7 +139,8 @@ def marker_stays(heroscape: HeroscapeWorld, army: str, label: str, card: str) ->
 def no_marker(heroscape: HeroscapeWorld, card: str) -> None:
     """Every order marker has been taken off the card."""
     left = heroscape.state.markers_on(card)
-    assert not left, f"markers left: {left}"
+    labels = ", ".join(f"{marker.army}'s {marker.label}" for marker in left)
+    assert not left, f"order markers left on it: {labels}"
 
 
 @then("{army:Army}'s turn ends at once")
