@@ -144,7 +144,7 @@ def cold_start(playwright: Any, url: str, read: float, keep: bool) -> dict[str, 
                 )
                 odds.append(time.perf_counter() - start)
             out["odds"] = odds
-            out["odds_engine"] = float(page.locator(".bb-odds-form").get_attribute("data-seconds") or "nan")
+            out["odds_engine"] = float(page.locator(".bb-odds-form").first.get_attribute("data-seconds") or "nan")
         browser.close()
     return out
 
