@@ -122,8 +122,11 @@ def test_the_keyboard_reaches_a_term_from_the_top_of_a_chapter_and_follows_it_to
     for _ in range(25):
         page.keyboard.press("Tab")
         active = page.evaluate(
-            "(() => { const a = document.activeElement; return a && a.closest('article') && "
-            "a.classList.contains('bb-term') ? [a.textContent, a.getAttribute('href'), a.title] : null; })()"
+            # The theme's tooltips move a focused link's title into a tooltip it describes the link by.
+            "(() => { const a = document.activeElement; if (!(a && a.closest('article') && "
+            "a.classList.contains('bb-term'))) return null; const tip = a.getAttribute('aria-describedby'); "
+            "const shown = tip && document.getElementById(tip); "
+            "return [a.textContent, a.getAttribute('href'), a.title || (shown ? shown.textContent : '')]; })()"
         )
         if active:
             reached = active
