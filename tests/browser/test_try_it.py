@@ -350,6 +350,7 @@ def test_5b_a_link_shared_from_the_playground_opens_the_playground(tab: Tab) -> 
     area = page.locator(".bb-play textarea")
     area.fill("Feature: Shared\n  Example: E\n    Given a battle in the open field\n    Then the battle goes on\n")
     page.locator(".bb-play .bb-try-share").click()
+    page.locator(".bb-play .bb-try-link").wait_for()  # shown once the link is written
     link = page.locator(".bb-play .bb-try-link").input_value()
     assert link.startswith(tab.site_url + "playground/#try=") and "&example=" not in link
 
@@ -424,6 +425,7 @@ def test_8_odds_calculators_answer_with_the_engine_and_share_their_inputs(tab: T
     assert expected["at_least_one"]["fraction"] in box.locator(".bb-odds-main").inner_text()
     assert box.locator(".bb-odds-row").count() == expected["attack_dice"] + 1
     box.locator(".bb-try-share").click()
+    box.locator(".bb-try-link").wait_for()  # shown once the link is written
     link = box.locator(".bb-try-link").input_value()
     assert "#odds=heroscape" in link and "a=2" in link and "e=2024" in link
     assert_accessible_in_light_and_dark(page, "the Heroscape odds calculator with its answer", box.element_handle())
@@ -489,6 +491,7 @@ def test_8b_fight_calculators_answer_through_the_engine_and_share_their_inputs(t
     )
     assert max(spread) == 100  # a distribution's bars are drawn against its largest
     box.locator(".bb-try-share").click()
+    box.locator(".bb-try-link").wait_for()  # shown once the link is written
     link = box.locator(".bb-try-link").input_value()
     assert "#fight=heroscape" in link and "fl=4" in link and "e=2024" in link
 
