@@ -107,11 +107,7 @@ def outline_lines(example: ExampleDoc, indent: str = "  ") -> list[str]:
 def example_gherkin(example: ExampleDoc) -> str:
     """The example as a fenced Gherkin block."""
     lines = [*(f"@{tag}" for tag in example.tags), f"{example.keyword}: {example.name}"]
-    lines += gherkin_lines(example.steps)
-    lines += outline_lines(example)
-    body = "\n".join(lines)
-    fence = code_fence(body)
-    return f"{fence}gherkin\n{body}\n{fence}"
+    return _gherkin_block([*lines, *gherkin_lines(example.steps), *outline_lines(example)])
 
 
 def example_steps_block(example: ExampleDoc) -> str:
@@ -130,8 +126,11 @@ def example_steps_block(example: ExampleDoc) -> str:
         Given a battle in the open field
         ```
     """
-    lines = gherkin_lines(example.steps, "")
-    lines += outline_lines(example, "")
+    return _gherkin_block([*gherkin_lines(example.steps, ""), *outline_lines(example, "")])
+
+
+def _gherkin_block(lines: Sequence[str]) -> str:
+    """`lines` as a fenced Gherkin block, its fence longer than any backtick run inside."""
     body = "\n".join(lines)
     fence = code_fence(body)
     return f"{fence}gherkin\n{body}\n{fence}"

@@ -58,7 +58,7 @@ from battlebook.book.glossary import (
 from battlebook.book.links import chapter_list, feature_page, page_address, page_clashes, settled_rules, settles_html
 from battlebook.book.model import FeatureDoc, FeatureFileError, feature_paths, load_book
 from battlebook.book.open_questions import open_question_problems, open_questions, render_open_questions
-from battlebook.book.prose import html_text, markdown_text, page_part, prose_block
+from battlebook.book.prose import html_text, markdown_text, page_part, prose_block, render_prose
 from battlebook.book.render import render_feature, resolve_rule_hrefs
 from battlebook.book.results import ResultBook, ResultsFileError, default_path
 from battlebook.book.rulings import render_rulings_index, ruling_problems, rulings_of
@@ -276,8 +276,6 @@ def first_sentence(description: str, limit: int = SUMMARY_LIMIT) -> str:
         >>> first_sentence("word " * 60, limit=20)
         'word word word word…'
     """
-    from battlebook.book.prose import render_prose
-
     rendered = render_prose(description)
     first = re.split(r"</p>|</h[1-6]>|</li>", rendered, maxsplit=1)[0]
     text = " ".join(html.unescape(re.sub(r"<[^>]*>", " ", first)).split())
@@ -335,9 +333,10 @@ def folder_indexes(book: Sequence[FeatureDoc], taken: Iterable[str]) -> dict[str
         if uri in existing or folder == "rulebook":
             continue
         group = folder.removeprefix("rulebook/")
-        title = GROUPS.get(group) or nav_title(posixpath.basename(folder).replace("-", " ").title())
+        name = posixpath.basename(folder).replace("-", " ").title()
+        title = GROUPS.get(group) or nav_title(name)
         lines = [
-            front_matter({"title": f"Chapters · {nav_title(title)}"}) + f"# {title}",
+            front_matter({"title": f"Chapters · {nav_title(GROUPS.get(group) or name)}"}) + f"# {title}",
             "",
             f"The {len(features)} chapter{'' if len(features) == 1 else 's'} of this part of the rulebook, in "
             "reading order, each with its opening sentence and size. The "
