@@ -43,4 +43,6 @@ def test_each_example_has_an_anchor_on_the_editions_page(page: Page, site_url: s
     folded = same.first.get_attribute("id")
     assert folded and not same.first.is_visible()
     page.goto(site_url + PAGE + "#" + folded)
+    # The browser opens the folded list once it has scrolled to the fragment, which can come a moment later.
+    page.locator(f"[id='{folded}']").wait_for(state="visible", timeout=5000)
     assert page.locator(f"[id='{folded}']").is_visible()
