@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import fields
 
-from playwright.sync_api import Page, ViewportSize
+from playwright.sync_api import Page, ViewportSize, expect
 
 from battlebook.heroscape.ruleset import Ruleset
 
@@ -43,6 +43,8 @@ def test_each_example_has_an_anchor_on_the_editions_page(page: Page, site_url: s
     folded = same.first.get_attribute("id")
     assert folded and not same.first.is_visible()
     page.goto(site_url + PAGE + "#" + folded)
-    # The browser opens the folded list once it has scrolled to the fragment, which can come a moment later.
-    page.locator(f"[id='{folded}']").wait_for(state="visible", timeout=5000)
-    assert page.locator(f"[id='{folded}']").is_visible()
+    # The browser (and the theme, on `hashchange`) opens the folded list once it has scrolled to the
+    # fragment, which can come a moment later: the assertions retry until it holds, for up to 5 s.
+    expect(page.locator(f"details[open] [id='{folded}']")).to_have_count(1, timeout=5000)
+    expect(page.locator(f"[id='{folded}']")).to_be_visible(timeout=5000)
+    expect(page.locator(f"[id='{folded}']")).to_be_in_viewport(timeout=5000)
