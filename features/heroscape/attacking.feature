@@ -284,8 +284,9 @@ Feature: Attacking
   @id:heroscape.ending-the-battle @source:003/ending-the-battle
   Rule: The battle goes on until one army reaches the scenario's victory objective
     Play continues until a player achieves what the game scenario sets as victory; that
-    player wins. Battlebook's examples use one objective: destroy every opposing figure.
-    The 2004 text says this; Battlebook plays 2024 battles to the same objective
+    player wins. The 2004 text leaves the objective to the scenario; Battlebook's examples
+    use one objective, destroying every opposing figure, and Battlebook plays 2024 battles
+    to the same objective
     ([ruling: turns and victory in the two editions](rule:ruling.heroscape-victory-2024)).
 
     @edition:2004

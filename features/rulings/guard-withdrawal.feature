@@ -1,17 +1,18 @@
 @chapter:11
 Feature: Ruling: a guard stack and withdrawing
-  **The question.** At the end of a round a player's hero may withdraw its army from the
-  battle, back to the nearest town its player holds. The sources also say that guard
-  stacks may neither surrender nor accept a surrender. They say nothing of a guard stack
-  withdrawing.
+  **The question.** At the end of a round a side with a hero may withdraw it: the battle
+  ends, the side's other stacks are discarded, and the hero alone goes back to the nearest
+  town its player holds. The sources also say that guard stacks may neither surrender nor
+  accept a surrender. They say nothing of a guard stack withdrawing.
 
   **Battlebook's reading.** A guard stack may not withdraw. Withdrawing, as the sources
-  tell it, is a hero taking its army back to a town of its player's; a guard stack has no
-  hero to take it and no player's town to go to. Nothing more is read into it: the sources
-  say that an army defending its town must fight to the death, and say it of no one else.
+  tell it, is a hero leaving the battle for a town of its player's while the rest of its
+  side is discarded; a guard stack has no hero to leave and no player's town to go to.
+  Nothing more is read into it: the sources say that an army defending its town must fight
+  to the death, and say it of no one else.
 
   **The alternative.** A guard stack may withdraw at its step as an army does: its stacks
-  leave the battle, the battle ends and the other side is left the winner; having no town,
+  are discarded, the battle ends and the other side is left the winner; having no town,
   it is not held back by the 4 spaces. A scenario chooses it with
   `Given the alternative reading: a guard stack may withdraw`.
 

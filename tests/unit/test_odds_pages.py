@@ -1,4 +1,4 @@
-"""The odds pages are generated from the engine: tables, the published figure, formulas."""
+"""The odds pages are generated from the engine: tables (with the exact fraction of each cell), formulas."""
 
 from __future__ import annotations
 

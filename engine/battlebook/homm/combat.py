@@ -23,7 +23,7 @@ from battlebook.homm.units import AttackKind, Spell
 
 
 def roll_die(die: Die, dice: Dice) -> int:
-    """Roll the battle's ten-sided die from `dice`, as a number."""
+    """Roll the battle's die from `dice`, as a number (ten-sided by the ruling `ruling.die-faces`)."""
     face = dice.roll(die)
     if not isinstance(face, int):
         raise DiceError(f"a {die.name} shows numbers, not {face!r}")

@@ -35,7 +35,7 @@ class HitChance:
     Attributes:
         score: The attack score (before the roll).
         defense: The defense score to reach (for a swat, the sum of the defenses).
-        faces: The faces of the ten-sided die under the chosen reading.
+        faces: The faces of the die under the chosen reading (ten, by the ruling `ruling.die-faces`).
     """
 
     score: int

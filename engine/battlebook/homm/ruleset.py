@@ -137,7 +137,7 @@ class Ruleset:
     """The settings of one battle: which reading of each open question it plays by.
 
     Attributes:
-        die_reading: How the ten-sided die's faces are read.
+        die_reading: How the die's faces are read (ten-sided by the ruling `ruling.die-faces`).
         stack_phase: Which card sets a stack's phase.
         swarm_doubling: Whether swarming doubles before or after support is added.
         move_up_chooser: Who picks the stack that moves up when there is a choice.
@@ -209,7 +209,10 @@ class Ruleset:
 
     @property
     def die(self) -> Die:
-        """The battle's one ten-sided die, with the faces of the chosen reading."""
+        """The battle's one die, with the faces of the chosen reading.
+
+        The texts say only "a die"; ten sides is Battlebook's reading (the ruling `ruling.die-faces`).
+        """
         return Die(f"d10 read {self.die_reading.value}", self.die_reading.faces)
 
     def follows_melee_lines(self, kind: AttackKind) -> bool:

@@ -20,7 +20,7 @@ def open_field_battle(homm: HommWorld) -> None:
 
 @given("the die reads {reading:Reading}")
 def die_reads(homm: HommWorld, reading: DieReading) -> None:
-    """Choose how the ten-sided die is read: `0-9` (the default) or `1-10`."""
+    """Choose how the die (ten-sided by the ruling `ruling.die-faces`) is read: `0-9` (the default) or `1-10`."""
     homm.set_rules(replace(homm.state.ruleset, die_reading=reading))
 
 
