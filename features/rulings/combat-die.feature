@@ -127,24 +127,29 @@ Feature: Ruling: the Heroscape combat die
     Background:
       Given the Heroscape combat die of 3 skulls, 2 shields and 1 blank
 
+    @edition:2004
     Example: Two attack dice get past four defense dice 20 times in 81
       When 2 attack dice are rolled against 4 defense dice
       Then the chance of at least one wound is 20/81
 
+    @edition:2004
     Example: One die against one die wounds one time in three
       When 1 attack die is rolled against 1 defense die
       Then the chance of at least one wound is 1/3
 
+    @edition:2004
     Example: Without defense dice every skull is a wound
       When 3 attack dice are rolled against 0 defense dice
       Then the chance of exactly 3 wounds is 1/8
       And the expected number of wounds is 3/2
 
+    @edition:2004
     Example: Defense dice with three shields let two attack dice past four of them 7 times in 64
       Given attack dice of 3 skulls, 2 shields and 1 blank, and defense dice of 2 skulls, 3 shields and 1 blank
       When 2 attack dice are rolled against 4 defense dice
       Then the chance of at least one wound is 7/64
 
+    @edition:2024
     Example: The Knave's three dice against Xenithrax's four deal two wounds or more 4 times in 27
       When 3 attack dice are rolled against 4 defense dice
       Then the chance of at least 2 wounds is 4/27

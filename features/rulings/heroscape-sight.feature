@@ -72,8 +72,9 @@ Feature: Ruling: figures and line of sight
         W = Stone Wyrms (Green)
         A1 = Airborne Elite (Blue)
         """
-      Then the Stone Wyrm W sees the Airborne Elite A1 only from above its space at row 1, column 1
-      And the Stone Wyrm W may attack the Airborne Elite A1
+      And the Stone Wyrm W has its head over its space at row 1, column 2
+      Then the Stone Wyrm W may attack the Airborne Elite A1
+      And the Stone Wyrm W sees the Airborne Elite A1 only from above its space at row 1, column 1
 
     Example: Under the alternative reading a head over the space nearer the wall sees nothing
       Given the alternative reading: a double-space figure looks only from above the space its head is over

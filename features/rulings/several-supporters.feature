@@ -29,8 +29,8 @@ Feature: Ruling: several stacks supporting one
   Rule: Two stacks that sacrifice for one add both their Sac values
     Example: Gold Golems give 6 and the Second Golems 4, and the Halflings shoot with 14
       Given the Gold Golems have sacrificed to support the Halflings against the Behemoth
-      And the Second Golems have sacrificed to support the Halflings against the Behemoth
-      When the Halflings attack the Behemoth at range, rolling 0
+      When the Second Golems try to sacrifice to support the Halflings against the Behemoth
+      And the Halflings attack the Behemoth at range, rolling 0
       Then the attack score is 14
       And the attack kills the top card of the Behemoth
 

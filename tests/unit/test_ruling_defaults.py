@@ -5,6 +5,12 @@ the alternative is named by the words of `Given the alternative reading: WORDS`.
 ruling's own file is run here with its alternative taken as the default for every example
 (the public `--battlebook-reading` option, the same table the step reads), and at least one
 of its Examples must then fail: otherwise nothing would notice the default changing.
+
+Only a failure of the ruling's own assertions counts: a Then step whose check is false, or
+a question the rules leave open under the alternative ("the rules don't say"). An Example that breaks anywhere else
+under the alternative (a setup step refused, an untagged edition, an undefined step) fails
+this test itself, since such a failure would pin nothing: deleting the real pin would go
+unnoticed behind it.
 """
 
 from __future__ import annotations
@@ -15,18 +21,46 @@ from pathlib import Path
 
 import pytest
 
-from battlebook.book.model import load_feature
+from battlebook.book.model import ExampleDoc, load_feature
 from battlebook.book.rulings import read_ruling
+from battlebook.errors import RulesSilent
 from battlebook.heroscape.ruleset import Ruleset as HeroscapeRuleset
 from battlebook.homm.ruleset import Ruleset as HommRuleset
 from battlebook.homm.town import TownSettings
 from battlebook.language.steps._readings import HEROSCAPE_READINGS, HOMM_READINGS, all_readings
-from battlebook.runners.check import run_check
+from battlebook.runners.check import CheckedExample, explain, run_check
 
 ROOT = Path(__file__).resolve().parents[2]
 RULINGS = sorted((ROOT / "features" / "rulings").glob("*.feature"))
 #: Settings an edition fixes, which no ruling publishes: the editions' own, sourced differences.
 EDITION_SETTINGS = {"edition", "harm", "height", "destroyed_to_card"}
+
+
+def _then_lines(example: ExampleDoc) -> set[int]:
+    """The lines of the example's Then steps (an `And` or `But` takes the keyword before it)."""
+    lines, keyword = set(), ""
+    for step in example.steps:
+        keyword = keyword if step.keyword in {"And", "But", "*"} else step.keyword
+        if keyword == "Then":
+            lines.add(step.line)
+    return lines
+
+
+def _pins(checked: CheckedExample) -> tuple[bool, list[str]]:
+    """Whether a Then of the example failed its own check, and how every other failure went."""
+    pinned, other = False, []
+    thens = _then_lines(checked.example)
+    for outcome in checked.outcomes:
+        if outcome.kind == "passed":
+            continue
+        if isinstance(outcome.exception, RulesSilent) or (
+            outcome.result.step_line in thens and isinstance(outcome.exception, AssertionError)
+        ):
+            pinned = True
+            continue
+        why = " / ".join(line.strip() for line in explain(outcome))
+        other.append(f"{checked.example.name!r} (line {checked.example.line}): {why}")
+    return pinned, other
 
 
 def _publisher(words: str) -> list[Path]:
@@ -63,13 +97,19 @@ def test_the_default_a_ruling_publishes_fails_an_example_when_flipped(words: str
     as_published = run_check(files, ROOT)
     assert as_published.ok, f"{files[0].name} does not pass under Battlebook's readings"
     flipped = run_check(files, ROOT, readings=[words])
-    broken = [
-        checked.example.name
-        for _, examples in flipped.features
-        for checked in examples
-        if checked.kind in {"failed", "open"}
-    ]
-    assert broken, f"with {words!r} as the default, every Example of {files[0].name} still passes: nothing pins it"
+    pinned, other = [], []
+    for _, examples in flipped.features:
+        for checked in examples:
+            own, elsewhere = _pins(checked)
+            pinned += [checked.example.name] if own else []
+            other += elsewhere
+    assert not other, (
+        f"with {words!r} as the default, Examples of {files[0].name} break outside their Then checks "
+        "(tag each Example with the edition or reading it depends on):\n" + "\n".join(other)
+    )
+    assert pinned, (
+        f"with {words!r} as the default, no Then of {files[0].name} fails its own check: nothing pins the default"
+    )
 
 
 def test_the_words_of_a_reading_are_plain() -> None:
