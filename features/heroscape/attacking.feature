@@ -95,6 +95,20 @@ Feature: Attacking
       And the Zettian Guard Z1 attacks the Airborne Elite A1, rolling blank, blank, blank against blank, blank
       Then no figure of the card taking the turn has an attack left, so the turn is over
 
+    @edition:2024
+    Example: In the 2024 edition too the second Guard may attack before the first
+      Given the battlefield:
+        """
+        3Z1 1 1 1A1
+         3Z2 1 1 1
+        Z1 = Zettian Guards (Red)
+        Z2 = Zettian Guards (Red)
+        A1 = Airborne Elite (Blue)
+        """
+      When the Zettian Guard Z2 attacks the Airborne Elite A1, rolling blank, blank, blank against blank, blank
+      And the Zettian Guard Z1 attacks the Airborne Elite A1, rolling blank, blank, blank against blank, blank
+      Then no figure of the card taking the turn has an attack left, so the turn is over
+
   @id:heroscape.turn-order @source:004/attacking
   Rule: When a player has finished attacking, the player on the left takes the next turn
     The later edition ends a turn once its player is done attacking, and play goes to

@@ -37,6 +37,16 @@ def test_a_battlebook_inference_is_not_mapped_as_a_source_statement() -> None:
     ]
 
 
+def test_a_statement_that_holds_by_construction_says_so_and_names_no_example() -> None:
+    statements = {s.key: s for s in load_statements(ROOT)}
+    for key in ("001/swatting#2", "003/attacking#4", "004/setting-up-the-attack#1"):
+        assert statements[key].status is Status.BY_CONSTRUCTION and not statements[key].examples
+    rows = parse_statements(f"003/attacking#4 | named | by construction: an attack names both\n    homm.swatting: {SWAT}\n")
+    assert any("is by construction yet lists Examples" in p for p in statement_problems(rows, BOOK))
+    page = render_coverage(section_coverage(BOOK, ResultBook()), BOOK, rows[:1])
+    assert "1 holding by construction" in page and "by construction: an attack names both" in page
+
+
 def test_an_unmapped_or_misnamed_statement_is_a_problem() -> None:
     rows = parse_statements(
         "001/swatting#1 | a swat hits several cards\n"
@@ -70,7 +80,7 @@ def test_the_page_shows_each_statement_with_its_examples_and_what_is_left_out() 
     page = render_coverage(section_coverage(BOOK, ResultBook()), BOOK, rows)
     assert (
         "4 statements of the sources: 1 checked by the Examples listed beside them, 1 partly checked, "
-        "1 not modelled, 1 out of scope, 0 unmapped" in page
+        "1 not modelled, 1 out of scope, 0 holding by construction, 0 unmapped" in page
     )
     assert "out of scope: tactics" in page and "not modelled: no such stack" in page
     assert "partly checked: the rest" in page

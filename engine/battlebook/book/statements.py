@@ -12,7 +12,14 @@ far Battlebook models the statement:
     heroscape.special-powers: A defending special power adds a defense die
 000/surrendering#3 | never from the Adventure Stack | not modelled: no Adventure Stack in a battle
 000/swarming#7 | swarming stacks attract enemy fire | out of scope: advice on tactics, no rule
+003/attacking#4 | the attacker and its target are announced | by construction: an attack names both
 ```
+
+A statement that holds by the shape of the engine's actions (an attack action names its
+target, so a target is always announced) is marked `by construction:`: no Example could
+fail for it, so none is named. Every Example named must be one whose Then fails when the
+engine breaks the statement (`tests/unit/test_coverage_mutations.py` checks declared
+breakages in a copy of the engine).
 
 [`statement_problems`][battlebook.book.statements.statement_problems] is what stops a
 strict site build: a statement checked by no Example and not marked, an Example that no
@@ -49,10 +56,16 @@ class Status(StrEnum):
     PARTLY = "partly checked"
     NOT_MODELLED = "not modelled"
     OUT_OF_SCOPE = "out of scope"
+    BY_CONSTRUCTION = "by construction"
 
 
 #: The words that open a statement's third field, and the status each gives it.
-MARKS = {"partly:": Status.PARTLY, "not modelled:": Status.NOT_MODELLED, "out of scope:": Status.OUT_OF_SCOPE}
+MARKS = {
+    "partly:": Status.PARTLY,
+    "not modelled:": Status.NOT_MODELLED,
+    "out of scope:": Status.OUT_OF_SCOPE,
+    "by construction:": Status.BY_CONSTRUCTION,
+}
 
 
 @dataclass(frozen=True)
@@ -250,13 +263,16 @@ def render_statements(statements: Sequence[Statement], book: Iterable[FeatureDoc
         f'<p class="bb-summary">{len(statements)} statements of the sources: '
         f"{status[Status.CHECKED]} checked by the Examples listed beside them, "
         f"{status[Status.PARTLY]} partly checked, {status[Status.NOT_MODELLED]} not modelled, "
-        f"{status[Status.OUT_OF_SCOPE]} out of scope, {len(unchecked)} unmapped.</p>",
+        f"{status[Status.OUT_OF_SCOPE]} out of scope, {status[Status.BY_CONSTRUCTION]} holding by construction, "
+        f"{len(unchecked)} unmapped.</p>",
         "",
         "Every statement of every source text is listed in `features/statements.txt`, in",
         "Battlebook's own words, with the worked Examples that check it. A statement no Example",
         "checks fails the build, unless it says why: the engine does not model it, or",
         "Battlebook leaves it aside on purpose. A statement its Examples check only in part says",
-        "what they leave out.",
+        "what they leave out. A statement that holds by the very shape of the engine's actions",
+        "(an attack always names its target) says so, rather than naming an Example that could",
+        "not fail for it.",
         "",
     ]
     for source in SOURCES.values():
