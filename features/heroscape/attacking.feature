@@ -191,6 +191,17 @@ Feature: Attacking
       Then the attacker rolled 3 dice and the defender 2
       And the attack destroys the Airborne Elite A1
 
+    @edition:2024
+    Example: The Knave's shield and Xenithrax's skull count for nothing, so two skulls against one shield wound once
+      Given the battlefield:
+        """
+        1K1 1X 1X
+        K1 = Knaves of the Silver Scimitar (Red)
+        X = Xenithrax the Vineweaver (Blue)
+        """
+      When the Knave K1 attacks Xenithrax X, rolling skull, skull, shield against shield, skull, blank
+      Then Xenithrax X takes 1 wound and has 1 on her army card
+
   @id:heroscape.attack-outcome @source:003/attacking @source:003/example-9 @source:004/rolling-and-resolving
   Rule: More skulls than shields makes the attack successful; otherwise the attack does nothing
     If the skulls outnumber the shields, the attack succeeds. If the shields match or

@@ -41,7 +41,8 @@ def test_a_statement_that_holds_by_construction_says_so_and_names_no_example() -
     statements = {s.key: s for s in load_statements(ROOT)}
     for key in ("001/swatting#2", "003/attacking#4", "004/setting-up-the-attack#1"):
         assert statements[key].status is Status.BY_CONSTRUCTION and not statements[key].examples
-    rows = parse_statements(f"003/attacking#4 | named | by construction: an attack names both\n    homm.swatting: {SWAT}\n")
+    text = f"003/attacking#4 | named | by construction: an attack names both\n    homm.swatting: {SWAT}\n"
+    rows = parse_statements(text)
     assert any("is by construction yet lists Examples" in p for p in statement_problems(rows, BOOK))
     page = render_coverage(section_coverage(BOOK, ResultBook()), BOOK, rows[:1])
     assert "1 holding by construction" in page and "by construction: an attack names both" in page
