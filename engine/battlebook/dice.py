@@ -23,7 +23,7 @@ from collections.abc import Hashable, Iterable
 from dataclasses import dataclass
 from typing import Protocol
 
-from battlebook.errors import DiceError
+from battlebook.errors import DiceError, UnstatedRoll
 
 
 @dataclass(frozen=True)
@@ -79,7 +79,7 @@ class ScriptedDice:
             battlebook.errors.DiceError: a d10 read 0-9 cannot show 10 (its faces are 0 to 9)
         """
         if not self._results:
-            raise DiceError(f"the scenario states no roll for the {die.name}")
+            raise UnstatedRoll(die.name, 1, 0)
         face = self._results.popleft()
         if not die.can_show(face):
             raise DiceError(f"a {die.name} cannot show {face!r} ({describe_faces(die)})")
@@ -101,9 +101,10 @@ class ScriptedDice:
             (1, 2)
         """
         if count > len(self._results):
-            for _ in range(len(self._results)):
+            stated = len(self._results)
+            for _ in range(stated):
                 self.roll(die)
-            raise DiceError(f"the scenario states no roll for the {die.name}")
+            raise UnstatedRoll(die.name, count, stated)
         results = self._results
         taken = tuple([results.popleft() for _ in range(count)])
         # Each face is checked once, however many of the dice show it (in the order they were stated).

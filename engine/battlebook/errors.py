@@ -67,3 +67,56 @@ class MissingStatError(ScenarioError):
 
 class DiceError(ScenarioError):
     """A stated roll that the die cannot show, or a roll that was never stated."""
+
+
+class UnstatedRoll(DiceError):
+    """An action the rules allow, left unplayed because the scenario states too few rolls for it.
+
+    Not a refusal: no rule forbids the action. The message says how many faces the action
+    needs and how many the scenario states.
+
+    Args:
+        die: The die's name, such as `combat die`.
+        needed: How many faces the action rolls in all.
+        stated: How many of them the scenario states.
+        what: What the faces are for, in a player's words (`3 attack dice and 2 defense dice`).
+
+    Examples:
+        >>> short = UnstatedRoll("combat die", 5, 3, "3 attack dice and 2 defense dice")
+        >>> str(short).split("; ")
+        ['allowed but not rolled: the attack rolls 5 faces of the combat die (3 attack dice and 2 defense dice)', \
+'the scenario states 3']
+        >>> str(UnstatedRoll("d10 read 0-9", 1, 0))
+        'allowed but not rolled: the attack rolls 1 face of the d10 read 0-9; the scenario states none'
+    """
+
+    def __init__(self, die: str, needed: int, stated: int, what: str = "") -> None:
+        faces = "face" if needed == 1 else "faces"
+        detail = f" ({what})" if what else ""
+        said = str(stated) if stated else "none"
+        rolls = f"the attack rolls {needed} {faces} of the {die}{detail}"
+        super().__init__(f"allowed but not rolled: {rolls}; the scenario states {said}")
+        self.die, self.needed, self.stated, self.what = die, needed, stated, what
+
+
+def refusal_words(error: Exception) -> str:
+    """What became of an action that was not carried out, in the words the CLI and the pages share.
+
+    A rule's refusal names its rule; an action no rule forbids but the scenario gave no roll
+    for is *allowed but not rolled*, never "refused"; a stated face the die lacks is a refused roll.
+
+    Examples:
+        >>> refusal_words(RuleViolation("homm.melee-attack", "the attacker is not on its Melee Line"))
+        'refused under homm.melee-attack: the attacker is not on its Melee Line'
+        >>> refusal_words(UnstatedRoll("combat die", 2, 0))
+        'allowed but not rolled: the attack rolls 2 faces of the combat die; the scenario states none'
+        >>> refusal_words(DiceError("a combat die cannot show 'sword'"))
+        "refused for its roll: a combat die cannot show 'sword'"
+    """
+    if isinstance(error, RuleViolation):
+        return f"refused under {error.rule}: {error.reason}"
+    if isinstance(error, UnstatedRoll):
+        return str(error)
+    if isinstance(error, DiceError):
+        return f"refused for its roll: {error}"
+    return str(error)

@@ -164,7 +164,7 @@ SCENARIO_MISTAKES = {
     "unknown unit": "the scenario cannot be played: no unit called 'Dragons': the sources give ",
     "missing stack": "the scenario cannot be played: no stack called 'Griffins' in the battle",
     "impossible state": "the scenario cannot be played: choose the rules before placing any stack",
-    "unchecked refusal": "after the last step: the engine refused an action and no step checked it",
+    "unchecked refusal": "after the last step: an action was not carried out and no step checked it: refused under",
 }
 
 

@@ -10,7 +10,7 @@ import pytest
 
 from battlebook.book.results import ScenarioResult, Status
 from battlebook.dice import ScriptedDice
-from battlebook.errors import RuleViolation
+from battlebook.errors import RuleViolation, UnstatedRoll
 from battlebook.heroscape import (
     KNOWN_CARDS,
     Attack,
@@ -164,7 +164,18 @@ def test_an_attack_refused_for_sight_shows_the_blocked_line_once() -> None:
     assert isinstance(world.refused(), RuleViolation)
     note = drawing_note(HEROSCAPE, world, _record()) or ""
     assert note.count("<svg") == 1 and "bb-pic-sight-blocked" in note and "bb-pic-range" in note
-    assert "the last action was refused, nothing changed" in note
+    assert "the last action was refused under heroscape.line-of-sight, nothing changed" in note
+
+
+def test_an_attack_allowed_but_given_no_roll_is_not_called_refused() -> None:
+    world = _world("1Z1 1 1 1A1\nZ1 = Zettian Guards (Red)\nA1 = Airborne Elite (Blue)")
+    world.state = apply(world.state, StartTurn("Red", "Zettian Guards"), ScriptedDice()).state
+    world.attempt(Attack("Z1", "A1"))
+    short = world.refused()
+    assert isinstance(short, UnstatedRoll) and (short.needed, short.stated) == (4, 0)
+    assert "(2 attack dice and 2 defense dice); the scenario states none" in str(short)
+    note = drawing_note(HEROSCAPE, world, _record()) or ""
+    assert "the last action is allowed but not rolled, nothing changed" in note and "refused" not in note
 
 
 def test_an_attack_that_destroys_its_target_is_drawn_before_and_after() -> None:

@@ -42,7 +42,7 @@ from dataclasses import replace
 from functools import lru_cache
 
 from battlebook.dice import Dice, Die, roll_all
-from battlebook.errors import DiceError, RulesSilent, RuleViolation, ScenarioError
+from battlebook.errors import DiceError, RulesSilent, RuleViolation, ScenarioError, UnstatedRoll
 from battlebook.heroscape import rule_ids as ids
 from battlebook.heroscape.actions import (
     Action,
@@ -380,10 +380,22 @@ def _reveal(state: BattleState, action: RevealOrderMarker) -> HeroscapeResolutio
     return HeroscapeResolution(_start_turn(state, marker.army, marker.card_id))
 
 
+def _dice(count: int, kind: str) -> str:
+    return f"{count} {kind} {'die' if count == 1 else 'dice'}"
+
+
 def _attack(state: BattleState, action: Attack, dice: Dice) -> HeroscapeResolution:
     pool = dice_pool(state, action)
-    attack_faces = _roll(dice, state.ruleset.die, pool.attack)
-    defense_faces = _roll(dice, state.ruleset.defense_sides.die, pool.defense)
+    what = f"{_dice(pool.attack, 'attack')} and {_dice(pool.defense, 'defense')}"
+    needed = pool.attack + pool.defense
+    try:
+        attack_faces = _roll(dice, state.ruleset.die, pool.attack)
+    except UnstatedRoll as short:
+        raise UnstatedRoll(short.die, needed, short.stated, what) from None
+    try:
+        defense_faces = _roll(dice, state.ruleset.defense_sides.die, pool.defense)
+    except UnstatedRoll as short:
+        raise UnstatedRoll(short.die, needed, pool.attack + short.stated, what) from None
     report = AttackReport(action.attacker, action.defender, pool, attack_faces, defense_faces)
     assert state.turn is not None
     after = replace(state, turn=replace(state.turn, attacked=(*state.turn.attacked, action.attacker)))

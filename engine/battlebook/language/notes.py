@@ -36,6 +36,7 @@ from typing import Any
 import pytest
 
 from battlebook.book.results import ScenarioResult
+from battlebook.errors import RuleViolation, UnstatedRoll
 from battlebook.game import Drawing, Game
 from battlebook.games import GAMES
 from battlebook.language.recorder import ScenarioRecord
@@ -111,9 +112,15 @@ def drawing_note(game: Game[Any, Any], world: Any, record: ScenarioRecord) -> st
         figures = [drawn(before, "Before"), drawn(after, f"After the {which}")]
         return drawings_note(intro, figures, is_open=bool(after.marked))
     single = game.draw(state, f"The {scene}", picture_ident(result, "state"), marks)
-    if last is not None and last.refusal is not None:
-        intro = f"The {scene}{single.marked}; its last action was refused."
-        caption = f"The {scene}: the last action was refused, nothing changed"
+    if last is not None and isinstance(last.refusal, UnstatedRoll):
+        intro = f"The {scene}{single.marked}; its last action is allowed but was not rolled (too few rolls stated)."
+        caption = f"The {scene}: the last action is allowed but not rolled, nothing changed"
+    elif last is not None and isinstance(last.refusal, RuleViolation):
+        intro = f"The {scene}{single.marked}; its last action was refused under {last.refusal.rule}."
+        caption = f"The {scene}: the last action was refused under {last.refusal.rule}, nothing changed"
+    elif last is not None and last.refusal is not None:
+        intro = f"The {scene}{single.marked}; its last action's roll was refused."
+        caption = f"The {scene}: the last action's roll was refused, nothing changed"
     else:
         intro, caption = f"The {scene}{single.marked}, from the state the engine ran.", f"The {scene}"
     return drawings_note(intro, [drawn(single, caption)], is_open=bool(single.marked))

@@ -21,6 +21,7 @@ from contextvars import Token
 
 import pytest
 
+from battlebook.errors import refusal_words
 from battlebook.language.grammar import GAMES
 from battlebook.language.scope import CHOICE, PLAYING, GameChoice
 from battlebook.language.session import STATE, BddFeature, BddScenario, BddStep, RunState, run_state
@@ -167,7 +168,5 @@ def with_refusal_note(message: str, refusal: Exception) -> str:
         'the turn is None (the action before was refused under heroscape.turn-order: Blue plays next)\nassert None'
     """
     head, sep, tail = message.partition("\nassert ")
-    rule = getattr(refusal, "rule", None)
-    why = getattr(refusal, "reason", str(refusal))
-    note = f"refused under {rule}: {why}" if rule else f"refused: {why}"
+    note = refusal_words(refusal)
     return f"{head} (the action before was {note}){sep}{tail}"

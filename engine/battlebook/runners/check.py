@@ -43,7 +43,15 @@ from battlebook.book.model import (
     with_id_clashes,
 )
 from battlebook.book.results import ResultBook, ScenarioResult, Status
-from battlebook.errors import MissingStatError, RulesSilent, RuleViolation, ScenarioError, UnknownUnitError
+from battlebook.errors import (
+    MissingStatError,
+    RulesSilent,
+    RuleViolation,
+    ScenarioError,
+    UnknownUnitError,
+    UnstatedRoll,
+    refusal_words,
+)
 from battlebook.games import GAMES
 from battlebook.language.grammar import StepDefinition
 from battlebook.language.messages import MessagesTargetError, messages_target_problem, write_messages
@@ -502,13 +510,16 @@ def _explain(outcome: Outcome, indent: str) -> list[str]:
     if isinstance(error, RulesSilent):
         lines.append(f"{indent}the rules don't say: {error.question}")
         lines.append(f"{indent}(not a mistake in the scenario: the sources leave this open; a ruling can settle it)")
+    elif isinstance(error, UnstatedRoll):
+        lines.append(f"{indent}{error}")
+        lines.append(f"{indent}(no rule refuses the action: state its rolls in the step, or expect it refused)")
     elif isinstance(error, ScenarioError):
         where = feature_line_note(error, result.step_line) if result.step_line is not None else ""
         lines.append(f"{indent}the scenario cannot be played: {error}{where}")
         if isinstance(error, UnknownUnitError | MissingStatError):
             lines.append(f"{indent}(a scenario may define its own units in a table: battlebook steps units)")
     elif isinstance(error, RuleViolation):
-        lines.append(f"{indent}the engine refused the action: {error}")
+        lines.append(f"{indent}the engine {refusal_words(error)}")
     elif isinstance(error, AssertionError) and not result.step:
         lines.append(f"{indent}after the last step: {_assertion_text(error)}")
     elif isinstance(error, AssertionError):

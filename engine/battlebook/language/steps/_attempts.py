@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
 from battlebook.dice import Dice, ScriptedDice
-from battlebook.errors import DiceError, RuleViolation, ScenarioError
+from battlebook.errors import DiceError, RuleViolation, ScenarioError, refusal_words
 from battlebook.game import Game
 
 #: The pytest option that changes one stat of a known card for a whole run (repeatable):
@@ -69,7 +69,7 @@ class AttemptLog(Generic[S, R]):
         """What the last action did; fails if it was refused or there was none."""
         if self.refusal is not None:
             self.refusal_checked = True
-            raise AssertionError(f"the engine refused the action: {self.refusal}")
+            raise AssertionError(f"the last action was not carried out: {refusal_words(self.refusal)}")
         if self.resolution is None:
             raise ScenarioError("no action has been taken yet in this example")
         return self.resolution
@@ -98,7 +98,7 @@ class AttemptLog(Generic[S, R]):
     def check_refusals_seen(self) -> None:
         """Fail the example if the engine refused an action and no step checked the refusal."""
         if not self.refusal_checked:
-            raise AssertionError(f"the engine refused an action and no step checked it: {self.refusal}")
+            raise AssertionError(f"an action was not carried out and no step checked it: {refusal_words(self.refusal)}")
 
 
 @dataclass

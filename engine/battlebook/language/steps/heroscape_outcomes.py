@@ -6,7 +6,7 @@ from fractions import Fraction
 
 import pytest
 
-from battlebook.errors import DiceError, RulesSilent, RuleViolation
+from battlebook.errors import DiceError, RulesSilent, RuleViolation, refusal_words
 from battlebook.heroscape import Attack, Face, Hex, RevealOrderMarker, attacks_left, dice_pool
 from battlebook.heroscape.resolution import AttackReport
 from battlebook.heroscape.rules import winner
@@ -26,8 +26,8 @@ def _report(heroscape: HeroscapeWorld) -> AttackReport:
 def attack_refused(heroscape: HeroscapeWorld, rule: str) -> None:
     """The engine refused the last action, naming the given rule."""
     refusal = heroscape.refused()
-    assert isinstance(refusal, RuleViolation), f"the action failed for another reason: {refusal}"
-    assert refusal.rule == rule, f"the refusal names the rule {refusal.rule}: {refusal}"
+    assert isinstance(refusal, RuleViolation), refusal_words(refusal)
+    assert refusal.rule == rule, f"the action was {refusal_words(refusal)}"
 
 
 @then("the battlefield is unchanged")
@@ -219,7 +219,7 @@ def face_chance(heroscape: HeroscapeWorld, face: str, chance: Fraction) -> None:
 def roll_refused(heroscape: HeroscapeWorld, face: str) -> None:
     """A stated face is not on the combat die; the attack was not carried out."""
     refusal = heroscape.refused()
-    assert isinstance(refusal, DiceError), f"the action was refused for another reason: {refusal}"
+    assert isinstance(refusal, DiceError), refusal_words(refusal)
     assert f"cannot show {face}" in str(refusal), str(refusal)
 
 

@@ -8,7 +8,7 @@ through the code that resolves the attack: a score is the one `apply` would stri
 
 from __future__ import annotations
 
-from battlebook.errors import DiceError, RuleViolation
+from battlebook.errors import DiceError, RuleViolation, refusal_words
 from battlebook.homm import MeleeAttack, RangedAttack
 from battlebook.homm import rule_ids as ids
 from battlebook.homm.actions import Attack
@@ -101,15 +101,15 @@ def action_refused(homm: HommWorld, rule: str) -> None:
     A rule's former identifier (one it had before it became a ruling) still names it.
     """
     refusal = homm.refused()
-    assert isinstance(refusal, RuleViolation), f"the action failed for another reason: {refusal}"
-    assert refusal.rule == FORMER_IDS.get(rule, rule), f"the refusal names the rule {refusal.rule}: {refusal}"
+    assert isinstance(refusal, RuleViolation), refusal_words(refusal)
+    assert refusal.rule == FORMER_IDS.get(rule, rule), f"the action was {refusal_words(refusal)}"
 
 
 @then("the roll is refused because the die cannot show {face:Roll}")
 def roll_refused(homm: HommWorld, face: int) -> None:
     """The stated roll is not a face of the die under the reading in force."""
     refusal = homm.refused()
-    assert isinstance(refusal, DiceError), f"the action was refused for another reason: {refusal}"
+    assert isinstance(refusal, DiceError), refusal_words(refusal)
     assert f"cannot show {face}" in str(refusal), str(refusal)
 
 
