@@ -97,7 +97,7 @@ class AttemptLog(Generic[S, R]):
 
     def check_refusals_seen(self) -> None:
         """Fail the example if the engine refused an action and no step checked the refusal."""
-        if not self.refusal_checked:
+        if not self.refusal_checked and self.refusal is not None:
             raise AssertionError(f"an action was not carried out and no step checked it: {refusal_words(self.refusal)}")
 
 
