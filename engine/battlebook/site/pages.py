@@ -68,6 +68,7 @@ from battlebook.bounds import fight_bounds, page_bounds
 from battlebook.games import GAMES
 from battlebook.site.api_reference import API_INDEX, API_MARKER, ApiIndexError, api_pages
 from battlebook.site.editions_page import EDITIONS_PAGE, edited_games, editions_page, run_editions
+from battlebook.site.messages_page import MESSAGES_PAGE, message_problems, messages_page, run_samples
 from battlebook.site.units_index import render_units_index, units_index
 
 #: The marker in `docs/nav.yml` replaced by the rulebook's sections.
@@ -118,6 +119,7 @@ GENERATED_PAGES = (
     "reference/glossary.md",
     "reference/units.md",
     "reference/editions.md",
+    MESSAGES_PAGE,
     *(odds_uri(name) for name in GAMES),
 )
 #: Pages where the pass after the build links every rule identifier to its rule.
@@ -658,7 +660,7 @@ class Generator:
         ]
 
     def reference_pages(self) -> None:
-        """The glossary, the index of units and army cards, and the Heroscape editions side by side."""
+        """The glossary, the units and army cards, the Heroscape editions side by side, the check's messages."""
         here = page_url(GLOSSARY_PAGE)
         links = {rule_id: relative_url(url, here) + "#" + rule_id for rule_id, url in self.rule_urls.items()}
         titles = {name: game.title for name, game in GAMES.items()}
@@ -667,6 +669,9 @@ class Generator:
         entries = run_editions(self.book, self.root)
         pages = {feature.path: page_uri(feature) for feature in self.book}
         self.add(EDITIONS_PAGE, editions_page(entries, pages, EDITIONS_PAGE, self.book), EDITIONS_META)
+        said = run_samples()
+        self.add(MESSAGES_PAGE, messages_page(said))
+        self.pages.problems += message_problems(said)
         self.pages.problems += glossary_problems(self.glossary, self.rule_pages, GAMES)
 
     def odds_pages(self) -> None:
