@@ -154,3 +154,23 @@ def test_names_from_a_feature_file_are_escaped_and_a_failing_file_is_no_tracebac
     page = editions_page(entries, {feature.path: page_uri(feature)})
     assert "<script" not in page and "<img" not in page and "](javascript" not in page
     assert "alert&#40;1&#41;" in page
+
+
+def test_each_difference_says_whether_the_texts_or_a_ruling_decide_it_and_links_there() -> None:
+    book = [load_feature(path, ROOT) for path in sorted((ROOT / "features").rglob("*.feature"))]
+    page = editions_page([], {feature.path: page_uri(feature) for feature in book}, book=book)
+    rows = {
+        re.search(r'title="Ruleset setting: (\w+)"', line)[1]: line.rsplit(" | ", 1)[1]  # type: ignore[index]
+        for line in page.split("## What the editions set differently", 1)[1].split("???", 1)[0].splitlines()
+        if "Ruleset setting:" in line
+    }
+    assert set(rows) == {"harm", "height", "friendly_fire", "destroyed_to_card"}
+    ruled = rows["friendly_fire"]
+    assert (
+        "2004: a ruling, [No friendly fire in the 2004 game](../rulebook/rulings/heroscape-friendly-fire-2004.md)"
+        in ruled
+    )
+    assert "2024: the texts ([Set up the attack" in ruled and "(004)](../rulebook/coverage.md#source-004)" in ruled
+    for setting in ("harm", "height", "destroyed_to_card"):
+        assert rows[setting].startswith("The texts ([") and "a ruling" not in rows[setting], setting
+    assert "<code>003/" not in page and "<code>004/" not in page

@@ -568,3 +568,15 @@ def test_every_registered_game_answers_its_fight_questions_through_the_contract(
         assert report.json()["readings"] == list(report.readings)
         with pytest.raises(FightArgumentError):
             game.fight("chess", {})
+
+
+def test_a_duel_under_a_reading_naming_no_next_player_says_the_rules_do_not_say() -> None:
+    from battlebook.errors import RulesSilent
+    from battlebook.heroscape.fight import duel_odds_in, duel_state
+    from battlebook.heroscape.readings import READINGS, played_under
+
+    state = duel_state(Fighter(2, 2, 1), Fighter(2, 2, 1), Edition.BASIC_2004)
+    assert duel_odds_in(state, "A", "B").first_wins < 1
+    silent = played_under(state, READINGS["the 2004 game names no player to take the next turn"])
+    with pytest.raises(RulesSilent, match="names no player to take the next turn"):
+        duel_odds_in(silent, "A", "B")

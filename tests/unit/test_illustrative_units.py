@@ -67,7 +67,16 @@ def test_the_seed_values_stay_the_only_ones_presented_as_the_games() -> None:
     illustrative_units(world)
     assert world.units.card("Bandit").melee == KNOWN_UNITS["Bandit"].melee == 1
     assert not {card.name for card in ILLUSTRATIVE_UNITS} & {"Gold Golem", "Behemoth"}
-    assert all(card.melee is None for card in ILLUSTRATIVE_UNITS if card.name in KNOWN_UNITS)
+    for card in ILLUSTRATIVE_UNITS:
+        known = KNOWN_UNITS.get(card.name)
+        given = [
+            stat
+            for stat in ("level", "phase", "melee", "ranged", "defense")
+            if known and getattr(known, stat) is not None
+        ]
+        assert all(getattr(card, stat) is None for stat in given), f"{card.name} restates a stat the sources give"
+        assert all(getattr(world.units.card(card.name), stat) == getattr(known, stat) for stat in given)
+    assert world.units.card("Orc").phase == 6 and world.units.card("Magi").ranged == 0
     doc = illustrative_units.__doc__ or ""
     assert "illustrative, not the game's" in doc
     assert "Halfling (level 1, phase 4, melee 1, ranged 2, defense 4)" in doc

@@ -78,7 +78,7 @@ def test_no_engine_field_or_python_value_reaches_the_page(small_page: str) -> No
 def test_the_orc_has_one_line_per_distinct_set_of_stats_each_with_its_chapters() -> None:
     sets = defined_stats(BOOK, "Orc")
     assert len(sets) >= 1 and sum(len(chapters) for chapters in sets.values()) > len(sets), "chapters share a set"
-    lines = stat_lines(PAGE, "unit-orc")
+    lines = [line for line in stat_lines(PAGE, "unit-orc") if "Battlebook" not in line]
     assert len(lines) == len(sets)
     for line in lines:
         chapters = {html.unescape(name) for name in re.findall(r"\[([^\]]+)\]\(", line)}
@@ -103,6 +103,29 @@ def test_an_example_stat_the_sources_give_is_marked_and_its_own_choices_are_not(
     marks = marked(line)
     assert {words for words, mark in marks.items() if mark} == {"phase 3", "melee 1"}
     assert "Retaliations" in marks["melee 1"] and marks["defense 4"] == ""
+
+
+def test_the_orc_phase_and_the_magi_ranged_score_are_marked_as_the_retaliation_text_s() -> None:
+    for anchor, stat in (("unit-orc", "phase 6"), ("unit-magi", "ranged 0")):
+        lines = stat_lines(PAGE, anchor)
+        assert lines and all("Retaliations" in marked(line)[stat] for line in lines), anchor
+
+
+def test_used_in_counts_the_battles_a_unit_takes_part_in_not_the_tables_defining_it() -> None:
+    magi = {(f.path, e.name) for f, e in next(x for x in units_index(BOOK) if x.name == "Magi").examples}
+    defining = {
+        (feature.path, example.name): example
+        for feature in BOOK
+        for rule, example in feature.examples()
+        if any(
+            DEFINED.match(s.text) and "Magi" in str(s.table)
+            for s in (*feature.background, *(rule.background if rule else ()), *example.steps)
+        )
+    }
+    assert magi and len(magi) < len(defining) / 2, "every example whose background defines the Magi is counted"
+    fought = {key for key, example in defining.items() if any(re.search(r"\bMagi\b", s.text) for s in example.steps)}
+    assert fought <= magi
+    assert ("features/homm/retaliation.feature", "Magi attacked in melee cannot answer with a spell") in magi
 
 
 def test_each_mark_leads_to_its_entry_in_the_key() -> None:

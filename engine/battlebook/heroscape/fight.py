@@ -37,7 +37,7 @@ from fractions import Fraction
 from typing import Any
 
 from battlebook import bounds
-from battlebook.errors import ScenarioError
+from battlebook.errors import RulesSilent, ScenarioError
 from battlebook.fight import MAX_POSITIONS, Ended, Move, solve
 from battlebook.fight_report import FightArgumentError, FightReport, Spread
 from battlebook.frozen import FrozenMap
@@ -243,7 +243,8 @@ def duel_odds_in(state: BattleState, first: str, second: str, *, limit: int = MA
     each turn its figure attacks the other once, through the rules of the battle's
     edition, with every extra die the battle gives it (height, powers, glyphs). Other
     figures only stand where they are. A `RuleViolation` says why an attack cannot be made
-    (out of range, out of sight).
+    (out of range, out of sight); `RulesSilent` that the battle's reading names nobody to take
+    the next turn, so the turns of a duel cannot be told.
 
     Examples:
         >>> from battlebook.heroscape.battlefield import parse_map
@@ -256,6 +257,10 @@ def duel_odds_in(state: BattleState, first: str, second: str, *, limit: int = MA
         ('Zettian Guard Z1', '...')
     """
     one, other = state.figure(first), state.figure(second)
+    if not state.ruleset.turn_passes_left:
+        raise RulesSilent(
+            "who attacks next in a duel: under this reading the 2004 game names no player to take the next turn"
+        )
     if one.army == other.army:
         raise ScenarioError(f"{one.key} and {other.key} are both {one.army}'s: a duel needs figures of two armies")
     start = replace(state, turn=None, up_next=None, seating=(one.army, other.army))

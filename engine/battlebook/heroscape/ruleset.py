@@ -138,14 +138,15 @@ class Ruleset:
 
     Attributes:
         edition: Which edition's rules are in force.
-        harm: What a successful attack does.
-        height: How many extra dice a higher base earns.
-        friendly_fire: Whether a figure may attack a figure of its own army.
+        harm: What a successful attack does (`003/attacking`, `004/rolling-and-resolving`).
+        height: How many extra dice a higher base earns (`003/height-advantage`, `004/height-advantage`).
+        friendly_fire: Whether a figure may attack a figure of its own army (`004/setting-up-the-attack`;
+            the 2004 text is silent, ruling *No friendly fire in the 2004 game*).
         figures_block_sight: Whether figures block a line of sight like terrain
             (Battlebook's reading: they do, as any body standing in the way would; see the ruling
             *Figures and line of sight*).
         destroyed_to_card: Whether a destroyed figure is placed on its army card (2024)
-            rather than put out of the game (2004).
+            rather than put out of the game (2004) (`003/attacking`, `004/life`).
         combat_die: The combat die, for rolls and odds alike.
         common_out_of_play: When a copy of a Common card with several copies goes out of play.
         next_copy: Where a destroyed Common figure goes once the started copy is full.

@@ -139,11 +139,14 @@ class UnitCard:
 #: The Gold Golem's five numbers come from the examples of seeds 001 and 000 (level 2,
 #: melee 3, ranged 0, defense 7, attacking in phase 7); of the Behemoth, the text gives
 #: only its defense score of 13; of the Bandit, its melee attack score of 1 and, since
-#: the example of source 000 has it attack in phase 3, its phase.
+#: the example of source 000 has it attack in phase 3, its phase. The same retaliation text
+#: has an Orc attack in phase 6, and says the Magi have no ranged attack score (0).
 KNOWN_UNITS: Mapping[str, UnitCard] = {
     "Gold Golem": UnitCard("Gold Golem", level=2, phase=7, melee=3, ranged=0, defense=7),
     "Behemoth": UnitCard("Behemoth", defense=13),
     "Bandit": UnitCard("Bandit", phase=3, melee=1),
+    "Orc": UnitCard("Orc", phase=6),
+    "Magi": UnitCard("Magi", ranged=0),
 }
 
 
@@ -162,13 +165,16 @@ SOURCE_SECTIONS: Mapping[str, tuple[tuple[str, str], ...]] = {
     ),
     "Behemoth": (("defense", "000/swarming"),),
     "Bandit": (("phase", "000/retaliations"), ("melee", "000/retaliations")),
+    "Orc": (("phase", "000/retaliations"),),
+    "Magi": (("ranged", "000/retaliations"),),
 }
 
 
 #: Where the stats of `KNOWN_UNITS` come from.
 SOURCE_STATS_ORIGIN = (
     "Given by the source texts (the Gold Golem's from the worked examples of sources 000 and 001, "
-    "the Behemoth's defense, and the Bandit's melee attack score and phase, from their examples); "
+    "the Behemoth's defense, the Bandit's melee attack score and phase, the Orc's phase and the Magi's "
+    "ranged score of 0, from their examples); "
     "a stat they do not give is left blank."
 )
 

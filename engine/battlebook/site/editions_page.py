@@ -39,12 +39,14 @@ import pytest
 
 from battlebook.book.model import FeatureDoc, FeatureFileError, StepDoc, read_feature_text, slugify
 from battlebook.book.prose import markdown_text, page_part
+from battlebook.book.sources import SECTIONS
 from battlebook.errors import RuleViolation
 from battlebook.game import Game, InWords, RulesEdition
 from battlebook.games import GAMES
 from battlebook.language.grammar import BookGames, book_games
 from battlebook.language.recorder import RESULT
 from battlebook.language.steps._attempts import JournalEntry
+from battlebook.language.steps._readings import readings_for
 from battlebook.runners.check import LEAN_OPTIONS, CheckedExample, explain, run_check
 
 EDITIONS_PAGE = "reference/editions.md"
@@ -412,10 +414,92 @@ def description_markdown(text: str, rulings: Mapping[str, str], here: str = EDIT
     return "".join(out)
 
 
+#: A section of the source texts named in a setting's description: `004/setting-up-the-attack`.
+_SECTION_KEY = re.compile(r"`(\d{3}/[a-z0-9-]+)`")
+#: Where the page links a section of the texts: its source's part of the coverage page.
+COVERAGE_PAGE = "rulebook/coverage.md"
+
+
+def without_section_keys(text: str) -> str:
+    """A setting's description without the section keys it names for the "Decided by" column.
+
+    Examples:
+        >>> without_section_keys("What an attack does (`003/attacking`, `004/life`).")
+        'What an attack does.'
+        >>> without_section_keys("Friendly fire (`004/setting-up-the-attack`; the 2004 text is silent).")
+        'Friendly fire (the 2004 text is silent).'
+    """
+    text = re.sub(r"`\d{3}/[a-z0-9-]+`(?:[,;] )?", "", text)
+    return re.sub(r" ?\(\s*\)", "", text)
+
+
+@dataclass(frozen=True)
+class RulingLink:
+    """A ruling whose alternative reading changes a setting: its name and its page."""
+
+    name: str
+    page: str
+
+
+def reading_rulings(book: Sequence[FeatureDoc], page_of: Mapping[str, str]) -> dict[str, RulingLink]:
+    """The ruling publishing each alternative reading, by the reading's words (named in its description)."""
+    out: dict[str, RulingLink] = {}
+    marker = "the alternative reading: "
+    for feature in book:
+        if feature.path not in page_of:
+            continue
+        text = " ".join(feature.description.split())
+        for words in re.findall(re.escape(marker) + r"([^`]+)`", text):
+            out.setdefault(words, RulingLink(feature.name.removeprefix("Ruling:").strip(), page_of[feature.path]))
+    return out
+
+
+def setting_basis(
+    game: Game[Any, Any],
+    setting: str,
+    description: str,
+    rulings: Mapping[str, RulingLink],
+    here: str = EDITIONS_PAGE,
+) -> str:
+    """Who decides each edition's value of `setting`: a ruling (linked) or the source texts (cited).
+
+    An edition's value is a ruling's when an alternative reading that applies under that
+    edition changes the setting; otherwise it is the texts', cited by the sections the
+    setting's description names (in code: `` `004/setting-up-the-attack` ``).
+    """
+    cells = []
+    sections = [SECTIONS[key] for key in _SECTION_KEY.findall(description) if key in SECTIONS]
+    coverage = posixpath.relpath(COVERAGE_PAGE, posixpath.dirname(here))
+    cites = ", ".join(
+        f"[{markdown_text(s.title)} ({s.source.code})]({coverage}#source-{s.source.code})" for s in sections
+    )
+    texts = "the texts" + (f" ({cites})" if cites else "")
+    for edition in game.editions():
+        ruled = [
+            words
+            for words in game.readings()
+            if setting in readings_for(game.name, [words], getattr(edition.ruleset, "edition", None))
+        ]
+        link = next((rulings[words] for words in ruled if words in rulings), None)
+        if link is not None:
+            href = posixpath.relpath(link.page, posixpath.dirname(here))
+            name = link.name[:1].upper() + link.name[1:]
+            cells.append(f"{markdown_text(edition.name)}: a ruling, [{markdown_text(name)}]({href})")
+            continue
+        cells.append(f"{markdown_text(edition.name)}: {texts}")
+    if not any("a ruling" in cell for cell in cells):
+        return texts[0].upper() + texts[1:]
+    return "<br>".join(cells)
+
+
 def _setting_rows(
-    editions: Sequence[RulesEdition], rulings: Mapping[str, str], here: str
+    editions: Sequence[RulesEdition],
+    rulings: Mapping[str, str],
+    here: str,
+    game: Game[Any, Any] | None = None,
+    deciders: Mapping[str, RulingLink] | None = None,
 ) -> tuple[list[str], list[str]]:
-    """The settings' rows, those that differ between the editions and those that do not."""
+    """The settings' rows, those that differ between the editions (with who decides them) and those that do not."""
     rulesets = [edition.ruleset for edition in editions]
     docs = setting_docs(type(rulesets[0]))
     differ: list[str] = []
@@ -424,16 +508,24 @@ def _setting_rows(
         if item.name == "edition":
             continue
         values = [markdown_text(setting_text(getattr(ruleset, item.name))) for ruleset in rulesets]
-        words = description_markdown(docs.get(item.name, ""), rulings, here) or "&#8203;"
+        words = description_markdown(without_section_keys(docs.get(item.name, "")), rulings, here) or "&#8203;"
         # The engine's name of the setting is for contributors: a tooltip, not page text.
         label = f'<span title="Ruleset setting: {item.name}">{words}</span>'
-        (differ if len(set(values)) > 1 else same).append("| " + " | ".join([label, *values]) + " |")
+        if len(set(values)) > 1:
+            basis = setting_basis(game, item.name, docs.get(item.name, ""), deciders or {}, here) if game else ""
+            differ.append("| " + " | ".join([label, *values, basis or "&#8203;"]) + " |")
+        else:
+            same.append("| " + " | ".join([label, *values]) + " |")
     return differ, same
 
 
-def _settings_table(rows: Sequence[str], editions: Sequence[RulesEdition], indent: str = "") -> list[str]:
+def _settings_table(
+    rows: Sequence[str], editions: Sequence[RulesEdition], indent: str = "", basis: bool = False
+) -> list[str]:
     header = "| What the setting decides | " + " | ".join(markdown_text(e.name) for e in editions) + " |"
-    return [indent + line for line in (header, "|---|" + "---|" * len(editions), *rows)]
+    header += " Decided by |" if basis else ""
+    rule = "|---|" + "---|" * (len(editions) + int(basis))
+    return [indent + line for line in (header, rule, *rows)]
 
 
 #: How a run's verdict opens its cell.
@@ -531,7 +623,8 @@ def editions_page(
     rulings of `book` are linked where a setting's description names one.
     """
     rulings = ruling_pages(book, page_of)
-    return "\n".join(game_section(game, entries, page_of, here, rulings) for game in edited_games())
+    deciders = reading_rulings(book, page_of)
+    return "\n".join(game_section(game, entries, page_of, here, rulings, deciders) for game in edited_games())
 
 
 def _by_feature(entries: Sequence[ExampleRuns]) -> list[list[int]]:
@@ -548,8 +641,12 @@ def game_section(
     page_of: Mapping[str, str],
     here: str = EDITIONS_PAGE,
     rulings: Mapping[str, str] | None = None,
+    deciders: Mapping[str, RulingLink] | None = None,
 ) -> str:
     """One game's part of the editions page: the settings that differ, then the examples that end differently.
+
+    Each setting that differs says, for each edition, whether its value is the texts' or a
+    ruling's (`deciders`: the ruling publishing each alternative reading), and links to it.
 
     The settings both editions share, and the examples that end the same, are listed in
     collapsed blocks. The examples that end differently are in one table per page of the
@@ -560,7 +657,7 @@ def game_section(
     names = [edition.name for edition in editions]
     entries = [entry for entry in entries if entry.game == game.name]
     anchors = row_anchors(entries)
-    differ, same = _setting_rows(editions, rulings or {}, here)
+    differ, same = _setting_rows(editions, rulings or {}, here, game, deciders)
     either = " or ".join(edition.words for edition in editions)
     lines = [
         f"# {game.title} {' and '.join(names)}, side by side",
@@ -572,7 +669,7 @@ def game_section(
         "",
         "## What the editions set differently",
         "",
-        *_settings_table(differ, editions),
+        *_settings_table(differ, editions, basis=True),
         "",
         f'??? note "The {len(same)} settings both editions share"',
         "",

@@ -107,8 +107,11 @@ def _steps(feature: FeatureDoc) -> Iterable[tuple[ExampleDoc, tuple[StepDoc, ...
 
 
 def _text(steps: Sequence[StepDoc]) -> str:
+    """What the steps put in the battle: a table defining units for the example places none of them."""
     parts: list[str] = []
     for step in steps:
+        if "defined for this example only" in step.text:
+            continue
         parts.append(step.text)
         parts += [" | ".join(row) for row in step.table or ()]
         parts.append(step.docstring or "")

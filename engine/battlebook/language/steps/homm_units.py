@@ -24,9 +24,9 @@ _FIST = ILLUSTRATIVE_SPELLS[0]
 #: The Bandit leaves out its melee attack score: the sources print it (1).
 ILLUSTRATIVE_UNITS: tuple[UnitCard, ...] = (
     UnitCard("Halfling", level=1, phase=4, melee=1, ranged=2, defense=4),
-    UnitCard("Orc", level=2, phase=6, melee=2, ranged=3, defense=5),
-    UnitCard("Magi", level=3, phase=5, melee=1, ranged=0, defense=6, spells=(_FIST,)),
-    UnitCard("Bandit", level=1, phase=3, ranged=0, defense=4),
+    UnitCard("Orc", level=2, melee=2, ranged=3, defense=5),
+    UnitCard("Magi", level=3, phase=5, melee=1, defense=6, spells=(_FIST,)),
+    UnitCard("Bandit", level=1, ranged=0, defense=4),
     UnitCard("Griffin", level=2, phase=3, melee=4, ranged=0, defense=6, abilities=(Ability.IGNORES_OBSTACLES,)),
     UnitCard("Sharpshooter", level=2, phase=4, melee=1, ranged=3, defense=5, abilities=(Ability.IGNORES_OBSTACLES,)),
     UnitCard("Peasant", level=1, phase=2, melee=1, ranged=0, defense=2),
@@ -58,6 +58,7 @@ illustrative_units.__doc__ = (
     + "; ".join(_stats(card) for card in ILLUSTRATIVE_UNITS)
     + "; and the spell "
     + "; ".join(f"{spell.name} (attack {spell.attack})" for spell in ILLUSTRATIVE_SPELLS)
-    + ". The Bandit keeps the melee attack score of 1 the sources print. A unit or spell the "
+    + ". The Bandit keeps the phase 3 and melee attack score of 1 the sources give it, the Orc its phase 6 and "
+    "the Magi their ranged score of 0 (all from the retaliation text of source 000). A unit or spell the "
     "example defines in its own table replaces the illustrative one."
 )
