@@ -37,7 +37,7 @@ Feature: The battlefield
     in one army is written `Knaves of the Silver Scimitar #2`. `a = glyph Astrid` names
     the glyph drawn as `a`.
   - Steps name a figure by its key, optionally after what it is: *the Zettian Guard Z1*,
-    *Xenithrax X*. Rows and columns are counted from 1, top left.
+    *Xenithrax X*. Battlebook counts rows and columns from 1, top left.
 
   A map that cannot be read is refused with an error naming the line and column of the
   mistake, counted within the map.
@@ -49,8 +49,8 @@ Feature: The battlefield
   dice, and Xenithrax's Defense of 3 and Life of 8, a hero. Every other number below is
   **illustrative**: chosen so the examples can run, with no printed card cited for it.
   The page [Outside facts](../../reference/outside-facts.md) lists each one and the examples that rest
-  on it. A dash marks a number not given at all: an example that needs it must define
-  the card itself. Examples may also define cards of their own, and powers (see
+  on it. A dash marks a number not given at all: Battlebook has an example that needs it
+  define the card itself. Examples may also define cards of their own, and powers (see
   *Attacking*).
 
   Every example in a Heroscape chapter names the edition it plays under with a tag,

@@ -7,7 +7,7 @@ Feature: The chance of an attack
 
   Battlebook computes that chance from the battle itself: it resolves the attack once for
   every face of the die, with every rule that applies, and counts the kills. Every attack
-  in the rulebook's examples shows its chance this way, and `battlebook odds homm` answers
+  in Battlebook's examples shows its chance this way, and `battlebook odds homm` answers
   for any score and defense.
 
   The same goes for a whole fight: which stack is left standing if two stacks fight on

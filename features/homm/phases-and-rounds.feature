@@ -18,9 +18,9 @@ Feature: Phases and combat rounds
   rule on its own; their stacks act as if it were their phase and their side's turn.
 
   **Heroes attack in their phase too.** Hero cards print a phase like unit cards, and a
-  hero attacks in it. The sources give no hero's numbers, so an example that fields a
-  hero defines its card, marked `hero` in the unit table; it then stands on a line and
-  attacks like any stack.
+  hero attacks in it. No hero's numbers appear in the sources, so Battlebook has an
+  example that fields a hero define its card, marked `hero` in the unit table; it then
+  stands on a line and attacks like any stack.
 
   Background:
     Given a battle in the open field

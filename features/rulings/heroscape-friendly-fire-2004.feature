@@ -19,8 +19,8 @@ Feature: Ruling: no friendly fire in the 2004 game
 
   @id:ruling.heroscape-friendly-fire-2004 @source:003/range @source:004/setting-up-the-attack
   Rule: Under the 2004 game only a figure of another army may be attacked
-    The attacker and the defender must belong to different armies; the 2024 edition
-    drops that condition.
+    By this ruling the attacker and the defender must belong to different armies; the
+    2024 edition's text drops that condition.
 
     @edition:2004
     Example: An Airborne Elite may not attack another Airborne Elite of its army

@@ -27,8 +27,8 @@ Feature: Ruling: what a retaliation takes from support, swarming and protecting
 
   @id:ruling.retaliation-support @source:001/sacrificing-for-support @source:000/retaliations
   Rule: A retaliation neither receives nor spends the support waiting for its stack
-    The two Gold Golems left after the Enemy Golems' hit answer with 3 + 2 = 5; the Sac
-    value of 6 lent by the Golem Reserve waits for their next attack.
+    By this ruling the two Gold Golems left after the Enemy Golems' hit answer with
+    3 + 2 = 5; the Sac value of 6 lent by the Golem Reserve waits for their next attack.
 
     Example: The Gold Golems retaliate with 5, and the support still waits
       Given the Aggressor has a stack of 3 Gold Golems called "Golem Reserve" on its Melee Line

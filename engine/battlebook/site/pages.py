@@ -46,6 +46,7 @@ from typing import Any
 
 import yaml
 
+from battlebook.book.claims import book_claims, claim_problems, load_claims
 from battlebook.book.coverage import coverage_problems, render_coverage, section_coverage
 from battlebook.book.glossary import (
     Glossary,
@@ -656,6 +657,7 @@ class Generator:
             *coverage_problems(coverage),
             *ruling_problems(rulings),
             *statement_problems(statements, self.book),
+            *claim_problems(book_claims(self.book, self.glossary), load_claims(self.root), statements, self.book),
             *open_question_problems(questions),
         ]
 
