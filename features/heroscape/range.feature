@@ -53,12 +53,13 @@ Feature: Range
     Example: Range 1 reaches a touching space and no further
       Given the battlefield:
         """
-        1K1 1A1 1 1A2
+        1K1 1A1 1A2
         K1 = Knaves of the Silver Scimitar (Red)
         A1 = Airborne Elite (Blue)
         A2 = Airborne Elite (Blue)
         """
       Then the Airborne Elite A1 is 1 space from the Knave K1, counted along the spaces
+      And the Airborne Elite A2 is 2 spaces from the Knave K1, counted along the spaces
       And the Knave K1 may attack the Airborne Elite A1
       And the Knave K1 may not attack the Airborne Elite A2 under the rule heroscape.range
 

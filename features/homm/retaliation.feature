@@ -91,6 +91,13 @@ Feature: Retaliation
       Then the Gold Golems stack has 2 cards left
       And the Gold Golems may not retaliate against the Magi in melee, by the rule homm.retaliation
 
+    Example: Magi hit by Magic Fist may not answer it with Magic Fist
+      Given the Aggressor has a stack of 2 Magi on its Ranged Line
+      And the Defender has a stack of 2 Magi called "Enemy Magi" on its Ranged Line
+      When the Enemy Magi attack the Magi with Magic Fist, rolling 0
+      And the Magi try to retaliate against the Enemy Magi with Magic Fist
+      Then the action is refused under the rule homm.retaliation
+
     Example: Magi attacked in melee cannot answer with a spell
       Given the Aggressor has a stack of 2 Magi on its Melee Line
       And the Defender has a Bandit on its Melee Line

@@ -32,6 +32,13 @@ class Mutation:
 
 _HIT = Edit("homm/combat.py", "hit = score + roll >= defense", "hit = score + roll > defense")
 _IS_HIT = Edit("homm/resolution.py", "return self.total >= self.defense", "return self.total > self.defense")
+_TALL = Edit(
+    "heroscape/rules.py",
+    "gap = state.base_level(attacker) - state.base_level(defender)",
+    'gap = state.base_level(attacker) + state.card_of(attacker).stat("height") - state.base_level(defender)'
+    ' - state.card_of(defender).stat("height")',
+)
+
 MUTATIONS: tuple[Mutation, ...] = (
     Mutation(
         "001/making-melee-attacks#4",
@@ -109,5 +116,97 @@ MUTATIONS: tuple[Mutation, ...] = (
                 "return len([f for f in self.defense_faces if f is not Face.BLANK])",
             ),
         ),
+    ),
+    Mutation(
+        "001/making-melee-attacks#1",
+        "a melee attack may be made from the Ranged Line",
+        (
+            Edit(
+                "homm/combat.py",
+                "    if state.ruleset.follows_melee_lines(kind) and attacker.line is not Line.MELEE:\n"
+                "        rule, what",
+                "    if False:\n        rule, what",
+            ),
+        ),
+    ),
+    Mutation(
+        "001/making-melee-attacks#2",
+        "a melee attack may target the enemy's Ranged Line",
+        (
+            Edit(
+                "homm/combat.py",
+                "if state.ruleset.follows_melee_lines(kind) and target.line is not Line.MELEE:",
+                "if False:",
+            ),
+        ),
+    ),
+    Mutation(
+        "001/making-ranged-attacks#4",
+        "a ranged score of 0 may shoot",
+        (
+            Edit(
+                "homm/combat.py",
+                'if kind is AttackKind.RANGED and attacker.top.stat("ranged") <= 0:',
+                'if kind is AttackKind.RANGED and attacker.top.stat("ranged") < 0:',
+            ),
+        ),
+    ),
+    Mutation(
+        "000/swarming#6",
+        "a swarm doubles nothing, so 7 is all the Golems have",
+        (Edit("homm/scores.py", "total = 2 * base + self.support", "total = base + self.support"),),
+    ),
+    Mutation(
+        "000/retaliations#11",
+        "a spell may be answered with a spell",
+        (
+            Edit(
+                "homm/combat.py",
+                "    if last.kind is AttackKind.SPELL:\n        return RuleViolation(ids.RETALIATION",
+                "    if False:\n        return RuleViolation(ids.RETALIATION",
+            ),
+        ),
+    ),
+    Mutation(
+        "002/setup#5",
+        "the Town Card defends with 11",
+        (Edit("homm/town.py", "TOWN_DEFENSE = 10", "TOWN_DEFENSE = 11"),),
+    ),
+    Mutation(
+        "002/setup#5",
+        "the Town Card defends with 9",
+        (Edit("homm/town.py", "TOWN_DEFENSE = 10", "TOWN_DEFENSE = 9"),),
+    ),
+    Mutation(
+        "003/range#2",
+        "a target one space beyond the Range may be attacked",
+        (
+            Edit(
+                "heroscape/rules.py",
+                "if distance is None or distance > reach:",
+                "if distance is None or distance > reach + 1:",
+            ),
+        ),
+    ),
+    Mutation(
+        "003/range#4",
+        "Range 1 reaches two spaces",
+        (
+            Edit(
+                "heroscape/rules.py",
+                "if distance is None or distance > reach:",
+                "if distance is None or distance > reach + 1:",
+            ),
+        ),
+    ),
+    Mutation(
+        "003/height-advantage#2",
+        "a taller figure counts its own size as height",
+        (_TALL,),
+    ),
+    Mutation(
+        "004/height-advantage#2",
+        "a taller figure counts its own size as height",
+        (_TALL,),
     ),
 )
