@@ -225,25 +225,28 @@ def tag_value(tags: Iterable[str], prefix: str) -> str | None:
     return next((tag[len(prefix) :] for tag in tags if tag.startswith(prefix)), None)
 
 
-def require_games(features: Iterable[FeatureDoc]) -> None:
-    """Refuse a file of the rulebook that does not declare its game on its Feature (`@game:<name>`).
+def require_games(features: Iterable[FeatureDoc], games: Sequence[str]) -> None:
+    """Refuse a file of the rulebook that does not declare one of `games` on its Feature (`@game:<name>`).
 
-    The rulebook's tests and its site build ask this of every file: each example's game is
-    then read from its tags, never guessed from its lines.
+    The rulebook's tests and its site build ask this of every file, with the registered
+    games: each example's game is then read from its tags, never guessed from its lines.
 
     Raises:
-        FeatureFileError: for the first file with no `@game:` tag on its Feature, naming its `Feature:` line.
+        FeatureFileError: for the first file with no `@game:` tag on its Feature, or one naming
+            no game of `games`, naming the file's `Feature:` line.
     """
-    from battlebook.games import PACKAGES
-
+    choices = " or ".join(f"@{GAME_TAG}{name}" for name in games)
     for feature in features:
         if feature.game is None:
-            choices = " or ".join(f"@{GAME_TAG}{name}" for name in PACKAGES)
             raise FeatureFileError(
                 feature.path,
                 feature.line,
                 f"the file declares no game: put {choices} on the line above `Feature:` "
                 "(every file of the rulebook declares its game)",
+            )
+        if feature.game not in games:
+            raise FeatureFileError(
+                feature.path, feature.line, f"unknown game {_short(feature.game)!r}: declare {choices}"
             )
 
 
@@ -664,20 +667,9 @@ def _check_sizes(shown: str, feature: GherkinFeature) -> None:
 
 
 def _check_tags(shown: str, tags: Sequence[GherkinTag], rules: Conventions) -> None:
-    from battlebook.games import PACKAGES
-
     games = [tag for tag in tags if tag["name"].lstrip("@").startswith(GAME_TAG)]
-    for tag in games[1:] if len(games) > 1 else ():
-        rules.report(FeatureFileError(shown, tag["location"]["line"], "a second @game: tag: declare one game"))
-    for tag in games:
-        name = tag["name"].lstrip("@")[len(GAME_TAG) :]
-        if name not in PACKAGES:
-            choices = ", ".join(f"@{GAME_TAG}{game}" for game in PACKAGES)
-            rules.report(
-                FeatureFileError(
-                    shown, tag["location"]["line"], f"unknown game {_short(name)!r}: the games are {choices}"
-                )
-            )
+    for tag in games[1:]:
+        rules.report(FeatureFileError(shown, tag["location"]["line"], "a second @game: tag: declare one game only"))
     for tag in tags:
         name = tag["name"].lstrip("@")
         if name.startswith(CHAPTER_TAG):

@@ -66,8 +66,9 @@ from battlebook.book.sources import SECTIONS
 from battlebook.book.statements import load_statements, statement_problems
 from battlebook.bounds import fight_bounds, page_bounds
 from battlebook.games import GAMES
+from battlebook.runners.editions import edited_games, run_editions
 from battlebook.site.api_reference import API_INDEX, API_MARKER, ApiIndexError, api_pages
-from battlebook.site.editions_page import EDITIONS_PAGE, edited_games, editions_page, run_editions
+from battlebook.site.editions_page import EDITIONS_PAGE, editions_page
 from battlebook.site.units_index import render_units_index, units_index
 
 #: The marker in `docs/nav.yml` replaced by the rulebook's sections.
@@ -438,7 +439,7 @@ def read_book(root: Path) -> list[FeatureDoc]:
     """
     try:
         book = load_book(feature_paths([root / "features"]), root)
-        require_games(book)
+        require_games(book, tuple(GAMES))
     except FeatureFileError as error:
         raise GenerationError(f"malformed feature file: {error}") from None
     clashes = page_clashes(book, RESERVED_PAGES)
