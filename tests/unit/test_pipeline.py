@@ -110,7 +110,7 @@ def test_page_badges_follow_results_and_content(tmp_path: Path) -> None:
         HEADER + "    Example: Shown\n" + GOLEMS_VS_BEHEMOTH + "      Then the Behemoth stack has 1 card left\n"
     )
     feature = load_feature(path, tmp_path)
-    book = ResultBook([ScenarioResult(feature.path, feature.sha256, 7, "Shown", Status.PASSED)])
+    book = ResultBook([ScenarioResult(feature.path, feature.sha256, 8, "Shown", Status.PASSED)])
     page, problems = render_feature(feature, book)
     assert "## Rule { #probe.rule }" in page
     assert '<p class="bb-rule">A probe rule.</p>' in page
@@ -120,7 +120,7 @@ def test_page_badges_follow_results_and_content(tmp_path: Path) -> None:
     stale = ResultBook([ScenarioResult(feature.path, "old-content", 7, "Shown", Status.PASSED)])
     _, problems = render_feature(feature, stale)
     assert [p.badge for p in problems] == [Badge.NOT_RUN]
-    failed = ResultBook([ScenarioResult(feature.path, feature.sha256, 7, "Shown", Status.FAILED, message="boom")])
+    failed = ResultBook([ScenarioResult(feature.path, feature.sha256, 8, "Shown", Status.FAILED, message="boom")])
     page, problems = render_feature(feature, failed)
     assert [p.badge for p in problems] == [Badge.FAILING] and "boom" in page
 
