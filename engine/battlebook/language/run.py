@@ -175,7 +175,7 @@ class Run:
         taken: set[str] = set()
         # `load_book` reads the files in this same (sorted) order, one feature each.
         for path, feature in zip(files, book, strict=True):
-            self._learn_games(str(path.absolute()), feature, config)
+            self._learn_games(os.path.abspath(path), feature, config)
             for _, example in feature.examples():
                 bound = scenario(path.name, example.name, encoding=FEATURE_ENCODING, features_base_dir=str(path.parent))
 

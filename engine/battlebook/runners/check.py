@@ -358,7 +358,7 @@ def run_check(
         examples = []
         for owner, example in doc.examples():
             runs = recorder.book.runs(doc.path, doc.sha256, example.line)
-            read_as = run.games.get((str(path.absolute()), example.line))
+            read_as = run.games.get((os.path.abspath(path), example.line))
             if read_as is not None and read_as.guessed:
                 report.guesses.append((doc.path, example.line, read_as))
             outcomes = [
