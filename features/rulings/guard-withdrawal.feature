@@ -1,4 +1,4 @@
-@chapter:11
+@game:homm @chapter:11
 Feature: Ruling: a guard stack and withdrawing
   **The question.** At the end of a round a side with a hero may withdraw it: the battle
   ends, the side's other stacks are discarded, and the hero alone goes back to the nearest

@@ -105,15 +105,18 @@ SAMPLES: tuple[Sample, ...] = (
     ),
 )
 
-#: The edition of the Heroscape samples (the one whose text each follows).
-_TAGS = {"allowed but not rolled": "@edition:2004", "the rules don't say": "@edition:2024"}
+#: The game (and, for Heroscape, the edition) each sample declares; the others are HoMM's.
+_TAGS = {
+    "allowed but not rolled": "@game:heroscape @edition:2004",
+    "the rules don't say": "@game:heroscape @edition:2024",
+}
 
 
 def _feature(samples: Sequence[Sample]) -> str:
     lines = ["Feature: The messages a check can give", ""]
     for sample in samples:
-        tag = _TAGS.get(sample.kind)
-        lines += [f"  {tag}" if tag else "", f"  Example: {sample.kind}", f"      {sample.steps}", ""]
+        tag = _TAGS.get(sample.kind, "@game:homm")
+        lines += [f"  {tag}", f"  Example: {sample.kind}", f"      {sample.steps}", ""]
     return "\n".join(lines)
 
 
