@@ -48,6 +48,16 @@ Feature: Ruling: turns and victory in the two editions
       And Green tries to take a turn with the Knaves of the Silver Scimitar card
       Then Green takes a turn with the army card "Knaves of the Silver Scimitar"
 
+    Example: Under the alternative reading the rules don't say who wins a duel fought to the end
+      Given the alternative reading: the 2004 game names no player to take the next turn
+      And the battlefield:
+        """
+        1Z1 1A1
+        Z1 = Zettian Guards (Red)
+        A1 = Airborne Elite (Blue)
+        """
+      Then the rules don't say who wins if the Zettian Guard Z1 and the Airborne Elite A1 fight on to the end
+
   @id:ruling.heroscape-victory-2024 @source:003/ending-the-battle @edition:2024
   Rule: In the 2024 edition, too, destroying every opposing figure wins the battle
     Example: Under the 2024 edition destroying the last enemy figure wins the battle

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
-from battlebook.site.messages_page import SAMPLES, message_problems, messages_page, run_samples, sample_messages
+from pathlib import Path
 
-REPORT = run_samples()
+from battlebook.site.messages_page import message_problems, messages_page, run_samples, sample_messages
+
+ROOT = Path(__file__).resolve().parents[2]
+REPORT = run_samples(ROOT)
 
 
-def test_every_sample_gives_its_kind_of_message() -> None:
+def test_every_example_gives_its_kind_of_message() -> None:
     assert message_problems(REPORT) == []
     said = {kind: "\n".join(lines) for kind, lines in sample_messages(REPORT).items()}
     assert "actual:   the attack missed: 7 + 5 = 12 < 13" in said["expected and actual"]
@@ -23,12 +26,19 @@ def test_every_sample_gives_its_kind_of_message() -> None:
 
 def test_the_page_counts_a_step_line_from_the_example_and_lists_every_kind() -> None:
     page = messages_page(REPORT)
-    assert page.count("```gherkin") == len(SAMPLES)
-    assert "step (line 6): Then the attack kills the top card of the Behemoth" in page
+    assert page.count("```gherkin") == len(sample_messages(REPORT)) == 7
+    assert "step (line 7): Then the attack kills the top card of the Behemoth" in page
+    assert "## Allowed but not rolled" in page and "This is not a" in page
+    assert "<code>actual:</code>" in page
 
 
-def test_a_sample_that_passes_is_a_problem() -> None:
-    passing = SAMPLES[0].__class__("passes", "", SAMPLES[-1].steps.replace("hit in melee", "attack in melee"))
-    assert message_problems(run_samples([passing]), [passing]) == [
-        "reference/messages.md: the sample 'passes' gave no message (passed)"
-    ]
+def test_an_example_that_passes_is_a_problem(tmp_path: Path) -> None:
+    path = tmp_path / "messages.feature"
+    path.write_text(
+        "Feature: Messages\n\n  @game:homm\n  Example: passes\n    Given a battle in the open field\n"
+        "    And the Aggressor has a stack of 3 Gold Golems on its Melee Line\n"
+        "    Then the Gold Golems attack in melee with a score of 7\n",
+        encoding="utf-8",
+    )
+    (problem,) = message_problems(run_samples(tmp_path, path))
+    assert "the Example 'passes' gave no message (passed)" in problem

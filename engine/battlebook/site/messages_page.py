@@ -1,145 +1,46 @@
 """The page of the messages a player can meet when checking a scenario: `reference/messages.md`.
 
-Each kind of message comes with a small scenario that provokes it. The scenarios are run
-through [`run_check`][battlebook.runners.check.run_check] when the site is built, and the
-page shows what `battlebook check` (and the rulebook page's own run) printed for each, word
-for word: the page cannot describe a message the engine no longer gives.
+Each kind of message comes with a small Example that provokes it, in `docs/files/messages.feature`
+(the Example's name is the kind, its description what the message means; each declares its
+game). The Examples are run through [`run_check`][battlebook.runners.check.run_check] when
+the site is built, and the page shows what `battlebook check` (and the rulebook page's own run)
+printed for each, word for word: the page cannot describe a message the engine no longer gives.
 """
 
 from __future__ import annotations
 
 import re
-import tempfile
-from collections.abc import Sequence
-from dataclasses import dataclass
 from pathlib import Path
 
+from battlebook.book.model import ExampleDoc
+from battlebook.book.prose import code_fence, markdown_text, prose_block
+from battlebook.book.render import gherkin_lines
 from battlebook.runners.check import CheckReport, explain, run_check
 
 #: Where the page goes in the site.
 MESSAGES_PAGE = "reference/messages.md"
+#: The Examples that provoke the messages, relative to the project root.
+MESSAGES_FEATURE = "docs/files/messages.feature"
 
 
-@dataclass(frozen=True)
-class Sample:
-    """One kind of message: its name, what it means and what to do, and an Example that shows it."""
-
-    kind: str
-    meaning: str
-    steps: str
-
-
-_HOMM = "Given a battle in the open field\n      "
-
-#: The messages, in the order a player tends to meet them. Every Example is HoMM or Heroscape
-#: as its steps say; Heroscape's carry their edition.
-SAMPLES: tuple[Sample, ...] = (
-    Sample(
-        "expected and actual",
-        "A Then step stated an outcome the engine does not reach: the rules, as Battlebook "
-        "reads them, give the outcome on the `actual:` line.",
-        _HOMM + "And the Aggressor has a stack of 3 Gold Golems on its Melee Line\n"
-        "      And the Defender has a Behemoth on its Melee Line\n"
-        "      When the Gold Golems attack the Behemoth in melee, rolling 5\n"
-        "      Then the attack kills the top card of the Behemoth",
-    ),
-    Sample(
-        "refused under a rule",
-        "The action breaks a rule; the message names the rule's identifier (its section of the "
-        "rulebook). Write `try to` in the When step and `Then the action is refused under the "
-        "rule ...` if the refusal is what the scenario means to show.",
-        _HOMM + "And the Aggressor has a stack of 3 Gold Golems on its Ranged Line\n"
-        "      And the Defender has a Behemoth on its Melee Line\n"
-        "      When the Gold Golems attack the Behemoth in melee, rolling 6\n"
-        "      Then the attack kills the top card of the Behemoth",
-    ),
-    Sample(
-        "allowed but not rolled",
-        "No rule refuses the action, but the scenario states fewer rolls than it needs; the "
-        "message says how many faces the attack rolls and how many were stated. This is not a "
-        "refusal: a Then step expecting one fails with this message.",
-        "Given the battlefield:\n"
-        '        """\n'
-        "        1Z1 1 1 1A1\n"
-        "        Z1 = Zettian Guards (Red)\n"
-        "        A1 = Airborne Elite (Blue)\n"
-        '        """\n'
-        "      When the Zettian Guard Z1 tries to attack the Airborne Elite A1\n"
-        "      Then the attack is refused under the rule heroscape.line-of-sight",
-    ),
-    Sample(
-        "a roll refused",
-        "A stated roll is a face the die cannot show under the reading in force.",
-        _HOMM + "And the Aggressor has a stack of 3 Gold Golems on its Melee Line\n"
-        "      And the Defender has a Behemoth on its Melee Line\n"
-        "      When the Gold Golems attack the Behemoth in melee, rolling 10\n"
-        "      Then the attack kills the top card of the Behemoth",
-    ),
-    Sample(
-        "the rules don't say",
-        "The sources leave the case open and no ruling settles it under the readings chosen: "
-        "not a mistake in the scenario. The example counts as open, not failed.",
-        "Given the alternative reading: the 2024 edition states no way to win a battle\n"
-        "      And the battlefield:\n"
-        '        """\n'
-        "        3Z1 1 1A1\n"
-        "        Z1 = Zettian Guards (Red)\n"
-        "        A1 = Airborne Elite (Blue)\n"
-        '        """\n'
-        "      When the Zettian Guard Z1 attacks the Airborne Elite A1, "
-        "rolling skull, skull, skull against shield, blank\n"
-        "      Then Red has won the battle",
-    ),
-    Sample(
-        "the scenario cannot be played",
-        "The scenario's own setup is wrong (here a unit the sources do not define); the message "
-        "names the line, and how to define a unit in the scenario.",
-        _HOMM + "And the Aggressor has a stack of 3 Gold Dragons on its Melee Line\n"
-        "      Then the Gold Dragons attack in melee with a score of 7",
-    ),
-    Sample(
-        "no step reads like this line",
-        "A line matches no step of the language; the closest steps are listed.",
-        _HOMM + "And the Aggressor has a stack of 3 Gold Golems on its Melee Line\n"
-        "      Then the Gold Golems hit in melee with a score of 7",
-    ),
-)
-
-#: The game (and, for Heroscape, the edition) each sample declares; the others are HoMM's.
-_TAGS = {
-    "allowed but not rolled": "@game:heroscape @edition:2004",
-    "the rules don't say": "@game:heroscape @edition:2024",
-}
-
-
-def _feature(samples: Sequence[Sample]) -> str:
-    lines = ["Feature: The messages a check can give", ""]
-    for sample in samples:
-        tag = _TAGS.get(sample.kind, "@game:homm")
-        lines += [f"  {tag}", f"  Example: {sample.kind}", f"      {sample.steps}", ""]
-    return "\n".join(lines)
-
-
-def run_samples(samples: Sequence[Sample] = SAMPLES) -> CheckReport:
-    """Check the samples' Examples, as `battlebook check` checks a player's file."""
-    with tempfile.TemporaryDirectory() as folder:
-        path = Path(folder) / "messages.feature"
-        path.write_text(_feature(samples), encoding="utf-8")
-        return run_check([path], Path(folder))
+def run_samples(root: Path, path: Path | None = None) -> CheckReport:
+    """Check the messages' Examples (`path`, by default the project's), as `battlebook check` checks a player's file."""
+    return run_check([path or root / MESSAGES_FEATURE], root)
 
 
 def sample_messages(report: CheckReport) -> dict[str, list[str]]:
-    """The lines the check printed for each sample's Example, by the sample's kind.
+    """The lines the check printed for each Example, by its name: its verdict, then the explanation.
 
     A step's line is counted from the Example's own first line, as the page shows the Example alone.
     """
     out: dict[str, list[str]] = {}
     for _, examples in report.features:
         for checked in examples:
-            first = checked.example.line
+            shown = _shown_lines(checked.example)
 
-            def local(match: re.Match[str], first: int = first) -> str:
-                return f"(line {int(match.group(1)) - first + 1})"
+            def local(match: re.Match[str], shown: dict[int, int] = shown) -> str:
+                line = int(match.group(1))
+                return f"(line {shown.get(line, line)})"
 
             lines = [checked.kind]
             for outcome in checked.outcomes:
@@ -148,7 +49,31 @@ def sample_messages(report: CheckReport) -> dict[str, list[str]]:
     return out
 
 
-def messages_page(report: CheckReport, samples: Sequence[Sample] = SAMPLES) -> str:
+def _block(example: ExampleDoc) -> list[str]:
+    """The Example as the page shows it: its tags, its `Example:` line, its steps."""
+    return [" ".join(f"@{tag}" for tag in example.tags), f"{example.keyword}: {example.name}"]
+
+
+def _shown_lines(example: ExampleDoc) -> dict[int, int]:
+    """Each step's line in the file, by its line in the block the page shows (counted from 1)."""
+    shown, at = {}, len(_block(example))
+    for step in example.steps:
+        shown[step.line] = at + 1
+        at += len(gherkin_lines([step], ""))
+    return shown
+
+
+def _gherkin(example: ExampleDoc) -> str:
+    body = "\n".join([*_block(example), *gherkin_lines(example.steps)])
+    fence = code_fence(body)
+    return f"{fence}gherkin\n{body}\n{fence}"
+
+
+def _examples(report: CheckReport) -> list[ExampleDoc]:
+    return [checked.example for _, examples in report.features for checked in examples]
+
+
+def messages_page(report: CheckReport) -> str:
     """The Markdown of the page: each message, what it means, the Example and the check's words."""
     found = sample_messages(report)
     lines = [
@@ -157,34 +82,35 @@ def messages_page(report: CheckReport, samples: Sequence[Sample] = SAMPLES) -> s
         "What `battlebook check` says (and the rulebook page's *Try it* shows) when an example does",
         "not pass. Each message below comes with a small example that provokes it; the words under",
         "it are the check's own, produced from that example when this page was built (a step's line",
-        "is counted from the example's first line).",
+        "is counted from the top of the example as shown).",
         "",
     ]
-    for sample in samples:
-        said = found.get(sample.kind, ["the example did not run"])
-        example = f"Example: {sample.kind}\n  " + sample.steps.replace("\n      ", "\n  ")
+    for example in _examples(report):
+        kind = example.name
         lines += [
-            f"## {sample.kind[0].upper()}{sample.kind[1:]}",
+            f"## {markdown_text(kind[:1].upper() + kind[1:])}",
             "",
-            sample.meaning,
+            prose_block(example.description),
             "",
-            "```gherkin",
-            example,
-            "```",
+            _gherkin(example),
             "",
             "```text",
-            *said,
+            *found.get(kind, ["the example did not run"]),
             "```",
             "",
         ]
     return "\n".join(lines)
 
 
-def message_problems(report: CheckReport, samples: Sequence[Sample] = SAMPLES) -> list[str]:
-    """Samples that did not give a message: each must fail (or be open) with something to say."""
+def message_problems(report: CheckReport) -> list[str]:
+    """Examples that gave no message: each must fail (or be open) with something to say."""
     found = sample_messages(report)
-    return [
-        f"{MESSAGES_PAGE}: the sample {sample.kind!r} gave no message ({found.get(sample.kind, ['not run'])[0]})"
-        for sample in samples
-        if len(found.get(sample.kind, [])) < 2
+    problems = [f"{MESSAGES_FEATURE}: {error.reason}" for error in report.malformed]
+    problems += [
+        f"{MESSAGES_FEATURE}:{example.line}: the Example {example.name!r} gave no message ({found[example.name][0]})"
+        for example in _examples(report)
+        if len(found.get(example.name, [])) < 2
     ]
+    if not _examples(report):
+        problems.append(f"{MESSAGES_FEATURE}: no Example was run")
+    return problems

@@ -673,7 +673,7 @@ class Generator:
         entries = run_editions(self.book, self.root)
         pages = {feature.path: page_uri(feature) for feature in self.book}
         self.add(EDITIONS_PAGE, editions_page(entries, pages, EDITIONS_PAGE, self.book), EDITIONS_META)
-        said = run_samples()
+        said = run_samples(self.root)
         self.add(MESSAGES_PAGE, messages_page(said))
         self.pages.problems += message_problems(said)
         self.pages.problems += glossary_problems(self.glossary, self.rule_pages, GAMES)

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from battlebook.errors import ScenarioError
+from battlebook.errors import RulesSilent, ScenarioError
 from battlebook.heroscape.fight import DuelOdds, attacked_odds, duel_odds_in
 from battlebook.homm.fight import FightOdds, fight_odds_in
 from battlebook.homm.sides import Side
@@ -113,6 +113,16 @@ def figure_wins_with(
     left = getattr(odds, f"{_duel_side(heroscape, first, second, winner)}_wins_with_left")
     actual = left.get(life, Fraction(0))
     assert actual == chance, f"{winner} wins with {life} Life left with chance {actual}"
+
+
+@then("the rules don't say who wins " + DUEL.removesuffix(", "), game="heroscape")
+def duel_open(heroscape: HeroscapeWorld, first: str, second: str) -> None:
+    """The engine gives no odds for the duel: the rules in force name nobody to take the next turn."""
+    try:
+        odds = duel(heroscape, first, second)
+    except RulesSilent:
+        return
+    raise AssertionError(f"the engine gives the odds: {odds.first} wins with chance {odds.first_wins}")
 
 
 @then(DUEL + "the duel never ends with chance {chance:Chance}", game="heroscape")
