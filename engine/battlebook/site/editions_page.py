@@ -32,7 +32,6 @@ from battlebook.book.model import FeatureDoc, slugify
 from battlebook.book.prose import markdown_text
 from battlebook.book.sources import SECTIONS
 from battlebook.game import Game, InWords, RulesEdition
-from battlebook.language.steps._readings import readings_for
 from battlebook.runners.editions import EditionRun, ExampleRuns, edited_games
 
 EDITIONS_PAGE = "reference/editions.md"
@@ -174,8 +173,8 @@ def setting_basis(
 ) -> str:
     """Who decides each edition's value of `setting`: a ruling (linked) or the source texts (cited).
 
-    An edition's value is a ruling's when an alternative reading that applies under that
-    edition changes the setting; otherwise it is the texts', cited by the sections the
+    An edition's value is a ruling's when an alternative reading would change it (the reading
+    sets the setting to another value); otherwise it is the texts', cited by the sections the
     setting's description names (in code: `` `004/setting-up-the-attack` ``).
     """
     cells = []
@@ -188,8 +187,8 @@ def setting_basis(
     for edition in game.editions():
         ruled = [
             words
-            for words in game.readings()
-            if setting in readings_for(game.name, [words], getattr(edition.ruleset, "edition", None))
+            for words, settings in game.readings().items()
+            if setting in settings and settings[setting] != getattr(edition.ruleset, setting)
         ]
         link = next((rulings[words] for words in ruled if words in rulings), None)
         if link is not None:
