@@ -1,0 +1,468 @@
+"""Whole battles in Heroes of Might & Magic: several stacks a side, under the plain plan and under best play.
+
+An open-field battle (no heroes, towns or spells) of any stacks, fought to the end through
+the rules themselves ([`rules.apply`][battlebook.homm.rules.apply] through the game's
+contract, branching on the die as [`Game.outcomes`][battlebook.game.Game.outcomes] says).
+In each phase the Aggressor's stacks of that phase act, then the Defender's, each side's in
+the order they were listed; at every decision the rules give, the contest
+([`HommContest`][battlebook.homm.battle.HommContest]) lists every option:
+
+- a stack's attack opportunity: every melee and ranged attack the rules allow, each swat
+  size; supporting a friend against each enemy (a sacrifice); swarming; protecting;
+  reorganizing to the other line; or letting the opportunity pass;
+- an attacked stack's answer: retaliating (each swat size), or not;
+- automatic reorganizing that leaves a choice: which stack moves up (by the side the ruleset names);
+- at the end of each round, neither side withdraws nor surrenders (no hero is in the battle).
+
+Two ways to play it:
+
+- **plain** ([`plain`][battlebook.homm.battle.plain]): every stack attacks when it can, in
+  melee if it stands on its Melee Line and a target is there, else at range, the target it
+  kills with the highest chance (ties: the enemy's first listed stack), top card only; it
+  always retaliates; a forced move takes the first listed stack; a stack with no attack passes;
+- **best play** ([`battlebook.battle.solve_best`][battlebook.battle.solve_best]): the
+  Aggressor maximizes its chance of winning, the Defender minimizes it.
+
+Examples:
+    >>> odds = battle_odds((StackSpec(2, 1, 3, 0, 7, 3, "melee"),), (StackSpec(1, 2, 4, 0, 7, 5, "melee"),))
+    >>> odds.aggressor_wins + odds.defender_wins + odds.never_ends
+    Fraction(1, 1)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from fractions import Fraction
+from typing import Any
+
+from battlebook import bounds
+from battlebook.battle import BestPlay, Choice, Skip, solve_best, solve_plan
+from battlebook.dice import ScriptedDice
+from battlebook.errors import ScenarioError
+from battlebook.fight import MAX_POSITIONS, Ended, Move
+from battlebook.fight_report import FightArgumentError
+from battlebook.homm.actions import (
+    Action,
+    Decline,
+    EndPhase,
+    MeleeAttack,
+    MoveUp,
+    Opportunity,
+    Protect,
+    RangedAttack,
+    Reorganize,
+    Retaliate,
+    Support,
+    Swarm,
+)
+from battlebook.homm.fight import position as fight_position
+from battlebook.homm.fight import readings_of
+from battlebook.homm.flow import chooser
+from battlebook.homm.play import HOMM_PLAY
+from battlebook.homm.ruleset import Ruleset, SupportTarget
+from battlebook.homm.sides import Line, Side
+from battlebook.homm.state import BattleState, Clock, Stack, Stage
+from battlebook.homm.units import LAST_PHASE, MAX_STAT, UnitCard
+from battlebook.odds import fraction_text
+
+__all__ = [
+    "BEST_MAX_POSITIONS",
+    "MAX_CARDS",
+    "MAX_STACKS",
+    "BattleOdds",
+    "HommContest",
+    "StackSpec",
+    "battle_odds",
+    "battle_odds_in",
+    "plain",
+]
+
+#: The most stacks a side may field in the battle calculator, and the most cards a stack.
+MAX_STACKS = bounds.BATTLE_MAX_STACKS
+MAX_CARDS = bounds.BATTLE_MAX_CARDS
+#: The most positions best play may reach (every option expanded) before the battle is refused.
+BEST_MAX_POSITIONS = bounds.BATTLE_BEST_MAX_POSITIONS
+
+#: A position of the battle: the state (round and discard left out), and the stacks that let
+#: their opportunity pass in the phase under way.
+Position = tuple[BattleState, frozenset[str]]
+
+
+@dataclass(frozen=True)
+class StackSpec:
+    """A stack of the calculator: `cards` cards of one unit, its stats, phase and line (`melee` or `ranged`).
+
+    Examples:
+        >>> StackSpec(3, 2, 3, 0, 7, 7, "melee").line
+        'melee'
+    """
+
+    cards: int
+    level: int
+    melee: int
+    ranged: int
+    defense: int
+    phase: int
+    line: str
+
+    def stack(self, name: str, side: Side) -> Stack:
+        """The stack, called `name`, on `side`'s line."""
+        unit = UnitCard(
+            f"{name}'s unit",
+            level=self.level,
+            phase=self.phase,
+            melee=self.melee,
+            ranged=self.ranged,
+            defense=self.defense,
+        )
+        return Stack(name, side, Line.MELEE if self.line == "melee" else Line.RANGED, (unit,) * self.cards)
+
+    def words(self) -> str:
+        """The stack in words."""
+        cards = "1 card" if self.cards == 1 else f"{self.cards} cards"
+        return (
+            f"{cards} of level {self.level}, melee {self.melee}, ranged {self.ranged}, defense {self.defense}, "
+            f"phase {self.phase}, on the {self.line.capitalize()} Line"
+        )
+
+
+def _position(state: BattleState) -> BattleState:
+    """The battle as a position: round and discard left out, and a sacrifice's snapshot of the supporter where no rule reads it."""
+    state = fight_position(state)
+    last = state.last_attack
+    if last is not None and (
+        not state.has_stack(last.target)
+        or not state.has_stack(last.attacker)
+        or HOMM_PLAY.legal_violation(state, Retaliate(last.target, last.attacker, last.kind)) is not None
+    ):
+        state = replace(state, last_attack=None)
+    if state.ruleset.support_target is SupportTarget.NAMED and any(b.helper for s in state.stacks for b in s.backing):
+        stacks = tuple(
+            replace(s, backing=tuple(replace(b, helper=None) for b in s.backing)) if s.backing else s
+            for s in state.stacks
+        )
+        state = replace(state, stacks=stacks)
+    return state
+
+
+def _side_index(side: Side | None) -> int | None:
+    return None if side is None else (0 if side is Side.AGGRESSOR else 1)
+
+
+def _attack_words(action: MeleeAttack | RangedAttack | Retaliate) -> str:
+    how = "in melee" if isinstance(action, MeleeAttack) or getattr(action, "kind", None) == "melee" else "at range"
+    swat = f", swatting {action.swat} cards" if action.swat > 1 else ""
+    return f"{how}{swat}"
+
+
+def option_words(action: Action) -> str:
+    """An option in words, as the answer names a decision ("have the Orcs swarm").
+
+    Examples:
+        >>> option_words(Swarm("Orcs"))
+        'have the Orcs swarm'
+    """
+    match action:
+        case MeleeAttack() | RangedAttack():
+            return f"have the {action.attacker} attack the {action.target} {_attack_words(action)}"
+        case Retaliate():
+            return f"have the {action.retaliator} retaliate against the {action.target}{_attack_words(action)[8:]}"
+        case Support():
+            return f"have the {action.supporter} sacrifice to support the {action.ally} against the {action.target}"
+        case Swarm():
+            return f"have the {action.stack} swarm"
+        case Protect():
+            return f"have the {action.stack} protect"
+        case Reorganize():
+            return f"have the {action.stack} move to the {action.to} Line"
+        case MoveUp():
+            return f"move the {action.stack} up to the Melee Line"
+    return str(action)
+
+
+class HommContest:
+    """The battle's decisions, as [`battlebook.battle`][battlebook.battle] asks for them.
+
+    One contest serves one battle: it keeps each position's choice, and where each run of
+    certain steps leads, as it finds them (a battle asks for both again and again).
+    """
+
+    def __init__(self) -> None:
+        self._choices: dict[Position, Choice[Position, BattleState, Action] | Ended[Side | None]] = {}
+        self._landings: dict[Position, tuple[Position, int]] = {}
+
+    def decide(self, position: Position) -> Choice[Position, BattleState, Action] | Ended[Side | None]:
+        """Who decides at `position`, and every option the rules allow there."""
+        found = self._choices.get(position)
+        if found is None:
+            found = self._choices[position] = self._decide(position)
+        return found
+
+    def _decide(self, position: Position) -> Choice[Position, BattleState, Action] | Ended[Side | None]:
+        state, passed = position
+        if state.outcome is not None:
+            return Ended(state.outcome.winner)
+        clock = state.clock
+        if clock is None:
+            raise ScenarioError("the battle needs the round structure")
+        if state.choosing is not None:
+            picker = chooser(state, state.choosing)
+            moves = [MoveUp(s.name, picker) for s in state.stacks_on(state.choosing, Line.RANGED)]
+            legal = [m for m in moves if HOMM_PLAY.legal_violation(state, m) is None]
+            return Choice(_side_index(picker), tuple((option_words(m), Move(state, m)) for m in legal))
+        if clock.stage in (Stage.WITHDRAWAL, Stage.SURRENDER):
+            return Choice(None, (("pass", Move(state, Decline(clock.turn))),))
+        if clock.stage is not Stage.PHASE:
+            raise ScenarioError("a surrender is on the table: the battle to the end cannot go on from there")
+        answer = self._answers(state, passed)
+        if answer is not None:
+            return answer
+        for stack in state.stacks_on(clock.turn):
+            if stack.name in state.acted or stack.name in passed or state.stack_phase(stack) != clock.phase:
+                continue
+            options: list[tuple[str, Move[BattleState, Action] | Skip[Position]]] = [
+                (option_words(action), Move(state, action)) for action in self._opportunities(state, stack)
+            ]
+            options.append((f"have the {stack.name} let their opportunity pass", Skip((state, passed | {stack.name}))))
+            return Choice(_side_index(clock.turn), tuple(options))
+        return Choice(None, (("end the phase", Move(state, EndPhase(clock.turn))),))
+
+    def _answers(self, state: BattleState, passed: frozenset[str]) -> Choice[Position, BattleState, Action] | None:
+        last = state.last_attack
+        if last is None or not state.has_stack(last.target) or not state.has_stack(last.attacker):
+            return None
+        target = state.stack(last.attacker)
+        answers = [Retaliate(last.target, last.attacker, last.kind, swat) for swat in range(1, target.size + 1)]
+        legal = [a for a in answers if HOMM_PLAY.legal_violation(state, a) is None]
+        if not legal:
+            return None
+        options: list[tuple[str, Move[BattleState, Action] | Skip[Position]]] = [
+            (option_words(a), Move(state, a)) for a in legal
+        ]
+        if state.ruleset.retaliation_optional:
+            options.append((f"have the {last.target} not retaliate", Skip((replace(state, last_attack=None), passed))))
+        return Choice(_side_index(state.stack(last.target).side), tuple(options))
+
+    @staticmethod
+    def _opportunities(state: BattleState, stack: Stack) -> list[Opportunity]:
+        enemies = state.stacks_on(stack.side.opponent)
+        friends = [s for s in state.stacks_on(stack.side) if s.name != stack.name]
+        candidates: list[Opportunity] = []
+        for kind in (MeleeAttack, RangedAttack):
+            for enemy in enemies:
+                candidates += [kind(stack.name, enemy.name, swat) for swat in range(1, enemy.size + 1)]
+        candidates += [Support(stack.name, friend.name, enemy.name) for friend in friends for enemy in enemies]
+        candidates += [Swarm(stack.name), Protect(stack.name)]
+        candidates.append(Reorganize(stack.name, Line.RANGED if stack.line is Line.MELEE else Line.MELEE))
+        return [action for action in candidates if HOMM_PLAY.legal_violation(state, action) is None]
+
+    def advance(self, position: Position, move: Move[BattleState, Action], after: BattleState) -> tuple[Position, int]:
+        """The position after `move`, its certain steps taken (ending a phase, letting the end of a round pass).
+
+        The state is kept without round and discard (and without the sacrificing stack's
+        snapshot, which only the alternative reading of the common target reads); passes are
+        forgotten at a phase's end. The count is the rounds begun.
+        """
+        _, passed = position
+        before, now = move.state.clock, after.clock
+        rounds = int(before is not None and now is not None and now.round > before.round)
+        if isinstance(move.action, EndPhase):
+            passed = frozenset()
+        reached: Position = (_position(after), passed)
+        landing, more = self._land(reached)
+        return landing, rounds + more
+
+    def _land(self, reached: Position) -> tuple[Position, int]:
+        """Where the run of certain steps from `reached` leads (itself if none), and the rounds it begins."""
+        found = self._landings.get(reached)
+        if found is not None:
+            return found
+        following = self.decide(reached)
+        landing: tuple[Position, int] = (reached, 0)
+        if isinstance(following, Choice) and following.side is None and len(following.options) == 1:
+            _, step = following.options[0]
+            if isinstance(step, Move) and not HOMM_PLAY.is_attack(step.action):
+                self._landings[reached] = landing  # a run that comes back to itself stops here
+                after = HOMM_PLAY.apply(step.state, step.action, ScriptedDice()).state
+                clock, now = step.state.clock, after.clock
+                rounds = int(clock is not None and now is not None and now.round > clock.round)
+                passed = frozenset() if isinstance(step.action, EndPhase) else reached[1]
+                at, more = self._land((_position(after), passed))
+                landing = (at, rounds + more)
+        self._landings[reached] = landing
+        return landing
+
+    def winner(self, outcome: Side | None) -> int | None:
+        """0 for the Aggressor, 1 for the Defender."""
+        return _side_index(outcome)
+
+
+def plain(position: Position, choice: Choice[Position, BattleState, Action]) -> int:
+    """The plain plan's option at a choice (see the module's docstring).
+
+    Examples:
+        >>> plain((BattleState(), frozenset()), Choice(0, (("retaliate", Skip(None)), ("not", Skip(None)))))
+        0
+    """
+    moves = [(i, step.action, step.state) for i, (_, step) in enumerate(choice.options) if isinstance(step, Move)]
+    if not moves:
+        return len(choice.options) - 1
+    first = moves[0][1]
+    if isinstance(first, Retaliate | MoveUp):
+        return moves[0][0]
+    state = moves[0][2]
+    top = [(i, a) for i, a, _ in moves if isinstance(a, MeleeAttack | RangedAttack) and a.swat == 1]
+    attacker = state.stack(top[0][1].attacker) if top else None
+    melee = [(i, a) for i, a in top if isinstance(a, MeleeAttack)]
+    ranged = [(i, a) for i, a in top if isinstance(a, RangedAttack)]
+    pool = melee if attacker is not None and attacker.line is Line.MELEE and melee else ranged
+    if not pool:
+        return len(choice.options) - 1
+    chances = [HOMM_PLAY.chance_of(state, a).killing for _, a in pool]
+    best = max(chances)
+    return pool[chances.index(best)][0]
+
+
+@dataclass(frozen=True)
+class BattleOdds:
+    """How a HoMM battle of several stacks goes, exactly, under one way of playing it.
+
+    Attributes:
+        play: `plain` or `best`.
+        aggressor_wins: The chance that the Defender has no stack left first.
+        defender_wins: The chance that the Aggressor has no stack left first.
+        never_ends: The chance that the battle never ends.
+        expected_rounds: The expected number of combat rounds (the last one counted), or
+            `None` when the battle may never end.
+        first_decision: Under best play, the first decision in words ("the Aggressor's best
+            first decision is to ..."); `None` under a plan, or when nobody has a choice.
+        rounds_depend_on_ties: Under best play, whether breaking an exact tie another way
+            could change `expected_rounds`.
+        readings: The readings of the rules the answer took.
+        positions: How many positions the answer went through.
+    """
+
+    play: str
+    aggressor_wins: Fraction
+    defender_wins: Fraction
+    never_ends: Fraction
+    expected_rounds: Fraction | None
+    first_decision: str | None
+    rounds_depend_on_ties: bool
+    readings: tuple[str, ...]
+    positions: int
+
+    def json(self) -> dict[str, Any]:
+        """The answer with exact fractions as `"p/q"` strings (the command line's keys)."""
+        data: dict[str, Any] = {
+            "aggressor_wins": fraction_text(self.aggressor_wins),
+            "defender_wins": fraction_text(self.defender_wins),
+            "never_ends": fraction_text(self.never_ends),
+            "expected_rounds": None if self.expected_rounds is None else fraction_text(self.expected_rounds),
+        }
+        if self.play == "best":
+            data["first_decision"] = self.first_decision
+            data["expected_rounds_depends_on_ties"] = self.rounds_depend_on_ties
+        data["positions"] = self.positions
+        data["readings"] = list(self.readings)
+        return data
+
+
+def _decision_words(decision: tuple[int, str] | None) -> str | None:
+    if decision is None:
+        return None
+    side, label = decision
+    return f"the {'Aggressor' if side == 0 else 'Defender'}'s best first decision is to {label}"
+
+
+def battle_odds_in(state: BattleState, play: str = "plain", *, limit: int | None = None) -> BattleOdds:
+    """The odds of the battle `state` fought to the end by every stack in it, under `play` (`plain` or `best`).
+
+    It goes on from where it stands (from round 1, phase 1 for a battle that has not started),
+    under its ruleset. Raises `FightTooLarge` past the bound of positions.
+
+    Examples:
+        >>> from battlebook.homm.units import KNOWN_UNITS
+        >>> golem = KNOWN_UNITS["Gold Golem"]
+        >>> state = (BattleState()
+        ...     .with_stack(Stack("Gold Golems", Side.AGGRESSOR, Line.MELEE, (golem,) * 3))
+        ...     .with_stack(Stack("Lone Golem", Side.DEFENDER, Line.MELEE, (golem,))))
+        >>> battle_odds_in(state, "best").aggressor_wins
+        Fraction(1, 1)
+    """
+    if not state.stacks_on(Side.AGGRESSOR) or not state.stacks_on(Side.DEFENDER):
+        raise ScenarioError("a battle needs a stack on each side")
+    if state.extensions:
+        raise ScenarioError("the battle calculator plays open-field battles: this one is fought in a town")
+    start: Position = (_position(state if state.clock is not None else replace(state, clock=Clock())), frozenset())
+    contest = HommContest()
+    readings = readings_of(state.ruleset)
+    if play == "plain":
+        answer = solve_plan(HOMM_PLAY, contest, plain, start, limit=limit or MAX_POSITIONS)
+        won = {side: sum((p for w, p in answer.outcomes.items() if w is side), Fraction(0)) for side in Side}
+        expected = None if answer.expected_count is None else 1 + answer.expected_count
+        return BattleOdds(
+            "plain",
+            won[Side.AGGRESSOR],
+            won[Side.DEFENDER],
+            answer.never_ends,
+            expected,
+            None,
+            False,
+            readings,
+            answer.positions,
+        )
+    if play != "best":
+        raise FightArgumentError(f"the HoMM battle is played 'plain' or 'best', not {play[:20]!r}")
+    best: BestPlay[Side | None] = solve_best(HOMM_PLAY, contest, start, limit=limit or BEST_MAX_POSITIONS)
+    return BattleOdds(
+        "best",
+        best.first_wins,
+        best.second_wins,
+        best.never_ends,
+        None if best.expected_count is None else 1 + best.expected_count,
+        _decision_words(best.first_decision),
+        best.count_depends_on_ties,
+        readings,
+        best.positions,
+    )
+
+
+def battle_state(
+    aggressor: Sequence[StackSpec], defender: Sequence[StackSpec], ruleset: Ruleset | None = None
+) -> BattleState:
+    """The battle of the stacks given by their numbers, named `Aggressor's stack 1`, ... in the order listed."""
+    state = BattleState(ruleset or Ruleset(), clock=Clock())
+    for side, specs in ((Side.AGGRESSOR, aggressor), (Side.DEFENDER, defender)):
+        for number, spec in enumerate(specs, start=1):
+            state = state.with_stack(spec.stack(f"{side}'s stack {number}", side))
+    return state
+
+
+def _check(what: str, value: int, low: int, high: int) -> None:
+    if not low <= value <= high:
+        raise FightArgumentError(f"{what} is {value}: give a whole number from {low} to {high}")
+
+
+def check_stacks(who: str, specs: Sequence[StackSpec]) -> None:
+    """Refuse a side the calculator cannot take, in one line naming the bound."""
+    _check(f"the {who}'s number of stacks", len(specs), 1, MAX_STACKS)
+    for number, spec in enumerate(specs, start=1):
+        name = f"the {who}'s stack {number}"
+        _check(f"{name}'s number of cards", spec.cards, 1, MAX_CARDS)
+        for what, value in (("level", spec.level), ("melee score", spec.melee), ("ranged score", spec.ranged)):
+            _check(f"{name}'s {what}", value, 0, MAX_STAT)
+        _check(f"{name}'s defense", spec.defense, 0, MAX_STAT)
+        _check(f"{name}'s phase", spec.phase, 1, LAST_PHASE)
+        if spec.line not in ("melee", "ranged"):
+            raise FightArgumentError(f"{name}'s line is melee or ranged, not {spec.line[:20]!r}")
+
+
+def battle_odds(
+    aggressor: Sequence[StackSpec], defender: Sequence[StackSpec], ruleset: Ruleset | None = None, play: str = "plain"
+) -> BattleOdds:
+    """The odds of a battle of the stacks given by their numbers, under `ruleset` and `play`."""
+    check_stacks("Aggressor", aggressor)
+    check_stacks("Defender", defender)
+    return battle_odds_in(battle_state(aggressor, defender, ruleset), play)
