@@ -9,7 +9,10 @@ the order they were listed; at every decision the rules give, the contest
 
 - a stack's attack opportunity: every melee and ranged attack the rules allow, each swat
   size; supporting a friend against each enemy (a sacrifice); swarming; protecting;
-  reorganizing to the other line; or letting the opportunity pass;
+  reorganizing to the other line; or letting the opportunity pass. One limit is
+  Battlebook's, not the rules': a stack does not sacrifice again for a friend whose attack
+  already waits on its support (the rules let support wait for ever, so without this limit
+  a battle whose supported stack never attacks would have no end of positions);
 - an attacked stack's answer: retaliating (each swat size), or not;
 - automatic reorganizing that leaves a choice: which stack moves up (by the side the ruleset names);
 - at the end of each round, neither side withdraws nor surrenders (no hero is in the battle).
@@ -252,7 +255,12 @@ class HommContest:
         for kind in (MeleeAttack, RangedAttack):
             for enemy in enemies:
                 candidates += [kind(stack.name, enemy.name, swat) for swat in range(1, enemy.size + 1)]
-        candidates += [Support(stack.name, friend.name, enemy.name) for friend in friends for enemy in enemies]
+        candidates += [
+            Support(stack.name, friend.name, enemy.name)
+            for friend in friends
+            if not any(backing.supporter == stack.name for backing in friend.backing)
+            for enemy in enemies
+        ]
         candidates += [Swarm(stack.name), Protect(stack.name)]
         candidates.append(Reorganize(stack.name, Line.RANGED if stack.line is Line.MELEE else Line.MELEE))
         return [action for action in candidates if HOMM_PLAY.legal_violation(state, action) is None]
