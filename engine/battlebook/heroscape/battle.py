@@ -26,6 +26,8 @@ Examples:
 
 from __future__ import annotations
 
+import json
+from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Any
@@ -34,7 +36,7 @@ from battlebook import bounds
 from battlebook.battle import Choice, solve_best, solve_plan
 from battlebook.dice import ScriptedDice
 from battlebook.fight import MAX_POSITIONS, Ended, Move
-from battlebook.fight_report import FightArgumentError
+from battlebook.fight_report import FightArgumentError, FightReport
 from battlebook.heroscape.actions import Action, Attack, EndTurn, StartTurn
 from battlebook.heroscape.battlefield import Battlefield, Space
 from battlebook.heroscape.cards import ArmyCard, CardKind
@@ -258,4 +260,71 @@ def battle_odds(
         best.count_depends_on_ties,
         readings,
         best.positions,
+    )
+
+
+# --- The calculator's question, from text ------------------------------------------------
+
+#: The figures of both armies together best play solves (every target counted, the positions grow fast).
+BEST_MAX_FIGURES = bounds.BATTLE_BEST_MAX_FIGURES
+
+
+def squad_of(text: str, who: str) -> Squad:
+    """An army card written `FIGURES,ATTACK,DEFENSE,LIFE`.
+
+    Examples:
+        >>> squad_of("3,2,1,1", "first").figures
+        3
+    """
+    fields = text.split(",")
+    if len(fields) != 4:
+        raise FightArgumentError(
+            f"the {who} army is FIGURES,ATTACK,DEFENSE,LIFE (such as 3,3,2,1), not {text.strip()[:30]!r}"
+        )
+    numbers = [bounds.read_whole(field, f"the {who} army", 0, bounds.MAX_SCORE) for field in fields]
+    return Squad(*numbers)
+
+
+def battle_report(arguments: Mapping[str, str]) -> FightReport:
+    """The battle calculator's answer for arguments written as text: `edition`, `first`, `second`, `play`.
+
+    Examples:
+        >>> battle_report({"edition": "2004", "first": "2,2,2,1", "second": "2,2,2,1"}).json()["first_wins"]
+        '77517/112042'
+    """
+    try:
+        edition = Edition((arguments.get("edition") or "2004").strip())
+    except ValueError:
+        raise FightArgumentError(f"the edition is 2004 or 2024, not {arguments.get('edition', '')[:20]!r}") from None
+    first = squad_of(arguments.get("first", ""), "first")
+    second = squad_of(arguments.get("second", ""), "second")
+    check_squad("first", first)
+    check_squad("second", second)
+    play = (arguments.get("play") or "focus").strip()
+    if play not in ("focus", "best"):
+        raise FightArgumentError(f"the Heroscape battle is played focus or best, not {play[:20]!r}")
+    if play == "best" and first.figures + second.figures > BEST_MAX_FIGURES:
+        raise FightArgumentError(
+            f"best play solves battles of at most {BEST_MAX_FIGURES} figures in all, not "
+            f"{first.figures + second.figures}: ask with --play focus, or with fewer figures"
+        )
+    odds = battle_odds(first, second, edition, play)
+    title = (
+        f"Heroscape battle to the end, {edition.value} edition, {'best play' if play == 'best' else 'the focus plan'}: "
+        f"the first army ({first.words()}) against the second ({second.words()}), the first army first"
+    )
+    readings = odds.readings if odds.first_decision is None else (*odds.readings, odds.first_decision)
+    data: dict[str, Any] = {"game": "heroscape", "question": "battle", "play": play, "edition": edition.value}
+    return FightReport(
+        title,
+        readings,
+        (
+            ("the first army wins", odds.first_wins),
+            ("the second army wins", odds.second_wins),
+            ("the battle never ends", odds.never_ends),
+        ),
+        (),
+        ("expected turns", odds.expected_turns),
+        json.dumps(data | odds.json()),
+        chart=True,
     )

@@ -34,7 +34,8 @@ Examples:
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import json
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Any
@@ -44,7 +45,7 @@ from battlebook.battle import BestPlay, Choice, Skip, solve_best, solve_plan
 from battlebook.dice import ScriptedDice
 from battlebook.errors import ScenarioError
 from battlebook.fight import MAX_POSITIONS, Ended, Move
-from battlebook.fight_report import FightArgumentError
+from battlebook.fight_report import FightArgumentError, FightReport
 from battlebook.homm.actions import (
     Action,
     Decline,
@@ -474,3 +475,133 @@ def battle_odds(
     check_stacks("Aggressor", aggressor)
     check_stacks("Defender", defender)
     return battle_odds_in(battle_state(aggressor, defender, ruleset), play)
+
+
+# --- The calculator's question, from text ------------------------------------------------
+
+#: The bounds best play puts on a battle before it is solved (every option counted, the
+#: positions grow fast): the stacks of both sides together, the cards of a stack, and the
+#: cards of all stacks together when there are more than two stacks.
+BEST_MAX_STACKS = bounds.BATTLE_BEST_MAX_STACKS
+BEST_MAX_CARDS = bounds.BATTLE_BEST_MAX_CARDS
+BEST_MAX_TOTAL_CARDS = bounds.BATTLE_BEST_MAX_TOTAL_CARDS
+#: The lines a stack may stand on, as the calculator writes them.
+LINES = ("melee", "ranged")
+
+
+def stacks_of(text: str, who: str) -> tuple[StackSpec, ...]:
+    """A side's stacks written `CARDS,LEVEL,MELEE,RANGED,DEFENSE,PHASE,LINE;...`, in the order listed.
+
+    Examples:
+        >>> stacks_of("2,1,3,0,7,3,melee;1,1,2,3,5,4,ranged", "Aggressor")[1].line
+        'ranged'
+        >>> stacks_of("2,1,3", "Aggressor")
+        Traceback (most recent call last):
+        ...
+        battlebook.fight_report.FightArgumentError: the Aggressor's stack 1 is CARDS,LEVEL,MELEE,RANGED,DEFENSE,PHASE,LINE (such as 3,2,3,0,7,7,melee), not '2,1,3'
+    """
+    parts = [part for part in text.split(";")]
+    if len(parts) > MAX_STACKS:
+        raise FightArgumentError(f"the {who} has {len(parts)} stacks: give from 1 to {MAX_STACKS}")
+    specs = []
+    for number, part in enumerate(parts, start=1):
+        fields = [field.strip() for field in part.split(",")]
+        name = f"the {who}'s stack {number}"
+        if len(fields) != 7:
+            raise FightArgumentError(
+                f"{name} is CARDS,LEVEL,MELEE,RANGED,DEFENSE,PHASE,LINE (such as 3,2,3,0,7,7,melee), "
+                f"not {part.strip()[:40]!r}"
+            )
+        numbers = [bounds.read_whole(field, name, 0, bounds.MAX_SCORE) for field in fields[:6]]
+        line = fields[6].lower()
+        if line not in LINES:
+            raise FightArgumentError(f"{name}'s line is melee or ranged, not {fields[6][:20]!r}")
+        specs.append(StackSpec(*numbers, line))
+    return tuple(specs)
+
+
+def check_best(aggressor: Sequence[StackSpec], defender: Sequence[StackSpec]) -> None:
+    """Refuse at once, naming the bound, a battle too large for best play."""
+    stacks = [*aggressor, *defender]
+    if len(stacks) > BEST_MAX_STACKS:
+        raise FightArgumentError(
+            f"best play solves battles of at most {BEST_MAX_STACKS} stacks in all, not {len(stacks)}: "
+            "ask with --play plain, or with fewer stacks"
+        )
+    most = max(spec.cards for spec in stacks)
+    if most > BEST_MAX_CARDS:
+        raise FightArgumentError(
+            f"best play solves stacks of at most {BEST_MAX_CARDS} cards, not {most}: ask with --play plain"
+        )
+    total = sum(spec.cards for spec in stacks)
+    if len(stacks) > 2 and total > BEST_MAX_TOTAL_CARDS:
+        raise FightArgumentError(
+            f"best play solves battles of more than two stacks with at most {BEST_MAX_TOTAL_CARDS} cards in all, "
+            f"not {total}: ask with --play plain, or with fewer cards"
+        )
+
+
+def battle_report(arguments: Mapping[str, str]) -> FightReport:
+    """The battle calculator's answer for arguments written as text, as the command line and the page ask it.
+
+    Arguments: `aggressor` and `defender` (stacks, see [`stacks_of`][battlebook.homm.battle.stacks_of]),
+    `play` (`plain` or `best`), `faces` (`0-9` or `1-10`), `reading` (the words of alternative
+    readings, separated by `;`, or a ruling's name the fight calculator takes).
+
+    Examples:
+        >>> report = battle_report({"aggressor": "2,1,3,0,7,3,melee", "defender": "1,2,4,0,7,5,melee"})
+        >>> report.json()["aggressor_wins"]
+        '25969/31174'
+    """
+    from battlebook.homm.fight import READINGS as RULING_READINGS
+    from battlebook.homm.readings import READINGS, with_reading
+    from battlebook.homm.ruleset import DieReading
+
+    aggressor = stacks_of(arguments.get("aggressor", ""), "Aggressor")
+    defender = stacks_of(arguments.get("defender", ""), "Defender")
+    check_stacks("Aggressor", aggressor)
+    check_stacks("Defender", defender)
+    play = (arguments.get("play") or "plain").strip()
+    if play not in ("plain", "best"):
+        raise FightArgumentError(f"the HoMM battle is played plain or best, not {play[:20]!r}")
+    if play == "best":
+        check_best(aggressor, defender)
+    faces = (arguments.get("faces") or "0-9").strip()
+    try:
+        ruleset = replace(Ruleset(), die_reading=DieReading(faces))
+    except ValueError:
+        raise FightArgumentError(f"the die reads 0-9 or 1-10, not {faces[:20]!r}") from None
+    for words in (w.strip() for w in (arguments.get("reading") or "").split(";")):
+        if not words:
+            continue
+        words = RULING_READINGS.get(words, words)
+        if words not in READINGS:
+            raise FightArgumentError(
+                f"no alternative reading {words[:40]!r}: give a reading's words as a scenario writes them "
+                "(see the rulings), or retaliation-chain"
+            )
+        ruleset = with_reading(ruleset, words)
+    odds = battle_odds(aggressor, defender, ruleset, play)
+    title = (
+        f"HoMM battle to the end, {'best play' if play == 'best' else 'the plain plan'}: the Aggressor's "
+        + "; ".join(spec.words() for spec in aggressor)
+        + "; against the Defender's "
+        + "; ".join(spec.words() for spec in defender)
+    )
+    readings = odds.readings
+    if odds.first_decision is not None:
+        readings = (*readings, odds.first_decision)
+    data: dict[str, Any] = {"game": "homm", "question": "battle", "play": play, "faces": faces}
+    return FightReport(
+        title,
+        readings,
+        (
+            ("the Aggressor wins", odds.aggressor_wins),
+            ("the Defender wins", odds.defender_wins),
+            ("the battle never ends", odds.never_ends),
+        ),
+        (),
+        ("expected rounds", odds.expected_rounds),
+        json.dumps(data | odds.json()),
+        chart=True,
+    )
