@@ -180,7 +180,9 @@ def solve_plan(
 
     A choice of one option needs no plan. Raises `FightTooLarge` past `limit` positions.
     """
-    return solve(_PlannedPlay(game), _Planned(contest, plan), start, limit=limit)
+    played: _PlannedPlay[P, S, A] = _PlannedPlay(game)
+    planned: _Planned[P, S, A, O] = _Planned(contest, plan)
+    return solve(played, planned, start, limit=limit)
 
 
 # --- Best play ---------------------------------------------------------------------------
@@ -377,8 +379,9 @@ def _iterate(graph: _Graph) -> list[int]:
                 break
     via = _progress(graph, allowed)
     for n in range(size):
-        if graph.sides[n] == 0 and va[n] > _TIE and via[n] is not None:
-            chosen[n] = via[n]
+        closer = via[n]
+        if graph.sides[n] == 0 and va[n] > _TIE and closer is not None:
+            chosen[n] = closer
     return chosen
 
 
@@ -572,10 +575,9 @@ def _improve(graph: _Graph, chosen: list[int], known: _Exact) -> int:
             for n in range(size)
         ]
         via = _progress(graph, allowed)
-        for n in range(size):
-            if (graph.sides[n] == 0 and via[n] is not None and known.a[n] < max(values[n])) or n in better:
-                pick = via[n] if via[n] is not None else values[n].index(max(values[n]))
-                chosen[n] = pick
+        for n in better:
+            closer = via[n]
+            chosen[n] = closer if closer is not None else values[n].index(max(values[n]))
         return len(better)
     changed = 0
     for n in range(size):

@@ -33,7 +33,7 @@ from fractions import Fraction
 from typing import Any
 
 from battlebook import bounds
-from battlebook.battle import Choice, solve_best, solve_plan
+from battlebook.battle import Choice, Skip, solve_best, solve_plan
 from battlebook.dice import ScriptedDice
 from battlebook.fight import MAX_POSITIONS, Ended, Move
 from battlebook.fight_report import FightArgumentError, FightReport
@@ -109,7 +109,9 @@ class HeroscapeContest:
             return Choice(None, (("end the turn", Move(state, EndTurn(turn.army))),))
         attacker = left[0]
         enemies = [f.key for f in state.figures if f.army != turn.army]
-        options = tuple((f"have {attacker} attack {enemy}", Move(state, Attack(attacker, enemy))) for enemy in enemies)
+        options: tuple[tuple[str, Move[BattleState, Action] | Skip[BattleState]], ...] = tuple(
+            (f"have {attacker} attack {enemy}", Move(state, Attack(attacker, enemy))) for enemy in enemies
+        )
         return Choice(ARMIES.index(turn.army), options)
 
     def advance(

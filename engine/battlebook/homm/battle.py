@@ -132,7 +132,12 @@ class StackSpec:
 
 
 def _position(state: BattleState) -> BattleState:
-    """The battle as a position: round and discard left out, and a sacrifice's snapshot of the supporter where no rule reads it."""
+    """The battle as a position: what no rule reads left out.
+
+    The round and the discard pile; an attack that nothing may answer any more; and a
+    sacrifice's snapshot of the supporter, which only the alternative reading of the
+    common target reads.
+    """
     state = fight_position(state)
     last = state.last_attack
     if last is not None and (
@@ -498,7 +503,7 @@ def stacks_of(text: str, who: str) -> tuple[StackSpec, ...]:
         >>> stacks_of("2,1,3", "Aggressor")
         Traceback (most recent call last):
         ...
-        battlebook.fight_report.FightArgumentError: the Aggressor's stack 1 is CARDS,LEVEL,MELEE,RANGED,DEFENSE,PHASE,LINE (such as 3,2,3,0,7,7,melee), not '2,1,3'
+        battlebook.fight_report.FightArgumentError: the Aggressor's stack 1 is CARDS,LEVEL,MELEE,RANGED,...
     """
     parts = [part for part in text.split(";")]
     if len(parts) > MAX_STACKS:
@@ -516,7 +521,8 @@ def stacks_of(text: str, who: str) -> tuple[StackSpec, ...]:
         line = fields[6].lower()
         if line not in LINES:
             raise FightArgumentError(f"{name}'s line is melee or ranged, not {fields[6][:20]!r}")
-        specs.append(StackSpec(*numbers, line))
+        cards, level, melee, ranged, defense, phase = numbers
+        specs.append(StackSpec(cards, level, melee, ranged, defense, phase, line))
     return tuple(specs)
 
 
