@@ -85,7 +85,7 @@ class Homm:
         def branch(chance: Fraction) -> tuple[tuple[bool, Fraction], ...]:
             if rng is None:
                 return ((True, chance), (False, 1 - chance))
-            return ((rng.random() < chance, Fraction(1)),)
+            return ((rng.random() < float(chance), Fraction(1)),)
 
         def strike(cards: list[int], lines: list[str], attacker: int, target: int, kind: str, hit: bool) -> None:
             if hit:

@@ -70,7 +70,7 @@ def test_a_seeded_monte_carlo_of_100000_battles_lands_within_five_standard_error
     assert won + lost == battles
 
 
-@pytest.mark.parametrize("case", HOMM_CASES[:2])
+@pytest.mark.parametrize("case", HOMM_CASES[:1])
 def test_best_play_does_at_least_as_well_as_the_plain_plan(case: tuple[list[StackSpec], list[StackSpec], str]) -> None:
     plain = battle_odds(case[0], case[1])
     best = battle_odds(case[0], case[1], play="best")

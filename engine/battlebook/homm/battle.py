@@ -197,7 +197,9 @@ class HommContest:
     certain steps leads, as it finds them (a battle asks for both again and again).
     """
 
-    def __init__(self) -> None:
+    def __init__(self, *, attacks_only: bool = False) -> None:
+        """`attacks_only` lists only what the plain plan may take: attacks and retaliations of the top card, passing."""
+        self.attacks_only = attacks_only
         self._choices: dict[Position, Choice[Position, BattleState, Action] | Ended[Side | None]] = {}
         self._landings: dict[Position, tuple[Position, int]] = {}
 
@@ -231,7 +233,8 @@ class HommContest:
             if stack.name in state.acted or stack.name in passed or state.stack_phase(stack) != clock.phase:
                 continue
             options: list[tuple[str, Move[BattleState, Action] | Skip[Position]]] = [
-                (option_words(action), Move(state, action)) for action in self._opportunities(state, stack)
+                (option_words(action), Move(state, action))
+                for action in self._opportunities(state, stack, self.attacks_only)
             ]
             options.append((f"have the {stack.name} let their opportunity pass", Skip((state, passed | {stack.name}))))
             return Choice(_side_index(clock.turn), tuple(options))
@@ -242,7 +245,8 @@ class HommContest:
         if last is None or not state.has_stack(last.target) or not state.has_stack(last.attacker):
             return None
         target = state.stack(last.attacker)
-        answers = [Retaliate(last.target, last.attacker, last.kind, swat) for swat in range(1, target.size + 1)]
+        swats = range(1, 2 if self.attacks_only else target.size + 1)
+        answers = [Retaliate(last.target, last.attacker, last.kind, swat) for swat in swats]
         legal = [a for a in answers if HOMM_PLAY.legal_violation(state, a) is None]
         if not legal:
             return None
@@ -254,13 +258,16 @@ class HommContest:
         return Choice(_side_index(state.stack(last.target).side), tuple(options))
 
     @staticmethod
-    def _opportunities(state: BattleState, stack: Stack) -> list[Opportunity]:
+    def _opportunities(state: BattleState, stack: Stack, attacks_only: bool) -> list[Opportunity]:
         enemies = state.stacks_on(stack.side.opponent)
         friends = [s for s in state.stacks_on(stack.side) if s.name != stack.name]
         candidates: list[Opportunity] = []
         for kind in (MeleeAttack, RangedAttack):
             for enemy in enemies:
-                candidates += [kind(stack.name, enemy.name, swat) for swat in range(1, enemy.size + 1)]
+                swats = range(1, 2 if attacks_only else enemy.size + 1)
+                candidates += [kind(stack.name, enemy.name, swat) for swat in swats]
+        if attacks_only:
+            return [action for action in candidates if HOMM_PLAY.legal_violation(state, action) is None]
         candidates += [
             Support(stack.name, friend.name, enemy.name)
             for friend in friends
@@ -312,6 +319,15 @@ class HommContest:
         return _side_index(outcome)
 
 
+def _killing(state: BattleState, action: Action) -> Fraction:
+    """The chance that `action` kills, from the results of its die the rules tell apart (`Game.outcomes`)."""
+    chance = Fraction(0)
+    for roll in HOMM_PLAY.outcomes(state, action):
+        if HOMM_PLAY.attack_effect(HOMM_PLAY.apply(state, action, roll.dice))[1]:
+            chance += roll.chance
+    return chance
+
+
 def plain(position: Position, choice: Choice[Position, BattleState, Action]) -> int:
     """The plain plan's option at a choice (see the module's docstring).
 
@@ -333,7 +349,7 @@ def plain(position: Position, choice: Choice[Position, BattleState, Action]) -> 
     pool = melee if attacker is not None and attacker.line is Line.MELEE and melee else ranged
     if not pool:
         return len(choice.options) - 1
-    chances = [HOMM_PLAY.chance_of(state, a).killing for _, a in pool]
+    chances = [_killing(state, a) for _, a in pool]
     best = max(chances)
     return pool[chances.index(best)][0]
 
@@ -410,10 +426,9 @@ def battle_odds_in(state: BattleState, play: str = "plain", *, limit: int | None
     if state.extensions:
         raise ScenarioError("the battle calculator plays open-field battles: this one is fought in a town")
     start: Position = (_position(state if state.clock is not None else replace(state, clock=Clock())), frozenset())
-    contest = HommContest()
     readings = readings_of(state.ruleset)
     if play == "plain":
-        answer = solve_plan(HOMM_PLAY, contest, plain, start, limit=limit or MAX_POSITIONS)
+        answer = solve_plan(HOMM_PLAY, HommContest(attacks_only=True), plain, start, limit=limit or MAX_POSITIONS)
         won = {side: sum((p for w, p in answer.outcomes.items() if w is side), Fraction(0)) for side in Side}
         expected = None if answer.expected_count is None else 1 + answer.expected_count
         return BattleOdds(
@@ -429,7 +444,7 @@ def battle_odds_in(state: BattleState, play: str = "plain", *, limit: int | None
         )
     if play != "best":
         raise FightArgumentError(f"the HoMM battle is played 'plain' or 'best', not {play[:20]!r}")
-    best: BestPlay[Side | None] = solve_best(HOMM_PLAY, contest, start, limit=limit or BEST_MAX_POSITIONS)
+    best: BestPlay[Side | None] = solve_best(HOMM_PLAY, HommContest(), start, limit=limit or BEST_MAX_POSITIONS)
     return BattleOdds(
         "best",
         best.first_wins,
