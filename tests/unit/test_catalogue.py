@@ -178,8 +178,9 @@ def test_a_line_is_credited_to_the_step_of_its_own_game(book: list[FeatureDoc]) 
         for s in steps
         if s.readable.endswith(" in melee[, swatting {swat} card(s)][, swatting {picked}][, rolling {roll}]")
     )
-    # The Heroscape pattern is loose enough to read a HoMM melee line, but steps are scoped per game.
-    assert Phrase(scape_attack.pattern).is_matching("the Gold Golem attacks the Enemy Golems in melee, rolling 0")
+    # Steps are scoped per game; and a Heroscape figure is typed (capitalized kind, map key), so the
+    # Heroscape attack no longer reads a HoMM melee line even unscoped.
+    assert not Phrase(scape_attack.pattern).reads("the Gold Golem attacks the Enemy Golems in melee, rolling 0")
     assert all(not use.feature.path.startswith("features/homm/") for use in scape_attack.uses)
     assert any(use.feature.path.startswith("features/heroscape/") for use in scape_attack.uses)
     assert all(not use.feature.path.startswith("features/heroscape/") for use in homm_attack.uses)

@@ -24,6 +24,7 @@ from battlebook.heroscape import (
     ArmyCardBook,
     Attack,
     BattleState,
+    CardInPlay,
     Edition,
     Figure,
     HeroscapeResolution,
@@ -36,7 +37,7 @@ from battlebook.heroscape import (
 from battlebook.heroscape.cards import STAT_NAMES
 from battlebook.heroscape.dice import CombatDie
 from battlebook.heroscape.game import HEROSCAPE, HeroscapeGame
-from battlebook.heroscape.rules import LINE_OF_SIGHT, RANGE
+from battlebook.heroscape.rules import LINE_OF_SIGHT, ORDER_MARKERS, RANGE
 from battlebook.heroscape.sight import Measured
 from battlebook.language.grammar import words
 from battlebook.language.recorder import ScenarioRecord
@@ -47,6 +48,7 @@ from battlebook.language.steps._readings import HEROSCAPE_READINGS, READING_OPTI
 __all__ = [
     "CARD_STAT_OPTION",
     "HEROSCAPE_READINGS",
+    "LABEL",
     "TERRAIN",
     "HeroscapeWorld",
     "Measured",
@@ -56,6 +58,8 @@ __all__ = [
 
 #: The Heroscape words of the step language: terrains (given to the steps that read one).
 TERRAIN = words("Terrain", {terrain.value: terrain for terrain in Terrain})
+#: The labels of an army's order markers (given to the steps that read one).
+LABEL = words("Label", {label: label for label in ORDER_MARKERS}, "an order marker's label")
 
 EDITION_TAG = "edition:"
 
@@ -186,17 +190,29 @@ class HeroscapeWorld(World[BattleState, HeroscapeResolution]):
     def figure(self, reference: str) -> Figure:
         """The figure a step names: its map key, optionally after its kind ("the Zettian Guard Z1").
 
-        The words before the key must begin the figure's (or its card's) name.
+        The words before the key must be the first whole words of the figure's (or its card's) name.
         """
         words = reference.strip().split()
         if not words or not _KEY.match(words[-1]):
             raise ScenarioError(f"name a figure by its map key, as in 'the Zettian Guard Z1' (not {reference!r})")
         figure = self.any_figure(words[-1])
-        kind = " ".join(words[:-1]).removeprefix("the ").strip().lower()
+        kind = " ".join(words[:-1]).removeprefix("the ").strip().lower().split()
         card = self.state.card(figure.card_id).card
-        if kind and not (card.figure.lower().startswith(kind) or card.name.lower().startswith(kind)):
-            raise ScenarioError(f"{words[-1]} is a {card.figure}, not a {kind}")
+        if kind and not any(name.lower().split()[: len(kind)] == kind for name in (card.figure, card.name)):
+            raise ScenarioError(f"{words[-1]} is a {card.figure}, not a {' '.join(kind)}")
         return figure
+
+    def army_card(self, army: str, name: str) -> CardInPlay:
+        """The army card of `army` a step names by its id (`Knaves of the Silver Scimitar #2`), else by its name."""
+        held = [c for c in self.state.cards if c.army == army]
+        for card in (*(c for c in held if c.id == name), *(c for c in held if c.card.name == name)):
+            return card
+        there = ", ".join(c.id for c in held) or "none"
+        raise ScenarioError(f"{army} has no army card {name!r} (its cards: {there})")
+
+    def armies(self) -> tuple[str, ...]:
+        """The armies of the battle, in the order their cards were dealt."""
+        return tuple(dict.fromkeys(card.army for card in self.state.cards))
 
     def any_figure(self, key: str) -> Figure:
         """The figure `key`, on the battlefield or (if destroyed) as it last stood."""
