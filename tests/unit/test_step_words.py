@@ -173,3 +173,39 @@ def test_an_order_marker_is_one_of_an_armys_labels() -> None:
     definitions, _ = samples()
     assert _read_by(definitions, "when", "heroscape", "Blue reveals their order marker X")
     assert not _read_by(definitions, "when", "heroscape", "Blue reveals their order marker banana")
+
+
+HELD_BY = '''@game:heroscape
+Feature: Powers held by nothing
+  @edition:2024
+  Example: A power's holder is named
+    Given these powers, defined for this example only:
+      | power      | kind          | holder   | attack dice | defense dice |
+      | Stone Skin | {kind} | {holder} | 0           | 1            |
+    And the battlefield:
+      """
+      1Z1 1 1 1aA1
+      Z1 = Zettian Guards (Red)
+      A1 = Airborne Elite (Blue)
+      a = glyph Astrid
+      """
+    Then the Zettian Guard Z1 attacks the Airborne Elite A1 with 2 dice against 3
+'''
+
+
+def _check_text(text: str) -> list[str]:
+    """Each outcome of the one example in `text`, with the error it stopped at."""
+    with tempfile.TemporaryDirectory(prefix="battlebook-step-words-") as folder:
+        path = Path(folder) / "powers.feature"
+        path.write_text(text, encoding="utf-8")
+        report = run_check([path], Path(folder))
+    return [f"{o.kind}: {o.exception}" for _, examples in report.features for c in examples for o in c.outcomes]
+
+
+def test_a_power_held_by_no_card_or_glyph_is_a_scenario_error() -> None:
+    assert _check_text(HELD_BY.format(kind="special power", holder="Airborne Elite")) == ["passed: None"]
+    assert _check_text(HELD_BY.format(kind="glyph        ", holder="Astrid        ")) == ["passed: None"]
+    (card,) = _check_text(HELD_BY.format(kind="special power", holder="Banana Elite"))
+    assert card.startswith("failed: no army card called 'Banana Elite'"), card
+    (glyph,) = _check_text(HELD_BY.format(kind="glyph        ", holder="Banana        "))
+    assert glyph.startswith("failed: ") and "no glyph 'Banana' lies on the battlefield" in glyph, glyph

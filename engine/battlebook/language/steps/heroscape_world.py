@@ -29,6 +29,7 @@ from battlebook.heroscape import (
     Figure,
     HeroscapeResolution,
     Power,
+    PowerKind,
     Ruleset,
     Terrain,
     parse_map,
@@ -169,9 +170,14 @@ class HeroscapeWorld(World[BattleState, HeroscapeResolution]):
         self._state = value
 
     def draw(self, text: str) -> BattleState:
-        """Read a text map and set the battle up on it, under the scenario's ruleset."""
+        """Read a text map and set the battle up on it, under the scenario's ruleset.
+
+        Every glyph a power was defined for must lie on it.
+        """
         state = setup_battle(parse_map(text), self.card_or_none, self.ruleset)
         self.state = replace(state, powers=tuple(self.powers))
+        for power in self.powers:
+            self._check_glyph(power)
         return self.state
 
     def card_or_none(self, name: str) -> ArmyCard | None:
@@ -182,10 +188,31 @@ class HeroscapeWorld(World[BattleState, HeroscapeResolution]):
             return None
 
     def add_power(self, power: Power) -> None:
-        """Give the battle a power defined by the scenario."""
+        """Give the battle a power defined by the scenario.
+
+        Its holder must be an army card's name (a special power or attack) or, once the
+        battlefield is drawn, a glyph lying on it: a power held by nothing is a scenario error.
+        """
+        if power.kind is not PowerKind.GLYPH:
+            card = self.cards.card(power.holder)
+            if card.name != power.holder:
+                raise ScenarioError(f"power {power.name!r}: name its holder by its army card's name, {card.name!r}")
+        if self._state is not None:
+            self._check_glyph(power)
         self.powers.append(power)
         if self._state is not None:
             self.state = replace(self.state, powers=tuple(self.powers))
+
+    def _check_glyph(self, power: Power) -> None:
+        """A glyph's power must name a glyph lying on the battlefield."""
+        if power.kind is not PowerKind.GLYPH:
+            return
+        glyphs = sorted({space.glyph for space in self.state.battlefield.spaces.values() if space.glyph is not None})
+        if power.holder not in glyphs:
+            there = ", ".join(glyphs) or "none"
+            raise ScenarioError(
+                f"power {power.name!r}: no glyph {power.holder!r} lies on the battlefield (glyphs: {there})"
+            )
 
     def figure(self, reference: str) -> Figure:
         """The figure a step names: its map key, optionally after its kind ("the Zettian Guard Z1").
