@@ -178,7 +178,7 @@ def test_a_line_is_credited_to_the_step_of_its_own_game(book: list[FeatureDoc]) 
         for s in steps
         if s.readable.endswith(" in melee[, swatting {swat} card(s)][, swatting {picked}][, rolling {roll}]")
     )
-    # Steps are scoped per game; and a Heroscape figure is typed (capitalized kind, map key), so the
+    # Steps are scoped per game; and a Heroscape figure is typed (words, then a map key), so the
     # Heroscape attack no longer reads a HoMM melee line even unscoped.
     assert not Phrase(scape_attack.pattern).reads("the Gold Golem attacks the Enemy Golems in melee, rolling 0")
     assert all(not use.feature.path.startswith("features/homm/") for use in scape_attack.uses)

@@ -99,7 +99,7 @@ def test_no_line_of_one_game_matches_a_step_of_the_other(
 def test_even_without_a_scope_no_homm_line_reads_as_a_heroscape_step(
     book: list[FeatureDoc], contexts: list[StepFunctionContext]
 ) -> None:
-    # Every word of a step is checked: a Heroscape figure is typed (capitalized kind, map key), so
+    # Every word of a step is checked: a Heroscape figure is typed (words, then a map key), so
     # even unscoped no Heroscape pattern reads a HoMM line (loose ones once read more than ten).
     crossing = [
         use.text

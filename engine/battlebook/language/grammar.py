@@ -127,8 +127,9 @@ def _faces(text: str) -> tuple[str, ...]:
     return () if text.strip() == "no dice" else tuple(face.strip() for face in text.split(","))
 
 
-#: A figure: its map key (`Z1`), after its kind in capitalized words, "of" and "the" (`the Knave K1`).
-_FIGURE = r"(?:the )?(?:[A-Z][\w'-]*(?: (?:of|the|[A-Z][\w'-]*))* )?[A-Z][A-Za-z0-9]*"
+#: A figure: its map key (`Z1`), after its kind in words (`the Knave K1`); no comma or quote, so the
+#: parts of a line after a figure are never read as its name.
+_FIGURE = r"(?:[A-Za-z][\w'-]* )*[A-Z][A-Za-z0-9]*"
 #: One extra an attack may leave unclaimed: its height advantage, or a power named in quotes.
 _EXTRA = r'(?:its height advantage|the power "[^"]+")'
 
@@ -192,7 +193,7 @@ PARAMETERS: dict[str, Parameter] = {
             "Figure",
             _FIGURE,
             str,
-            shape="a figure: its map key, optionally after its kind in capitalized words (the Zettian Guard Z1)",
+            shape="a figure: its map key, optionally after its kind (the Zettian Guard Z1)",
         ),
         Parameter("Text", r".+?", str, shape="any words"),
         Parameter("Faces", r".+?", _faces, ("skull", "shield", "blank", "no dice"), "faces separated by commas"),
