@@ -240,11 +240,11 @@ def heroscape_invariants(first: HeroscapeState) -> Callable[[HeroscapeState], No
             own = {key for key, card_id in everyone.items() if card_id == card.id}
             gone = own - set(standing)
             assert len(card.destroyed) <= card.card.stat("figures"), f"{card.id} holds more figures than it shows"
-            if state.ruleset.destroyed_to_card:  # 2024: a card keeps count of its own destroyed figures
-                assert set(card.lost) == gone, f"{card.id} lists {card.lost} as lost, not {sorted(gone)}"
+            assert set(card.lost) == gone, f"{card.id} lists {card.lost} as lost, not {sorted(gone)}"
+            if state.ruleset.destroyed_to_card:  # 2024: a card out of play once its figures are gone
                 assert state.is_out_of_play(card.id) == (bool(own) and not (own & set(standing)))
-            else:  # 2004: destroyed figures leave the game
-                assert gone <= set(state.out_of_game) and not card.destroyed and not card.lost
+            else:  # 2004: destroyed figures leave the game, and no card goes out of play
+                assert gone <= set(state.out_of_game) and not card.destroyed and not state.is_out_of_play(card.id)
 
     return check
 
