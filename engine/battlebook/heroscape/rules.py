@@ -514,19 +514,6 @@ def attacks_left(state: BattleState) -> tuple[str, ...]:
     )
 
 
-def out_of_play(state: BattleState, card_id: str) -> bool:
-    """Whether the army card `card_id` is out of play.
-
-    Under a ruleset where no card goes out of play (the 2004 basic game) the rules don't
-    say: that text never speaks of a card being in or out of play.
-    """
-    if not state.ruleset.cards_out_of_play:
-        raise RulesSilent(
-            f"whether {card_id} is in play: {state.ruleset.edition.words} never puts an army card out of play"
-        )
-    return state.is_out_of_play(card_id)
-
-
 def winner(state: BattleState) -> str | None:
     """The army that has reached the victory objective *destroy every opposing figure*, if any.
 

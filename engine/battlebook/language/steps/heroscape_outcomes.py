@@ -9,7 +9,7 @@ import pytest
 from battlebook.errors import DiceError, RulesSilent, RuleViolation
 from battlebook.heroscape import Attack, Face, Hex, RevealOrderMarker, attacks_left, dice_pool
 from battlebook.heroscape.resolution import AttackReport
-from battlebook.heroscape.rules import out_of_play, winner
+from battlebook.heroscape.rules import winner
 from battlebook.language.grammar import then
 from battlebook.language.recorder import ScenarioRecord
 from battlebook.language.session import annotator
@@ -121,9 +121,9 @@ def placed_on(heroscape: HeroscapeWorld, figure: str, card: str) -> None:
 
 @then('the army card "{card:Name}" of {army:Army} is {in_play:InPlay} play')
 def card_in_play(heroscape: HeroscapeWorld, card: str, army: str, in_play: bool) -> None:
-    """Whether the army card is out of play (all its figures destroyed); the 2004 text never says."""
+    """Whether the army card is out of play (all its figures destroyed; never in the 2004 game)."""
     held = heroscape.army_card(army, card)
-    actual = out_of_play(heroscape.state, held.id)
+    actual = heroscape.state.is_out_of_play(held.id)
     assert actual is not in_play, f"{card} is {'out of' if actual else 'still in'} play"
 
 
