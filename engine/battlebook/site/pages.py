@@ -72,6 +72,10 @@ from battlebook.site.units_index import render_units_index, units_index
 
 #: The marker in `docs/nav.yml` replaced by the rulebook's sections.
 NAV_MARKER = "rulebook.generated"
+#: The marker in `docs/nav.yml` replaced by every registered game's odds page.
+ODDS_MARKER = "odds.generated"
+#: The marker in `docs/nav.yml` replaced by the editions page, titled with the games it sets side by side.
+EDITIONS_MARKER = "editions.generated"
 #: Section titles of the folders under `features/`, in navigation order.
 GROUPS = {**{name: game.title for name, game in GAMES.items()}, "rulings": "Rulings"}
 #: Search weight of each navigation group's pages; a rule chapter weighs 1. A ruling is
@@ -384,6 +388,17 @@ def _rulebook_index(folders: Mapping[str, Sequence[FeatureDoc]], own_index: set[
             lines += [*_chapter_lines(features, "rulebook"), ""]
     lines += ["</div>", ""]
     return "\n".join(lines)
+
+
+def editions_nav() -> list[Any]:
+    """The navigation's entry of the editions page, titled with each game it sets side by side; none without one.
+
+    Examples:
+        >>> editions_nav()
+        [{'Heroscape 2004 and 2024': 'reference/editions.md'}]
+    """
+    titles = [f"{game.title} {' and '.join(e.name for e in game.editions())}" for game in edited_games()]
+    return [{"; ".join(titles): EDITIONS_PAGE}] if titles else []
 
 
 def expand_nav(nav: Sequence[Any], markers: Mapping[str, Sequence[Any]]) -> list[Any]:
@@ -723,7 +738,11 @@ class Generator:
         self.try_it_data()
         for uri, content in folder_indexes(self.book, self.pages.files).items():
             self.add(uri, content)
-        markers: dict[str, list[Any]] = {NAV_MARKER: rulebook_nav(self.book)}
+        markers: dict[str, list[Any]] = {
+            NAV_MARKER: rulebook_nav(self.book),
+            ODDS_MARKER: [odds_uri(name) for name in GAMES],
+            EDITIONS_MARKER: editions_nav(),
+        }
         if self.api:
             try:
                 api = api_pages(self.root)
