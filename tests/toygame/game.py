@@ -5,7 +5,7 @@ from __future__ import annotations
 import html
 import json
 import random
-from collections.abc import Hashable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Hashable, Iterator, Mapping, Sequence
 from dataclasses import replace
 from fractions import Fraction
 
@@ -20,6 +20,9 @@ from tests.toygame import rules
 from tests.toygame.actions import Action, Rest, Strike
 from tests.toygame.calculator import CALCULATORS, MAX_GUARD, MAX_HEARTS, hit_chance, read_champion
 from tests.toygame.state import D6, Champion, DuelState, Ruleset
+
+#: The faces of the die, as numbers.
+FACES = tuple(range(1, 7))
 
 #: The alternative reading of the toy's one ruling, in a scenario's words.
 READINGS: Mapping[str, Mapping[str, object]] = {"a roll of 6 is only its number": {"six_always_hits": False}}
@@ -72,6 +75,17 @@ class CoinDuel:
             state = state.with_champion(Champion(name, rng.randint(1, 3), rng.randint(1, 7)))
         return state
 
+    def invariants(self, first: DuelState) -> Callable[[DuelState], None]:
+        """The same champions stay, and hearts only go down, never below none."""
+        start = {c.name: c.hearts for c in first.champions}
+
+        def check(state: DuelState) -> None:
+            assert [c.name for c in state.champions] == list(start), "a champion came or went"
+            for c in state.champions:
+                assert 0 <= c.hearts <= start[c.name], f"{c.name} has {c.hearts} hearts"
+
+        return check
+
     def legal_violation(self, state: DuelState, action: Action) -> RuleViolation | None:
         """The rule that refuses `action`, as a `RuleViolation`, or `None`."""
         refused = rules.violation(state, action)
@@ -104,7 +118,7 @@ class CoinDuel:
         target = state.champion(action.target)
         assert target is not None
         for result in chance.results:
-            faces = [face for face in D6.faces if rules.hits(state, int(face), target) == (result.hits > 0)]
+            faces = [face for face in FACES if rules.hits(state, face, target) == (result.hits > 0)]
             if result.chance:
                 yield Roll(result.chance, ScriptedDice([faces[0]]))
 
@@ -116,7 +130,7 @@ class CoinDuel:
         assert isinstance(action, Strike)
         target = state.champion(action.target)
         assert target is not None
-        hit = Fraction(sum(rules.hits(state, int(face), target) for face in D6.faces), 6)
+        hit = Fraction(sum(rules.hits(state, face, target) for face in FACES), 6)
         return AttackChance((RollResult(0, 1 - hit, 0, False), RollResult(1, hit, 1, target.hearts == 1)))
 
     def attack_effect(self, resolution: rules.Resolution) -> tuple[int, bool]:

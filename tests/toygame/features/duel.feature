@@ -25,3 +25,13 @@ Feature: Striking in a Coin Duel
       And the champion Bo with 2 hearts and guard 4
       When Bo strikes Ada and rolls 5
       Then the action is refused by the rule toy.turns
+
+  @id:toy.knocked-out
+  Rule: The duel ends when a champion is knocked out
+
+    Example: Nobody strikes after the knock-out
+      Given the champion Ada with 2 hearts and guard 3
+      And the champion Bo with 1 hearts and guard 6
+      When Ada strikes Bo and rolls 6
+      And Bo strikes Ada and rolls 6
+      Then the action is refused by the rule toy.knocked-out
