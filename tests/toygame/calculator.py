@@ -8,7 +8,17 @@ from fractions import Fraction
 from typing import Any
 
 from battlebook import bounds
-from battlebook.calculator import Calculators, FightForm, OddsCalculator, Option, chance_data
+from battlebook.calculator import (
+    Calculators,
+    Field,
+    FightForm,
+    Group,
+    OddsCalculator,
+    Option,
+    PageForm,
+    chance_data,
+    chart_rows,
+)
 
 #: The bounds of the toy's numbers: a champion's hearts, and a guard.
 MAX_HEARTS = 6
@@ -54,11 +64,41 @@ class HitChance:
         )
 
 
+#: The odds page's form: the guard struck at.
+ODDS_FORM = PageForm("Odds calculator: a strike", "Compute", (Field("g", "Guard", "4", 1, MAX_GUARD, what="guard"),))
+
+
+def _champion(prefix: str, words: str) -> Group:
+    return Group(
+        words,
+        (
+            Field(f"{prefix}h", f"Hearts (1 to {MAX_HEARTS})", "2", 1, MAX_HEARTS, what="hearts"),
+            Field(f"{prefix}g", f"Guard (1 to {MAX_GUARD})", "4", 1, MAX_GUARD, what="guard"),
+        ),
+    )
+
+
+#: The odds page's fight form: two champions.
+FIGHT_FORM = PageForm(
+    "Fight calculator: a duel to the end",
+    "Compute the duel",
+    (_champion("f", "The first champion (strikes first)"), _champion("s", "The second champion")),
+)
+
+
 def page_odds(arguments: Sequence[object]) -> dict[str, Any]:
     """The odds page's calculator: the guard struck at."""
     (guard,) = arguments
-    bounds.check_whole(guard, "guard", 1, MAX_GUARD)  # type: ignore[arg-type]
-    return {"game": "toy", "guard": guard, "chance": chance_data(hit_chance(guard))}  # type: ignore[arg-type]
+    ODDS_FORM.fields()[0].check(guard)
+    chance = hit_chance(guard)  # type: ignore[arg-type]
+    faces = [(f"roll {face}", Fraction(1, 6), face >= guard or face == 6) for face in range(1, 7)]  # type: ignore[operator]
+    shown = {"lines": [f"A strike against guard {guard}."], "main": f"Hit: {chance}.", "rows": chart_rows(faces)}
+    return {"game": "toy", "guard": guard, "chance": chance_data(chance), "shown": shown}
+
+
+def page_fight(values: Mapping[str, str]) -> tuple[str, dict[str, str]]:
+    """The duel the fight form asks about."""
+    return "duel", {"first": f"{values['fh']},{values['fg']}", "second": f"{values['sh']},{values['sg']}"}
 
 
 def fight_question(values: Mapping[str, Any]) -> tuple[str, dict[str, str]]:
@@ -92,4 +132,7 @@ CALCULATORS = Calculators(
         question=fight_question,
     ),
     page_odds=page_odds,
+    odds_form=ODDS_FORM,
+    fight_form=FIGHT_FORM,
+    page_fight=page_fight,
 )

@@ -27,19 +27,18 @@ import re
 from collections.abc import Iterator
 from pathlib import Path
 
-from battlebook.games import GAMES
+from battlebook.games import GAMES, PACKAGES
 
 ROOT = Path(__file__).resolve().parents[2] / "engine"
 PACKAGE = ROOT / "battlebook"
 #: The modules that may name a game (see the module's docstring), by dotted prefix.
 EXEMPT = (
-    "battlebook.homm",
-    "battlebook.heroscape",
+    *PACKAGES.values(),
     "battlebook.games",
     "battlebook.language.steps",
     "battlebook.book.sources",
 )
-GAME_PACKAGES = tuple(f"battlebook.{name}" for name in GAMES)
+GAME_PACKAGES = tuple(PACKAGES.values())
 #: How a string may name a game: its short name, its title, or its title without the last word ("... IV").
 NAMES = sorted({n for g in GAMES.values() for n in (g.name, g.title, g.title.rsplit(" ", 1)[0]) if len(n) > 3})
 #: A string naming a game: one of `NAMES`, as a word, in any case.

@@ -19,13 +19,15 @@ from pathlib import Path
 
 import pytest
 
+from battlebook.games import PACKAGES
+
 ROOT = Path(__file__).resolve().parents[2] / "engine"
 PACKAGE = ROOT / "battlebook"
 
 #: The layers, lowest first; a module's layer is the first of its dotted prefixes listed.
 LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("kernel", ("battlebook", "battlebook.pictures")),
-    ("games", ("battlebook.homm", "battlebook.heroscape")),
+    ("games", tuple(PACKAGES.values())),
     ("registry", ("battlebook.games",)),
     ("book", ("battlebook.book",)),
     ("language", ("battlebook.language",)),

@@ -125,15 +125,17 @@ def test_the_in_page_runner_answers_for_the_toy(toy_python: dict[str, str]) -> N
     text = (TOY / "features" / "duel.feature").read_text(encoding="utf-8")
     code = (
         "import json, sys\n"
-        "from battlebook.runners.inpage import game_odds, run_scenario, step_catalogue\n"
+        "from battlebook.runners.inpage import game_fight, game_odds, run_scenario, step_catalogue\n"
         f"checked = run_scenario({text!r})\n"
         "steps = [s for s in step_catalogue() if 'strikes' in s['text']]\n"
         "print(json.dumps({'checked': checked['summary'], 'kinds': [e['kind'] for e in checked['examples']],\n"
-        "    'odds': game_odds('toy', [5])['chance']['fraction'], 'steps': len(steps)}))\n"
+        "    'odds': game_odds('toy', [5])['chance']['fraction'], 'steps': len(steps),\n"
+        "    'fight': game_fight('toy', {'fh': '2', 'fg': '4', 'sh': '2', 'sg': '3'})['chances'][0]['fraction']}))\n"
     )
     answer = json.loads(python(toy_python, code).strip().splitlines()[-1])
     assert answer["kinds"] == ["passed"] * 4, answer
     assert answer["odds"] == "1/3" and answer["steps"] >= 1
+    assert Fraction(answer["fight"]) == duel((2, 4), (2, 3))
 
 
 def test_the_pages_of_a_project_of_the_toy_are_generated(toy_python: dict[str, str], tmp_path: Path) -> None:
@@ -160,7 +162,8 @@ def test_the_pages_of_a_project_of_the_toy_are_generated(toy_python: dict[str, s
     done = run(toy_python, "site", "pages", "out", "--no-api", cwd=project)
     assert done.returncode == 0, done.stderr
     out = project / "out"
-    assert "Coin Duel" in (out / "docs" / "odds" / "toy.md").read_text(encoding="utf-8")
+    odds_page = (out / "docs" / "odds" / "toy.md").read_text(encoding="utf-8")
+    assert "Coin Duel" in odds_page and "data-bb-forms" in odds_page and "Compute the duel" in odds_page
     chapter = (out / "docs" / "rulebook" / "toy" / "duel.md").read_text(encoding="utf-8")
     assert "Striking in a Coin Duel" in chapter and "toy.strike" in chapter
     nav = (out / "nav.yml").read_text(encoding="utf-8")

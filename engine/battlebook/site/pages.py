@@ -12,7 +12,8 @@ them under `OUT`:
   catalogue, the coverage of the sources, the glossary, the index of units and army cards, the
   Heroscape editions side by side, each game's odds page, the Engine API (an index with each
   module's first line, and a page per module that [mkdocstrings](https://mkdocstrings.github.io)
-  fills), and the data "Try it" reads (`try/examples/...json`, `try/steps.json`);
+  fills), and the data "Try it" reads (`try/examples/...json`, `try/steps.json`, and the
+  Playground's games, `try/games.json`);
 - `OUT/nav.yml`, the navigation: `docs/nav.yml` with the generated pages put in, read by
   the builder through `INHERIT:` in `mkdocs.yml`;
 - `OUT/site.json`, what the pass after the build needs: where each rule's section is, the
@@ -64,7 +65,6 @@ from battlebook.book.results import ResultBook, ResultsFileError, default_path
 from battlebook.book.rulings import render_rulings_index, ruling_problems, rulings_of
 from battlebook.book.sources import SECTIONS
 from battlebook.book.statements import load_statements, statement_problems
-from battlebook.bounds import fight_bounds, page_bounds
 from battlebook.games import GAMES
 from battlebook.site.api_reference import API_INDEX, API_MARKER, ApiIndexError, api_pages
 from battlebook.site.editions_page import EDITIONS_PAGE, edited_games, editions_page, run_editions
@@ -688,12 +688,12 @@ class Generator:
         """Every registered game's odds page (see [`Game.odds_page`][battlebook.game.Game.odds_page])."""
         for game in GAMES.values():
             uri = odds_uri(game.name)
-            page = f"{game.odds_page()}\n\n{bounds_element()}\n"
+            page = f"{game.odds_page()}\n\n{forms_element(game.name)}\n"
             self.add(uri, page + self.terms.definitions(self.terms.used(game.name, page)))
 
     def try_it_data(self) -> None:
         """Each chapter's example texts, by anchor, and the step catalogue: what "Try it" reads."""
-        from battlebook.runners.inpage import book_examples, step_catalogue
+        from battlebook.runners.inpage import book_examples, game_choices, step_catalogue
 
         texts: dict[str, dict[str, str]] = {}
         for feature, anchor, text in book_examples(self.book):
@@ -701,6 +701,7 @@ class Generator:
         for path, examples in texts.items():
             self.add(examples_uri(path), json.dumps(examples, ensure_ascii=False, sort_keys=True))
         self.add("try/steps.json", json.dumps(step_catalogue(), ensure_ascii=False))
+        self.add("try/games.json", json.dumps(game_choices(), ensure_ascii=False))
         self.add("try/rulings.json", json.dumps(ruling_facts(self.book), ensure_ascii=False))
 
     def hand_written(self) -> list[Any]:
@@ -807,15 +808,21 @@ def ruling_facts(book: Sequence[FeatureDoc]) -> dict[str, object]:
     }
 
 
-def bounds_element() -> str:
-    """A hidden element handing the page's calculators the bounds of their fields (`battlebook.bounds`).
+def forms_element(game: str) -> str:
+    """A hidden element handing the odds page of `game` its calculators' forms, as the game describes them.
+
+    The page draws them with one generic form (see [`PageForm`][battlebook.calculator.PageForm]):
+    their fields, groups, choices and bounds, the engine's own.
 
     Examples:
-        >>> bounds_element()[:61]
-        '<div hidden data-bb-bounds="{&quot;attack dice&quot;: [0, 30]'
+        >>> forms_element("heroscape")[:55]
+        '<div hidden data-bb-forms="{&quot;game&quot;: &quot;her'
     """
-    given = {**page_bounds(), "fight": fight_bounds()}
-    return f'<div hidden data-bb-bounds="{html_text(json.dumps(given))}"></div>'
+    from battlebook.games import calculators
+
+    given = calculators(game)
+    forms = {"game": game, "odds": given.odds_form.data(), "fight": given.fight_form.data()}
+    return f'<div hidden data-bb-forms="{html_text(json.dumps(forms))}"></div>'
 
 
 def read_nav(path: Path) -> list[Any]:
