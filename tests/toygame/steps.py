@@ -15,8 +15,8 @@ import pytest
 from battlebook.errors import ScenarioError
 from battlebook.game import Game
 from battlebook.language.grammar import Parameter, given, then, when
-from battlebook.language.steps._attempts import World
-from battlebook.language.steps._readings import READING_OPTION, readings_for
+from battlebook.language.run import run_of
+from battlebook.language.steps import World
 from tests.toygame.actions import Rest, Strike
 from tests.toygame.game import GAME
 from tests.toygame.rules import Resolution
@@ -46,7 +46,10 @@ class DuelWorld(World[DuelState, Resolution]):
 @pytest.fixture
 def toy(request: pytest.FixtureRequest) -> Iterator[DuelWorld]:
     """The duel of the running example. A refusal no step checked fails the example."""
-    world = DuelWorld(chosen=readings_for("toy", request.config.getoption(READING_OPTION, default=None) or []))
+    chosen: dict[str, object] = {}
+    for words in run_of(request.config).readings:  # the run's default readings, those of this game
+        chosen.update(GAME.readings().get(words, {}))
+    world = DuelWorld(chosen=chosen)
     world.begin(DuelState())
     yield world
     world.check_refusals_seen()

@@ -23,6 +23,9 @@ import pkgutil
 from types import ModuleType
 
 from battlebook.games import GAMES
+from battlebook.language.steps._attempts import AttemptLog, JournalEntry, World
+
+__all__ = ["AttemptLog", "JournalEntry", "World", "load_step_modules", "step_modules"]
 
 
 def step_modules() -> list[str]:

@@ -24,27 +24,9 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 
 from battlebook.games import GAMES
+from battlebook.language.run import READING_OPTION, all_readings, unknown_readings
 
 __all__ = ["READING_OPTION", "all_readings", "readings_for", "unknown_readings"]
-
-#: The pytest option that plays a whole run under an alternative reading (repeatable).
-READING_OPTION = "--battlebook-reading"
-
-
-def all_readings() -> list[str]:
-    """The words of every alternative reading, sorted.
-
-    Examples:
-        >>> "a guard stack may withdraw" in all_readings()
-        True
-    """
-    return sorted(words for game in GAMES.values() for words in game.readings())
-
-
-def unknown_readings(words: Iterable[str]) -> list[str]:
-    """The words among `words` that name no alternative reading."""
-    known = set(all_readings())
-    return [w for w in words if w not in known]
 
 
 def readings_for(game: str, words: Iterable[str], keep: Callable[[str], bool] = lambda _: True) -> dict[str, object]:

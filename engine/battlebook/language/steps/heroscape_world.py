@@ -41,8 +41,9 @@ from battlebook.heroscape.rules import LINE_OF_SIGHT, RANGE
 from battlebook.heroscape.sight import Measured
 from battlebook.language.grammar import words
 from battlebook.language.recorder import ScenarioRecord
-from battlebook.language.steps._attempts import CARD_STAT_OPTION, World
-from battlebook.language.steps._readings import READING_OPTION, readings_for
+from battlebook.language.run import CARD_STAT_OPTION, run_of
+from battlebook.language.steps._attempts import World
+from battlebook.language.steps._readings import readings_for
 
 #: Kept for the callers that import it from here; the readings live in `battlebook.language.steps._readings`.
 __all__ = [
@@ -262,7 +263,7 @@ class HeroscapeWorld(World[BattleState, HeroscapeResolution]):
 def pytest_configure(config: pytest.Config) -> None:
     """Refuse, before the run starts, a change of a known army card that cannot be made (`--battlebook-card-stat`)."""
     try:
-        known_cards_changed(config.getoption(CARD_STAT_OPTION, default=None) or [])
+        known_cards_changed(run_of(config).card_changes)
     except ScenarioError as error:
         raise pytest.UsageError(str(error)) from None
 
@@ -275,9 +276,10 @@ def heroscape(request: pytest.FixtureRequest, scenario_record: ScenarioRecord) -
     starts every example under them; a run that changes a stat of a known army card
     (`--battlebook-card-stat`) plays every example with the changed card.
     """
-    changed = request.config.getoption(CARD_STAT_OPTION, default=None) or []
+    run = run_of(request.config)
+    changed = run.card_changes
     world = HeroscapeWorld(tags=scenario_record.tags, cards=ArmyCardBook(known_cards_changed(changed)))
-    chosen = request.config.getoption(READING_OPTION, default=None) or []
+    chosen = run.readings
     settings = readings_for("heroscape", chosen)
     if settings:
         settings = readings_for("heroscape", chosen, lambda reading: of_edition(reading, world.edition))
