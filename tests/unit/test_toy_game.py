@@ -148,9 +148,9 @@ def test_the_pages_of_a_project_of_the_toy_are_generated(toy_python: dict[str, s
     (project / "features" / "statements.txt").write_text("", encoding="utf-8")
     (project / "test_examples.py").write_text(
         "from pathlib import Path\n"
-        "from battlebook.language.runner import example_tests\n"
+        "from battlebook.language.run import Examples\n"
         "ROOT = Path(__file__).resolve().parent\n"
-        "globals().update(example_tests([ROOT / 'features'], ROOT))\n",
+        "examples = Examples(default=(ROOT / 'features',), root=ROOT, declared=True)\n",
         encoding="utf-8",
     )
     ran = subprocess.run(
