@@ -124,3 +124,23 @@ def test_the_scan_sees_a_game_import_and_a_game_name(tmp_path: Path) -> None:
 
 def test_no_module_outside_the_games_branches_per_game() -> None:
     assert scan() == {}
+
+
+#: What the site's own code and hand-written lists are: the page's scripts, the navigation, the API index.
+SITE_FILES = (
+    *sorted((PACKAGE.parents[1] / "docs" / "javascripts").glob("*.js")),
+    PACKAGE.parents[1] / "docs" / "nav.yml",
+    PACKAGE.parents[1] / "docs" / "api.md",
+)
+
+
+def test_the_page_s_scripts_and_the_site_s_lists_name_no_game() -> None:
+    """The calculators' forms, the Playground's games, the odds pages, the navigation and the API index come from the
+    registry: a game's name or title in one of these files (comments included) is a hand-written branch or list."""
+    found = {
+        f"{path.name}:{number}": line.strip()
+        for path in SITE_FILES
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
+        if NAMING.search(line) or any(package in line for package in GAME_PACKAGES)
+    }
+    assert found == {}
