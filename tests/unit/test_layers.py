@@ -36,8 +36,8 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("cli", ("battlebook.cli", "battlebook.__main__")),
 )
 RANK = {name: rank for rank, (name, _) in enumerate(LAYERS)}
-#: Third-party modules the book must never import: test runners and site builders.
-FOREIGN_TO_BOOK = ("pytest", "_pytest", "pytest_bdd", "mkdocs", "material", "mkdocstrings", "griffe")
+#: Third-party modules the book must never import: test runners, site builders and the `site` extra (`yaml`).
+FOREIGN_TO_BOOK = ("pytest", "_pytest", "pytest_bdd", "mkdocs", "material", "mkdocstrings", "griffe", "yaml")
 
 
 def module_name(path: Path) -> str:

@@ -47,8 +47,19 @@ from typing import Any
 
 import yaml
 
-from battlebook.book.coverage import coverage_problems, render_coverage, section_coverage
-from battlebook.book.glossary import (
+from battlebook.book.links import chapter_list, feature_page, page_address, page_clashes, settled_rules, settles_html
+from battlebook.book.model import FeatureDoc, FeatureFileError, feature_paths, load_book, require_games
+from battlebook.book.prose import html_text, markdown_text, page_part, prose_block, render_prose
+from battlebook.book.render import render_feature, resolve_rule_hrefs
+from battlebook.book.results import ResultBook, ResultsFileError, default_path
+from battlebook.book.rulings import render_rulings_index, ruling_problems, rulings_of
+from battlebook.book.sources import SECTIONS
+from battlebook.games import GAMES
+from battlebook.runners.editions import edited_games, run_editions
+from battlebook.site.api_reference import API_INDEX, API_MARKER, ApiIndexError, api_pages
+from battlebook.site.coverage import coverage_problems, render_coverage, section_coverage
+from battlebook.site.editions_page import EDITIONS_PAGE, editions_page
+from battlebook.site.glossary import (
     Glossary,
     GlossaryError,
     abbreviation_titles,
@@ -56,19 +67,8 @@ from battlebook.book.glossary import (
     load_glossary,
     render_glossary,
 )
-from battlebook.book.links import chapter_list, feature_page, page_address, page_clashes, settled_rules, settles_html
-from battlebook.book.model import FeatureDoc, FeatureFileError, feature_paths, load_book, require_games
-from battlebook.book.open_questions import open_question_problems, open_questions, render_open_questions
-from battlebook.book.prose import html_text, markdown_text, page_part, prose_block, render_prose
-from battlebook.book.render import render_feature, resolve_rule_hrefs
-from battlebook.book.results import ResultBook, ResultsFileError, default_path
-from battlebook.book.rulings import render_rulings_index, ruling_problems, rulings_of
-from battlebook.book.sources import SECTIONS
-from battlebook.book.statements import load_statements, statement_problems
-from battlebook.games import GAMES
-from battlebook.runners.editions import edited_games, run_editions
-from battlebook.site.api_reference import API_INDEX, API_MARKER, ApiIndexError, api_pages
-from battlebook.site.editions_page import EDITIONS_PAGE, editions_page
+from battlebook.site.open_questions import open_question_problems, open_questions, render_open_questions
+from battlebook.site.statements import load_statements, statement_problems
 from battlebook.site.units_index import render_units_index, units_index
 
 #: The marker in `docs/nav.yml` replaced by the rulebook's sections.
@@ -505,7 +505,7 @@ def term_entries(glossary: Glossary) -> dict[str, dict[str, tuple[str, str]]]:
     """Each game's terms for the pass after the build: every word of a term -> its Glossary anchor and definition.
 
     Examples:
-        >>> from battlebook.book.glossary import parse_glossary
+        >>> from battlebook.site.glossary import parse_glossary
         >>> swarm = {"term": "swarm", "rule": "r", "game": "homm", "definition": "Doubling.", "forms": ["swarms"]}
         >>> term_entries(parse_glossary({"terms": [swarm]}))["homm"]["swarms"]
         ('term-swarm', 'Doubling.')
