@@ -63,3 +63,17 @@ def test_the_nearest_tag_declares_and_the_build_refuses_an_unknown_game(tmp_path
     doc = replace(doc, tags=("game:chess",))
     with pytest.raises(FeatureFileError, match="unknown game 'chess': declare @game:homm or @game:heroscape"):
         require_games([doc], tuple(GAMES))
+
+
+def test_the_rulebooks_run_refuses_an_undeclared_file(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`tests/test_features.py` (what `make test` runs) stops at a file that declares no game, naming file and line."""
+    path = tmp_path / "mine.feature"
+    path.write_text(UNDECLARED, encoding="utf-8")
+    monkeypatch.chdir(ROOT)
+    options = ["--battlebook-features", str(path), "--battlebook-results", str(tmp_path / "results.json")]
+    status = pytest.main(["tests/test_features.py", "-p", "no:xdist", "-p", "no:hypothesispytest", *options])
+    out = capsys.readouterr().out
+    assert status == pytest.ExitCode.INTERRUPTED, out
+    assert f"{path.name}:2: the file declares no game" in out

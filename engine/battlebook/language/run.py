@@ -40,6 +40,7 @@ from battlebook.book.model import (
     ExampleDoc,
     FeatureDoc,
     FeatureFileError,
+    FeatureReader,
     RuleDoc,
     feature_paths,
     load_book,
@@ -108,6 +109,8 @@ class Run:
         freeze: Whether what collection made is set aside from the garbage collector while the
             examples run (see the recorder's `pytest_collection_finish`).
         observers: pytest plugins of the caller, registered with the run.
+        reader: Where the run reads its files through: a caller that has read them already
+            hands its reader over, and no unchanged file is parsed twice.
     """
 
     features: Sequence[Path] = ()
@@ -121,6 +124,7 @@ class Run:
     strict: bool = True
     freeze: bool = True
     observers: list[object] = field(default_factory=list)
+    reader: FeatureReader = field(default_factory=FeatureReader)
     #: The game each example plays, and why, by its file's absolute path and its line (worked out once).
     games: dict[tuple[str, int], GameChoice] = field(default_factory=dict)
 
@@ -168,7 +172,7 @@ class Run:
         """
         roots = [Path(p) for p in self.features] or list(examples.default)
         files = feature_paths(roots)
-        book = load_book(files, self.root or examples.root, strict=self.strict)
+        book = load_book(files, self.root or examples.root, strict=self.strict, reader=self.reader)
         if examples.declared:
             require_games(book, tuple(GAMES))
         tests: dict[str, object] = {"__doc__": "Every example of the run's feature files, one test each."}
@@ -190,7 +194,7 @@ class Run:
         key = (os.path.abspath(filename), line)
         if key not in self.games:
             try:
-                feature = load_feature(Path(filename), strict=False)
+                feature = load_feature(Path(filename), strict=False, reader=self.reader)
             except FeatureFileError:
                 return GameChoice(None, "its file cannot be read")
             self._learn_games(key[0], feature, config)

@@ -38,6 +38,7 @@ from battlebook.book.model import (
     ExampleDoc,
     FeatureDoc,
     FeatureFileError,
+    FeatureReader,
     RuleDoc,
     UnreadableFolderError,
     feature_paths,
@@ -310,11 +311,12 @@ def run_check(
         if problem is not None:
             raise CheckUsageError(problem)
     report = CheckReport(root=root)
+    reader = FeatureReader()
     docs: list[FeatureDoc] = []
     readable: list[Path] = []
     for path in files:
         try:
-            docs.append(load_feature(path, root, strict=False))
+            docs.append(load_feature(path, root, strict=False, reader=reader))
         except FeatureFileError as error:
             report.malformed.append(error)
         else:
@@ -335,6 +337,7 @@ def run_check(
             readings=tuple(readings),
             card_changes=tuple(card_changes),
             strict=False,
+            reader=reader,  # the files just read are not parsed again
         )
         for observer in (recorder, *plugins):
             run.observe(observer)
