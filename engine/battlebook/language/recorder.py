@@ -41,7 +41,7 @@ from battlebook.bounds import MAX_HINT_TEXT
 from battlebook.language.catalogue import bind_lines, load_step_modules
 from battlebook.language.grammar import StepDefinition, step_definitions
 from battlebook.language.patterns import readable_of, readable_pattern
-from battlebook.language.run import Notes, run_of
+from battlebook.language.run import Notes, example_tags, run_of
 from battlebook.language.scope import current_game, scope_of
 from battlebook.language.session import BddFeature, BddScenario, BddStep, RunState, run_state
 
@@ -361,7 +361,7 @@ def pytest_bdd_before_scenario(request: pytest.FixtureRequest, feature: BddFeatu
         rule_id=rule_id,
         row=callspec.id if callspec is not None else None,
     )
-    request.node.stash[TAGS] = frozenset(scenario.tags | feature.tags | rule_tags)
+    request.node.stash[TAGS] = example_tags(run_of(request.config), scenario.tags | feature.tags | rule_tags)
 
 
 def _fail(request: pytest.FixtureRequest, status: Status, step: BddStep, message: str) -> None:

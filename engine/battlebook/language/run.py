@@ -37,6 +37,7 @@ import pytest
 from pytest_bdd import scenario
 
 from battlebook.book.model import (
+    EDITION_TAG,
     ExampleDoc,
     FeatureDoc,
     FeatureFileError,
@@ -104,6 +105,8 @@ class Run:
         notes: Which examples get notes.
         readings: Alternative readings of the rulings every example plays under.
         card_changes: Changed stats of known cards (`CARD:STAT=VALUE`) every example plays with.
+        edition: An edition every example that names one plays instead (its `@edition:` tags read
+            as naming this one): the editions runs play each example under every edition.
         strict: Whether a broken convention of a file stops the run (the rulebook) or is only
             reported (`battlebook check`).
         freeze: Whether what collection made is set aside from the garbage collector while the
@@ -121,6 +124,7 @@ class Run:
     notes: Notes = Notes.PASSED
     readings: tuple[str, ...] = ()
     card_changes: tuple[str, ...] = ()
+    edition: str | None = None
     strict: bool = True
     freeze: bool = True
     observers: list[object] = field(default_factory=list)
@@ -215,6 +219,21 @@ class Run:
 
 
 RUN = pytest.StashKey[Run]()
+
+
+def example_tags(run: Run, tags: Iterable[str]) -> frozenset[str]:
+    """An example's tags (its own, its Rule's and its Feature's) as the run plays it: with the run's edition.
+
+    Examples:
+        >>> sorted(example_tags(Run(edition="2024"), {"edition:2004", "game:heroscape"}))
+        ['edition:2024', 'game:heroscape']
+        >>> sorted(example_tags(Run(edition="2024"), {"game:homm"}))
+        ['game:homm']
+    """
+    tags = frozenset(tags)
+    if run.edition is None or not any(tag.startswith(EDITION_TAG) for tag in tags):
+        return tags
+    return frozenset(tag for tag in tags if not tag.startswith(EDITION_TAG)) | {f"{EDITION_TAG}{run.edition}"}
 
 
 def run_of(config: pytest.Config) -> Run:

@@ -283,6 +283,7 @@ def run_check(
     plugins: Sequence[object] = (),
     readings: Sequence[str] = (),
     card_changes: Sequence[str] = (),
+    edition: str | None = None,
 ) -> CheckReport:
     """Check the feature files under `paths` against the engine; paths are shown relative to `root`.
 
@@ -296,7 +297,7 @@ def run_check(
     draws it). `plugins` are more pytest plugins (objects) that observe the run. With
     `readings`, every example is played as if these alternative readings of the rulings were
     Battlebook's own; with `card_changes` (`CARD:STAT=VALUE`), with those stats of known cards
-    changed.
+    changed; with `edition`, every example that names an edition plays this one instead.
 
     Raises:
         CheckUsageError: bad paths (see [`check_paths`][battlebook.runners.check.check_paths]), or a
@@ -336,6 +337,7 @@ def run_check(
             notes=_notes_setting(notes, failed_notes),  # a report alone shows no drawings, no odds notes
             readings=tuple(readings),
             card_changes=tuple(card_changes),
+            edition=edition,
             strict=False,
             reader=reader,  # the files just read are not parsed again
         )

@@ -10,17 +10,15 @@ read from the run's journal by [`JournalWords`][battlebook.runners.editions.Jour
 where and why it stopped (a check that does not hold, or a setup this edition cannot play).
 
 A run is [`run_check`][battlebook.runners.check.run_check] (one [`Run`][battlebook.language.run.Run]
-handed to pytest, the journal words its observer) on a copy of each of the game's feature
-files whose `@edition:` tags all name one edition. The answer is plain data
+handed to pytest, the journal words its observer) on the game's feature files, the run's
+edition standing for every `@edition:` tag they hold (nothing is copied or rewritten). The answer is plain data
 ([`ExampleRuns`][battlebook.runners.editions.ExampleRuns]); the page
 ([`battlebook.site.editions_page`][battlebook.site.editions_page]) only renders it.
 """
 
 from __future__ import annotations
 
-import contextlib
 import re
-import tempfile
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -28,8 +26,7 @@ from typing import Any
 
 import pytest
 
-from battlebook.book.model import ExampleDoc, FeatureDoc, FeatureFileError, RuleDoc, StepDoc, read_feature_text
-from battlebook.book.prose import page_part
+from battlebook.book.model import ExampleDoc, FeatureDoc, RuleDoc, StepDoc
 from battlebook.errors import RuleViolation
 from battlebook.game import Game
 from battlebook.games import GAMES
@@ -231,41 +228,15 @@ def _step_kind(steps: Sequence[StepDoc], line: int | None) -> str:
 RunKey = tuple[str, int, str]
 
 
-def _copies(features: Sequence[FeatureDoc], root: Path, editions: Sequence[str]) -> dict[str, dict[str, str]]:
-    """Each edition's copies of a game's files: path in the rulebook -> text with its `@edition:` tags set."""
-    copies: dict[str, dict[str, str]] = {edition: {} for edition in editions}
-    for feature in features:
-        if ".." in Path(feature.path).parts or Path(feature.path).is_absolute():
-            continue  # only files inside the rulebook are copied
-        try:
-            text = read_feature_text(root / feature.path, feature.path)
-        except FeatureFileError:
-            continue  # gone since the book was read: its examples show as not run
-        for edition in editions:
-            copies[edition][feature.path] = under_edition(text, edition)
-    return copies
-
-
-def _run_copies(game: Game[Any, Any], copies: dict[str, dict[str, str]]) -> dict[RunKey, EditionRun]:
-    """Run every copy with `run_check`, one run per edition, telling each example's actions in words."""
+def _run_editions(game: Game[Any, Any], files: Sequence[Path], root: Path) -> dict[RunKey, EditionRun]:
+    """Run the game's files with `run_check` once per edition, telling each example's actions in words."""
     runs: dict[RunKey, EditionRun] = {}
-    with tempfile.TemporaryDirectory(prefix="battlebook-editions-") as tmp:
-        for edition, texts in copies.items():
-            if not texts:
-                continue
-            folder = Path(tmp) / page_part(edition)
-            for path, text in texts.items():
-                copy = folder / path
-                copy.parent.mkdir(parents=True, exist_ok=True)
-                copy.write_text(text, encoding="utf-8")
-            journals = JournalWords(game)
-            with contextlib.chdir(folder):
-                report = run_check(
-                    sorted(folder / path for path in texts), root=folder, options=RUN_OPTIONS, plugins=[journals]
-                )
-            for doc, examples in report.features:
-                for checked in examples:
-                    runs[(doc.path, checked.example.line, edition)] = _run(checked, journals)
+    for edition in (edition.name for edition in game.editions()):
+        journals = JournalWords(game)
+        report = run_check(files, root=root, options=RUN_OPTIONS, plugins=[journals], edition=edition)
+        for doc, examples in report.features:
+            for checked in examples:
+                runs[(doc.path, checked.example.line, edition)] = _run(checked, journals)
     return runs
 
 
@@ -275,7 +246,9 @@ def run_editions(book: Sequence[FeatureDoc], root: Path) -> list[ExampleRuns]:
     for game in edited_games():
         editions = [edition.name for edition in game.editions()]
         features = [f for f in book if any(_game(f, rule, example) == game.name for rule, example in f.examples())]
-        runs = _run_copies(game, _copies(features, root, editions))
+        # Only files inside the rulebook run; one gone since the book was read shows its examples as not run.
+        inside = [root / f.path for f in features if ".." not in Path(f.path).parts and not Path(f.path).is_absolute()]
+        runs = _run_editions(game, [path for path in inside if path.is_file()], root) if inside else {}
         out += _example_runs(game, features, editions, runs)
     return out
 
