@@ -130,6 +130,8 @@ LINKED_PAGES = re.compile(r"^(?:rulebook/(?!steps\.md$)|reference/|index\.md$)")
 
 #: Where the home page lists every chapter, and where the contributing page shows the ruling template.
 CHAPTERS_MARKER = "<!-- chapters -->"
+#: Where a hand-written page lists every registered game's odds page (linked with the game's title).
+ODDS_PAGES_MARKER = "<!-- odds pages -->"
 TEMPLATE_MARKER = "<!-- ruling-template -->"
 TEMPLATE = "docs/files/ruling.feature"
 #: The hand-written navigation, with the markers of the generated parts.
@@ -386,6 +388,20 @@ def _rulebook_index(folders: Mapping[str, Sequence[FeatureDoc]], own_index: set[
             lines += [*_chapter_lines(features, "rulebook"), ""]
     lines += ["</div>", ""]
     return "\n".join(lines)
+
+
+def odds_links(here: str) -> str:
+    """Every registered game's odds page, linked from the page `here` with the game's title.
+
+    Examples:
+        >>> odds_links("index.md")
+        '[Heroes of Might &#38; Magic IV](odds/homm.md), [Heroscape](odds/heroscape.md)'
+    """
+    base = posixpath.dirname(here)
+    return ", ".join(
+        f"[{markdown_text(game.title)}]({posixpath.relpath(odds_uri(name), base or '.')})"
+        for name, game in GAMES.items()
+    )
 
 
 def editions_nav() -> list[Any]:
@@ -721,6 +737,8 @@ class Generator:
                 self.add(uri, path.read_bytes())
                 continue
             text = path.read_text(encoding="utf-8")
+            if ODDS_PAGES_MARKER in text:
+                text = text.replace(ODDS_PAGES_MARKER, odds_links(uri))
             if CHAPTERS_MARKER in text:
                 text = text.replace(
                     CHAPTERS_MARKER, chapter_list(self.book, GROUPS, {f.path: page_uri(f) for f in self.book})
