@@ -149,3 +149,16 @@ def test_the_closest_steps_offered_for_a_misspelt_line_are_of_its_game() -> None
     with playing("heroscape"):
         scape = closest_steps("the Zettian Guard Z1 atacks the Airborne Elite A1", 5, "when")
     assert scape and all(step.game in ("heroscape", None) for step in scape)
+
+
+def test_importing_the_grammar_loads_no_game() -> None:
+    """The step language's types are the same for every game: reading them loads no game's rules."""
+    import subprocess
+    import sys
+
+    probe = (
+        "import sys, battlebook.language.grammar, battlebook.language.scope;"
+        "print(sorted(m for m in sys.modules if m.startswith(('battlebook.homm', 'battlebook.heroscape'))))"
+    )
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
+    assert done.stdout.strip() == "[]"

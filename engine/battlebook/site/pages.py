@@ -470,12 +470,15 @@ def read_book(root: Path) -> list[FeatureDoc]:
     """
     try:
         book = load_book(feature_paths([root / "features"]), root)
-        require_games(book, tuple(GAMES))
     except FeatureFileError as error:
         raise GenerationError(f"malformed feature file: {error}") from None
     clashes = page_clashes(book, RESERVED_PAGES)
     if clashes:
         raise GenerationError(f"malformed feature file: {clashes[0]}")
+    try:
+        require_games(book, tuple(GAMES))
+    except FeatureFileError as error:
+        raise GenerationError(f"malformed feature file: {error}") from None
     return book
 
 
