@@ -117,7 +117,7 @@ def test_every_step_definition_has_a_rulebook_line_to_alter() -> None:
     assert len(found) >= len(definitions) * 3 // 4, "most steps should be read by some line of the rulebook"
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     choice=st.integers(min_value=0),
     position=st.integers(min_value=0, max_value=40),
