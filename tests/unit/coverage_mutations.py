@@ -85,8 +85,8 @@ MUTATIONS: tuple[Mutation, ...] = (
         (
             Edit(
                 "heroscape/ruleset.py",
-                "edition, Harm.WOUNDS, HeightAdvantage(((1, 1), (10, 2)))",
-                "edition, Harm.WOUNDS, HeightAdvantage(((1, 1),))",
+                '"height": HeightAdvantage(((1, 1), (10, 2))),',
+                '"height": HeightAdvantage(((1, 1),)),',
             ),
         ),
     ),

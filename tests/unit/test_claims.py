@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from battlebook.book.claims import (
+from battlebook.book.model import feature_paths, load_book, load_feature
+from battlebook.site.claims import (
     Claim,
     book_claims,
     claim_problems,
@@ -12,9 +13,8 @@ from battlebook.book.claims import (
     load_claims,
     parse_claims,
 )
-from battlebook.book.glossary import load_glossary
-from battlebook.book.model import feature_paths, load_book, load_feature
-from battlebook.book.statements import load_statements
+from battlebook.site.glossary import load_glossary
+from battlebook.site.statements import load_statements
 
 ROOT = Path(__file__).resolve().parents[2]
 BOOK = load_book(feature_paths([ROOT / "features"]), ROOT)

@@ -26,7 +26,7 @@ from pathlib import Path
 import pytest
 
 from battlebook.book.model import feature_paths, load_book
-from battlebook.book.statements import STATEMENTS_FILE, Statement, load_statements
+from battlebook.site.statements import STATEMENTS_FILE, Statement, load_statements
 from tests.unit.coverage_mutations import MUTATIONS, Mutation
 
 ROOT = Path(__file__).resolve().parents[2]

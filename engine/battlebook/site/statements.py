@@ -21,7 +21,7 @@ fail for it, so none is named. Every Example named must be one whose Then fails 
 engine breaks the statement (`tests/unit/test_coverage_mutations.py` checks declared
 breakages in a copy of the engine).
 
-[`statement_problems`][battlebook.book.statements.statement_problems] is what stops a
+[`statement_problems`][battlebook.site.statements.statement_problems] is what stops a
 strict site build: a statement checked by no Example and not marked, an Example that no
 Rule of the book holds, a key naming no known source section, or given twice.
 

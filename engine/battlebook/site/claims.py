@@ -7,7 +7,7 @@ the sources, and a wrong one misleads a reader who trusts the page. Each such se
 be one of:
 
 - Battlebook's reading, in so many words (it names Battlebook, a ruling, a reading, the
-  alternative, the engine, the examples, or values chosen for them), or a question;
+  alternative, the engine, the examples, best play, or values chosen for them), or a question;
 - in a Rule's description (or the glossary definition of a term the Rule defines), when
   the Rule's Examples are mapped from a statement of the sources (`features/statements.txt`)
   and every number of the sentence appears in those Examples: the mapping checks it;
@@ -31,9 +31,9 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from battlebook.book.glossary import Glossary
 from battlebook.book.model import FeatureDoc, RuleDoc
-from battlebook.book.statements import STATEMENTS_FILE, ExampleRef, Statement, Status, find_example
+from battlebook.site.glossary import Glossary
+from battlebook.site.statements import STATEMENTS_FILE, ExampleRef, Statement, Status, find_example
 
 #: Where the claims of the prose are mapped, relative to the project root.
 CLAIMS_FILE = "features/claims.txt"
@@ -48,7 +48,8 @@ _MUST = re.compile(r"\bmust\b", re.IGNORECASE)
 _CODE = re.compile(r"`[^`]*`")
 _NUMBER = re.compile(r"(?<![\w/#.])\d+(?![\w/])")
 _READING = re.compile(
-    r"\bBattlebook|\bruling|\breading|\balternative|\bthe engine\b|\bchosen for\b|\bthe examples?\b", re.IGNORECASE
+    r"\bBattlebook|\bruling|\breading|\balternative|\bthe engine\b|\bchosen for\b|\bthe examples?\b|\bbest play\b",
+    re.IGNORECASE,
 )
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z*(\[`\"])")
 
