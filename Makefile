@@ -23,7 +23,27 @@ EXAMPLES := $(BIN)/pytest tests/test_features.py -p no:hypothesispytest
 BUILDER ?= mkdocs
 PAGES := build/pages
 
+## The environment must be this checkout's: its scripts start its own python, and `battlebook`
+## imports from this checkout's engine/. A tree moved or a .venv copied from another checkout fails
+## that, and is installed again: from scratch when its scripts start another python (a venv
+## cannot be moved), else by installing the project anew.
+HERE := $(realpath .)
+HASH := \#
+VENV_SCRIPTS := $(shell head -n 1 $(BIN)/pip 2>/dev/null)
+VENV_SCRIPTS_OK := $(filter $(HASH)!$(HERE)/$(BIN)/python%,$(VENV_SCRIPTS))
+VENV_PROJECT := $(shell $(BIN)/python -c "import importlib.util as u, os; s = u.find_spec('battlebook'); \
+  print(os.path.realpath(s.origin) if s and s.origin else '-')" 2>/dev/null)
+VENV_PROJECT_OK := $(filter $(HERE)/engine/battlebook/__init__.py,$(VENV_PROJECT))
+ifeq ($(and $(VENV_SCRIPTS_OK),$(VENV_PROJECT_OK)),)
+.PHONY: $(STAMP)
+endif
+
 $(STAMP): pyproject.toml
+	@if [ -x $(BIN)/python ] && [ -z '$(VENV_SCRIPTS_OK)' ]; then \
+	  echo "$(VENV)'s scripts start another python ($(VENV_SCRIPTS)): making $(VENV) again"; rm -rf $(VENV); \
+	elif [ -x $(BIN)/python ] && [ -z '$(VENV_PROJECT_OK)' ]; then \
+	  echo "$(VENV) imports battlebook from $(VENV_PROJECT), not this checkout: installing it again"; \
+	fi
 	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --disable-pip-version-check -e '.[dev]'
 	@touch $(STAMP)

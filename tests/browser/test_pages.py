@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import pytest
-from playwright.sync_api import Page
+from playwright.sync_api import Page, expect
 
 from battlebook.site.pages import page_uri
 from tests.browser.a11y import assert_accessible_in_light_and_dark
@@ -96,7 +96,7 @@ def test_page(page: Page, page_problems: Problems, site_url: str, visit: Visit) 
         console[:] = [line for line in console if not ("status of 404" in line and line.endswith(f"({url})"))]
     else:
         assert response.ok, f"{name}: HTTP {response.status}"
-    assert page.locator("h1").first.is_visible()
+    expect(page.locator("h1").first).to_be_visible()
     if path in CHAPTER_PAGES:
         texts = [text.strip() for text in page.locator(".bb-example").all_inner_texts()]
         assert texts, f"{path} shows no example badges"
