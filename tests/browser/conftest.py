@@ -72,6 +72,11 @@ GROUPS = {"test_try_it.py": "try-it", "test_injection.py": "hostile-site"}
 def pytest_configure(config: pytest.Config) -> None:
     """Register pytest-xdist's group marker, also for runs without pytest-xdist (`-p no:xdist`)."""
     config.addinivalue_line("markers", "xdist_group(name): run these tests on one pytest-xdist worker")
+    config.addinivalue_line(
+        "markers",
+        "smoke: the browser smoke `make test` runs (`-m smoke`): one page of each kind with axe-core, "
+        "a first Run in Try it, a search, the fight calculator; `make browser` runs every browser test",
+    )
     # A retrying assertion waits as long as any action may (`browser`'s default timeout): a loaded machine is slow.
     expect.set_options(timeout=ACTION_MS)
 

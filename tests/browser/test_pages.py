@@ -64,13 +64,17 @@ def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
     every = metafunc.config.getoption("a11y", default="templates") == "every-page"
     chosen = chosen_pages()
     visits = [Visit(path, tuple(chosen.get(path, ())), every) for path in PAGES]
-    metafunc.parametrize("visit", visits, ids=str)
+    # The page chosen for each kind is in the browser smoke of `make test`.
+    params = [pytest.param(v, marks=pytest.mark.smoke) if v.kinds else v for v in visits]
+    metafunc.parametrize("visit", params, ids=str)
 
 
+@pytest.mark.smoke
 def test_the_site_has_rulebook_pages() -> None:
     assert RULEBOOK_PAGES, "the built site has no rulebook pages"
 
 
+@pytest.mark.smoke
 def test_every_chapter_page_was_built() -> None:
     assert set(CHAPTER_PAGES) <= set(RULEBOOK_PAGES)
 

@@ -191,6 +191,7 @@ def verdict(result: Locator) -> str:
     return result.locator(".bb-try-example").first.get_attribute("data-kind") or ""
 
 
+@pytest.mark.smoke  # a first Run
 def test_1_a_wrong_number_fails_with_expected_and_actual_then_passes_again(tab: Tab) -> None:
     panel = example_panel(tab, "rulebook/homm/melee/", "A roll of 6 is exactly enough")
     text = panel.locator("textarea").input_value()
@@ -459,6 +460,7 @@ def fill(box: Locator, values: dict[str, str]) -> None:
             field.fill(value)
 
 
+@pytest.mark.smoke  # the fight calculator
 def test_8b_fight_calculators_answer_through_the_engine_and_share_their_inputs(tab: Tab) -> None:
     page = tab.page
     tab.navigate("odds/heroscape/")
