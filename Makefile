@@ -16,7 +16,7 @@ JOBS ?= 2
 # The examples alone run no property test: Hypothesis's pytest plugin is left out of those runs.
 EXAMPLES := $(BIN)/pytest tests/test_features.py -p no:hypothesispytest
 
-.PHONY: docs test site pages examples lines facts lint typecheck unit clean browser browser-stress chromium runtime a11y
+.PHONY: docs test test-types test-unit test-pages test-site-properdocs test-site-mkdocs site pages examples lines facts lint typecheck unit clean browser browser-stress chromium runtime a11y
 
 ## The site's builder: mkdocs (the default) or properdocs (`make site BUILDER=properdocs`). Both read
 ## mkdocs.yml; the pages they build are written first by the page generator (`battlebook site pages`).
@@ -64,20 +64,37 @@ docs: $(STAMP) runtime
 ## finished and checked, and the browser smoke (`-m smoke`: one page of each kind with axe-core,
 ## a first Run in Try it, a search, the fight calculator). `make browser`: every browser test,
 ## which CI runs after `make test`, beside `make a11y` (.ci/run).
+##
+## The examples run first (they record the results the pages show); then the types, the unit
+## tests with the copied-text scan, and the two strict builds run at once (`make -j`, each
+## stage's output printed whole when it ends), so both cores stay busy; then the browser smoke.
+XDIST := $(if $(filter-out 1,$(JOBS)),-n $(JOBS))
 test: $(STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
-	$(BIN)/mypy
-	$(BIN)/pytest --ignore=tests/browser $(if $(filter-out 1,$(JOBS)),-n $(JOBS))
-	@if [ -f $(OVERLAP) ]; then $(BIN)/python $(OVERLAP); else echo "($(OVERLAP) not found: copied-text scan skipped)"; fi
-	@$(MAKE) --no-print-directory runtime
-	$(BIN)/battlebook site pages $(PAGES) --strict
-	$(BIN)/properdocs build --strict --config-file mkdocs.yml --site-dir build/site-properdocs
-	$(BIN)/battlebook site finish build/site-properdocs --runtime build/inpage/runtime
-	$(BIN)/mkdocs build --strict
-	$(BIN)/battlebook site finish site --runtime build/inpage/runtime
+	$(EXAMPLES) $(XDIST)
+	@$(MAKE) --no-print-directory -j4 --output-sync=target test-types test-unit test-site-properdocs test-site-mkdocs
 	@$(MAKE) --no-print-directory browser BROWSER_TESTS='-m smoke'
 	@echo "make test: every check passed (the browser smoke only: \`make browser\` runs every browser test)"
+
+## The stages of `make test` between the examples and the browser smoke (see `test`).
+test-types: $(STAMP)
+	$(BIN)/mypy
+
+test-unit: $(STAMP)
+	$(BIN)/pytest --ignore=tests/browser --ignore=tests/test_features.py $(XDIST)
+	@if [ -f $(OVERLAP) ]; then $(BIN)/python $(OVERLAP); else echo "($(OVERLAP) not found: copied-text scan skipped)"; fi
+
+test-pages: $(STAMP) runtime
+	$(BIN)/battlebook site pages $(PAGES) --strict
+
+test-site-properdocs: test-pages
+	$(BIN)/properdocs build --strict --config-file mkdocs.yml --site-dir build/site-properdocs
+	$(BIN)/battlebook site finish build/site-properdocs --runtime build/inpage/runtime
+
+test-site-mkdocs: test-pages
+	$(BIN)/mkdocs build --strict
+	$(BIN)/battlebook site finish site --runtime build/inpage/runtime
 
 ## The built site (site/) in a real browser: Debian's Chromium driven by Playwright, one browser
 ## per pytest-xdist worker (JOBS of them); a module that shares one tab runs whole on one worker.
