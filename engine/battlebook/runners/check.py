@@ -55,9 +55,11 @@ from battlebook.language.recorder import (
     NOTES_FOR_ALL,
     NOTES_VARIABLE,
     RESULT,
+    ExampleTrace,
     KnownStep,
     feature_line_note,
     registered_steps,
+    run_traces,
 )
 from battlebook.language.runner import FEATURE_LIST_VARIABLE, FEATURES_VARIABLE, feature_list
 from battlebook.language.scope import GameChoice, current_choice
@@ -239,6 +241,7 @@ class _Recorder:
         self.read_as: dict[tuple[str, int, str | None], GameChoice | None] = {}
         self.book = ResultBook()
         self.steps: list[StepDefinition] = []
+        self.traces: dict[tuple[str, int, str | None], ExampleTrace] = {}
         #: Why examples did not run at all (collection failed), in one line; "" when they ran.
         self.not_run = ""
 
@@ -267,6 +270,7 @@ class _Recorder:
     def pytest_sessionfinish(self, session: pytest.Session) -> None:
         self.book = session.config.stash.get(BOOK, ResultBook())
         self.steps = registered_steps(run_state(session.config))
+        self.traces = run_traces(session.config)
 
 
 @contextlib.contextmanager
@@ -367,7 +371,7 @@ def run_check(
     report.not_run = recorder.not_run
     if messages is not None:
         try:
-            write_messages(messages, root, recorder.book, recorder.steps)
+            write_messages(messages, root, recorder.book, recorder.steps, traces=recorder.traces)
         except (MessagesTargetError, OSError) as error:
             reason = error.strerror if isinstance(error, OSError) and error.strerror else str(error)
             raise CheckUsageError(f"the messages could not be written to {messages}: {reason}") from None
