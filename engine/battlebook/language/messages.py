@@ -41,10 +41,9 @@ from pytest_bdd import parsers
 
 from battlebook import __version__
 from battlebook.book.model import gherkin_ast
-from battlebook.book.results import ResultBook, ScenarioResult, Status
+from battlebook.book.results import ExampleTrace, ResultBook, ScenarioResult, Status
 from battlebook.errors import ScenarioError
 from battlebook.language.grammar import StepDefinition
-from battlebook.language.recorder import ExampleTrace
 
 #: The distribution whose version is the protocol's: the official types the envelopes are checked with.
 PROTOCOL_PACKAGE = "cucumber-messages"

@@ -19,8 +19,8 @@ import difflib
 import gc
 import json
 import time
-from collections.abc import Callable, Generator, Mapping, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Callable, Generator, Sequence
+from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -37,7 +37,7 @@ from battlebook.book.model import (
     load_book,
 )
 from battlebook.book.prose import markdown_text
-from battlebook.book.results import ResultBook, ResultsFileError, ScenarioResult, Status, default_path
+from battlebook.book.results import ExampleTrace, ResultBook, ResultsFileError, ScenarioResult, Status, default_path
 from battlebook.bounds import MAX_HINT_TEXT
 from battlebook.language.catalogue import bind_lines, load_step_modules
 from battlebook.language.grammar import StepDefinition, step_definitions
@@ -53,34 +53,6 @@ RELATIVE = pytest.StashKey[dict[str, str]]()
 FROZEN = pytest.StashKey[bool]()
 #: When the running step started: the clock's time (ns since the epoch) and the performance counter's.
 STEP_START = pytest.StashKey[tuple[int, int]]()
-
-
-@dataclass
-class ExampleTrace:
-    """How one example ran, for its Cucumber Messages (`battlebook.language.messages`).
-
-    Attributes:
-        steps: Each step that ran, by its line: when it started (ns since the epoch) and how
-            long it took (ns, from before its arguments were read to its end or its error).
-        closest: For a step nothing matched, the closest known steps, as a reader writes them.
-    """
-
-    steps: dict[int, tuple[int, int]] = field(default_factory=dict)
-    closest: tuple[str, ...] = ()
-
-    def to_json(self) -> dict[str, Any]:
-        """The trace as JSON-ready data (a pytest-xdist worker hands it over so)."""
-        return {"steps": [[line, *times] for line, times in self.steps.items()], "closest": list(self.closest)}
-
-    @classmethod
-    def from_json(cls, data: Mapping[str, Any]) -> ExampleTrace:
-        """Read what `to_json` wrote.
-
-        Examples:
-            >>> ExampleTrace.from_json(ExampleTrace({4: (1, 2)}, ("Given x",)).to_json())
-            ExampleTrace(steps={4: (1, 2)}, closest=('Given x',))
-        """
-        return cls({int(line): (int(start), int(took)) for line, start, took in data["steps"]}, tuple(data["closest"]))
 
 
 #: The trace of the running example.

@@ -45,7 +45,7 @@ from battlebook.book.model import (
     load_feature,
     with_id_clashes,
 )
-from battlebook.book.results import ResultBook, ScenarioResult, Status
+from battlebook.book.results import ExampleTrace, ResultBook, ScenarioResult, Status
 from battlebook.errors import MissingStatError, RulesSilent, RuleViolation, ScenarioError, UnknownUnitError
 from battlebook.games import GAMES
 from battlebook.language.grammar import StepDefinition
@@ -55,7 +55,6 @@ from battlebook.language.recorder import (
     CLOSEST,
     HINT_LINES,
     RESULT,
-    ExampleTrace,
     KnownStep,
     feature_line_note,
     registered_steps,
