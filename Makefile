@@ -114,6 +114,7 @@ browser: $(STAMP)
 ## Every browser test while two other processes keep both cores busy (as on a loaded CI machine or
 ## a contributor's laptop): a test that waits on a fixed time, or reads once what an action causes
 ## later, fails here. Too slow for CI; run it before saying the browser suite never flakes.
+## BROWSER_TESTS selects, as for `make browser`.
 browser-stress: $(STAMP)
 	@$(MAKE) --no-print-directory chromium node_modules/.package-lock.json
 	@[ -f site/index.html ] || $(MAKE) --no-print-directory site
@@ -121,7 +122,7 @@ browser-stress: $(STAMP)
 	$(BIN)/python -c 'while True: pass' & two=$$!; \
 	trap 'kill $$one $$two 2>/dev/null' EXIT INT TERM; \
 	echo "two busy processes ($$one, $$two) keep both cores loaded"; \
-	$(BIN)/pytest tests/browser $(if $(filter-out 1,$(JOBS)),-n $(JOBS) --dist loadgroup)
+	$(BIN)/pytest tests/browser $(BROWSER_TESTS) $(if $(filter-out 1,$(JOBS)),-n $(JOBS) --dist loadgroup)
 
 ## axe-core on every page of the built site, in light and dark mode (`make test` checks one page of
 ## each kind): CI runs it after `make test`. It checks site/ as last built, and builds it when there is none.
