@@ -126,7 +126,9 @@ class FightForm:
 class Calculators:
     """A game's calculators: an attack's odds, a whole fight's questions, and the odds page's calculator.
 
-    `title` is how the command line names the game in a sentence; `page_odds` answers the
+    `battle`, when the game has one, is its calculator of whole battles of several units
+    (`battlebook odds battle GAME`), asked of the game's fight calculator as the question
+    `battle`. `title` is how the command line names the game in a sentence; `page_odds` answers the
     odds page's calculator, given the values of its fields in its order, with plain data (the
     page shows every string as text).
     """
@@ -135,3 +137,4 @@ class Calculators:
     odds: OddsCalculator
     fight: FightForm
     page_odds: Callable[[Sequence[object]], dict[str, Any]]
+    battle: FightForm | None = None

@@ -557,6 +557,10 @@ def fight_report(question: str, arguments: Mapping[str, str]) -> FightReport:
         ...
         battlebook.fight_report.FightArgumentError: the first figure is ATTACK,DEFENSE,LIFE (such as 3,2,4), not '2,2'
     """
+    if question == "battle":
+        from battlebook.heroscape.battle import battle_report
+
+        return battle_report(arguments)
     edition = _edition(_argument(arguments, "edition", "2004"))
     if question == "duel":
         first = _fighter(_argument(arguments, "first"), "first")
@@ -567,4 +571,4 @@ def fight_report(question: str, arguments: Mapping[str, str]) -> FightReport:
         life = _whole(_argument(arguments, "life"), "the Life")
         attacks = _attack_list(_argument(arguments, "attacks"))
         return _attacked_report(attacked_odds(life, attacks, edition), edition)
-    raise FightArgumentError(f"the Heroscape calculator answers 'duel' and 'attacked', not {question[:20]!r}")
+    raise FightArgumentError(f"the Heroscape calculator answers 'duel', 'attacked' and 'battle', not {question[:20]!r}")

@@ -82,6 +82,7 @@ READINGS: Mapping[str, Mapping[str, object]] = MappingProxyType(
         "only one stack may sacrifice for the same attack": {"several_supporters": False},
         "a unit that ignores obstacles may fly in from its Ranged Line too": {"fliers_from_any_line": True},
         "a spell does not count as an attack the supporter could make": {"spells_count_for_support": False},
+        "a stack that may retaliate always does": {"retaliation_optional": False},
     }
 )
 

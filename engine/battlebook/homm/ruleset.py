@@ -173,6 +173,8 @@ class Ruleset:
             next attack, their Sac values added up; `False` refuses a second one.
         spells_count_for_support: Whether a spell the stack could cast counts as an attack it
             could make, for the common-target rule of support.
+        retaliation_optional: Whether a stack that may retaliate may also decline to
+            (ruling *Declining to retaliate*); `False` has it answer every attack it can.
 
     Examples:
         >>> Ruleset().die.faces[:3]
@@ -206,6 +208,7 @@ class Ruleset:
     guard_withdraws: bool = False
     several_supporters: bool = True
     spells_count_for_support: bool = True
+    retaliation_optional: bool = True
 
     @property
     def die(self) -> Die:
