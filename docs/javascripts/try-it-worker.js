@@ -12,7 +12,7 @@
  * Messages to the page: {type: "progress", loaded, total, what}, {type: "ready", timings,
  * bytes}, {type: "failed", error} (the engine could not load), and one {type: "answer", id,
  * ok, value | error, seconds} per call. Messages from the page: {id, call, args}, where
- * call is "run", "odds" (a game's name and its arguments), "fight" or "proposeRuling".
+ * call is "run", "odds" (a game's name and its arguments), "fight", "battle" or "proposeRuling".
  * Everything is data: a scenario's text reaches Python as a string, never as code.
  */
 
@@ -171,6 +171,9 @@ def _fight(game, question, arguments):
 
 def battlebook_fight(game, question, arguments):
     return _answer(_fight, str(game), str(question), str(arguments))
+
+def battlebook_battle(game, values):
+    return _answer(lambda: _inpage.game_battle(str(game), json.loads(str(values))))
 `);
   mark("importEngine");
   const call = (name) => {
@@ -186,6 +189,7 @@ def battlebook_fight(game, question, arguments):
     odds: call("battlebook_odds"),
     proposeRuling: call("battlebook_propose"),
     fight: call("battlebook_fight"),
+    battle: call("battlebook_battle"),
   };
   // One small run: the step library and pytest's plugins load now, not on the reader's first Run.
   api.run(WARM_UP);

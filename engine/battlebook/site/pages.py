@@ -800,7 +800,11 @@ def bounds_element() -> str:
         >>> bounds_element()[:61]
         '<div hidden data-bb-bounds="{&quot;attack dice&quot;: [0, 30]'
     """
-    given = {**page_bounds(), "fight": fight_bounds()}
+    from battlebook.games import PACKAGES
+    from battlebook.runners.inpage import battle_form
+
+    battles = {game: form for game in PACKAGES if (form := battle_form(game)) is not None}
+    given = {**page_bounds(), "fight": fight_bounds(), "battle": battles}
     return f'<div hidden data-bb-bounds="{html_text(json.dumps(given))}"></div>'
 
 
