@@ -1,4 +1,4 @@
-@chapter:91
+@game:homm @chapter:91
 Feature: The odds of a whole battle
   Most battles have several stacks a side, and every decision the rules give a player
   changes who wins: which stack to attack, whether to swarm, protect or sacrifice for a

@@ -1,4 +1,4 @@
-@chapter:5
+@game:homm @chapter:5
 Feature: Ruling: declining to retaliate
   **The question.** A stack that survives an attack may answer it, once per round. Must
   it, whenever the rules let it? The texts say a stack *may* retaliate; they never say

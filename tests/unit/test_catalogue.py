@@ -8,10 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from battlebook.book import coverage
-from battlebook.book.coverage import coverage_problems, render_coverage, section_coverage
 from battlebook.book.model import FeatureDoc, feature_paths, load_book, load_feature
-from battlebook.book.pending import PENDING
 from battlebook.book.results import ResultBook
 from battlebook.book.rulings import read_ruling, render_rulings_index, ruling_problems, rulings_of
 from battlebook.book.sources import SECTIONS
@@ -24,8 +21,11 @@ from battlebook.language.catalogue import (
 )
 from battlebook.language.grammar import Phrase
 from battlebook.language.steps import load_step_modules, step_modules
+from battlebook.site import coverage
 from battlebook.site import pages as site_pages
+from battlebook.site.coverage import coverage_problems, render_coverage, section_coverage
 from battlebook.site.pages import page_uri
+from battlebook.site.pending import PENDING
 
 ROOT = Path(__file__).resolve().parents[2]
 

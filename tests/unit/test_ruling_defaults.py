@@ -17,10 +17,12 @@ import pytest
 
 from battlebook.book.model import load_feature
 from battlebook.book.rulings import read_ruling
+from battlebook.heroscape.readings import READINGS as HEROSCAPE_READINGS
 from battlebook.heroscape.ruleset import Ruleset as HeroscapeRuleset
+from battlebook.homm.readings import READINGS as HOMM_READINGS
 from battlebook.homm.ruleset import Ruleset as HommRuleset
 from battlebook.homm.town import TownSettings
-from battlebook.language.steps._readings import HEROSCAPE_READINGS, HOMM_READINGS, all_readings
+from battlebook.language.steps._readings import all_readings
 from battlebook.runners.check import run_check
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -16,6 +16,7 @@ from pytest_bdd.steps import StepFunctionContext, step_function_context_registry
 
 from battlebook.book.model import FeatureDoc, feature_paths, load_book
 from battlebook.cli import main
+from battlebook.games import BUILT_IN
 from battlebook.language.catalogue import book_lines
 from battlebook.language.grammar import GAMES, Phrase, step_definitions
 from battlebook.language.run import guess_game
@@ -55,7 +56,7 @@ def test_every_battlebook_step_is_a_typed_phrase_with_a_scope(contexts: list[Ste
     assert contexts
     assert all(isinstance(c.parser, Phrase) for c in contexts)
     scopes = {scope_of(c.parser) for c in contexts}
-    assert {"homm", "heroscape"} <= scopes <= {"homm", "heroscape", None}
+    assert set(BUILT_IN) <= scopes <= {*GAMES, None}
 
 
 def test_each_file_declares_the_game_of_its_place(book: list[FeatureDoc]) -> None:

@@ -36,18 +36,18 @@ from battlebook.heroscape import (
 from battlebook.heroscape.cards import STAT_NAMES
 from battlebook.heroscape.dice import CombatDie
 from battlebook.heroscape.game import HEROSCAPE, HeroscapeGame
+from battlebook.heroscape.readings import EDITION_OF_READING
 from battlebook.heroscape.rules import LINE_OF_SIGHT, RANGE
 from battlebook.heroscape.sight import Measured
 from battlebook.language.grammar import words
 from battlebook.language.recorder import ScenarioRecord
 from battlebook.language.run import CARD_STAT_OPTION, run_of
 from battlebook.language.steps._attempts import World
-from battlebook.language.steps._readings import HEROSCAPE_READINGS, check_edition, readings_for
+from battlebook.language.steps._readings import readings_for
 
 #: Kept for the callers that import it from here; the readings live in `battlebook.language.steps._readings`.
 __all__ = [
     "CARD_STAT_OPTION",
-    "HEROSCAPE_READINGS",
     "TERRAIN",
     "HeroscapeWorld",
     "Measured",
@@ -61,6 +61,26 @@ TERRAIN = words("Terrain", {terrain.value: terrain for terrain in Terrain})
 EDITION_TAG = "edition:"
 
 _KEY = re.compile(r"^[A-Z][A-Za-z0-9]*$")
+
+
+def of_edition(reading: str, edition: Edition) -> bool:
+    """Whether the alternative reading `reading` may be played under `edition` (any but one of the other edition).
+
+    Examples:
+        >>> of_edition("figures never block line of sight", Edition.BASIC_2004)
+        True
+    """
+    only = EDITION_OF_READING.get(reading)
+    return only is None or only is edition
+
+
+def check_edition(reading: str, edition: Edition) -> None:
+    """Refuse, as a mistake in the scenario, a reading of one edition chosen under the other."""
+    if not of_edition(reading, edition):
+        raise ScenarioError(
+            f"the reading {reading!r} concerns the {EDITION_OF_READING[reading].value} edition, "
+            f"but this example plays the {edition.value} one"
+        )
 
 
 def known_cards_changed(changes: Sequence[str]) -> Mapping[str, ArmyCard]:
@@ -239,6 +259,15 @@ class HeroscapeWorld(World[BattleState, HeroscapeResolution]):
             raise ScenarioError(f"the example states faces that were never rolled: {dice.remaining()}")
 
 
+@pytest.hookimpl(tryfirst=True)
+def pytest_configure(config: pytest.Config) -> None:
+    """Refuse, before the run starts, a change of a known army card that cannot be made (`--battlebook-card-stat`)."""
+    try:
+        known_cards_changed(run_of(config).card_changes)
+    except ScenarioError as error:
+        raise pytest.UsageError(str(error)) from None
+
+
 @pytest.fixture
 def heroscape(request: pytest.FixtureRequest, scenario_record: ScenarioRecord) -> Iterator[HeroscapeWorld]:
     """The Heroscape battle of the running example. A refusal no step checked fails the example.
@@ -253,7 +282,7 @@ def heroscape(request: pytest.FixtureRequest, scenario_record: ScenarioRecord) -
     chosen = run.readings
     settings = readings_for("heroscape", chosen)
     if settings:
-        settings = readings_for("heroscape", chosen, world.edition)
+        settings = readings_for("heroscape", chosen, lambda reading: of_edition(reading, world.edition))
     world.chosen.update(settings)
     yield world
     world.check_refusals_seen()
