@@ -68,12 +68,20 @@ def plain_grid(quick: bool) -> None:
             battles += 1
             if seconds > slowest[0]:
                 slowest = (seconds, f"{size_a}v{size_d} cards {cards}: {odds.positions} positions")
-    print(f"   {battles} battles; the slowest {slowest[0]:.2f} s ({slowest[1]}): {'met' if slowest[0] <= 1 else 'MISSED'}")
+    print(
+        f"   {battles} battles; the slowest {slowest[0]:.2f} s ({slowest[1]}): {'met' if slowest[0] <= 1 else 'MISSED'}"
+    )
 
 
 def best_play() -> None:
     print("2. Best play, HoMM (target: 2 stacks against 1 of up to 4 cards in 30 s; the largest in 60 s)")
-    for aggressor_cards, defender_cards in (((4,), (4,)), ((1, 1), (1,)), ((2, 1), (1,)), ((2, 1), (2,)), ((2, 2), (1,))):
+    for aggressor_cards, defender_cards in (
+        ((4,), (4,)),
+        ((1, 1), (1,)),
+        ((2, 1), (1,)),
+        ((2, 1), (2,)),
+        ((2, 2), (1,)),
+    ):
         aggressor = [KINDS[i](c) for i, c in enumerate(aggressor_cards)]
         defender = [KINDS[2](c) for c in defender_cards]
         state = battle_state(aggressor, defender)
@@ -102,19 +110,30 @@ def against_reference() -> None:
         program = Homm([HStack(*astuple(s)) for s in aggressor], [HStack(*astuple(s)) for s in defender])
         answer, other = timed(program.solve)
         assert (odds.aggressor_wins, odds.defender_wins, odds.never_ends, odds.expected_rounds) == answer
-        engine_time, reference_time, positions = engine_time + seconds, reference_time + other, positions + odds.positions
+        engine_time, reference_time, positions = (
+            engine_time + seconds,
+            reference_time + other,
+            positions + odds.positions,
+        )
     print(
         f"   HoMM plain: engine {engine_time:.2f} s ({positions / engine_time:,.0f} positions/s), "
         f"program {reference_time:.2f} s: the engine takes {engine_time / reference_time:.1f}x"
     )
     engine_time = reference_time = 0.0
     positions = 0
-    for first, second, edition in ((Squad(2, 3, 2, 2), Squad(2, 2, 2, 3), "2024"), (Squad(4, 3, 2, 2), Squad(3, 3, 3, 3), "2024")):
+    for first, second, edition in (
+        (Squad(2, 3, 2, 2), Squad(2, 2, 2, 3), "2024"),
+        (Squad(4, 3, 2, 2), Squad(3, 3, 3, 3), "2024"),
+    ):
         odds, seconds = timed(lambda: heroscape_battle(first, second, Edition(edition)))  # noqa: B023
         program = Heroscape(HSquad(*astuple(first)), HSquad(*astuple(second)), edition)
         answer, other = timed(program.solve)
         assert (odds.first_wins, odds.second_wins, odds.never_ends, odds.expected_turns) == answer
-        engine_time, reference_time, positions = engine_time + seconds, reference_time + other, positions + odds.positions
+        engine_time, reference_time, positions = (
+            engine_time + seconds,
+            reference_time + other,
+            positions + odds.positions,
+        )
     print(
         f"   Heroscape focus: engine {engine_time:.2f} s ({positions / engine_time:,.0f} positions/s), "
         f"program {reference_time:.2f} s: the engine takes {engine_time / reference_time:.1f}x"
