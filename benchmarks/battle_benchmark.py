@@ -25,9 +25,12 @@ import itertools
 import pstats
 import sys
 import time
+from collections.abc import Callable
 from dataclasses import astuple
 from pathlib import Path
+from typing import TypeVar
 
+T = TypeVar("T")
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
@@ -47,7 +50,8 @@ KINDS = (
 )
 
 
-def timed(work):  # type: ignore[no-untyped-def]
+def timed(work: Callable[[], T]) -> tuple[T, float]:
+    """`work`'s answer, and the processor time it took."""
     started = time.process_time()
     answer = work()
     return answer, time.process_time() - started
@@ -125,14 +129,15 @@ def against_reference() -> None:
         (Squad(2, 3, 2, 2), Squad(2, 2, 2, 3), "2024"),
         (Squad(4, 3, 2, 2), Squad(3, 3, 3, 3), "2024"),
     ):
-        odds, seconds = timed(lambda: heroscape_battle(first, second, Edition(edition)))  # noqa: B023
-        program = Heroscape(HSquad(*astuple(first)), HSquad(*astuple(second)), edition)
-        answer, other = timed(program.solve)
-        assert (odds.first_wins, odds.second_wins, odds.never_ends, odds.expected_turns) == answer
+        scape_odds, seconds = timed(lambda: heroscape_battle(first, second, Edition(edition)))  # noqa: B023
+        scape = Heroscape(HSquad(*astuple(first)), HSquad(*astuple(second)), edition)
+        answer, other = timed(scape.solve)
+        found = (scape_odds.first_wins, scape_odds.second_wins, scape_odds.never_ends, scape_odds.expected_turns)
+        assert found == answer
         engine_time, reference_time, positions = (
             engine_time + seconds,
             reference_time + other,
-            positions + odds.positions,
+            positions + scape_odds.positions,
         )
     print(
         f"   Heroscape focus: engine {engine_time:.2f} s ({positions / engine_time:,.0f} positions/s), "

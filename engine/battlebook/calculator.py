@@ -258,9 +258,7 @@ class FightForm:
 class Calculators:
     """A game's calculators: an attack's odds, a whole fight's questions, and the odds page's two forms.
 
-    `battle`, when the game has one, is its calculator of whole battles of several units
-    (`battlebook odds battle GAME`), asked of the game's fight calculator as the question
-    `battle`. `title` is how the command line names the game in a sentence. The odds page draws
+    `title` is how the command line names the game in a sentence. The odds page draws
     `odds_form` and `fight_form` (see [`PageForm`][battlebook.calculator.PageForm]) with one
     generic form. `page_odds` answers the first, given the values of its fields in its
     order (a number field's as a number, a list field's as a list of numbers, any other as
@@ -269,6 +267,8 @@ class Calculators:
     page shows every string as text. `page_fight` turns the fight form's values (its shown
     fields' texts, by name) into the question and arguments of the game's
     [`fight`][battlebook.game.Game.fight]; a `ValueError` says, in one line, what is wrong.
+    `battle`, when the game has one, is its calculator of whole battles of several units
+    (`battlebook odds battle GAME`), asked of the game's `fight` as the question `battle`.
     """
 
     title: str

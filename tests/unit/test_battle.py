@@ -176,7 +176,7 @@ def test_a_battle_too_large_for_best_play_is_refused_at_once_naming_the_bound(
     argv = ("--aggressor", "4,1,3,0,7,3,melee;4,1,2,3,5,4,ranged", "--defender", "4,2,4,0,8,5,melee")
     started = time.process_time()
     status, _, err = run(capsys, "odds", "battle", "homm", *argv, "--play", "best")
-    assert status == 2 and "at most 5 cards in all" in err
+    assert status == 2 and "at most 4 cards in all" in err
     assert time.process_time() - started < 1
     status, _, err = run(
         capsys, "odds", "battle", "heroscape", "--first", "3,2,2,1", "--second", "3,2,2,1", "--play", "best"

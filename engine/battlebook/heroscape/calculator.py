@@ -352,6 +352,9 @@ CALCULATORS = Calculators(
         question=fight_question,
     ),
     page_odds=page_odds,
+    odds_form=ODDS_FORM,
+    fight_form=FIGHT_FORM,
+    page_fight=page_fight,
     battle=FightForm(
         help="a battle of two army cards of several figures, under the focus plan or best play",
         description=(
@@ -376,7 +379,4 @@ CALCULATORS = Calculators(
         json_help='print one JSON object, fractions as "p/q"',
         question=battle_question,
     ),
-    odds_form=ODDS_FORM,
-    fight_form=FIGHT_FORM,
-    page_fight=page_fight,
 )

@@ -557,10 +557,6 @@ def fight_report(question: str, arguments: Mapping[str, str]) -> FightReport:
         ...
         battlebook.fight_report.FightArgumentError: the first figure is ATTACK,DEFENSE,LIFE (such as 3,2,4), not '2,2'
     """
-    if question == "battle":
-        from battlebook.heroscape.battle import battle_report
-
-        return battle_report(arguments)
     edition = _edition(_argument(arguments, "edition", "2004"))
     if question == "duel":
         first = _fighter(_argument(arguments, "first"), "first")

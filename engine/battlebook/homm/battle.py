@@ -332,7 +332,11 @@ def plain(position: Position, choice: Choice[Position, BattleState, Action]) -> 
     """The plain plan's option at a choice (see the module's docstring).
 
     Examples:
-        >>> plain((BattleState(), frozenset()), Choice(0, (("retaliate", Skip(None)), ("not", Skip(None)))))
+        >>> from battlebook.homm.units import AttackKind
+        >>> answer = Move(BattleState(), Retaliate("Orcs", "Golems", AttackKind.MELEE))
+        >>> plain((BattleState(), frozenset()), Choice(1, (("answer", answer), ("not", Skip(None)))))
+        0
+        >>> plain((BattleState(), frozenset()), Choice(0, (("let it pass", Skip(None)),)))
         0
     """
     moves = [(i, step.action, step.state) for i, (_, step) in enumerate(choice.options) if isinstance(step, Move)]

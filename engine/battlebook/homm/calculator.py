@@ -327,6 +327,9 @@ CALCULATORS = Calculators(
         question=fight_question,
     ),
     page_odds=page_odds,
+    odds_form=ODDS_FORM,
+    fight_form=FIGHT_FORM,
+    page_fight=page_fight,
     battle=FightForm(
         help="a battle of several stacks a side, under the plain plan or best play",
         description=(
@@ -356,7 +359,4 @@ CALCULATORS = Calculators(
         json_help='print one JSON object, fractions as "p/q"',
         question=battle_question,
     ),
-    odds_form=ODDS_FORM,
-    fight_form=FIGHT_FORM,
-    page_fight=page_fight,
 )

@@ -339,12 +339,8 @@ def fight_report(question: str, arguments: Mapping[str, str]) -> FightReport:
         ...
         battlebook.fight_report.FightArgumentError: the Aggressor's phase is 11: give a whole number from 1 to 10
     """
-    if question == "battle":
-        from battlebook.homm.battle import battle_report
-
-        return battle_report(arguments)
     if question != "stacks":
-        raise FightArgumentError(f"the HoMM calculator answers 'stacks' and 'battle', not {question[:20]!r}")
+        raise FightArgumentError(f"the HoMM calculator answers 'stacks', not {question[:20]!r}")
     aggressor = _stack_of(arguments.get("aggressor", ""), "Aggressor")
     defender = _stack_of(arguments.get("defender", ""), "Defender")
     reading = arguments.get("reading", "").strip()
