@@ -22,9 +22,29 @@ from dataclasses import dataclass
 from typing import Any
 
 from battlebook import bounds
-from battlebook.calculator import Calculators, FightForm, OddsCalculator, Option, chance_data
+from battlebook.calculator import (
+    Calculators,
+    Field,
+    FightForm,
+    Group,
+    OddsCalculator,
+    Option,
+    PageForm,
+    chance_data,
+    chart_rows,
+)
 
-__all__ = ["CALCULATORS", "COMBAT_DIE_SIDES", "MAX_ATTACKS", "MAX_DICE", "MAX_FIGHT_DICE", "MAX_LIFE"]
+__all__ = [
+    "CALCULATORS",
+    "COMBAT_DIE_SIDES",
+    "FIGHT_FORM",
+    "MAX_ATTACKS",
+    "MAX_DICE",
+    "MAX_FIGHT_DICE",
+    "MAX_LIFE",
+    "ODDS_FORM",
+    "page_fight",
+]
 
 #: The most dice the calculators take on either side (from `battlebook.bounds`).
 MAX_DICE = bounds.MAX_DICE
@@ -35,6 +55,9 @@ COMBAT_DIE_SIDES = (3, 2, 1)
 #: `battlebook.bounds`, as `battlebook.heroscape.fight` takes them).
 MAX_FIGHT_DICE = bounds.FIGHT_MAX_DICE
 MAX_LIFE = bounds.FIGHT_MAX_LIFE
+#: The battle calculator's bounds (from `battlebook.bounds`, as `battlebook.heroscape.battle` takes them).
+BATTLE_MAX_FIGURES = bounds.BATTLE_MAX_FIGURES
+BEST_MAX_FIGURES = bounds.BATTLE_BEST_MAX_FIGURES
 MAX_ATTACKS = bounds.FIGHT_MAX_ATTACKS
 
 
@@ -109,6 +132,113 @@ def fight_question(values: Mapping[str, Any]) -> tuple[str, dict[str, str]]:
     }
 
 
+def battle_question(values: Mapping[str, Any]) -> tuple[str, dict[str, str]]:
+    """The question a Heroscape battle's options ask (`battle`), and its arguments as text."""
+    missing = [name for name in ("first", "second") if values.get(name) is None]
+    if missing:
+        raise ValueError(f"give --{' and --'.join(missing)}")
+    return "battle", {name: str(values.get(name) or "") for name in ("edition", "first", "second", "play")}
+
+
+#: The editions, as the page's choices write them.
+EDITIONS = (("2004", "2004 basic game"), ("2024", "2024 edition"))
+
+#: The odds page's attack calculator: printed dice, the levels between the figures, the edition.
+ODDS_FORM = PageForm(
+    "Odds calculator: attack against defense",
+    "Compute",
+    (
+        Field("a", "Attack dice", "3", 0, MAX_DICE, what="attack dice"),
+        Field("d", "Defense dice", "2", 0, MAX_DICE, what="defense dice"),
+        Field(
+            "h",
+            "Levels the attacker stands above the defender (negative: below)",
+            "0",
+            -bounds.MAX_LEVEL,
+            bounds.MAX_LEVEL,
+            what="levels above",
+        ),
+        Field("e", "Edition", "2004", choices=EDITIONS),
+    ),
+)
+
+_DICE = f"0 to {MAX_FIGHT_DICE}"
+_LIFE = f"1 to {MAX_LIFE}"
+_ATTACKS = r"\d+\s*v\s*\d+(\s*,\s*\d+\s*v\s*\d+)*"
+
+
+def _figure(prefix: str, life: str) -> tuple[Field, ...]:
+    return (
+        Field(f"{prefix}a", f"Attack dice ({_DICE})", "3", 0, MAX_FIGHT_DICE, what="attack dice"),
+        Field(f"{prefix}d", f"Defense dice ({_DICE})", "3", 0, MAX_FIGHT_DICE, what="defense dice"),
+        Field(f"{prefix}l", f"Life ({_LIFE})", life, 1, MAX_LIFE, what="Life"),
+    )
+
+
+#: The odds page's fight calculator: a duel to the end, or one figure attacked again and again.
+FIGHT_FORM = PageForm(
+    "Fight calculator: who wins a fight to the end",
+    "Compute the fight",
+    (
+        Field(
+            "q",
+            "Question",
+            "duel",
+            choices=(("duel", "a duel to the end"), ("attacked", "one figure attacked again and again")),
+        ),
+        Field("e", "Edition", "2004", choices=EDITIONS),
+        Group("First figure (attacks first)", _figure("f", "4"), ("q", "duel")),
+        Group("Second figure", _figure("s", "4"), ("q", "duel")),
+        Group(
+            "Height",
+            (
+                Field(
+                    "h",
+                    "Extra dice for the higher figure: positive, the first; negative, the second "
+                    "(2004: -1 to 1; 2024: -2 to 2)",
+                    "0",
+                    -2,
+                    2,
+                    what="height",
+                ),
+            ),
+            ("q", "duel"),
+        ),
+        Group(
+            "The figure attacked",
+            (
+                Field("l", f"Life ({_LIFE})", "3", 1, MAX_LIFE, what="Life"),
+                Field(
+                    "t",
+                    f"Attacks, each AvD (1 to {MAX_ATTACKS} attacks, {_DICE} dice each)",
+                    "3v2,3v2,3v2",
+                    pattern=_ATTACKS,
+                    hint="such as 3v2,4v2",
+                    what="attacks: write each attack as AvD, separated by commas",
+                ),
+            ),
+            ("q", "attacked"),
+        ),
+    ),
+)
+
+
+def page_fight(values: Mapping[str, str]) -> tuple[str, dict[str, str]]:
+    """The question the page's fight form asks, and its arguments as text.
+
+    Examples:
+        >>> page_fight(FIGHT_FORM.defaults())
+        ('duel', {'edition': '2004', 'first': '3,3,4', 'second': '3,3,4', 'height': '0'})
+    """
+    try:
+        if values.get("q") == "attacked":
+            return "attacked", {"edition": values["e"], "life": values["l"], "attacks": values["t"]}
+        first, second = (",".join(values[f"{p}{k}"] for k in "adl") for p in "fs")
+        return "duel", {"edition": values["e"], "first": first, "second": second, "height": values["h"]}
+    except KeyError as missing:
+        raise ValueError(f"the fight calculator's field {missing} is missing") from None
+
+
 def page_odds(arguments: Sequence[object]) -> dict[str, Any]:
     """The odds page's calculator: printed dice, the levels the attacker stands above the defender, the edition.
 
@@ -123,12 +253,15 @@ def page_odds(arguments: Sequence[object]) -> dict[str, Any]:
     from battlebook.errors import BattlebookError
     from battlebook.heroscape.dice import heroscape_wounds
     from battlebook.heroscape.ruleset import Edition, Ruleset
+    from battlebook.odds import fraction_text, percent_text
 
     given_attack, given_defense, given_above, edition = arguments
-    page = bounds.page_bounds()
-    attack = bounds.check_whole(given_attack, "attack dice", *page["attack dice"])  # type: ignore[arg-type]
-    defense = bounds.check_whole(given_defense, "defense dice", *page["defense dice"])  # type: ignore[arg-type]
-    above = bounds.check_whole(given_above, "levels above", *page["levels above"])  # type: ignore[arg-type]
+    field = {f.name: f for f in ODDS_FORM.fields()}
+    attack, defense, above = (
+        field["a"].check(given_attack),
+        field["d"].check(given_defense),
+        field["h"].check(given_above),
+    )
     try:
         ruleset = Ruleset.for_edition(Edition(str(edition)))
     except ValueError:
@@ -141,8 +274,24 @@ def page_odds(arguments: Sequence[object]) -> dict[str, Any]:
     if extra:
         side = "attack" if above > 0 else "defense"
         notes.append(f"height advantage under the {ruleset.edition.value} edition: +{extra} {side}")
+    later = ruleset.edition is Edition.EDITION_2024
+
+    def count(k: int) -> str:
+        return ("wound" if k == 1 else "wounds") if later else "unblocked"
+
+    main = "At least one wound" if later else "Destroyed (more skulls than shields)"
+    noted = "; " + "; ".join(notes) if notes else ""
+    shown = {
+        "lines": [
+            f"{attack_dice} attack dice against {defense_dice} defense dice ({ruleset.edition.value} edition){noted}."
+        ],
+        "main": f"{main}: {fraction_text(odds.at_least_one)} ({percent_text(odds.at_least_one)}); "
+        f"expected unblocked skulls {fraction_text(odds.expected)}.",
+        "rows": chart_rows([(f"{k} {count(k)}", p, k > 0) for k, p in enumerate(odds.wounds)]),
+    }
     return {
         "game": "heroscape",
+        "shown": shown,
         "edition": ruleset.edition.value,
         "attack_dice": attack_dice,
         "defense_dice": defense_dice,
@@ -203,4 +352,31 @@ CALCULATORS = Calculators(
         question=fight_question,
     ),
     page_odds=page_odds,
+    odds_form=ODDS_FORM,
+    fight_form=FIGHT_FORM,
+    page_fight=page_fight,
+    battle=FightForm(
+        help="a battle of two army cards of several figures, under the focus plan or best play",
+        description=(
+            "Two armies of one army card each, every figure in range and sight of every enemy, on one level, fight "
+            "to the end through the rules engine: turns alternate, the first army first, and on its turn each "
+            "living figure of the army attacks once. --play focus: every attack on the enemy figure with the most "
+            "wounds (ties: the first); --play best: each target chosen after the rolls before it, the first army "
+            "maximizing its chance of winning, the second minimizing it (exact, proved). "
+            f"Bounds: up to {BATTLE_MAX_FIGURES} figures an army, attack and defense 0 to {MAX_FIGHT_DICE}, Life 1 "
+            f"to {MAX_LIFE}; best play up to {BEST_MAX_FIGURES} figures in all; a larger battle is refused at once."
+        ),
+        options=(
+            Option("edition", "the edition (default: 2004)", choices=("2004", "2024"), default="2004"),
+            Option(
+                "first",
+                "the army taking the first turn: its figures, and each one's attack, defense, Life",
+                "FIGURES,ATTACK,DEFENSE,LIFE",
+            ),
+            Option("second", "the other army, the same way", "FIGURES,ATTACK,DEFENSE,LIFE"),
+            Option("play", "how both armies play (default: focus)", choices=("focus", "best"), default="focus"),
+        ),
+        json_help='print one JSON object, fractions as "p/q"',
+        question=battle_question,
+    ),
 )

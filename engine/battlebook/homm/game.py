@@ -7,7 +7,8 @@ Examples:
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Mapping, Sequence
+import random
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from typing import TYPE_CHECKING
 
 from battlebook.game import Drawing, KnownCard, RulesEdition, module_rule_ids
@@ -193,12 +194,32 @@ class HommGame(HommPlay):
 
         return Drawing(draw_battle(state, title, ident))
 
+    def new_battle(self, rng: random.Random) -> BattleState:
+        """See [`battles.new_battle`][battlebook.homm.battles.new_battle] (imported only here)."""
+        from battlebook.homm.battles import new_battle
+
+        return new_battle(rng)
+
+    def invariants(self, first: BattleState) -> Callable[[BattleState], None]:
+        """See [`battles.invariants`][battlebook.homm.battles.invariants] (imported only here)."""
+        from battlebook.homm.battles import invariants
+
+        return invariants(first)
+
     def rule_ids(self) -> frozenset[str]:
         """The identifiers in [`rule_ids`][battlebook.homm.rule_ids]."""
         return module_rule_ids(rule_ids)
 
     def fight(self, question: str, arguments: Mapping[str, str]) -> FightReport:
-        """See [`fight.fight_report`][battlebook.homm.fight.fight_report] (imported only here)."""
+        """See [`fight.fight_report`][battlebook.homm.fight.fight_report] (imported only here).
+
+        The question `battle` is the battle calculator's:
+        [`battle.battle_report`][battlebook.homm.battle.battle_report].
+        """
+        if question == "battle":
+            from battlebook.homm.battle import battle_report
+
+            return battle_report(arguments)
         from battlebook.homm.fight import fight_report
 
         return fight_report(question, arguments)

@@ -26,9 +26,12 @@ Examples:
 from __future__ import annotations
 
 import contextlib
+import importlib
+import importlib.util
 import tempfile
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from pathlib import Path
+from types import ModuleType
 from typing import Any
 
 import pytest
@@ -261,21 +264,146 @@ def _refused(reason: str) -> dict[str, Any]:
 def game_odds(game: str, arguments: Sequence[object]) -> dict[str, Any]:
     """The odds page's calculator of the registered game `game`, given its fields' values in order.
 
-    Each game reads, bounds (by [`page_bounds`][battlebook.bounds.page_bounds]) and answers
-    its own fields ([`Calculators.page_odds`][battlebook.calculator.Calculators]):
-    Heroscape's printed dice, the levels between the figures and the edition; HoMM's attack
-    score, defenses and die reading.
+    Each game reads, bounds (by its form's fields) and answers its own fields
+    ([`Calculators.page_odds`][battlebook.calculator.Calculators]).
 
     Examples:
         >>> odds = game_odds("homm", [7, [13], "1-10"])
         >>> odds["chance"]["fraction"], odds["min_roll"]
         ('1/2', 6)
     """
+    from battlebook.games import GAMES, calculators
+
+    if game not in GAMES:
+        raise BattlebookError(f"no game {game!r}: the games are {', '.join(GAMES)}")
+    return calculators(game).page_odds(list(arguments))
+
+
+#: The longest text a field of the page's battle calculator takes, in characters.
+MAX_BATTLE_FIELD = 200
+
+
+def _battle_page(game: str) -> ModuleType | None:
+    """The game's `battle_page` module (the page's opening values, its example writer), if it has one."""
+    from battlebook.games import PACKAGES
+
+    name = f"{PACKAGES[game]}.battle_page"
+    return importlib.import_module(name) if importlib.util.find_spec(name) is not None else None
+
+
+def battle_form(game: str) -> dict[str, Any] | None:
+    """The page's battle calculator of the registered game `game`, drawn from its declared battle options.
+
+    Each field is one option of `battlebook odds battle GAME`
+    ([`Calculators.battle`][battlebook.calculator.Calculators]): its name, its words (the
+    option's help), its shape (`metavar`), its choices, and the text the form opens with
+    (the game's `battle_page.PAGE_VALUES`, else the option's default). `example` says
+    whether the game writes an answer as an example. `None`: no battle calculator.
+
+    Examples:
+        >>> form = battle_form("homm")
+        >>> [field["name"] for field in form["fields"]], form["example"]
+        (['aggressor', 'defender', 'play', 'faces', 'reading'], True)
+    """
     from battlebook.games import PACKAGES, calculators
 
     if game not in PACKAGES:
         raise BattlebookError(f"no game {game!r}: the games are {', '.join(PACKAGES)}")
-    return calculators(game).page_odds(list(arguments))
+    declared = calculators(game)
+    if declared.battle is None:
+        return None
+    page = _battle_page(game)
+    opening: Mapping[str, str] = getattr(page, "PAGE_VALUES", {})
+    fields = [
+        {
+            "name": option.name,
+            "label": option.help.replace("%(default)s", option.default or ""),
+            "shape": option.metavar or "",
+            "choices": list(option.choices),
+            "value": opening.get(option.name, option.default or ""),
+        }
+        for option in declared.battle.options
+    ]
+    return {
+        "title": f"Battle calculator: {declared.battle.help}",
+        "description": declared.battle.description,
+        "fields": fields,
+        "example": hasattr(page, "example"),
+    }
+
+
+def game_battle(game: str, values: object) -> dict[str, Any]:
+    """The page's battle calculator of the registered game `game`: its fields' texts by name, answered.
+
+    The values are read as the command line reads `battlebook odds battle GAME`'s options (the
+    same choices, the same question, the same bounds: the game's
+    [`fight`][battlebook.game.Game.fight] reads and bounds every number); a field the form does
+    not have, a choice it does not offer or a text over `MAX_BATTLE_FIELD` characters is refused
+    in one line. The answer is the page's report
+    ([`report_page`][battlebook.fight_report.report_page]), the arguments it was asked with, and,
+    when the game writes one, the battle as an example (`example`, else `None`).
+
+    Examples:
+        >>> answer = game_battle("homm", {"aggressor": "2,1,3,0,7,3,melee", "defender": "1,2,4,0,7,5,melee"})
+        >>> answer["data"]["aggressor_wins"], answer["example"].startswith("@game:homm")
+        ('25969/31174', True)
+    """
+    from battlebook.fight_report import report_page
+    from battlebook.games import PACKAGES, calculators, game_named
+
+    if game not in PACKAGES:
+        raise BattlebookError(f"no game {game!r}: the games are {', '.join(PACKAGES)}")
+    form = calculators(game).battle
+    if form is None:
+        raise BattlebookError(f"{game} has no battle calculator")
+    if not isinstance(values, Mapping):
+        raise BattlebookError("the battle calculator's fields are not a set of named values")
+    options = {option.name: option for option in form.options}
+    named: dict[str, Any] = {name: option.default for name, option in options.items()}
+    for key, value in values.items():
+        option = options.get(str(key))
+        if option is None:
+            raise BattlebookError(f"the battle calculator has no field {str(key)[:20]!r}")
+        text = str(value).strip()
+        if len(text) > MAX_BATTLE_FIELD:
+            raise BattlebookError(f"{option.name}: at most {MAX_BATTLE_FIELD} characters")
+        if option.choices and text and text not in option.choices:
+            raise BattlebookError(f"{option.name}: one of {', '.join(option.choices)}, not {text[:20]!r}")
+        if text:
+            named[option.name] = text
+    try:
+        question, arguments = form.question(named)
+    except ValueError as error:
+        raise BattlebookError(str(error).replace("give --", "give the ").replace(" and --", " and the ")) from None
+    report = game_named(game).fight(question, arguments)
+    page = _battle_page(game)
+    writer = getattr(page, "example", None)
+    example = writer(arguments, report.json()) if writer is not None else None
+    return report_page(report) | {"arguments": arguments, "example": example}
+
+
+def game_fight(game: str, values: Mapping[str, object]) -> dict[str, Any]:
+    """The odds page's fight calculator of the registered game `game`, given its shown fields' texts by name.
+
+    The game turns them into its question ([`Calculators.page_fight`][battlebook.calculator.Calculators])
+    and answers it with its [`fight`][battlebook.game.Game.fight], as the page draws it.
+
+    Examples:
+        >>> from fractions import Fraction
+        >>> from battlebook.games import calculators
+        >>> answer = game_fight("homm", calculators("homm").fight_form.defaults())
+        >>> sum(Fraction(chance["fraction"]) for chance in answer["chances"][:3])
+        Fraction(1, 1)
+    """
+    from battlebook.fight_report import report_page
+    from battlebook.games import GAMES, calculators
+
+    if game not in GAMES:
+        raise BattlebookError(f"no game {game!r}: the games are {', '.join(GAMES)}")
+    if not isinstance(values, Mapping):
+        raise BattlebookError("the calculator's fields are not a set of named values")
+    question, arguments = calculators(game).page_fight({str(k): str(v) for k, v in values.items()})
+    return report_page(GAMES[game].fight(question, arguments))
 
 
 def _read_scenario(text: str, name: str) -> FeatureDoc:
@@ -361,6 +489,30 @@ def step_catalogue() -> list[dict[str, str]]:
         for step in known_steps()
         if step.module in domains
     ]
+
+
+def game_choices() -> list[dict[str, Any]]:
+    """The games the Playground offers, from the registry: each name, title, editions and new scenario's text.
+
+    A new scenario declares its game (`@game:NAME`) and, for a game printed in several
+    editions, the first of them (`@edition:NAME`).
+
+    Examples:
+        >>> print(game_choices()[1]["template"], end="")
+        @game:heroscape @edition:2004
+        Feature: My question about Heroscape
+        <BLANKLINE>
+          Example: What happens when
+    """
+    from battlebook.games import GAMES
+
+    choices = []
+    for name, game in GAMES.items():
+        editions = [edition.name for edition in game.editions()]
+        tags = " ".join([f"@game:{name}", *(f"@edition:{editions[0]}" for _ in editions[:1])])
+        template = f"{tags}\nFeature: My question about {game.title}\n\n  Example: What happens when\n"
+        choices.append({"name": name, "title": game.title, "editions": editions, "template": template})
+    return choices
 
 
 def book_examples(book: Sequence[FeatureDoc]) -> Iterator[tuple[FeatureDoc, str, str]]:
