@@ -33,7 +33,7 @@ from pathlib import Path
 from watchdog.events import FileSystemEvent, FileSystemEventHandler
 from watchdog.observers import Observer
 
-from battlebook.book.results import ResultBook, ResultsFileError, default_path
+from battlebook.book.results import ResultBook, ResultsFileError, default_path, results_lock
 from battlebook.cli import say
 from battlebook.language.recorder import MESSAGES_VARIABLE
 from battlebook.language.runner import FEATURES_VARIABLE
@@ -90,11 +90,12 @@ def plan(changed: set[Path]) -> Plan:
 def refresh_results(root: Path) -> str:
     """Write the results file anew, without the results of feature files that are gone; say what was done."""
     path = default_path(root)
-    try:
-        book = ResultBook.load(path)
-    except ResultsFileError as error:
-        return f"the results file cannot be read ({error.reason}): run the examples (make examples)"
-    book.without_missing(root).save(path)
+    with results_lock(path):
+        try:
+            book = ResultBook.load(path)
+        except ResultsFileError as error:
+            return f"the results file cannot be read ({error.reason}): run the examples (make examples)"
+        book.without_missing(root).save(path)
     return f"results refreshed in {path}"
 
 

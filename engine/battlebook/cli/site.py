@@ -71,7 +71,11 @@ def run_pages(args: argparse.Namespace) -> int:
     except GenerationError as error:
         say(f"battlebook site pages: {error}", file=sys.stderr)
         return 2
-    changed = write_pages(pages, args.out)
+    try:
+        changed = write_pages(pages, args.out, args.root)
+    except GenerationError as error:
+        say(f"battlebook site pages: {error}", file=sys.stderr)
+        return 2
     sys.stderr.write(problems_text(pages.problems))
     say(f"battlebook site pages: {len(pages.files)} files under {args.out / 'docs'} ({changed} changed)")
     if args.strict and pages.problems:
@@ -82,16 +86,27 @@ def run_pages(args: argparse.Namespace) -> int:
 
 def run_finish(args: argparse.Namespace) -> int:
     """Finish the built site; exit 1 when a page is not safe, 2 when there is no site."""
-    from battlebook.site.finish import SiteData, finish
+    try:
+        from battlebook.site.finish import SiteData, SiteError, finish
+    except ImportError as error:
+        return _missing_extra(error)
 
-    if not (args.site / "index.html").is_file():
+    if args.site.is_symlink() or not (args.site / "index.html").is_file() or (args.site / "index.html").is_symlink():
         say(f"battlebook site finish: no built site at {args.site}", file=sys.stderr)
         return 2
     data_file = args.pages / "site.json"
-    data = SiteData.read(data_file) if data_file.is_file() else None
+    try:
+        data = SiteData.read(data_file) if data_file.is_file() else None
+    except SiteError as error:
+        say(f"battlebook site finish: {error}", file=sys.stderr)
+        return 2
     if data is None:
         say(f"battlebook site finish: no {data_file}: rule links and search ranking skipped", file=sys.stderr)
-    problems = finish(args.site, data, args.runtime)
+    try:
+        problems = finish(args.site, data, args.runtime)
+    except SiteError as error:
+        say(f"battlebook site finish: {error}", file=sys.stderr)
+        return 2
     for problem in problems:
         say(f"battlebook site finish: {problem}", file=sys.stderr)
     if problems:

@@ -20,6 +20,7 @@ import json
 import os
 import platform
 import stat
+import tempfile
 import time
 from collections.abc import Iterable, Iterator, Sequence
 from pathlib import Path
@@ -314,7 +315,7 @@ def write_messages(
 
     The envelopes are built as the protocol's JSON; `check_types` also passes each through the
     official types first (slow: the tests do it, see `tests/unit/test_messages.py`). They are
-    written to a new file beside `path`, which then replaces it: a run that fails half way (a
+    written to a new file of a unique name beside `path`, which then replaces it: a run that fails half way (a
     full disk) leaves what was there.
 
     Raises:
@@ -334,9 +335,10 @@ def write_messages(
     problem = messages_target_problem(path, files)
     if problem is not None:
         raise MessagesTargetError(problem)
-    partial = path.with_name(f".{path.name}.{os.getpid()}.partial")
+    handle, name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".partial", dir=path.parent)
+    partial = Path(name)
     try:
-        with partial.open("w", encoding="utf-8") as out:
+        with os.fdopen(handle, "w", encoding="utf-8") as out:
             for envelope in envelopes(features, book, contexts):
                 data = _checked(envelope) if check_types else envelope
                 out.write(_ENCODER.encode(data) + "\n")

@@ -37,7 +37,7 @@ from battlebook.book.model import (
     load_book,
 )
 from battlebook.book.prose import markdown_text
-from battlebook.book.results import ResultBook, ResultsFileError, ScenarioResult, Status, default_path
+from battlebook.book.results import ResultBook, ScenarioResult, Status, default_path
 from battlebook.bounds import MAX_HINT_TEXT
 from battlebook.language.catalogue import bind_lines, load_step_modules
 from battlebook.language.grammar import StepDefinition, step_definitions
@@ -489,15 +489,11 @@ def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
         workeroutput[WORKER_RESULTS] = [result.to_json() for result in book]
         return
     path = default_path(session.config.rootpath)
-    try:
-        stored = ResultBook.load(path).without_missing(session.config.rootpath)
-    except ResultsFileError as error:
+    told = book.merge_into(path, session.config.rootpath)
+    if told is not None:
         reporter = session.config.pluginmanager.get_plugin("terminalreporter")
         if reporter is not None:
-            reporter.write_line(f"battlebook: {error.path} {error.reason}: replaced by this run's results")
-        stored = ResultBook()
-    stored.merge(book)
-    stored.save(path)
+            reporter.write_line(f"battlebook: {told}")
     messages = os.environ.get(MESSAGES_VARIABLE)
     if messages == "":
         return

@@ -33,11 +33,14 @@ a step without a docstring, a gap in the coverage...) is returned as a problem:
 
 from __future__ import annotations
 
+import contextlib
 import html
 import json
+import os
 import posixpath
 import re
 import shutil
+import tempfile
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -813,32 +816,95 @@ def generate(root: Path, *, api: bool = True) -> Pages:
     return Generator(root, api=api).run()
 
 
-def write_pages(pages: Pages, out: Path) -> int:
+#: The file the generator writes into a folder it made: only such a folder is ever written into again.
+OWNER_MARK = ".battlebook-pages"
+
+
+def output_problem(out: Path, root: Path) -> str | None:
+    """Why the generator may not write its pages under `out` for the project at `root`, or `None`.
+
+    The generator writes only into a folder it owns: a new one, an empty one, or one holding
+    its mark (`OWNER_MARK`, written when it made the folder). It refuses a symbolic link (at
+    `out` or `out/docs`), a file, the project itself or a folder holding it, and the project's
+    own inputs (`docs/`, `features/`).
+
+    Examples:
+        >>> import tempfile
+        >>> root = Path(tempfile.mkdtemp())
+        >>> output_problem(root / "build" / "pages", root) is None
+        True
+        >>> output_problem(root, root)
+        '... is the project itself: name a folder of its own (build/pages)'
+    """
+    if out.is_symlink() or (out / "docs").is_symlink():
+        return f"{out} is a symbolic link (or its docs/ is): name a real folder (build/pages)"
+    if out.exists() and not out.is_dir():
+        return f"{out} is not a folder: name a folder (build/pages)"
+    here, project = out.resolve(), root.resolve()
+    if here == project or here in project.parents:
+        return f"{out} is the project itself: name a folder of its own (build/pages)"
+    for inputs in ("docs", "features"):
+        if here == project / inputs or (project / inputs) in here.parents:
+            return f"{out} is inside the project's {inputs}/: name a folder of its own (build/pages)"
+    if out.is_dir() and not (out / OWNER_MARK).is_file() and any(out.iterdir()):
+        return f"{out} holds files the generator did not write: name a new or empty folder (build/pages)"
+    return None
+
+
+def _write_file(path: Path, data: bytes) -> None:
+    """Write `data` to `path` in one step: a new file of a unique name beside it, renamed over it."""
+    handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".partial", dir=path.parent)
+    try:
+        with os.fdopen(handle, "wb") as out:
+            out.write(data)
+        os.chmod(temporary, 0o644)
+        os.replace(temporary, path)
+    finally:
+        with contextlib.suppress(FileNotFoundError):
+            os.unlink(temporary)
+
+
+def write_pages(pages: Pages, out: Path, root: Path | None = None) -> int:
     """Write `pages` under `out` (see the module's description); return how many files changed.
 
-    A file whose content is unchanged is not written again, so a builder watching `out`
-    rebuilds only for a real change; a file of an earlier generation that is no longer
-    made is removed.
+    `out` must be a folder the generator owns (see `output_problem`; `root` is the project,
+    the current folder by default). Each file is written in one step (a new file renamed
+    over the old), and a file whose content is unchanged is not written again, so a builder
+    watching `out` rebuilds only for a real change; a file of an earlier generation that is no
+    longer made is removed (only under `out/docs`, which the generator owns; no symbolic link
+    is followed).
+
+    Raises:
+        GenerationError: `out` is not the generator's to write, or a file cannot be written.
     """
+    problem = output_problem(out, root or Path("."))
+    if problem:
+        raise GenerationError(problem)
     docs = out / "docs"
     wanted = {docs / uri: content for uri, content in pages.files.items()}
     wanted[out / "nav.yml"] = yaml.safe_dump({"nav": pages.nav}, sort_keys=False, allow_unicode=True)
     wanted[out / "site.json"] = json.dumps(pages.site, ensure_ascii=False, sort_keys=True, indent=1) + "\n"
     changed = 0
-    for path, content in wanted.items():
-        data = content.encode("utf-8") if isinstance(content, str) else content
-        if path.is_file() and path.read_bytes() == data:
-            continue
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_bytes(data)
-        changed += 1
-    if docs.is_dir():
-        for path in sorted(docs.rglob("*"), reverse=True):
-            if path.is_file() and path not in wanted:
-                path.unlink()
-                changed += 1
-            elif path.is_dir() and not any(path.iterdir()):
-                path.rmdir()
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+        (out / OWNER_MARK).write_text("written by battlebook site pages: removed with it\n", encoding="utf-8")
+        for path, content in wanted.items():
+            data = content.encode("utf-8") if isinstance(content, str) else content
+            if path.is_file() and not path.is_symlink() and path.read_bytes() == data:
+                continue
+            path.parent.mkdir(parents=True, exist_ok=True)
+            _write_file(path, data)
+            changed += 1
+        for folder, folders, files in sorted(os.walk(docs, followlinks=False), reverse=True):
+            for name in files + [f for f in folders if Path(folder, f).is_symlink()]:
+                path = Path(folder) / name
+                if path not in wanted:
+                    path.unlink()
+                    changed += 1
+            if Path(folder) != docs and not any(Path(folder).iterdir()):
+                Path(folder).rmdir()
+    except OSError as error:
+        raise GenerationError(f"cannot write the pages under {out}: {error.strerror or error}") from None
     return changed
 
 
