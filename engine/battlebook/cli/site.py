@@ -60,11 +60,15 @@ def _missing_extra(error: ImportError) -> int:
 def run_pages(args: argparse.Namespace) -> int:
     """Generate the pages; exit 1 on a problem when strict, 2 when they cannot be generated."""
     try:
-        from battlebook.site.pages import GenerationError, generate, problems_text, write_pages
+        from battlebook.site.pages import GenerationError, generate, output_problem, problems_text, write_pages
     except ImportError as error:
         return _missing_extra(error)
     if not (args.root / "features").is_dir():
         say(f"battlebook site pages: no features/ folder in {args.root}", file=sys.stderr)
+        return 2
+    problem = output_problem(args.out, args.root)
+    if problem:
+        say(f"battlebook site pages: {problem}", file=sys.stderr)
         return 2
     try:
         pages = generate(args.root.resolve(), api=args.api)
