@@ -365,7 +365,7 @@ def read_feature_text(path: Path, shown: str | None = None) -> str:
     if "\x00" in text:
         line = text[: text.index("\x00")].count("\n") + 1
         raise FeatureFileError(shown, line, "the file holds a NUL character: it is not a text file")
-    lines = text.count("\n") + 1
+    lines = text.count("\n") + (0 if text.endswith("\n") else 1)
     if lines > bounds.MAX_FEATURE_LINES:
         raise FeatureFileError(
             shown, 1, f"the file has {lines} lines; a feature file may have at most {bounds.MAX_FEATURE_LINES}"

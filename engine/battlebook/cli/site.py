@@ -91,12 +91,16 @@ def run_pages(args: argparse.Namespace) -> int:
 def run_finish(args: argparse.Namespace) -> int:
     """Finish the built site; exit 1 when a page is not safe, 2 when there is no site."""
     try:
-        from battlebook.site.finish import SiteData, SiteError, finish
+        from battlebook.site.finish import SiteData, SiteError, finish, runtime_problem
     except ImportError as error:
         return _missing_extra(error)
 
     if args.site.is_symlink() or not (args.site / "index.html").is_file() or (args.site / "index.html").is_symlink():
         say(f"battlebook site finish: no built site at {args.site}", file=sys.stderr)
+        return 2
+    overlap = runtime_problem(args.site, args.runtime) if args.runtime is not None else None
+    if overlap:
+        say(f"battlebook site finish: {overlap}", file=sys.stderr)
         return 2
     data_file = args.pages / "site.json"
     try:

@@ -286,6 +286,15 @@ def read_page(path: Path) -> str | None:
         return None
 
 
+def runtime_problem(site: Path, runtime: Path) -> str | None:
+    """Why the runtime `runtime` cannot be copied into `site` (it is the site's copy, or holds it), or `None`."""
+    target = site / RUNTIME_URL
+    source, into = runtime.resolve(), target.resolve()
+    if source == into or into in source.parents or source in into.parents:
+        return f"the runtime {runtime} is the site's own copy of it ({target}): name build/inpage/runtime"
+    return None
+
+
 def copy_runtime(site: Path, runtime: Path) -> list[str]:
     """Copy the in-page runtime into `site/try/runtime`, replacing only a copy this pass made before.
 
@@ -294,9 +303,9 @@ def copy_runtime(site: Path, runtime: Path) -> list[str]:
             it would delete it.
     """
     target = site / RUNTIME_URL
-    source, into = runtime.resolve(), target.resolve()
-    if source == into or into in source.parents or source in into.parents:
-        raise SiteError(f"the runtime {runtime} is the site's own copy of it ({target}): name build/inpage/runtime")
+    overlap = runtime_problem(site, runtime)
+    if overlap:
+        raise SiteError(overlap)
     if not (runtime / "manifest.json").is_file():
         return [f"no in-page runtime at {runtime}: run `make runtime` (Try it cannot run without it)"]
     if target.is_symlink() or (target.exists() and not (target / RUNTIME_MARK).is_file()):
