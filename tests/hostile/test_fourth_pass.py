@@ -13,6 +13,8 @@ import random
 import shutil
 import subprocess
 import sys
+import tempfile
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -190,3 +192,76 @@ def test_two_example_runs_at_once_keep_both_results(tmp_path: Path) -> None:
         )
         for name in ("a", "b"):
             assert (tmp_path / f"messages-{name}.ndjson").stat().st_size > 0
+
+
+# --- a folder the command may not write ---------------------------------------------------
+
+
+def _as_nobody(argv: list[str], cwd: Path) -> subprocess.CompletedProcess[str]:
+    """Run `battlebook argv` as the user nobody (root writes anywhere, so the refusal is a real one)."""
+    setpriv = shutil.which("setpriv")
+    if setpriv is None or os.geteuid() != 0:
+        pytest.skip("needs root and setpriv to run a command as another user")
+    command = [
+        setpriv,
+        "--reuid=65534",
+        "--regid=65534",
+        "--clear-groups",
+        str(Path(sys.executable).parent / "battlebook"),
+    ]
+    return subprocess.run([*command, *argv], cwd=cwd, capture_output=True, text=True, timeout=300, check=False)
+
+
+@pytest.fixture
+def shared_folder() -> Iterator[Path]:
+    """A fresh folder another user can read (pytest's own temporary folders are the owner's only)."""
+    folder = Path(tempfile.mkdtemp(prefix="battlebook-hostile-"))
+    try:
+        yield folder
+    finally:
+        for path in [folder, *folder.rglob("*")]:
+            if path.is_dir() and not path.is_symlink():
+                path.chmod(0o755)
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+def _readable(folder: Path) -> None:
+    for path in [folder, *folder.rglob("*")]:
+        path.chmod(0o755 if path.is_dir() else 0o644)
+    for parent in folder.parents:
+        if parent.stat().st_mode & 0o005 != 0o005:
+            pytest.skip(f"{parent} cannot be read by another user")
+
+
+def test_a_read_only_site_is_one_line_per_page_no_traceback(shared_folder: Path) -> None:
+    tmp_path = shared_folder
+    site = tmp_path / "site"
+    site.mkdir()
+    (site / "index.html").write_text("<html><head></head><body>home</body></html>", encoding="utf-8")
+    (site / "b.html").write_text("<p>b</p>", encoding="utf-8")
+    _readable(tmp_path)
+    for path in (site / "index.html", site / "b.html", site):
+        path.chmod(0o555 if path.is_dir() else 0o444)
+    done = _as_nobody(["site", "finish", "site", "--pages", "none"], tmp_path)
+    assert done.returncode == 1 and "Traceback" not in done.stderr, done.stderr
+    assert "b.html: cannot be written (Permission denied)" in done.stderr
+
+
+def test_an_unwritable_output_is_one_line_exit_2(shared_folder: Path) -> None:
+    tmp_path = shared_folder
+    for name, text in {
+        "features/homm/x.feature": feature(good()),
+        "features/glossary.yml": "terms: []\n",
+        "docs/nav.yml": "nav:\n  - index.md\n",
+        "docs/index.md": "# Home\n",
+    }.items():
+        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / name).write_text(text, encoding="utf-8")
+    (tmp_path / "locked").mkdir()
+    _readable(tmp_path)
+    (tmp_path / "locked").chmod(0o555)
+    done = _as_nobody(["site", "pages", "locked/out", "--no-api"], tmp_path)
+    assert done.returncode == 2 and done.stdout == "", done.stdout + done.stderr
+    assert done.stderr.splitlines() == [
+        "battlebook site pages: cannot write the pages under locked/out: Permission denied"
+    ], done.stderr
