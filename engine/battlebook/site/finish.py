@@ -3,7 +3,8 @@
 After the builder has written `SITE/` from the generated pages (see
 [`battlebook.site.pages`][battlebook.site.pages]), this pass:
 
-- copies the in-page runtime of "Try it" into `SITE/try/runtime/` (`--runtime`);
+- copies the in-page runtime of "Try it" into `SITE/try/runtime/` (`--runtime`), replacing
+  only a copy it made itself (it marks its copy), never the runtime it copies from;
 - links every rule identifier written in a reader's page (prose, Gherkin, notes) to its rule
   ([`link_rule_ids`][battlebook.book.links.link_rule_ids]), in the page's article only;
 - on a page of a game's rules, makes the first of each term in each section a link to its
@@ -11,16 +12,22 @@ After the builder has written `SITE/` from the generated pages (see
 - writes the rulebook's own search index, `search/battlebook.json`, from the built pages and
   the rules' search words ([`write_index`][battlebook.site.search.write_index]): the search
   box reads it whatever builder made the site;
-- gives every HTML page the same Content-Security-Policy, first in its `<head>`
-  ([`POLICY`][battlebook.site.finish.POLICY]): script only from the site's own files, no
-  inline script at all, no plugins. The theme's own inline scripts are files of the site
-  (`overrides/partials/javascripts/`), so the policy is one fixed text: it never allows a
+- gives every HTML page the same Content-Security-Policy as the first element of its
+  `<head>`, put there in the parsed page ([`with_policy`][battlebook.site.gate.with_policy]):
+  everything from the site itself, script only from its files, no inline script at all, no
+  plugins, frames or forms sending elsewhere. The theme's own inline scripts are files of the
+  site (`overrides/partials/javascripts/`), so the policy is one fixed text: it never allows a
   script because a page happens to contain it;
-- **checks** every HTML page: it fails the pass (and `make site`) when a page lacks the
-  policy, or holds a live inline script, an event attribute (`onerror=...`) or a
-  `javascript:` URL. The theme puts none there, so any is an injection that got past the
-  generator's escaping and sanitizing. A chapter's article holding one id twice (a link to
-  it would open the other) fails it too.
+- **checks** every file a browser renders, read by an HTML5 parser as the browser reads it
+  ([`battlebook.site.gate`][battlebook.site.gate]): a page whose `<head>` does not open with
+  the policy, or holding anything that could run script (an inline or foreign script, an
+  event attribute, a script URL, a frame, SVG animation...), an SVG or XML file holding
+  script, a symbolic link (never followed) fail the pass (and `make site`). The theme puts
+  none there, so any is an injection that got past the generator's escaping and sanitizing.
+  A chapter's article holding one id twice (a link to it would open the other) fails it too.
+
+Each page is written in one step (a new file renamed over it); a page that cannot be
+written, or is not UTF-8, is a problem named in one line.
 """
 
 from __future__ import annotations
