@@ -322,10 +322,19 @@ def write_atomically(path: Path, text: str) -> None:
     try:
         with os.fdopen(handle, "w", encoding="utf-8") as out:
             out.write(text)
+        os.chmod(temporary, file_mode(path))
         os.replace(temporary, path)
     finally:
         with contextlib.suppress(FileNotFoundError):
             os.unlink(temporary)
+
+
+def file_mode(path: Path) -> int:
+    """The permissions a file written over `path` gets: those it has, else `0o644` (a temporary file has `0o600`)."""
+    try:
+        return stat.S_IMODE(path.stat().st_mode)
+    except OSError:
+        return 0o644
 
 
 @contextlib.contextmanager

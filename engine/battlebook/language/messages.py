@@ -36,7 +36,7 @@ from pytest_bdd import parsers
 
 from battlebook import __version__
 from battlebook.book.model import gherkin_ast
-from battlebook.book.results import ResultBook, ScenarioResult, Status
+from battlebook.book.results import ResultBook, ScenarioResult, Status, file_mode
 from battlebook.errors import ScenarioError
 from battlebook.language.grammar import StepDefinition
 
@@ -342,6 +342,7 @@ def write_messages(
             for envelope in envelopes(features, book, contexts):
                 data = _checked(envelope) if check_types else envelope
                 out.write(_ENCODER.encode(data) + "\n")
+        partial.chmod(file_mode(path))
         partial.replace(path)
     finally:
         partial.unlink(missing_ok=True)

@@ -57,7 +57,7 @@ HTML_SUFFIXES = frozenset((".html", ".htm", ".shtml"))
 #: The suffixes of files a browser renders as an XML document (no policy can be given: no script at all).
 XML_SUFFIXES = frozenset((".xhtml", ".xht", ".svg", ".xml", ".xsl", ".xslt", ".rss", ".atom", ".mml"))
 #: Suffixes of files a browser would run or render as a document of its own kind, which the site never serves.
-REFUSED_SUFFIXES = frozenset((".svgz", ".mht", ".mhtml", ".swf", ".hta", ".jar", ".xbl", ".vtt"))
+REFUSED_SUFFIXES = frozenset((".svgz", ".mht", ".mhtml", ".swf", ".hta", ".jar", ".xbl"))
 
 #: Elements that run script, load a document or plugin, move the page's addresses, or animate SVG attributes.
 REFUSED_ELEMENTS = frozenset(
