@@ -18,7 +18,6 @@ The attempts that are no command (the page's functions, two runs at once) are in
 
 from __future__ import annotations
 
-import os
 from collections.abc import Callable, Mapping
 from pathlib import Path
 
@@ -614,8 +613,6 @@ def hang_attempts() -> list[Attempt]:
 
 def fourth_pass_attempts() -> list[Attempt]:
     """Every command-line attempt of the fourth pass."""
-    if os.environ.get("BATTLEBOOK_HOSTILE_NO_SITE"):  # pragma: no cover - a measurement of the command line alone
-        return wrong_attempts() + hang_attempts()
     return (
         gate_attempts()
         + data_loss_attempts()

@@ -164,25 +164,19 @@ def test_two_example_runs_at_once_keep_both_results(tmp_path: Path) -> None:
     features = tmp_path / "features"
     features.mkdir()
     for name in ("a", "b"):
-        text = feature(good(f" in {name}")).replace("hostile.rule", f"hostile.{name}")
+        text = "@game:homm\n" + feature(good(f" in {name}")).replace("hostile.rule", f"hostile.{name}")
         (features / f"{name}.feature").write_text(text, encoding="utf-8")
     results = tmp_path / ".battlebook" / "results.json"
     for trial in range(2):
         results.unlink(missing_ok=True)
         runs = []
         for name in ("a", "b"):
-            env = {
-                **os.environ,
-                "BATTLEBOOK_FEATURES": str(features / f"{name}.feature"),
-                "BATTLEBOOK_RESULTS": str(results),
-                "BATTLEBOOK_MESSAGES": str(tmp_path / f"messages-{name}.ndjson"),
-            }
             command = [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-p", "no:xdist"]
             command += ["--rootdir", str(tmp_path), "-c", str(tmp_path / "pyproject.toml")]
+            command += [f"--battlebook-features={features / f'{name}.feature'}", f"--battlebook-results={results}"]
+            command += [f"--battlebook-messages={tmp_path / f'messages-{name}.ndjson'}"]
             command += [str(tmp_path / "tests" / "test_features.py")]
-            runs.append(
-                subprocess.Popen(command, cwd=tmp_path, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
-            )
+            runs.append(subprocess.Popen(command, cwd=tmp_path, stdout=subprocess.PIPE, stderr=subprocess.STDOUT))
         outputs = [run.communicate(timeout=300)[0].decode(errors="replace") for run in runs]
         assert all(run.returncode == 0 for run in runs), "\n".join(outputs)[-2000:]
         recorded = json.loads(results.read_text(encoding="utf-8"))["results"]
