@@ -28,6 +28,8 @@ TRACEBACK, HANG, WRONG = "36-traceback", "36-hang", "36-wrong"
 #: A glossary with no term: enough for the generator.
 GLOSSARY = "terms: []\n"
 NAV = "nav:\n  - index.md\n  - rulebook.generated\n"
+#: Every chapter of a rulebook declares its game.
+HOMM = "@game:homm\n"
 #: A built page as a theme writes one, `{body}` in its body.
 PAGE = '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>t</title></head><body>{body}</body></html>'
 
@@ -37,7 +39,7 @@ def project(
 ) -> dict[str, str | bytes]:
     """A small project `battlebook site pages` can generate: one chapter, a glossary, a home page, a navigation."""
     files: dict[str, str | bytes] = {
-        chapter: feature(good()),
+        chapter: HOMM + feature(good()),
         "features/glossary.yml": GLOSSARY,
         "docs/nav.yml": NAV,
         "docs/index.md": "# Home\n",
@@ -342,7 +344,7 @@ def data_loss_attempts() -> list[Attempt]:
 
 def names_attempts() -> list[Attempt]:
     """Folder and file names whose pages would replace others, or cannot be pages."""
-    other = feature(good()).replace("hostile.rule", "hostile.other")
+    other = HOMM + feature(good()).replace("hostile.rule", "hostile.other")
     return [
         pages(
             "a feature folder named steps/",
@@ -465,7 +467,9 @@ def traceback_attempts() -> list[Attempt]:
             2,
             "docs/files/ruling.feature (docs/contributing.md shows it): cannot be read",
         ),
-        pages("no glossary", TRACEBACK, {"features/homm/x.feature": feature(good())}, 2, "features/glossary.yml"),
+        pages(
+            "no glossary", TRACEBACK, {"features/homm/x.feature": HOMM + feature(good())}, 2, "features/glossary.yml"
+        ),
         pages(
             "a glossary that is not UTF-8",
             TRACEBACK,

@@ -244,7 +244,7 @@ def test_a_read_only_site_is_one_line_per_page_no_traceback(shared_folder: Path)
 def test_an_unwritable_output_is_one_line_exit_2(shared_folder: Path) -> None:
     tmp_path = shared_folder
     for name, text in {
-        "features/homm/x.feature": feature(good()),
+        "features/homm/x.feature": "@game:homm\n" + feature(good()),
         "features/glossary.yml": "terms: []\n",
         "docs/nav.yml": "nav:\n  - index.md\n",
         "docs/index.md": "# Home\n",
