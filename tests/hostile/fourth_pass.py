@@ -439,7 +439,7 @@ def traceback_attempts() -> list[Attempt]:
             TRACEBACK,
             project(),
             2,
-            "cannot write the pages",
+            "which is not a folder",
             argv=("site", "pages", "afile/out", "--no-api"),
             prepare=_unwritable_parent,
         ),

@@ -561,6 +561,24 @@ class Generator:
         self.pages.files[uri] = content
         self.origins[uri] = origin
 
+    def planned_address_clashes(self) -> None:
+        """`address_clashes` before the slow pages are made: the site's own pages and folder indexes as planned."""
+        planned = dict(self.origins)
+        for uri in GENERATED_PAGES:
+            planned.setdefault(uri, f"the site's own {uri}")
+        for uri in folder_indexes(self.book, planned):
+            planned.setdefault(uri, f"the index of the folder features/{uri.removeprefix('rulebook/')[:-9]}")
+        owners: dict[str, str] = {}
+        for uri, origin in planned.items():
+            if not uri.endswith(".md"):
+                continue
+            address = page_address(uri)
+            if address in owners:
+                raise GenerationError(
+                    f"{origin} and {owners[address]} would both be served at {address or 'the home page'}: rename one"
+                )
+            owners[address] = origin
+
     def address_clashes(self) -> None:
         """Stop the generation when two pages would be served at one address (`a.md` and `a/index.md`), naming both."""
         owners: dict[str, str] = {}
@@ -755,6 +773,7 @@ class Generator:
         """Generate every page."""
         nav = self.hand_written()
         self.chapters()
+        self.planned_address_clashes()
         self.book_pages()
         self.reference_pages()
         self.odds_pages()
@@ -964,6 +983,11 @@ def output_problem(out: Path, root: Path) -> str | None:
         return f"{out} is a symbolic link (or its docs/ is): name a real folder (build/pages)"
     if out.exists() and not out.is_dir():
         return f"{out} is not a folder: name a folder (build/pages)"
+    existing = next((folder for folder in (out, *out.parents) if folder.exists()), Path("."))
+    if not existing.is_dir():
+        return f"{out} is under {existing}, which is not a folder: name a folder (build/pages)"
+    if not os.access(existing, os.W_OK | os.X_OK):
+        return f"cannot write the pages under {out}: Permission denied"
     here, project = out.resolve(), root.resolve()
     if here == project or here in project.parents:
         return f"{out} is the project itself: name a folder of its own (build/pages)"
