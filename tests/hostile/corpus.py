@@ -79,20 +79,7 @@ Feature: X<script>{js("S1-feature")}</script>{img("S1-img")}
       When the <script>{js("S4-called")}</script> attack the Behemoth in melee, rolling 6
       Then the attack kills the top card of the Behemoth
 
-    Example: Rule links that must not resolve
-      Here are links [a](rule:Homm.Melee-Attack), [b](rule:../../x), [c](rule:javascript:alert(1)).
-
-      Given the Aggressor has a stack of 3 Gold Golems on its Melee Line
-      And the Defender has a Behemoth on its Melee Line
-      When the Gold Golems attack the Behemoth in melee, rolling 6
-      Then the attack kills the top card of the Behemoth
-""",
-        # S4: an army card's figure name, in a Heroscape chapter of its own (a file declares one game).
-        "hostile/notes-heroscape.feature": f"""@game:heroscape
-Feature: Notes on a battlefield
-  @id:hostile.notes-heroscape
-  Rule: Army card tables
-    @edition:2024
+    @game:heroscape @edition:2024
     Example: An army card with a hostile figure name
       Given these army cards, defined for this example only:
         | name        | figure            | kind  | figures | life | range | attack | defense | height |
@@ -106,6 +93,14 @@ Feature: Notes on a battlefield
         \"\"\"
       When the Knave K1 attacks the Iron Troll T1, rolling skull, skull, blank against blank, blank
       Then the Iron Troll T1 has 2 wound markers next to it
+
+    Example: Rule links that must not resolve
+      Here are links [a](rule:Homm.Melee-Attack), [b](rule:../../x), [c](rule:javascript:alert(1)).
+
+      Given the Aggressor has a stack of 3 Gold Golems on its Melee Line
+      And the Defender has a Behemoth on its Melee Line
+      When the Gold Golems attack the Behemoth in melee, rolling 6
+      Then the attack kills the top card of the Behemoth
 """,
         # S7: a failing step whose text tries to break out of the failure box's title.
         "hostile/failing.feature": f"""Feature: Failing
@@ -261,8 +256,8 @@ def write_hostile_features(folder: Path) -> list[Path]:
     """Write the hostile feature files under `folder` (the `features/` of a rulebook); return their paths."""
     written = []
     for relative, text in hostile_features().items():
-        if "@game:" not in text.split("Feature:", 1)[0]:
-            text = "@game:homm\n" + text  # every other file plays HoMM (every file declares its game)
+        # Every file of a rulebook declares its game: HoMM's, on the Feature (an example of another game says its own).
+        text = "@game:homm " + text if text.startswith("@") else "@game:homm\n" + text
         path = folder / relative
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(text, encoding="utf-8")
