@@ -32,7 +32,7 @@ from collections.abc import Generator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from battlebook.book.results import ResultBook, ResultsFileError, default_path
+from battlebook.book.results import ResultBook, ResultsFileError, default_path, results_lock
 from battlebook.cli import say
 from battlebook.language.run import FEATURES_OPTION, MESSAGES_OPTION
 from battlebook.site.serve import LIVE_VARIABLE
@@ -90,11 +90,12 @@ def plan(changed: set[Path]) -> Plan:
 def refresh_results(root: Path) -> str:
     """Write the results file anew, without the results of feature files that are gone; say what was done."""
     path = default_path(root)
-    try:
-        book = ResultBook.load(path)
-    except ResultsFileError as error:
-        return f"the results file cannot be read ({error.reason}): run the examples (make examples)"
-    book.without_missing(root).save(path)
+    with results_lock(path):
+        try:
+            book = ResultBook.load(path)
+        except ResultsFileError as error:
+            return f"the results file cannot be read ({error.reason}): run the examples (make examples)"
+        book.without_missing(root).save(path)
     return f"results refreshed in {path}"
 
 

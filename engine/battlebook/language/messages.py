@@ -25,6 +25,7 @@ import os
 import platform
 import re
 import stat
+import tempfile
 import time
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from importlib import metadata
@@ -41,7 +42,7 @@ from pytest_bdd import parsers
 
 from battlebook import __version__
 from battlebook.book.model import gherkin_ast
-from battlebook.book.results import ExampleTrace, ResultBook, ScenarioResult, Status
+from battlebook.book.results import ExampleTrace, ResultBook, ScenarioResult, Status, file_mode
 from battlebook.errors import ScenarioError
 from battlebook.language.grammar import StepDefinition
 
@@ -411,7 +412,7 @@ def write_messages(
 
     The envelopes are built as the protocol's JSON; `check_types` also passes each through the
     official types first (slow: the tests do it, see `tests/unit/test_messages.py`). They are
-    written to a new file beside `path`, which then replaces it: a run that fails half way (a
+    written to a new file of a unique name beside `path`, which then replaces it: a run that fails half way (a
     full disk) leaves what was there.
 
     Raises:
@@ -431,12 +432,14 @@ def write_messages(
     problem = messages_target_problem(path, files)
     if problem is not None:
         raise MessagesTargetError(problem)
-    partial = path.with_name(f".{path.name}.{os.getpid()}.partial")
+    handle, name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".partial", dir=path.parent)
+    partial = Path(name)
     try:
-        with partial.open("w", encoding="utf-8") as out:
+        with os.fdopen(handle, "w", encoding="utf-8") as out:
             for envelope in envelopes(features, book, contexts, traces):
                 data = _checked(envelope) if check_types else envelope
                 out.write(_ENCODER.encode(data) + "\n")
+        partial.chmod(file_mode(path))
         partial.replace(path)
     finally:
         partial.unlink(missing_ok=True)

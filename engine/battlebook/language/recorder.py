@@ -37,7 +37,7 @@ from battlebook.book.model import (
     load_book,
 )
 from battlebook.book.prose import markdown_text
-from battlebook.book.results import ExampleTrace, ResultBook, ResultsFileError, ScenarioResult, Status, default_path
+from battlebook.book.results import ExampleTrace, ResultBook, ScenarioResult, Status, default_path
 from battlebook.bounds import MAX_HINT_TEXT
 from battlebook.language.catalogue import bind_lines, load_step_modules
 from battlebook.language.grammar import StepDefinition, step_definitions
@@ -530,15 +530,11 @@ def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
         return
     run = run_of(session.config)
     path = run.results or default_path(session.config.rootpath)
-    try:
-        stored = ResultBook.load(path).without_missing(session.config.rootpath)
-    except ResultsFileError as error:
+    told = book.merge_into(path, session.config.rootpath)
+    if told is not None:
         reporter = session.config.pluginmanager.get_plugin("terminalreporter")
         if reporter is not None:
-            reporter.write_line(f"battlebook: {error.path} {error.reason}: replaced by this run's results")
-        stored = ResultBook()
-    stored.merge(book)
-    stored.save(path)
+            reporter.write_line(f"battlebook: {told}")
     if not run.write_messages:
         return
     from battlebook.language.messages import MessagesTargetError, write_messages  # only a run that recorded needs it

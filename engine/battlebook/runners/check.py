@@ -213,6 +213,13 @@ def check_paths(paths: Sequence[Path]) -> list[Path]:
     """
     found: list[Path] = []
     for path in paths:
+        try:
+            path.lstat()
+        except FileNotFoundError:
+            pass
+        except OSError as error:
+            shown = str(path) if len(str(path)) <= 80 else str(path)[:77] + "..."
+            raise CheckUsageError(f"{shown}: {error.strerror or error}") from None
         if path.is_dir() and not path.is_symlink():
             try:
                 inside = feature_paths([path])

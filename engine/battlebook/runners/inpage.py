@@ -28,6 +28,7 @@ from __future__ import annotations
 import contextlib
 import importlib
 import importlib.util
+import json
 import tempfile
 from collections.abc import Iterator, Mapping, Sequence
 from pathlib import Path
@@ -213,6 +214,9 @@ def run_scenario(text: str, folder: Path | None = None) -> dict[str, Any]:
     """
     if len(text) > MAX_TEXT:
         return _refused(f"the scenario is {len(text)} characters long; the page runs at most {MAX_TEXT}")
+    unreadable = not_text("the scenario", text)
+    if unreadable:
+        return _refused(unreadable)
     with tempfile.TemporaryDirectory(prefix="battlebook-try-") as tmp:
         where = Path(tmp) if folder is None else folder
         path = where / SCENARIO_FILE
@@ -247,6 +251,22 @@ def run_scenario(text: str, folder: Path | None = None) -> dict[str, Any]:
         "seconds": round(report.seconds, 3),
         "output": report.pytest_output if not examples or any(not e["steps"] for e in examples) else "",
     }
+
+
+def not_text(what: str, text: str) -> str | None:
+    r"""Why `text` cannot be saved as a feature file's UTF-8 (a lone surrogate a paste left), or `None`.
+
+    Examples:
+        >>> not_text("the scenario", "Feature: x" + chr(0xD800))
+        'the scenario holds a character that is not text (a lone surrogate, U+D800, at character 11): paste it again'
+    """
+    for number, character in enumerate(text, 1):
+        if "\ud800" <= character <= "\udfff":
+            return (
+                f"{what} holds a character that is not text (a lone surrogate, U+{ord(character):04X}, "
+                f"at character {number}): paste it again"
+            )
+    return None
 
 
 def _refused(reason: str) -> dict[str, Any]:
@@ -426,6 +446,14 @@ def propose_ruling(text: str, fields: dict[str, Any]) -> dict[str, Any]:
     """
     if len(text) > MAX_TEXT:
         return {"ok": False, "problems": [f"the scenario is {len(text)} characters long; at most {MAX_TEXT}"]}
+    unreadable = [
+        problem
+        for what, value in [("the scenario", text), *((f"the field {k!r}", v) for k, v in fields.items())]
+        for problem in [not_text(what, value if isinstance(value, str) else json.dumps(value, ensure_ascii=False))]
+        if problem
+    ]
+    if unreadable:
+        return {"ok": False, "problems": unreadable}
     chapter = fields.get("chapter", 50)
     proposal = Proposal(
         title=str(fields.get("title", "")),
