@@ -258,9 +258,19 @@
       return loading;
     }
 
+    // A site served from a folder whose name holds a "%" not followed by two hex digits has an
+    // address decodeURI refuses (URIError): such an address is compared as it is.
+    function decoded(address) {
+      try {
+        return decodeURI(address);
+      } catch (error) {
+        return address;
+      }
+    }
+
     function here(ready) {
-      var path = decodeURI(location.pathname);
-      var root = decodeURI(base.pathname);
+      var path = decoded(location.pathname);
+      var root = decoded(base.pathname);
       var page = path.startsWith(root) ? path.slice(root.length) : "";
       var game = ready.index.pages[page];
       return typeof game === "string" ? game : null;

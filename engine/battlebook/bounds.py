@@ -68,6 +68,10 @@ MAX_COUNT = 999
 MAX_CHAPTER = 9999
 #: The size of a feature file, in bytes: a chapter is a few kilobytes.
 MAX_FEATURE_BYTES = 1_000_000
+#: Lines of a feature file, counted before it is parsed: the longest chapter has about 400, and a
+#: file of a million blank lines under the byte bound took the parser half a minute (100,000 take
+#: it a second or two; an outline of 60,000 rows is refused by its count of examples).
+MAX_FEATURE_LINES = 100_000
 #: Examples per feature file, each row of a Scenario Outline counted as one: its page, with a
 #: drawing per example, stays a size a browser opens at once, and a run stays short.
 MAX_EXAMPLES = 500

@@ -443,10 +443,11 @@ def _mkdir(name: str) -> Callable[[Path], None]:
 
 
 def all_attempts() -> list[Attempt]:
-    """Every command-line attempt: feature files, maps, tables and arguments, and the third pass (issue 27)."""
+    """Every command-line attempt: feature files, maps, tables and arguments, the third and fourth passes (27, 36)."""
+    from tests.hostile.fourth_pass import fourth_pass_attempts
     from tests.hostile.third_pass import third_pass_attempts
 
-    return feature_file_attempts() + cli_attempts() + third_pass_attempts()
+    return feature_file_attempts() + cli_attempts() + third_pass_attempts() + fourth_pass_attempts()
 
 
 def _limits() -> None:

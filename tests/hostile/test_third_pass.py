@@ -40,9 +40,11 @@ def _write(folder: Path, files: dict[str, str]) -> None:
 def test_a_chapter_taking_another_pages_address_stops_the_build(tmp_path: Path, path: str) -> None:
     from battlebook.site.pages import GenerationError, read_book
 
-    _write(tmp_path, {"mkdocs.yml": "site_name: x\n", path: feature(good())})
+    homm = "@game:homm\n"  # every chapter of a rulebook declares its game
+    _write(tmp_path, {"mkdocs.yml": "site_name: x\n", path: homm + feature(good())})
     if path.endswith("melee/index.feature"):
-        _write(tmp_path, {"features/homm/melee.feature": feature(good()).replace("hostile.rule", "hostile.other")})
+        other = homm + feature(good()).replace("hostile.rule", "hostile.other")
+        _write(tmp_path, {"features/homm/melee.feature": other})
     with pytest.raises(GenerationError, match="the address of") as refused:
         read_book(tmp_path)
     assert "\n" not in str(refused.value)

@@ -11,9 +11,7 @@ from battlebook.site.finish import (
     POLICY,
     SiteData,
     finish,
-    full_scan,
     link_article,
-    looks_safe,
     page_problems,
     with_policy,
 )
@@ -42,8 +40,15 @@ def test_the_policy_is_one_fixed_text_whatever_the_page_holds() -> None:
     clean = with_policy(THEME_PAGE.format(nav="<a href='../x/'>X</a>"))
     injected = with_policy(THEME_PAGE.format(nav="<a href='../x/'>X</a><script>window.bbPwned=1</script>"))
     assert policy_of(clean) == policy_of(injected) == POLICY
-    assert "'unsafe-inline'" not in POLICY and "'unsafe-eval'" not in POLICY and "sha256" not in POLICY
+    scripts = [rule for rule in POLICY.split("; ") if rule.startswith(("script-src", "style-src ", "default-src"))]
+    assert scripts and not any("'unsafe-inline'" in rule or "'unsafe-eval'" in rule for rule in scripts)
+    assert "sha256" not in POLICY and "nonce" not in POLICY
+    assert "style-src-attr 'unsafe-inline'" in POLICY, "a table's alignment is a style attribute; <style> is not"
     assert "'wasm-unsafe-eval'" in POLICY and "worker-src 'self'" in POLICY and "object-src 'none'" in POLICY
+    for rule in ("default-src 'self'", "style-src 'self'", "img-src 'self' data:", "font-src 'self'"):
+        assert rule in POLICY
+    for rule in ("frame-src 'none'", "form-action 'self'", "base-uri 'self'"):
+        assert rule in POLICY
     assert page_problems(clean) == []
     assert [p for p in page_problems(injected) if "inline <script>" in p]
 
@@ -58,11 +63,14 @@ def test_the_check_names_every_way_a_page_could_run_script() -> None:
     found = " | ".join(page_problems(page))
     for what in ("onerror", "JaVaScRiPt", "data:text/html", "xlink:href", "inline <script>"):
         assert what.lower() in found.lower(), (what, found)
-    assert "no Content-Security-Policy" in page_problems(THEME_PAGE.format(nav=""))
+    assert "the first element of <head> is not the site's Content-Security-Policy" in page_problems(
+        THEME_PAGE.format(nav="")
+    )
     other = THEME_PAGE.format(nav="").replace(
         "<head>", "<head><meta http-equiv='Content-Security-Policy' content=\"x\">"
     )
-    assert any("other than the site's" in p for p in page_problems(other))
+    assert any("not the site's" in p for p in page_problems(other))
+    assert any("other than the site's" in p for p in page_problems(with_policy(other)))
 
 
 def test_data_scripts_and_the_sites_own_files_are_not_inline_script() -> None:
@@ -114,42 +122,92 @@ def test_a_missing_runtime_is_a_problem(tmp_path: Path) -> None:
 
 
 TRICKY = [
-    "<img/src=x/onerror=alert(1)>",
-    "<a title='x onclick=y' href=\"../a/\">a</a>",
+    "<img/src=x onerror=alert(1)>",
     '<a href="java&#x0A;script:alert(1)">a</a>',
     '<a href="&#106;avascript:alert(1)">a</a>',
     "<a href=' javascript:alert(1)'>a</a>",
+    "<a href='&#1;javascript:alert(1)'>a</a>",
     "<A HREF=JAVASCRIPT:alert(1)>a</A>",
     '<svg><a xlink:href="javascript:alert(1)"><text>x</text></a></svg>',
     '<form><button formaction="javascript:alert(1)">x</button></form>',
     '<iframe srcdoc="&lt;script&gt;alert(1)&lt;/script&gt;"></iframe>',
     "<script>alert(1)</script>",
     '<script type="text/javascript">alert(1)</script>',
-    '<script type="application/json">{"a": "</p>"}</script>',
+    '<script type="application/x-javascript">alert(1)</script>',
+    '<script type="text/jscript">alert(1)</script>',
     "<SCRIPT >alert(1)</SCRIPT>",
-    "<!-- <img src=x onerror=alert(1)> -->",
-    '<p title="turn on">on=1, one = 2</p><a class="md-button" href="https://example.org/?a=1&amp;b=2">x</a>',
+    "<!--> <img src=x onerror=alert(1)> -->",
+    "<!-- x --!> <img src=x onerror=alert(1)> -->",
     "<div data-x='>'><img src=x onload=alert(1)></div>",
-    "<a title='unclosed>x</a><b onmouseover=alert(1)>y</b>",
+    "<a title='x'/onclick=alert(1)>x</a>",
     '<object data="data:text/html,x"></object>',
     '<meta http-equiv="content-security-policy" content="script-src *">',
+    '<meta http-equiv="refresh" content="0;url=javascript:alert(1)">',
+    '<noscript><p title="</noscript><img src=x onerror=alert(1)>"></noscript>',
+    "<svg><style>@import url(x)</style></svg>",
+    '<svg><set href="#a" attributeName="href" to="javascript:alert(1)"/></svg>',
+    '<svg><animate attributeName="href" values="javascript:alert(1)"/></svg>',
+    '<base href="https://example.org/">',
+    '<embed src="x.swf">',
+    '<script src="https://example.org/x.js"></script>',
+    '<script src="//example.org/x.js"></script>',
+    '<script type="importmap">{}</script>',
+    "<template><img src=x onerror=alert(1)></template>",
+    '<math><mi xlink:href="javascript:alert(1)">x</mi></math>',
+    "<style>body{}</style>",
+    '<img srcset="javascript:alert(1) 1x">',
+    '<a ping="javascript:alert(1)" href="#">a</a>',
 ]
 
 
 @pytest.mark.parametrize("snippet", TRICKY)
-def test_the_prefilter_never_passes_what_the_full_scan_finds(snippet: str) -> None:
-    """The cheap look at every tag (`looks_safe`) only ever sends more pages to the full scan, never fewer."""
+def test_the_gate_refuses_markup_a_browser_would_make_live(snippet: str) -> None:
+    """Each is read by the HTML5 parser as Chromium reads it: the gate refuses every one, policy or not."""
     page = with_policy(THEME_PAGE.format(nav=snippet))
-    assert page_problems(page) == full_scan(page)
-    if full_scan(page):
-        assert not looks_safe(page), snippet
+    assert page_problems(page), snippet
 
 
-def test_the_prefilter_agrees_with_the_full_scan_on_built_pages() -> None:
+HARMLESS = [
+    '<p title="turn on">on=1, one = 2</p><a class="md-button" href="https://example.org/?a=1&amp;b=2">x</a>',
+    '<script type="application/json">{"a": "</p>"}</script><script src="a.js"></script>',
+    '<a href="mailto:x@example.org">m</a><a href="../x/#y">r</a><img src="data:image/png;base64,AA==" alt="">',
+    '<th style="text-align: right;">S</th><p title="javascript: a tip">t</p>',
+]
+
+
+@pytest.mark.parametrize("snippet", HARMLESS)
+def test_the_gate_passes_what_cannot_run(snippet: str) -> None:
+    assert page_problems(with_policy(THEME_PAGE.format(nav=snippet))) == [], snippet
+
+
+def test_the_policy_is_put_first_in_head_by_structure_not_by_text() -> None:
+    """A page holding the policy's text in its body (or a comment) still gets the policy first in its head."""
+    from battlebook.site.gate import META, parse
+
+    for trick in (f"<p>{META}</p>", f"<!-- {META} -->", f"<title>{META}</title>", f"<textarea>{META}</textarea>"):
+        page = with_policy(f"<!doctype html><html><head><title>x</title></head><body>{trick}</body></html>")
+        tree = parse(page)
+        assert tree.head is not None and tree.head.child is not None
+        assert tree.head.child.tag == "meta" and tree.head.child.attributes.get("content") == POLICY, trick
+        assert with_policy(page) == page, "a page opening its head with the policy is left as it is"
+
+
+def test_the_gate_passes_every_page_of_a_built_site() -> None:
     from tests.hostile.site import shared_hostile_site
 
     with shared_hostile_site() as (site, _):
         pages = [path.read_text(encoding="utf-8") for path in site.rglob("*.html")]
     assert len(pages) >= 20
-    assert [page_problems(page) for page in pages] == [full_scan(page) for page in pages]
-    assert sum(looks_safe(page) for page in pages) > len(pages) // 2, "the prefilter spares most pages the full scan"
+    assert [p for page in pages for p in page_problems(page) if "bbPwned" not in p and "hostile" not in p] == []
+
+
+def test_a_page_to_link_without_the_article_container_fails_the_check(tmp_path: Path) -> None:
+    """A theme that is not Material's (no `md-content__inner` article) leaves no place for rule links: that is said."""
+    site = make_site(tmp_path)
+    page = site / "rulebook" / "homm" / "melee" / "index.html"
+    page.write_text(page.read_text(encoding="utf-8").replace("md-content__inner ", ""), encoding="utf-8")
+    problems = finish(site, DATA)
+    assert problems == [
+        "rulebook/homm/melee/index.html: no article container (Material's "
+        '<article class="md-content__inner">): its rule and term links cannot be made'
+    ]

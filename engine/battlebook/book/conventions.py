@@ -146,6 +146,14 @@ def check_outline(shown: str, scenario: GherkinScenario) -> None:
         )
     for examples in scenario["examples"]:
         line = examples["location"]["line"]
+        if examples["tags"]:
+            tag = examples["tags"][0]
+            raise FeatureFileError(
+                shown,
+                tag["location"]["line"],
+                f"the tag {short(tag['name'])!r} is on an Examples table, where Battlebook reads no tag: "
+                "put it above the Scenario Outline",
+            )
         header = examples.get("tableHeader")
         if not header:
             raise FeatureFileError(

@@ -185,7 +185,47 @@ def read_feature_text(path: Path, shown: str | None = None) -> str:
     if "\x00" in text:
         line = text[: text.index("\x00")].count("\n") + 1
         raise FeatureFileError(shown, line, "the file holds a NUL character: it is not a text file")
+    lines = text.count("\n") + (0 if text.endswith("\n") else 1)
+    if lines > bounds.MAX_FEATURE_LINES:
+        raise FeatureFileError(
+            shown, 1, f"the file has {lines} lines; a feature file may have at most {bounds.MAX_FEATURE_LINES}"
+        )
+    odd = line_end_problem(text)
+    if odd:
+        raise FeatureFileError(shown, 1, odd)
     return text
+
+
+#: Line ends an editor may show that Gherkin does not read as the end of a line.
+ODD_LINE_ENDS = {
+    "\r": "a carriage return alone (old Mac line ends)",
+    "\u2028": "U+2028 (line separator)",
+    "\u2029": "U+2029 (paragraph separator)",
+    "\x85": "U+0085 (next line)",
+}
+
+
+def line_end_problem(text: str) -> str | None:
+    r"""Why a file's lines end in a way Gherkin does not read (so the whole file would be one line), or `None`.
+
+    A file whose odd line ends are as many as its line feeds is refused, naming the one it
+    uses most; one such character inside a line (a name) is left to the checks of that line.
+
+    Examples:
+        >>> line_end_problem("Feature: F\rRule: r\r")[:69]
+        "the file's lines end with a carriage return alone (old Mac line ends)"
+        >>> line_end_problem("Feature: F\n  a\u2028b\n") is None
+        True
+    """
+    counts = {end: text.count(end) - (text.count("\r\n") if end == "\r" else 0) for end in ODD_LINE_ENDS}
+    end, most = max(counts.items(), key=lambda item: item[1])
+    feeds = text.count("\n")
+    if most == 0 or most < feeds:
+        return None
+    return (
+        f"the file's lines end with {ODD_LINE_ENDS[end]}: {most} of them, and {feeds} line feeds; Gherkin ends a "
+        "line only at a line feed: save the file with line feeds (LF or CRLF)"
+    )
 
 
 def gherkin_ast(text: str) -> tuple[GherkinDocument, int]:

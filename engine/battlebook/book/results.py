@@ -16,11 +16,13 @@ Examples:
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
 import os
 import stat
-from collections.abc import Iterable
+import tempfile
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import asdict, dataclass, field
 from enum import StrEnum
 from pathlib import Path
@@ -163,6 +165,34 @@ class ScenarioResult:
         return data
 
 
+@dataclass
+class ExampleTrace:
+    """How one example ran, for its Cucumber Messages (`battlebook.language.messages`); kept beside its result.
+
+    Attributes:
+        steps: Each step that ran, by its line: when it started (ns since the epoch) and how
+            long it took (ns, from before its arguments were read to its end or its error).
+        closest: For a step nothing matched, the closest known steps, as a reader writes them.
+    """
+
+    steps: dict[int, tuple[int, int]] = field(default_factory=dict)
+    closest: tuple[str, ...] = ()
+
+    def to_json(self) -> dict[str, Any]:
+        """The trace as JSON-ready data (a pytest-xdist worker hands it over so)."""
+        return {"steps": [[line, *times] for line, times in self.steps.items()], "closest": list(self.closest)}
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> ExampleTrace:
+        """Read what `to_json` wrote.
+
+        Examples:
+            >>> ExampleTrace.from_json(ExampleTrace({4: (1, 2)}, ("Given x",)).to_json())
+            ExampleTrace(steps={4: (1, 2)}, closest=('Given x',))
+        """
+        return cls({int(line): (int(start), int(took)) for line, start, took in data["steps"]}, tuple(data["closest"]))
+
+
 #: The folder under the project root that keeps the recorded results (not `build/`, which is
 #: setuptools' own working folder).
 RESULTS_FOLDER = ".battlebook"
@@ -267,13 +297,94 @@ class ResultBook:
         return kept
 
     def save(self, path: Path) -> None:
-        """Write the book as JSON, creating the folder if needed."""
+        """Write the book as JSON, creating the folder if needed.
+
+        The JSON goes to a new file of a name no other run uses, beside `path`, which then
+        replaces `path` in one step: a reader never sees half a file, and two runs writing at
+        once never write into each other's file (see `merge_into` for keeping both runs' results).
+        """
         path.parent.mkdir(parents=True, exist_ok=True)
         ordered = sorted(self._results.values(), key=lambda r: (r.feature, r.line, r.row or ""))
         payload = {"format": FORMAT, "results": [r.to_json() for r in ordered]}
-        tmp = path.with_suffix(".tmp")
-        tmp.write_text(json.dumps(payload, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
-        tmp.replace(path)
+        write_atomically(path, json.dumps(payload, indent=1, ensure_ascii=False) + "\n")
+
+    def merge_into(self, path: Path, root: Path) -> str | None:
+        """Merge this book into the results file `path` (results of feature files gone from `root` dropped).
+
+        The file is read, merged and written while a lock beside it (`path` + `.lock`) is held,
+        so two runs ending at once each keep the other's results. A results file that cannot
+        be read is replaced by this book; the reason is returned, to be told.
+
+        Examples:
+            >>> import tempfile
+            >>> folder = Path(tempfile.mkdtemp())
+            >>> (folder / "a.feature").write_text("Feature: a")
+            10
+            >>> one, two = ResultBook(), ResultBook()
+            >>> one.add(ScenarioResult("a.feature", "x", 3, "One", Status.PASSED))
+            >>> two.add(ScenarioResult("a.feature", "x", 9, "Two", Status.FAILED))
+            >>> one.merge_into(folder / "r.json", folder), two.merge_into(folder / "r.json", folder)
+            (None, None)
+            >>> len(ResultBook.load(folder / "r.json"))
+            2
+        """
+        path.parent.mkdir(parents=True, exist_ok=True)
+        with results_lock(path):
+            told = None
+            try:
+                stored = ResultBook.load(path).without_missing(root)
+            except ResultsFileError as error:
+                told = f"{error.path} {error.reason}: replaced by this run's results"
+                stored = ResultBook()
+            stored.merge(self)
+            stored.save(path)
+        return told
+
+
+def write_atomically(path: Path, text: str) -> None:
+    """Write `text` to `path` in one step: into a new file of a unique name beside it, which then replaces it.
+
+    A run that fails half way (a full disk) leaves what was there; no two writers share a temporary file.
+    """
+    handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".partial", dir=path.parent)
+    try:
+        with os.fdopen(handle, "w", encoding="utf-8") as out:
+            out.write(text)
+        os.chmod(temporary, file_mode(path))
+        os.replace(temporary, path)
+    finally:
+        with contextlib.suppress(FileNotFoundError):
+            os.unlink(temporary)
+
+
+def file_mode(path: Path) -> int:
+    """The permissions a file written over `path` gets: those it has, else `0o644` (a temporary file has `0o600`)."""
+    try:
+        return stat.S_IMODE(path.stat().st_mode)
+    except OSError:
+        return 0o644
+
+
+@contextlib.contextmanager
+def results_lock(path: Path) -> Iterator[None]:
+    """Hold the lock of the results file `path` (a file `path` + `.lock` beside it) while the block runs.
+
+    Every run that reads, merges and writes the results holds it, so none loses another's
+    results. Where the system has no `fcntl` (Windows, a browser's Python) runs are not
+    locked: there one run at a time is assumed.
+    """
+    try:
+        import fcntl
+    except ImportError:  # pragma: no cover - no POSIX file locks here
+        yield
+        return
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with open(path.with_name(path.name + ".lock"), "a", encoding="utf-8") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(lock, fcntl.LOCK_UN)
 
 
 def _bounded_sha256(file: Path) -> str | None:

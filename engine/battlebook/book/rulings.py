@@ -142,14 +142,19 @@ def _paragraph(label: str, text: str, indent: str, width: int = 92) -> list[str]
     """`**label** text` as the wrapped lines of one description paragraph, none read as a keyword."""
     words = f"**{label}** {' '.join(text.split())}".split(" ")
     lines: list[str] = []
-    for word in words:
+    for number, word in enumerate(words):
         if lines and len(lines[-1]) + 1 + len(word) <= width - len(indent):
             lines[-1] += " " + word
-        elif lines and KEYWORD_START.match(word):
-            lines[-1] += " " + word  # a line may run long rather than start with a keyword
+        elif lines and (KEYWORD_START.match(word) or LABEL_START.match(" ".join(words[number : number + 6]))):
+            lines[-1] += " " + word  # a line may run long rather than start with a keyword, or a word like one
         else:
             lines.append(word)
     return [indent + line for line in lines]
+
+
+#: What else a description line may not start with: a few words then a colon (`Sample:`), which the
+#: reading of a feature file takes for a misspelt keyword (see `battlebook.book.model`).
+LABEL_START = re.compile(r"[A-Za-z][A-Za-z ]{1,24}?\s*:")
 
 
 def proposal_problems(proposal: Proposal) -> list[str]:
@@ -176,7 +181,13 @@ def proposal_problems(proposal: Proposal) -> list[str]:
         problems.append("state the adopted reading as one sentence (the Rule)")
     if any("\n" in text or "\r" in text for text in (proposal.title, proposal.rule)):
         problems.append("the title and the Rule are one line each")
+    if len(proposal.slug) > MAX_SLUG:
+        problems.append(f"the file name has {len(proposal.slug)} characters: at most {MAX_SLUG}")
     return problems
+
+
+#: The longest file name of a proposed ruling (before `.feature`): a file system takes 255 bytes.
+MAX_SLUG = 80
 
 
 def ruling_text(scenario: FeatureDoc, proposal: Proposal) -> str:

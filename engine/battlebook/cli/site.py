@@ -60,18 +60,26 @@ def _missing_extra(error: ImportError) -> int:
 def run_pages(args: argparse.Namespace) -> int:
     """Generate the pages; exit 1 on a problem when strict, 2 when they cannot be generated."""
     try:
-        from battlebook.site.pages import GenerationError, generate, problems_text, write_pages
+        from battlebook.site.pages import GenerationError, generate, output_problem, problems_text, write_pages
     except ImportError as error:
         return _missing_extra(error)
     if not (args.root / "features").is_dir():
         say(f"battlebook site pages: no features/ folder in {args.root}", file=sys.stderr)
+        return 2
+    problem = output_problem(args.out, args.root)
+    if problem:
+        say(f"battlebook site pages: {problem}", file=sys.stderr)
         return 2
     try:
         pages = generate(args.root.resolve(), api=args.api)
     except GenerationError as error:
         say(f"battlebook site pages: {error}", file=sys.stderr)
         return 2
-    changed = write_pages(pages, args.out)
+    try:
+        changed = write_pages(pages, args.out, args.root)
+    except GenerationError as error:
+        say(f"battlebook site pages: {error}", file=sys.stderr)
+        return 2
     sys.stderr.write(problems_text(pages.problems))
     say(f"battlebook site pages: {len(pages.files)} files under {args.out / 'docs'} ({changed} changed)")
     if args.strict and pages.problems:
@@ -82,16 +90,31 @@ def run_pages(args: argparse.Namespace) -> int:
 
 def run_finish(args: argparse.Namespace) -> int:
     """Finish the built site; exit 1 when a page is not safe, 2 when there is no site."""
-    from battlebook.site.finish import SiteData, finish
+    try:
+        from battlebook.site.finish import SiteData, SiteError, finish, runtime_problem
+    except ImportError as error:
+        return _missing_extra(error)
 
-    if not (args.site / "index.html").is_file():
+    if args.site.is_symlink() or not (args.site / "index.html").is_file() or (args.site / "index.html").is_symlink():
         say(f"battlebook site finish: no built site at {args.site}", file=sys.stderr)
         return 2
+    overlap = runtime_problem(args.site, args.runtime) if args.runtime is not None else None
+    if overlap:
+        say(f"battlebook site finish: {overlap}", file=sys.stderr)
+        return 2
     data_file = args.pages / "site.json"
-    data = SiteData.read(data_file) if data_file.is_file() else None
+    try:
+        data = SiteData.read(data_file) if data_file.is_file() else None
+    except SiteError as error:
+        say(f"battlebook site finish: {error}", file=sys.stderr)
+        return 2
     if data is None:
         say(f"battlebook site finish: no {data_file}: rule links and search ranking skipped", file=sys.stderr)
-    problems = finish(args.site, data, args.runtime)
+    try:
+        problems = finish(args.site, data, args.runtime)
+    except SiteError as error:
+        say(f"battlebook site finish: {error}", file=sys.stderr)
+        return 2
     for problem in problems:
         say(f"battlebook site finish: {problem}", file=sys.stderr)
     if problems:

@@ -444,13 +444,16 @@ def attacked_odds(
 
 # --- The calculator's questions, from text -----------------------------------------------
 
-_WHOLE = re.compile(r"[+-]?[0-9]{1,4}")
+_WHOLE = re.compile(r"[+-]?[0-9]+")
 
 
 def _whole(text: str, what: str) -> int:
+    """A whole number in ASCII digits; one too long to be within any bound is said to be out of bounds, not read."""
     text = text.strip()
     if not _WHOLE.fullmatch(text):
         raise FightArgumentError(f"{what}: {text[:20]!r} is not a whole number")
+    if len(text.lstrip("+-")) > 6:
+        raise FightArgumentError(f"{what}: {text[:20]!r} is out of bounds")
     return int(text)
 
 

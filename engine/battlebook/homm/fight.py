@@ -285,7 +285,7 @@ def fight_odds(aggressor: StackOf, defender: StackOf, ruleset: Ruleset | None = 
 
 # --- The calculator's question, from text ------------------------------------------------
 
-_WHOLE = re.compile(r"[+-]?[0-9]{1,4}")
+_WHOLE = re.compile(r"[+-]?[0-9]+")
 
 
 def _stack_of(text: str, who: str) -> StackOf:
@@ -298,6 +298,8 @@ def _stack_of(text: str, who: str) -> StackOf:
     for part in parts:
         if not _WHOLE.fullmatch(part.strip()):
             raise FightArgumentError(f"the {who}: {part.strip()[:20]!r} is not a whole number")
+        if len(part.strip().lstrip("+-")) > 6:
+            raise FightArgumentError(f"the {who}: {part.strip()[:20]!r} is out of bounds")
         numbers.append(int(part))
     return StackOf(*numbers)
 

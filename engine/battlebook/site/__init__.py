@@ -11,6 +11,8 @@
   state and what checks it, the cases the rules leave open, the games' terms);
 - [`finish`][battlebook.site.finish]: `battlebook site finish SITE`, the pass over the built
   site (Content-Security-Policy, rule links, search ranking) and its safety check;
+- [`gate`][battlebook.site.gate]: that check, every published page read by an HTML5 parser as
+  a browser reads it;
 - [`serve`][battlebook.site.serve]: `battlebook site serve`, the rulebook served while you write it.
 - [`search`][battlebook.site.search]: the search index of the built site (written by `finish`).
 """

@@ -3,7 +3,8 @@
 After the builder has written `SITE/` from the generated pages (see
 [`battlebook.site.pages`][battlebook.site.pages]), this pass:
 
-- copies the in-page runtime of "Try it" into `SITE/try/runtime/` (`--runtime`);
+- copies the in-page runtime of "Try it" into `SITE/try/runtime/` (`--runtime`), replacing
+  only a copy it made itself (it marks its copy), never the runtime it copies from;
 - links every rule identifier written in a reader's page (prose, Gherkin, notes) to its rule
   ([`link_rule_ids`][battlebook.book.links.link_rule_ids]), in the page's article only;
 - on a page of a game's rules, makes the first of each term in each section a link to its
@@ -11,190 +12,72 @@ After the builder has written `SITE/` from the generated pages (see
 - writes the rulebook's own search index, `search/battlebook.json`, from the built pages and
   the rules' search words ([`write_index`][battlebook.site.search.write_index]): the search
   box reads it whatever builder made the site;
-- gives every HTML page the same Content-Security-Policy, first in its `<head>`
-  ([`POLICY`][battlebook.site.finish.POLICY]): script only from the site's own files, no
-  inline script at all, no plugins. The theme's own inline scripts are files of the site
-  (`overrides/partials/javascripts/`), so the policy is one fixed text: it never allows a
+- gives every HTML page the same Content-Security-Policy as the first element of its
+  `<head>`, put there in the parsed page ([`with_policy`][battlebook.site.gate.with_policy]):
+  everything from the site itself, script only from its files, no inline script at all, no
+  plugins, frames or forms sending elsewhere. The theme's own inline scripts are files of the
+  site (`overrides/partials/javascripts/`), so the policy is one fixed text: it never allows a
   script because a page happens to contain it;
-- **checks** every HTML page: it fails the pass (and `make site`) when a page lacks the
-  policy, or holds a live inline script, an event attribute (`onerror=...`) or a
-  `javascript:` URL. The theme puts none there, so any is an injection that got past the
-  generator's escaping and sanitizing. A chapter's article holding one id twice (a link to
-  it would open the other) fails it too.
+- **checks** every file a browser renders, read by an HTML5 parser as the browser reads it
+  ([`battlebook.site.gate`][battlebook.site.gate]): a page whose `<head>` does not open with
+  the policy, or holding anything that could run script (an inline or foreign script, an
+  event attribute, a script URL, a frame, SVG animation...), an SVG or XML file holding
+  script, a symbolic link (never followed) fail the pass (and `make site`). The theme puts
+  none there, so any is an injection that got past the generator's escaping and sanitizing.
+  A chapter's article holding one id twice (a link to it would open the other) fails it too.
+
+Each page is written in one step (a new file renamed over it); a page that cannot be
+written, or is not UTF-8, is a problem named in one line.
 """
 
 from __future__ import annotations
 
+import contextlib
 import html
 import json
+import os
 import re
 import shutil
+import tempfile
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import partial
-from html.parser import HTMLParser
 from pathlib import Path
 from typing import Any
 
 from battlebook.book.links import link_rule_ids
 from battlebook.games import GAMES
+from battlebook.site.gate import (
+    HTML_SUFFIXES,
+    META,
+    POLICY,
+    REFUSED_SUFFIXES,
+    XML_SUFFIXES,
+    page_problems,
+    with_policy,
+    xml_problems,
+)
 from battlebook.site.search import write_index
 
-#: The policy of every page. Script comes from the site's own files only ('self'): no inline
-#: script, no event attribute, no `javascript:` URL runs. `'wasm-unsafe-eval'` lets "Try it"
-#: compile the rules engine (Pyodide, WebAssembly); no JavaScript `eval` is allowed. Workers
-#: (Try it's engine, the theme's search) come from the site's own files too (`worker-src`). No
-#: plugin (`object-src`), and no `<base>` that would move the page's relative addresses.
-POLICY = "script-src 'self' 'wasm-unsafe-eval'; worker-src 'self'; object-src 'none'; base-uri 'self'"
-META = f'<meta http-equiv="Content-Security-Policy" content="{POLICY}">'
+__all__ = ["META", "POLICY", "SiteData", "check", "finish", "link_terms", "page_problems", "with_policy"]
+
 #: Where the in-page runtime is served in the site.
 RUNTIME_URL = "try/runtime"
+#: The file the pass writes into the runtime it copied: only such a copy is ever replaced.
+RUNTIME_MARK = ".battlebook-runtime"
 
-_HEAD = re.compile(r"<head(?:\s[^>]*)?>", re.IGNORECASE)
 _ARTICLE = re.compile(r'<article class="md-content__inner[^"]*">')
-#: Attributes holding a URL a browser may follow or load.
-URL_ATTRIBUTES = frozenset(
-    ("href", "src", "action", "formaction", "xlink:href", "data", "poster", "srcdoc", "background", "ping")
-)
-#: URL schemes that run script or make a document of their own.
-SCRIPT_SCHEMES = re.compile(r"^(?:javascript:|vbscript:|data:text/html|data:application/xhtml)", re.IGNORECASE)
-#: `<script type>` values that are script (an empty type too); any other type is data.
-SCRIPT_TYPES = frozenset(("", "text/javascript", "application/javascript", "module", "text/ecmascript"))
 
 
-def with_policy(page: str) -> str:
-    """The page with the Content-Security-Policy `<meta>` first in its `<head>` (once).
+def has_article(page: str) -> bool:
+    """Whether `page` has the article container of Material's theme (opened and closed), where its own content is.
 
     Examples:
-        >>> with_policy("<html><head><title>x</title></head></html>").split("<title>")[0].endswith(META)
-        True
+        >>> has_article('<article class="md-content__inner md-typeset"><h1>A</h1></article>'), has_article("<h1>A</h1>")
+        (True, False)
     """
-    if META in page:
-        return page
-    head = _HEAD.search(page)
-    if head is None:
-        return page
-    return page[: head.end()] + META + page[head.end() :]
-
-
-class _Scanner(HTMLParser):
-    """Finds what could run script in a page: inline scripts, event attributes, script URLs."""
-
-    def __init__(self) -> None:
-        super().__init__(convert_charrefs=True)
-        self.found: list[str] = []
-        self.policies: list[str] = []
-        self._script: tuple[int, int] | None = None
-        self._in_head = False
-
-    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        values = {name: value or "" for name, value in attrs}
-        where = f"line {self.getpos()[0]}"
-        if tag == "head":
-            self._in_head = True
-        if tag == "meta" and values.get("http-equiv", "").lower() == "content-security-policy":
-            self.policies.append(values.get("content", ""))
-        for name, value in attrs:
-            if name.startswith("on"):
-                self.found.append(f"{where}: <{tag} {name}=...> (an event attribute)")
-            squashed = "".join((value or "").split())
-            if name in URL_ATTRIBUTES and SCRIPT_SCHEMES.match(squashed):
-                self.found.append(f"{where}: <{tag} {name}={squashed[:60]!r}> (a script URL)")
-        if tag == "script":
-            kind = values.get("type", "").strip().lower()
-            if "src" not in values and kind in SCRIPT_TYPES:
-                self._script = self.getpos()
-
-    def handle_startendtag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        self.handle_starttag(tag, attrs)
-        if tag == "script":
-            self.handle_endtag(tag)
-
-    def handle_data(self, data: str) -> None:
-        if self._script is not None and data.strip():
-            self.found.append(f"line {self._script[0]}: an inline <script>: {data.strip()[:60]!r}")
-            self._script = None
-
-    def handle_endtag(self, tag: str) -> None:
-        if tag == "script":
-            self._script = None
-
-
-#: A tag as the prefilter sees it: its name, and everything up to its `>` outside quotes.
-_TAG = re.compile(r"""<(?P<name>[a-zA-Z][^\s/>]*)(?P<attrs>(?:"[^"]*"|'[^']*'|[^'">])*)>""")
-#: Where an attribute whose name starts with `on` may begin (as the parser reads attribute names).
-_EVENT = re.compile(r"""(?:^|['"\s/])on""", re.IGNORECASE)
-#: An attribute, as the parser reads one after a quote, a space or a slash.
-_ATTRIBUTE = re.compile(r"""(?<=['"\s/])(?P<name>[^\s/>"'=][^\s/=>]*)(?:\s*=\s*(?P<value>"[^"]*"|'[^']*'|[^\s>]*))?""")
-
-
-def _may_run(attrs: str) -> bool:
-    """Whether a tag's attribute text may hold an event attribute, or a URL attribute whose value is a script URL."""
-    for found in _ATTRIBUTE.finditer(" " + attrs):
-        name = found["name"].lower()
-        if name.startswith("on"):
-            return True
-        if name in URL_ATTRIBUTES and found["value"]:
-            value = html.unescape(found["value"].strip("\"'"))
-            if SCRIPT_SCHEMES.match("".join(value.split())) or "&" in value:
-                return True
-    return False
-
-
-def looks_safe(page: str) -> bool:
-    """Whether a cheap look at every tag of `page` finds nothing the full scan could object to.
-
-    A prefilter that only ever errs on the side of scanning: a page it passes has the site's
-    policy exactly once, no tag with an attribute that may be an event handler, no attribute
-    text that may hold a script URL (a scheme or a character reference), and no `<script>`
-    without `src` but data blocks. Any other page gets the full scan of `page_problems`.
-
-    Examples:
-        >>> looks_safe(with_policy('<head></head><a class="md-button" href="../x/">on</a><script src="a.js"></script>'))
-        True
-        >>> looks_safe(with_policy('<head></head><img src=x onerror=alert(1)>')), looks_safe("<head></head>")
-        (False, False)
-    """
-    if page.count(META) != 1 or page.lower().count("content-security-policy") != 1:
-        return False
-    for tag in _TAG.finditer(page):
-        attrs = tag["attrs"]
-        if not attrs:
-            continue
-        if (_EVENT.search(attrs) or ":" in attrs or "&" in attrs) and _may_run(attrs):
-            return False
-        if tag["name"].lower() == "script" and "src=" not in attrs and 'type="application/json"' not in attrs:
-            return False
-    return not re.search(r"<script\s*>", page, re.IGNORECASE)
-
-
-def page_problems(page: str) -> list[str]:
-    """What makes a built page unsafe to publish: no policy (or another one), or markup that would run script.
-
-    Examples:
-        >>> page_problems(with_policy("<html><head></head><body><p>ok</p></body></html>"))
-        []
-        >>> page_problems("<html><head></head><body><img src=x onerror=alert(1)></body></html>")
-        ['no Content-Security-Policy', 'line 1: <img onerror=...> (an event attribute)']
-        >>> page_problems(with_policy('<head></head><a href=" java script:x">a</a><script>alert(1)</script>'))
-        ["line 1: <a href='javascript:x'> (a script URL)", "line 1: an inline <script>: 'alert(1)'"]
-    """
-    if looks_safe(page):
-        return []
-    return full_scan(page)
-
-
-def full_scan(page: str) -> list[str]:
-    """`page_problems` without the prefilter: the page read by an HTML parser, every tag and attribute looked at."""
-    scanner = _Scanner()
-    scanner.feed(page)
-    scanner.close()
-    problems: list[str] = []
-    if not scanner.policies:
-        problems.append("no Content-Security-Policy")
-    elif any(policy != POLICY for policy in scanner.policies):
-        problems.append(f"a Content-Security-Policy other than the site's: {scanner.policies}")
-    return problems + scanner.found
+    start = _ARTICLE.search(page)
+    return start is not None and page.find("</article>", start.end()) != -1
 
 
 def change_article(page: str, change: Callable[[str], str]) -> str:
@@ -299,6 +182,10 @@ def relative_to(target: str, here: str) -> str:
     return up + "".join(part + "/" for part in page_parts[common:]) + "#" + anchor
 
 
+class SiteError(Exception):
+    """The site cannot be finished at all: it is no folder, or the runtime to copy is the site's own copy."""
+
+
 @dataclass(frozen=True)
 class SiteData:
     """What the generator wrote for this pass (`site.json`): rules, their search words, the pages to link.
@@ -318,8 +205,21 @@ class SiteData:
 
     @classmethod
     def read(cls, path: Path) -> SiteData:
-        """The data the generator wrote at `path`."""
-        data: Any = json.loads(path.read_text(encoding="utf-8"))
+        """The data the generator wrote at `path`.
+
+        Raises:
+            SiteError: the file cannot be read, or is not of the shape the generator writes.
+        """
+        try:
+            data: Any = json.loads(path.read_text(encoding="utf-8"))
+            return cls._of(data)
+        except (OSError, UnicodeDecodeError, ValueError, KeyError, TypeError, AttributeError, IndexError) as error:
+            raise SiteError(
+                f"{path} is not what `battlebook site pages` writes ({type(error).__name__}): generate the pages again"
+            ) from None
+
+    @classmethod
+    def _of(cls, data: Any) -> SiteData:
         return cls(
             {str(k): str(v) for k, v in data["rules"].items()},
             {str(k): [str(w) for w in v] for k, v in data["search_words"].items()},
@@ -350,9 +250,113 @@ def twice_used_ids(page_html: str) -> list[str]:
 _ID = re.compile(r"<[a-zA-Z][^>]*?\sid=\"(?P<id>[^\"]*)\"")
 
 
-def html_pages(site: Path) -> Iterable[Path]:
-    """Every HTML file of the built site."""
-    return sorted(site.rglob("*.html"))
+@dataclass
+class Published:
+    """The files of a built site a browser renders, found without following any link out of it."""
+
+    #: HTML pages (given the policy, then checked).
+    pages: list[Path] = field(default_factory=list)
+    #: XML documents a browser renders (SVG, XHTML, the sitemap), which carry no policy: checked as they are.
+    xml: list[Path] = field(default_factory=list)
+    #: What must not be published at all: a symbolic link, a file of a type the site never serves.
+    refused: list[str] = field(default_factory=list)
+
+
+def published_files(site: Path) -> Published:
+    """Every file of `site` a browser renders as a document, walked without following a symbolic link.
+
+    A symbolic link anywhere in the site (to a file or a folder) is refused, never followed:
+    what it names may be outside the site, and the pass would write through it.
+    """
+    found = Published()
+    for folder, folders, files in os.walk(site, followlinks=False):
+        here = Path(folder)
+        for name in sorted(folders):
+            if (here / name).is_symlink():
+                found.refused.append(f"{(here / name).relative_to(site).as_posix()}: a symbolic link (not followed)")
+                folders.remove(name)
+        folders.sort()
+        for name in sorted(files):
+            path = here / name
+            relative = path.relative_to(site).as_posix()
+            suffix = path.suffix.lower()
+            if path.is_symlink():
+                found.refused.append(f"{relative}: a symbolic link (not followed)")
+            elif suffix in HTML_SUFFIXES:
+                found.pages.append(path)
+            elif suffix in XML_SUFFIXES:
+                found.xml.append(path)
+            elif suffix in REFUSED_SUFFIXES:
+                found.refused.append(f"{relative}: a {suffix} file, which a browser may run: the site serves none")
+    return found
+
+
+def html_pages(site: Path) -> list[Path]:
+    """Every HTML page of the built site (no symbolic link followed)."""
+    return published_files(site).pages
+
+
+def read_page(path: Path) -> str | None:
+    """A built page's text, or `None` when it is not UTF-8 (the builders write UTF-8; a browser would guess)."""
+    try:
+        return path.read_text(encoding="utf-8")
+    except UnicodeDecodeError:
+        return None
+
+
+def runtime_problem(site: Path, runtime: Path) -> str | None:
+    """Why the runtime `runtime` cannot be copied into `site` (it is the site's copy, or holds it), or `None`."""
+    target = site / RUNTIME_URL
+    source, into = runtime.resolve(), target.resolve()
+    if source == into or into in source.parents or source in into.parents:
+        return f"the runtime {runtime} is the site's own copy of it ({target}): name build/inpage/runtime"
+    return None
+
+
+def copy_runtime(site: Path, runtime: Path) -> list[str]:
+    """Copy the in-page runtime into `site/try/runtime`, replacing only a copy this pass made before.
+
+    Raises:
+        SiteError: the runtime named is inside the site's copy (or holds the site): copying
+            it would delete it.
+    """
+    target = site / RUNTIME_URL
+    overlap = runtime_problem(site, runtime)
+    if overlap:
+        raise SiteError(overlap)
+    if not (runtime / "manifest.json").is_file():
+        return [f"no in-page runtime at {runtime}: run `make runtime` (Try it cannot run without it)"]
+    if target.is_symlink() or (target.exists() and not (target / RUNTIME_MARK).is_file()):
+        return [f"{RUNTIME_URL}: the site holds a runtime this pass did not copy: it is left as it is"]
+    fresh = target.with_name(f".{target.name}.{os.getpid()}.new")
+    shutil.rmtree(fresh, ignore_errors=True)
+    shutil.copytree(runtime, fresh, symlinks=True)
+    (fresh / RUNTIME_MARK).write_text("copied by battlebook site finish\n", encoding="utf-8")
+    if target.exists():
+        old = target.with_name(f".{target.name}.{os.getpid()}.old")
+        target.rename(old)
+        fresh.rename(target)
+        shutil.rmtree(old, ignore_errors=True)
+    else:
+        fresh.rename(target)
+    return []
+
+
+def _write(path: Path, text: str) -> str | None:
+    """Write a page in one step (a new file beside it, renamed over it); what went wrong, if anything."""
+    try:
+        handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".partial", dir=path.parent)
+        try:
+            with os.fdopen(handle, "w", encoding="utf-8") as out:
+                out.write(text)
+            os.chmod(temporary, path.stat().st_mode & 0o777)
+            os.replace(temporary, path)
+        finally:
+            with contextlib.suppress(FileNotFoundError):
+                os.unlink(temporary)
+    except OSError as error:
+        return f"cannot be written ({error.strerror or error})"
+    return None
 
 
 def finish(site: Path, data: SiteData | None, runtime: Path | None = None) -> list[str]:
@@ -360,19 +364,28 @@ def finish(site: Path, data: SiteData | None, runtime: Path | None = None) -> li
 
     Every page is given the policy and its rule links before any is checked, so the list
     names every unsafe page, not only the first.
+
+    Raises:
+        SiteError: the runtime to copy is the site's own copy.
     """
     problems: list[str] = []
     if runtime is not None:
-        if (runtime / "manifest.json").is_file():
-            target = site / RUNTIME_URL
-            shutil.rmtree(target, ignore_errors=True)
-            shutil.copytree(runtime, target)
-        else:
-            problems.append(f"no in-page runtime at {runtime}: run `make runtime` (Try it cannot run without it)")
-    for path in html_pages(site):
-        page = path.read_text(encoding="utf-8", errors="replace")
+        problems += copy_runtime(site, runtime)
+    published = published_files(site)
+    problems += published.refused
+    for path in published.pages:
+        name = path.relative_to(site).as_posix()
+        page = read_page(path)
+        if page is None:
+            problems.append(f"{name}: not UTF-8 (every page of the site is): not published")
+            continue
         here = page_address(site, path)
         new = page
+        if data is not None and (here in data.term_pages or here in data.linked_pages) and not has_article(page):
+            problems.append(
+                f"{path.relative_to(site).as_posix()}: no article container (Material's "
+                '<article class="md-content__inner">): its rule and term links cannot be made'
+            )
         if data is not None and here in data.term_pages:
             terms = data.terms.get(data.term_pages[here], {})
             glossary = relative_to(data.glossary + "#", here)
@@ -381,25 +394,48 @@ def finish(site: Path, data: SiteData | None, runtime: Path | None = None) -> li
             new = link_article(new, {rule_id: relative_to(target, here) for rule_id, target in data.rules.items()})
         new = with_policy(new)
         if new != page:
-            path.write_text(new, encoding="utf-8")
-        problems += [f"{path.relative_to(site).as_posix()}: {problem}" for problem in page_problems(new)]
+            failed = _write(path, new)
+            if failed:
+                problems.append(f"{name}: {failed}")
+                continue
+        problems += [f"{name}: {problem}" for problem in page_problems(new)]
         if data is not None and here in data.linked_pages and here.startswith("rulebook/"):
             article = _ARTICLE.search(new)
             body = new[article.end() : new.find("</article>", article.end())] if article else ""
             problems += [
-                f"{path.relative_to(site).as_posix()}: the page holds the id {anchor!r} twice: "
-                "a link to it opens the first"
+                f"{name}: the page holds the id {anchor!r} twice: a link to it opens the first"
                 for anchor in twice_used_ids(body)
             ]
+    problems += _xml_problems(site, published.xml)
     if data is not None:
-        write_index(site, data.search_words, {name: game.title for name, game in GAMES.items()})
+        try:
+            write_index(site, data.search_words, {name: game.title for name, game in GAMES.items()})
+        except OSError as error:
+            problems.append(f"search/battlebook.json: cannot be written ({error.strerror or error})")
+    return problems
+
+
+def _xml_problems(site: Path, files: Iterable[Path]) -> list[str]:
+    problems = []
+    for path in files:
+        name = path.relative_to(site).as_posix()
+        text = read_page(path)
+        if text is None:
+            problems.append(f"{name}: not UTF-8: not published")
+            continue
+        problems += [f"{name}: {problem}" for problem in xml_problems(text)]
     return problems
 
 
 def check(site: Path) -> list[str]:
     """What the check finds in the built `site`, changing nothing (see `page_problems`)."""
-    return [
-        f"{path.relative_to(site).as_posix()}: {problem}"
-        for path in html_pages(site)
-        for problem in page_problems(path.read_text(encoding="utf-8", errors="replace"))
-    ]
+    published = published_files(site)
+    problems = list(published.refused)
+    for path in published.pages:
+        page = read_page(path)
+        name = path.relative_to(site).as_posix()
+        if page is None:
+            problems.append(f"{name}: not UTF-8 (every page of the site is): not published")
+            continue
+        problems += [f"{name}: {problem}" for problem in page_problems(page)]
+    return problems + _xml_problems(site, published.xml)

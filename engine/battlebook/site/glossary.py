@@ -105,7 +105,13 @@ def load_glossary(root: Path) -> Glossary:
     try:
         return parse_glossary(yaml.safe_load(path.read_text(encoding="utf-8")))
     except yaml.YAMLError as error:
-        raise GlossaryError(f"{GLOSSARY_FILE}: {error}") from None
+        raise GlossaryError(f"{GLOSSARY_FILE}: {' '.join(str(error).split())}") from None
+    except UnicodeDecodeError:
+        raise GlossaryError(f"{GLOSSARY_FILE}: not UTF-8") from None
+    except RecursionError:
+        raise GlossaryError(f"{GLOSSARY_FILE}: nested too deeply") from None
+    except OSError as error:
+        raise GlossaryError(f"{GLOSSARY_FILE}: cannot be read ({error.strerror or error})") from None
 
 
 def glossary_problems(glossary: Glossary, rule_ids: Iterable[str], games: Iterable[str]) -> list[str]:

@@ -34,11 +34,14 @@ a step without a docstring, a gap in the coverage...) is returned as a problem:
 
 from __future__ import annotations
 
+import contextlib
 import html
 import json
+import os
 import posixpath
 import re
 import shutil
+import tempfile
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -478,6 +481,12 @@ def read_book(root: Path) -> list[FeatureDoc]:
     clashes = page_clashes(book, RESERVED_PAGES)
     if clashes:
         raise GenerationError(f"malformed feature file: {clashes[0]}")
+    for feature in book:
+        *folders, file = feature.path.split("/")
+        for part, is_folder in [*((name, True) for name in folders[1:]), (file.removesuffix(".feature"), True)]:
+            problem = name_problem(part, folder=is_folder)
+            if problem:
+                raise GenerationError(f"{feature.path}:1: {problem}")
     try:
         require_games(book, tuple(GAMES))
     except FeatureFileError as error:
@@ -546,6 +555,8 @@ class Generator:
         self.root = root
         self.api = api
         self.pages = Pages()
+        #: Where each file of `pages` comes from (a hand-written page, a feature file, the site itself).
+        self.origins: dict[str, str] = {}
         self.book = read_book(root)
         self.results = read_results(default_path(root))
         try:
@@ -573,11 +584,51 @@ class Generator:
         """Record something that must stop a strict build."""
         self.pages.problems.append(text)
 
-    def add(self, uri: str, content: str | bytes, meta: Mapping[str, Any] | None = None) -> None:
-        """Add a file of the builder's `docs_dir` (a page gets `meta` as its front matter)."""
+    def add(self, uri: str, content: str | bytes, meta: Mapping[str, Any] | None = None, origin: str = "") -> None:
+        """Add a file of the builder's `docs_dir` (a page gets `meta` as its front matter).
+
+        `origin` says where it comes from (a hand-written page, a feature file; the site's own
+        page by default). A file made twice stops the generation, naming both.
+        """
+        origin = origin or f"the site's own {uri}"
+        if uri in self.pages.files:
+            raise GenerationError(f"{uri} would be made twice: from {self.origins[uri]} and from {origin}: rename one")
         if isinstance(content, str) and meta:
             content = front_matter(meta) + content
         self.pages.files[uri] = content
+        self.origins[uri] = origin
+
+    def planned_address_clashes(self) -> None:
+        """`address_clashes` before the slow pages are made: the site's own pages and folder indexes as planned."""
+        planned = dict(self.origins)
+        for uri in GENERATED_PAGES:
+            planned.setdefault(uri, f"the site's own {uri}")
+        for uri in folder_indexes(self.book, planned):
+            planned.setdefault(uri, f"the index of the folder features/{uri.removeprefix('rulebook/')[:-9]}")
+        owners: dict[str, str] = {}
+        for uri, origin in planned.items():
+            if not uri.endswith(".md"):
+                continue
+            address = page_address(uri)
+            if address in owners:
+                raise GenerationError(
+                    f"{origin} and {owners[address]} would both be served at {address or 'the home page'}: rename one"
+                )
+            owners[address] = origin
+
+    def address_clashes(self) -> None:
+        """Stop the generation when two pages would be served at one address (`a.md` and `a/index.md`), naming both."""
+        owners: dict[str, str] = {}
+        for uri in self.pages.files:
+            if not uri.endswith(".md"):
+                continue
+            address = page_address(uri)
+            if address in owners:
+                raise GenerationError(
+                    f"{self.origins[uri]} and {self.origins[owners[address]]} would both be served at "
+                    f"{address or 'the home page'}: rename one"
+                )
+            owners[address] = uri
 
     def prose(self, here: str, source: str) -> Callable[[str], str]:
         """The description renderer of the page `here`: rule links resolved to addresses, the page's terms on hover."""
@@ -625,7 +676,8 @@ class Generator:
             boost = SEARCH_BOOST.get(group_of(feature))
             if boost is not None:
                 meta["search"] = {"boost": boost}
-            self.add(uri, markdown + self.terms.definitions(self.terms.used(self.page_games.get(uri), markdown)), meta)
+            terms = self.terms.definitions(self.terms.used(self.page_games.get(uri), markdown))
+            self.add(uri, markdown + terms, meta, origin=feature.path)
             self.pages.problems += [str(problem) for problem in problems]
 
     def reference_line(self, feature: FeatureDoc, uri: str) -> str:
@@ -736,17 +788,19 @@ class Generator:
         """The pages of `docs/`, markers filled in; the navigation of `docs/nav.yml`."""
         docs = self.root / "docs"
         nav: list[Any] = []
-        for path in sorted(p for p in docs.rglob("*") if p.is_file()):
+        for path in hand_written_files(docs):
             uri = path.relative_to(docs).as_posix()
             if uri == "nav.yml":
                 nav = read_nav(path)
                 continue
+            if uri == API_INDEX:  # the Engine API's source: its page is made from it (see `run`)
+                continue
             if any(part.startswith(".") for part in uri.split("/")):
                 continue
             if path.suffix != ".md":
-                self.add(uri, path.read_bytes())
+                self.add(uri, _read_bytes(path), origin=f"docs/{uri}")
                 continue
-            text = path.read_text(encoding="utf-8")
+            text = _read_text(path, f"docs/{uri}")
             if ODDS_PAGES_MARKER in text:
                 text = text.replace(ODDS_PAGES_MARKER, odds_links(uri))
             if CHAPTERS_MARKER in text:
@@ -754,21 +808,22 @@ class Generator:
                     CHAPTERS_MARKER, chapter_list(self.book, GROUPS, {f.path: page_uri(f) for f in self.book})
                 )
             if TEMPLATE_MARKER in text:
-                template = (self.root / TEMPLATE).read_text(encoding="utf-8").rstrip("\n")
+                template = _read_text(self.root / TEMPLATE, f"{TEMPLATE} (docs/{uri} shows it)").rstrip("\n")
                 text = text.replace(TEMPLATE_MARKER, f'```gherkin title="{TEMPLATE}"\n{template}\n```')
-            self.add(uri, text)
+            self.add(uri, text, origin=f"docs/{uri}")
         return nav
 
     def run(self) -> Pages:
         """Generate every page."""
         nav = self.hand_written()
         self.chapters()
+        self.planned_address_clashes()
         self.book_pages()
         self.reference_pages()
         self.odds_pages()
         self.try_it_data()
         for uri, content in folder_indexes(self.book, self.pages.files).items():
-            self.add(uri, content)
+            self.add(uri, content, origin=f"the index of the folder features/{uri.removeprefix('rulebook/')[:-9]}")
         markers: dict[str, list[Any]] = {
             NAV_MARKER: rulebook_nav(self.book),
             ODDS_MARKER: [odds_uri(name) for name in GAMES],
@@ -779,6 +834,8 @@ class Generator:
                 api = api_pages(self.root)
             except ApiIndexError as error:
                 raise GenerationError(str(error)) from None
+            except (OSError, UnicodeDecodeError) as error:
+                raise GenerationError(f"docs/{API_INDEX}: cannot be read ({error})") from None
             for uri, content in api.files.items():
                 self.add(uri, content)
             markers[api.marker] = api.nav
@@ -786,6 +843,7 @@ class Generator:
             stub = "# Engine API\n\nThe module pages are not part of this build (`make docs API=1` builds them).\n"
             self.add(API_INDEX, stub, {"search": {"exclude": True}})
             markers[API_MARKER] = []
+        self.address_clashes()
         self.pages.nav = expand_nav(nav, markers)
         self.pages.site = {
             "rules": {rule_id: url + "#" + rule_id for rule_id, url in self.rule_urls.items()},
@@ -849,19 +907,107 @@ def forms_element(game: str) -> str:
         '<div hidden data-bb-forms="{&quot;game&quot;: &quot;her'
     """
     from battlebook.games import calculators
+    from battlebook.runners.inpage import battle_form
 
     given = calculators(game)
-    forms = {"game": game, "odds": given.odds_form.data(), "fight": given.fight_form.data()}
+    forms: dict[str, Any] = {"game": game, "odds": given.odds_form.data(), "fight": given.fight_form.data()}
+    forms["battle"] = battle_form(game)
     return f'<div hidden data-bb-forms="{html_text(json.dumps(forms))}"></div>'
 
 
+#: How deep the hand-written navigation may nest (sections in sections): deeper is no navigation a reader can use.
+MAX_NAV_DEPTH = 20
+
+
 def read_nav(path: Path) -> list[Any]:
-    """The hand-written navigation (`docs/nav.yml`: a `nav:` list as `mkdocs.yml` writes it)."""
-    data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    """The hand-written navigation (`docs/nav.yml`: a `nav:` list as `mkdocs.yml` writes it).
+
+    Raises:
+        GenerationError: the file is not UTF-8, not YAML, holds a tag (`!!python/...`), nests
+            deeper than `MAX_NAV_DEPTH`, or has no `nav:` list; said in one line.
+    """
+    text = _read_text(path, NAV_SOURCE)
+    try:
+        data = yaml.safe_load(text)
+    except yaml.YAMLError as error:
+        raise GenerationError(f"{NAV_SOURCE}: not YAML mkdocs.yml could read: {' '.join(str(error).split())}") from None
+    except RecursionError:
+        raise GenerationError(f"{NAV_SOURCE}: nested deeper than {MAX_NAV_DEPTH} levels") from None
     nav = data.get("nav") if isinstance(data, dict) else None
     if not isinstance(nav, list):
         raise GenerationError(f"{NAV_SOURCE}: expected a `nav:` list, as mkdocs.yml writes it")
+    if _depth(nav) > MAX_NAV_DEPTH:
+        raise GenerationError(f"{NAV_SOURCE}: nested deeper than {MAX_NAV_DEPTH} levels")
     return nav
+
+
+def _depth(value: Any, limit: int = MAX_NAV_DEPTH + 1) -> int:
+    """How deep lists and mappings nest in `value` (counted up to `limit`)."""
+    if limit <= 0 or not isinstance(value, (list, dict)):
+        return 0
+    items = value.values() if isinstance(value, dict) else value
+    return 1 + max((_depth(item, limit - 1) for item in items), default=0)
+
+
+def _read_text(path: Path, name: str) -> str:
+    """A hand-written file's text; one that is missing, unreadable or not UTF-8 stops the generation, named."""
+    try:
+        return path.read_text(encoding="utf-8")
+    except UnicodeDecodeError as error:
+        raise GenerationError(f"{name}: not UTF-8 (byte {error.start}): save it as UTF-8") from None
+    except OSError as error:
+        raise GenerationError(f"{name}: cannot be read ({error.strerror or error})") from None
+
+
+def _read_bytes(path: Path) -> bytes:
+    try:
+        return path.read_bytes()
+    except OSError as error:
+        raise GenerationError(f"{path}: cannot be read ({error.strerror or error})") from None
+
+
+def hand_written_files(docs: Path) -> list[Path]:
+    """Every file under `docs/`, in order; a symbolic link there stops the generation (it may publish any file).
+
+    A file or folder name that cannot be a page's address (a control character, a backslash,
+    a name a builder would take for a page of its own: `x.html/` as a folder) stops it too.
+    """
+    found: list[Path] = []
+    for folder, folders, files in os.walk(docs, followlinks=False):
+        here = Path(folder)
+        for name in sorted(folders + files):
+            path = here / name
+            relative = path.relative_to(docs.parent).as_posix()
+            if path.is_symlink():
+                raise GenerationError(f"{relative}: a symbolic link: docs/ publishes only its own files")
+            problem = name_problem(name, folder=name in folders)
+            if problem:
+                raise GenerationError(f"{relative}: {problem}")
+        folders.sort()
+        found += [here / name for name in sorted(files)]
+    return sorted(found)
+
+
+#: Suffixes a browser renders as a document: a folder so named would be taken for a page.
+PAGE_SUFFIXES = (".html", ".htm", ".xhtml", ".xht", ".svg", ".xml", ".md", ".shtml")
+
+
+def name_problem(name: str, folder: bool = False) -> str | None:
+    r"""Why a file or folder name cannot be part of a page's address, or `None`.
+
+    Examples:
+        >>> name_problem("melee.md"), name_problem("x.html", folder=True)
+        (None, 'a folder named like a page (x.html): rename it')
+        >>> name_problem("a\tb.md")
+        'a name holding a control character or a backslash: rename it'
+    """
+    if any(ord(c) < 0x20 or c in "\x7f\\" for c in name):
+        return "a name holding a control character or a backslash: rename it"
+    if len(name.encode("utf-8", "surrogateescape")) > 200:
+        return "a name longer than 200 bytes: rename it"
+    if folder and name.lower().endswith(PAGE_SUFFIXES):
+        return f"a folder named like a page ({name}): rename it"
+    return None
 
 
 def generate(root: Path, *, api: bool = True) -> Pages:
@@ -869,32 +1015,111 @@ def generate(root: Path, *, api: bool = True) -> Pages:
     return Generator(root, api=api).run()
 
 
-def write_pages(pages: Pages, out: Path) -> int:
+#: The file the generator writes into a folder it made: only such a folder is ever written into again.
+OWNER_MARK = ".battlebook-pages"
+
+
+def output_problem(out: Path, root: Path) -> str | None:
+    """Why the generator may not write its pages under `out` for the project at `root`, or `None`.
+
+    The generator writes only into a folder it owns: a new one, an empty one, or one holding
+    its mark (`OWNER_MARK`, written when it made the folder). It refuses a symbolic link (at
+    `out` or `out/docs`), a file, the project itself or a folder holding it, and the project's
+    own inputs (`docs/`, `features/`).
+
+    Examples:
+        >>> import tempfile
+        >>> root = Path(tempfile.mkdtemp())
+        >>> output_problem(root / "build" / "pages", root) is None
+        True
+        >>> output_problem(root, root)
+        '... is the project itself: name a folder of its own (build/pages)'
+    """
+    if out.is_symlink() or (out / "docs").is_symlink():
+        return f"{out} is a symbolic link (or its docs/ is): name a real folder (build/pages)"
+    if out.exists() and not out.is_dir():
+        return f"{out} is not a folder: name a folder (build/pages)"
+    existing = next((folder for folder in (out, *out.parents) if folder.exists()), Path("."))
+    if not existing.is_dir():
+        return f"{out} is under {existing}, which is not a folder: name a folder (build/pages)"
+    if not os.access(existing, os.W_OK | os.X_OK):
+        return f"cannot write the pages under {out}: Permission denied"
+    here, project = out.resolve(), root.resolve()
+    if here == project or here in project.parents:
+        return f"{out} is the project itself: name a folder of its own (build/pages)"
+    for inputs in ("docs", "features"):
+        if here == project / inputs or (project / inputs) in here.parents:
+            return f"{out} is inside the project's {inputs}/: name a folder of its own (build/pages)"
+    if out.is_dir() and not (out / OWNER_MARK).is_file() and any(out.iterdir()) and not _earlier_generation(out):
+        return f"{out} holds files the generator did not write: name a new or empty folder (build/pages)"
+    return None
+
+
+def _earlier_generation(out: Path) -> bool:
+    """Whether `out` is what a generation before the mark wrote: `docs/`, `nav.yml` and its `site.json`, only."""
+    if {path.name for path in out.iterdir()} != {"docs", "nav.yml", "site.json"}:
+        return False
+    try:
+        data = json.loads((out / "site.json").read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return False
+    return isinstance(data, dict) and {"rules", "search_words", "linked_pages"} <= data.keys()
+
+
+def _write_file(path: Path, data: bytes) -> None:
+    """Write `data` to `path` in one step: a new file of a unique name beside it, renamed over it."""
+    handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".partial", dir=path.parent)
+    try:
+        with os.fdopen(handle, "wb") as out:
+            out.write(data)
+        os.chmod(temporary, 0o644)
+        os.replace(temporary, path)
+    finally:
+        with contextlib.suppress(FileNotFoundError):
+            os.unlink(temporary)
+
+
+def write_pages(pages: Pages, out: Path, root: Path | None = None) -> int:
     """Write `pages` under `out` (see the module's description); return how many files changed.
 
-    A file whose content is unchanged is not written again, so a builder watching `out`
-    rebuilds only for a real change; a file of an earlier generation that is no longer
-    made is removed.
+    `out` must be a folder the generator owns (see `output_problem`; `root` is the project,
+    the current folder by default). Each file is written in one step (a new file renamed
+    over the old), and a file whose content is unchanged is not written again, so a builder
+    watching `out` rebuilds only for a real change; a file of an earlier generation that is no
+    longer made is removed (only under `out/docs`, which the generator owns; no symbolic link
+    is followed).
+
+    Raises:
+        GenerationError: `out` is not the generator's to write, or a file cannot be written.
     """
+    problem = output_problem(out, root or Path("."))
+    if problem:
+        raise GenerationError(problem)
     docs = out / "docs"
     wanted = {docs / uri: content for uri, content in pages.files.items()}
     wanted[out / "nav.yml"] = yaml.safe_dump({"nav": pages.nav}, sort_keys=False, allow_unicode=True)
     wanted[out / "site.json"] = json.dumps(pages.site, ensure_ascii=False, sort_keys=True, indent=1) + "\n"
     changed = 0
-    for path, content in wanted.items():
-        data = content.encode("utf-8") if isinstance(content, str) else content
-        if path.is_file() and path.read_bytes() == data:
-            continue
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_bytes(data)
-        changed += 1
-    if docs.is_dir():
-        for path in sorted(docs.rglob("*"), reverse=True):
-            if path.is_file() and path not in wanted:
-                path.unlink()
-                changed += 1
-            elif path.is_dir() and not any(path.iterdir()):
-                path.rmdir()
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+        (out / OWNER_MARK).write_text("written by battlebook site pages: removed with it\n", encoding="utf-8")
+        for path, content in wanted.items():
+            data = content.encode("utf-8") if isinstance(content, str) else content
+            if path.is_file() and not path.is_symlink() and path.read_bytes() == data:
+                continue
+            path.parent.mkdir(parents=True, exist_ok=True)
+            _write_file(path, data)
+            changed += 1
+        for folder, folders, files in sorted(os.walk(docs, followlinks=False), reverse=True):
+            for name in files + [f for f in folders if Path(folder, f).is_symlink()]:
+                path = Path(folder) / name
+                if path not in wanted:
+                    path.unlink()
+                    changed += 1
+            if Path(folder) != docs and not any(Path(folder).iterdir()):
+                Path(folder).rmdir()
+    except OSError as error:
+        raise GenerationError(f"cannot write the pages under {out}: {error.strerror or error}") from None
     return changed
 
 
