@@ -454,8 +454,10 @@ function exampleBox(example, editor) {
 /* The result of a run, put in `holder` a few examples per task. */
 async function renderResult(holder, result, seconds, editor) {
   const out = el("div", { class: "bb-try-output" });
-  for (const problem of result.malformed) {
-    out.append(el("p", { class: "bb-try-malformed", text: shorten(`line ${problem.line}: ${problem.reason}`) }));
+  // The problems `battlebook check` lists before the examples, in its words: the file that cannot be
+  // read, or each convention it breaks, with file and line.
+  if (result.problems.length) {
+    out.append(el("ul", { class: "bb-try-problems" }, ...result.problems.map((line) => el("li", { class: "bb-try-malformed", text: shorten(line) }))));
   }
   holder.replaceChildren(out);
   let drawn = 0;
@@ -477,7 +479,6 @@ async function renderResult(holder, result, seconds, editor) {
   }
   const took = seconds === undefined ? "" : ` (ran in ${seconds.toFixed(2)} s)`;
   out.append(el("p", { class: "bb-try-summary", text: result.summary + took }));
-  if (result.output) out.append(el("pre", { class: "bb-try-explain", text: shorten(result.output) }));
 }
 
 /* Drawings: SVG rebuilt from an allow-list of elements and attributes. */
