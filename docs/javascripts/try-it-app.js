@@ -223,6 +223,8 @@ function highlightLine(line) {
 /** Above this size the editor shows its text plainly, unhighlighted: repainting the highlight
  * at every key would keep the page busy (a pasted outline of thousands of rows). */
 const PLAIN = { characters: 30000, lines: 1000 };
+/** Screens this narrow (a phone's) wrap the editor's long lines instead of cutting them at its edge. */
+const NARROW = "(max-width: 44.984em)";
 
 function makeEditor(text, label) {
   const code = el("code");
@@ -237,12 +239,18 @@ function makeEditor(text, label) {
   });
   area.value = text;
   const box = el("div", { class: "bb-editor" }, pre, area);
+  const narrow = window.matchMedia(NARROW);
   const paint = () => {
     const value = area.value;
     let lines = 1;
     for (let i = value.indexOf("\n"); i !== -1 && lines <= PLAIN.lines; i = value.indexOf("\n", i + 1)) lines++;
     const plain = value.length > PLAIN.characters || lines > PLAIN.lines;
+    // On a phone the lines wrap; the textarea then grows to its whole text, so that it has no
+    // scrollbar of its own and wraps its lines exactly where the highlighted copy under it does.
+    const wrap = narrow.matches && !plain;
     box.classList.toggle("bb-editor-plain", plain);
+    box.classList.toggle("bb-editor-wrap", wrap);
+    area.wrap = wrap ? "soft" : "off";
     if (plain) {
       code.replaceChildren();
     } else {
@@ -251,8 +259,18 @@ function makeEditor(text, label) {
       pre.scrollLeft = area.scrollLeft;
     }
     area.rows = Math.min(Math.max(lines + 1, 6), 30);
+    area.style.height = "";
+    if (wrap && area.isConnected) area.style.height = `${area.scrollHeight}px`;
   };
   area.addEventListener("input", paint);
+  narrow.addEventListener("change", paint);
+  // Once in the page, and whenever the box's width changes, wrapped lines are measured again.
+  let width = 0;
+  new ResizeObserver(([entry]) => {
+    if (entry.contentRect.width === width) return;
+    width = entry.contentRect.width;
+    if (box.classList.contains("bb-editor-wrap") || narrow.matches) paint();
+  }).observe(box);
   area.addEventListener("scroll", () => {
     pre.scrollTop = area.scrollTop;
     pre.scrollLeft = area.scrollLeft;
