@@ -1236,6 +1236,7 @@ function makeCalculator(kind) {
   const title = kind === "heroscape" ? "Odds calculator: attack against defense" : "Odds calculator: score against defense";
   const box = el("div", { class: "bb-odds-calculator", "data-game": kind }, el("p", { class: "bb-odds-title", text: title }), form, bar, status, link, result);
   box.bbRestore = restore;
+  box.bbCompute = () => form.requestSubmit();
   return box;
 }
 
@@ -1365,8 +1366,11 @@ function makeFightCalculator(kind) {
       const duel = question.value === "duel";
       for (const name of ["first", "second", "height"]) groups[name].hidden = !duel;
       groups.target.hidden = duel;
+      // In the 2004 game an attack that gets through destroys its figure: Life counts for nothing there.
+      for (const name of ["fl", "sl", "l"]) fields[name].closest("label").hidden = edition.value === "2004";
     };
     question.addEventListener("change", shape);
+    edition.addEventListener("change", shape);
     form.bbShape = shape;
     shape();
   } else {
@@ -1482,6 +1486,7 @@ function makeFightCalculator(kind) {
   const title = "Fight calculator: who wins a fight to the end";
   const box = el("div", { class: "bb-fight-calculator", "data-game": kind }, el("p", { class: "bb-odds-title", text: title }), form, bar, status, link, result);
   box.bbRestore = restore;
+  box.bbCompute = () => form.requestSubmit();
   return box;
 }
 
@@ -1493,9 +1498,11 @@ function setupOdds(path) {
   let box = article.querySelector(".bb-odds-calculator");
   if (!box) {
     box = makeCalculator(kind);
+    const slot = article.querySelector("[data-bb-odds]");
     const heading = article.querySelector("h1");
     const intro = heading && heading.nextElementSibling;
-    (intro || heading || article.firstChild).insertAdjacentElement(intro ? "afterend" : "beforebegin", box);
+    if (slot) slot.replaceChildren(box);
+    else (intro || heading || article.firstChild).insertAdjacentElement(intro ? "afterend" : "beforebegin", box);
   }
   let fight = article.querySelector(".bb-fight-calculator");
   if (!fight) {
@@ -1504,16 +1511,21 @@ function setupOdds(path) {
     if (slot) slot.replaceChildren(fight);
     else box.insertAdjacentElement("afterend", fight);
   }
+  // A shared link fills its calculator and shows its answer at once (worked out in the engine's worker).
   const hash = location.hash;
   if (hash.startsWith("#odds=")) {
     const params = new URLSearchParams(hash.slice("#odds=".length));
-    if (params.has(kind)) box.bbRestore(params);
+    if (params.has(kind)) {
+      box.bbRestore(params);
+      box.bbCompute();
+    }
   }
   if (hash.startsWith("#fight=")) {
     const params = new URLSearchParams(hash.slice("#fight=".length));
     if (params.has(kind)) {
       fight.bbRestore(params);
       fight.scrollIntoView({ block: "start" });
+      fight.bbCompute();
     }
   }
 }

@@ -45,8 +45,11 @@ EXCLUDED = ("api/", "rulebook/steps/", "404.html")
 #: The weight of each kind of section (a rule's own section weighs 1): a ruling settles a rule,
 #: a reference entry accompanies one; a chapter's introduction and other pages come after them.
 KIND_WEIGHTS: Mapping[str, float] = MappingProxyType(
-    {"rule": 1.0, "ruling": 0.6, "entry": 0.6, "intro": 0.35, "page": 0.3}
+    {"rule": 1.0, "calculator": 1.0, "ruling": 0.6, "entry": 0.6, "intro": 0.35, "page": 0.3}
 )
+#: Attributes of the slots a page's calculators are put in: a section holding one is a `calculator`,
+#: which answers a question for the reader's own numbers, and weighs as much as a rule.
+CALCULATOR_SLOTS = frozenset({"data-bb-odds", "data-bb-fight"})
 #: The weight of each field of a section in the ranking: the rule's search words, its title,
 #: its prose (the rule restated, its examples' titles and notes), its examples' Gherkin.
 FIELD_WEIGHTS: Mapping[str, float] = MappingProxyType({"words": 3.0, "title": 2.5, "text": 1.0, "code": 0.3})
@@ -192,8 +195,8 @@ class Section:
         address: Its address under the site's root: `page/#anchor`, or `page/` for the page's top.
         title: Its heading's text.
         page_title: The title of its page (its first heading).
-        kind: `rule`, `ruling`, `entry` (a reference page's entry), `intro` (the top of a page
-            that has rules) or `page`.
+        kind: `rule`, `ruling`, `calculator` (a part of a page holding a calculator), `entry` (a
+            reference page's entry), `intro` (the top of a page that has rules) or `page`.
         game: The game it is about, or `None`.
         text: Its prose: the rule restated, its examples' titles and notes.
         code: Its examples' Gherkin.
@@ -225,6 +228,7 @@ class _Part:
     text: list[str] = field(default_factory=list)
     code: list[str] = field(default_factory=list)
     links: list[str] = field(default_factory=list)
+    calculator: bool = False
 
 
 class _PageReader(HTMLParser):
@@ -264,6 +268,8 @@ class _PageReader(HTMLParser):
             self._heading = len(self._stack)
         if tag == "pre":
             self._code += 1
+        if CALCULATOR_SLOTS & values.keys():
+            self.parts[-1].calculator = True
         if tag == "a" and not self._skip and values.get("href"):
             self.parts[-1].links.append(values["href"] or "")
         if tag in {"p", "li", "dt", "dd", "div", "tr", "br", "h3"}:
@@ -358,6 +364,8 @@ def read_page(path: str, html: str, games: Sequence[str]) -> list[Section]:
         first = index == 0 or part is top
         if prefix in games:
             kind = "rule"
+        elif part.calculator:
+            kind = "calculator"
         elif prefix == "ruling":
             kind = "ruling"
         elif first:
