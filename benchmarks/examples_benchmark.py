@@ -45,8 +45,8 @@ def main(argv: list[str]) -> int:
         "reading and checking the feature files": [
             python,
             "-c",
-            "from pathlib import Path; from battlebook.language.runner import checked_feature_files as c;"
-            " c([Path('features')], Path('.'))",
+            "from pathlib import Path; from battlebook.book.model import feature_paths as f, load_book as b;"
+            " b(f([Path('features')]), Path('.'))",
         ],
         # Without the bytecode cache the Makefile keeps under .venv, every start compiles every module again.
         "the same collection, compiling every module again (PYTHONDONTWRITEBYTECODE=1)": [

@@ -1,4 +1,4 @@
-@chapter:4
+@game:heroscape @chapter:4
 Feature: Attacking
   On a turn, the figures of the army card chosen for that turn may attack. Each attack
   is one figure against one other: the attacker rolls **attack dice**, the defender

@@ -1,4 +1,4 @@
-@chapter:1 @edition:2004
+@game:heroscape @chapter:1 @edition:2004
 Feature: The battlefield
   A Heroscape battle is fought on a board of hexagonal **spaces**. Each space sits at a
   **level**: the number of layers of terrain stacked beneath it. A space is land or

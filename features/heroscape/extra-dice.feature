@@ -1,4 +1,4 @@
-@chapter:5
+@game:heroscape @chapter:5
 Feature: Extra dice: height, special powers and glyphs
   An attack starts from the attacker's Attack dice and the defender's Defense dice (see
   [Attacking](attacking.md)). Three things can add to either side: a base standing

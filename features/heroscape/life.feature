@@ -1,4 +1,4 @@
-@chapter:6 @edition:2024
+@game:heroscape @chapter:6 @edition:2024
 Feature: Wounds, life and army cards
   In the 2024 edition a successful attack does not simply remove its defender. Each
   skull the defender fails to block puts a **wound marker** on it, and a figure falls

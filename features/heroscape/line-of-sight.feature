@@ -1,4 +1,4 @@
-@chapter:3 @edition:2004
+@game:heroscape @chapter:3 @edition:2004
 Feature: Line of sight
   A figure can only attack what it can see. **Line of sight** is not counted in spaces:
   it is a straight line through the air, from the attacker's head to the target. If

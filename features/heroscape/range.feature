@@ -1,4 +1,4 @@
-@chapter:2 @edition:2004
+@game:heroscape @chapter:2 @edition:2004
 Feature: Range
   Before a figure may attack, its target must be close enough: within the **Range**
   printed on the attacker's army card. Range is counted in spaces across the

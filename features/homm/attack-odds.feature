@@ -1,4 +1,4 @@
-@chapter:90
+@game:homm @chapter:90
 Feature: The chance of an attack
   Before an attack, a player can work out exactly how likely it is to kill. Read as
   Battlebook reads it ([the die and its faces](rule:ruling.die-faces)), the die has ten

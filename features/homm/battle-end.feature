@@ -1,4 +1,4 @@
-@chapter:13
+@game:homm @chapter:13
 Feature: The end of a battle
   A battle ends in one of three ways: a side withdraws its hero, a side's offer to
   surrender is accepted, or a side loses its last creature stack. Battlebook says who won

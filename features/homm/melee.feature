@@ -1,4 +1,4 @@
-@chapter:2
+@game:homm @chapter:2
 Feature: Melee attacks
   Hand-to-hand fighting happens between the two **Melee Lines**. A stack on its own
   Melee Line picks a stack on the enemy's Melee Line, rolls the die and adds the roll to

@@ -1,4 +1,4 @@
-@chapter:3
+@game:homm @chapter:3
 Feature: Phases and combat rounds
   A battle is fought in **combat rounds**, and each round in up to ten **phases**. Every
   unit card prints the phase in which it attacks. In each phase the Aggressor's stacks of

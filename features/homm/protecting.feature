@@ -1,4 +1,4 @@
-@chapter:8
+@game:homm @chapter:8
 Feature: Protecting
   Sometimes staying alive matters more than hitting. A stack may give up its attack
   opportunity to **protect**: its cards are turned to show the word, and while they stay

@@ -1,4 +1,4 @@
-@chapter:4
+@game:homm @chapter:4
 Feature: Ranged attacks and spells
   A ranged attack works like a melee attack, with three differences: the die roll is
   added to the **ranged** attack score, the attacker may stand on either of its lines and

@@ -1,4 +1,4 @@
-@chapter:9
+@game:homm @chapter:9
 Feature: Reorganizing
   A stack may give up its attack opportunity to change lines, usually from the Melee Line
   back to the Ranged Line, now and then the other way. Most moves forward happen by

@@ -1,4 +1,4 @@
-@chapter:10
+@game:homm @chapter:10
 Feature: Retaliation
   Besides attacking in its own phase, a stack may hit back once per combat round when it
   is attacked. To **retaliate** it must survive the attack and answer in the same kind:

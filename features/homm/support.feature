@@ -1,4 +1,4 @@
-@chapter:6
+@game:homm @chapter:6
 Feature: Sacrificing for support
   A stack may give up its attack opportunity to strengthen a friend. Its **Sac value** is
   the levels of all its cards added up, and that value is added to the score of the

@@ -1,4 +1,4 @@
-@chapter:12
+@game:homm @chapter:12
 Feature: Surrendering
   When neither side has withdrawn, first the Aggressor and then the Defender may try to
   buy their way out. The surrendering side offers a number of cards from its hand (never

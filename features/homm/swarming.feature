@@ -1,4 +1,4 @@
-@chapter:7
+@game:homm @chapter:7
 Feature: Swarming
   A stack may give up its attack opportunity to **swarm**: its cards are turned to show
   the word, and at its next attack opportunity it works out its attack score as usual and

@@ -1,4 +1,4 @@
-@chapter:5
+@game:homm @chapter:5
 Feature: Swatting a target stack
   An attack normally threatens only the top card of the target stack. A stack that wants
   more can **swat**: before the die is rolled it names how many of the target's cards it

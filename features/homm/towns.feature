@@ -1,4 +1,4 @@
-@chapter:14
+@game:homm @chapter:14
 Feature: Battles in towns
   An army that falls back to one of its towns fights behind its walls. A battle in a town
   follows every rule of a battle in the open field, with the differences below: the Town

@@ -1,4 +1,4 @@
-@chapter:11
+@game:homm @chapter:11
 Feature: Withdrawing heroes
   A hero who sees the battle going badly may leave it to fight another day. At the end of
   a round, at its side's step, the side may **withdraw**: the battle ends, every creature

@@ -1,4 +1,4 @@
-@chapter:13
+@game:homm @chapter:13
 Feature: Ruling: Breached walls call a stack out
   **The question.** When a town's walls are hit for the first time they are Breached: a
   small hole opens in the gates, and the Defender must at once move at least one of its

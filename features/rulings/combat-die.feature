@@ -1,4 +1,4 @@
-@chapter:18
+@game:heroscape @chapter:18
 Feature: Ruling: the Heroscape combat die
   **The question.** Both Heroscape texts settle an attack with attack dice and defense
   dice: the attacker counts skulls and the defender counts shields. Neither says how

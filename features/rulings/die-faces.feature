@@ -1,4 +1,4 @@
-@chapter:1
+@game:homm @chapter:1
 Feature: Ruling: the die and its faces
   **The question.** The combat rules have the attacker roll "a die" and add the roll to
   its score. The texts call it only that. They never say which numbers its faces show,

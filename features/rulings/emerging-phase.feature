@@ -1,4 +1,4 @@
-@chapter:16
+@game:homm @chapter:16
 Feature: Ruling: when a stack comes out of its town
   **The question.** A Defender's stack inside its town may move out to its Melee Line
   without giving up its attack opportunity. The town rules explain why (the stack waits

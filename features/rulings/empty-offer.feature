@@ -1,4 +1,4 @@
-@chapter:12
+@game:homm @chapter:12
 Feature: Ruling: an offer of no cards
   **The question.** A surrendering side may offer "any number" of the cards in its hand.
   Is none a number it may offer?

@@ -1,4 +1,4 @@
-@chapter:14
+@game:homm @chapter:14
 Feature: Ruling: a flier and the walls
   **The question.** Once a town's walls are Breached, a unit that ignores obstacles may
   get over them, flying or teleporting, and strike the stacks inside in melee. A melee

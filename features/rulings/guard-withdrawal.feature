@@ -1,4 +1,4 @@
-@chapter:11
+@game:homm @chapter:11
 Feature: Ruling: a guard stack and withdrawing
   **The question.** At the end of a round a player's hero may withdraw its army from the
   battle, back to the nearest town its player holds. The sources also say that guard

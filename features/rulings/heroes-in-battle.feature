@@ -1,4 +1,4 @@
-@chapter:11
+@game:homm @chapter:11
 Feature: Ruling: heroes in battle
   **The question.** A scenario may field a hero card: it stands on a line and attacks in
   its phase as a stack does (see [heroes attack in their phase](rule:homm.heroes-attack)).

@@ -1,4 +1,4 @@
-@chapter:23 @edition:2024
+@game:heroscape @chapter:23 @edition:2024
 Feature: Ruling: copies of a Common army card
   **The question.** An army card is out of play once every figure it stands for
   is destroyed. When an army holds two or more copies of one Common card, destroyed

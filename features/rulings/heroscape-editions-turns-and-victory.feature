@@ -1,4 +1,4 @@
-@chapter:22
+@game:heroscape @chapter:22
 Feature: Ruling: turns and victory in the two editions
   **The question.** Each Heroscape text says something the other leaves out. The later
   edition says that once a player has finished attacking, the player on the left takes

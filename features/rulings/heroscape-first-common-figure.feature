@@ -1,4 +1,4 @@
-@chapter:23 @edition:2024
+@game:heroscape @chapter:23 @edition:2024
 Feature: Ruling: where the first destroyed Common figure goes
   **The question.** When an army holds two or more copies of one Common army card, the
   2024 text lets the player put the first destroyed figure of that kind on any matching

@@ -1,4 +1,4 @@
-@chapter:21
+@game:heroscape @chapter:21
 Feature: Ruling: no friendly fire in the 2004 game
   **The question.** May a figure attack a figure of its own army in the 2004 basic game?
   The later edition answers plainly that it may. The 2004 text never raises the

@@ -1,4 +1,4 @@
-@chapter:22 @edition:2024
+@game:heroscape @chapter:22 @edition:2024
 Feature: Ruling: range and line of sight in the 2024 edition
   **The question.** How does the 2024 edition count range and decide line of sight? Its
   text asks the attacker to confirm that the defender is within Range and Line of Sight,

@@ -1,4 +1,4 @@
-@chapter:17 @edition:2004
+@game:heroscape @chapter:17 @edition:2004
 Feature: Ruling: figures and line of sight
   **The question.** Do other figures block a line of sight? The sources ask the
   player to look from behind the attacker's head and say that any visible part of the

@@ -1,4 +1,4 @@
-@chapter:19 @edition:2004
+@game:heroscape @chapter:19 @edition:2004
 Feature: Ruling: range to a double-space target
   **The question.** A double-space figure stands on two spaces. The sources say that such
   a figure, attacking, may count its range from either of them. They say nothing of a

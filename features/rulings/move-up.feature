@@ -1,4 +1,4 @@
-@chapter:7
+@game:homm @chapter:7
 Feature: Ruling: moving up to the Melee Line
   **The question.** When a side's Melee Line falls below three stacks and more
   stacks wait on its Ranged Line than are needed, the rules do not say who picks the

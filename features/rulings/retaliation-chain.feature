@@ -1,4 +1,4 @@
-@chapter:5
+@game:homm @chapter:5
 Feature: Ruling: retaliating against a retaliation
   **The question.** A stack that survives an attack may retaliate, once per round. A
   retaliation is itself an attack: may the original attacker, if it survives and has not

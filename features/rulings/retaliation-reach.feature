@@ -1,4 +1,4 @@
-@chapter:6
+@game:homm @chapter:6
 Feature: Ruling: retaliating from the Ranged Line
   **The question.** A melee attack is made from the attacker's Melee Line at a stack on
   the enemy's Melee Line, so in the open field a stack attacked in melee always stands

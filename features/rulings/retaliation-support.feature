@@ -1,4 +1,4 @@
-@chapter:10
+@game:homm @chapter:10
 Feature: Ruling: what a retaliation takes from support, swarming and protecting
   **The question.** A retaliation is an attack, but it is not the stack's attack
   opportunity: it comes when the stack is struck, in anyone's phase. Support is lent to

@@ -1,4 +1,4 @@
-@chapter:11
+@game:homm @chapter:11
 Feature: Ruling: several stacks supporting one
   **The question.** A stack may give up its attack opportunity to add its Sac value to a
   friendly stack's next attack. The sources show one stack supporting another. May two

@@ -1,4 +1,4 @@
-@chapter:11
+@game:homm @chapter:11
 Feature: Ruling: support from a spell caster
   **The question.** A stack may only sacrifice to support an attack on a target it could
   have attacked itself: Gold Golems, whose ranged score is 0, cannot help against the

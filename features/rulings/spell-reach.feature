@@ -1,4 +1,4 @@
-@chapter:12
+@game:homm @chapter:12
 Feature: Ruling: where a spell can reach
   **The question.** The rules say offensive spells attack enemy targets and are treated
   like any other attack, but not which lines a spell may be cast from or at. A melee

@@ -1,4 +1,4 @@
-@chapter:2
+@game:homm @chapter:2
 Feature: Ruling: a stack's phase
   **The question.** Every unit card prints the phase in which it attacks, and a stack may
   hold cards of different kinds. The rules do not say which card's phase a mixed stack

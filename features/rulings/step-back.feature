@@ -1,4 +1,4 @@
-@chapter:8
+@game:homm @chapter:8
 Feature: Ruling: stepping back from a Melee Line of three
   **The question.** A stack may reorganize from its Melee Line to its Ranged Line. When
   its Melee Line holds exactly three stacks, the move leaves only two there, and the

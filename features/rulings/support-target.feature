@@ -1,4 +1,4 @@
-@chapter:11
+@game:homm @chapter:11
 Feature: Ruling: support names its target
   **The question.** A sacrificing stack announces which friendly stack it helps, and may
   only help against a target it could have attacked itself. The rules do not say when

@@ -1,4 +1,4 @@
-@chapter:3
+@game:homm @chapter:3
 Feature: Ruling: swarming and support
   **The question.** A swarming stack works out its attack score "normally" and doubles it;
   support adds a Sac value to the score of the supported attack. When a swarming stack

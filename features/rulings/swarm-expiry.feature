@@ -1,4 +1,4 @@
-@chapter:4
+@game:homm @chapter:4
 Feature: Ruling: how long a swarm lasts
   **The question.** A swarming stack doubles its attack score "at its next attack
   opportunity". The rules do not say what becomes of the swarm when the stack does not

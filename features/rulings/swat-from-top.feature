@@ -1,4 +1,4 @@
-@chapter:5
+@game:homm @chapter:5
 Feature: Ruling: which cards a swat takes
   **The question.** A swatting attacker announces *how many* of the target stack's cards
   it attacks, adds up their defense scores and, on a hit, discards them. The text never

@@ -1,4 +1,4 @@
-@chapter:9
+@game:homm @chapter:9
 Feature: Ruling: swatting with ranged attacks and spells
   **The question.** Swatting is described with melee attacks. The ranged attack rules say
   the process is otherwise the same as a melee attack, and spells are treated as any other

@@ -1,4 +1,4 @@
-@chapter:13
+@game:homm @chapter:13
 Feature: Ruling: a town defender's Melee Line
   **The question.** In the open field, whenever a side's Melee Line falls below three
   stacks, stacks come up from its Ranged Line until it holds three again. In a town the

@@ -1,4 +1,4 @@
-@chapter:14
+@game:homm @chapter:14
 Feature: Ruling: what the walls' penalty applies to
   **The question.** Behind intact walls the Aggressor's ranged attack scores at the stacks
   inside are halved, behind Breached walls they lose 1. A stack attacks with more than

@@ -1,4 +1,4 @@
-@chapter:15
+@game:homm @chapter:15
 Feature: Ruling: the lost character of the town text
   **The question.** The town text says that behind undamaged walls the Aggressor's ranged
   scores at the stacks inside are cut "in ?", rounding up: a character was lost from the

@@ -1,4 +1,4 @@
-@chapter:10
+@game:homm @chapter:10
 Feature: Ruling: within 4 spaces of a town
   **The question.** A hero may not withdraw when it is "within 4 spaces" of its nearest
   town. Is a hero exactly 4 spaces away within that distance?

@@ -1,4 +1,4 @@
-@chapter:14
+@game:homm @chapter:14
 Feature: Ruling: a shot the walls cut to nothing
   **The question.** A unit whose ranged attack score is 0 may not make ranged attacks.
   Behind Breached walls the Aggressor's shots at the stacks inside lose 1, so a shot of 1

@@ -11,8 +11,9 @@ import pytest
 from battlebook.book.model import FeatureDoc, feature_paths, load_feature
 from battlebook.book.prose import markdown_text
 from battlebook.heroscape.ruleset import Edition, Harm, Ruleset
+from battlebook.runners.editions import ExampleRuns, run_editions, under_edition
 from battlebook.runners.inpage import run_scenario, scenario_text
-from battlebook.site.editions_page import EDITIONS_PAGE, ExampleRuns, editions_page, run_editions, under_edition
+from battlebook.site.editions_page import EDITIONS_PAGE, editions_page
 from battlebook.site.pages import page_uri
 
 ROOT = Path(__file__).resolve().parents[2]

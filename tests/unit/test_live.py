@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import ast
 import queue
 import sys
 import time
@@ -30,11 +31,10 @@ def test_the_examples_run_names_only_the_saved_files(tmp_path: Path) -> None:
     melee = tmp_path / "features" / "melee.feature"
     melee.parent.mkdir()
     melee.write_text("Feature: M\n", encoding="utf-8")
-    probe = "import os, pathlib; pathlib.Path('named.txt').write_text(repr(os.environ.get('BATTLEBOOK_MESSAGES')))"
-    probe += "; pathlib.Path('features.txt').write_text(os.environ['BATTLEBOOK_FEATURES'])"
+    probe = "import pathlib, sys; pathlib.Path('args.txt').write_text(repr(sys.argv[1:]))"
     act(Plan((melee,), refresh=False), tmp_path, [sys.executable, "-c", probe])
-    assert (tmp_path / "features.txt").read_text() == str(melee)
-    assert (tmp_path / "named.txt").read_text() == "''", "no Cucumber Messages from a run of one file"
+    args = ast.literal_eval((tmp_path / "args.txt").read_text())
+    assert args == [f"--battlebook-features={melee}", "--battlebook-messages="], "no Cucumber Messages from it"
 
 
 def test_a_removed_feature_file_loses_its_results(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

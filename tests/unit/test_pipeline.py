@@ -5,7 +5,6 @@ from __future__ import annotations
 import json
 import re
 import shutil
-import sys
 from pathlib import Path
 
 import pytest
@@ -16,7 +15,8 @@ from battlebook.book.results import Badge, ResultBook, ScenarioResult, Status
 
 ROOT = Path(__file__).resolve().parents[2]
 
-HEADER = """Feature: Probe
+HEADER = """@game:homm
+Feature: Probe
   Background:
     Given a battle in the open field
 
@@ -39,12 +39,10 @@ def run_features(
     feature = tmp_path / "probe.feature"
     feature.write_text(text, encoding="utf-8")
     results = tmp_path / "results.json"
-    monkeypatch.setenv("BATTLEBOOK_FEATURES", str(feature))
-    monkeypatch.setenv("BATTLEBOOK_RESULTS", str(results))
     monkeypatch.chdir(ROOT)
-    # The test module reads $BATTLEBOOK_FEATURES when it is imported: the run imports it afresh.
-    monkeypatch.delitem(sys.modules, "tests.test_features", raising=False)
-    status = int(pytest.main(["tests/test_features.py", "-p", "no:xdist", "-p", "no:hypothesispytest"]))
+    # The run's options name the file and the results: nothing is set in the environment, nothing imported afresh.
+    options = ["--battlebook-features", str(feature), "--battlebook-results", str(results)]
+    status = int(pytest.main(["tests/test_features.py", "-p", "no:xdist", "-p", "no:hypothesispytest", *options]))
     out, err = capsys.readouterr()
     records = json.loads(results.read_text())["results"] if results.exists() else []
     return status, out + err, records
@@ -69,7 +67,7 @@ def test_undefined_and_failing_examples_are_recorded_as_such(
     by_name = {r["scenario"]: r for r in records}
     undefined = by_name["A step nobody defined"]
     assert undefined["status"] == "undefined"
-    assert undefined["step_line"] == 10
+    assert undefined["step_line"] == 11
     assert "closest known steps" in str(undefined["message"])
     assert '"When the {attacker} attack(s)/tries to attack/try to attack the {target} in melee' in str(
         undefined["message"]
@@ -90,7 +88,7 @@ def test_two_examples_with_one_name_stop_the_run_naming_both(
     )
     status, output, _ = run_features(tmp_path, HEADER + example + example, capsys, monkeypatch)
     assert status != 0
-    assert "two examples are called 'Twice' (lines 7 and 12)" in output
+    assert "two examples are called 'Twice' (lines 8 and 13)" in output
 
 
 def test_malformed_feature_names_file_and_line(tmp_path: Path) -> None:
@@ -112,7 +110,7 @@ def test_page_badges_follow_results_and_content(tmp_path: Path) -> None:
         HEADER + "    Example: Shown\n" + GOLEMS_VS_BEHEMOTH + "      Then the Behemoth stack has 1 card left\n"
     )
     feature = load_feature(path, tmp_path)
-    book = ResultBook([ScenarioResult(feature.path, feature.sha256, 7, "Shown", Status.PASSED)])
+    book = ResultBook([ScenarioResult(feature.path, feature.sha256, 8, "Shown", Status.PASSED)])
     page, problems = render_feature(feature, book)
     assert "## Rule { #probe.rule }" in page
     assert '<p class="bb-rule">A probe rule.</p>' in page
@@ -122,7 +120,7 @@ def test_page_badges_follow_results_and_content(tmp_path: Path) -> None:
     stale = ResultBook([ScenarioResult(feature.path, "old-content", 7, "Shown", Status.PASSED)])
     _, problems = render_feature(feature, stale)
     assert [p.badge for p in problems] == [Badge.NOT_RUN]
-    failed = ResultBook([ScenarioResult(feature.path, feature.sha256, 7, "Shown", Status.FAILED, message="boom")])
+    failed = ResultBook([ScenarioResult(feature.path, feature.sha256, 8, "Shown", Status.FAILED, message="boom")])
     page, problems = render_feature(feature, failed)
     assert [p.badge for p in problems] == [Badge.FAILING] and "boom" in page
 

@@ -17,7 +17,7 @@ import yaml
 
 from battlebook.book.model import FeatureDoc
 from battlebook.games import GAMES
-from battlebook.site.editions_page import edited_games
+from battlebook.runners.editions import edited_games
 from battlebook.site.finish import SiteData, finish, link_terms
 from battlebook.site.pages import GROUPS, Pages, folder_indexes, generate, page_title, page_uri, rulebook_nav
 

@@ -1,7 +1,9 @@
 """Steps are scoped per game: a line of a HoMM file never reads as a Heroscape step, and the reverse.
 
-The game of a file comes from its `@game:` tag or from its own lines, never from its
-folder, so these tests read every feature of the rulebook as a player's file anywhere.
+Each example's game is the one its tags declare (every file of the rulebook carries
+`@game:` on its Feature); only `battlebook check` guesses, for a player's undeclared file.
+These tests check the declarations against where the files lie, and the guess against
+the declarations, reading every feature of the rulebook as a player's untagged file.
 """
 
 from __future__ import annotations
@@ -14,9 +16,9 @@ from pytest_bdd.steps import StepFunctionContext, step_function_context_registry
 
 from battlebook.book.model import FeatureDoc, feature_paths, load_book
 from battlebook.cli import main
-from battlebook.errors import ScenarioError
 from battlebook.language.catalogue import book_lines
-from battlebook.language.grammar import GAMES, Phrase, book_games, feature_game
+from battlebook.language.grammar import GAMES, Phrase, step_definitions
+from battlebook.language.run import guess_game
 from battlebook.language.scope import playing, scope_of
 from battlebook.language.steps import load_step_modules
 
@@ -38,16 +40,11 @@ def contexts() -> list[StepFunctionContext]:
 
 
 def expected_game(feature: FeatureDoc) -> str:
-    """The game a file of the rulebook plays, by where it lies (what the scoping must find without it)."""
+    """The game a file of the rulebook plays, by where it lies (what its declaration and the guess must say)."""
     path = Path(feature.path)
     if path.parent.name in GAMES:
         return path.parent.name
     return "heroscape" if path.name.startswith("heroscape-") or path.name == "combat-die.feature" else "homm"
-
-
-def voted(feature: FeatureDoc, contexts: list[StepFunctionContext]) -> str | None:
-    lines = [(kind, use.text) for kind, use in book_lines([feature])]
-    return feature_game(feature.tags, lines, [(c.type, c.parser) for c in contexts])
 
 
 def matching(contexts: list[StepFunctionContext], kind: str, text: str) -> list[StepFunctionContext]:
@@ -61,19 +58,21 @@ def test_every_battlebook_step_is_a_typed_phrase_with_a_scope(contexts: list[Ste
     assert {"homm", "heroscape"} <= scopes <= {"homm", "heroscape", None}
 
 
-def test_each_file_is_found_to_play_its_own_game_without_its_folder(
-    book: list[FeatureDoc], contexts: list[StepFunctionContext]
-) -> None:
-    wrong = {f.path: voted(f, contexts) for f in book if voted(f, contexts) != expected_game(f)}
+def test_each_file_declares_the_game_of_its_place(book: list[FeatureDoc]) -> None:
+    wrong = {f.path: f.game for f in book if f.game != expected_game(f)}
     assert wrong == {}
 
 
-def test_the_one_rule_every_reader_asks_finds_each_files_game(book: list[FeatureDoc]) -> None:
-    """The plugin, the catalogue and the site all ask the one rule (`book_games`): it finds every file's game."""
-    games = book_games(book)
-    assert {f.path: games.files[f.path] for f in book if games.files[f.path] != expected_game(f)} == {}
-    examples = [(f.path, e.line) for f in book for _, e in f.examples() if games.of_example(f, e) != expected_game(f)]
-    assert examples == []
+def test_the_checks_guess_finds_each_examples_game_without_its_tags(book: list[FeatureDoc]) -> None:
+    """Read as a player's untagged file, every example of the rulebook is guessed to play its declared game."""
+    definitions = step_definitions(load_step_modules())
+    wrong = []
+    for feature in book:
+        for rule, example in feature.examples():
+            choice = guess_game(feature, rule, example, definitions)
+            if choice.game != feature.declared(rule, example).game or not choice.guessed:
+                wrong.append((feature.path, example.line, str(choice)))
+    assert wrong == []
 
 
 def test_no_line_of_one_game_matches_a_step_of_the_other(
@@ -108,15 +107,6 @@ def test_without_a_scope_some_lines_would_read_as_the_other_games_steps(
         if any(scope_of(c.parser) == "heroscape" for c in matching(contexts, kind, use.text))
     ]
     assert len(crossing) > 10
-
-
-def test_a_game_tag_decides_and_a_bad_one_is_named(contexts: list[StepFunctionContext]) -> None:
-    known = [(c.type, c.parser) for c in contexts]
-    homm_lines = [("given", "a battle in the open field")]
-    assert feature_game(set(), homm_lines, known) == "homm"
-    assert feature_game({"game:heroscape"}, homm_lines, known) == "heroscape"
-    with pytest.raises(ScenarioError, match="@game:homm"):
-        feature_game({"game:chess"}, homm_lines, known)
 
 
 HOMM_LINE_READ_AS_HEROSCAPE = """Feature: A player's file, anywhere

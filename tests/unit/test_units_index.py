@@ -127,7 +127,8 @@ def test_the_entries_keep_their_anchors() -> None:
     assert "Used in" in section(PAGE, "unit-orc")
 
 
-SMALL = """Feature: {name}
+SMALL = """@game:homm
+Feature: {name}
 
   @id:probe.{slug} @source:001/making-melee-attacks
   Rule: A probe

@@ -42,8 +42,12 @@ from battlebook.errors import ScenarioError
 ID_TAG = "id:"
 SOURCE_TAG = "source:"
 CHAPTER_TAG = "chapter:"
+#: The tag that declares the game a file (or one of its Rules or Examples) plays: `@game:homm`.
+GAME_TAG = "game:"
+#: The tag that declares the edition an example is written for: `@edition:2004`.
+EDITION_TAG = "edition:"
 #: Tags that carry rulebook metadata rather than pytest markers.
-METADATA_PREFIXES = (ID_TAG, SOURCE_TAG, CHAPTER_TAG, "edition:", "game:")
+METADATA_PREFIXES = (ID_TAG, SOURCE_TAG, CHAPTER_TAG, EDITION_TAG, GAME_TAG)
 RULE_ID = re.compile(r"^[a-z0-9]+(?:[.-][a-z0-9]+)*$")
 
 
@@ -155,6 +159,32 @@ class FeatureDoc:
     sha256: str
     #: Broken conventions found by a lenient reading (see [`Conventions`][battlebook.book.model.Conventions]).
     problems: tuple[FeatureFileError, ...] = ()
+    #: The line of the `Feature:` keyword (its tags are on the lines above it).
+    line: int = 1
+
+    @property
+    def game(self) -> str | None:
+        """The game the file declares with a `@game:` tag on its Feature, or `None` (see `declared`)."""
+        return tag_value(self.tags, GAME_TAG)
+
+    def declared(self, rule: RuleDoc | None, example: ExampleDoc) -> Declared:
+        """The game and edition `example` (of `rule`) is declared to play: the nearest tag of each.
+
+        The Example's own tag, else its Rule's, else the Feature's: read from the file alone,
+        before any step runs.
+
+        Examples:
+            >>> ex = ExampleDoc("Example", "E", 4, "", ("edition:2004",), ())
+            >>> doc = FeatureDoc("f.feature", "F", "", ("game:heroscape",), (), (), (ex,), "")
+            >>> doc.declared(None, ex)
+            Declared(game='heroscape', edition='2004', reason='its Feature is tagged @game:heroscape')
+        """
+        levels = (("Example", example.tags), ("Rule", rule.tags if rule else ()), ("Feature", self.tags))
+        game = next(((where, value) for where, tags in levels if (value := tag_value(tags, GAME_TAG))), None)
+        edition = next((value for _, tags in levels if (value := tag_value(tags, EDITION_TAG))), None)
+        if game is None:
+            return Declared(None, edition, "no @game: tag declares its game")
+        return Declared(game[1], edition, f"its {game[0]} is tagged @{GAME_TAG}{game[1]}")
 
     @property
     def chapter(self) -> int:
@@ -174,6 +204,50 @@ class FeatureDoc:
         for rule in self.rules:
             for example in rule.examples:
                 yield rule, example
+
+
+@dataclass(frozen=True)
+class Declared:
+    """What an example's tags declare: its game and edition (`None`: not declared), and how the game was set."""
+
+    game: str | None
+    edition: str | None
+    reason: str
+
+
+def tag_value(tags: Iterable[str], prefix: str) -> str | None:
+    """The value of the first tag of `tags` starting with `prefix`, or `None`.
+
+    Examples:
+        >>> tag_value(("chapter:2", "game:homm"), GAME_TAG), tag_value((), GAME_TAG)
+        ('homm', None)
+    """
+    return next((tag[len(prefix) :] for tag in tags if tag.startswith(prefix)), None)
+
+
+def require_games(features: Iterable[FeatureDoc], games: Sequence[str]) -> None:
+    """Refuse a file of the rulebook that does not declare one of `games` on its Feature (`@game:<name>`).
+
+    The rulebook's tests and its site build ask this of every file, with the registered
+    games: each example's game is then read from its tags, never guessed from its lines.
+
+    Raises:
+        FeatureFileError: for the first file with no `@game:` tag on its Feature, or one naming
+            no game of `games`, naming the file's `Feature:` line.
+    """
+    choices = " or ".join(f"@{GAME_TAG}{name}" for name in games)
+    for feature in features:
+        if feature.game is None:
+            raise FeatureFileError(
+                feature.path,
+                feature.line,
+                f"the file declares no game: put {choices} on the line above `Feature:` "
+                "(every file of the rulebook declares its game)",
+            )
+        if feature.game not in games:
+            raise FeatureFileError(
+                feature.path, feature.line, f"unknown game {_short(feature.game)!r}: declare {choices}"
+            )
 
 
 def chapter_number(tag: str) -> int:
@@ -593,6 +667,9 @@ def _check_sizes(shown: str, feature: GherkinFeature) -> None:
 
 
 def _check_tags(shown: str, tags: Sequence[GherkinTag], rules: Conventions) -> None:
+    games = [tag for tag in tags if tag["name"].lstrip("@").startswith(GAME_TAG)]
+    for tag in games[1:]:
+        rules.report(FeatureFileError(shown, tag["location"]["line"], "a second @game: tag: declare one game only"))
     for tag in tags:
         name = tag["name"].lstrip("@")
         if name.startswith(CHAPTER_TAG):
@@ -773,6 +850,7 @@ def feature_from_text(text: str, shown: str, sha256: str, strict: bool = True) -
         loose_examples=tuple(loose),
         sha256=sha256,
         problems=tuple(conventions.found),
+        line=feature["location"]["line"],
     )
     count = sum(example.runs for _, example in doc.examples())
     if count > MAX_EXAMPLES:

@@ -49,7 +49,7 @@ def run(args: argparse.Namespace) -> int:
     if problem:
         say(f"battlebook check: {problem}", file=sys.stderr)
         return 2
-    from battlebook.language.steps._readings import unknown_readings
+    from battlebook.language.run import unknown_readings
     from battlebook.runners.check import CheckUsageError, format_report, run_check  # pytest is slow to import
 
     unknown = unknown_readings(args.reading)

@@ -3,11 +3,13 @@
 `python -m battlebook.cli.live --port 8000 [--builder B] [--api] -- COMMAND...` starts
 `battlebook site serve` ([`battlebook.site.serve`][battlebook.site.serve]) and watches
 `features/`. When files under it change (a burst of saves counts as one change), it runs
-COMMAND, the run of the examples (`pytest tests/test_features.py`), with
-`BATTLEBOOK_FEATURES` naming only the feature files that changed: their results are merged
+COMMAND, the run of the examples (`pytest tests/test_features.py`), with its options
+`--battlebook-features` naming only the feature files that changed (see
+[`Run.from_options`][battlebook.language.run.Run.from_options]): their results are merged
 into the results file, which the server watches (such a run writes no Cucumber Messages,
-`.battlebook/messages.ndjson` stays the last full run's). It rebuilds the site, and the reader's
-browser reloads the page, now showing the examples' verdicts on the text just saved.
+`--battlebook-messages ""`: `.battlebook/messages.ndjson` stays the last full run's). It
+rebuilds the site, and the reader's browser reloads the page, now showing the examples'
+verdicts on the text just saved.
 
 A feature file removed, or another file of the book changed (the glossary, say), needs no
 example run: the results file is written anew (without the removed file's results), which
@@ -35,8 +37,7 @@ from watchdog.observers import Observer
 
 from battlebook.book.results import ResultBook, ResultsFileError, default_path
 from battlebook.cli import say
-from battlebook.language.recorder import MESSAGES_VARIABLE
-from battlebook.language.runner import FEATURES_VARIABLE
+from battlebook.language.run import FEATURES_OPTION, MESSAGES_OPTION
 from battlebook.site.serve import LIVE_VARIABLE
 
 #: How long the folder must stay quiet before a change is acted on: an editor's save is
@@ -143,12 +144,8 @@ def act(change: Plan, root: Path, command: Sequence[str]) -> None:
         # Only the saved files' examples run, and they write no Cucumber Messages: the results file
         # is then written once, and last (its change rebuilds the site); the messages stay the last
         # full run's.
-        env = {
-            **os.environ,
-            FEATURES_VARIABLE: os.pathsep.join(str(path) for path in change.rerun),
-            MESSAGES_VARIABLE: "",
-        }
-        done = subprocess.run(list(command), cwd=root, env=env, check=False)
+        options = [f"{FEATURES_OPTION}={path}" for path in change.rerun]
+        done = subprocess.run([*command, *options, f"{MESSAGES_OPTION}="], cwd=root, check=False)
         outcome = "ran" if done.returncode in (0, 1) else f"stopped (exit {done.returncode})"
         say(f"battlebook: examples {outcome} in {time.perf_counter() - start:.1f} s", flush=True)
     elif change.refresh:

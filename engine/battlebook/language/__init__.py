@@ -7,7 +7,8 @@
 - [`catalogue`][battlebook.language.catalogue]: every step a scenario may use;
 - [`messages`][battlebook.language.messages]: a run as Cucumber Messages;
 - [`session`][battlebook.language.session]: what one pytest session of the steps knows;
-- [`runner`][battlebook.language.runner], [`scope`][battlebook.language.scope],
+- [`run`][battlebook.language.run]: one run of examples, the one object every execution hands pytest;
+- [`scope`][battlebook.language.scope],
   [`patterns`][battlebook.language.patterns] and [`notes`][battlebook.language.notes]: the
   machinery around them.
 """

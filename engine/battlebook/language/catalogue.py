@@ -31,7 +31,7 @@ from battlebook.book.model import ExampleDoc, FeatureDoc, RuleDoc, slugify
 from battlebook.book.prose import markdown_code, markdown_text
 from battlebook.games import GAMES
 from battlebook.language import steps
-from battlebook.language.grammar import BookGames, StepDefinition, book_games, step_definitions
+from battlebook.language.grammar import StepDefinition, step_definitions
 from battlebook.language.patterns import allowed_words_of, readable_of
 from battlebook.language.scope import filled, outline_values, resolved_steps, scope_of
 
@@ -174,9 +174,10 @@ def bind_lines(
     """Every step line of `book` with the step definitions credited with it.
 
     A definition is a candidate for a line when its keyword type fits and its pattern
-    matches, as pytest-bdd checks. Steps are scoped per game (see
-    [`feature_game`][battlebook.language.grammar.feature_game]): a line is credited only to the steps
-    of its feature's game and to shared steps, as a run binds it.
+    matches, as pytest-bdd checks. Steps are scoped per game: a line is credited only to the steps
+    of the game its example declares ([`FeatureDoc.declared`][battlebook.book.model.FeatureDoc.declared])
+    and to shared steps, as a run binds it (a line of a file that declares no game, to every step
+    that reads it).
     """
     matched: list[tuple[StepUse, tuple[StepDefinition, ...]]] = []
     # A line's candidates depend only on its type and text, and most lines recur across the book.
@@ -189,26 +190,25 @@ def bind_lines(
             )
             candidates[(line_type, use.text)] = matching
         matched.append((use, matching))
-    games = book_games(book, contexts)
     resolved = []
     for use, matching in matched:
-        game = _game_of_use(games, use)
+        game = _game_of_use(use)
         if game is not None:
             matching = tuple(c for c in matching if scope_of(c.parser) in (game, None))
         resolved.append((use, matching))
     return resolved
 
 
-def _game_of_use(games: BookGames, use: StepUse) -> str | None:
+def _game_of_use(use: StepUse) -> str | None:
     """The game a line is read in: its example's; a Rule's background line, the Rule's first example's.
 
     A line outside every example and Rule (the file's Background) is read in the file's game.
     """
     if use.example is not None:
-        return games.of_example(use.feature, use.example)
+        return use.feature.declared(use.rule, use.example).game
     if use.rule is not None and use.rule.examples:
-        return games.of_example(use.feature, use.rule.examples[0])
-    return games.files.get(use.feature.path)
+        return use.feature.declared(use.rule, use.rule.examples[0]).game
+    return use.feature.game
 
 
 def build_catalogue(book: Sequence[FeatureDoc], modules: Sequence[ModuleType]) -> list[Domain]:

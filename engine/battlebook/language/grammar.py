@@ -11,14 +11,13 @@ and `{:Type}` a wording choice that is read but not passed on (`attacks` or `tri
 attack`). The catalogue lists each parameter's allowed words.
 
 **Steps scoped per game.** Every step belongs to the game whose world it works on (the
-step function takes the `homm` or the `heroscape` fixture), or to no game. A feature file
-plays one game: the one its `@game:` tag names (`@game:homm`, `@game:heroscape`), else the
-game most of its lines can only belong to (a HoMM file opens with "Given a battle in the
-open field" or "...in the Defender's town", a Heroscape file with "Given the
-battlefield:"). No folder is needed, so a player's own file anywhere is scoped the same
-way. While a file runs, a step of the other game never matches one of its lines.
+step function takes the fixture named after the game), or to no game. An example plays the
+game its tags declare (`@game:` on its Feature, or nearer: see
+[`FeatureDoc.declared`][battlebook.book.model.FeatureDoc.declared]); while it runs, a step of
+another game never matches one of its lines (see [`battlebook.language.scope`][battlebook.language.scope]).
 
 Examples:
+    >>> from battlebook.language.scope import playing
     >>> first, second = GAMES
     >>> phrase = Phrase("{army:Army} holds {count:Count} cards", game=first)
     >>> phrase.parse_arguments("Red holds 3 cards")
@@ -34,7 +33,7 @@ from __future__ import annotations
 
 import inspect
 import re
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from fractions import Fraction
 from types import ModuleType
@@ -44,11 +43,10 @@ import pytest_bdd
 from parse_type import cfparse  # type: ignore[import-untyped]
 from pytest_bdd.parsers import StepParser
 
-from battlebook.book.model import ExampleDoc, FeatureDoc
 from battlebook.bounds import read_number
 from battlebook.errors import ScenarioError
 from battlebook.games import GAMES as REGISTERED
-from battlebook.language.scope import PLAYING, GameChoice, choose_game, feature_lines, game_by_vote, playing, scope_of
+from battlebook.language.scope import PLAYING
 
 P = ParamSpec("P")
 T = TypeVar("T")
@@ -173,7 +171,7 @@ PARAMETERS: dict[str, Parameter] = {
         Parameter("Number", r"-?[0-9]+", _whole, shape="a whole number, such as 3 (a negative one is refused)"),
         Parameter("Roll", r"-?[0-9]+", _whole, shape="a face of the die, such as 6 (a face it lacks is refused)"),
         Parameter("Chance", r"[0-9]+(?:/[0-9]+)?", _fraction, shape="an exact fraction, such as 2/5, or 0 or 1"),
-        Parameter("Rule", r"\S+", str, shape=f"a rule's id, such as {min(next(iter(REGISTERED.values())).rule_ids())}"),
+        Parameter("Rule", r"\S+", str, shape="a rule's id, as the rulebook's pages show it beside each Rule"),
         Parameter("Army", r"\w+", str, shape="an army's name, one word"),
         Parameter("Label", r"\S+", str, shape="an order marker's label, such as 1 or X"),
         Parameter("Name", r'[^"]+', str, shape='a name in double quotes, such as "Gold Golems"'),
@@ -507,116 +505,3 @@ def then(
 ) -> Callable[[Callable[P, T]], Callable[P, T]]:
     """Register a Then step with a typed pattern, scoped to the game of its world fixture."""
     return _step("then", pattern, game, None, parameters)
-
-
-def feature_game(
-    tags: Iterable[str],
-    lines: Iterable[tuple[str, str]],
-    parsers: Iterable[tuple[str | None, StepParser]],
-    seen: dict[tuple[str, str], set[str | None]] | None = None,
-) -> str | None:
-    """The game of a feature file from its tags and its step lines (`(type, text)`), given the known steps.
-
-    `parsers` are the known steps as `(type, parser)` (type `None`: any keyword). Lines
-    are matched with no game in force, so every step may vote. `seen` keeps the games
-    whose steps read each line, for other files read with the same steps.
-    """
-    # A step shared by every game (scope None) casts no vote: only the game-scoped steps are tried.
-    scoped = [(kind, parser, scope_of(parser)) for kind, parser in parsers if scope_of(parser) is not None]
-    seen = {} if seen is None else seen
-
-    def games_of(line_type: str, text: str) -> set[str | None]:
-        if (line_type, text) not in seen:
-            seen[line_type, text] = {
-                game
-                for kind, parser, game in scoped
-                if kind in (None, line_type)
-                and (parser.reads(text) if isinstance(parser, Phrase) else parser.is_matching(text))
-            }
-        return seen[line_type, text]
-
-    with playing(None):  # the lines are only read when no tag names the game
-        return game_by_vote(tags, (games_of(line_type, text) for line_type, text in lines), GAMES)
-
-
-def example_games(
-    feature: FeatureDoc,
-    definitions: Iterable[StepDefinition] | None = None,
-    seen: dict[tuple[str, str], set[str | None]] | None = None,
-) -> dict[int, GameChoice]:
-    """The game each example of `feature` plays, by its line, and why.
-
-    The one rule decides it: [`choose_game`][battlebook.language.scope.choose_game].
-
-    The example's lines, its Rule's and its file's are those the rulebook model reads
-    ([`feature_lines`][battlebook.language.scope.feature_lines]), voted by `definitions`
-    (every step module's, by default; a run's session asks the same rule of what pytest-bdd
-    hands it). `seen` keeps the games whose steps read each line, for other files read with
-    the same steps. A `@game:` tag naming no registered game is a `ScenarioError`.
-    """
-    known = [(d.type, d.parser) for d in (_all_definitions() if definitions is None else definitions)]
-    seen = {} if seen is None else seen
-    votes: dict[str, str | None] = {}
-
-    def vote(key: str, lines: Sequence[tuple[str, str]]) -> str | None:
-        if key not in votes:
-            votes[key] = feature_game((), lines, known, seen)
-        return votes[key]
-
-    chosen: dict[int, GameChoice] = {}
-    for rule, example in feature.examples():
-        levels = (("Example", example.tags), ("Rule", rule.tags if rule else ()), ("Feature", feature.tags))
-        chosen[example.line] = choose_game(
-            levels,
-            (
-                (f"example {example.line}", feature_lines(feature, rule, example)),
-                (f"rule {rule.name}" if rule else "", feature_lines(feature, rule) if rule else ()),
-                ("file", feature_lines(feature)),
-            ),
-            vote,
-            GAMES,
-        )
-    return chosen
-
-
-def book_games(book: Iterable[FeatureDoc], definitions: Iterable[StepDefinition] | None = None) -> BookGames:
-    """The game each example of `book` plays, and each file as a whole (see `example_games`).
-
-    A file whose `@game:` tags name no game plays none.
-    """
-    known = tuple(_all_definitions() if definitions is None else definitions)
-    parsers = [(d.type, d.parser) for d in known]
-    seen: dict[tuple[str, str], set[str | None]] = {}
-    examples: dict[tuple[str, int], str | None] = {}
-    files: dict[str, str | None] = {}
-    for feature in book:
-        try:
-            chosen = example_games(feature, known, seen)
-            files[feature.path] = feature_game(feature.tags, feature_lines(feature), parsers, seen)
-        except ScenarioError:
-            chosen, files[feature.path] = {}, None
-        examples.update(((feature.path, line), choice.game) for line, choice in chosen.items())
-    return BookGames(files, examples)
-
-
-@dataclass(frozen=True)
-class BookGames:
-    """The games of a book: each file's as a whole, by path, and each example's, by path and line."""
-
-    files: Mapping[str, str | None]
-    examples: Mapping[tuple[str, int], str | None]
-
-    def of_example(self, feature: FeatureDoc, example: ExampleDoc) -> str | None:
-        """The game `example` of `feature` plays."""
-        return self.examples.get((feature.path, example.line))
-
-    def plays(self, feature: FeatureDoc, game: str) -> bool:
-        """Whether any example of `feature` plays `game`."""
-        return any(self.examples.get((feature.path, e.line)) == game for _, e in feature.examples())
-
-
-def _all_definitions() -> list[StepDefinition]:
-    """Every step module's step definitions (the modules imported on first use)."""
-    from battlebook.language.steps import load_step_modules
-
-    return step_definitions(load_step_modules())

@@ -10,7 +10,7 @@ battlebook.language.plugin`); a project of one's own opts in with one line, eith
 or in its pytest configuration (`addopts = -p battlebook.language.plugin`). It registers the
 rulebook recorder ([`battlebook.language.recorder`][battlebook.language.recorder]) and every
 module of [`battlebook.language.steps`][battlebook.language.steps], and plays each example
-under its game (see [`battlebook.language.scope`][battlebook.language.scope]).
+under the game the session's run knows it plays (see [`battlebook.language.run`][battlebook.language.run]).
 """
 
 from __future__ import annotations
@@ -22,7 +22,15 @@ from contextvars import Token
 import pytest
 
 from battlebook.language.grammar import GAMES
-from battlebook.language.scope import CHOICE, PLAYING, GameChoice
+from battlebook.language.run import (
+    CARD_STAT_OPTION,
+    FEATURES_OPTION,
+    MESSAGES_OPTION,
+    READING_OPTION,
+    RESULTS_OPTION,
+    run_of,
+)
+from battlebook.language.scope import PLAYING
 from battlebook.language.session import STATE, BddFeature, BddScenario, BddStep, RunState, run_state
 
 #: The package of the step modules, and the rulebook recorder this plugin brings in with them.
@@ -52,10 +60,9 @@ def pytest_addhooks(pluginmanager: pytest.PytestPluginManager) -> None:
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
-    """The run's option: alternative readings every example starts under (see `battlebook.language.steps._readings`)."""
-    from battlebook.language.steps._readings import READING_OPTION
-
-    parser.getgroup("battlebook").addoption(
+    """The options of a run started from the command line (a run handed to pytest carries its own settings)."""
+    group = parser.getgroup("battlebook")
+    group.addoption(
         READING_OPTION,
         action="append",
         default=[],
@@ -65,8 +72,8 @@ def pytest_addoption(parser: pytest.Parser) -> None:
             "(the words of 'Given the alternative reading: WORDS'); repeatable"
         ),
     )
-    parser.getgroup("battlebook").addoption(
-        "--battlebook-card-stat",
+    group.addoption(
+        CARD_STAT_OPTION,
         action="append",
         default=[],
         metavar="CARD:STAT=VALUE",
@@ -75,60 +82,74 @@ def pytest_addoption(parser: pytest.Parser) -> None:
             "examples that rest on it (for instance 'Airborne Elite:range=7'); repeatable"
         ),
     )
+    group.addoption(
+        FEATURES_OPTION,
+        action="append",
+        default=[],
+        metavar="PATH",
+        help="run the examples of this feature file or folder instead of the test module's own; repeatable",
+    )
+    group.addoption(
+        RESULTS_OPTION,
+        default=None,
+        metavar="PATH",
+        help="merge the run's results into this file (default: the project's .battlebook/results.json)",
+    )
+    group.addoption(
+        MESSAGES_OPTION,
+        default=None,
+        metavar="PATH",
+        help="write the run's Cucumber Messages to PATH (empty: write none; default: beside the results)",
+    )
 
 
 @pytest.hookimpl(tryfirst=True)
 def pytest_configure(config: pytest.Config) -> None:
-    """Start the session's state: its step modules' definitions and annotators.
+    """Start the session's state (its step modules' definitions and annotators) and find its run.
 
     First refuse an alternative reading no ruling names, or a card change that cannot be made.
     """
     from battlebook.errors import ScenarioError
-    from battlebook.language.steps._readings import READING_OPTION, unknown_readings
-    from battlebook.language.steps.heroscape_world import CARD_STAT_OPTION, known_cards_changed
+    from battlebook.language.run import unknown_readings
+    from battlebook.language.steps.heroscape_world import known_cards_changed
 
-    unknown = unknown_readings(config.getoption(READING_OPTION, default=None) or [])
+    run = run_of(config)
+    unknown = unknown_readings(run.readings)
     if unknown:
         raise pytest.UsageError(
             f"{READING_OPTION}: no ruling has the alternative reading {unknown[0]!r} "
             "(battlebook steps 'alternative reading' lists them)"
         )
     try:
-        known_cards_changed(config.getoption(CARD_STAT_OPTION, default=None) or [])
+        known_cards_changed(run.card_changes)
     except ScenarioError as error:
         raise pytest.UsageError(str(error)) from None
     modules = [config.pluginmanager.get_plugin(name) for name in plugins()[1:]]
     config.stash[STATE] = RunState.of_modules([module for module in modules if module is not None])
 
 
-_GAME_TOKEN = pytest.StashKey[tuple[Token[str | None], Token[GameChoice | None]]]()
-
-
-def game_of_feature(config: pytest.Config, feature: BddFeature) -> str | None:
-    """The game a feature file plays as a whole (its `@game:` tag, else its lines' vote), once per file and session."""
-    return run_state(config).game_of(feature)
-
-
-def game_of_example(config: pytest.Config, feature: BddFeature, scenario: BddScenario) -> GameChoice:
-    """The game an example plays, and why.
-
-    See [`RunState.game_of_example`][battlebook.language.session.RunState.game_of_example].
-    """
-    return run_state(config).game_of_example(feature, scenario)
+_GAME_TOKEN = pytest.StashKey[Token[str | None]]()
 
 
 def pytest_bdd_before_scenario(request: pytest.FixtureRequest, feature: BddFeature, scenario: BddScenario) -> None:
-    """Play the example under its game: the other game's steps cannot match its lines."""
-    choice = game_of_example(request.config, feature, scenario)
-    request.node.stash[_GAME_TOKEN] = (PLAYING.set(choice.game), CHOICE.set(choice))
+    """Play the example under the game the run knows it plays: another game's steps cannot match its lines."""
+    run_state(request.config).files.setdefault(feature.filename, None)
+    choice = run_of(request.config).game_of(feature.filename, scenario.line_number, request.config)
+    if choice.game is not None and choice.game not in GAMES:
+        from battlebook.errors import ScenarioError
+
+        raise ScenarioError(
+            f"tag the example, its Rule or its Feature with one of {', '.join('@game:' + g for g in GAMES)}, "
+            f"not {[choice.game]}"
+        )
+    request.node.stash[_GAME_TOKEN] = PLAYING.set(choice.game)
 
 
 def pytest_bdd_after_scenario(request: pytest.FixtureRequest, feature: BddFeature, scenario: BddScenario) -> None:
     """Leave the example's game."""
-    tokens = request.node.stash.get(_GAME_TOKEN, None)
-    if tokens is not None:
-        PLAYING.reset(tokens[0])
-        CHOICE.reset(tokens[1])
+    token = request.node.stash.get(_GAME_TOKEN, None)
+    if token is not None:
+        PLAYING.reset(token)
 
 
 @pytest.hookimpl(tryfirst=True)
@@ -149,7 +170,7 @@ def pytest_bdd_step_error(
     """
     if step.type != "then" or not isinstance(exception, AssertionError):
         return
-    from battlebook.language.steps._attempts import AttemptLog  # the step modules load after this plugin
+    from battlebook.language.steps import AttemptLog  # the step modules load after this plugin
 
     for name in GAMES:
         world = request.getfixturevalue(name) if name in request.fixturenames else None

@@ -18,7 +18,6 @@ from __future__ import annotations
 import difflib
 import gc
 import json
-import os
 from collections.abc import Callable, Generator, Sequence
 from dataclasses import dataclass
 from importlib import resources
@@ -42,7 +41,8 @@ from battlebook.bounds import MAX_HINT_TEXT
 from battlebook.language.catalogue import bind_lines, load_step_modules
 from battlebook.language.grammar import StepDefinition, step_definitions
 from battlebook.language.patterns import readable_of, readable_pattern
-from battlebook.language.scope import current_choice, current_game, scope_of
+from battlebook.language.run import Notes, example_tags, run_of
+from battlebook.language.scope import current_game, scope_of
 from battlebook.language.session import BddFeature, BddScenario, BddStep, RunState, run_state
 
 RESULT = pytest.StashKey[ScenarioResult]()
@@ -253,26 +253,21 @@ def scenario_record(request: pytest.FixtureRequest) -> ScenarioRecord:
     return ScenarioRecord(tags, result)
 
 
-#: Set to `0`, no notes are attached: a run whose results no page shows (`battlebook check`).
-#: Set to `all`, examples that did not pass get their notes too (see `pytest_bdd_after_scenario`).
-NOTES_VARIABLE = "BATTLEBOOK_NOTES"
-#: The value of `NOTES_VARIABLE` that gives notes to every example, passed or not.
-NOTES_FOR_ALL = "all"
-
-
 def pytest_bdd_after_scenario(request: pytest.FixtureRequest, feature: BddFeature, scenario: BddScenario) -> None:
     """Let every annotator of the session's step modules add its notes to an example that passed.
 
-    With `BATTLEBOOK_NOTES=all` (a run in the page), an example that failed or stopped at an
-    undefined step gets them too: its drawing shows the battle as it stood when the example
-    stopped. Such a battle may be half set up; an annotator that cannot read it adds nothing.
+    The run says which examples get notes ([`Run.notes`][battlebook.language.run.Run]): none
+    (a plain `battlebook check`), those that passed, or all (a run in the page): an example that
+    failed or stopped at an undefined step then gets them too, its drawing showing the battle
+    as it stood when the example stopped. Such a battle may be half set up; an annotator that
+    cannot read it adds nothing.
     """
     result = request.node.stash.get(RESULT, None)
-    setting = os.environ.get(NOTES_VARIABLE)
-    if result is None or setting == "0":
+    setting = run_of(request.config).notes
+    if result is None or setting is Notes.NONE:
         return
     passed = result.status is Status.PASSED
-    if not passed and setting != NOTES_FOR_ALL:
+    if not passed and setting is not Notes.ALL:
         return
     record = ScenarioRecord(request.node.stash.get(TAGS, frozenset()), result)
     for func in run_state(request.config).annotators:
@@ -297,7 +292,7 @@ def pytest_collection_finish(session: pytest.Session) -> None:
     frozen, the garbage collector no longer walks them again at each of its passes while the
     examples run. They are handed back when the session ends (`pytest_unconfigure`).
     """
-    if os.environ.get(FREEZE_VARIABLE) != "0":
+    if run_of(session.config).freeze:
         gc.freeze()
         session.config.stash[FROZEN] = True
 
@@ -313,10 +308,6 @@ def pytest_unconfigure(config: pytest.Config) -> None:
     if config.stash.get(FROZEN, False):
         gc.unfreeze()
         config.stash[FROZEN] = False
-
-
-#: Set to `0`, the objects made by collection are not frozen (see `pytest_collection_finish`).
-FREEZE_VARIABLE = "BATTLEBOOK_GC_FREEZE"
 
 
 @pytest.hookimpl(tryfirst=True)
@@ -370,7 +361,7 @@ def pytest_bdd_before_scenario(request: pytest.FixtureRequest, feature: BddFeatu
         rule_id=rule_id,
         row=callspec.id if callspec is not None else None,
     )
-    request.node.stash[TAGS] = frozenset(scenario.tags | feature.tags | rule_tags)
+    request.node.stash[TAGS] = example_tags(run_of(request.config), scenario.tags | feature.tags | rule_tags)
 
 
 def _fail(request: pytest.FixtureRequest, status: Status, step: BddStep, message: str) -> None:
@@ -436,8 +427,8 @@ def pytest_bdd_step_func_lookup_error(
     """No definition matches a step: the example is undefined, with the closest steps named."""
     found = run_hint(request.config, step.name, step.type)
     request.node.stash[CLOSEST] = found or ()
-    choice = current_choice()
-    read_as = f" (the example is read as {choice})" if choice is not None else ""
+    choice = run_of(request.config).game_of(feature.filename, scenario.line_number, request.config)
+    read_as = f" (the example is read as {choice})"
     if found is None:
         why = f"no step matches {step.name!r}{read_as} (closest steps: for the first {HINT_LINES} lines of a run)"
     else:
@@ -488,7 +479,8 @@ def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
     if workeroutput is not None:
         workeroutput[WORKER_RESULTS] = [result.to_json() for result in book]
         return
-    path = default_path(session.config.rootpath)
+    run = run_of(session.config)
+    path = run.results or default_path(session.config.rootpath)
     try:
         stored = ResultBook.load(path).without_missing(session.config.rootpath)
     except ResultsFileError as error:
@@ -498,12 +490,11 @@ def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
         stored = ResultBook()
     stored.merge(book)
     stored.save(path)
-    messages = os.environ.get(MESSAGES_VARIABLE)
-    if messages == "":
+    if not run.write_messages:
         return
     from battlebook.language.messages import MessagesTargetError, write_messages  # only a run that recorded needs it
 
-    target = Path(messages) if messages else path.with_name(MESSAGES_FILE)
+    target = run.messages or path.with_name(MESSAGES_FILE)
     try:
         write_messages(target, session.config.rootpath, book, registered_steps(run_state(session.config)))
     except (MessagesTargetError, OSError) as error:
@@ -524,8 +515,6 @@ def pytest_testnodedown(node: Any, error: object) -> None:
 
 #: The Cucumber Messages of the last run, beside the results file.
 MESSAGES_FILE = "messages.ndjson"
-#: Names another file for the Cucumber Messages; set but empty, none are written.
-MESSAGES_VARIABLE = "BATTLEBOOK_MESSAGES"
 
 
 def registered_steps(state: RunState) -> list[StepDefinition]:

@@ -1,4 +1,4 @@
-"""What one pytest session of the step language knows: its steps, its annotators, each file's game.
+"""What one pytest session of the step language knows: its steps, its annotators, the files it ran.
 
 Nothing of a run is kept at module level: the plugin
 ([`battlebook.language.plugin`][battlebook.language.plugin]) makes one
@@ -19,8 +19,7 @@ from typing import Protocol, TypeVar
 
 import pytest
 
-from battlebook.language.grammar import GAMES, StepDefinition, feature_game, step_definitions
-from battlebook.language.scope import GameChoice, choose_game
+from battlebook.language.grammar import StepDefinition, step_definitions
 
 
 class BddStep(Protocol):
@@ -109,11 +108,6 @@ class RunState:
     modules: tuple[ModuleType, ...]
     definitions: tuple[StepDefinition, ...] = ()
     annotators: tuple[Callable[..., None], ...] = ()
-    #: The game of each feature file run so far, by its file name (and of its examples and Rules,
-    #: by the file name and the example's line or the Rule's name).
-    games: dict[str, str | None] = field(default_factory=dict)
-    #: The games whose steps read each line (lines recur from file to file).
-    line_games: dict[tuple[str, str], set[str | None]] = field(default_factory=dict)
     #: The feature files run so far, in order.
     files: dict[str, None] = field(default_factory=dict)
     #: Real lines credited to each step, with the files they were read from (see the recorder's `example_lines`).
@@ -123,39 +117,6 @@ class RunState:
     def of_modules(cls, modules: Sequence[ModuleType]) -> RunState:
         """The state of a session running the steps and annotators of `modules`."""
         return cls(tuple(modules), tuple(step_definitions(modules)), tuple(annotators(modules)))
-
-    def game_of(self, feature: BddFeature) -> str | None:
-        """The game a feature file plays as a whole (its `@game:` tag, else its lines' vote), decided once per file."""
-        self.files.setdefault(feature.filename, None)
-        lines = [(step.type, step.name) for template in feature.scenarios.values() for step in template.steps]
-        return self._voted(feature.filename, feature.tags, lines)
-
-    def game_of_example(self, feature: BddFeature, scenario: BddScenario) -> GameChoice:
-        """The game an example plays, and why, by the one rule ([`choose_game`][battlebook.language.scope.choose_game]).
-
-        A `@game:` tag on the Example, its Rule or its Feature, the nearest first; else the
-        vote of the example's own lines (backgrounds included); else of its Rule's lines;
-        else of its file's: here as pytest-bdd hands them over.
-        """
-        self.files.setdefault(feature.filename, None)
-        rule = scenario.rule
-        levels = (("Example", scenario.tags), ("Rule", rule.tags if rule else set()), ("Feature", feature.tags))
-        own = [(s.type, s.name) for s in scenario.steps]
-        ruled = [(s.type, s.name) for t in feature.scenarios.values() if t.rule is rule for s in t.steps]
-        everything = [(step.type, step.name) for template in feature.scenarios.values() for step in template.steps]
-        line_sets = (
-            (f"{feature.filename}:{scenario.line_number}", own),
-            (f"{feature.filename}:rule {rule.name}" if rule is not None else "", ruled),
-            (feature.filename, everything),
-        )
-        return choose_game(levels, line_sets, lambda key, lines: self._voted(key, (), lines), GAMES)
-
-    def _voted(self, key: str, tags: Iterable[str], lines: Sequence[tuple[str, str]]) -> str | None:
-        """The game `lines` vote for (or `tags` name), decided once per `key` in the session."""
-        if key not in self.games:
-            known = [(d.type, d.parser) for d in self.definitions]
-            self.games[key] = feature_game(tags, lines, known, self.line_games)
-        return self.games[key]
 
 
 STATE = pytest.StashKey[RunState]()

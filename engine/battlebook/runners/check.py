@@ -5,15 +5,18 @@ model first (a malformed file is reported with its file, line and the parser's m
 and is not run), then runs the others in-process with pytest and pytest-bdd, with the
 same step definitions and recorder as the rulebook's own run (the `battlebook.language.steps`
 plugin), through the package's test module
-[`battlebook.runners.feature_tests`][battlebook.runners.feature_tests], with
-`$BATTLEBOOK_FEATURE_LIST` naming only the given files and `$BATTLEBOOK_RESULTS` pointing to a
-temporary file, so no recorded results are touched. It needs no repository: it works in
-any folder where `battlebook[check]` is installed.
+[`battlebook.runners.feature_tests`][battlebook.runners.feature_tests], handed one
+[`Run`][battlebook.language.run.Run] naming only the given files and a temporary results
+file, so no recorded results are touched. It needs no repository: it works in any folder
+where `battlebook[check]` is installed.
 
-A small plugin of its own keeps, for each example, the exception a step raised (to tell
+A small observer of its own keeps, for each example, the exception a step raised (to tell
 a scenario that cannot be set up, such as an unknown unit or a missing stack, from an
 expectation the engine did not meet) and, for an undefined step, the three closest steps
 of the catalogue.
+
+A player's file that declares no game (`@game:` on its Feature) still runs: each of its
+examples is read as the game its lines show, and the report says which, and how to declare it.
 """
 
 from __future__ import annotations
@@ -21,10 +24,9 @@ from __future__ import annotations
 import contextlib
 import io
 import os
-import sys
 import tempfile
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -36,6 +38,7 @@ from battlebook.book.model import (
     ExampleDoc,
     FeatureDoc,
     FeatureFileError,
+    FeatureReader,
     RuleDoc,
     UnreadableFolderError,
     feature_paths,
@@ -51,26 +54,24 @@ from battlebook.language.recorder import (
     BOOK,
     CLOSEST,
     HINT_LINES,
-    MESSAGES_VARIABLE,
-    NOTES_FOR_ALL,
-    NOTES_VARIABLE,
     RESULT,
     KnownStep,
     feature_line_note,
     registered_steps,
 )
-from battlebook.language.runner import FEATURE_LIST_VARIABLE, FEATURES_VARIABLE, feature_list
-from battlebook.language.scope import GameChoice, current_choice
+from battlebook.language.run import Notes, Run
+from battlebook.language.scope import GameChoice
 from battlebook.language.session import run_state
-from battlebook.language.steps._readings import READING_OPTION
 
 #: pytest options for a check run: quiet, no cache, and of the installed plugins only pytest-bdd
 #: (by its entry point's name) and Battlebook's step language (plugin autoloading is switched
-#: off: scanning every installed package for plugins, and loading Hypothesis's, would take
-#: longer than running a small file, and another project's plugins have no say in a check).
-#: A player's own tags are markers pytest does not know: the check reports them itself.
+#: off with pytest's own option: scanning every installed package for plugins, and loading
+#: Hypothesis's, would take longer than running a small file, and another project's plugins
+#: have no say in a check). A player's own tags are markers pytest does not know: the check
+#: reports them itself.
 PYTEST_OPTIONS = (
     "-q",
+    "--disable-plugin-autoload",
     "-p",
     "no:cacheprovider",
     "-p",
@@ -105,12 +106,8 @@ UNNEEDED_PLUGINS = (
 #: The options `battlebook check` and the in-page runner use: `PYTEST_OPTIONS` without the
 #: plugins a check never needs (tests/unit/test_inpage.py shows that they change nothing).
 LEAN_OPTIONS: tuple[str, ...] = (*PYTEST_OPTIONS, *(arg for name in UNNEEDED_PLUGINS for arg in ("-p", f"no:{name}")))
-AUTOLOAD = "PYTEST_DISABLE_PLUGIN_AUTOLOAD"
-#: The module a check run hands to pytest; imported afresh each run (it reads `$BATTLEBOOK_FEATURES`).
+#: The test module a check run hands to pytest: the run fills it with the examples of its files.
 TEST_MODULE = "battlebook.runners.feature_tests"
-#: Names the results file of a run (a temporary one: a check leaves the recorded results alone).
-RESULTS_VARIABLE = "BATTLEBOOK_RESULTS"
-FRESH_MODULES = (TEST_MODULE,)
 
 
 class CheckUsageError(ScenarioError):
@@ -171,6 +168,8 @@ class CheckReport:
     clashes: list[tuple[str, int, str, str]] = field(default_factory=list)
     #: Why examples did not run at all (their file could not be collected), in one line.
     not_run: str = ""
+    #: The examples whose file declares no game, with the game each was read as: (path, line, guess).
+    guesses: list[tuple[str, int, GameChoice]] = field(default_factory=list)
 
     def shown(self, feature_path: str) -> str:
         """A checked file's path as the reader's shell would name it: relative to the working folder if inside it."""
@@ -236,7 +235,6 @@ class _Recorder:
     def __init__(self) -> None:
         self.exceptions: dict[tuple[str, int, str | None], BaseException] = {}
         self.closest: dict[tuple[str, int, str | None], tuple[KnownStep, ...]] = {}
-        self.read_as: dict[tuple[str, int, str | None], GameChoice | None] = {}
         self.book = ResultBook()
         self.steps: list[StepDefinition] = []
         #: Why examples did not run at all (collection failed), in one line; "" when they ran.
@@ -257,7 +255,6 @@ class _Recorder:
         result = request.node.stash.get(RESULT, None)
         if result is not None:
             self.closest.setdefault(result.key, request.node.stash.get(CLOSEST, ()))
-            self.read_as.setdefault(result.key, current_choice())
 
     def pytest_runtest_makereport(self, item: pytest.Item, call: pytest.CallInfo[None]) -> None:
         result = item.stash.get(RESULT, None)
@@ -269,35 +266,11 @@ class _Recorder:
         self.steps = registered_steps(run_state(session.config))
 
 
-@contextlib.contextmanager
-def _environment(features: Sequence[Path], results: Path, notes: str) -> Iterator[None]:
-    names = (FEATURES_VARIABLE, FEATURE_LIST_VARIABLE, RESULTS_VARIABLE, MESSAGES_VARIABLE, AUTOLOAD, NOTES_VARIABLE)
-    saved_env = {k: os.environ.get(k) for k in names}
-    for name in FRESH_MODULES:  # our own test module, imported afresh for each run
-        sys.modules.pop(name, None)
-    os.environ.pop(FEATURES_VARIABLE, None)
-    os.environ[FEATURE_LIST_VARIABLE] = feature_list(features)  # a list no file name can split
-    os.environ[RESULTS_VARIABLE] = str(results)
-    os.environ[MESSAGES_VARIABLE] = ""  # the check writes them itself, once the run is over
-    os.environ[AUTOLOAD] = "1"
-    os.environ[NOTES_VARIABLE] = notes  # a report alone shows no drawings, no odds notes
-    try:
-        yield
-    finally:
-        for name in FRESH_MODULES:
-            sys.modules.pop(name, None)
-        for key, value in saved_env.items():
-            if value is None:
-                os.environ.pop(key, None)
-            else:
-                os.environ[key] = value
-
-
-def _notes_setting(notes: bool, failed_notes: bool) -> str:
-    """The value of `BATTLEBOOK_NOTES` for a run (see `battlebook.language.recorder.pytest_bdd_after_scenario`)."""
+def _notes_setting(notes: bool, failed_notes: bool) -> Notes:
+    """Which examples of a check run get notes (see [`Run.notes`][battlebook.language.run.Run])."""
     if not notes:
-        return "0"
-    return NOTES_FOR_ALL if failed_notes else "1"
+        return Notes.NONE
+    return Notes.ALL if failed_notes else Notes.PASSED
 
 
 def run_check(
@@ -309,6 +282,8 @@ def run_check(
     failed_notes: bool = False,
     plugins: Sequence[object] = (),
     readings: Sequence[str] = (),
+    card_changes: Sequence[str] = (),
+    edition: str | None = None,
 ) -> CheckReport:
     """Check the feature files under `paths` against the engine; paths are shown relative to `root`.
 
@@ -319,9 +294,10 @@ def run_check(
     passing examples get their notes (drawings, odds) as on the rulebook's pages; a plain check
     report shows none, so they are not made by default. With `failed_notes` as well, examples
     that did not pass get them too, from the battle as it stood when they stopped (the page
-    draws it). `plugins` are more pytest plugins for the run (objects, as `pytest.main` takes
-    them). With `readings`, every example is played as if these alternative readings of the
-    rulings were Battlebook's own.
+    draws it). `plugins` are more pytest plugins (objects) that observe the run. With
+    `readings`, every example is played as if these alternative readings of the rulings were
+    Battlebook's own; with `card_changes` (`CARD:STAT=VALUE`), with those stats of known cards
+    changed; with `edition`, every example that names an edition plays this one instead.
 
     Raises:
         CheckUsageError: bad paths (see [`check_paths`][battlebook.runners.check.check_paths]), or a
@@ -336,11 +312,12 @@ def run_check(
         if problem is not None:
             raise CheckUsageError(problem)
     report = CheckReport(root=root)
+    reader = FeatureReader()
     docs: list[FeatureDoc] = []
     readable: list[Path] = []
     for path in files:
         try:
-            docs.append(load_feature(path, root, strict=False))
+            docs.append(load_feature(path, root, strict=False, reader=reader))
         except FeatureFileError as error:
             report.malformed.append(error)
         else:
@@ -351,17 +328,27 @@ def run_check(
     start = time.perf_counter()
     recorder = _Recorder()
     output = io.StringIO()
-    with (
-        tempfile.TemporaryDirectory(prefix="battlebook-check-") as tmp,
-        _environment(readable, Path(tmp) / "results.json", _notes_setting(notes, failed_notes)),
-    ):
+    with tempfile.TemporaryDirectory(prefix="battlebook-check-") as tmp:
+        run = Run(
+            features=readable,
+            root=root,
+            results=Path(tmp) / "results.json",
+            write_messages=False,  # the check writes them itself, once the run is over
+            notes=_notes_setting(notes, failed_notes),  # a report alone shows no drawings, no odds notes
+            readings=tuple(readings),
+            card_changes=tuple(card_changes),
+            edition=edition,
+            strict=False,
+            reader=reader,  # the files just read are not parsed again
+        )
+        for observer in (recorder, *plugins):
+            run.observe(observer)
         # An empty configuration of its own: the player's folder may hold a pytest setup of its own.
         config = Path(tmp) / "pytest.ini"
         config.write_text("[pytest]\n", encoding="utf-8")
-        chosen = [arg for words in readings for arg in (READING_OPTION, words)]
-        args = ["-c", str(config), "--rootdir", str(root), *options, *chosen, "--pyargs", TEST_MODULE]
+        args = ["-c", str(config), "--rootdir", str(root), *options, "--pyargs", TEST_MODULE]
         with contextlib.redirect_stdout(output):
-            report.pytest_status = int(pytest.main(args, plugins=[recorder, *plugins]))
+            report.pytest_status = int(pytest.main(args, plugins=[run]))
     report.seconds = time.perf_counter() - start
     report.pytest_output = output.getvalue()
     report.not_run = recorder.not_run
@@ -372,13 +359,15 @@ def run_check(
             reason = error.strerror if isinstance(error, OSError) and error.strerror else str(error)
             raise CheckUsageError(f"the messages could not be written to {messages}: {reason}") from None
     report.clashes += clashing_ids(docs, root)
-    for doc in docs:
+    for doc, path in zip(docs, readable, strict=True):
         examples = []
         for owner, example in doc.examples():
             runs = recorder.book.runs(doc.path, doc.sha256, example.line)
+            read_as = run.games.get((os.path.abspath(path), example.line))
+            if read_as is not None and read_as.guessed:
+                report.guesses.append((doc.path, example.line, read_as))
             outcomes = [
-                Outcome(r, recorder.exceptions.get(r.key), recorder.closest.get(r.key, ()), recorder.read_as.get(r.key))
-                for r in runs
+                Outcome(r, recorder.exceptions.get(r.key), recorder.closest.get(r.key, ()), read_as) for r in runs
             ]
             examples.append(CheckedExample(owner, example, outcomes))
         report.features.append((doc, examples))
@@ -458,18 +447,52 @@ def read_as_note(choice: GameChoice) -> str:
     """The line that says which game an example with an undefined step was read as, and how to change it.
 
     Examples:
-        >>> note = read_as_note(GameChoice("homm", "most of its lines are homm steps"))
+        >>> note = read_as_note(GameChoice("homm", "its Feature is tagged @game:homm"))
         >>> print(note)  # doctest: +NORMALIZE_WHITESPACE
-        (the example was read as Heroes of Might & Magic IV: most of its lines are homm steps;
+        (the example was read as Heroes of Might & Magic IV: its Feature is tagged @game:homm;
         tag it or its Rule @game:heroscape to read it as Heroscape)
     """
+    guessed = "guessed, " if choice.guessed else ""
     if choice.game is None:
-        return f"(the example was read as no game in particular: {choice.reason}; tag it or its Rule @game:<game>)"
+        return (
+            f"(the example was read as no game in particular: {guessed}{choice.reason}; "
+            "declare its game with @game:<game> on the line above `Feature:`)"
+        )
     others = " or ".join(f"@game:{name}" for name in GAMES if name != choice.game)
     title = GAMES[choice.game].title
     other_titles = " or ".join(GAMES[name].title for name in GAMES if name != choice.game)
     return (
-        f"(the example was read as {title}: {choice.reason}; tag it or its Rule {others} to read it as {other_titles})"
+        f"(the example was read as {title}: {guessed}{choice.reason}; "
+        f"tag it or its Rule {others} to read it as {other_titles})"
+    )
+
+
+def guess_note(guesses: Sequence[tuple[str, int, GameChoice]]) -> str:
+    """What the check guessed of a file that declares no game, and how to declare it (one line).
+
+    `guesses` are the file's examples as `(path, line, choice)`.
+
+    Examples:
+        >>> note = guess_note([("mine.feature", 3, GameChoice("heroscape", "most of its lines...", True))])
+        >>> print(note)  # doctest: +NORMALIZE_WHITESPACE
+        the file declares no game: its examples were read as Heroscape, guessed from their lines;
+        declare it with @game:heroscape on the line above `Feature:`
+    """
+    games = list(dict.fromkeys(choice.game for _, _, choice in guesses))
+    if len(games) == 1 and games[0] is not None:
+        title = GAMES[games[0]].title
+        return (
+            f"the file declares no game: its examples were read as {title}, guessed from their lines; "
+            f"declare it with @game:{games[0]} on the line above `Feature:`"
+        )
+    parts = []
+    for game in games:
+        lines = ", ".join(str(line) for _, line, choice in guesses if choice.game == game)
+        parts.append(f"{GAMES[game].title if game is not None else 'no game'} (line {lines})")
+    return (
+        f"the file declares no game: its examples were read as {' and '.join(parts)}, guessed from their lines; "
+        "declare the file's game with @game:<game> on the line above `Feature:`, and tag a Rule or Example "
+        "of another game with its own"
     )
 
 
@@ -539,6 +562,13 @@ def problem_lines(report: CheckReport, doc: FeatureDoc) -> list[str]:
     return [f"problem: {report.shown(p.path)}:{p.line}: {p.reason}" for p in doc.problems]
 
 
+def file_lines(report: CheckReport, doc: FeatureDoc) -> list[str]:
+    """What the report says of the file `doc` before its examples: the game it was guessed to be, and its problems."""
+    guessed = [guess for guess in report.guesses if guess[0] == doc.path]
+    note = [f"note: {guess_note(guessed)}"] if guessed else []
+    return note + problem_lines(report, doc)
+
+
 def not_run_line(report: CheckReport) -> str:
     """What the report says of an example that did not run at all."""
     why = f": {report.not_run}" if report.not_run else " (pytest collected no test for it)"
@@ -550,7 +580,7 @@ def format_report(report: CheckReport) -> str:
     lines: list[str] = malformed_lines(report)
     for doc, examples in report.features:
         lines += ["", f"{report.shown(doc.path)}: {doc.name}"]
-        lines += [f"  {line}" for line in problem_lines(report, doc)]
+        lines += [f"  {line}" for line in file_lines(report, doc)]
         current: object = object()
         for checked in examples:
             if checked.rule is not current:

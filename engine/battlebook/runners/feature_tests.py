@@ -1,14 +1,12 @@
-"""The test module `battlebook check` hands to pytest: the examples of the files in `$BATTLEBOOK_FEATURES`.
+"""The test module `battlebook check` hands to pytest: the examples of the run's feature files.
 
-It holds no test of its own: one test per example is made when the module is imported
-([`example_tests`][battlebook.language.runner.example_tests]), so a check run imports it
-afresh each time.
+It holds no test of its own, only the marker the run fills with one test per example of
+its files when pytest collects it (see [`Examples`][battlebook.language.run.Examples]):
+the module is the same for every run, so nothing is imported afresh.
 """
 
 from __future__ import annotations
 
-from pathlib import Path
+from battlebook.language.run import Examples
 
-from battlebook.language.runner import example_tests
-
-globals().update(example_tests([], Path.cwd(), strict=False))
+examples = Examples()

@@ -55,10 +55,10 @@ from battlebook.runners.check import (
     CheckedExample,
     CheckReport,
     explain,
+    file_lines,
     format_report,
     malformed_lines,
     not_run_line,
-    problem_lines,
     run_check,
 )
 
@@ -235,7 +235,7 @@ def run_scenario(text: str, folder: Path | None = None) -> dict[str, Any]:
             )
             report_text = format_report(report)
             problems = malformed_lines(report) + [
-                line for doc, _ in report.features for line in problem_lines(report, doc)
+                line for doc, _ in report.features for line in file_lines(report, doc)
             ]
         chances = last.chances
     examples = [

@@ -6,7 +6,7 @@ says which of its stats the sources give. An example *rests on* an illustrative 
 changing it changes the example's outcome. This module finds them by mutation: each value
 is set to its least, one lower, one higher and ten higher (a double-space card becomes a
 single-space one, and the reverse), the examples that name the card are run with the
-changed card (`--battlebook-card-stat`, in-process, through
+changed card (the run's card changes, in-process, through
 [`run_check`][battlebook.runners.check.run_check]), and every example that no longer passes
 is listed.
 
@@ -26,8 +26,7 @@ from battlebook.book.model import FeatureDoc, StepDoc, feature_paths, load_book
 from battlebook.book.prose import markdown_text
 from battlebook.game import KnownCard
 from battlebook.games import GAMES
-from battlebook.language.steps._attempts import CARD_STAT_OPTION
-from battlebook.runners.check import LEAN_OPTIONS, run_check
+from battlebook.runners.check import run_check
 
 #: The page, relative to the project root, and the markers around its generated table.
 PAGE = "docs/reference/outside-facts.md"
@@ -118,8 +117,7 @@ def resting_on(root: Path, card: str, stat: str, value: int, book: Sequence[Feat
     files = [root / feature.path for feature in _names(book, card)]
     resting: dict[tuple[str, str], None] = {}
     for other in mutations(stat, value):
-        options = (*LEAN_OPTIONS, CARD_STAT_OPTION, f"{card}:{stat}={other}")
-        report = run_check(files, root, options=options)
+        report = run_check(files, root, card_changes=[f"{card}:{stat}={other}"])
         for doc, examples in report.features:
             for checked in examples:
                 if checked.kind == "passed" or any(ALL_CARDS_STEP.match(s.text) for s in checked.example.steps):

@@ -1,328 +1,39 @@
-"""A game's editions side by side, computed each time the pages are generated.
+"""A game's editions side by side: the page, rendered from the runs and the rulesets.
 
 The page generator ([`battlebook.site.pages`][battlebook.site.pages]) writes `reference/editions.md`,
-for every registered game printed in more than one edition ([`Game.editions`][battlebook.game.Game.editions];
-today Heroscape's 2004 basic game and 2024 edition):
+for every registered game printed in more than one edition
+([`edited_games`][battlebook.runners.editions.edited_games]):
 
 - the settings of the editions' rulesets in words: each described by the ruleset's own
   docstring (a ruling it names links to the ruling's page; the engine's name of the setting
   is only a tooltip), those that differ in a table, the shared ones in a folded one;
-- every example of the rulebook whose file plays that game
-  ([`feature_game`][battlebook.language.grammar.feature_game]), run by the engine under each edition.
-  Those that end differently are shown side by side, each edition's outcome told in a
-  player's words: the verdict, what the example's last action did as the game tells it
-  ([`Game.describe_result`][battlebook.game.Game.describe_result], read from the run's
-  journal by [`JournalWords`][battlebook.site.editions_page.JournalWords]), and where and why a
-  run stopped (a check that does not hold, or a setup this edition cannot play). Those that
-  end the same are listed, folded. Every example has an anchor on the page: its own anchor
-  on its chapter's page (see [`row_anchors`][battlebook.site.editions_page.row_anchors]).
+- every example of the game run under each edition, as
+  [`run_editions`][battlebook.runners.editions.run_editions] ran it (this module runs
+  nothing: it renders that data). Those that end differently are shown side by side, each
+  edition's outcome told in a player's words; those that end the same are listed, folded.
+  Every example has an anchor on the page: its own anchor on its chapter's page (see
+  [`row_anchors`][battlebook.site.editions_page.row_anchors]).
 
-A run is [`run_check`][battlebook.runners.check.run_check] on a copy of each of the game's
-feature files whose `@edition:` tags all name one edition; nothing on the page is typed in.
-Every name taken from a feature file is escaped with
+Nothing on the page is typed in. Every name taken from a feature file is escaped with
 [`markdown_text`][battlebook.book.prose.markdown_text].
 """
 
 from __future__ import annotations
 
-import contextlib
 import posixpath
 import re
-import tempfile
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, fields
+from dataclasses import fields
 from enum import Enum
-from pathlib import Path, PurePosixPath
+from pathlib import PurePosixPath
 from typing import Any
 
-import pytest
-
-from battlebook.book.model import FeatureDoc, FeatureFileError, StepDoc, read_feature_text, slugify
-from battlebook.book.prose import markdown_text, page_part
-from battlebook.errors import RuleViolation
+from battlebook.book.model import FeatureDoc, slugify
+from battlebook.book.prose import markdown_text
 from battlebook.game import Game, InWords, RulesEdition
-from battlebook.games import GAMES
-from battlebook.language.grammar import BookGames, book_games
-from battlebook.language.recorder import RESULT
-from battlebook.language.steps._attempts import JournalEntry
-from battlebook.runners.check import LEAN_OPTIONS, CheckedExample, explain, run_check
+from battlebook.runners.editions import EditionRun, ExampleRuns, edited_games
 
 EDITIONS_PAGE = "reference/editions.md"
-#: An `@edition:` tag, wherever it sits on a line of tags.
-EDITION_TAG = re.compile(r"(?<!\S)@edition:\S+")
-#: The runs' pytest options: a check's own, with plain tracebacks. The page shows the check's
-#: explanation, never pytest's report, and pytest's own report of a failure (source lines,
-#: syntax colours) was half the cost of the runs.
-RUN_OPTIONS = (*LEAN_OPTIONS, "--tb=native")
-
-
-def edited_games() -> list[Game[Any, Any]]:
-    """The registered games printed in more than one edition, in the registry's order."""
-    return [game for game in GAMES.values() if len(game.editions()) > 1]
-
-
-def under_edition(text: str, edition: str) -> str:
-    r"""A feature file's text with every `@edition:` tag naming `edition`; the rest of the text is kept.
-
-    Only lines of tags change, so every example keeps its line number.
-
-    Examples:
-        >>> under_edition("@chapter:1 @edition:2004\nFeature: F\n  `@edition:2004` in prose\n", "2024")
-        '@chapter:1 @edition:2024\nFeature: F\n  `@edition:2004` in prose\n'
-    """
-    lines = text.splitlines(keepends=True)
-    for index, line in enumerate(lines):
-        if line.lstrip().startswith("@"):
-            lines[index] = EDITION_TAG.sub(f"@edition:{edition}", line)
-    return "".join(lines)
-
-
-@dataclass(frozen=True)
-class Run:
-    """How one example went under one edition, in words computed from the engine's run.
-
-    Attributes:
-        kind: The check's verdict (`passed`, `failed`, `undefined`, `open`, `unchecked`).
-        events: What the example's actions did, in order, as the game tells it
-            ([`Game.describe_result`][battlebook.game.Game.describe_result]); a refused action
-            says why.
-        step: The step the run stopped at (without its keyword), empty for a run that passed.
-        setup: Whether it stopped while the example was still setting its battle up (a Given).
-        check: Whether it stopped at a check that does not hold (rather than at a step that
-            could not be carried out).
-        problem: Why it stopped there, in words: what the engine found instead, or why the
-            scenario cannot be played under this edition.
-        explanation: The explanation `battlebook check` gives (for contributors' tools).
-    """
-
-    kind: str
-    events: tuple[str, ...] = ()
-    step: str = ""
-    setup: bool = False
-    check: bool = False
-    problem: str = ""
-    explanation: tuple[str, ...] = ()
-
-
-@dataclass(frozen=True)
-class ExampleRuns:
-    """One example of a game, the edition it is written for, and its run under each edition (by its name)."""
-
-    game: str
-    feature: FeatureDoc
-    rule_id: str | None
-    rule_name: str
-    name: str
-    anchor: str
-    written_for: str
-    runs: dict[str, Run]
-    #: The example's last step (without its keyword): what a run that passes has shown to hold.
-    last_step: str = ""
-
-    @property
-    def differs(self) -> bool:
-        """Whether the editions give the example different verdicts."""
-        return len({run.kind for run in self.runs.values()}) > 1
-
-
-def _written_for(tags: Sequence[str]) -> str:
-    """The edition named by the nearest `@edition:` tag among `tags` (feature's, rule's, example's, in that order)."""
-    for tag in reversed(tags):
-        if tag.startswith("edition:"):
-            return tag.removeprefix("edition:")
-    return ""
-
-
-#: A rule identifier as a refusal's message ends with it: " (rule heroscape.attack-outcome)".
-RULE_SUFFIX = re.compile(r" \(rule [A-Za-z0-9_.:-]+\)")
-
-
-def without_rule_ids(text: str) -> str:
-    """`text` without the "(rule ID)" a refusal's message ends with (the page names rules by their place).
-
-    Examples:
-        >>> without_rule_ids("only enemies may be attacked (rule heroscape.attacking-friendly-figures)")
-        'only enemies may be attacked'
-    """
-    return RULE_SUFFIX.sub("", text).strip()
-
-
-def problem_words(exception: BaseException | None, kind: str) -> str:
-    r"""Why a run stopped, in words: an assertion's own message, a refusal's reason, a scenario's problem.
-
-    Examples:
-        >>> problem_words(AssertionError("A1 is not out of the game\nassert False"), "failed")
-        'A1 is not out of the game'
-        >>> from battlebook.errors import RulesSilent
-        >>> problem_words(RulesSilent("who moves first"), "open")
-        "the rules don't say: who moves first"
-    """
-    if kind == "undefined":
-        return "no step of the step language reads like this line"
-    if exception is None:
-        return ""
-    if isinstance(exception, RuleViolation):
-        return f"the engine refuses the action: {exception.reason}"
-    if isinstance(exception, AssertionError):
-        text = str(exception).strip().split("\nassert ", 1)[0].strip()
-        return without_rule_ids(text) or "the check does not hold"
-    return without_rule_ids(str(exception))
-
-
-def _entry_words(game: Game[Any, Any], entry: JournalEntry[Any, Any]) -> str:
-    """One journal entry in words: what the action did, or why the engine refused it."""
-    if entry.resolution is not None:
-        return game.describe_result(entry.before, entry.action, entry.resolution)
-    attempted = game.describe_action(entry.before, entry.action)
-    if isinstance(entry.refusal, RuleViolation):
-        return f"{attempted}: refused, {entry.refusal.reason}"
-    return f"{attempted}: the engine allows it, but {without_rule_ids(str(entry.refusal))}"
-
-
-class JournalWords:
-    """A pytest plugin for a run of one game's examples: each example's actions in words, by its result's key.
-
-    After each example (passed or not) it reads the game's world fixture (named after the
-    game) and tells every action of its journal as the game describes it.
-    """
-
-    def __init__(self, game: Game[Any, Any]) -> None:
-        self.game = game
-        self.events: dict[tuple[str, int, str | None], tuple[str, ...]] = {}
-
-    def pytest_bdd_after_scenario(self, request: pytest.FixtureRequest) -> None:
-        """Keep the example's actions in words (pytest-bdd calls this once the steps are over)."""
-        result = request.node.stash.get(RESULT, None)
-        if result is None or self.game.name not in request.fixturenames:
-            return
-        try:
-            world = request.getfixturevalue(self.game.name)
-        except Exception:  # a world that could not be set up: the run's verdict says why
-            return
-        words = []
-        for entry in getattr(world, "journal", ()):
-            try:
-                words.append(_entry_words(self.game, entry))
-            except Exception:  # a half-built battle the game cannot name: the verdict still says how it went
-                continue
-        self.events[result.key] = tuple(words)
-
-
-def _run(checked: CheckedExample, journals: JournalWords) -> Run:
-    lines = [line.strip() for outcome in checked.outcomes for line in explain(outcome)]
-    stopped = next((outcome for outcome in checked.outcomes if outcome.kind != "passed"), None)
-    first = stopped or (checked.outcomes[0] if checked.outcomes else None)
-    events = journals.events.get(first.result.key, ()) if first is not None else ()
-    if stopped is None:
-        return Run(checked.kind, events, explanation=tuple(line for line in lines if line))
-    _, _, step = (stopped.result.step or "").partition(" ")
-    setup = _step_kind(checked.example.steps, stopped.result.step_line) == "Given"
-    return Run(
-        checked.kind,
-        events,
-        step,
-        setup,
-        isinstance(stopped.exception, AssertionError),
-        problem_words(stopped.exception, stopped.kind),
-        tuple(line for line in lines if line),
-    )
-
-
-def _step_kind(steps: Sequence[StepDoc], line: int | None) -> str:
-    """Whether the step at `line` is a Given, a When or a Then (an `And` or `But` is of the step before it)."""
-    kind = ""
-    for step in steps:
-        if step.keyword.strip() not in ("And", "But", "*"):
-            kind = step.keyword.strip()
-        if step.line == line:
-            return kind
-    return ""
-
-
-RunKey = tuple[str, int, str]
-
-
-def _copies(features: Sequence[FeatureDoc], root: Path, editions: Sequence[str]) -> dict[str, dict[str, str]]:
-    """Each edition's copies of a game's files: path in the rulebook -> text with its `@edition:` tags set."""
-    copies: dict[str, dict[str, str]] = {edition: {} for edition in editions}
-    for feature in features:
-        if ".." in Path(feature.path).parts or Path(feature.path).is_absolute():
-            continue  # only files inside the rulebook are copied
-        try:
-            text = read_feature_text(root / feature.path, feature.path)
-        except FeatureFileError:
-            continue  # gone since the book was read: its examples show as not run
-        for edition in editions:
-            copies[edition][feature.path] = under_edition(text, edition)
-    return copies
-
-
-def _run_copies(game: Game[Any, Any], copies: dict[str, dict[str, str]]) -> dict[RunKey, Run]:
-    """Run every copy with `run_check`, one run per edition, telling each example's actions in words."""
-    runs: dict[RunKey, Run] = {}
-    with tempfile.TemporaryDirectory(prefix="battlebook-editions-") as tmp:
-        for edition, texts in copies.items():
-            if not texts:
-                continue
-            folder = Path(tmp) / page_part(edition)
-            for path, text in texts.items():
-                copy = folder / path
-                copy.parent.mkdir(parents=True, exist_ok=True)
-                copy.write_text(text, encoding="utf-8")
-            journals = JournalWords(game)
-            with contextlib.chdir(folder):
-                report = run_check(
-                    sorted(folder / path for path in texts), root=folder, options=RUN_OPTIONS, plugins=[journals]
-                )
-            for doc, examples in report.features:
-                for checked in examples:
-                    runs[(doc.path, checked.example.line, edition)] = _run(checked, journals)
-    return runs
-
-
-def run_editions(book: Sequence[FeatureDoc], root: Path) -> list[ExampleRuns]:
-    """Every example of `book` (files under `root`) of a game with editions, run under each, in book order."""
-    out = []
-    played = book_games(book)
-    for game in edited_games():
-        editions = [edition.name for edition in game.editions()]
-        features = [feature for feature in book if played.plays(feature, game.name)]
-        runs = _run_copies(game, _copies(features, root, editions))
-        out += _example_runs(game, features, played, editions, runs)
-    return out
-
-
-def _example_runs(
-    game: Game[Any, Any],
-    features: Sequence[FeatureDoc],
-    played: BookGames,
-    editions: Sequence[str],
-    runs: dict[RunKey, Run],
-) -> list[ExampleRuns]:
-    out = []
-    for feature in features:
-        for rule, example in feature.examples():
-            if played.of_example(feature, example) != game.name:
-                continue
-            tags = (*feature.tags, *(rule.tags if rule else ()), *example.tags)
-            out.append(
-                ExampleRuns(
-                    game.name,
-                    feature,
-                    rule.id if rule else None,
-                    rule.name if rule else feature.name,
-                    example.name,
-                    example.anchor,
-                    _written_for(tags),
-                    {
-                        edition: runs[(feature.path, example.line, edition)]
-                        for edition in editions
-                        if (feature.path, example.line, edition) in runs
-                    },
-                    example.steps[-1].text if example.steps else "",
-                )
-            )
-    return out
 
 
 def setting_docs(ruleset: type) -> dict[str, str]:
@@ -448,7 +159,7 @@ VERDICTS = {
 SHOWN_EVENTS = 1
 
 
-def outcome_words(entry: ExampleRuns, run: Run | None) -> str:
+def outcome_words(entry: ExampleRuns, run: EditionRun | None) -> str:
     """How `entry` ends under one edition, in a player's words (Markdown), from the engine's run `run`.
 
     It opens with the verdict, then tells the example's last actions as the engine resolved

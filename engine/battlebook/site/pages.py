@@ -56,7 +56,7 @@ from battlebook.book.glossary import (
     render_glossary,
 )
 from battlebook.book.links import chapter_list, feature_page, page_address, page_clashes, settled_rules, settles_html
-from battlebook.book.model import FeatureDoc, FeatureFileError, feature_paths, load_book
+from battlebook.book.model import FeatureDoc, FeatureFileError, feature_paths, load_book, require_games
 from battlebook.book.open_questions import open_question_problems, open_questions, render_open_questions
 from battlebook.book.prose import html_text, markdown_text, page_part, prose_block, render_prose
 from battlebook.book.render import render_feature, resolve_rule_hrefs
@@ -66,8 +66,9 @@ from battlebook.book.sources import SECTIONS
 from battlebook.book.statements import load_statements, statement_problems
 from battlebook.bounds import fight_bounds, page_bounds
 from battlebook.games import GAMES
+from battlebook.runners.editions import edited_games, run_editions
 from battlebook.site.api_reference import API_INDEX, API_MARKER, ApiIndexError, api_pages
-from battlebook.site.editions_page import EDITIONS_PAGE, edited_games, editions_page, run_editions
+from battlebook.site.editions_page import EDITIONS_PAGE, editions_page
 from battlebook.site.units_index import render_units_index, units_index
 
 #: The marker in `docs/nav.yml` replaced by the rulebook's sections.
@@ -176,14 +177,11 @@ def group_of(feature: FeatureDoc) -> str:
 def page_games(book: Sequence[FeatureDoc]) -> dict[str, str]:
     """The game each page is about, by its source path.
 
-    Every chapter's and ruling's (the game its file plays,
-    [`feature_game`][battlebook.language.grammar.feature_game]) and every game's odds page.
+    Every chapter's and ruling's (the game its file declares,
+    [`FeatureDoc.game`][battlebook.book.model.FeatureDoc.game]) and every game's odds page.
     """
-    from battlebook.language.grammar import book_games
-
     games = {odds_uri(name): name for name in GAMES}
-    played = book_games(book).files
-    games.update((page_uri(feature), game) for feature in book if (game := played.get(feature.path)) is not None)
+    games.update((page_uri(feature), game) for feature in book if (game := feature.game) is not None and game in GAMES)
     return games
 
 
@@ -435,9 +433,13 @@ def read_results(path: Path) -> ResultBook:
 
 
 def read_book(root: Path) -> list[FeatureDoc]:
-    """Every feature file under `root/features/`, read and checked; a malformed one stops the generation."""
+    """Every feature file under `root/features/`, read and checked; a malformed one stops the generation.
+
+    A file that declares no game (no `@game:` tag on its Feature) is malformed here.
+    """
     try:
         book = load_book(feature_paths([root / "features"]), root)
+        require_games(book, tuple(GAMES))
     except FeatureFileError as error:
         raise GenerationError(f"malformed feature file: {error}") from None
     clashes = page_clashes(book, RESERVED_PAGES)

@@ -7,7 +7,7 @@ Stats come from the engine's data, never typed here:
   of the source texts that gives each;
 - every unit or card an example defines in a table ("these units, defined for this example
   only"): illustrative, for the examples, with the chapters that define it, under the game
-  its file plays ([`feature_game`][battlebook.language.grammar.feature_game]); a value the source
+  its file declares ([`FeatureDoc.declared`][battlebook.book.model.FeatureDoc.declared]); a value the source
   texts give is marked as theirs, with the same section.
 
 Each card gets a line per distinct set of stats (the chapters defining the same set share its
@@ -28,7 +28,6 @@ from battlebook.book.model import ExampleDoc, FeatureDoc, StepDoc
 from battlebook.book.prose import markdown_text
 from battlebook.book.sources import SECTIONS
 from battlebook.games import GAMES
-from battlebook.language.grammar import book_games
 
 DEFINED = re.compile(r"^these (units|army cards), defined for this example only:?$")
 #: Values a table or the engine may give a yes-or-no stat, in a player's words (`None`: left out).
@@ -101,9 +100,11 @@ def in_words(value: str) -> str | None:
     return _YES_NO.get(shown.lower(), shown) or None
 
 
-def _steps(feature: FeatureDoc) -> Iterable[tuple[ExampleDoc, tuple[StepDoc, ...]]]:
+def _steps(feature: FeatureDoc) -> Iterable[tuple[ExampleDoc, tuple[StepDoc, ...], str | None]]:
+    """Each example of `feature` with every step it runs and the game it declares."""
     for rule, example in feature.examples():
-        yield example, (*feature.background, *(rule.background if rule else ()), *example.steps)
+        steps = (*feature.background, *(rule.background if rule else ()), *example.steps)
+        yield example, steps, feature.declared(rule, example).game
 
 
 def _text(steps: Sequence[StepDoc]) -> str:
@@ -172,10 +173,8 @@ def units_index(book: Sequence[FeatureDoc]) -> list[Entry]:
             entry = entries[name, card.name] = Entry(name, card.name, card.names)
             stats = (Stat(k, shown, citation(name, card.name, k)) for k, v in card.stats if (shown := in_words(v)))
             entry.define(tuple(stats))
-    played = book_games(book)
     for feature in book:
-        for example, steps in _steps(feature):
-            game = played.of_example(feature, example)
+        for _, steps, game in _steps(feature):
             if game is None:
                 continue
             for step in steps:
@@ -191,8 +190,7 @@ def units_index(book: Sequence[FeatureDoc]) -> list[Entry]:
                     entry = entries.setdefault((game, name), Entry(game, name, tuple(n for n in (name, figure) if n)))
                     entry.define(_example_stats(game, name, cells), feature)
     for feature in book:
-        for example, steps in _steps(feature):
-            game = played.of_example(feature, example)
+        for example, steps, game in _steps(feature):
             text = _text(steps)
             for entry in entries.values():
                 if entry.game == game and any(_mentions(n).search(text) for n in entry.names):

@@ -15,6 +15,10 @@ import importlib
 import pkgutil
 from types import ModuleType
 
+from battlebook.language.steps._attempts import AttemptLog, JournalEntry, World
+
+__all__ = ["AttemptLog", "JournalEntry", "World", "load_step_modules", "step_modules"]
+
 
 def step_modules() -> list[str]:
     """The importable names of the step modules, sorted (modules starting with `_` are helpers)."""

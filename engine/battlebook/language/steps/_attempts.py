@@ -22,11 +22,6 @@ from battlebook.dice import Dice, ScriptedDice
 from battlebook.errors import DiceError, RuleViolation, ScenarioError
 from battlebook.game import Game
 
-#: The pytest option that changes one stat of a known card for a whole run (repeatable):
-#: `--battlebook-card-stat "Airborne Elite:range=7"`. It finds the examples whose outcome rests
-#: on an illustrative value (see the page *Outside facts*); a game's world plays its cards with it.
-CARD_STAT_OPTION = "--battlebook-card-stat"
-
 S = TypeVar("S")
 R = TypeVar("R")
 Refusal = RuleViolation | DiceError

@@ -29,6 +29,7 @@ from battlebook.heroscape.readings import EDITION_OF_READING
 from battlebook.heroscape.readings import READINGS as HEROSCAPE_READINGS
 from battlebook.heroscape.ruleset import Edition
 from battlebook.homm.readings import READINGS as HOMM_READINGS
+from battlebook.language.run import READING_OPTION, all_readings, unknown_readings
 
 __all__ = [
     "EDITION_OF_READING",
@@ -40,25 +41,6 @@ __all__ = [
     "readings_for",
     "unknown_readings",
 ]
-
-#: The pytest option that plays a whole run under an alternative reading (repeatable).
-READING_OPTION = "--battlebook-reading"
-
-
-def all_readings() -> list[str]:
-    """The words of every alternative reading, sorted.
-
-    Examples:
-        >>> "a guard stack may withdraw" in all_readings()
-        True
-    """
-    return sorted(words for game in GAMES.values() for words in game.readings())
-
-
-def unknown_readings(words: Iterable[str]) -> list[str]:
-    """The words among `words` that name no alternative reading."""
-    known = set(all_readings())
-    return [w for w in words if w not in known]
 
 
 def readings_for(game: str, words: Iterable[str], edition: Edition | None = None) -> dict[str, object]:

@@ -40,8 +40,9 @@ from battlebook.heroscape.rules import LINE_OF_SIGHT, RANGE
 from battlebook.heroscape.sight import Measured
 from battlebook.language.grammar import words
 from battlebook.language.recorder import ScenarioRecord
-from battlebook.language.steps._attempts import CARD_STAT_OPTION, World
-from battlebook.language.steps._readings import HEROSCAPE_READINGS, READING_OPTION, check_edition, readings_for
+from battlebook.language.run import CARD_STAT_OPTION, run_of
+from battlebook.language.steps._attempts import World
+from battlebook.language.steps._readings import HEROSCAPE_READINGS, check_edition, readings_for
 
 #: Kept for the callers that import it from here; the readings live in `battlebook.language.steps._readings`.
 __all__ = [
@@ -246,9 +247,10 @@ def heroscape(request: pytest.FixtureRequest, scenario_record: ScenarioRecord) -
     starts every example under them; a run that changes a stat of a known army card
     (`--battlebook-card-stat`) plays every example with the changed card.
     """
-    changed = request.config.getoption(CARD_STAT_OPTION, default=None) or []
+    run = run_of(request.config)
+    changed = run.card_changes
     world = HeroscapeWorld(tags=scenario_record.tags, cards=ArmyCardBook(known_cards_changed(changed)))
-    chosen = request.config.getoption(READING_OPTION, default=None) or []
+    chosen = run.readings
     settings = readings_for("heroscape", chosen)
     if settings:
         settings = readings_for("heroscape", chosen, world.edition)

@@ -32,8 +32,9 @@ from battlebook.homm.resolution import HommResolution
 from battlebook.homm.setup import open_field, place_stack
 from battlebook.language import grammar
 from battlebook.language.grammar import Parameter, words
+from battlebook.language.run import run_of
 from battlebook.language.steps._attempts import World
-from battlebook.language.steps._readings import READING_OPTION, readings_for
+from battlebook.language.steps._readings import readings_for
 
 P = ParamSpec("P")
 T = TypeVar("T")
@@ -126,7 +127,7 @@ def homm(request: pytest.FixtureRequest) -> Iterator[HommWorld]:
     A run given alternative readings as its defaults (see `battlebook.language.steps._readings`)
     starts every battle under them.
     """
-    world = HommWorld(chosen=readings_for("homm", request.config.getoption(READING_OPTION, default=None) or []))
+    world = HommWorld(chosen=readings_for("homm", run_of(request.config).readings))
     world.begin(BattleState())
     yield world
     world.check_refusals_seen()

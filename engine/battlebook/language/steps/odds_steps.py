@@ -14,7 +14,8 @@ from battlebook.heroscape.dice import COMBAT_DIE, CombatDie, heroscape_wounds
 from battlebook.homm import Clock, Decline, EndPhase, MeleeAttack, Stage, Swarm
 from battlebook.homm.chance import chance_of
 from battlebook.language.grammar import given, then, when
-from battlebook.language.steps._readings import READING_OPTION, readings_for
+from battlebook.language.run import run_of
+from battlebook.language.steps._readings import readings_for
 from battlebook.language.steps.heroscape_world import HeroscapeWorld
 from battlebook.language.steps.homm_world import HommWorld
 from battlebook.odds import WoundOdds
@@ -41,7 +42,7 @@ class DiceQuestion:
 @pytest.fixture
 def dice_question(request: pytest.FixtureRequest) -> DiceQuestion:
     """The Heroscape roll of the running example, with the dice of the run's readings (Battlebook's by default)."""
-    settings = readings_for("heroscape", request.config.getoption(READING_OPTION, default=None) or [])
+    settings = readings_for("heroscape", run_of(request.config).readings)
     die = settings.get("combat_die", COMBAT_DIE)
     defense = settings.get("defense_die")
     assert isinstance(die, CombatDie) and (defense is None or isinstance(defense, CombatDie))
