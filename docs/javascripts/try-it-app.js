@@ -912,9 +912,34 @@ function field(label, control, hint) {
 const PULL_REQUEST_STEPS = [
   "Download the file (or copy it).",
   "In your fork of the Battlebook repository (on GitHub: Fork, then Add file, Upload files), put it at the path shown above, in a branch of its own.",
+  "Link it from the rule chapter it settles a question of, as shown above: CI fails a ruling that no chapter links to (tests/unit/test_ruling_links.py).",
   "In a clone, `battlebook check` on the file and `make test` run every check the project's CI runs; the page has run the same examples already.",
   "Open a pull request titled after the ruling: the reviewers read your three paragraphs and the examples that pin the reading down.",
 ];
+
+/* The chapter's link to a proposed ruling: which file, after which line, and the line itself (to copy). */
+function chapterLinkBlock(link) {
+  if (!link) {
+    return el("p", {
+      class: "bb-propose-link",
+      text: "No rule chapter cites the sections you chose: link the ruling from the chapter rule it settles a question of, with a line such as [the question](rule:ruling.NAME) in that Rule's description (CI checks that a chapter links to every ruling).",
+    });
+  }
+  const line = el("textarea", { class: "bb-propose-link-line", readonly: true, rows: "2", "aria-label": `The line to add to ${link.file}` });
+  line.value = link.line;
+  return el(
+    "div",
+    { class: "bb-propose-link" },
+    el(
+      "p",
+      {},
+      "The chapter's link, which CI needs: in ",
+      el("code", { text: link.file }),
+      `, after line ${link.after} (the end of the description of the Rule tagged @id:${link.rule}), add an empty line and this one:`,
+    ),
+    line,
+  );
+}
 
 /* The Playground's "Propose as a ruling": the reader's scenario becomes a ruling file in the
  * book's conventions, checked by the engine, to download or copy, with the steps of a pull request. */
@@ -973,6 +998,7 @@ function makeProposal(area) {
       alternative: alternative.value,
       rule: rule.value,
       chapter: facts.next_chapter,
+      rules: facts.rules || [],
     };
     if (facts.ids.includes(`ruling.${fields.slug}`)) {
       out.replaceChildren(el("ul", { class: "bb-propose-problems" }, el("li", { text: `ruling.${fields.slug} names a published rule already: choose another file name` })));
@@ -1038,6 +1064,7 @@ async function showProposal(out, answer, fields) {
     file,
     el("div", { class: "bb-try-actions" }, download, copy, copyStatus),
     answer.conventions.length ? el("ul", { class: "bb-propose-problems" }, ...answer.conventions.map((p) => el("li", { text: p }))) : null,
+    chapterLinkBlock(answer.link),
     checked,
     el("p", { class: "bb-propose-steps-title", text: `To propose "${fields.title.trim()}" to the rulebook:` }),
     el("ol", { class: "bb-propose-steps" }, ...PULL_REQUEST_STEPS.map((step) => el("li", { text: step }))),

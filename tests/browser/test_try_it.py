@@ -591,6 +591,13 @@ def test_15_a_scenario_settled_in_the_playground_becomes_a_ruling_that_passes_ba
     assert download.get_attribute("download") == "reaching-the-defense.feature"
     assert "features/rulings/reaching-the-defense.feature" in form.inner_text()
     assert "pull request" in form.locator(".bb-propose-steps").inner_text()
+    # And the line the chapter needs for CI to take the ruling in (tests/unit/test_ruling_links.py).
+    link = form.locator(".bb-propose-link")
+    assert "features/homm/melee.feature" in link.inner_text() and "@id:homm.melee-attack" in link.inner_text()
+    assert form.locator("textarea.bb-propose-link-line").input_value().strip() == (
+        "A ruling settles a question this rule leaves open: "
+        "[Is reaching the defense exactly enough?](rule:ruling.reaching-the-defense)."
+    )
     # The file, as a contributor would save it, passes `battlebook check`.
     path = tmp_path / "features" / "rulings" / "reaching-the-defense.feature"
     path.parent.mkdir(parents=True)

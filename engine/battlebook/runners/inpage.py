@@ -44,7 +44,14 @@ from battlebook.book.model import (
 )
 from battlebook.book.render import example_gherkin, gherkin_lines
 from battlebook.book.results import Status
-from battlebook.book.rulings import Proposal, proposal_problems, read_ruling, ruling_problems, ruling_text
+from battlebook.book.rulings import (
+    Proposal,
+    chapter_link,
+    proposal_problems,
+    read_ruling,
+    ruling_problems,
+    ruling_text,
+)
 from battlebook.bounds import MAX_SCENARIO_TEXT
 from battlebook.errors import BattlebookError
 from battlebook.language.notes import DRAWING_NOTE
@@ -310,8 +317,11 @@ def propose_ruling(text: str, fields: dict[str, Any]) -> dict[str, Any]:
     (`sources` a list of section keys, `chapter` a number). The answer holds `problems`
     (what to fill in or fix first, one line each), and once there are none the file's
     name and `text`, what the book's conventions say of it (`conventions`: the problems a
-    strict reading of the rulebook finds) and `check`: the file run as
-    [`run_scenario`][battlebook.runners.inpage.run_scenario] runs a scenario.
+    strict reading of the rulebook finds), `check`: the file run as
+    [`run_scenario`][battlebook.runners.inpage.run_scenario] runs a scenario, and `link`: the
+    line a rule chapter needs to link to the ruling, and where it goes
+    ([`chapter_link`][battlebook.book.rulings.chapter_link], from the chapter rules the site
+    hands over in `fields["rules"]`), or `None` when no chapter rule cites its sections.
     """
     if len(text) > MAX_TEXT:
         return {"ok": False, "problems": [f"the scenario is {len(text)} characters long; at most {MAX_TEXT}"]}
@@ -347,6 +357,8 @@ def propose_ruling(text: str, fields: dict[str, Any]) -> dict[str, Any]:
         conventions += [f"line {p.line}: {p.reason}" for p in doc.problems]
         conventions += [p.split(": ", 1)[-1] for p in ruling_problems([read_ruling(doc)])]
     check = run_scenario(ruling)
+    rules = fields.get("rules", [])
+    link = chapter_link(proposal, [r for r in rules if isinstance(r, dict)] if isinstance(rules, list) else [])
     return {
         "ok": check["ok"] and not conventions,
         "problems": [],
@@ -354,6 +366,9 @@ def propose_ruling(text: str, fields: dict[str, Any]) -> dict[str, Any]:
         "text": ruling,
         "conventions": conventions,
         "check": check,
+        "link": None
+        if link is None
+        else {"file": link.file, "rule": link.rule, "after": link.after, "line": link.line},
     }
 
 

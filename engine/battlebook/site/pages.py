@@ -61,7 +61,7 @@ from battlebook.book.open_questions import open_question_problems, open_question
 from battlebook.book.prose import html_text, markdown_text, page_part, prose_block, render_prose
 from battlebook.book.render import render_feature, resolve_rule_hrefs
 from battlebook.book.results import ResultBook, ResultsFileError, default_path
-from battlebook.book.rulings import render_rulings_index, ruling_problems, rulings_of
+from battlebook.book.rulings import chapter_rules, render_rulings_index, ruling_problems, rulings_of
 from battlebook.book.sources import SECTIONS
 from battlebook.book.statements import load_statements, statement_problems
 from battlebook.bounds import fight_bounds, page_bounds
@@ -787,6 +787,7 @@ def ruling_facts(book: Sequence[FeatureDoc]) -> dict[str, object]:
         ],
         "ids": sorted(rule.id for feature in book for rule in feature.rules),
         "next_chapter": max(chapters, default=0) + 1,
+        "rules": chapter_rules(book),
     }
 
 
