@@ -200,6 +200,7 @@ class Section:
         game: The game it is about, or `None`.
         text: Its prose: the rule restated, its examples' titles and notes.
         code: Its examples' Gherkin.
+        cited: The source it cites (searched with its prose, never shown as its result's line).
     """
 
     address: str
@@ -209,6 +210,7 @@ class Section:
     game: str | None
     text: str
     code: str
+    cited: str = ""
 
 
 #: Classes whose elements are page furniture, never searched: permalinks, badges, the drawings' toggles.
@@ -218,6 +220,8 @@ _VOID = frozenset(
     {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr"}
 )
 _HEADINGS = frozenset({"h1", "h2", "h3", "h4"})
+#: The class of a rule's source citation: searched, but never the line a result shows.
+CITATION = "bb-source"
 _LINKED_GAME = re.compile(r"(?:^|/)(?:rulebook|odds)/([a-z0-9-]+)/|#([a-z0-9-]+)\.")
 
 
@@ -228,6 +232,7 @@ class _Part:
     text: list[str] = field(default_factory=list)
     code: list[str] = field(default_factory=list)
     links: list[str] = field(default_factory=list)
+    cited: list[str] = field(default_factory=list)
     calculator: bool = False
 
 
@@ -242,6 +247,7 @@ class _PageReader(HTMLParser):
         self._heading = 0
         self._term = False
         self._code = 0
+        self._cite = 0
         self._stack: list[tuple[str, bool]] = []
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
@@ -268,6 +274,8 @@ class _PageReader(HTMLParser):
             self._heading = len(self._stack)
         if tag == "pre":
             self._code += 1
+        if CITATION in classes and not self._cite:
+            self._cite = len(self._stack)
         if CALCULATOR_SLOTS & values.keys():
             self.parts[-1].calculator = True
         if tag == "a" and not self._skip and values.get("href"):
@@ -288,6 +296,8 @@ class _PageReader(HTMLParser):
                 self._code -= 1
             if self._heading > len(self._stack):
                 self._heading = 0
+            if self._cite > len(self._stack):
+                self._cite = 0
             if name == tag:
                 break
         if tag in {"p", "li", "dd", "dt", "h3", "tr", "td", "th"}:
@@ -301,7 +311,9 @@ class _PageReader(HTMLParser):
         if not self.parts:
             return
         part = self.parts[-1]
-        (part.title if self._heading else part.code if self._code else part.text).append(data)
+        (part.title if self._heading else part.code if self._code else part.cited if self._cite else part.text).append(
+            data
+        )
 
 
 def _clean(pieces: Iterable[str]) -> str:
@@ -374,13 +386,18 @@ def read_page(path: str, html: str, games: Sequence[str]) -> list[Section]:
             kind = "entry"
         else:
             kind = "page"
-        game = prefix if prefix in games else page_game or _game_of("", part.links, games)
+        if prefix in games:
+            game: str | None = prefix
+        elif kind == "entry":  # a reference page lists both games: each entry is of the game it links to
+            game = _game_of("", part.links, games) or page_game
+        else:
+            game = page_game or _game_of("", part.links, games)
         title = _clean(part.title) or page_title
         text, code = _prose(part.text), _clean(part.code)
         if not (title or text or code):
             continue
         where = address if first else f"{address}#{part.anchor}"
-        sections.append(Section(where, title, page_title, kind, game, text, code))
+        sections.append(Section(where, title, page_title, kind, game, text, code, _clean(part.cited)))
     return sections
 
 
@@ -427,7 +444,7 @@ def build_index(
         fields = {
             "title": Counter(normaliser.terms(section.title)),
             "words": Counter(t for w in words.get(anchor, ()) for t in normaliser.terms(w)),
-            "text": Counter(normaliser.terms(section.text)),
+            "text": Counter(normaliser.terms(f"{section.text} {section.cited}")),
             "code": Counter(normaliser.terms(section.code)),
         }
         docs.append(
