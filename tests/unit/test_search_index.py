@@ -149,7 +149,8 @@ def test_each_reference_entry_is_of_the_game_it_links_to_not_the_pages_commonest
     html = """<article><h1 id="glossary">Glossary</h1>
     <dl class="bb-term" id="term-swat"><dt>swat</dt><dd>Cards. <a href="../../rulebook/homm/melee/#homm.swatting">R</a>
     <a href="../../rulebook/homm/swatting/">S</a></dd></dl>
-    <dl class="bb-term" id="term-skull"><dt>skull</dt><dd>A face. <a href="../../rulebook/heroscape/attacking/">A</a></dd></dl>
+    <dl class="bb-term" id="term-skull"><dt>skull</dt>
+    <dd>A face. <a href="../../rulebook/heroscape/attacking/">A</a></dd></dl>
     <h3 id="unit-knave">Knave</h3><p>Used in <a href="../../rulebook/heroscape/life/#heroscape.life">Life</a>.</p>
     <h3 id="unit-orc">Orc</h3><p>Used in <a href="../../rulebook/homm/melee/">Melee</a>.</p></article>"""
     sections = read_page("reference/glossary/index.html", html, GAMES)
