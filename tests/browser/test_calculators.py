@@ -81,7 +81,7 @@ def test_the_2004_default_charts_no_life_and_equals_the_engine(page: Page, site_
     expect(box.locator(".bb-odds-main")).to_have_text(str(expected["title"]))
     expect(box.locator(".bb-fight-chart")).to_have_count(1)  # who wins, and nothing of Life
     shown = box.locator(".bb-odds-result").inner_text()
-    for chance in expected["chances"]:  # type: ignore[union-attr]
+    for chance in expected["chances"]:
         assert chance["fraction"] in shown
     # The 2024 edition counts Life: its fields come back, and so do the charts of the Life left.
     box.locator("select[name=e]").select_option("2024")
@@ -112,7 +112,7 @@ def test_a_shared_link_shows_its_answer_on_arrival_without_holding_the_page(
     answer = report_page(game_named(game).fight(question, arguments))
     expect(box.locator(".bb-odds-main")).to_have_text(str(answer["title"]), timeout=FIRST_ANSWER_MS)
     shown = box.locator(".bb-odds-result").inner_text()
-    for chance in answer["chances"]:  # type: ignore[union-attr]
+    for chance in answer["chances"]:
         assert chance["fraction"] in shown
     held = page.evaluate(AFTER_LOAD, LONG_TASK_MS)
     assert held == [], f"the page's main thread was held while the link was answered: {held} ms"

@@ -13,14 +13,17 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import BrowserContext, Locator, Page, expect
+from playwright.sync_api import BrowserContext, Locator, Page, ViewportSize, expect
 
 from tests.browser.conftest import ROOT
 from tests.browser.search_queries import open_search
 
 #: Where the screenshots are left (build/ is not committed).
 SHOTS = ROOT / "build" / "screenshots" / "phone"
-PHONE = {"width": 390, "height": 844}
+PHONE: ViewportSize = {"width": 390, "height": 844}
+#: The narrowest phone the editor is checked at.
+NARROW: ViewportSize = {"width": 360, "height": 844}
+DESKTOP: ViewportSize = {"width": 1280, "height": 900}
 #: The first Run fetches and starts the engine: generous on a busy machine.
 FIRST_RUN_MS = 180_000
 
@@ -77,7 +80,7 @@ def test_a_chapter_fits_a_phone(phone: Page, site_url: str) -> None:
 
 
 def test_try_it_wraps_its_lines_on_a_phone_and_shows_a_failing_run(phone: Page, site_url: str) -> None:
-    phone.set_viewport_size({"width": 360, "height": 844})
+    phone.set_viewport_size(NARROW)
     phone.goto(site_url + "rulebook/homm/melee/")
     heading = phone.locator(".bb-example-title", has_text="A roll of 6 is exactly enough")
     bar = heading.locator("xpath=following-sibling::div[contains(@class, 'bb-try-bar')][1]")
@@ -100,7 +103,7 @@ def test_try_it_wraps_its_lines_on_a_phone_and_shows_a_failing_run(phone: Page, 
     shoot(phone, "try-it-editor", panel.locator(".bb-editor"))
     shoot(phone, "try-it-failing-run", panel.locator(".bb-try-result"))
     # Back on a desktop's width, the editor scrolls sideways again instead of wrapping.
-    phone.set_viewport_size({"width": 1280, "height": 900})
+    phone.set_viewport_size(DESKTOP)
     expect(panel.locator(".bb-editor")).to_have_class("bb-editor")
     expect(area).to_have_attribute("wrap", "off")
 
