@@ -4,15 +4,13 @@ Test modules import from here, never from one another:
 
 - HoMM battles (`battles`) and random legal HoMM play (`random_play`, `check_refusal`,
   `CountingDice`);
-- Heroscape battles in either edition (`heroscape_battles`);
-- random legal play of any registered game through the shared contract (`play`);
-- each game's first states (`STATES`) and invariants (`INVARIANTS`, a checker built from
-  the battle's first state).
+- random first states of any registered game (`new_battles`: the game's own
+  `new_battle`) and random legal play of it through the shared contract (`play`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Iterator
+from collections.abc import Hashable, Iterator
 from typing import Any
 
 from hypothesis import HealthCheck, settings
@@ -21,14 +19,7 @@ from hypothesis import strategies as st
 from battlebook.dice import Die, SeededDice
 from battlebook.errors import RuleViolation
 from battlebook.game import Game
-from battlebook.heroscape import Edition
-from battlebook.heroscape import Ruleset as HeroscapeRuleset
-from battlebook.heroscape.battlefield import parse_map
-from battlebook.heroscape.cards import ArmyCard, CardKind
-from battlebook.heroscape.setup import setup_battle
-from battlebook.heroscape.state import BattleState as HeroscapeState
 from battlebook.homm import (
-    Ability,
     Action,
     Army,
     BattleState,
@@ -37,17 +28,16 @@ from battlebook.homm import (
     EndPhase,
     Line,
     Side,
-    Spell,
     Stack,
     Town,
     TownCard,
-    UnitCard,
     Walls,
     apply,
     is_legal,
     legal_actions,
 )
 from battlebook.homm import rule_ids as ids
+from battlebook.homm.battles import UNITS
 from battlebook.homm.flow import melee_minimum
 from battlebook.homm.rules import candidate_actions, legal_violation
 
@@ -56,14 +46,6 @@ STEPS = 60
 
 # --- Heroes of Might & Magic ------------------------------------------------------------
 
-UNITS = (
-    UnitCard("Gold Golem", level=2, phase=7, melee=3, ranged=0, defense=7),
-    UnitCard("Archer", level=1, phase=4, melee=1, ranged=3, defense=4),
-    UnitCard("Mage", level=3, phase=5, melee=1, ranged=0, defense=6, spells=(Spell("Magic Fist", 4),)),
-    UnitCard("Brute", level=3, phase=2, melee=5, ranged=0, defense=9),
-    UnitCard("Griffin", level=2, phase=3, melee=4, ranged=0, defense=6, abilities=(Ability.IGNORES_OBSTACLES,)),
-    UnitCard("Sharpshooter", level=2, phase=4, melee=1, ranged=3, defense=5, abilities=(Ability.IGNORES_OBSTACLES,)),
-)
 RULE_IDS = {value for name, value in vars(ids).items() if name.isupper()}
 
 
@@ -158,109 +140,12 @@ def check_refusals_along_play(state: BattleState, data: st.DataObject) -> None:
         check_refusal(after, data)
 
 
-def homm_invariants(first: BattleState) -> Callable[[BattleState], None]:
-    """HoMM: every card stays in a stack or in the discard pile, and no stack is left empty."""
-    cards = first.card_count()
-
-    def check(state: BattleState) -> None:
-        assert state.card_count() == cards, "a card was created or lost"
-        assert all(stack.size > 0 for stack in state.stacks), "an empty stack was left on a line"
-
-    return check
-
-
-# --- Heroscape -------------------------------------------------------------------------
-
-#: Cards for random battles, each army its own (illustrative stats, not printed cards):
-#: Common squads of one-life figures, a unique squad of two-life figures, and heroes.
-#: (A card id is unique in a battle, so the two armies never share a card's name.)
-ARMY_CARDS = {
-    "Red": (
-        ArmyCard("Guards", "Guard", CardKind.SQUAD, figures=3, life=1, range=4, attack=2, defense=2, height=5,
-                 common=True),
-        ArmyCard("Champion", "Champion", CardKind.HERO, figures=1, life=4, range=3, attack=3, defense=3, height=6,
-                 common=False),
-    ),
-    "Blue": (
-        ArmyCard("Veterans", "Veteran", CardKind.SQUAD, figures=2, life=2, range=1, attack=3, defense=2, height=5,
-                 common=False),
-        ArmyCard("Raiders", "Raider", CardKind.SQUAD, figures=2, life=1, range=6, attack=2, defense=1, height=4,
-                 common=True),
-        ArmyCard("Warden", "Warden", CardKind.HERO, figures=1, life=3, range=1, attack=4, defense=4, height=12,
-                 common=False),
-    ),
-}  # fmt: skip
-HEROSCAPE_CARDS = {card.name: card for cards in ARMY_CARDS.values() for card in cards}
-ARMIES = tuple(ARMY_CARDS)
-
-
-@st.composite
-def heroscape_battles(draw: st.DrawFn) -> HeroscapeState:
-    """A small battlefield of random levels with a few figures of each army, in either edition."""
-    rows, columns = draw(st.integers(2, 4)), draw(st.integers(3, 5))
-    cells = [(r, c) for r in range(rows) for c in range(columns)]
-    count = draw(st.integers(2, min(6, len(cells))))
-    placed = draw(st.lists(st.sampled_from(cells), min_size=count, max_size=count, unique=True))
-    grid = [[str(draw(st.integers(1, 3))) for _ in range(columns)] for _ in range(rows)]
-    legend: list[str] = []
-    on_card: dict[tuple[str, str], int] = {}
-    for index, (row, column) in enumerate(placed):
-        army = ARMIES[index % 2]
-        name = draw(st.sampled_from([card.name for card in ARMY_CARDS[army]]))
-        card = HEROSCAPE_CARDS[name]
-        copy_number = 1
-        while on_card.get((army, f"{name}#{copy_number}"), 0) >= card.stat("figures"):
-            copy_number += 1
-        if copy_number > 1 and not card.common:
-            continue
-        on_card[(army, f"{name}#{copy_number}")] = on_card.get((army, f"{name}#{copy_number}"), 0) + 1
-        key = f"F{index}"
-        grid[row][column] += key
-        legend.append(f"{key} = {name}{'' if copy_number == 1 else f' #{copy_number}'} ({army})")
-    text = "\n".join(" ".join(row) for row in grid) + "\n" + "\n".join(legend)
-    edition = draw(st.sampled_from(list(Edition)))
-    ruleset = HeroscapeRuleset.for_edition(edition, figures_block_sight=draw(st.booleans()))
-    return setup_battle(parse_map(text), HEROSCAPE_CARDS.get, ruleset)
-
-
-def heroscape_invariants(first: HeroscapeState) -> Callable[[HeroscapeState], None]:
-    """Heroscape: each figure is on the battlefield or on a card (or out of the game, 2004),
-    wounds never reach Life on a standing figure, and the army cards agree with the figures."""
-    everyone = {f.key: f.card_id for f in first.figures}
-
-    def check(state: HeroscapeState) -> None:
-        standing = [f.key for f in state.figures]
-        on_cards = [key for card in state.cards for key in card.destroyed]
-        places = standing + on_cards + list(state.out_of_game)
-        assert sorted(places) == sorted(everyone), f"figures lost or doubled: {sorted(places)}"
-        for figure in state.figures:
-            card = state.card(figure.card_id)
-            assert state.wounds_of(figure) < card.card.stat("life"), f"{figure.key} stands with its Life in wounds"
-        for card in state.cards:
-            own = {key for key, card_id in everyone.items() if card_id == card.id}
-            gone = own - set(standing)
-            assert len(card.destroyed) <= card.card.stat("figures"), f"{card.id} holds more figures than it shows"
-            if state.ruleset.destroyed_to_card:  # 2024: a card keeps count of its own destroyed figures
-                assert set(card.lost) == gone, f"{card.id} lists {card.lost} as lost, not {sorted(gone)}"
-                assert state.is_out_of_play(card.id) == (bool(own) and not (own & set(standing)))
-            else:  # 2004: destroyed figures leave the game
-                assert gone <= set(state.out_of_game) and not card.destroyed and not card.lost
-
-    return check
-
-
 # --- Any registered game, through the shared contract ---------------------------------
 
-#: A random first state of each registered game.
-STATES: dict[str, st.SearchStrategy[Any]] = {
-    "homm": st.one_of(battles(), battles(in_town=True)),
-    "heroscape": heroscape_battles(),
-}
-#: Each game's invariants: from the first state, a checker of every later one.
-INVARIANTS: dict[str, Callable[[Any], Callable[[Any], None]]] = {
-    "homm": homm_invariants,
-    "heroscape": heroscape_invariants,
-}
+
+def new_battles(game: Game[Any, Any]) -> st.SearchStrategy[Any]:
+    """Random first states of `game`: its own `new_battle`, drawn with a generator Hypothesis controls."""
+    return st.randoms(use_true_random=False).map(game.new_battle)
 
 
 def prefer(game: Game[Any, Any], data: st.DataObject, legal: list[Any]) -> Any:

@@ -792,10 +792,18 @@ function openSharedExample(anchor, text) {
 
 /* ---------- the Playground ---------- */
 
-const EMPTY = {
-  homm: "Feature: My question about Heroes of Might & Magic\n\n  Example: What happens when\n",
-  heroscape: "@edition:2004\nFeature: My question about Heroscape\n\n  Example: What happens when\n",
-};
+/* The games the Playground offers, as the site states them from the registry (try/games.json):
+ * each one's name, title, editions and the text of a new scenario. */
+const loadGames = siteJson("try/games.json");
+
+/** The game a scenario's text declares (`@game:NAME`), else the one whose edition it names, else none. */
+function declaredGame(games, text) {
+  const tag = /(?:^|\s)@game:([\w-]+)/m.exec(text);
+  if (tag && games.some((g) => g.name === tag[1])) return tag[1];
+  const edition = /(?:^|\s)@edition:([\w-]+)/m.exec(text);
+  const edited = edition ? games.filter((g) => g.editions.includes(edition[1])) : [];
+  return edited.length === 1 ? edited[0].name : null;
+}
 
 function stepBlock(step, indent) {
   if (!step.text.endsWith(":")) return [];
@@ -839,14 +847,13 @@ async function setupPlayground(holder, sharedText) {
     return;
   }
   holder.dataset.ready = "1";
-  const game = el(
-    "select",
-    { class: "bb-play-game", "aria-label": "Game" },
-    el("option", { value: "homm" }, "Heroes of Might & Magic IV"),
-    el("option", { value: "heroscape" }, "Heroscape"),
-  );
+  const games = await loadGames();
+  const template = Object.fromEntries(games.map((g) => [g.name, g.template]));
+  const game = el("select", { class: "bb-play-game", "aria-label": "Game" }, ...games.map((g) => el("option", { value: g.name }, g.title)));
   const proposeButton = el("button", { type: "button", class: "bb-propose-open", "aria-expanded": "false" }, "Propose as a ruling");
-  const { panel, area, paint } = makePanel(sharedText ?? EMPTY.homm, { label: "Your scenario (Gherkin)", actions: [proposeButton] });
+  const opening = sharedText ?? template[game.value];
+  game.value = declaredGame(games, opening) || game.value;
+  const { panel, area, paint } = makePanel(opening, { label: "Your scenario (Gherkin)", actions: [proposeButton] });
   const search = el("input", { type: "search", class: "bb-play-search", placeholder: "Search the steps", "aria-label": "Search the steps" });
   const list = el("ul", { class: "bb-play-steps" });
   const count = el("p", { class: "bb-play-count", role: "status" });
@@ -861,14 +868,14 @@ async function setupPlayground(holder, sharedText) {
     count.textContent = `${shown.length} steps; a click adds one under the line the cursor is on`;
   };
   game.addEventListener("change", () => {
-    area.value = EMPTY[game.value];
+    area.value = template[game.value];
     paint();
     show();
   });
   search.addEventListener("input", show);
   holder.bbLoad = (text) => {
     area.value = text;
-    if (/@edition:|Heroscape|battlefield/.test(text)) game.value = "heroscape";
+    game.value = declaredGame(games, text) || game.value;
     paint();
     show();
     holder.scrollIntoView({ block: "start" });
@@ -1072,133 +1079,122 @@ async function showProposal(out, answer, fields) {
   await renderResult(checked, answer.check, undefined, null);
 }
 
-/* ---------- odds calculators ---------- */
+/* ---------- calculators: one generic form, described by each game ---------- */
 
-/* The bounds of every calculator field, as the site states them once (battlebook.bounds.page_bounds):
- * {field: [low, high]}, in a data attribute of the odds page. The engine checks them again. */
-function oddsBounds() {
-  const holder = document.querySelector("[data-bb-bounds]");
+/* Each game describes the two calculators of its odds page (battlebook.calculator.PageForm:
+ * fields, groups, bounds, choices), and the site hands the description to the page in a data
+ * attribute (data-bb-forms). One form draws any game's: a number out of its bounds or a text
+ * not of its shape is refused here, before anything is asked of the engine, which checks
+ * every value again. No game is named in this script. */
+function pageForms() {
+  const holder = document.querySelector("[data-bb-forms]");
   try {
-    return JSON.parse((holder && holder.dataset.bbBounds) || "{}");
+    return JSON.parse((holder && holder.dataset.bbForms) || "null");
   } catch {
-    return {};
+    return null;
   }
 }
 
-function withinBounds(bounds, field, text) {
-  const [low, high] = bounds[field] || [-Infinity, Infinity];
+function withinBounds(field, text) {
   if (!/^-?\d{1,12}$/.test(text.trim())) return false;
   const value = Number(text);
-  return value >= low && value <= high;
+  return value >= field.low && value <= field.high;
 }
 
-function numberField(label, name, value, min, max) {
-  const input = el("input", { type: "number", name, value, min, max, step: "1", inputmode: "numeric", required: true });
-  return [el("label", { class: "bb-odds-field" }, el("span", { text: label }), input), input];
+function numbersWithin(field, text) {
+  const parts = text.split(",");
+  return /^[\d,\s]{0,200}$/.test(text) && parts.length <= field.most && parts.every((part) => withinBounds(field, part));
 }
 
-function chart(rows) {
-  // rows: [label, {fraction, percent, value}, highlighted]
-  return el(
-    "div",
-    { class: "bb-odds-chart", role: "list" },
-    ...rows.map(([label, p, on]) =>
-      el(
-        "div",
-        { class: on ? "bb-odds-row bb-odds-on" : "bb-odds-row", role: "listitem" },
-        el("span", { class: "bb-odds-label", text: label }),
-        el("span", { class: "bb-odds-bar" }, el("span", { class: "bb-odds-fill", style: null })),
-        el("span", { class: "bb-odds-value", text: `${p.fraction} (${p.percent})` }),
-      ),
-    ),
-  );
+function matches(field, text) {
+  return new RegExp(`^(?:${field.pattern})$`).test(text);
 }
 
-function sizeBars(holder, rows) {
-  const fills = holder.querySelectorAll(".bb-odds-fill");
-  rows.forEach(([, p], i) => {
-    fills[i].style.width = `${Math.max(0, Math.min(100, p.value * 100))}%`;
-  });
+/** Whether `text` is a value the field takes (a select's options are checked where it is set). */
+function fieldAccepts(field, text) {
+  if (text.length > 200) return false;
+  if (field.kind === "number") return withinBounds(field, text);
+  if (field.kind === "numbers") return numbersWithin(field, text);
+  if (field.kind === "text") return !field.pattern || matches(field, text);
+  return field.choices.some(([value]) => value === text);
 }
 
-function makeCalculator(kind) {
+/** Why the field refuses its text, in one line. */
+function refusal(field) {
+  const what = field.what || field.label;
+  if (field.kind === "number") return `${what}: give a whole number from ${field.low} to ${field.high}`;
+  if (field.kind === "numbers") return `${what}: give a whole number from ${field.low} to ${field.high}, or up to ${field.most} separated by commas (such as 4,4,3)`;
+  return `${what}: ${field.hint || "not a value it takes"}`;
+}
+
+function fieldInput(field) {
+  if (field.kind === "choice") {
+    const select = el("select", { name: field.name }, ...field.choices.map(([value, words]) => el("option", { value }, words)));
+    select.value = field.default;
+    return [el("label", { class: "bb-odds-field" }, el("span", { text: field.label }), select), select];
+  }
+  if (field.kind === "number") {
+    const input = el("input", { type: "number", name: field.name, value: field.default, min: field.low, max: field.high, step: "1", inputmode: "numeric", required: true });
+    return [el("label", { class: "bb-odds-field" }, el("span", { text: field.label }), input), input];
+  }
+  const attrs = { type: "text", name: field.name, value: field.default, spellcheck: "false", maxlength: "200" };
+  if (field.kind === "numbers") attrs.inputmode = "numeric";
+  if (field.pattern) attrs.pattern = field.pattern;
+  const input = el("input", attrs);
+  return [el("label", { class: "bb-odds-field" }, el("span", { text: field.label }), input, field.hint ? el("small", { text: field.hint }) : null), input];
+}
+
+/** A value as the engine's odds calculator takes it: a number, a list of numbers, or the text. */
+function sent(field, text) {
+  if (field.kind === "number") return Number(text);
+  if (field.kind === "numbers") return text.split(",").map((part) => Number(part.trim()));
+  return text;
+}
+
+/* A game's calculator form: `spec` as the game describes it; `call` the engine's ("odds" or
+ * "fight"), `ask` what it is sent, `show` how its answer is drawn. */
+function makeForm(game, spec, { call, ask, show, box, linkLabel }) {
   const form = el("form", { class: "bb-odds-form", novalidate: true });
   const result = el("div", { class: "bb-odds-result", "aria-live": "polite" });
   const status = el("p", { class: "bb-try-status", role: "status" });
   const bar = el("progress", { class: "bb-try-progress", max: "1", value: "0", hidden: true });
-  let fields;
-  const bounds = oddsBounds();
-  // The calculator's field names, by the names of the bounds that hold for them.
-  const boundOf = kind === "heroscape" ? { a: "attack dice", d: "defense dice", h: "levels above" } : { s: "score" };
-  const range = (field) => bounds[field] || [undefined, undefined];
-  if (kind === "heroscape") {
-    const [a, attack] = numberField("Attack dice", "a", 3, ...range("attack dice"));
-    const [d, defense] = numberField("Defense dice", "d", 2, ...range("defense dice"));
-    const [h, above] = numberField("Levels the attacker stands above the defender (negative: below)", "h", 0, ...range("levels above"));
-    const edition = el("select", { name: "e" }, el("option", { value: "2004" }, "2004 basic game"), el("option", { value: "2024" }, "2024 edition"));
-    form.append(a, d, h, el("label", { class: "bb-odds-field" }, el("span", { text: "Edition" }), edition));
-    fields = { a: attack, d: defense, h: above, e: edition };
-  } else {
-    const [s, score] = numberField("Attack score (bonuses included)", "s", 7, ...range("score"));
-    const defenses = el("input", { type: "text", name: "d", value: "13", inputmode: "numeric", pattern: "\\d+(\\s*,\\s*\\d+)*" });
-    const reading = el("select", { name: "r" }, el("option", { value: "0-9" }, "0-9"), el("option", { value: "1-10" }, "1-10"));
-    form.append(
-      s,
-      el("label", { class: "bb-odds-field" }, el("span", { text: "Defense (several, separated by commas, for a swat)" }), defenses),
-      el("label", { class: "bb-odds-field" }, el("span", { text: "The die reads" }), reading),
-    );
-    fields = { s: score, d: defenses, r: reading };
+  const fields = {};
+  const inputs = {};
+  const groups = [];
+  for (const part of spec.parts) {
+    const holder = part.label ? el("fieldset", { class: "bb-fight-group" }, el("legend", { text: part.label })) : null;
+    for (const field of part.fields) {
+      const [label, input] = fieldInput(field);
+      fields[field.name] = field;
+      inputs[field.name] = input;
+      (holder || form).append(label);
+    }
+    if (holder) {
+      form.append(holder);
+      groups.push([holder, part.when]);
+    }
   }
-  const compute = el("button", { type: "submit", class: "bb-try-run" }, "Compute");
+  const shape = () => {
+    for (const [holder, when] of groups) if (when) holder.hidden = !(inputs[when[0]] && inputs[when[0]].value === when[1]);
+  };
+  for (const input of Object.values(inputs)) if (input.tagName === "SELECT") input.addEventListener("change", shape);
+  shape();
+  const compute = el("button", { type: "submit", class: "bb-try-run" }, spec.submit);
   const stop = el(
     "button",
     { type: "button", class: "bb-try-stop", hidden: true, onclick: () => engine.stop(engine.running ? "you stopped the computation; the rules engine restarts" : "you stopped the loading") },
     "Stop",
   );
   const shareButton = el("button", { type: "button", class: "bb-try-share" }, "Share link");
-  const link = el("input", { class: "bb-try-link", type: "text", readonly: true, hidden: true, "aria-label": "Link to these odds" });
+  const link = el("input", { class: "bb-try-link", type: "text", readonly: true, hidden: true, "aria-label": linkLabel });
   form.append(el("div", { class: "bb-try-actions" }, compute, stop, shareButton));
 
-  const values = () => Object.fromEntries(Object.entries(fields).map(([k, f]) => [k, f.value.trim()]));
-  const outOfBounds = (field) => {
-    const [low, high] = range(field);
-    return new Error(`${field}: give a whole number from ${low} to ${high}`);
-  };
-  const defensesWithin = (text) => {
-    const parts = text.split(",");
-    return withinBounds(bounds, "swat", String(parts.length)) && parts.every((part) => withinBounds(bounds, "defense", part));
-  };
+  const shown = () => Object.keys(fields).filter((name) => !inputs[name].closest("fieldset")?.hidden);
+  const values = () => Object.fromEntries(shown().map((name) => [name, inputs[name].value.trim()]));
   const read = () => {
     const v = values();
-    for (const [key, field] of Object.entries(boundOf)) if (!withinBounds(bounds, field, v[key])) throw outOfBounds(field);
-    if (kind === "heroscape") return [Number(v.a), Number(v.d), Number(v.h), v.e];
-    if (!/^\d+(\s*,\s*\d+)*$/.test(v.d) || !defensesWithin(v.d)) {
-      const [low, high] = range("defense");
-      throw new Error(`give a defense from ${low} to ${high}, or up to ${range("swat")[1]} separated by commas (such as 4,4,3)`);
-    }
-    return [Number(v.s), v.d.split(",").map((x) => Number(x.trim())), v.r];
-  };
-  const show = (answer, seconds) => {
-    let rows;
-    const parts = [];
-    if (kind === "heroscape") {
-      rows = answer.wounds.map((p, k) => [`${k} ${answer.edition === "2024" ? (k === 1 ? "wound" : "wounds") : "unblocked"}`, p, k > 0]);
-      parts.push(
-        el("p", { text: `${answer.attack_dice} attack dice against ${answer.defense_dice} defense dice (${answer.edition} edition)${answer.notes.length ? "; " + answer.notes.join("; ") : ""}.` }),
-        el("p", { class: "bb-odds-main", text: `${answer.edition === "2024" ? "At least one wound" : "Destroyed (more skulls than shields)"}: ${answer.at_least_one.fraction} (${answer.at_least_one.percent}); expected unblocked skulls ${answer.expected.fraction}.` }),
-      );
-    } else {
-      rows = answer.faces.map((face) => [`roll ${face}`, { fraction: "1/10", percent: "10%", value: 0.1 }, answer.winning_faces.includes(face)]);
-      const swat = answer.swat.length > 1 ? ` (a swat: ${answer.swat.join(" + ")})` : "";
-      const need = answer.min_roll === null ? "no roll kills" : `a roll of ${answer.min_roll} or more kills`;
-      parts.push(
-        el("p", { text: `Score ${answer.score} against defense ${answer.defense}${swat}, the die reading ${answer.reading}: ${need}.` }),
-        el("p", { class: "bb-odds-main", text: `Chance to kill: ${answer.chance.fraction} (${answer.chance.percent}).` }),
-      );
-    }
-    const drawn = chart(rows);
-    result.replaceChildren(...parts, drawn, el("p", { class: "bb-try-summary", text: `answered in ${(seconds * 1000).toFixed(0)} ms` }));
-    sizeBars(drawn, rows);
+    for (const name of shown()) if (!fieldAccepts(fields[name], v[name])) throw new Error(refusal(fields[name]));
+    return ask(v, (name) => sent(fields[name], v[name]));
   };
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
@@ -1212,7 +1208,7 @@ function makeCalculator(kind) {
     compute.disabled = true;
     stop.hidden = false;
     try {
-      const { value: answer, seconds } = await engine.call("odds", [kind, JSON.stringify(args)], {
+      const { value: answer, seconds } = await engine.call(call, [game, JSON.stringify(args)], {
         onProgress: ({ loaded, total, what }) => {
           bar.hidden = false;
           bar.max = total || 1;
@@ -1225,7 +1221,7 @@ function makeCalculator(kind) {
         },
       });
       status.textContent = "";
-      show(answer, seconds);
+      show(result, answer, seconds);
       form.dataset.seconds = String(seconds);
     } catch (error) {
       bar.hidden = true;
@@ -1238,7 +1234,7 @@ function makeCalculator(kind) {
   shareButton.addEventListener("click", async () => {
     const query = new URLSearchParams(values()).toString();
     const url = new URL(location.href);
-    url.hash = `odds=${kind}&${query}`;
+    url.hash = `${call}=${game}&${query}`;
     link.value = url.href;
     link.hidden = false;
     link.select();
@@ -1250,30 +1246,67 @@ function makeCalculator(kind) {
     }
   });
   const restore = (params) => {
-    for (const [key, field] of Object.entries(fields)) {
-      const value = params.get(key);
-      if (value === null) continue;
-      if (field.tagName === "SELECT") {
-        if (Array.from(field.options).some((o) => o.value === value)) field.value = value;
-      } else if (key in boundOf ? withinBounds(bounds, boundOf[key], value) : /^[\d,\s]{0,200}$/.test(value) && defensesWithin(value)) {
-        field.value = value; // a link's number out of bounds leaves the field as it was
-      }
+    for (const [name, field] of Object.entries(fields)) {
+      const value = params.get(name);
+      // a link's value the field does not take (out of bounds, not of its shape) leaves the field as it was
+      if (value !== null && fieldAccepts(field, value)) inputs[name].value = value;
     }
+    shape();
   };
-  const title = kind === "heroscape" ? "Odds calculator: attack against defense" : "Odds calculator: score against defense";
-  const box = el("div", { class: "bb-odds-calculator", "data-game": kind }, el("p", { class: "bb-odds-title", text: title }), form, bar, status, link, result);
-  box.bbRestore = restore;
-  box.bbCompute = () => form.requestSubmit();
-  return box;
+  const holder = el("div", { class: box, "data-game": game }, el("p", { class: "bb-odds-title", text: spec.title }), form, bar, status, link, result);
+  holder.bbRestore = restore;
+  holder.bbCompute = () => form.requestSubmit();
+  return holder;
+}
+
+function chart(rows) {
+  // rows: {label, fraction, percent, value, on}
+  return el(
+    "div",
+    { class: "bb-odds-chart", role: "list" },
+    ...rows.map((row) =>
+      el(
+        "div",
+        { class: row.on ? "bb-odds-row bb-odds-on" : "bb-odds-row", role: "listitem" },
+        el("span", { class: "bb-odds-label", text: row.label }),
+        el("span", { class: "bb-odds-bar" }, el("span", { class: "bb-odds-fill", style: null })),
+        el("span", { class: "bb-odds-value", text: `${row.fraction} (${row.percent})` }),
+      ),
+    ),
+  );
+}
+
+function sizeBars(holder, rows) {
+  const fills = holder.querySelectorAll(".bb-odds-fill");
+  rows.forEach((row, i) => {
+    fills[i].style.width = `${Math.max(0, Math.min(100, row.value * 100))}%`;
+  });
+}
+
+/* An attack's odds, as the game words them (its answer's `shown`: lines, the main one, a chart). */
+function showOdds(result, answer, seconds) {
+  const { lines, main, rows } = answer.shown;
+  const drawn = chart(rows);
+  result.replaceChildren(
+    ...lines.map((line) => el("p", { text: line })),
+    el("p", { class: "bb-odds-main", text: main }),
+    drawn,
+    el("p", { class: "bb-try-summary", text: `answered in ${(seconds * 1000).toFixed(0)} ms` }),
+  );
+  sizeBars(drawn, rows);
+}
+
+function makeCalculator(game, spec) {
+  return makeForm(game, spec, {
+    call: "odds",
+    ask: (v, value) => Object.keys(v).map(value),
+    show: showOdds,
+    box: "bb-odds-calculator",
+    linkLabel: "Link to these odds",
+  });
 }
 
 /* ---------- fight calculators ---------- */
-
-/* The bounds of the games' fight calculators (battlebook.heroscape.fight, battlebook.homm.fight),
- * the same the command line states; a unit test holds them to the engine's constants. The
- * engine refuses anything outside them, whatever the page sends. */
-// The fight calculators' bounds, as the site states them once (battlebook.bounds.fight_bounds).
-const fightBounds = () => oddsBounds().fight || {};
 
 function fightChart(title, rows) {
   // rows: [{label, fraction, percent, value}]
@@ -1333,198 +1366,26 @@ function showFight(result, answer, seconds) {
   for (const [drawn, rows, relative] of charts) sizeFightBars(drawn, rows, relative);
 }
 
-function textField(label, name, value, pattern, hint) {
-  const input = el("input", { type: "text", name, value, pattern, spellcheck: "false", maxlength: "120" });
-  return [el("label", { class: "bb-odds-field" }, el("span", { text: label }), input, el("small", { text: hint })), input];
+function makeFightCalculator(game, spec) {
+  return makeForm(game, spec, {
+    call: "fight",
+    ask: (v) => v, // the game turns its fields' texts into its question (Calculators.page_fight)
+    show: showFight,
+    box: "bb-fight-calculator",
+    linkLabel: "Link to this fight",
+  });
 }
 
-function makeFightCalculator(kind) {
-  const b = fightBounds();
-  const form = el("form", { class: "bb-odds-form", novalidate: true });
-  const result = el("div", { class: "bb-odds-result", "aria-live": "polite" });
-  const status = el("p", { class: "bb-try-status", role: "status" });
-  const bar = el("progress", { class: "bb-try-progress", max: "1", value: "0", hidden: true });
-  const fields = {};
-  const groups = {};
-  const add = (group, entries) => {
-    const box = el("fieldset", { class: "bb-fight-group" }, el("legend", { text: group.label }));
-    for (const [name, [label, input]] of Object.entries(entries)) {
-      box.append(label);
-      fields[name] = input;
-    }
-    groups[group.name] = box;
-    form.append(box);
-  };
-  let question = null;
-  if (kind === "heroscape") {
-    question = el(
-      "select",
-      { name: "q" },
-      el("option", { value: "duel" }, "a duel to the end"),
-      el("option", { value: "attacked" }, "one figure attacked again and again"),
-    );
-    const edition = el("select", { name: "e" }, el("option", { value: "2004" }, "2004 basic game"), el("option", { value: "2024" }, "2024 edition"));
-    form.append(
-      el("label", { class: "bb-odds-field" }, el("span", { text: "Question" }), question),
-      el("label", { class: "bb-odds-field" }, el("span", { text: "Edition" }), edition),
-    );
-    fields.q = question;
-    fields.e = edition;
-    const dice = `0 to ${b.heroscapeDice}`;
-    const life = `1 to ${b.heroscapeLife}`;
-    add({ name: "first", label: "First figure (attacks first)" }, {
-      fa: numberField(`Attack dice (${dice})`, "fa", 3, 0, b.heroscapeDice),
-      fd: numberField(`Defense dice (${dice})`, "fd", 3, 0, b.heroscapeDice),
-      fl: numberField(`Life (${life})`, "fl", 4, 1, b.heroscapeLife),
-    });
-    add({ name: "second", label: "Second figure" }, {
-      sa: numberField(`Attack dice (${dice})`, "sa", 3, 0, b.heroscapeDice),
-      sd: numberField(`Defense dice (${dice})`, "sd", 3, 0, b.heroscapeDice),
-      sl: numberField(`Life (${life})`, "sl", 4, 1, b.heroscapeLife),
-    });
-    add({ name: "height", label: "Height" }, {
-      h: numberField("Extra dice for the higher figure: positive, the first; negative, the second (2004: -1 to 1; 2024: -2 to 2)", "h", 0, -2, 2),
-    });
-    add({ name: "target", label: "The figure attacked" }, {
-      l: numberField(`Life (${life})`, "l", 3, 1, b.heroscapeLife),
-      t: textField(`Attacks, each AvD (1 to ${b.heroscapeAttacks} attacks, ${dice} dice each)`, "t", "3v2,3v2,3v2", "\\d+\\s*v\\s*\\d+(\\s*,\\s*\\d+\\s*v\\s*\\d+)*", "such as 3v2,4v2"),
-    });
-    const shape = () => {
-      const duel = question.value === "duel";
-      for (const name of ["first", "second", "height"]) groups[name].hidden = !duel;
-      groups.target.hidden = duel;
-      // In the 2004 game an attack that gets through destroys its figure: Life counts for nothing there.
-      for (const name of ["fl", "sl", "l"]) fields[name].closest("label").hidden = edition.value === "2004";
-    };
-    question.addEventListener("change", shape);
-    edition.addEventListener("change", shape);
-    form.bbShape = shape;
-    shape();
-  } else {
-    const cards = `1 to ${b.hommCards}`;
-    const stat = `0 to ${b.hommStat}`;
-    for (const [side, prefix, values] of [
-      ["Aggressor", "a", [3, 2, 3, 7, 7]],
-      ["Defender", "d", [3, 1, 4, 9, 3]],
-    ]) {
-      add({ name: prefix, label: `The ${side}'s stack` }, {
-        [`${prefix}c`]: numberField(`Cards (${cards})`, `${prefix}c`, values[0], 1, b.hommCards),
-        [`${prefix}l`]: numberField(`Level (${stat})`, `${prefix}l`, values[1], 0, b.hommStat),
-        [`${prefix}m`]: numberField(`Melee score (${stat})`, `${prefix}m`, values[2], 0, b.hommStat),
-        [`${prefix}d`]: numberField(`Defense (${stat})`, `${prefix}d`, values[3], 0, b.hommStat),
-        [`${prefix}p`]: numberField("Phase (1 to 10)", `${prefix}p`, values[4], 1, 10),
-      });
-    }
-    const faces = el("select", { name: "r" }, el("option", { value: "0-9" }, "0-9 (Battlebook's reading)"), el("option", { value: "1-10" }, "1-10"));
-    const chain = el(
-      "select",
-      { name: "c" },
-      el("option", { value: "" }, "no (Battlebook's reading)"),
-      el("option", { value: "retaliation-chain" }, "yes (the alternative)"),
-    );
-    form.append(
-      el("label", { class: "bb-odds-field" }, el("span", { text: "The die reads" }), faces),
-      el("label", { class: "bb-odds-field" }, el("span", { text: "A retaliation may itself be answered" }), chain),
-    );
-    fields.r = faces;
-    fields.c = chain;
-  }
-  const compute = el("button", { type: "submit", class: "bb-try-run" }, "Compute the fight");
-  const shareButton = el("button", { type: "button", class: "bb-try-share" }, "Share link");
-  const link = el("input", { class: "bb-try-link", type: "text", readonly: true, hidden: true, "aria-label": "Link to this fight" });
-  form.append(el("div", { class: "bb-try-actions" }, compute, shareButton));
-
-  const values = () => Object.fromEntries(Object.entries(fields).map(([k, f]) => [k, f.value.trim()]));
-  const whole = (v, key) => {
-    if (!/^-?\d{1,4}$/.test(v[key])) throw new Error("give whole numbers in every field");
-    return v[key];
-  };
-  const read = () => {
-    const v = values();
-    if (kind === "heroscape") {
-      if (v.q === "attacked") {
-        if (!/^\d+\s*v\s*\d+(\s*,\s*\d+\s*v\s*\d+)*$/.test(v.t)) throw new Error("write each attack as AvD, separated by commas (such as 3v2,4v2)");
-        return ["attacked", { edition: v.e, life: whole(v, "l"), attacks: v.t }];
-      }
-      const first = [whole(v, "fa"), whole(v, "fd"), whole(v, "fl")].join(",");
-      const second = [whole(v, "sa"), whole(v, "sd"), whole(v, "sl")].join(",");
-      return ["duel", { edition: v.e, first, second, height: whole(v, "h") }];
-    }
-    const stack = (p) => ["c", "l", "m", "d", "p"].map((k) => whole(v, p + k)).join(",");
-    return ["stacks", { aggressor: stack("a"), defender: stack("d"), faces: v.r, reading: v.c }];
-  };
-  form.addEventListener("submit", async (event) => {
-    event.preventDefault();
-    let question_, args;
-    try {
-      [question_, args] = read();
-    } catch (error) {
-      status.textContent = error.message;
-      return;
-    }
-    compute.disabled = true;
-    try {
-      const { value: answer, seconds } = await engine.call("fight", [kind, question_, JSON.stringify(args)], {
-        onProgress: ({ loaded, total, what }) => {
-          bar.hidden = false;
-          bar.max = total || 1;
-          bar.value = loaded;
-          status.textContent = total ? `${what}: ${megabytes(loaded)} of ${megabytes(total)} MB` : `${what}…`;
-        },
-        onRunning: () => {
-          bar.hidden = true;
-          status.textContent = "Working the fight out…";
-        },
-      });
-      status.textContent = "";
-      showFight(result, answer, seconds);
-      form.dataset.seconds = String(seconds);
-    } catch (error) {
-      bar.hidden = true;
-      status.textContent = error instanceof Stopped ? `Stopped: ${error.message}.` : error.message.replace(/^\w+Error: /, "");
-    } finally {
-      compute.disabled = false;
-    }
-  });
-  shareButton.addEventListener("click", async () => {
-    const query = new URLSearchParams(values()).toString();
-    const url = new URL(location.href);
-    url.hash = `fight=${kind}&${query}`;
-    link.value = url.href;
-    link.hidden = false;
-    link.select();
-    try {
-      await navigator.clipboard.writeText(url.href);
-      status.textContent = "Link copied.";
-    } catch {
-      status.textContent = "Copy this link.";
-    }
-  });
-  const restore = (params) => {
-    for (const [key, field] of Object.entries(fields)) {
-      const value = params.get(key);
-      if (value === null) continue;
-      if (field.tagName === "SELECT") {
-        if (Array.from(field.options).some((o) => o.value === value)) field.value = value;
-      } else if (/^[-\dv,\s]{0,120}$/.test(value)) field.value = value;
-    }
-    if (form.bbShape) form.bbShape();
-  };
-  const title = "Fight calculator: who wins a fight to the end";
-  const box = el("div", { class: "bb-fight-calculator", "data-game": kind }, el("p", { class: "bb-odds-title", text: title }), form, bar, status, link, result);
-  box.bbRestore = restore;
-  box.bbCompute = () => form.requestSubmit();
-  return box;
-}
-
-function setupOdds(path) {
-  const kind = /heroscape/.test(path) ? "heroscape" : "homm";
+function setupOdds() {
+  const forms = pageForms();
+  if (!forms) return;
+  const game = forms.game;
   warm(); // the calculator answers at once when the reader presses Compute
   const article = document.querySelector("article") || document.querySelector(".md-content");
   if (!article) return;
   let box = article.querySelector(".bb-odds-calculator");
   if (!box) {
-    box = makeCalculator(kind);
+    box = makeCalculator(game, forms.odds);
     const slot = article.querySelector("[data-bb-odds]");
     const heading = article.querySelector("h1");
     const intro = heading && heading.nextElementSibling;
@@ -1533,7 +1394,7 @@ function setupOdds(path) {
   }
   let fight = article.querySelector(".bb-fight-calculator");
   if (!fight) {
-    fight = makeFightCalculator(kind);
+    fight = makeFightCalculator(game, forms.fight);
     const slot = article.querySelector("[data-bb-fight]");
     if (slot) slot.replaceChildren(fight);
     else box.insertAdjacentElement("afterend", fight);
@@ -1542,14 +1403,14 @@ function setupOdds(path) {
   const hash = location.hash;
   if (hash.startsWith("#odds=")) {
     const params = new URLSearchParams(hash.slice("#odds=".length));
-    if (params.has(kind)) {
+    if (params.has(game)) {
       box.bbRestore(params);
       box.bbCompute();
     }
   }
   if (hash.startsWith("#fight=")) {
     const params = new URLSearchParams(hash.slice("#fight=".length));
-    if (params.has(kind)) {
+    if (params.has(game)) {
       fight.bbRestore(params);
       fight.scrollIntoView({ block: "start" });
       fight.bbCompute();
@@ -1588,5 +1449,5 @@ export async function setupPage(path) {
     else article.prepend(holder);
   }
   if (holder) await setupPlayground(holder, shared);
-  if (/(^|\/)odds\/(heroscape|homm)\/$/.test(path)) setupOdds(path);
+  if (/(^|\/)odds\/[\w-]+\/$/.test(path)) setupOdds();
 }

@@ -12,7 +12,7 @@
  * Messages to the page: {type: "progress", loaded, total, what}, {type: "ready", timings,
  * bytes}, {type: "failed", error} (the engine could not load), and one {type: "answer", id,
  * ok, value | error, seconds} per call. Messages from the page: {id, call, args}, where
- * call is "run", "odds" (a game's name and its arguments), "fight" or "proposeRuling".
+ * call is "run", "odds" or "fight" (a game's name and its form's values), or "proposeRuling".
  * Everything is data: a scenario's text reaches Python as a string, never as code.
  */
 
@@ -159,18 +159,8 @@ def battlebook_odds(game, arguments):
 def battlebook_propose(text, fields):
     return _answer(_inpage.propose_ruling, str(text), json.loads(str(fields)))
 
-def _fight(game, question, arguments):
-    from battlebook.fight_report import report_page
-    from battlebook.games import game_named
-
-    fields = json.loads(arguments)
-    if not isinstance(fields, dict):
-        raise ValueError("the calculator's fields are not a set of named values")
-    named = {str(key): str(value) for key, value in fields.items()}
-    return report_page(game_named(str(game)).fight(str(question), named))
-
-def battlebook_fight(game, question, arguments):
-    return _answer(_fight, str(game), str(question), str(arguments))
+def battlebook_fight(game, values):
+    return _answer(lambda: _inpage.game_fight(str(game), json.loads(str(values))))
 `);
   mark("importEngine");
   const call = (name) => {

@@ -66,7 +66,7 @@
     addButtons(path);
     var wanted =
       document.querySelector("[data-bb-playground]") ||
-      /(^|\/)odds\/(heroscape|homm)\/$/.test(path) ||
+      /(^|\/)odds\/[\w-]+\/$/.test(path) ||
       /^#(try|odds|fight)=/.test(location.hash);
     if (wanted) {
       loadApp().then(function (m) {

@@ -2,8 +2,9 @@ r"""Every bound on a number or a size that Battlebook reads, stated once.
 
 Feature files, shared links and command lines come from strangers: each number they give
 is read from ASCII digits and checked against the bound stated here, by the command line,
-the step language, the engine and the page's calculators alike (the site hands the page
-[`page_bounds`][battlebook.bounds.page_bounds]). A bound is Battlebook's own limit, not a
+the step language, the engine and the page's calculators alike (each game's calculator
+forms carry the bounds of their fields, see [`PageForm`][battlebook.calculator.PageForm], and the
+site hands the page those forms). A bound is Battlebook's own limit, not a
 rule of a game: the cards' printed numbers are far below every one of them, and each keeps
 the work an answer takes small (the odds of 30 dice against 30 take milliseconds; of 20,000,
 minutes).
@@ -133,36 +134,3 @@ def check_whole(value: int, what: str, low: int, high: int) -> int:
     if not low <= value <= high:
         raise BoundError(f"{what}: {value} is out of bounds: give a whole number from {low} to {high}")
     return value
-
-
-def fight_bounds() -> dict[str, int]:
-    """The fight calculators' bounds as the page's fight calculator names them.
-
-    Examples:
-        >>> fight_bounds()["hommCards"]
-        12
-    """
-    return {
-        "heroscapeDice": FIGHT_MAX_DICE,
-        "heroscapeLife": FIGHT_MAX_LIFE,
-        "heroscapeAttacks": FIGHT_MAX_ATTACKS,
-        "hommCards": FIGHT_MAX_CARDS,
-        "hommStat": MAX_SCORE,
-    }
-
-
-def page_bounds() -> dict[str, tuple[int, int]]:
-    """The bounds of the page's odds calculators, by field, as the site hands them to the page.
-
-    Examples:
-        >>> page_bounds()["attack dice"]
-        (0, 30)
-    """
-    return {
-        "attack dice": (0, MAX_DICE),
-        "defense dice": (0, MAX_DICE),
-        "levels above": (-MAX_LEVEL, MAX_LEVEL),
-        "score": (0, MAX_SCORE),
-        "defense": (0, MAX_SCORE),
-        "swat": (1, MAX_SWAT),
-    }

@@ -31,11 +31,15 @@ if TYPE_CHECKING:
 
 __all__ = [
     "Calculators",
+    "Field",
     "FightForm",
+    "Group",
     "OddsAnswer",
     "OddsCalculator",
     "Option",
+    "PageForm",
     "chance_data",
+    "chart_rows",
 ]
 
 
@@ -44,6 +48,134 @@ def chance_data(value: Fraction) -> dict[str, Any]:
     from battlebook.odds import fraction_text, percent_text
 
     return {"fraction": fraction_text(value), "percent": percent_text(value), "value": float(value)}
+
+
+def chart_rows(rows: Sequence[tuple[str, Fraction, bool]]) -> list[dict[str, Any]]:
+    """Bars of a page calculator's chart: each label with its chance, and whether it is one the answer counts.
+
+    Examples:
+        >>> from fractions import Fraction
+        >>> chart_rows([("roll 9", Fraction(1, 10), True)])[0]["on"]
+        True
+    """
+    return [{"label": label, **chance_data(chance), "on": on} for label, chance, on in rows]
+
+
+@dataclass(frozen=True)
+class Field:
+    """One field of a page calculator's form, as the page draws it and checks it before sending it.
+
+    Attributes:
+        name: Its key: in the values the form sends, and in a shared link.
+        label: What the page writes beside it.
+        default: Its text when the form opens.
+        low: With `high`, the bounds of a whole number (a number field); `None` for another kind.
+        high: The largest whole number it takes.
+        choices: The values it may take, each with its words (a choice field).
+        pattern: A regular expression the whole text must match (a text field); `numbers`
+            fields are whole numbers separated by commas, each within `low` and `high`.
+        hint: What the page says when the text does not match (such as "such as 3v2,4v2").
+        numbers: Up to this many whole numbers separated by commas (a list field), 0 for one.
+        what: How a refusal names it ("attack dice: give a whole number from 0 to 30"); empty: its label.
+    """
+
+    name: str
+    label: str
+    default: str
+    low: int | None = None
+    high: int | None = None
+    choices: tuple[tuple[str, str], ...] = ()
+    pattern: str = ""
+    hint: str = ""
+    numbers: int = 0
+    what: str = ""
+
+    def check(self, value: object) -> int:
+        """`value` itself when it is a whole number within the field's bounds; else a `BoundError` naming the field.
+
+        Examples:
+            >>> Field("a", "Attack dice", "3", 0, 30, what="attack dice").check(31)
+            Traceback (most recent call last):
+            ...
+            battlebook.bounds.BoundError: attack dice: 31 is out of bounds: give a whole number from 0 to 30
+        """
+        from battlebook.bounds import check_whole
+
+        assert self.low is not None and self.high is not None, f"{self.name} is not a number field"
+        return check_whole(value, self.what or self.label, self.low, self.high)  # type: ignore[arg-type]
+
+    def data(self) -> dict[str, Any]:
+        """The field as the page reads it (plain data)."""
+        kind = "choice" if self.choices else "numbers" if self.numbers else "number" if self.low is not None else "text"
+        shape: dict[str, Any] = {"kind": kind, "name": self.name, "label": self.label, "default": self.default}
+        if self.low is not None:
+            shape |= {"low": self.low, "high": self.high}
+        if self.choices:
+            shape["choices"] = [list(choice) for choice in self.choices]
+        if self.pattern:
+            shape["pattern"] = self.pattern
+        if self.hint:
+            shape["hint"] = self.hint
+        if self.numbers:
+            shape["most"] = self.numbers
+        if self.what:
+            shape["what"] = self.what
+        return shape
+
+
+@dataclass(frozen=True)
+class Group:
+    """Fields the page draws together under a label, shown only while a choice field has one value (if `when`).
+
+    Attributes:
+        label: The group's legend.
+        fields: Its fields, in order.
+        when: `(field, value)`: the group shows only while that choice field has that value.
+    """
+
+    label: str
+    fields: tuple[Field, ...]
+    when: tuple[str, str] | None = None
+
+
+@dataclass(frozen=True)
+class PageForm:
+    """A page calculator's form: its title, the words of its button, and its fields (some in groups).
+
+    The page draws every game's form with one generic form; the values it sends (each field's
+    text, by name, only the fields shown) are read and bounded again by the game.
+
+    Examples:
+        >>> form = PageForm("Odds", "Compute", (Field("s", "Score", "7", 0, 99),))
+        >>> form.defaults(), form.data()["parts"][0]["fields"][0]["high"]
+        ({'s': '7'}, 99)
+    """
+
+    title: str
+    submit: str
+    parts: tuple[Field | Group, ...]
+
+    def fields(self) -> tuple[Field, ...]:
+        """Every field, groups' included, in order."""
+        return tuple(f for part in self.parts for f in (part.fields if isinstance(part, Group) else (part,)))
+
+    def defaults(self) -> dict[str, str]:
+        """Every field's text when the form opens, by name."""
+        return {field.name: field.default for field in self.fields()}
+
+    def data(self) -> dict[str, Any]:
+        """The form as the page reads it (plain data): loose fields are groups without a label."""
+        parts = [
+            {
+                "label": part.label,
+                "when": list(part.when) if part.when else None,
+                "fields": [f.data() for f in part.fields],
+            }
+            if isinstance(part, Group)
+            else {"label": "", "when": None, "fields": [part.data()]}
+            for part in self.parts
+        ]
+        return {"title": self.title, "submit": self.submit, "parts": parts}
 
 
 @dataclass(frozen=True)
@@ -124,14 +256,23 @@ class FightForm:
 
 @dataclass(frozen=True)
 class Calculators:
-    """A game's calculators: an attack's odds, a whole fight's questions, and the odds page's calculator.
+    """A game's calculators: an attack's odds, a whole fight's questions, and the odds page's two forms.
 
-    `title` is how the command line names the game in a sentence; `page_odds` answers the
-    odds page's calculator, given the values of its fields in its order, with plain data (the
-    page shows every string as text).
+    `title` is how the command line names the game in a sentence. The odds page draws
+    `odds_form` and `fight_form` (see [`PageForm`][battlebook.calculator.PageForm]) with one
+    generic form. `page_odds` answers the first, given the values of its fields in its
+    order (a number field's as a number, a list field's as a list of numbers, any other as
+    its text), with plain data whose `shown` part the page draws: `lines` of text, the
+    `main` one, and a chart's `rows` ([`chart_rows`][battlebook.calculator.chart_rows]); the
+    page shows every string as text. `page_fight` turns the fight form's values (its shown
+    fields' texts, by name) into the question and arguments of the game's
+    [`fight`][battlebook.game.Game.fight]; a `ValueError` says, in one line, what is wrong.
     """
 
     title: str
     odds: OddsCalculator
     fight: FightForm
     page_odds: Callable[[Sequence[object]], dict[str, Any]]
+    odds_form: PageForm
+    fight_form: PageForm
+    page_fight: Callable[[Mapping[str, str]], tuple[str, dict[str, str]]]

@@ -24,7 +24,8 @@ Examples:
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Iterator, Mapping, Sequence
+import random
+from collections.abc import Callable, Hashable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from types import ModuleType
@@ -221,6 +222,18 @@ class Game(Protocol[State, Action]):
 
     def played_under(self, state: State, settings: Mapping[str, object]) -> State:
         """`state` played under `settings` (a reading's): its ruleset's, and those of what the state holds."""
+        ...
+
+    def new_battle(self, rng: random.Random) -> State:
+        """A random battle, set up and valid, drawn with `rng` (the caller's, so it can be replayed).
+
+        What the API test plays over every registered game; with
+        [`invariants`][battlebook.game.Game.invariants], what must stay true while it is played.
+        """
+        ...
+
+    def invariants(self, first: State) -> Callable[[State], None]:
+        """A check of every later state of the battle that began as `first`: `AssertionError` saying what broke."""
         ...
 
     def legal_violation(self, state: State, action: Action) -> RuleViolation | None:

@@ -34,8 +34,9 @@ Feature: Attacking
     Only figures of the army card whose turn it is may attack. They attack one after the
     other in the order their player likes; each attacks at most once in the turn, but
     any number of them may pick the same defender. In the 2024 edition a special power
-    may allow a figure more attacks. When every figure that can attack has attacked, the
-    turn is over.
+    may allow a figure more attacks; the 2004 text knows no special powers, so there each
+    figure attacks once whatever its card is given. When every figure that can attack has
+    attacked, the turn is over.
 
     @edition:2004
     Example: A figure that has attacked cannot attack again in the same turn
@@ -80,6 +81,23 @@ Feature: Attacking
       When the Zettian Guard Z1 attacks the Airborne Elite A1, rolling blank, blank, blank against blank, blank
       And the Zettian Guard Z1 attacks the Airborne Elite A3, rolling blank, blank, blank against blank, blank
       Then no figure of the card taking the turn has an attack left, so the turn is over
+
+    @edition:2004
+    Example: In the 2004 game a special power granting an extra attack does not act, and a second attack is refused
+      Given these powers, defined for this example only:
+        | power         | kind          | holder         | extra attacks |
+        | Double Volley | special power | Zettian Guards | 1             |
+      And the battlefield:
+        """
+        3Z1 1 1A1 1A3
+        Z1 = Zettian Guards (Red)
+        A1 = Airborne Elite (Blue)
+        A3 = Airborne Elite (Blue)
+        """
+      When the Zettian Guard Z1 attacks the Airborne Elite A1, rolling blank, blank, blank against blank, blank
+      And the Zettian Guard Z1 tries to attack the Airborne Elite A3
+      Then the attack is refused under the rule heroscape.attacking
+      And the battlefield is unchanged
 
     @edition:2004
     Example: The second Guard may attack before the first

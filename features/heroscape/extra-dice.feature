@@ -3,10 +3,11 @@ Feature: Extra dice: height, special powers and glyphs
   An attack starts from the attacker's Attack dice and the defender's Defense dice (see
   [Attacking](attacking.md)). Three things can add to either side: a base standing
   higher than the other figure's, a special power printed on an army card, and a glyph
-  the figure stands on. Height works in both editions, though not the same way; the
-  special powers and glyphs below are played under the 2024 edition, the one whose text
-  describes them. In that edition an extra die must also be claimed before the dice are
-  rolled, or it is lost.
+  the figure stands on. Height works in both editions, though not the same way. Special
+  powers, special attacks and glyphs belong to the 2024 edition alone: the 2004 text has
+  none of them, and the 2004 examples below show each doing nothing there. In the 2024
+  edition an extra die must also be claimed before the dice are rolled, or it is lost; in
+  the 2004 game the higher figure simply rolls its extra die.
 
   As in *Attacking*, the examples define their powers in a table (its columns are
   explained there): the sources describe what a power may do but print no power of any
@@ -131,14 +132,17 @@ Feature: Extra dice: height, special powers and glyphs
         """
       Then the Zettian Guard Z1 attacks the Airborne Elite A1 with 2 dice against 2
 
-  @id:heroscape.special-powers @source:004/special-powers @source:004/attacking
+  @id:heroscape.special-powers @source:004/special-powers @source:004/attacking @source:003/attacking
   Rule: Special powers change the dice, and a special attack may be used instead of a normal attack
     Before rolling, check the army cards for special powers that add dice to the attack
     or the defense. A card whose power is named as a Special Attack offers a different
     attack that the figure may make in place of its normal one. The source says no more
     of it; in these examples a special attack is defined, in the powers table, with its
     own number of attack dice and its own range, which replace the card's Attack and
-    Range. An attack may only use a special attack printed on the attacker's own card.
+    Range. An attack may only use a special attack printed on the attacker's own card. The
+    2004 text has no special powers at all: an attacker rolls the Attack on its card (plus
+    any height die) and the defender its Defense, and an attack naming a special attack is
+    refused.
 
     @edition:2024
     Example: A defending special power adds a defense die
@@ -192,10 +196,39 @@ Feature: Extra dice: height, special powers and glyphs
       When the Zettian Guard Z1 tries to attack the Airborne Elite A1 with the special attack "Fire Breath Special Attack"
       Then the attack is refused under the rule heroscape.special-powers
 
-  @id:heroscape.glyphs @source:004/glyphs @source:004/attacking
+    @edition:2004
+    Example: In the 2004 game a defending special power adds no die
+      Given these powers, defined for this example only:
+        | power      | kind          | holder         | attack dice | defense dice |
+        | Stone Skin | special power | Airborne Elite | 0           | 1            |
+      And the battlefield:
+        """
+        1Z1 1 1 1A1
+        Z1 = Zettian Guards (Red)
+        A1 = Airborne Elite (Blue)
+        """
+      Then the Zettian Guard Z1 attacks the Airborne Elite A1 with 2 dice against 2
+
+    @edition:2004
+    Example: In the 2004 game a special attack printed on the attacker's card is refused
+      Given these powers, defined for this example only:
+        | power                 | kind           | holder         | attack dice | range |
+        | Volley Special Attack | special attack | Zettian Guards | 4           | 9     |
+      And the battlefield:
+        """
+        1Z1 1 1 1A1
+        Z1 = Zettian Guards (Red)
+        A1 = Airborne Elite (Blue)
+        """
+      When the Zettian Guard Z1 tries to attack the Airborne Elite A1 with the special attack "Volley Special Attack"
+      Then the attack is refused under the rule heroscape.special-powers
+      And the battlefield is unchanged
+
+  @id:heroscape.glyphs @source:004/glyphs @source:004/attacking @source:003/attacking
   Rule: A glyph under the attacker or the defender may give it extra dice
     Some glyphs help the figure standing on them, in attack or in defense. Their dice are
-    added with the other extras before rolling.
+    added with the other extras before rolling. The 2004 text has no glyphs: a figure
+    standing on one rolls what its card and its height give it, no more.
 
     @edition:2024
     Example: A Zettian Guard on an attack glyph rolls an extra attack die
@@ -239,11 +272,27 @@ Feature: Extra dice: height, special powers and glyphs
         """
       Then the Zettian Guard Z1 attacks the Airborne Elite A1 with 2 dice against 3
 
-  @id:heroscape.claim-extras-before-rolling @source:004/attacking
+    @edition:2004
+    Example: In the 2004 game the attack glyph gives the Zettian Guard on it no extra die
+      Given these powers, defined for this example only:
+        | power           | kind  | holder | attack dice | defense dice |
+        | Glyph of Astrid | glyph | Astrid | 1           | 0            |
+      And the battlefield:
+        """
+        1aZ1 1 1 1A1
+        Z1 = Zettian Guards (Red)
+        A1 = Airborne Elite (Blue)
+        a = glyph Astrid
+        """
+      Then the Zettian Guard Z1 attacks the Airborne Elite A1 with 2 dice against 2
+
+  @id:heroscape.claim-extras-before-rolling @source:004/attacking @source:003/height-advantage
   Rule: Extra dice must be claimed before the roll; an extra nobody claimed is lost
     Before rolling, the players check for height advantage, special powers and glyphs
     that change the attack. An extra die that was overlooked until after the roll does
-    not count for that attack: the 2024 edition is blunt about it.
+    not count for that attack: the 2024 edition is blunt about it. The 2004 text has no
+    such rule: it gives the higher figure its extra die without condition, so a 2004
+    attack that leaves the height die out is refused under the height advantage rule.
 
     @edition:2024
     Example: A height advantage overlooked before the roll is lost
@@ -270,3 +319,15 @@ Feature: Extra dice: height, special powers and glyphs
         """
       When the Zettian Guard Z1 attacks the Airborne Elite A1, overlooking the power "Glyph of Astrid", rolling skull, blank against shield, blank
       Then the attacker rolled 2 dice and the defender 2
+
+    @edition:2004
+    Example: In the 2004 game a height advantage cannot be lost by overlooking it
+      Given the battlefield:
+        """
+        3Z1 3 1 1A1
+        Z1 = Zettian Guards (Red)
+        A1 = Airborne Elite (Blue)
+        """
+      When the Zettian Guard Z1 tries to attack the Airborne Elite A1, overlooking its height advantage
+      Then the attack is refused under the rule heroscape.height-advantage
+      And the battlefield is unchanged

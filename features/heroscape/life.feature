@@ -1,4 +1,4 @@
-@game:heroscape @chapter:6 @edition:2024
+@game:heroscape @chapter:6
 Feature: Wounds, life and army cards
   In the 2024 edition a successful attack does not simply remove its defender. Each
   skull the defender fails to block puts a **wound marker** on it, and a figure falls
@@ -9,9 +9,10 @@ Feature: Wounds, life and army cards
   A destroyed figure is laid on its army card. When every figure of a card has been
   destroyed the card is **out of play**, which matters for the **order markers** an
   army places on its cards to decide which card takes each of its turns. Every example
-  in this chapter plays under the 2024 edition.
+  in this chapter plays under the 2024 edition, but one: in the 2004 basic game a
+  destroyed figure leaves the game, and the text never puts an army card out of play.
 
-  @id:heroscape.life @source:004/life @source:004/rolling-and-resolving @source:004/example-20
+  @id:heroscape.life @source:004/life @source:004/rolling-and-resolving @source:004/example-20 @edition:2024
   Rule: Each unblocked skull is a wound on the hero's army card; the hero falls when its wounds reach its Life
     After a successful attack, put one wound marker on the defending hero's army card for
     every skull its shields did not block. When the markers on the card equal the Life
@@ -53,7 +54,7 @@ Feature: Wounds, life and army cards
       Then Xenithrax X takes 2 wounds and has 7 on her army card
       And the army card "Xenithrax the Vineweaver" of Blue is still in play
 
-  @id:heroscape.squads-and-life @source:004/squads-and-life
+  @id:heroscape.squads-and-life @source:004/squads-and-life @edition:2024
   Rule: A one-life squad figure falls to any successful attack; a squad figure with more Life keeps its own wounds
     Most squad figures have a Life of 1: any successful attack destroys such a figure,
     and no wound marker goes on its squad's army card. A squad figure with a Life above 1
@@ -103,7 +104,7 @@ Feature: Wounds, life and army cards
       When the Knave K1 attacks the Iron Troll T1, rolling skull, blank, blank against blank, blank
       Then the attack destroys the Iron Troll T1
 
-  @id:heroscape.wounds-move-with-figure @source:004/squads-and-life
+  @id:heroscape.wounds-move-with-figure @source:004/squads-and-life @edition:2024
   Rule: The wound markers beside a multi-life squad figure go wherever it goes
     A multi-life squad figure's wounds lie beside it on the battlefield, so they travel
     with it when it moves. Battlebook does not model movement itself (how far a figure
@@ -126,7 +127,7 @@ Feature: Wounds, life and army cards
       And the Iron Troll T1 has 2 wound markers next to it
       And the Iron Troll T2 has 0 wound markers next to it
 
-  @id:heroscape.army-card-out-of-play @source:004/life
+  @id:heroscape.army-card-out-of-play @source:004/life @source:003/attacking
   Rule: An army card whose figures are all destroyed is out of play, though its unrevealed order marker waits for its turn
     Once every figure of an army card is destroyed, the card is out of play. An order
     marker already lying face down on it stays there, unrevealed, until its turn comes up;
@@ -134,7 +135,11 @@ Feature: Wounds, life and army cards
     left, as after any turn. In later rounds no order marker may
     go on the card and it takes no turns; when the next round begins, any markers still
     on it are taken back to be placed as usual.
+    All of this is the 2024 edition's. The 2004 text takes a destroyed figure out of the
+    game and says nothing of its army card, so in the 2004 game no card goes out of play
+    and no turn is refused for that reason.
 
+    @edition:2024
     Example: No order marker may be placed on an army card out of play
       Given the battlefield:
         """
@@ -148,6 +153,7 @@ Feature: Wounds, life and army cards
       And Blue tries to place their order marker 1 on the Xenithrax the Vineweaver card
       Then the order marker is refused under the rule heroscape.army-card-out-of-play
 
+    @edition:2024
     Example: No turn may be taken with an army card out of play
       Given the battlefield:
         """
@@ -161,6 +167,21 @@ Feature: Wounds, life and army cards
       And Blue tries to take a turn with the Xenithrax the Vineweaver card
       Then the turn is refused under the rule heroscape.army-card-out-of-play
 
+    @edition:2004
+    Example: In the 2004 game the card of a destroyed hero does not go out of play, so its turn is not refused
+      Given the battlefield:
+        """
+        1K1 1X 1X 1A1
+        K1 = Knaves of the Silver Scimitar (Red)
+        X = Xenithrax the Vineweaver (Blue)
+        A1 = Airborne Elite (Blue)
+        """
+      When the Knave K1 attacks Xenithrax X, rolling skull, blank, blank against blank, blank, blank
+      And Blue tries to take a turn with the Xenithrax the Vineweaver card
+      Then Xenithrax X is out of the game
+      And Blue takes a turn with the army card "Xenithrax the Vineweaver"
+
+    @edition:2024
     Example: When the next round begins, markers left on a card out of play are taken back
       Given the battlefield:
         """
@@ -175,6 +196,7 @@ Feature: Wounds, life and army cards
       And a new round begins
       Then no order marker is left on the army card "Xenithrax the Vineweaver"
 
+    @edition:2024
     Example: After a turn that ends at once, the player on the left takes the next turn
       Given the battlefield:
         """
@@ -195,6 +217,7 @@ Feature: Wounds, life and army cards
       When Red reveals their order marker 2
       Then Red takes a turn with the army card "Knaves of the Silver Scimitar"
 
+    @edition:2024
     Example: An order marker on a card still in play starts that card's turn
       Given the battlefield:
         """
@@ -206,7 +229,7 @@ Feature: Wounds, life and army cards
       When Blue reveals their order marker 2
       Then Blue takes a turn with the army card "Xenithrax the Vineweaver"
 
-  @id:heroscape.common-army-cards @source:004/common-army-cards
+  @id:heroscape.common-army-cards @source:004/common-army-cards @edition:2024
   Rule: With several copies of one Common army card, destroyed figures fill a started card before a new one
     When an army holds two or more copies of the same Common army card, its first
     destroyed figure of that kind may go on any of the copies (Battlebook puts it on its

@@ -7,6 +7,7 @@ import re
 import pytest
 from playwright.sync_api import Page, ViewportSize
 
+from battlebook.games import GAMES
 from tests.browser.a11y import set_scheme
 
 DESKTOP: ViewportSize = {"width": 1280, "height": 900}
@@ -234,7 +235,7 @@ def test_the_numbers_of_a_heroscape_map_are_readable_on_a_phone(page: Page, site
     assert min(smallest.values()) >= 9, f"map numbers on a 390 px phone, smallest per chapter: {smallest}"
 
 
-@pytest.mark.parametrize("game", ["homm", "heroscape"])
+@pytest.mark.parametrize("game", list(GAMES))
 def test_the_odds_tables_show_exact_fractions_without_a_mouse(page: Page, site_url: str, game: str) -> None:
     page.set_viewport_size(PHONE)
     page.goto(site_url + f"odds/{game}/")

@@ -79,7 +79,7 @@ Feature: X<script>{js("S1-feature")}</script>{img("S1-img")}
       When the <script>{js("S4-called")}</script> attack the Behemoth in melee, rolling 6
       Then the attack kills the top card of the Behemoth
 
-    @edition:2024
+    @game:heroscape @edition:2024
     Example: An army card with a hostile figure name
       Given these army cards, defined for this example only:
         | name        | figure            | kind  | figures | life | range | attack | defense | height |
@@ -256,6 +256,8 @@ def write_hostile_features(folder: Path) -> list[Path]:
     """Write the hostile feature files under `folder` (the `features/` of a rulebook); return their paths."""
     written = []
     for relative, text in hostile_features().items():
+        # Every file of a rulebook declares its game: HoMM's, on the Feature (an example of another game says its own).
+        text = "@game:homm " + text if text.startswith("@") else "@game:homm\n" + text
         path = folder / relative
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(text, encoding="utf-8")

@@ -88,17 +88,14 @@ def build_hostile_site(folder: Path, features: str = "hostile") -> dict[str, tup
                 target = folder / "features" / data.relative_to(ROOT / "features")
                 target.parent.mkdir(parents=True, exist_ok=True)
                 shutil.copy(data, target)
-    env = {
-        **os.environ,
-        "BATTLEBOOK_FEATURES": str(folder / "features"),
-        "BATTLEBOOK_RESULTS": str(folder / ".battlebook" / "results.json"),
-        "BATTLEBOOK_MESSAGES": "",
-        "NO_MKDOCS_2_WARNING": "1",
-    }
+    results = folder / ".battlebook" / "results.json"
+    env = {**os.environ, "BATTLEBOOK_RESULTS": str(results), "NO_MKDOCS_2_WARNING": "1"}  # the site reads it
     env.pop("BATTLEBOOK_SITE_URL", None)
     env.pop("BATTLEBOOK_REPO_URL", None)
     pytest = [str(BIN / "pytest"), "-q", "-p", "no:cacheprovider", "--rootdir", str(folder)]
-    examples = [[*pytest, "-c", str(folder / "pyproject.toml"), str(folder / "tests" / "test_features.py")]]
+    run = ["--battlebook-features", str(folder / "features"), "--battlebook-results", str(results)]
+    run.append("--battlebook-messages=")  # a run of these files writes no Cucumber Messages
+    examples = [[*pytest, "-c", str(folder / "pyproject.toml"), str(folder / "tests" / "test_features.py"), *run]]
     recorded = default_path(ROOT)
     if features == "rulebook" and recorded.is_file():
         # The same chapters, so the rulebook's own recorded results hold for them (they name files by path and digest).

@@ -94,13 +94,12 @@ def test_one_set_of_bounds_reaches_the_engine_the_command_line_and_the_page() ->
     from battlebook.heroscape.dice import heroscape_wounds
     from battlebook.homm import calculator as homm_calculator
     from battlebook.runners.inpage import game_odds
-    from battlebook.site.pages import bounds_element
+    from battlebook.site.pages import forms_element
 
     # The command line's options are the games' calculators' (battlebook.cli.odds names no game).
     calculators = (heroscape_calculator.MAX_DICE, homm_calculator.MAX_SCORE, homm_calculator.MAX_SWAT)
     assert calculators == (bounds.MAX_DICE, bounds.MAX_SCORE, bounds.MAX_SWAT)
-    assert bounds.page_bounds()["attack dice"] == (0, bounds.MAX_DICE)
-    assert f"[0, {bounds.MAX_DICE}]" in bounds_element()
+    assert f"&quot;high&quot;: {bounds.MAX_DICE}" in forms_element("heroscape")
     for call in (
         lambda: heroscape_wounds(bounds.MAX_DICE + 1, 1),
         lambda: game_odds("heroscape", [20_000, 20_000, 0, "2004"]),
@@ -113,10 +112,10 @@ def test_one_set_of_bounds_reaches_the_engine_the_command_line_and_the_page() ->
 
 
 def test_the_page_calculator_reads_its_bounds_from_the_page() -> None:
-    """The odds calculator's script states no bound of its own: it reads the page's (`data-bb-bounds`)."""
+    """The odds calculator's script states no bound of its own: it reads the page's forms (`data-bb-forms`)."""
     script = (ENGINE.parents[1] / "docs" / "javascripts" / "try-it-app.js").read_text(encoding="utf-8")
-    calculator = script.split("/* ---------- odds calculators ---------- */", 1)[1].split("function setupOdds", 1)[0]
-    assert "data-bb-bounds" in calculator and "withinBounds" in calculator
+    calculator = script.split("/* ---------- calculators: one generic form", 1)[1].split("function setupOdds", 1)[0]
+    assert "data-bb-forms" in calculator and "withinBounds" in calculator
     assert ", 0, 30)" not in calculator and ", 0, 99)" not in calculator and "-40, 40" not in calculator
 
 

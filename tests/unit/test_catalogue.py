@@ -8,10 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from battlebook.book import coverage
-from battlebook.book.coverage import coverage_problems, render_coverage, section_coverage
 from battlebook.book.model import FeatureDoc, feature_paths, load_book, load_feature
-from battlebook.book.pending import PENDING
 from battlebook.book.results import ResultBook
 from battlebook.book.rulings import read_ruling, render_rulings_index, ruling_problems, rulings_of
 from battlebook.book.sources import SECTIONS
@@ -24,8 +21,11 @@ from battlebook.language.catalogue import (
 )
 from battlebook.language.grammar import Phrase
 from battlebook.language.steps import load_step_modules, step_modules
+from battlebook.site import coverage
 from battlebook.site import pages as site_pages
+from battlebook.site.coverage import coverage_problems, render_coverage, section_coverage
 from battlebook.site.pages import page_uri
+from battlebook.site.pending import PENDING
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -178,8 +178,9 @@ def test_a_line_is_credited_to_the_step_of_its_own_game(book: list[FeatureDoc]) 
         for s in steps
         if s.readable.endswith(" in melee[, swatting {swat} card(s)][, swatting {picked}][, rolling {roll}]")
     )
-    # The Heroscape pattern is loose enough to read a HoMM melee line, but steps are scoped per game.
-    assert Phrase(scape_attack.pattern).is_matching("the Gold Golem attacks the Enemy Golems in melee, rolling 0")
+    # Steps are scoped per game; and a Heroscape figure is typed (words, then a map key), so the
+    # Heroscape attack no longer reads a HoMM melee line even unscoped.
+    assert not Phrase(scape_attack.pattern).reads("the Gold Golem attacks the Enemy Golems in melee, rolling 0")
     assert all(not use.feature.path.startswith("features/homm/") for use in scape_attack.uses)
     assert any(use.feature.path.startswith("features/heroscape/") for use in scape_attack.uses)
     assert all(not use.feature.path.startswith("features/heroscape/") for use in homm_attack.uses)

@@ -8,6 +8,7 @@ from fractions import Fraction
 import pytest
 
 from battlebook.cli import main
+from battlebook.games import PACKAGES
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
@@ -277,6 +278,6 @@ def test_reading_a_fight_s_arguments_loads_no_game() -> None:
     done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
     loaded = set(done.stdout.split())
     light = {"battlebook.cli", "battlebook.cli.odds", "battlebook.games", "battlebook.game", "battlebook.calculator"}
-    light |= {f"battlebook.{game}{part}" for game in ("homm", "heroscape") for part in ("", ".calculator")}
+    light |= {f"{package}{part}" for package in PACKAGES.values() for part in ("", ".calculator")}
     kernel = {"battlebook._lazy", "battlebook.bounds", "battlebook.dice", "battlebook.errors", "battlebook.visible"}
     assert loaded <= light | kernel, loaded - light - kernel

@@ -16,8 +16,10 @@ import ast
 from functools import cache
 from pathlib import Path
 
+from battlebook.games import PACKAGES
+
 PACKAGE = Path(__file__).resolve().parents[2] / "engine" / "battlebook"
-GAMES = ("battlebook.homm", "battlebook.heroscape")
+GAMES = tuple(PACKAGES.values())
 #: Drawing code: a game's drawing of its states and its odds page, and the shared drawing toolkit.
 DRAWING = (
     "battlebook.homm.picture",

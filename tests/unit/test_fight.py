@@ -555,14 +555,11 @@ def test_a_battle_without_a_clock_starts_at_round_one() -> None:
 
 
 def test_every_registered_game_answers_its_fight_questions_through_the_contract() -> None:
-    from battlebook.games import GAMES
+    from battlebook.games import GAMES, calculators
 
-    asked = {
-        "heroscape": ("duel", {"first": "2,2,2", "second": "2,2,2"}),
-        "homm": ("stacks", {"aggressor": "2,1,3,7,7", "defender": "2,1,3,7,7"}),
-    }
     for name, game in GAMES.items():
-        question, arguments = asked[name]
+        # The question the game's page form asks as it opens.
+        question, arguments = calculators(name).page_fight(calculators(name).fight_form.defaults())
         report = game.fight(question, arguments)
         assert sum(chance for _, chance in report.chances[:3]) == 1
         assert report.json()["readings"] == list(report.readings)

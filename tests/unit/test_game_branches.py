@@ -27,19 +27,18 @@ import re
 from collections.abc import Iterator
 from pathlib import Path
 
-from battlebook.games import GAMES
+from battlebook.games import GAMES, PACKAGES
 
 ROOT = Path(__file__).resolve().parents[2] / "engine"
 PACKAGE = ROOT / "battlebook"
 #: The modules that may name a game (see the module's docstring), by dotted prefix.
 EXEMPT = (
-    "battlebook.homm",
-    "battlebook.heroscape",
+    *PACKAGES.values(),
     "battlebook.games",
     "battlebook.language.steps",
     "battlebook.book.sources",
 )
-GAME_PACKAGES = tuple(f"battlebook.{name}" for name in GAMES)
+GAME_PACKAGES = tuple(PACKAGES.values())
 #: How a string may name a game: its short name, its title, or its title without the last word ("... IV").
 NAMES = sorted({n for g in GAMES.values() for n in (g.name, g.title, g.title.rsplit(" ", 1)[0]) if len(n) > 3})
 #: A string naming a game: one of `NAMES`, as a word, in any case.
@@ -125,3 +124,23 @@ def test_the_scan_sees_a_game_import_and_a_game_name(tmp_path: Path) -> None:
 
 def test_no_module_outside_the_games_branches_per_game() -> None:
     assert scan() == {}
+
+
+#: What the site's own code and hand-written lists are: the page's scripts, the navigation, the API index.
+SITE_FILES = (
+    *sorted((PACKAGE.parents[1] / "docs" / "javascripts").glob("*.js")),
+    PACKAGE.parents[1] / "docs" / "nav.yml",
+    PACKAGE.parents[1] / "docs" / "api.md",
+)
+
+
+def test_the_page_s_scripts_and_the_site_s_lists_name_no_game() -> None:
+    """The calculators' forms, the Playground's games, the odds pages, the navigation and the API index come from the
+    registry: a game's name or title in one of these files (comments included) is a hand-written branch or list."""
+    found = {
+        f"{path.name}:{number}": line.strip()
+        for path in SITE_FILES
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
+        if NAMING.search(line) or any(package in line for package in GAME_PACKAGES)
+    }
+    assert found == {}

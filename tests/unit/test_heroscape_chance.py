@@ -96,14 +96,22 @@ def test_wounds_already_taken_count_towards_destroying() -> None:
     assert odds.destroying == by_resolution(state, Attack("K1", "X"))[0] == sum(odds.hits_distribution()[2:])
 
 
-def test_a_glyph_power_changes_the_dice_and_the_chance_alike() -> None:
-    state = battle("1K1 1A1\nA1 = Airborne Elite (Blue)" + LINE, Edition.BASIC_2004)
+def test_a_special_power_changes_the_dice_and_the_chance_alike() -> None:
+    state = battle("1K1 1A1\nA1 = Airborne Elite (Blue)" + LINE, Edition.EDITION_2024)
     plain = chance_of(state, Attack("K1", "A1"))
     state = replace(state, powers=(Power("Fury", PowerKind.SPECIAL_POWER, "Knaves of the Silver Scimitar",
                                          attack_dice=1),))  # fmt: skip
     boosted = chance_of(state, Attack("K1", "A1"))
     assert boosted.attack_dice == plain.attack_dice + 1
     assert boosted.destroying == by_resolution(state, Attack("K1", "A1"))[0] > plain.destroying
+
+
+def test_a_special_power_changes_nothing_in_the_2004_game() -> None:
+    state = battle("1K1 1A1\nA1 = Airborne Elite (Blue)" + LINE, Edition.BASIC_2004)
+    plain = chance_of(state, Attack("K1", "A1"))
+    state = replace(state, powers=(Power("Fury", PowerKind.SPECIAL_POWER, "Knaves of the Silver Scimitar",
+                                         attack_dice=1),))  # fmt: skip
+    assert chance_of(state, Attack("K1", "A1")) == plain
 
 
 def test_another_die_flows_into_resolution_and_odds() -> None:

@@ -13,6 +13,7 @@ import pytest
 
 from battlebook.book.model import feature_paths, load_book, load_feature
 from battlebook.errors import BattlebookError
+from battlebook.games import GAMES
 from battlebook.heroscape.dice import heroscape_wounds
 from battlebook.heroscape.ruleset import Edition, Ruleset
 from battlebook.homm.dice import homm_hit
@@ -231,7 +232,7 @@ def test_the_catalogue_lists_every_step_with_its_game() -> None:
     # Every step of the library, and nothing else pytest-bdd knows of (its `trace`, once pytest has run).
     assert [(e["keyword"], e["text"]) for e in catalogue] == [(s.type.capitalize(), s.readable) for s in library]
     assert library == known_steps() and not any(e["text"] == "trace" for e in catalogue)
-    assert {entry["game"] for entry in catalogue} <= {"homm", "heroscape", "any"}
+    assert {entry["game"] for entry in catalogue} <= {*GAMES, "any"}
     assert any(e["text"] == "a battle in the open field" and e["game"] == "homm" for e in catalogue)
 
 

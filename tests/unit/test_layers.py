@@ -19,13 +19,15 @@ from pathlib import Path
 
 import pytest
 
+from battlebook.games import PACKAGES
+
 ROOT = Path(__file__).resolve().parents[2] / "engine"
 PACKAGE = ROOT / "battlebook"
 
 #: The layers, lowest first; a module's layer is the first of its dotted prefixes listed.
 LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("kernel", ("battlebook", "battlebook.pictures")),
-    ("games", ("battlebook.homm", "battlebook.heroscape")),
+    ("games", tuple(PACKAGES.values())),
     ("registry", ("battlebook.games",)),
     ("book", ("battlebook.book",)),
     ("language", ("battlebook.language",)),
@@ -34,8 +36,8 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("cli", ("battlebook.cli", "battlebook.__main__")),
 )
 RANK = {name: rank for rank, (name, _) in enumerate(LAYERS)}
-#: Third-party modules the book must never import: test runners and site builders.
-FOREIGN_TO_BOOK = ("pytest", "_pytest", "pytest_bdd", "mkdocs", "material", "mkdocstrings", "griffe")
+#: Third-party modules the book must never import: test runners, site builders and the `site` extra (`yaml`).
+FOREIGN_TO_BOOK = ("pytest", "_pytest", "pytest_bdd", "mkdocs", "material", "mkdocstrings", "griffe", "yaml")
 
 
 def module_name(path: Path) -> str:

@@ -7,6 +7,7 @@ from pathlib import Path
 import pytest
 
 from battlebook.cli import main
+from battlebook.games import GAMES
 
 HEADER = """Feature: Lines that must be able to fail
   Background:
@@ -94,7 +95,7 @@ def test_every_word_a_step_captures_is_used() -> None:
 
     from battlebook.language.steps import load_step_modules
 
-    fixtures = {"homm", "heroscape", "dice_question", "request", "datatable", "docstring"}
+    fixtures = {*GAMES, "dice_question", "request", "datatable", "docstring"}
     unused = []
     for module in load_step_modules():
         tree = ast.parse(inspect.getsource(module))

@@ -5,6 +5,7 @@ from __future__ import annotations
 import html
 import json
 import re
+from fractions import Fraction
 from pathlib import Path
 
 from battlebook.heroscape.dice import heroscape_wounds
@@ -89,23 +90,48 @@ def test_the_homm_page_tabulates_gold_golem_fights_under_both_readings_and_holds
     assert titles == expected
 
 
-def test_the_page_calculators_bounds_are_the_engines() -> None:
-    """The fight calculators in the page ask for the bounds the engine enforces: the page is handed them."""
+def test_the_page_calculators_forms_are_the_games_and_their_bounds_the_engines() -> None:
+    """Each odds page is handed its game's two forms; the fight forms' bounds are the engine's own."""
+    from battlebook.games import GAMES, calculators
     from battlebook.heroscape import fight as scape
     from battlebook.homm import fight as homm
     from battlebook.homm.units import MAX_STAT
-    from battlebook.site.pages import bounds_element
+    from battlebook.site.pages import forms_element
 
     script = (Path(__file__).resolve().parents[2] / "docs" / "javascripts" / "try-it-app.js").read_text("utf-8")
-    assert "const b = fightBounds();" in script and "const FIGHT_BOUNDS" not in script
-    given = json.loads(html.unescape(bounds_element().split('data-bb-bounds="', 1)[1].split('"', 1)[0]))
-    assert given["fight"] == {
-        "heroscapeDice": scape.MAX_DICE,
-        "heroscapeLife": scape.MAX_LIFE,
-        "heroscapeAttacks": scape.MAX_ATTACKS,
-        "hommCards": homm.MAX_CARDS,
-        "hommStat": MAX_STAT,
-    }
+    assert "data-bb-forms" in script and "FIGHT_BOUNDS" not in script
+    for name in GAMES:
+        given = json.loads(html.unescape(forms_element(name).split('data-bb-forms="', 1)[1].split('"', 1)[0]))
+        assert given == {
+            "game": name,
+            "odds": calculators(name).odds_form.data(),
+            "fight": calculators(name).fight_form.data(),
+        }
+    highs = {f.name: f.high for f in calculators("heroscape").fight_form.fields()}
+    assert (highs["fa"], highs["fl"]) == (scape.MAX_DICE, scape.MAX_LIFE)
+    highs = {f.name: f.high for f in calculators("homm").fight_form.fields()}
+    assert (highs["ac"], highs["am"]) == (homm.MAX_CARDS, MAX_STAT)
+
+
+def test_every_game_s_page_forms_ask_what_its_calculators_answer() -> None:
+    """Each game's page forms, as they open, are questions its calculators answer (the page sends their values)."""
+    from battlebook.games import GAMES, calculators
+    from battlebook.runners.inpage import game_fight, game_odds
+
+    for name in GAMES:
+        given = calculators(name)
+        odds = [
+            int(f.default)
+            if f.low is not None and not f.numbers
+            else [int(x) for x in f.default.split(",")]
+            if f.numbers
+            else f.default
+            for f in given.odds_form.fields()
+        ]
+        shown = game_odds(name, odds)["shown"]
+        assert shown["main"] and shown["rows"] and all(isinstance(line, str) for line in shown["lines"])
+        answer = game_fight(name, given.fight_form.defaults())
+        assert sum(Fraction(chance["fraction"]) for chance in answer["chances"]) <= 1
 
 
 def test_every_registered_game_publishes_its_odds_page() -> None:
@@ -117,7 +143,8 @@ def test_every_registered_game_publishes_its_odds_page() -> None:
     generator.odds_pages()
     pages = generator.pages.files
     assert set(pages) == {f"odds/{name}.md" for name in GAMES}
-    from battlebook.site.pages import bounds_element
+    from battlebook.site.pages import forms_element
 
-    page = pages["odds/homm.md"]
-    assert isinstance(page, str) and page.startswith(f"{GAMES['homm'].odds_page()}\n\n{bounds_element()}\n")
+    for name, game in GAMES.items():
+        page = pages[f"odds/{name}.md"]
+        assert isinstance(page, str) and page.startswith(f"{game.odds_page()}\n\n{forms_element(name)}\n")

@@ -14,9 +14,9 @@ from types import FrameType
 from typing import Any
 
 from battlebook.book.model import feature_paths, load_book
-from battlebook.book.open_questions import open_question_problems, open_questions, render_open_questions
 from battlebook.errors import RulesSilent
 from battlebook.runners.check import run_check
+from battlebook.site.open_questions import open_question_problems, open_questions, render_open_questions
 
 ROOT = Path(__file__).resolve().parents[2]
 ENGINE = ROOT / "engine" / "battlebook"

@@ -8,7 +8,6 @@ back to the garbage collector what it froze.
 
 from __future__ import annotations
 
-import os
 import subprocess
 import sys
 from pathlib import Path
@@ -65,12 +64,10 @@ OPTIONS = ("-p", "no:cacheprovider", "-p", "no:hypothesispytest", "-p", "battleb
 
 
 def _run(folder: Path) -> subprocess.CompletedProcess[str]:
-    env = dict(os.environ, BATTLEBOOK_RESULTS=str(folder / "results.json"), BATTLEBOOK_MESSAGES="")
-    env.pop("BATTLEBOOK_FEATURES", None)
+    run = ("--battlebook-results", str(folder / "results.json"), "--battlebook-messages=")
     return subprocess.run(
-        [sys.executable, "-m", "pytest", "-q", *OPTIONS, str(folder)],
+        [sys.executable, "-m", "pytest", "-q", *OPTIONS, *run, str(folder)],
         cwd=folder,
-        env=env,
         capture_output=True,
         text=True,
         check=False,
@@ -99,17 +96,15 @@ def test_an_unread_line_is_still_undefined(tmp_path: Path) -> None:
     assert "Step definition is not found" in done.stdout, done.stdout
 
 
-def test_a_session_hands_back_what_it_froze(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_session_hands_back_what_it_froze(tmp_path: Path) -> None:
     """After a pytest session, nothing stays frozen: a process that runs pytest again frees each run's garbage."""
     import gc
 
-    monkeypatch.setenv("BATTLEBOOK_RESULTS", str(tmp_path / "results.json"))
-    monkeypatch.setenv("BATTLEBOOK_MESSAGES", "")
-    monkeypatch.delenv("BATTLEBOOK_FEATURES", raising=False)
     (tmp_path / "pytest.ini").write_text("[pytest]\n", encoding="utf-8")
     (tmp_path / "lamp.feature").write_text(FEATURE, encoding="utf-8")
     (tmp_path / "test_lamp.py").write_text(MODULE, encoding="utf-8")
     frozen = gc.get_freeze_count()
-    status = pytest.main([str(tmp_path), "-q", *OPTIONS, "--rootdir", str(tmp_path)])
+    run = ["--battlebook-results", str(tmp_path / "results.json"), "--battlebook-messages="]
+    status = pytest.main([str(tmp_path), "-q", *OPTIONS, "--rootdir", str(tmp_path), *run])
     assert status == 0
     assert gc.get_freeze_count() <= frozen

@@ -117,7 +117,7 @@ def test_an_index_escapes_what_a_feature_file_names() -> None:
 def test_the_home_page_says_what_try_it_the_playground_and_the_calculators_are(pages: Pages) -> None:
     home = text(pages, "index.md")
     assert "make test" not in home and not re.search(r"clone the repository,", home, re.IGNORECASE)
-    links = ("(playground.md)", "(odds/homm.md)", "(odds/heroscape.md)", "(contributing.md)", "(rulebook/index.md)")
+    links = ("(playground.md)", *(f"(odds/{name}.md)" for name in GAMES), "(contributing.md)", "(rulebook/index.md)")
     for link in links:
         assert link in home, link
     assert "**Try it**" in home and "Propose as a ruling" in home

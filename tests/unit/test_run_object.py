@@ -45,7 +45,7 @@ def writes_to(tree: ast.Module, dotted: str) -> list[int]:
             targets = node.targets if isinstance(node, ast.Assign) else [node.target]
         elif isinstance(node, ast.Delete):
             targets = node.targets
-        lines += [node.lineno for t in targets if isinstance(t, ast.Subscript) and _is(t.value, dotted)]
+        lines += [t.lineno for t in targets if isinstance(t, ast.Subscript) and _is(t.value, dotted)]
         if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute):
             if node.func.attr in WRITING and _is(node.func.value, dotted):
                 lines.append(node.lineno)

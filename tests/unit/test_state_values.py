@@ -26,7 +26,7 @@ from battlebook.frozen import FrozenMap
 from battlebook.games import GAMES
 from battlebook.heroscape.battlefield import Battlefield, Space
 from battlebook.heroscape.hexes import Hex
-from tests.strategies import PROFILE, STATES, play
+from tests.strategies import PROFILE, new_battles, play
 
 NAMES = sorted(GAMES)
 ATOMS = (str, int, float, bool, Fraction, enum.Enum, type(None))
@@ -73,7 +73,7 @@ def check_value(state: Any) -> None:
 @given(data=st.data())
 def test_equal_states_hash_equal_along_random_play(name: str, data: st.DataObject) -> None:
     game = GAMES[name]
-    state = data.draw(STATES[name])
+    state = data.draw(new_battles(game))
     check_value(state)
     for before, after in play(game, state, data, steps=10):
         check_value(after)

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from battlebook.book.coverage import render_coverage, section_coverage
 from battlebook.book.model import feature_paths, load_book
 from battlebook.book.results import ResultBook
-from battlebook.book.statements import Status, load_statements, parse_statements, statement_problems
+from battlebook.site.coverage import render_coverage, section_coverage
+from battlebook.site.statements import Status, load_statements, parse_statements, statement_problems
 
 ROOT = Path(__file__).resolve().parents[2]
 BOOK = load_book(feature_paths([ROOT / "features"]), ROOT)

@@ -3,96 +3,101 @@
 A feature file is one chapter. Its `Rule:` blocks are the rules, each tagged with a
 stable identifier (`@id:homm.melee-attack`) and the source sections it restates
 (`@source:001/making-melee-attacks`); its `Example:` blocks are worked examples.
-Reading a file checks what pytest-bdd would let slip: a parse error names the file and
-line, two examples with one name in a feature are refused (pytest-bdd would silently
-keep only the last), every Rule needs an identifier, and every citation must name a
-known source section.
+
+Reading a file has two halves, each a module of its own:
+[`reading`][battlebook.book.reading] (the file's text and the Gherkin parser, and the limits
+on what a file may hold) and [`conventions`][battlebook.book.conventions] (what the rulebook
+asks of its tags, Rules, Examples and prose). This module holds the model they make
+(`FeatureDoc`, `RuleDoc`, `ExampleDoc`, `StepDoc`), the loading of one file or a whole book,
+and the checks that need the whole model: two examples with one name in a feature are
+refused (pytest-bdd would silently keep only the last), a rule identifier is used once in the
+book, and every file of the rulebook declares its game. The names of both halves that
+callers use are also reached from here.
 """
 
 from __future__ import annotations
 
-import difflib
-import hashlib
-import os
 import re
-import stat
 import textwrap
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any, cast
 
-from gherkin.ast_builder import AstBuilder
-from gherkin.errors import CompositeParserException, ParserException
-from gherkin.parser import Parser as GherkinParser
 from gherkin.parser_types import Background as GherkinBackground
-from gherkin.parser_types import Feature as GherkinFeature
-from gherkin.parser_types import GherkinDocument
 from gherkin.parser_types import Rule as GherkinRule
 from gherkin.parser_types import Scenario as GherkinScenario
 from gherkin.parser_types import Step as GherkinStep
 from gherkin.parser_types import Tag as GherkinTag
-from gherkin.stream.id_generator import IdGenerator
 
-from battlebook import bounds
-from battlebook.book.sources import SECTIONS
-from battlebook.bounds import MAX_CHAPTER, MAX_NAME, MAX_STEP, BoundError, read_whole
-from battlebook.errors import ScenarioError
+from battlebook.book.conventions import (
+    CHAPTER_TAG,
+    EDITION_TAG,
+    GAME_TAG,
+    ID_TAG,
+    METADATA_PREFIXES,
+    RULE_ID,
+    SOURCE_TAG,
+    Conventions,
+    chapter_number,
+    check_anchors,
+    check_prose,
+    check_scenario,
+    check_steps,
+    check_tags,
+    rule_identity,
+)
+from battlebook.book.reading import (
+    MAX_EXAMPLES,
+    MAX_FEATURE_BYTES,
+    FeatureFileError,
+    UnreadableFolderError,
+    check_sizes,
+    children,
+    dedent,
+    feature_paths,
+    file_sha256,
+    gherkin_ast,
+    parse_feature_text,
+    read_feature_text,
+    short,
+    text_lines,
+)
+from battlebook.bounds import BoundError
 
-ID_TAG = "id:"
-SOURCE_TAG = "source:"
-CHAPTER_TAG = "chapter:"
-#: The tag that declares the game a file (or one of its Rules or Examples) plays: `@game:homm`.
-GAME_TAG = "game:"
-#: The tag that declares the edition an example is written for: `@edition:2004`.
-EDITION_TAG = "edition:"
-#: Tags that carry rulebook metadata rather than pytest markers.
-METADATA_PREFIXES = (ID_TAG, SOURCE_TAG, CHAPTER_TAG, EDITION_TAG, GAME_TAG)
-RULE_ID = re.compile(r"^[a-z0-9]+(?:[.-][a-z0-9]+)*$")
-
-
-class FeatureFileError(ScenarioError):
-    """A feature file that cannot be read as a rulebook chapter.
-
-    Its message starts with `path:line:`, the form editors and terminals link to.
-    """
-
-    def __init__(self, path: str, line: int, message: str) -> None:
-        super().__init__(f"{path}:{line}: {message}")
-        self.path = path
-        self.line = line
-        self.reason = message
-
-
-class UnreadableFolderError(FeatureFileError):
-    """A folder searched for feature files that cannot be read: what it holds would go unchecked."""
-
-    def __init__(self, path: str, reason: str) -> None:
-        ScenarioError.__init__(
-            self, f"cannot read the folder {path} ({reason}): the feature files in it would go unchecked"
-        )
-        self.path = path
-        self.line = 0
-        self.reason = reason
-
-
-class Conventions:
-    """Where the rulebook's conventions are broken in one file: raised at once, or collected.
-
-    The rulebook reads strictly: the first broken convention stops the file. `battlebook check`
-    reads leniently: a bad tag, a Rule without an identifier or an Example with no Then is
-    reported with its line and fix, and the rest of the file still runs.
-    """
-
-    def __init__(self, strict: bool = True) -> None:
-        self.strict = strict
-        self.found: list[FeatureFileError] = []
-
-    def report(self, error: FeatureFileError) -> None:
-        """Raise `error` when reading strictly, else keep it."""
-        if self.strict:
-            raise error
-        self.found.append(error)
+__all__ = [
+    "CHAPTER_TAG",
+    "EDITION_TAG",
+    "GAME_TAG",
+    "ID_TAG",
+    "MAX_EXAMPLES",
+    "MAX_FEATURE_BYTES",
+    "METADATA_PREFIXES",
+    "RULE_ID",
+    "SOURCE_TAG",
+    "Conventions",
+    "Declared",
+    "ExampleDoc",
+    "FeatureDoc",
+    "FeatureFileError",
+    "FeatureReader",
+    "RuleDoc",
+    "StepDoc",
+    "UnreadableFolderError",
+    "chapter_number",
+    "check_unique_names",
+    "feature_from_text",
+    "feature_paths",
+    "file_sha256",
+    "gherkin_ast",
+    "load_book",
+    "load_feature",
+    "read_feature_text",
+    "require_games",
+    "slugify",
+    "tag_value",
+    "text_lines",
+    "with_id_clashes",
+]
 
 
 @dataclass(frozen=True)
@@ -157,7 +162,7 @@ class FeatureDoc:
     rules: tuple[RuleDoc, ...]
     loose_examples: tuple[ExampleDoc, ...]
     sha256: str
-    #: Broken conventions found by a lenient reading (see [`Conventions`][battlebook.book.model.Conventions]).
+    #: Broken conventions found by a lenient reading (see [`Conventions`][battlebook.book.conventions.Conventions]).
     problems: tuple[FeatureFileError, ...] = ()
     #: The line of the `Feature:` keyword (its tags are on the lines above it).
     line: int = 1
@@ -246,39 +251,8 @@ def require_games(features: Iterable[FeatureDoc], games: Sequence[str]) -> None:
             )
         if feature.game not in games:
             raise FeatureFileError(
-                feature.path, feature.line, f"unknown game {_short(feature.game)!r}: declare {choices}"
+                feature.path, feature.line, f"unknown game {short(feature.game)!r}: declare {choices}"
             )
-
-
-def chapter_number(tag: str) -> int:
-    """The number of a `chapter:N` tag: ASCII digits, from 0 to `MAX_CHAPTER`; the one place it is read.
-
-    Raises:
-        BoundError: any other text (`²`, five thousand digits, a sign).
-
-    Examples:
-        >>> chapter_number("chapter:3")
-        3
-        >>> chapter_number("chapter:\u00b2")
-        Traceback (most recent call last):
-        ...
-        battlebook.bounds.BoundError: the chapter's number: '²' is not a whole number written in digits 0-9
-    """
-    return read_whole(tag[len(CHAPTER_TAG) :], "the chapter's number", 0, MAX_CHAPTER)
-
-
-def text_lines(text: str) -> list[str]:
-    r"""The lines of a feature file's text as the Gherkin parser numbers them: split at line feeds only.
-
-    A Unicode line or paragraph separator (U+2028, U+2029, U+0085...) stays inside its line, as
-    it does for the parser; `str.splitlines` would split there and put every later line
-    number off by one.
-
-    Examples:
-        >>> text_lines("Feature: F\n  a\u2028b\r\n  c")
-        ['Feature: F', '  a\u2028b', '  c']
-    """
-    return [line.removesuffix("\r") for line in text.split("\n")]
 
 
 def slugify(text: str) -> str:
@@ -289,11 +263,6 @@ def slugify(text: str) -> str:
         'three-gold-golems-attack-as-one-3-2-2-7'
     """
     return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-")
-
-
-def file_sha256(path: Path) -> str:
-    """The SHA-256 of a file's bytes: results are valid only for the content they ran."""
-    return hashlib.sha256(path.read_bytes()).hexdigest()
 
 
 @dataclass
@@ -356,7 +325,7 @@ def _example(scenario: GherkinScenario, checks_something: bool = True) -> Exampl
         keyword=scenario["keyword"],
         name=scenario["name"],
         line=scenario["location"]["line"],
-        description=_dedent(scenario["description"]),
+        description=dedent(scenario["description"]),
         tags=_tags(scenario["tags"]),
         steps=_steps(scenario["steps"]),
         outline_tables=tuple(tables),
@@ -364,372 +333,12 @@ def _example(scenario: GherkinScenario, checks_something: bool = True) -> Exampl
     )
 
 
-def _children(node: GherkinFeature | GherkinRule) -> Iterator[tuple[str, Any]]:
-    """A feature's or rule's children, each as its kind (`background`, `scenario`, `rule`) and its node."""
-    for child in node["children"]:
-        for kind in ("background", "rule", "scenario"):
-            value = cast(Mapping[str, Any], child).get(kind)
-            if value:
-                yield kind, value
-                break
-
-
-def _dedent(text: str) -> str:
-    lines = text_lines(text)
-    indents = [len(line) - len(line.lstrip()) for line in lines if line.strip()]
-    cut = min(indents, default=0)
-    return "\n".join(line[cut:] for line in lines).strip("\n")
-
-
-#: The largest feature file read, in bytes: a chapter is a few kilobytes; anything near this is not one.
-MAX_FEATURE_BYTES = bounds.MAX_FEATURE_BYTES
-#: The most examples one feature file may hold, each row of an outline counted (a chapter holds a
-#: few dozen): its page, with a drawing per example, stays a size a browser opens at once.
-MAX_EXAMPLES = bounds.MAX_EXAMPLES
-#: The keywords of a feature file, which a misspelt one in prose is compared with.
-KEYWORDS = ("Feature", "Rule", "Background", "Example", "Examples", "Scenario", "Scenario Outline", "Scenario Template")
-STEP_WORDS = ("Given", "When", "Then", "And", "But")
-_FEATURE_LINE = re.compile(r"^\s*(?:Feature|Business Need|Ability):", re.MULTILINE)
-_KEYWORD_LIKE = re.compile(r"^\s*(?P<word>[A-Za-z][A-Za-z ]{1,24}?)\s*:")
-_STEP_LIKE = re.compile(r"^\s*(?:Given|When|Then|And|But)\s+\S")
-
-
-def read_feature_text(path: Path, shown: str | None = None) -> str:
-    """The text of a feature file, read only from a regular file of at most `MAX_FEATURE_BYTES`.
-
-    A link, folder, FIFO or device is refused; the text must be UTF-8 (a leading
-    byte-order mark is accepted and dropped).
-
-    Raises:
-        FeatureFileError: the path is not such a file; the message is one line.
-    """
-    shown = shown if shown is not None else str(path)
-    try:
-        str(path).encode("utf-8")
-    except UnicodeEncodeError:
-        raise FeatureFileError(shown, 1, "the file's name is not valid UTF-8: rename it") from None
-    try:
-        info = path.lstat()
-    except OSError as error:
-        raise FeatureFileError(shown, 1, f"cannot read the file: {error.strerror or error}") from None
-    if stat.S_ISLNK(info.st_mode):
-        raise FeatureFileError(shown, 1, "is a symbolic link: only regular files are read as feature files")
-    if not stat.S_ISREG(info.st_mode):
-        raise FeatureFileError(shown, 1, "is not a regular file (a folder, FIFO or device): it is not read")
-    if info.st_size > MAX_FEATURE_BYTES:
-        raise FeatureFileError(
-            shown, 1, f"the file has {info.st_size} bytes; a feature file may have at most {MAX_FEATURE_BYTES}"
-        )
-    try:
-        with path.open("rb") as handle:
-            data = handle.read(MAX_FEATURE_BYTES + 1)
-    except OSError as error:
-        raise FeatureFileError(shown, 1, f"cannot read the file: {error.strerror or error}") from None
-    if len(data) > MAX_FEATURE_BYTES:
-        raise FeatureFileError(
-            shown, 1, f"the file has more than {MAX_FEATURE_BYTES} bytes, the most a feature file may have"
-        )
-    try:
-        text = data.decode("utf-8-sig")
-    except UnicodeDecodeError as error:
-        line = data[: error.start].count(b"\n") + 1
-        raise FeatureFileError(
-            shown, line, f"the file is not UTF-8 text (byte {error.start + 1} cannot be read)"
-        ) from None
-    if "\x00" in text:
-        line = text[: text.index("\x00")].count("\n") + 1
-        raise FeatureFileError(shown, line, "the file holds a NUL character: it is not a text file")
-    return text
-
-
-def gherkin_ast(text: str) -> tuple[GherkinDocument, int]:
-    """The Gherkin parser's document for `text`, its node ids numbered from 0, and how many ids it used.
-
-    A text that does not parse raises as the parser does.
-    """
-    ids = IdGenerator()
-    document = GherkinParser(AstBuilder(ids)).parse(text)
-    return document, int(ids.get_next_id())
-
-
-def parse_feature_text(text: str, shown: str) -> GherkinFeature:
-    """Parse a feature file's text with Cucumber's Gherkin parser: its `Feature`.
-
-    Raises:
-        FeatureFileError: the text is not Gherkin; the message names the first error's line.
-    """
-    _check_language(text, shown)
-    if not _FEATURE_LINE.search(text):
-        what = "is empty" if not text.strip() else "has no 'Feature:' line"
-        raise FeatureFileError(shown, 1, f"the file {what}: a feature file starts with 'Feature: <its title>'")
-    try:
-        data, _ = gherkin_ast(text)
-    except CompositeParserException as error:
-        first = error.errors[0]
-        raise _parse_error(shown, text, int(first.location.get("line") or 1), str(first)) from None
-    except ParserException as error:
-        raise _parse_error(shown, text, int(error.location.get("line") or 1), str(error)) from None
-    except (ValueError, KeyError, TypeError, AttributeError, IndexError, RecursionError) as error:
-        raise FeatureFileError(shown, 1, f"cannot read the file as Gherkin ({type(error).__name__})") from None
-    feature = cast(Mapping[str, Any], data).get("feature")
-    if not feature:
-        raise FeatureFileError(shown, 1, "the file has no 'Feature:' line")
-    return cast(GherkinFeature, feature)
-
-
-#: The parser's errors in plain words, where a pattern of its message says what went wrong.
-PARSE_ERRORS = (
-    (re.compile(r"expected:.*got 'Feature.*'"), "a file holds one Feature; this is a second 'Feature:' line"),
-    (
-        re.compile(r"expected:.*got '(?:Given|When|Then|And|But).*'"),
-        "this step stands outside any Example, Scenario or Background",
-    ),
-    (re.compile(r"expected:.*got 'Background.*'"), "a second Background: a feature or rule has at most one"),
-    (
-        re.compile(r"expected:.*got 'Scenario.*'"),
-        "an Example or Scenario out of place (is the 'Feature:' line above it missing?)",
-    ),
-    (re.compile(r"expected:.*got 'Rule.*'"), "a 'Rule:' out of place: rules stand directly under the Feature"),
-    (re.compile(r"expected:.*got '.*'"), "this line is not Gherkin where it stands"),
-)
-
-
-_LANGUAGE = re.compile(r"^\s*#\s*language\s*:\s*(?P<language>\S*)\s*$")
-
-
-def _check_language(text: str, shown: str) -> None:
-    r"""Refuse a `# language:` header naming another language than English, with one line.
-
-    Gherkin reads such a file with that language's keywords (`Fonctionnalité:`), but every
-    step of Battlebook is English, the pages and Try it show English keywords, and a header
-    over an English file makes its keywords unreadable: a file is read in English or not at all.
-
-    Examples:
-        >>> _check_language("# language: fr\nFonctionnalité: F\n", "f.feature")
-        Traceback (most recent call last):
-        ...
-        battlebook.book.model.FeatureFileError: f.feature:1: the file asks for Gherkin in 'fr' ...
-    """
-    for number, line in enumerate(text_lines(text), start=1):
-        if not line.strip():
-            continue
-        if not line.lstrip().startswith("#"):
-            return  # the header comes before the first line that is not a comment
-        found = _LANGUAGE.match(line)
-        if found and found["language"] != "en":
-            raise FeatureFileError(
-                shown,
-                number,
-                f"the file asks for Gherkin in {_short(found['language'], 20)!r} ('# language:'); Battlebook reads "
-                "feature files in English only (its steps are English): remove the line and write the keywords "
-                "in English",
-            )
-
-
-def _parse_error(shown: str, text: str, line: int, message: str) -> FeatureFileError:
-    message = re.sub(r"^\(\d+:\d+\):\s*", "", " ".join(message.split()))
-    lines = text_lines(text)
-    reads = lines[line - 1].strip() if 0 < line <= len(lines) else ""
-    found = _KEYWORD_LIKE.match(reads)
-    close = difflib.get_close_matches(found["word"].strip().title(), KEYWORDS, n=1, cutoff=0.75) if found else []
-    if found and close and found["word"].strip() not in KEYWORDS:
-        word = found["word"].strip()
-        return FeatureFileError(shown, line, f"{word + ':'!r} is not a keyword: did you mean {close[0] + ':'!r}?")
-    message = next((text for pattern, text in PARSE_ERRORS if pattern.search(message)), message)
-    if len(reads) > 120:
-        reads = reads[:117] + "..."
-    return FeatureFileError(shown, line, f"{message} (the line reads: {reads!r})")
-
-
-def _check_steps(shown: str, steps: Sequence[GherkinStep], where: str) -> None:
-    """A block's first step must say its kind (`And`, `But` and `*` continue the step above them)."""
-    if steps and steps[0]["keywordType"] in ("Conjunction", "Unknown"):
-        raise FeatureFileError(
-            shown,
-            steps[0]["location"]["line"],
-            f"{steps[0]['keyword'].strip()!r} continues the step above it, but this is the first step of {where}: "
-            "start it with Given, When or Then",
-        )
-
-
-def _check_scenario(shown: str, scenario: GherkinScenario, lines: Sequence[str], rules: Conventions) -> bool:
-    """Check one example; whether it checks something (it has a Then step)."""
-    line, name = scenario["location"]["line"], scenario["name"]
-    _check_tags(shown, scenario["tags"], rules)
-    _check_prose(shown, scenario["description"], line, lines, rules)
-    _check_steps(shown, scenario["steps"], "the example")
-    _check_outline(shown, scenario)
-    if not scenario["steps"]:
-        rules.report(FeatureFileError(shown, line, f"the example {name!r} has no steps, so it checks nothing"))
-        return False
-    if not any(step["keywordType"] == "Outcome" for step in scenario["steps"]):
-        rules.report(
-            FeatureFileError(
-                shown,
-                line,
-                f"the example {name!r} has no Then step, so it checks nothing: "
-                "end it with Then and the outcome to check",
-            )
-        )
-        return False
-    return True
-
-
-def _check_outline(shown: str, scenario: GherkinScenario) -> None:
-    """An outline's Examples tables each need distinct column names and at least one row.
-
-    A table with a header and no rows runs the outline zero times (it would read as undefined
-    or not run), and of two columns with one name pytest-bdd silently keeps the last.
-    """
-    line = scenario["location"]["line"]
-    if scenario["keyword"].strip() in ("Scenario Outline", "Scenario Template") and not scenario["examples"]:
-        raise FeatureFileError(
-            shown,
-            line,
-            f"the outline {_short(scenario['name'])!r} has no Examples table: add one with a header and a row per run",
-        )
-    for examples in scenario["examples"]:
-        line = examples["location"]["line"]
-        header = examples.get("tableHeader")
-        if not header:
-            raise FeatureFileError(
-                shown, line, "the Examples table is missing: give a header of column names and a row per run"
-            )
-        seen: set[str] = set()
-        for cell in header["cells"]:
-            if cell["value"] in seen:
-                raise FeatureFileError(
-                    shown, line, f"the Examples table names the column {_short(cell['value'])!r} twice: keep one"
-                )
-            seen.add(cell["value"])
-        if not examples.get("tableBody"):
-            raise FeatureFileError(
-                shown, line, "the Examples table has a header but no rows, so the outline would run nothing: add a row"
-            )
-
-
-def _short(text: str, limit: int = 60) -> str:
-    """`text`, cut to `limit` characters for a message."""
-    return text if len(text) <= limit else text[: limit - 3] + "..."
-
-
-def _check_sizes(shown: str, feature: GherkinFeature) -> None:
-    """Refuse a name, tag, step line or table cell longer than its bound (see `battlebook.bounds`).
-
-    A name is shown in the navigation of every page of the site, a step line is compared with
-    every known step to find the closest: nothing in a feature file comes near these bounds.
-    """
-
-    def bounded(line: int, what: str, text: str, limit: int = MAX_NAME) -> None:
-        if len(text) > limit:
-            raise FeatureFileError(
-                shown, line, f"{what} has {len(text)} characters ({_short(text, 40)!r}); it may have at most {limit}"
-            )
-
-    def tags(items: Sequence[GherkinTag]) -> None:
-        for tag in items:
-            bounded(tag["location"]["line"], "the tag", tag["name"])
-
-    def cells(rows: Iterable[Any]) -> None:
-        for row in rows:
-            for cell in row["cells"]:
-                bounded(row["location"]["line"], "a table cell", cell["value"])
-
-    def steps(items: Sequence[GherkinStep]) -> None:
-        for step in items:
-            bounded(step["location"]["line"], "the step line", step["text"], MAX_STEP)
-            cells(step.get("dataTable", {}).get("rows", []))
-
-    def scenario(item: GherkinScenario) -> None:
-        bounded(item["location"]["line"], "the example's name", item["name"])
-        tags(item["tags"])
-        steps(item["steps"])
-        for examples in item["examples"]:
-            bounded(examples["location"]["line"], "the Examples table's name", examples.get("name") or "")
-            tags(examples["tags"])
-            header = examples.get("tableHeader")
-            cells([header, *(examples.get("tableBody") or [])] if header else examples.get("tableBody") or [])
-
-    def children(node: GherkinFeature | GherkinRule) -> None:
-        for kind, child in _children(node):
-            if kind == "background":
-                steps(child["steps"])
-            elif kind == "scenario":
-                scenario(child)
-            else:
-                bounded(child["location"]["line"], "the Rule's name", child["name"])
-                tags(child["tags"])
-                children(child)
-
-    bounded(feature["location"]["line"], "the Feature's name", feature["name"])
-    tags(feature["tags"])
-    children(feature)
-
-
-def _check_tags(shown: str, tags: Sequence[GherkinTag], rules: Conventions) -> None:
-    games = [tag for tag in tags if tag["name"].lstrip("@").startswith(GAME_TAG)]
-    for tag in games[1:]:
-        rules.report(FeatureFileError(shown, tag["location"]["line"], "a second @game: tag: declare one game only"))
-    for tag in tags:
-        name = tag["name"].lstrip("@")
-        if name.startswith(CHAPTER_TAG):
-            try:
-                chapter_number(name)
-            except BoundError as error:
-                rules.report(
-                    FeatureFileError(shown, tag["location"]["line"], f"the tag {_short(tag['name'])!r}: {error}")
-                )
-        if not name.startswith(METADATA_PREFIXES):
-            rules.report(
-                FeatureFileError(
-                    shown,
-                    tag["location"]["line"],
-                    f"unknown tag {tag['name']!r}: a tag is @id:<rule id>, @source:<section>, @chapter:<number>, "
-                    "@edition:<2004 or 2024> or @game:<a game's name>",
-                )
-            )
-
-
-def _check_prose(shown: str, description: str, after_line: int, lines: Sequence[str], rules: Conventions) -> None:
-    """Refuse prose that reads like a misspelt keyword or like steps: it would silently become text.
-
-    A line such as `Exmaple:` is refused, and so are step lines in prose (at least two lines
-    opening with a step keyword, one of them `Given` or `Then`); a single sentence opening
-    with "When" is prose. `after_line` is the file line of the keyword whose description
-    this is, `lines` the file's lines.
-    """
-    prose_lines = text_lines(description)
-    problem: tuple[str, str] | None = None
-    for prose in prose_lines:
-        found = _KEYWORD_LIKE.match(prose)
-        if found:
-            word = found["word"].strip()
-            close = difflib.get_close_matches(word.title(), KEYWORDS, n=1, cutoff=0.75)
-            if close and word not in KEYWORDS:
-                problem = (prose, f"{word + ':'!r} is not a keyword: did you mean {close[0] + ':'!r}?")
-                break
-    steps = [prose for prose in prose_lines if _STEP_LIKE.match(prose)]
-    if problem is None and len(steps) >= 2 and any(p.split()[0] in ("Given", "Then") for p in steps):
-        problem = (
-            steps[0],
-            f"this description line reads like a step ({steps[0].strip()[:60]!r}), but steps belong to an "
-            "Example: is the keyword above it missing or misspelt?",
-        )
-    if problem is not None:
-        text, message = problem
-        number = next(
-            (n for n in range(after_line + 1, len(lines) + 1) if lines[n - 1].strip() == text.strip()),
-            after_line + 1,
-        )
-        rules.report(FeatureFileError(shown, number, message))
-
-
 def load_feature(
     path: Path, root: Path | None = None, *, strict: bool = True, reader: FeatureReader | None = None
 ) -> FeatureDoc:
     """Read and check one feature file; `root` makes the recorded path relative.
 
-    With `strict=False`, broken conventions (see [`Conventions`][battlebook.book.model.Conventions])
+    With `strict=False`, broken conventions (see [`Conventions`][battlebook.book.conventions.Conventions])
     are kept in the feature's `problems` instead of raised. With a `reader`, an unchanged file
     it has already read is not parsed again.
 
@@ -751,62 +360,38 @@ def feature_from_text(text: str, shown: str, sha256: str, strict: bool = True) -
     `shown` is the file's path as messages name it, `sha256` the digest of its bytes.
     """
     feature = parse_feature_text(text, shown)
-    _check_sizes(shown, feature)
+    check_sizes(shown, feature)
     lines = text_lines(text)
     conventions = Conventions(strict)
-    _check_tags(shown, feature["tags"], conventions)
-    _check_prose(shown, feature["description"], feature["location"]["line"], lines, conventions)
+    check_tags(shown, feature["tags"], conventions)
+    check_prose(shown, feature["description"], feature["location"]["line"], lines, conventions)
 
     rules: list[RuleDoc] = []
     loose: list[ExampleDoc] = []
     background: tuple[StepDoc, ...] = ()
     ids_here: dict[str, int] = {}
-    for kind, child in _children(feature):
+    for kind, child in children(feature):
         if kind == "background":
-            _check_steps(shown, child["steps"], "the Background")
+            check_steps(shown, child["steps"], "the Background")
             background = _background(child)
         elif kind == "scenario":
-            checks = _check_scenario(shown, child, lines, conventions)
+            checks = check_scenario(shown, child, lines, conventions)
             loose.append(_example(child, checks))
         else:
             rule: GherkinRule = child
             line = rule["location"]["line"]
-            _check_tags(shown, rule["tags"], conventions)
-            _check_prose(shown, rule["description"], line, lines, conventions)
+            check_tags(shown, rule["tags"], conventions)
+            check_prose(shown, rule["description"], line, lines, conventions)
             tags = _tags(rule["tags"])
-            ids = [t[len(ID_TAG) :] for t in tags if t.startswith(ID_TAG)]
-            rule_id = ids[0] if len(ids) == 1 and RULE_ID.match(ids[0]) else f"line-{line}"
-            if len(ids) != 1:
-                conventions.report(
-                    FeatureFileError(
-                        shown,
-                        line,
-                        f"the Rule {rule['name']!r} needs exactly one identifier tag such as @id:game.rule-name "
-                        f"on the line above it (found {len(ids)})",
-                    )
-                )
-            elif not RULE_ID.match(ids[0]):
-                conventions.report(
-                    FeatureFileError(
-                        shown, line, f"the rule identifier {ids[0]!r} must be lowercase words joined by - or ."
-                    )
-                )
-            sources = tuple(t[len(SOURCE_TAG) :] for t in tags if t.startswith(SOURCE_TAG))
-            for key in sources:
-                if key not in SECTIONS:
-                    known = ", ".join(sorted(k for k in SECTIONS if k.split("/")[0] == key.split("/")[0]))
-                    conventions.report(
-                        FeatureFileError(shown, line, f"unknown source section {key!r} (known: {known or 'none'})")
-                    )
-            sources = tuple(key for key in sources if key in SECTIONS)
+            rule_id, sources = rule_identity(shown, tags, line, rule["name"], conventions)
             rule_background: tuple[StepDoc, ...] = ()
             examples: list[ExampleDoc] = []
-            for inner, grandchild in _children(rule):
+            for inner, grandchild in children(rule):
                 if inner == "background":
-                    _check_steps(shown, grandchild["steps"], "the Background")
+                    check_steps(shown, grandchild["steps"], "the Background")
                     rule_background = _background(grandchild)
                 elif inner == "scenario":
-                    checks = _check_scenario(shown, grandchild, lines, conventions)
+                    checks = check_scenario(shown, grandchild, lines, conventions)
                     examples.append(_example(grandchild, checks))
             if not examples:
                 conventions.report(
@@ -832,7 +417,7 @@ def feature_from_text(text: str, shown: str, sha256: str, strict: bool = True) -
                     id=rule_id,
                     name=rule["name"],
                     line=line,
-                    description=_dedent(rule["description"]),
+                    description=dedent(rule["description"]),
                     tags=tags,
                     sources=sources,
                     background=rule_background,
@@ -843,7 +428,7 @@ def feature_from_text(text: str, shown: str, sha256: str, strict: bool = True) -
     doc = FeatureDoc(
         path=shown,
         name=feature["name"],
-        description=_dedent(feature["description"]),
+        description=dedent(feature["description"]),
         tags=_tags(feature["tags"]),
         background=background,
         rules=tuple(rules),
@@ -897,63 +482,6 @@ def check_unique_names(feature: FeatureDoc) -> None:
                 f"two examples are called {example.name!r} (lines {first.line} and {example.line}); "
                 "pytest-bdd would run only one of them, so give each a unique name",
             )
-
-
-def check_anchors(shown: str, examples: Sequence[ExampleDoc], rules: Conventions) -> None:
-    """Refuse an example whose name gives no anchor, or the anchor of another example of the file.
-
-    Names differing only in punctuation or case (`Golems: one`, `Golems one`) slug to one
-    anchor: the page would hold two elements with one id, and Try it under one would open
-    the other. A name of punctuation alone (`!!!`) slugs to nothing.
-    """
-    seen: dict[str, ExampleDoc] = {}
-    for example in examples:
-        anchor = example.anchor
-        if not anchor:
-            rules.report(
-                FeatureFileError(
-                    shown,
-                    example.line,
-                    f"the example {_short(example.name)!r} has no letter or digit in its name, so no address on "
-                    "its page: name it in words",
-                )
-            )
-            continue
-        first = seen.setdefault(anchor, example)
-        if first is not example and first.name != example.name:
-            rules.report(
-                FeatureFileError(
-                    shown,
-                    example.line,
-                    f"the examples {_short(first.name)!r} (line {first.line}) and {_short(example.name)!r} (line "
-                    f"{example.line}) would have one address on the page, #{_short(anchor)}: name them apart",
-                )
-            )
-
-
-def feature_paths(paths: Iterable[Path]) -> list[Path]:
-    """The `.feature` files in `paths` (files, or folders searched recursively), sorted.
-
-    Links to folders are not followed; a link, FIFO or device with a `.feature` name is
-    listed, and refused when read (see [`read_feature_text`][battlebook.book.model.read_feature_text]).
-
-    Raises:
-        UnreadableFolderError: a folder (or one inside it) cannot be listed; a check that
-            skipped it would pass without running what it holds.
-    """
-
-    def refuse(error: OSError) -> None:
-        raise UnreadableFolderError(str(error.filename or path), error.strerror or str(error))
-
-    found: set[Path] = set()
-    for path in paths:
-        if path.is_dir() and not path.is_symlink():
-            for folder, dirs, files in os.walk(path, onerror=refuse):
-                dirs.sort()
-                found.update(Path(folder) / name for name in files if name.endswith(".feature"))
-        else:
-            found.add(path)
-    return sorted(found)
 
 
 def load_book(

@@ -22,9 +22,29 @@ from dataclasses import dataclass
 from typing import Any
 
 from battlebook import bounds
-from battlebook.calculator import Calculators, FightForm, OddsCalculator, Option, chance_data
+from battlebook.calculator import (
+    Calculators,
+    Field,
+    FightForm,
+    Group,
+    OddsCalculator,
+    Option,
+    PageForm,
+    chance_data,
+    chart_rows,
+)
 
-__all__ = ["CALCULATORS", "COMBAT_DIE_SIDES", "MAX_ATTACKS", "MAX_DICE", "MAX_FIGHT_DICE", "MAX_LIFE"]
+__all__ = [
+    "CALCULATORS",
+    "COMBAT_DIE_SIDES",
+    "FIGHT_FORM",
+    "MAX_ATTACKS",
+    "MAX_DICE",
+    "MAX_FIGHT_DICE",
+    "MAX_LIFE",
+    "ODDS_FORM",
+    "page_fight",
+]
 
 #: The most dice the calculators take on either side (from `battlebook.bounds`).
 MAX_DICE = bounds.MAX_DICE
@@ -109,6 +129,105 @@ def fight_question(values: Mapping[str, Any]) -> tuple[str, dict[str, str]]:
     }
 
 
+#: The editions, as the page's choices write them.
+EDITIONS = (("2004", "2004 basic game"), ("2024", "2024 edition"))
+
+#: The odds page's attack calculator: printed dice, the levels between the figures, the edition.
+ODDS_FORM = PageForm(
+    "Odds calculator: attack against defense",
+    "Compute",
+    (
+        Field("a", "Attack dice", "3", 0, MAX_DICE, what="attack dice"),
+        Field("d", "Defense dice", "2", 0, MAX_DICE, what="defense dice"),
+        Field(
+            "h",
+            "Levels the attacker stands above the defender (negative: below)",
+            "0",
+            -bounds.MAX_LEVEL,
+            bounds.MAX_LEVEL,
+            what="levels above",
+        ),
+        Field("e", "Edition", "2004", choices=EDITIONS),
+    ),
+)
+
+_DICE = f"0 to {MAX_FIGHT_DICE}"
+_LIFE = f"1 to {MAX_LIFE}"
+_ATTACKS = r"\d+\s*v\s*\d+(\s*,\s*\d+\s*v\s*\d+)*"
+
+
+def _figure(prefix: str, life: str) -> tuple[Field, ...]:
+    return (
+        Field(f"{prefix}a", f"Attack dice ({_DICE})", "3", 0, MAX_FIGHT_DICE, what="attack dice"),
+        Field(f"{prefix}d", f"Defense dice ({_DICE})", "3", 0, MAX_FIGHT_DICE, what="defense dice"),
+        Field(f"{prefix}l", f"Life ({_LIFE})", life, 1, MAX_LIFE, what="Life"),
+    )
+
+
+#: The odds page's fight calculator: a duel to the end, or one figure attacked again and again.
+FIGHT_FORM = PageForm(
+    "Fight calculator: who wins a fight to the end",
+    "Compute the fight",
+    (
+        Field(
+            "q",
+            "Question",
+            "duel",
+            choices=(("duel", "a duel to the end"), ("attacked", "one figure attacked again and again")),
+        ),
+        Field("e", "Edition", "2004", choices=EDITIONS),
+        Group("First figure (attacks first)", _figure("f", "4"), ("q", "duel")),
+        Group("Second figure", _figure("s", "4"), ("q", "duel")),
+        Group(
+            "Height",
+            (
+                Field(
+                    "h",
+                    "Extra dice for the higher figure: positive, the first; negative, the second "
+                    "(2004: -1 to 1; 2024: -2 to 2)",
+                    "0",
+                    -2,
+                    2,
+                    what="height",
+                ),
+            ),
+            ("q", "duel"),
+        ),
+        Group(
+            "The figure attacked",
+            (
+                Field("l", f"Life ({_LIFE})", "3", 1, MAX_LIFE, what="Life"),
+                Field(
+                    "t",
+                    f"Attacks, each AvD (1 to {MAX_ATTACKS} attacks, {_DICE} dice each)",
+                    "3v2,3v2,3v2",
+                    pattern=_ATTACKS,
+                    hint="such as 3v2,4v2",
+                    what="attacks: write each attack as AvD, separated by commas",
+                ),
+            ),
+            ("q", "attacked"),
+        ),
+    ),
+)
+
+
+def page_fight(values: Mapping[str, str]) -> tuple[str, dict[str, str]]:
+    """The question the page's fight form asks, and its arguments as text.
+
+    Examples:
+        >>> page_fight(FIGHT_FORM.defaults())
+        ('duel', {'edition': '2004', 'first': '3,3,4', 'second': '3,3,4', 'height': '0'})
+    """
+    try:
+        if values.get("q") == "attacked":
+            return "attacked", {"edition": values["e"], "life": values["l"], "attacks": values["t"]}
+        first, second = (",".join(values[f"{p}{k}"] for k in "adl") for p in "fs")
+        return "duel", {"edition": values["e"], "first": first, "second": second, "height": values["h"]}
+    except KeyError as missing:
+        raise ValueError(f"the fight calculator's field {missing} is missing") from None
+
+
 def page_odds(arguments: Sequence[object]) -> dict[str, Any]:
     """The odds page's calculator: printed dice, the levels the attacker stands above the defender, the edition.
 
@@ -123,12 +242,15 @@ def page_odds(arguments: Sequence[object]) -> dict[str, Any]:
     from battlebook.errors import BattlebookError
     from battlebook.heroscape.dice import heroscape_wounds
     from battlebook.heroscape.ruleset import Edition, Ruleset
+    from battlebook.odds import fraction_text, percent_text
 
     given_attack, given_defense, given_above, edition = arguments
-    page = bounds.page_bounds()
-    attack = bounds.check_whole(given_attack, "attack dice", *page["attack dice"])  # type: ignore[arg-type]
-    defense = bounds.check_whole(given_defense, "defense dice", *page["defense dice"])  # type: ignore[arg-type]
-    above = bounds.check_whole(given_above, "levels above", *page["levels above"])  # type: ignore[arg-type]
+    field = {f.name: f for f in ODDS_FORM.fields()}
+    attack, defense, above = (
+        field["a"].check(given_attack),
+        field["d"].check(given_defense),
+        field["h"].check(given_above),
+    )
     try:
         ruleset = Ruleset.for_edition(Edition(str(edition)))
     except ValueError:
@@ -141,8 +263,24 @@ def page_odds(arguments: Sequence[object]) -> dict[str, Any]:
     if extra:
         side = "attack" if above > 0 else "defense"
         notes.append(f"height advantage under the {ruleset.edition.value} edition: +{extra} {side}")
+    later = ruleset.edition is Edition.EDITION_2024
+
+    def count(k: int) -> str:
+        return ("wound" if k == 1 else "wounds") if later else "unblocked"
+
+    main = "At least one wound" if later else "Destroyed (more skulls than shields)"
+    noted = "; " + "; ".join(notes) if notes else ""
+    shown = {
+        "lines": [
+            f"{attack_dice} attack dice against {defense_dice} defense dice ({ruleset.edition.value} edition){noted}."
+        ],
+        "main": f"{main}: {fraction_text(odds.at_least_one)} ({percent_text(odds.at_least_one)}); "
+        f"expected unblocked skulls {fraction_text(odds.expected)}.",
+        "rows": chart_rows([(f"{k} {count(k)}", p, k > 0) for k, p in enumerate(odds.wounds)]),
+    }
     return {
         "game": "heroscape",
+        "shown": shown,
         "edition": ruleset.edition.value,
         "attack_dice": attack_dice,
         "defense_dice": defense_dice,
@@ -203,4 +341,7 @@ CALCULATORS = Calculators(
         question=fight_question,
     ),
     page_odds=page_odds,
+    odds_form=ODDS_FORM,
+    fight_form=FIGHT_FORM,
+    page_fight=page_fight,
 )

@@ -8,7 +8,8 @@ Examples:
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Mapping, Sequence
+import random
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from typing import TYPE_CHECKING
 
 from battlebook.game import Drawing, KnownCard, RulesEdition, module_rule_ids
@@ -116,6 +117,18 @@ class HeroscapeGame(HeroscapePlay):
         marked = " with the range counted and the line of sight" if shown else ""
         svg = draw_battlefield(state, title + marked, ident, shown)
         return Drawing(svg, legend_html(state, shown), wide=True, marked=marked)
+
+    def new_battle(self, rng: random.Random) -> BattleState:
+        """See [`battles.new_battle`][battlebook.heroscape.battles.new_battle] (imported only here)."""
+        from battlebook.heroscape.battles import new_battle
+
+        return new_battle(rng)
+
+    def invariants(self, first: BattleState) -> Callable[[BattleState], None]:
+        """See [`battles.invariants`][battlebook.heroscape.battles.invariants] (imported only here)."""
+        from battlebook.heroscape.battles import invariants
+
+        return invariants(first)
 
     def rule_ids(self) -> frozenset[str]:
         """The identifiers in [`rule_ids`][battlebook.heroscape.rule_ids]."""

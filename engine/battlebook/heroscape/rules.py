@@ -76,9 +76,14 @@ HEIGHT_ADVANTAGE = "height advantage"
 
 
 def attacks_allowed(state: BattleState, figure: Figure) -> int:
-    """How many attacks `figure` may make in one turn: one, plus any a special power of its card grants."""
+    """How many attacks `figure` may make in one turn: one, plus any a special power of its card grants.
+
+    Special powers act only under a ruleset that has them (not the 2004 basic game, whose
+    figures attack once a turn each).
+    """
     card = state.card_of(figure).name
-    extra = sum(p.extra_attacks for p in state.powers if p.kind is PowerKind.SPECIAL_POWER and p.holder == card)
+    powers = state.powers_in_force
+    extra = sum(p.extra_attacks for p in powers if p.kind is PowerKind.SPECIAL_POWER and p.holder == card)
     return 1 + extra
 
 
@@ -92,11 +97,14 @@ def attack_range(state: BattleState, action: Attack) -> int:
 
 
 def special_attack(state: BattleState, action: Attack) -> Power | None:
-    """The special attack the action names, or `None`; a scenario-defined one must belong to the attacker's card."""
+    """The special attack the action names, or `None`; a scenario-defined one must belong to the attacker's card.
+
+    `None` too under a ruleset without special attacks (the 2004 basic game).
+    """
     if action.special_attack is None:
         return None
     card = state.card_of(state.figure(action.attacker)).name
-    for power in state.powers:
+    for power in state.powers_in_force:
         if power.kind is PowerKind.SPECIAL_ATTACK and power.name == action.special_attack and power.holder == card:
             return power
     return None
@@ -126,12 +134,44 @@ def pseudo_legal_violation(state: BattleState, action: Attack) -> RuleViolation 
             FRIENDLY_FIGURES,
             f"{defender.key} belongs to {attacker.army}, like {attacker.key}: only enemies may be attacked",
         )
+    if action.special_attack is not None and not state.ruleset.special_attacks:
+        return RuleViolation(
+            SPECIAL_POWERS,
+            f"{state.ruleset.edition.words} has no special attacks: {attacker.key} makes its normal attack",
+        )
     if action.special_attack is not None and special_attack(state, action) is None:
         return RuleViolation(
             SPECIAL_POWERS, f"{attacker.key}'s army card has no special attack called {action.special_attack!r}"
         )
+    overlooked = overlooked_violation(state, action)
+    if overlooked is not None:
+        return overlooked
     if action.place_on is not None and state.ruleset.destroyed_to_card:
         return placement_violation(state, defender, action.place_on)
+    return None
+
+
+def overlooked_violation(state: BattleState, action: Attack) -> RuleViolation | None:
+    """Why the extras `action` says nobody claimed may not be left out of its dice, or `None`.
+
+    Each must be the height advantage or a power acting in the battle (else a scenario
+    error). Only a ruleset that loses an unclaimed extra (the 2024 edition) lets an attack
+    leave one out: under the 2004 basic game the higher figure rolls its extra die whatever
+    was claimed, so an attack without it is refused under the height advantage rule.
+    """
+    in_force = {power.name for power in state.powers_in_force}
+    unknown = sorted(name for name in action.overlooked if name != HEIGHT_ADVANTAGE and name not in in_force)
+    if unknown:
+        known = ", ".join(sorted(in_force)) or "none"
+        raise ScenarioError(
+            f"no power called {unknown[0]!r} acts in this battle, so it cannot be overlooked (powers acting: {known})"
+        )
+    if HEIGHT_ADVANTAGE in action.overlooked and not state.ruleset.unclaimed_extras_lost:
+        return RuleViolation(
+            ids.HEIGHT_ADVANTAGE,
+            f"in {state.ruleset.edition.words} the higher figure always rolls its extra die: "
+            "no rule there loses it for being claimed late",
+        )
     return None
 
 
@@ -299,7 +339,7 @@ def dice_pool(state: BattleState, action: Attack) -> DicePool:
     attacker, defender = state.figure(action.attacker), state.figure(action.defender)
     pool = DicePool(state.card_of(attacker).stat("attack"), state.card_of(defender).stat("defense"))
     setup = attack_setup(state, action)
-    for modifier in state.powers:
+    for modifier in state.powers_in_force:
         if modifier.name not in action.overlooked:
             pool = modifier.modify(setup, pool)
     gap = state.base_level(attacker) - state.base_level(defender)
@@ -437,9 +477,15 @@ def card_for_destroyed(state: BattleState, figure: Figure, chosen: str | None = 
 
 
 def _destroy(state: BattleState, figure: Figure, chosen: str | None = None) -> BattleState:
+    """The battle without `figure`: out of the game (2004), or placed on an army card (2024).
+
+    Either way its own card records it as lost, so whether the card is out of play is up to
+    the ruleset alone, not to where the figure went.
+    """
     figures = tuple(f for f in state.figures if f.key != figure.key)
     if not state.ruleset.destroyed_to_card:
-        return replace(state, figures=figures, out_of_game=(*state.out_of_game, figure.key))
+        cards = tuple(_placing(card, figure, "") for card in state.cards)
+        return replace(state, figures=figures, cards=cards, out_of_game=(*state.out_of_game, figure.key))
     target_id = card_for_destroyed(state, figure, chosen)
     cards = tuple(_placing(card, figure, target_id) for card in state.cards)
     return replace(state, figures=figures, cards=cards)

@@ -1,8 +1,12 @@
 """The editions of Heroscape, as rulesets: fixed settings a battle is played under.
 
-The 2004 basic game and the 2024 edition differ in how an attack harms its defender and
-in how much height helps; Battlebook also records two readings of open questions as
-settings. Every rule asks the ruleset; no rule tests the edition by name.
+Each edition is declared once, in [`EDITION_SETTINGS`][battlebook.heroscape.ruleset.EDITION_SETTINGS]:
+the 2004 basic game is the ruleset's defaults, and every rule only the later text states
+(wounds and Life, two dice for a great height, friendly fire, special powers and special
+attacks, glyphs, losing an unclaimed extra die, army cards going out of play) is a named
+setting that the 2024 edition switches on. Battlebook also records readings of open
+questions as settings. Every rule asks the ruleset; no rule tests the edition by name, so a
+rule the 2004 text does not state cannot act in a 2004 battle.
 
 Examples:
     >>> Ruleset.for_edition(Edition.BASIC_2004).height.extra_dice(12)
@@ -15,17 +19,21 @@ Examples:
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import StrEnum
+from types import MappingProxyType
 
 from battlebook.dice import Die
 from battlebook.frozen import keeps_hash
 from battlebook.heroscape.dice import COMBAT_DIE, CombatDie, Face
+from battlebook.heroscape.powers import PowerKind
 
 #: `COMBAT_DIE` (three skulls, two shields, one blank: the sources never print the sides;
 #: see the ruling *The Heroscape combat die*) and `Face` live once, in `battlebook.heroscape.dice`.
 __all__ = [
     "COMBAT_DIE",
+    "EDITION_SETTINGS",
     "CombatDie",
     "CommonOutOfPlay",
     "Edition",
@@ -165,6 +173,19 @@ class Ruleset:
         measures_as_2004: Whether range and line of sight are decided as the 2004 text
             describes; `False` answers "the rules don't say" (ruling *Range and line of
             sight in the 2024 edition*).
+        special_powers: Whether the special powers of army cards act: the dice they add and
+            the extra attacks they grant. The later text has them; the 2004 text has none,
+            and lets each figure attack once a turn.
+        special_attacks: Whether a figure may make a special attack of its army card in place
+            of its normal attack (the later text's rule; the 2004 text has none).
+        glyphs: Whether a glyph's power gives dice to the figure standing on it (the later
+            text's rule; the 2004 text has no glyphs).
+        unclaimed_extras_lost: Whether an extra die nobody claimed before the roll is lost
+            for that attack (the later text's rule). The 2004 text gives the higher figure its
+            extra die with no condition, so an attack may not leave it out.
+        cards_out_of_play: Whether an army card whose figures are all destroyed is out of
+            play, with no turns or order markers from then on (the later text's rule). In
+            the 2004 text a destroyed figure leaves the game and nothing happens to its card.
     """
 
     edition: Edition = Edition.BASIC_2004
@@ -183,6 +204,24 @@ class Ruleset:
     turn_passes_left: bool = True
     victory_by_destruction: bool = True
     measures_as_2004: bool = True
+    special_powers: bool = False
+    special_attacks: bool = False
+    glyphs: bool = False
+    unclaimed_extras_lost: bool = False
+    cards_out_of_play: bool = False
+
+    def plays(self, kind: PowerKind) -> bool:
+        """Whether powers of this kind act in a battle under this ruleset.
+
+        Examples:
+            >>> Ruleset().plays(PowerKind.GLYPH), Ruleset.for_edition(Edition.EDITION_2024).plays(PowerKind.GLYPH)
+            (False, True)
+        """
+        return {
+            PowerKind.SPECIAL_POWER: self.special_powers,
+            PowerKind.SPECIAL_ATTACK: self.special_attacks,
+            PowerKind.GLYPH: self.glyphs,
+        }[kind]
 
     @property
     def die(self) -> Die:
@@ -210,9 +249,36 @@ class Ruleset:
     def for_edition(
         cls, edition: Edition, *, figures_block_sight: bool = True, combat_die: CombatDie = COMBAT_DIE
     ) -> Ruleset:
-        """The ruleset of `edition`, with the open readings as given."""
-        if edition is Edition.BASIC_2004:
-            return cls(edition, Harm.DESTROY, HeightAdvantage(((1, 1),)), False, figures_block_sight, False, combat_die)
-        return cls(
-            edition, Harm.WOUNDS, HeightAdvantage(((1, 1), (10, 2))), True, figures_block_sight, True, combat_die
-        )
+        """The ruleset of `edition`, as `EDITION_SETTINGS` declares it, with the open readings as given.
+
+        Examples:
+            >>> Ruleset.for_edition(Edition.BASIC_2004) == Ruleset()
+            True
+            >>> Ruleset.for_edition(Edition.EDITION_2024).special_powers
+            True
+        """
+        settings = EDITION_SETTINGS[edition]
+        return cls(edition=edition, figures_block_sight=figures_block_sight, combat_die=combat_die, **settings)  # type: ignore[arg-type]
+
+
+#: Each edition, declared: the settings it plays with besides the ruleset's defaults. The
+#: defaults are the 2004 basic game's; each setting the 2024 edition changes is a rule its
+#: text states and the 2004 text does not.
+EDITION_SETTINGS: Mapping[Edition, Mapping[str, object]] = MappingProxyType(
+    {
+        Edition.BASIC_2004: MappingProxyType({}),
+        Edition.EDITION_2024: MappingProxyType(
+            {
+                "harm": Harm.WOUNDS,
+                "height": HeightAdvantage(((1, 1), (10, 2))),
+                "friendly_fire": True,
+                "destroyed_to_card": True,
+                "special_powers": True,
+                "special_attacks": True,
+                "glyphs": True,
+                "unclaimed_extras_lost": True,
+                "cards_out_of_play": True,
+            }
+        ),
+    }
+)

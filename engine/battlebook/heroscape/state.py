@@ -180,8 +180,16 @@ class BattleState:
         """Whether the card is a Common card its army holds two or more copies of."""
         return bool(self.card(card_id).card.common) and len(self.copies_of(card_id)) > 1
 
+    @property
+    def powers_in_force(self) -> tuple[Power, ...]:
+        """The powers the scenario defines whose kind acts under the ruleset (none in the 2004 basic game)."""
+        return tuple(power for power in self.powers if self.ruleset.plays(power.kind))
+
     def is_out_of_play(self, card_id: str) -> bool:
-        """Whether all the figures the card represents have been destroyed.
+        """Whether all the figures the card represents have been destroyed, putting it out of play.
+
+        Never, under a ruleset without cards going out of play (the 2004 basic game): its
+        text puts destroyed figures out of the game and says nothing of their card.
 
         A card alone in its army stands for its own figures. Copies of a Common card stand
         for their figures together (ruleset `common_out_of_play`, full copy): a copy is out
@@ -189,6 +197,8 @@ class BattleState:
         alternative each copy stands for its own figures only, wherever they were placed.
         """
         card = self.card(card_id)
+        if not self.ruleset.cards_out_of_play:
+            return False
         if self.is_shared_common(card_id) and self.ruleset.common_out_of_play is CommonOutOfPlay.FULL_COPY:
             copies = {c.id for c in self.copies_of(card_id)}
             if self.ruleset.destroyed_to_card and card.is_full:

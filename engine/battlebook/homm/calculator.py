@@ -17,12 +17,34 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from fractions import Fraction
 from typing import Any
 
 from battlebook import bounds
-from battlebook.calculator import Calculators, FightForm, OddsCalculator, Option, chance_data
+from battlebook.calculator import (
+    Calculators,
+    Field,
+    FightForm,
+    Group,
+    OddsCalculator,
+    Option,
+    PageForm,
+    chance_data,
+    chart_rows,
+)
 
-__all__ = ["CALCULATORS", "DIE_READINGS", "FIGHT_READINGS", "MAX_CARDS", "MAX_SCORE", "MAX_STAT", "MAX_SWAT"]
+__all__ = [
+    "CALCULATORS",
+    "DIE_READINGS",
+    "FIGHT_FORM",
+    "FIGHT_READINGS",
+    "MAX_CARDS",
+    "MAX_SCORE",
+    "MAX_STAT",
+    "MAX_SWAT",
+    "ODDS_FORM",
+    "page_fight",
+]
 
 #: The bounds of the numbers the calculators read, from `battlebook.bounds` (where the command
 #: line, the step language, the engine and the page read theirs): a score, a swat's defenses.
@@ -115,6 +137,72 @@ def fight_question(values: Mapping[str, Any]) -> tuple[str, dict[str, str]]:
     return "stacks", names | {"reading": values.get("reading") or ""}
 
 
+#: The odds page's attack calculator: an attack score, its defenses (several for a swat), the die's reading.
+ODDS_FORM = PageForm(
+    "Odds calculator: score against defense",
+    "Compute",
+    (
+        Field("s", "Attack score (bonuses included)", "7", 0, MAX_SCORE, what="score"),
+        Field(
+            "d",
+            "Defense (several, separated by commas, for a swat)",
+            "13",
+            0,
+            MAX_SCORE,
+            numbers=MAX_SWAT,
+            what="defense",
+        ),
+        Field("r", "The die reads", DIE_READINGS[0], choices=tuple((r, r) for r in DIE_READINGS)),
+    ),
+)
+
+_CARDS = f"1 to {MAX_CARDS}"
+_STAT = f"0 to {MAX_STAT}"
+
+
+def _stack(prefix: str, values: tuple[int, ...]) -> tuple[Field, ...]:
+    cards, level, melee, defense, phase = (str(v) for v in values)
+    return (
+        Field(f"{prefix}c", f"Cards ({_CARDS})", cards, 1, MAX_CARDS, what="cards"),
+        Field(f"{prefix}l", f"Level ({_STAT})", level, 0, MAX_STAT, what="level"),
+        Field(f"{prefix}m", f"Melee score ({_STAT})", melee, 0, MAX_STAT, what="melee score"),
+        Field(f"{prefix}d", f"Defense ({_STAT})", defense, 0, MAX_STAT, what="defense"),
+        Field(f"{prefix}p", "Phase (1 to 10)", phase, 1, 10, what="phase"),
+    )
+
+
+#: The odds page's fight calculator: two stacks fighting to the end.
+FIGHT_FORM = PageForm(
+    "Fight calculator: who wins a fight to the end",
+    "Compute the fight",
+    (
+        Group("The Aggressor's stack", _stack("a", (3, 2, 3, 7, 7))),
+        Group("The Defender's stack", _stack("d", (3, 1, 4, 9, 3))),
+        Field("r", "The die reads", DIE_READINGS[0], choices=(("0-9", "0-9 (Battlebook's reading)"), ("1-10", "1-10"))),
+        Field(
+            "c",
+            "A retaliation may itself be answered",
+            "",
+            choices=(("", "no (Battlebook's reading)"), (FIGHT_READINGS[0], "yes (the alternative)")),
+        ),
+    ),
+)
+
+
+def page_fight(values: Mapping[str, str]) -> tuple[str, dict[str, str]]:
+    """The question the page's fight form asks (two stacks to the end), and its arguments as text.
+
+    Examples:
+        >>> page_fight(FIGHT_FORM.defaults())
+        ('stacks', {'aggressor': '3,2,3,7,7', 'defender': '3,1,4,9,3', 'faces': '0-9', 'reading': ''})
+    """
+    try:
+        aggressor, defender = (",".join(values[f"{side}{k}"] for k in "clmdp") for side in "ad")
+        return "stacks", {"aggressor": aggressor, "defender": defender, "faces": values["r"], "reading": values["c"]}
+    except KeyError as missing:
+        raise ValueError(f"the fight calculator's field {missing} is missing") from None
+
+
 def page_odds(arguments: Sequence[object]) -> dict[str, Any]:
     """The odds page's calculator: an attack score, its defenses (several for a swat) and the die's reading.
 
@@ -126,21 +214,30 @@ def page_odds(arguments: Sequence[object]) -> dict[str, Any]:
     from battlebook.errors import BattlebookError
     from battlebook.homm.dice import homm_hit
     from battlebook.homm.ruleset import DieReading
+    from battlebook.odds import fraction_text, percent_text
 
     score, defenses, reading = arguments
-    page = bounds.page_bounds()
-    bounds.check_whole(score, "score", *page["score"])  # type: ignore[arg-type]
+    field = {f.name: f for f in ODDS_FORM.fields()}
+    field["s"].check(score)
     swat = list(defenses)  # type: ignore[call-overload]
-    bounds.check_whole(len(swat), "swat", *page["swat"])
+    bounds.check_whole(len(swat), "swat", 1, field["d"].numbers)
     for defense in swat:
-        bounds.check_whole(defense, "defense", *page["defense"])
+        field["d"].check(defense)
     try:
         die = DieReading(str(reading))
     except ValueError:
         raise BattlebookError(f"the die reads 0-9 or 1-10, not {reading!r}") from None
     hit = homm_hit(score, swat, die)  # type: ignore[arg-type]
+    swatted = f" (a swat: {' + '.join(map(str, swat))})" if len(swat) > 1 else ""
+    need = "no roll kills" if hit.min_roll is None else f"a roll of {hit.min_roll} or more kills"
+    shown = {
+        "lines": [f"Score {score} against defense {hit.defense}{swatted}, the die reading {die.value}: {need}."],
+        "main": f"Chance to kill: {fraction_text(hit.hit)} ({percent_text(hit.hit)}).",
+        "rows": chart_rows([(f"roll {face}", Fraction(1, 10), face in hit.winning_faces) for face in hit.faces]),
+    }
     return {
         "game": "homm",
+        "shown": shown,
         "score": score,
         "defense": hit.defense,
         "swat": swat,
@@ -211,4 +308,7 @@ CALCULATORS = Calculators(
         question=fight_question,
     ),
     page_odds=page_odds,
+    odds_form=ODDS_FORM,
+    fight_form=FIGHT_FORM,
+    page_fight=page_fight,
 )

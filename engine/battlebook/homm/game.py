@@ -7,7 +7,8 @@ Examples:
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Mapping, Sequence
+import random
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from typing import TYPE_CHECKING
 
 from battlebook.game import Drawing, KnownCard, RulesEdition, module_rule_ids
@@ -192,6 +193,18 @@ class HommGame(HommPlay):
         from battlebook.homm.picture import draw_battle
 
         return Drawing(draw_battle(state, title, ident))
+
+    def new_battle(self, rng: random.Random) -> BattleState:
+        """See [`battles.new_battle`][battlebook.homm.battles.new_battle] (imported only here)."""
+        from battlebook.homm.battles import new_battle
+
+        return new_battle(rng)
+
+    def invariants(self, first: BattleState) -> Callable[[BattleState], None]:
+        """See [`battles.invariants`][battlebook.homm.battles.invariants] (imported only here)."""
+        from battlebook.homm.battles import invariants
+
+        return invariants(first)
 
     def rule_ids(self) -> frozenset[str]:
         """The identifiers in [`rule_ids`][battlebook.homm.rule_ids]."""

@@ -125,14 +125,25 @@ def _faces(text: str) -> tuple[str, ...]:
     return () if text.strip() == "no dice" else tuple(face.strip() for face in text.split(","))
 
 
+#: A figure: its map key (`Z1`), after its kind in words (`the Knave K1`); no comma or quote, so the
+#: parts of a line after a figure are never read as its name.
+_FIGURE = r"(?:[A-Za-z][\w'-]* )*[A-Z][A-Za-z0-9]*"
+#: One extra an attack may leave unclaimed: its height advantage, or a power named in quotes.
+_EXTRA = r'(?:its height advantage|the power "[^"]+")'
+
+
 def _overlooked(text: str) -> frozenset[str]:
-    """The extras named after `, overlooking`: "its height advantage and the power "Stone Skin"" -> their names."""
-    named = text.removeprefix(", overlooking ")
-    return frozenset(
-        part.strip().removeprefix("its ").removeprefix("the power ").strip('"')
-        for part in named.split(" and ")
-        if part.strip()
-    )
+    """The extras named after `, overlooking`, by name: `height advantage`, or a power's.
+
+    Only "its height advantage" and `the power "NAME"` are read, joined by "and"; any
+    other word leaves the line unread (the pattern does not match it).
+
+    Examples:
+        >>> sorted(_overlooked(', overlooking its height advantage and the power "Stone Skin"'))
+        ['Stone Skin', 'height advantage']
+    """
+    named = re.findall(r'its (height advantage)|the power "([^"]+)"', text)
+    return frozenset(height or power for height, power in named)
 
 
 def _picking(text: str) -> tuple[str, ...]:
@@ -173,11 +184,15 @@ PARAMETERS: dict[str, Parameter] = {
         Parameter("Chance", r"[0-9]+(?:/[0-9]+)?", _fraction, shape="an exact fraction, such as 2/5, or 0 or 1"),
         Parameter("Rule", r"\S+", str, shape="a rule's id, as the rulebook's pages show it beside each Rule"),
         Parameter("Army", r"\w+", str, shape="an army's name, one word"),
-        Parameter("Label", r"\S+", str, shape="an order marker's label, such as 1 or X"),
         Parameter("Name", r'[^"]+', str, shape='a name in double quotes, such as "Gold Golems"'),
         Parameter("Stack", r".+?", str, shape="a stack's name, as the example named it"),
         Parameter("Spell", r"[A-Z][A-Za-z ]+?", str, shape="a spell's name, capitalized, such as Magic Fist"),
-        Parameter("Figure", r".+?", str, shape="a figure: its map key, optionally after its kind (Zettian Guard Z1)"),
+        Parameter(
+            "Figure",
+            _FIGURE,
+            str,
+            shape="a figure: its map key, optionally after its kind (the Zettian Guard Z1)",
+        ),
         Parameter("Text", r".+?", str, shape="any words"),
         Parameter("Faces", r".+?", _faces, ("skull", "shield", "blank", "no dice"), "faces separated by commas"),
         Parameter("Rolling", r", rolling -?[0-9]+", _last_number, shape="a face of the die", shown="[, rolling {}]"),
@@ -220,7 +235,11 @@ PARAMETERS: dict[str, Parameter] = {
             shown=' [with the special attack "{}"]',
         ),
         Parameter(
-            "Overlooking", r", overlooking .+?", _overlooked, shape="extras nobody claimed", shown="[, overlooking {}]"
+            "Overlooking",
+            rf", overlooking {_EXTRA}(?: and {_EXTRA})*",
+            _overlooked,
+            shape='extras nobody claimed: its height advantage, the power "NAME", joined by "and"',
+            shown="[, overlooking {}]",
         ),
         Parameter(
             "Rolled",

@@ -165,7 +165,7 @@ def _gherkin_envelopes(features: Sequence[tuple[str, str]]) -> Iterator[dict[str
     """The `source`, `gherkinDocument` and `pickle` envelopes of each feature, as `GherkinEvents` makes them.
 
     Each file's document is the parse the rulebook model already made
-    ([`gherkin_ast`][battlebook.book.model.gherkin_ast]), its node ids renumbered to follow
+    ([`gherkin_ast`][battlebook.book.reading.gherkin_ast]), its node ids renumbered to follow
     on from the previous file's, as one parser for the whole run would have numbered them;
     its pickles are compiled with the same run of ids. A file that does not parse goes
     through the official `GherkinEvents`, which reports its errors as envelopes.

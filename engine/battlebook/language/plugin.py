@@ -107,11 +107,11 @@ def pytest_addoption(parser: pytest.Parser) -> None:
 def pytest_configure(config: pytest.Config) -> None:
     """Start the session's state (its step modules' definitions and annotators) and find its run.
 
-    First refuse an alternative reading no ruling names, or a card change that cannot be made.
+    First refuse an alternative reading no ruling names (a game's step library refuses, in its
+    own `pytest_configure`, what else a run asks of its game, such as a card change that
+    cannot be made).
     """
-    from battlebook.errors import ScenarioError
     from battlebook.language.run import unknown_readings
-    from battlebook.language.steps.heroscape_world import known_cards_changed
 
     run = run_of(config)
     unknown = unknown_readings(run.readings)
@@ -120,10 +120,6 @@ def pytest_configure(config: pytest.Config) -> None:
             f"{READING_OPTION}: no ruling has the alternative reading {unknown[0]!r} "
             "(battlebook steps 'alternative reading' lists them)"
         )
-    try:
-        known_cards_changed(run.card_changes)
-    except ScenarioError as error:
-        raise pytest.UsageError(str(error)) from None
     modules = [config.pluginmanager.get_plugin(name) for name in plugins()[1:]]
     config.stash[STATE] = RunState.of_modules([module for module in modules if module is not None])
 

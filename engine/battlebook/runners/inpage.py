@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import contextlib
 import tempfile
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -285,21 +285,43 @@ def _refused(reason: str) -> dict[str, Any]:
 def game_odds(game: str, arguments: Sequence[object]) -> dict[str, Any]:
     """The odds page's calculator of the registered game `game`, given its fields' values in order.
 
-    Each game reads, bounds (by [`page_bounds`][battlebook.bounds.page_bounds]) and answers
-    its own fields ([`Calculators.page_odds`][battlebook.calculator.Calculators]):
-    Heroscape's printed dice, the levels between the figures and the edition; HoMM's attack
-    score, defenses and die reading.
+    Each game reads, bounds (by its form's fields) and answers its own fields
+    ([`Calculators.page_odds`][battlebook.calculator.Calculators]).
 
     Examples:
         >>> odds = game_odds("homm", [7, [13], "1-10"])
         >>> odds["chance"]["fraction"], odds["min_roll"]
         ('1/2', 6)
     """
-    from battlebook.games import PACKAGES, calculators
+    from battlebook.games import GAMES, calculators
 
-    if game not in PACKAGES:
-        raise BattlebookError(f"no game {game!r}: the games are {', '.join(PACKAGES)}")
+    if game not in GAMES:
+        raise BattlebookError(f"no game {game!r}: the games are {', '.join(GAMES)}")
     return calculators(game).page_odds(list(arguments))
+
+
+def game_fight(game: str, values: Mapping[str, object]) -> dict[str, Any]:
+    """The odds page's fight calculator of the registered game `game`, given its shown fields' texts by name.
+
+    The game turns them into its question ([`Calculators.page_fight`][battlebook.calculator.Calculators])
+    and answers it with its [`fight`][battlebook.game.Game.fight], as the page draws it.
+
+    Examples:
+        >>> from fractions import Fraction
+        >>> from battlebook.games import calculators
+        >>> answer = game_fight("homm", calculators("homm").fight_form.defaults())
+        >>> sum(Fraction(chance["fraction"]) for chance in answer["chances"][:3])
+        Fraction(1, 1)
+    """
+    from battlebook.fight_report import report_page
+    from battlebook.games import GAMES, calculators
+
+    if game not in GAMES:
+        raise BattlebookError(f"no game {game!r}: the games are {', '.join(GAMES)}")
+    if not isinstance(values, Mapping):
+        raise BattlebookError("the calculator's fields are not a set of named values")
+    question, arguments = calculators(game).page_fight({str(k): str(v) for k, v in values.items()})
+    return report_page(GAMES[game].fight(question, arguments))
 
 
 def _read_scenario(text: str, name: str) -> FeatureDoc:
@@ -393,6 +415,30 @@ def step_catalogue() -> list[dict[str, str]]:
         for step in known_steps()
         if step.module in domains
     ]
+
+
+def game_choices() -> list[dict[str, Any]]:
+    """The games the Playground offers, from the registry: each name, title, editions and new scenario's text.
+
+    A new scenario declares its game (`@game:NAME`) and, for a game printed in several
+    editions, the first of them (`@edition:NAME`).
+
+    Examples:
+        >>> print(game_choices()[1]["template"], end="")
+        @game:heroscape @edition:2004
+        Feature: My question about Heroscape
+        <BLANKLINE>
+          Example: What happens when
+    """
+    from battlebook.games import GAMES
+
+    choices = []
+    for name, game in GAMES.items():
+        editions = [edition.name for edition in game.editions()]
+        tags = " ".join([f"@game:{name}", *(f"@edition:{editions[0]}" for _ in editions[:1])])
+        template = f"{tags}\nFeature: My question about {game.title}\n\n  Example: What happens when\n"
+        choices.append({"name": name, "title": game.title, "editions": editions, "template": template})
+    return choices
 
 
 def book_examples(book: Sequence[FeatureDoc]) -> Iterator[tuple[FeatureDoc, str, str]]:

@@ -1,7 +1,10 @@
 """The Engine API reference: an index, and one page per module that mkdocstrings fills.
 
-`docs/api.md` lists the modules (`::: battlebook.homm.state` lines under section headings).
-From it, [`api_pages`][battlebook.site.api_reference.api_pages] makes:
+`docs/api.md` lists the modules (`::: battlebook.dice` lines under section headings), and
+marks with `::: games.generated` where each registered game's section goes: titled with the
+game's title, it lists the game's package and each of its public modules (read from the
+registry, so no game is listed by hand). From it,
+[`api_pages`][battlebook.site.api_reference.api_pages] makes:
 
 - `api.md`, the index: the list's sections, each module linked with the first line of its
   docstring;
@@ -19,6 +22,7 @@ docstrings parsed.
 from __future__ import annotations
 
 import re
+import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -26,6 +30,8 @@ from typing import Any
 API_INDEX = "api.md"
 #: The entry of `docs/nav.yml` replaced by the module pages.
 API_MARKER = "api.generated"
+#: The line of `docs/api.md` replaced by one section per registered game.
+GAMES_MARKER = "games.generated"
 MODULE_LINE = re.compile(r"^:::\s+(?P<module>[\w.]+)\s*$")
 PAGE_META = "---\nsearch:\n  exclude: true\n---\n\n"
 
@@ -128,6 +134,49 @@ def own_members(module: Any) -> list[str]:
     ]
 
 
+def public_modules(module: Any) -> list[str]:
+    """The dotted names of a griffe module and of every public module under it, the module first, then sorted."""
+    below = sorted(
+        name
+        for child_name, child in module.members.items()
+        if not child.is_alias and child.is_module and not child_name.startswith("_")
+        for name in public_modules(child)
+    )
+    return [module.path, *below]
+
+
+def with_games(sections: list[ApiSection], search_paths: list[str]) -> list[ApiSection]:
+    """`sections` with the games' marker (`::: games.generated`) replaced by one section per registered game."""
+    import sys
+
+    import griffe
+
+    from battlebook.games import GAMES
+
+    expanded: list[ApiSection] = []
+    for section in sections:
+        if GAMES_MARKER not in section.modules:
+            expanded.append(section)
+            continue
+        at = section.modules.index(GAMES_MARKER)
+        if section.modules[:at]:
+            expanded.append(ApiSection(section.title, section.modules[:at]))
+        for name in GAMES:
+            package = GAMES.package(name)
+            loaded = griffe.load(package, search_paths=[*search_paths, *sys.path], docstring_parser=None)
+            expanded.append(ApiSection(GAMES[name].title, tuple(public_modules(loaded))))
+        if section.modules[at + 1 :]:
+            expanded.append(ApiSection("", section.modules[at + 1 :]))
+    return expanded
+
+
+def api_modules(root: Path) -> list[ApiSection]:
+    """The sections of the Engine API's index, games expanded: what `root/docs/api.md` lists."""
+    text = (root / "docs" / API_INDEX).read_text(encoding="utf-8")
+    meta = re.match(r"\A---\n.*?\n---\n", text, flags=re.S)
+    return with_games(read_index(text[meta.end() :] if meta else text)[1], [str(root / "engine")])
+
+
 def api_pages(root: Path) -> ApiPages:
     """The Engine API's pages, from `root/docs/api.md` and the package under `root/engine`."""
     import griffe  # imported here: only the API reference reads the package's structure
@@ -135,14 +184,18 @@ def api_pages(root: Path) -> ApiPages:
     text = (root / "docs" / API_INDEX).read_text(encoding="utf-8")
     meta = re.match(r"\A---\n.*?\n---\n", text, flags=re.S)
     intro, sections = read_index(text[meta.end() :] if meta else text)
+    sections = with_games(sections, [str(root / "engine")])
     package = griffe.load("battlebook", search_paths=[str(root / "engine")], docstring_parser=None)
     pages = ApiPages()
     summaries: dict[str, str] = {}
     for section in sections:
         for name in section.modules:
             try:
-                found = package if name == "battlebook" else package[name.removeprefix("battlebook.")]
-            except KeyError:
+                if name == "battlebook" or name.startswith("battlebook."):
+                    found = package if name == "battlebook" else package[name.removeprefix("battlebook.")]
+                else:
+                    found = griffe.load(name, search_paths=[str(root / "engine"), *sys.path], docstring_parser=None)
+            except (KeyError, ImportError, ModuleNotFoundError):
                 raise ApiIndexError(
                     f"docs/{API_INDEX} lists the module {name}, which the package does not have"
                 ) from None

@@ -12,7 +12,8 @@ them under `OUT`:
   catalogue, the coverage of the sources, the glossary, the index of units and army cards, the
   Heroscape editions side by side, each game's odds page, the Engine API (an index with each
   module's first line, and a page per module that [mkdocstrings](https://mkdocstrings.github.io)
-  fills), and the data "Try it" reads (`try/examples/...json`, `try/steps.json`);
+  fills), and the data "Try it" reads (`try/examples/...json`, `try/steps.json`, and the
+  Playground's games, `try/games.json`);
 - `OUT/nav.yml`, the navigation: `docs/nav.yml` with the generated pages put in, read by
   the builder through `INHERIT:` in `mkdocs.yml`;
 - `OUT/site.json`, what the pass after the build needs: where each rule's section is, the
@@ -46,8 +47,20 @@ from typing import Any
 
 import yaml
 
-from battlebook.book.coverage import coverage_problems, render_coverage, section_coverage
-from battlebook.book.glossary import (
+from battlebook.book.links import chapter_list, feature_page, page_address, page_clashes, settled_rules, settles_html
+from battlebook.book.model import FeatureDoc, FeatureFileError, feature_paths, load_book, require_games
+from battlebook.book.prose import html_text, markdown_text, page_part, prose_block, render_prose
+from battlebook.book.render import render_feature, resolve_rule_hrefs
+from battlebook.book.results import ResultBook, ResultsFileError, default_path
+from battlebook.book.rulings import chapter_rules, render_rulings_index, ruling_problems, rulings_of
+from battlebook.book.sources import SECTIONS
+from battlebook.games import GAMES
+from battlebook.pictures.odds_page import FIGHT_ANCHOR
+from battlebook.runners.editions import edited_games, run_editions
+from battlebook.site.api_reference import API_INDEX, API_MARKER, ApiIndexError, api_pages
+from battlebook.site.coverage import coverage_problems, render_coverage, section_coverage
+from battlebook.site.editions_page import EDITIONS_PAGE, editions_page
+from battlebook.site.glossary import (
     Glossary,
     GlossaryError,
     abbreviation_titles,
@@ -55,24 +68,16 @@ from battlebook.book.glossary import (
     load_glossary,
     render_glossary,
 )
-from battlebook.book.links import chapter_list, feature_page, page_address, page_clashes, settled_rules, settles_html
-from battlebook.book.model import FeatureDoc, FeatureFileError, feature_paths, load_book, require_games
-from battlebook.book.open_questions import open_question_problems, open_questions, render_open_questions
-from battlebook.book.prose import html_text, markdown_text, page_part, prose_block, render_prose
-from battlebook.book.render import render_feature, resolve_rule_hrefs
-from battlebook.book.results import ResultBook, ResultsFileError, default_path
-from battlebook.book.rulings import chapter_rules, render_rulings_index, ruling_problems, rulings_of
-from battlebook.book.sources import SECTIONS
-from battlebook.book.statements import load_statements, statement_problems
-from battlebook.bounds import fight_bounds, page_bounds
-from battlebook.games import GAMES
-from battlebook.runners.editions import edited_games, run_editions
-from battlebook.site.api_reference import API_INDEX, API_MARKER, ApiIndexError, api_pages
-from battlebook.site.editions_page import EDITIONS_PAGE, editions_page
+from battlebook.site.open_questions import open_question_problems, open_questions, render_open_questions
+from battlebook.site.statements import load_statements, statement_problems
 from battlebook.site.units_index import render_units_index, units_index
 
 #: The marker in `docs/nav.yml` replaced by the rulebook's sections.
 NAV_MARKER = "rulebook.generated"
+#: The marker in `docs/nav.yml` replaced by every registered game's odds page.
+ODDS_MARKER = "odds.generated"
+#: The marker in `docs/nav.yml` replaced by the editions page, titled with the games it sets side by side.
+EDITIONS_MARKER = "editions.generated"
 #: Section titles of the folders under `features/`, in navigation order.
 GROUPS = {**{name: game.title for name, game in GAMES.items()}, "rulings": "Rulings"}
 #: Search weight of each navigation group's pages; a rule chapter weighs 1. A ruling is
@@ -126,6 +131,10 @@ LINKED_PAGES = re.compile(r"^(?:rulebook/(?!steps\.md$)|reference/|index\.md$)")
 
 #: Where the home page lists every chapter, and where the contributing page shows the ruling template.
 CHAPTERS_MARKER = "<!-- chapters -->"
+#: Where a hand-written page lists every registered game's odds page (linked with the game's title).
+ODDS_PAGES_MARKER = "<!-- odds pages -->"
+#: Where a hand-written page links every registered game's fight calculator (on its odds page).
+FIGHT_CALCULATORS_MARKER = "<!-- fight calculators -->"
 TEMPLATE_MARKER = "<!-- ruling-template -->"
 TEMPLATE = "docs/files/ruling.feature"
 #: The hand-written navigation, with the markers of the generated parts.
@@ -384,6 +393,34 @@ def _rulebook_index(folders: Mapping[str, Sequence[FeatureDoc]], own_index: set[
     return "\n".join(lines)
 
 
+def odds_links(here: str, anchor: str = "") -> str:
+    """Every registered game's odds page (at `#anchor`, if given), linked from the page `here` with the game's title.
+
+    Examples:
+        >>> odds_links("index.md")
+        '[Heroes of Might &#38; Magic IV](odds/homm.md), [Heroscape](odds/heroscape.md)'
+        >>> odds_links("index.md", FIGHT_ANCHOR).split(", ")[1]
+        '[Heroscape](odds/heroscape.md#fight-calculator)'
+    """
+    base = posixpath.dirname(here)
+    fragment = f"#{anchor}" if anchor else ""
+    return ", ".join(
+        f"[{markdown_text(game.title)}]({posixpath.relpath(odds_uri(name), base or '.')}{fragment})"
+        for name, game in GAMES.items()
+    )
+
+
+def editions_nav() -> list[Any]:
+    """The navigation's entry of the editions page, titled with each game it sets side by side; none without one.
+
+    Examples:
+        >>> editions_nav()
+        [{'Heroscape 2004 and 2024': 'reference/editions.md'}]
+    """
+    titles = [f"{game.title} {' and '.join(e.name for e in game.editions())}" for game in edited_games()]
+    return [{"; ".join(titles): EDITIONS_PAGE}] if titles else []
+
+
 def expand_nav(nav: Sequence[Any], markers: Mapping[str, Sequence[Any]]) -> list[Any]:
     """`nav` with each marker entry (a bare `marker`, or `Title: marker`) replaced by its entries.
 
@@ -439,12 +476,15 @@ def read_book(root: Path) -> list[FeatureDoc]:
     """
     try:
         book = load_book(feature_paths([root / "features"]), root)
-        require_games(book, tuple(GAMES))
     except FeatureFileError as error:
         raise GenerationError(f"malformed feature file: {error}") from None
     clashes = page_clashes(book, RESERVED_PAGES)
     if clashes:
         raise GenerationError(f"malformed feature file: {clashes[0]}")
+    try:
+        require_games(book, tuple(GAMES))
+    except FeatureFileError as error:
+        raise GenerationError(f"malformed feature file: {error}") from None
     return book
 
 
@@ -490,7 +530,7 @@ def term_entries(glossary: Glossary) -> dict[str, dict[str, tuple[str, str]]]:
     """Each game's terms for the pass after the build: every word of a term -> its Glossary anchor and definition.
 
     Examples:
-        >>> from battlebook.book.glossary import parse_glossary
+        >>> from battlebook.site.glossary import parse_glossary
         >>> swarm = {"term": "swarm", "rule": "r", "game": "homm", "definition": "Doubling.", "forms": ["swarms"]}
         >>> term_entries(parse_glossary({"terms": [swarm]}))["homm"]["swarms"]
         ('term-swarm', 'Doubling.')
@@ -675,12 +715,12 @@ class Generator:
         """Every registered game's odds page (see [`Game.odds_page`][battlebook.game.Game.odds_page])."""
         for game in GAMES.values():
             uri = odds_uri(game.name)
-            page = f"{game.odds_page()}\n\n{bounds_element()}\n"
+            page = f"{game.odds_page()}\n\n{forms_element(game.name)}\n"
             self.add(uri, page + self.terms.definitions(self.terms.used(game.name, page)))
 
     def try_it_data(self) -> None:
         """Each chapter's example texts, by anchor, and the step catalogue: what "Try it" reads."""
-        from battlebook.runners.inpage import book_examples, step_catalogue
+        from battlebook.runners.inpage import book_examples, game_choices, step_catalogue
 
         texts: dict[str, dict[str, str]] = {}
         for feature, anchor, text in book_examples(self.book):
@@ -688,6 +728,7 @@ class Generator:
         for path, examples in texts.items():
             self.add(examples_uri(path), json.dumps(examples, ensure_ascii=False, sort_keys=True))
         self.add("try/steps.json", json.dumps(step_catalogue(), ensure_ascii=False))
+        self.add("try/games.json", json.dumps(game_choices(), ensure_ascii=False))
         self.add("try/rulings.json", json.dumps(ruling_facts(self.book), ensure_ascii=False))
 
     def hand_written(self) -> list[Any]:
@@ -705,6 +746,10 @@ class Generator:
                 self.add(uri, path.read_bytes())
                 continue
             text = path.read_text(encoding="utf-8")
+            if ODDS_PAGES_MARKER in text:
+                text = text.replace(ODDS_PAGES_MARKER, odds_links(uri))
+            if FIGHT_CALCULATORS_MARKER in text:
+                text = text.replace(FIGHT_CALCULATORS_MARKER, odds_links(uri, FIGHT_ANCHOR))
             if CHAPTERS_MARKER in text:
                 text = text.replace(
                     CHAPTERS_MARKER, chapter_list(self.book, GROUPS, {f.path: page_uri(f) for f in self.book})
@@ -725,7 +770,11 @@ class Generator:
         self.try_it_data()
         for uri, content in folder_indexes(self.book, self.pages.files).items():
             self.add(uri, content)
-        markers: dict[str, list[Any]] = {NAV_MARKER: rulebook_nav(self.book)}
+        markers: dict[str, list[Any]] = {
+            NAV_MARKER: rulebook_nav(self.book),
+            ODDS_MARKER: [odds_uri(name) for name in GAMES],
+            EDITIONS_MARKER: editions_nav(),
+        }
         if self.api:
             try:
                 api = api_pages(self.root)
@@ -791,15 +840,21 @@ def ruling_facts(book: Sequence[FeatureDoc]) -> dict[str, object]:
     }
 
 
-def bounds_element() -> str:
-    """A hidden element handing the page's calculators the bounds of their fields (`battlebook.bounds`).
+def forms_element(game: str) -> str:
+    """A hidden element handing the odds page of `game` its calculators' forms, as the game describes them.
+
+    The page draws them with one generic form (see [`PageForm`][battlebook.calculator.PageForm]):
+    their fields, groups, choices and bounds, the engine's own.
 
     Examples:
-        >>> bounds_element()[:61]
-        '<div hidden data-bb-bounds="{&quot;attack dice&quot;: [0, 30]'
+        >>> forms_element("heroscape")[:55]
+        '<div hidden data-bb-forms="{&quot;game&quot;: &quot;her'
     """
-    given = {**page_bounds(), "fight": fight_bounds()}
-    return f'<div hidden data-bb-bounds="{html_text(json.dumps(given))}"></div>'
+    from battlebook.games import calculators
+
+    given = calculators(game)
+    forms = {"game": game, "odds": given.odds_form.data(), "fight": given.fight_form.data()}
+    return f'<div hidden data-bb-forms="{html_text(json.dumps(forms))}"></div>'
 
 
 def read_nav(path: Path) -> list[Any]:

@@ -33,8 +33,8 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
-from battlebook.book.glossary import load_glossary
 from battlebook.games import GAMES
+from battlebook.site.glossary import load_glossary
 
 #: The normaliser's words, stemming rules and players' phrases.
 WORDS_FILE = Path(__file__).with_name("search_words.json")

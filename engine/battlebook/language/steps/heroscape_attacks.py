@@ -20,7 +20,7 @@ from battlebook.heroscape import (
     turn_for,
 )
 from battlebook.language.grammar import given, when
-from battlebook.language.steps.heroscape_world import HeroscapeWorld
+from battlebook.language.steps.heroscape_world import LABEL, HeroscapeWorld
 from battlebook.language.tables import table_number, table_rows
 
 POWER_COLUMNS = ("power", "kind", "holder", "attack dice", "defense dice", "range", "extra attacks")
@@ -53,7 +53,7 @@ def already_wounded(heroscape: HeroscapeWorld, figure: str, count: int) -> None:
         heroscape.state = heroscape.state.replacing_figure(replace(found, wounds=count))
 
 
-@given("{army:Army}'s order marker {label:Label} lies unrevealed on {card:Text}")
+@given("{army:Army}'s order marker {label:Label} lies unrevealed on {card:Text}", parameters=[LABEL])
 def marker_on(heroscape: HeroscapeWorld, army: str, label: str, card: str) -> None:
     """The army has placed this order marker, face down, on one of its army cards."""
     heroscape.require(PlaceOrderMarker(army, label, _card_id(heroscape, army, card)))
@@ -118,13 +118,13 @@ def attack(
     heroscape.roll_as_stated(action, attack_faces, defense_faces)
 
 
-@when("{army:Army} reveals {:Its} order marker {label:Label}")
+@when("{army:Army} reveals {:Its} order marker {label:Label}", parameters=[LABEL])
 def reveal(heroscape: HeroscapeWorld, army: str, label: str) -> None:
     """The army reveals an order marker, starting the turn of the card it lies on."""
     heroscape.act(RevealOrderMarker(army, label))
 
 
-@when("{army:Army} tries to place {:Its} order marker {label:Label} on {card:Text}")
+@when("{army:Army} tries to place {:Its} order marker {label:Label} on {card:Text}", parameters=[LABEL])
 def place_marker(heroscape: HeroscapeWorld, army: str, label: str, card: str) -> None:
     """The army tries to put an order marker on one of its army cards."""
     heroscape.act(PlaceOrderMarker(army, label, _card_id(heroscape, army, card)))
@@ -144,10 +144,17 @@ def try_turn(heroscape: HeroscapeWorld, army: str, card: str) -> None:
 
 @given("the players sit in this order, each on the left of the one before: {armies:Text}")
 def seating(heroscape: HeroscapeWorld, armies: str) -> None:
-    """The seating order round the table: each army's player sits on the left of the one named before."""
+    """The seating order round the table: each army's player sits on the left of the one named before.
+
+    Each name must be an army of the battle (draw the battlefield first).
+    """
     order = tuple(a.strip() for a in re.split(r",\s*|\s+and\s+", armies) if a.strip())
     if len(set(order)) != len(order) or len(order) < 2:
         raise ScenarioError(f"name two or more different armies in their seating order, not {armies!r}")
+    known = heroscape.armies()
+    strangers = [army for army in order if army not in known]
+    if strangers:
+        raise ScenarioError(f"{strangers[0]!r} is no army of this battle (its armies: {', '.join(known) or 'none'})")
     heroscape.state = replace(heroscape.state, seating=order)
 
 

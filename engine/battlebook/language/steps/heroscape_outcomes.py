@@ -13,7 +13,7 @@ from battlebook.heroscape.rules import winner
 from battlebook.language.grammar import then
 from battlebook.language.recorder import ScenarioRecord
 from battlebook.language.session import annotator
-from battlebook.language.steps.heroscape_world import HeroscapeWorld
+from battlebook.language.steps.heroscape_world import LABEL, HeroscapeWorld
 
 
 def _report(heroscape: HeroscapeWorld) -> AttackReport:
@@ -107,7 +107,7 @@ def figure_wounds(heroscape: HeroscapeWorld, figure: str, count: int) -> None:
 @then("the {card:Text} card of {army:Army} holds no wound markers")
 def no_card_wounds(heroscape: HeroscapeWorld, card: str, army: str) -> None:
     """The army card carries no wound markers."""
-    held = next(c for c in heroscape.state.cards if c.army == army and card in (c.id, c.card.name))
+    held = heroscape.army_card(army, card)
     assert held.wound_markers == 0, f"it holds {held.wound_markers}"
 
 
@@ -121,13 +121,15 @@ def placed_on(heroscape: HeroscapeWorld, figure: str, card: str) -> None:
 
 @then('the army card "{card:Name}" of {army:Army} is {in_play:InPlay} play')
 def card_in_play(heroscape: HeroscapeWorld, card: str, army: str, in_play: bool) -> None:
-    """Whether the army card is out of play (all its figures destroyed)."""
-    held = next(c for c in heroscape.state.cards if c.army == army and c.id == card)
+    """Whether the army card is out of play (all its figures destroyed; never in the 2004 game)."""
+    held = heroscape.army_card(army, card)
     actual = heroscape.state.is_out_of_play(held.id)
     assert actual is not in_play, f"{card} is {'out of' if actual else 'still in'} play"
 
 
-@then('{army:Army}\'s order marker {label:Label} is still on the army card "{card:Name}", unrevealed')
+@then(
+    '{army:Army}\'s order marker {label:Label} is still on the army card "{card:Name}", unrevealed', parameters=[LABEL]
+)
 def marker_stays(heroscape: HeroscapeWorld, army: str, label: str, card: str) -> None:
     """The order marker still lies face down on the card."""
     marker = next((m for m in heroscape.state.markers if m.army == army and m.label == label), None)
@@ -138,7 +140,7 @@ def marker_stays(heroscape: HeroscapeWorld, army: str, label: str, card: str) ->
 @then('no order marker is left on the army card "{card:Name}"')
 def no_marker(heroscape: HeroscapeWorld, card: str) -> None:
     """Every order marker has been taken off the card."""
-    left = heroscape.state.markers_on(card)
+    left = heroscape.state.markers_on(heroscape.state.card(card).id)
     labels = ", ".join(f"{marker.army}'s {marker.label}" for marker in left)
     assert not left, f"order markers left on it: {labels}"
 

@@ -24,10 +24,12 @@ from battlebook.heroscape import (
     ArmyCardBook,
     Attack,
     BattleState,
+    CardInPlay,
     Edition,
     Figure,
     HeroscapeResolution,
     Power,
+    PowerKind,
     Ruleset,
     Terrain,
     parse_map,
@@ -36,18 +38,19 @@ from battlebook.heroscape import (
 from battlebook.heroscape.cards import STAT_NAMES
 from battlebook.heroscape.dice import CombatDie
 from battlebook.heroscape.game import HEROSCAPE, HeroscapeGame
-from battlebook.heroscape.rules import LINE_OF_SIGHT, RANGE
+from battlebook.heroscape.readings import EDITION_OF_READING
+from battlebook.heroscape.rules import LINE_OF_SIGHT, ORDER_MARKERS, RANGE
 from battlebook.heroscape.sight import Measured
 from battlebook.language.grammar import words
 from battlebook.language.recorder import ScenarioRecord
 from battlebook.language.run import CARD_STAT_OPTION, run_of
 from battlebook.language.steps._attempts import World
-from battlebook.language.steps._readings import HEROSCAPE_READINGS, check_edition, readings_for
+from battlebook.language.steps._readings import readings_for
 
 #: Kept for the callers that import it from here; the readings live in `battlebook.language.steps._readings`.
 __all__ = [
     "CARD_STAT_OPTION",
-    "HEROSCAPE_READINGS",
+    "LABEL",
     "TERRAIN",
     "HeroscapeWorld",
     "Measured",
@@ -57,10 +60,32 @@ __all__ = [
 
 #: The Heroscape words of the step language: terrains (given to the steps that read one).
 TERRAIN = words("Terrain", {terrain.value: terrain for terrain in Terrain})
+#: The labels of an army's order markers (given to the steps that read one).
+LABEL = words("Label", {label: label for label in ORDER_MARKERS}, "an order marker's label")
 
 EDITION_TAG = "edition:"
 
 _KEY = re.compile(r"^[A-Z][A-Za-z0-9]*$")
+
+
+def of_edition(reading: str, edition: Edition) -> bool:
+    """Whether the alternative reading `reading` may be played under `edition` (any but one of the other edition).
+
+    Examples:
+        >>> of_edition("figures never block line of sight", Edition.BASIC_2004)
+        True
+    """
+    only = EDITION_OF_READING.get(reading)
+    return only is None or only is edition
+
+
+def check_edition(reading: str, edition: Edition) -> None:
+    """Refuse, as a mistake in the scenario, a reading of one edition chosen under the other."""
+    if not of_edition(reading, edition):
+        raise ScenarioError(
+            f"the reading {reading!r} concerns the {EDITION_OF_READING[reading].value} edition, "
+            f"but this example plays the {edition.value} one"
+        )
 
 
 def known_cards_changed(changes: Sequence[str]) -> Mapping[str, ArmyCard]:
@@ -166,9 +191,14 @@ class HeroscapeWorld(World[BattleState, HeroscapeResolution]):
         self._state = value
 
     def draw(self, text: str) -> BattleState:
-        """Read a text map and set the battle up on it, under the scenario's ruleset."""
+        """Read a text map and set the battle up on it, under the scenario's ruleset.
+
+        Every glyph a power was defined for must lie on it.
+        """
         state = setup_battle(parse_map(text), self.card_or_none, self.ruleset)
         self.state = replace(state, powers=tuple(self.powers))
+        for power in self.powers:
+            self._check_glyph(power)
         return self.state
 
     def card_or_none(self, name: str) -> ArmyCard | None:
@@ -179,25 +209,58 @@ class HeroscapeWorld(World[BattleState, HeroscapeResolution]):
             return None
 
     def add_power(self, power: Power) -> None:
-        """Give the battle a power defined by the scenario."""
+        """Give the battle a power defined by the scenario.
+
+        Its holder must be an army card's name (a special power or attack) or, once the
+        battlefield is drawn, a glyph lying on it: a power held by nothing is a scenario error.
+        """
+        if power.kind is not PowerKind.GLYPH:
+            card = self.cards.card(power.holder)
+            if card.name != power.holder:
+                raise ScenarioError(f"power {power.name!r}: name its holder by its army card's name, {card.name!r}")
+        if self._state is not None:
+            self._check_glyph(power)
         self.powers.append(power)
         if self._state is not None:
             self.state = replace(self.state, powers=tuple(self.powers))
 
+    def _check_glyph(self, power: Power) -> None:
+        """A glyph's power must name a glyph lying on the battlefield."""
+        if power.kind is not PowerKind.GLYPH:
+            return
+        glyphs = sorted({space.glyph for space in self.state.battlefield.spaces.values() if space.glyph is not None})
+        if power.holder not in glyphs:
+            there = ", ".join(glyphs) or "none"
+            raise ScenarioError(
+                f"power {power.name!r}: no glyph {power.holder!r} lies on the battlefield (glyphs: {there})"
+            )
+
     def figure(self, reference: str) -> Figure:
         """The figure a step names: its map key, optionally after its kind ("the Zettian Guard Z1").
 
-        The words before the key must begin the figure's (or its card's) name.
+        The words before the key must be the first whole words of the figure's (or its card's) name.
         """
         words = reference.strip().split()
         if not words or not _KEY.match(words[-1]):
             raise ScenarioError(f"name a figure by its map key, as in 'the Zettian Guard Z1' (not {reference!r})")
         figure = self.any_figure(words[-1])
-        kind = " ".join(words[:-1]).removeprefix("the ").strip().lower()
+        kind = " ".join(words[:-1]).removeprefix("the ").strip().lower().split()
         card = self.state.card(figure.card_id).card
-        if kind and not (card.figure.lower().startswith(kind) or card.name.lower().startswith(kind)):
-            raise ScenarioError(f"{words[-1]} is a {card.figure}, not a {kind}")
+        if kind and not any(name.lower().split()[: len(kind)] == kind for name in (card.figure, card.name)):
+            raise ScenarioError(f"{words[-1]} is a {card.figure}, not a {' '.join(kind)}")
         return figure
+
+    def army_card(self, army: str, name: str) -> CardInPlay:
+        """The army card of `army` a step names by its id (`Knaves of the Silver Scimitar #2`), else by its name."""
+        held = [c for c in self.state.cards if c.army == army]
+        for card in (*(c for c in held if c.id == name), *(c for c in held if c.card.name == name)):
+            return card
+        there = ", ".join(c.id for c in held) or "none"
+        raise ScenarioError(f"{army} has no army card {name!r} (its cards: {there})")
+
+    def armies(self) -> tuple[str, ...]:
+        """The armies of the battle, in the order their cards were dealt."""
+        return tuple(dict.fromkeys(card.army for card in self.state.cards))
 
     def any_figure(self, key: str) -> Figure:
         """The figure `key`, on the battlefield or (if destroyed) as it last stood."""
@@ -239,6 +302,15 @@ class HeroscapeWorld(World[BattleState, HeroscapeResolution]):
             raise ScenarioError(f"the example states faces that were never rolled: {dice.remaining()}")
 
 
+@pytest.hookimpl(tryfirst=True)
+def pytest_configure(config: pytest.Config) -> None:
+    """Refuse, before the run starts, a change of a known army card that cannot be made (`--battlebook-card-stat`)."""
+    try:
+        known_cards_changed(run_of(config).card_changes)
+    except ScenarioError as error:
+        raise pytest.UsageError(str(error)) from None
+
+
 @pytest.fixture
 def heroscape(request: pytest.FixtureRequest, scenario_record: ScenarioRecord) -> Iterator[HeroscapeWorld]:
     """The Heroscape battle of the running example. A refusal no step checked fails the example.
@@ -253,7 +325,7 @@ def heroscape(request: pytest.FixtureRequest, scenario_record: ScenarioRecord) -
     chosen = run.readings
     settings = readings_for("heroscape", chosen)
     if settings:
-        settings = readings_for("heroscape", chosen, world.edition)
+        settings = readings_for("heroscape", chosen, lambda reading: of_edition(reading, world.edition))
     world.chosen.update(settings)
     yield world
     world.check_refusals_seen()

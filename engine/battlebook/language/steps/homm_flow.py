@@ -202,7 +202,7 @@ def battle_goes_on(homm: HommWorld) -> None:
 @then("the {stack:Stack} {:Have} {used:Used} {:Their} attack opportunity this round")
 def opportunity_used(homm: HommWorld, stack: str, used: bool) -> None:
     """Whether the stack has spent its attack opportunity in the current round."""
-    actual = stack in homm.state.acted
+    actual = homm.known_stack(stack) in homm.state.acted
     assert actual is used, f"the {stack} have {'used' if actual else 'not used'} it"
 
 

@@ -50,7 +50,7 @@ def attack_total(homm: HommWorld, total: int) -> None:
 @then("the {stack:Stack} stack has {count:Count} {:Cards} left")
 def stack_has_cards(homm: HommWorld, stack: str, count: int) -> None:
     """How many cards the named stack still holds; 0 means it has left the battle."""
-    actual = homm.state.stack(stack).size if homm.state.has_stack(stack) else 0
+    actual = homm.state.stack(stack).size if homm.state.has_stack(homm.known_stack(stack)) else 0
     assert actual == count, f"the {stack} stack has {actual} cards"
 
 

@@ -112,6 +112,17 @@ class HommWorld(World[BattleState, HommResolution]):
         """Place a stack described as in "a stack of 1 Captain and 2 Recruits" or "a Behemoth"."""
         self.state = place_stack(self.state, side, line, description, self.units, name)
 
+    def known_stack(self, name: str) -> str:
+        """`name`, if a stack of that name is in the battle or was when an action was attempted.
+
+        A step naming a stack that never fought (a misspelt name, a stray word) is a
+        scenario error listing the stacks there are, not a check that holds by default.
+        """
+        if self.state.has_stack(name) or any(entry.before.has_stack(name) for entry in self.journal):
+            return name
+        there = ", ".join(repr(s.name) for s in self.state.stacks) or "none"
+        raise ScenarioError(f"no stack called {name!r} is or was in the battle (stacks: {there})")
+
     def last_attack(self) -> AttackRoll:
         """The attack the last action made; fails if it made none."""
         attack = self.outcome().attack

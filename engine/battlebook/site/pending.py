@@ -1,6 +1,6 @@
 """Source sections that no Rule restates yet, and the issue that will cover each.
 
-The coverage page ([`coverage`][battlebook.book.coverage]) shows every section of every
+The coverage page ([`coverage`][battlebook.site.coverage]) shows every section of every
 source text with the Rules that cite it. A section no Rule cites is a gap, and a gap
 fails the strict site build, unless the section is listed here as *pending*: the chapter
 that will restate it is still being written. Remove a section from this list in the same

@@ -4,7 +4,7 @@ Every section in [`SECTIONS`][battlebook.book.sources.SECTIONS] appears on the c
 page with the Rules that cite it (`@source:` tags), linked by their permanent `@id`, the
 number of examples under those Rules, and the examples' badges. A section no Rule cites
 is a *gap* and fails the strict site build, unless it is listed in
-[`PENDING`][battlebook.book.pending.PENDING] with the issue that will cover it.
+[`PENDING`][battlebook.site.pending.PENDING] with the issue that will cover it.
 """
 
 from __future__ import annotations
@@ -16,11 +16,11 @@ from dataclasses import dataclass
 
 from battlebook.book.links import feature_page
 from battlebook.book.model import FeatureDoc, RuleDoc
-from battlebook.book.pending import PENDING
 from battlebook.book.prose import markdown_text
 from battlebook.book.results import Badge, ResultBook
 from battlebook.book.sources import SECTIONS, SOURCES, Section
-from battlebook.book.statements import Statement, render_statements
+from battlebook.site.pending import PENDING
+from battlebook.site.statements import Statement, render_statements
 
 
 @dataclass(frozen=True)
@@ -75,19 +75,19 @@ def coverage_problems(coverage: Sequence[SectionCoverage], pending: Mapping[str,
     pending = PENDING if pending is None else pending
     problems = [
         f"coverage gap: no Rule restates {c.section.citation()}; cite it with @source:{c.section.key} "
-        f"or list it in engine/battlebook/book/pending.py"
+        f"or list it in engine/battlebook/site/pending.py"
         for c in coverage
         if c.is_gap
     ]
     problems += [
         f"coverage: {c.section.key} is restated by "
         + ", ".join(rule.id for _, rule in c.rules)
-        + " but still listed as pending in engine/battlebook/book/pending.py: remove it there"
+        + " but still listed as pending in engine/battlebook/site/pending.py: remove it there"
         for c in coverage
         if c.rules and c.pending is not None
     ]
     problems += [
-        f"coverage: engine/battlebook/book/pending.py names {key!r}, which is no known source section"
+        f"coverage: engine/battlebook/site/pending.py names {key!r}, which is no known source section"
         for key in pending
         if key not in SECTIONS
     ]

@@ -14,7 +14,7 @@ far Battlebook models the statement:
 000/swarming#7 | swarming stacks attract enemy fire | out of scope: advice on tactics, no rule
 ```
 
-[`statement_problems`][battlebook.book.statements.statement_problems] is what stops a
+[`statement_problems`][battlebook.site.statements.statement_problems] is what stops a
 strict site build: a statement checked by no Example and not marked, an Example that no
 Rule of the book holds, a key naming no known source section, or given twice.
 

@@ -4,13 +4,13 @@ Where the sources leave a case open and Battlebook has adopted no reading, the e
 neither allows nor refuses: it raises [`RulesSilent`][battlebook.errors.RulesSilent], and a
 report shows the example as *the rules don't say*. The rulebook states each such case in a
 worked Example whose `Then` begins with the words of
-[`OPEN_WORDS`][battlebook.book.open_questions.OPEN_WORDS], and says in the Example's
+[`OPEN_WORDS`][battlebook.site.open_questions.OPEN_WORDS], and says in the Example's
 description how a table could rule. An alternative reading of a ruling can open a question
 too (the 2024 edition's text states no objective, say); its Example chooses that reading.
 
-[`open_questions`][battlebook.book.open_questions.open_questions] finds them in the book,
-[`render_open_questions`][battlebook.book.open_questions.render_open_questions] writes the
-page, and [`open_question_problems`][battlebook.book.open_questions.open_question_problems]
+[`open_questions`][battlebook.site.open_questions.open_questions] finds them in the book,
+[`render_open_questions`][battlebook.site.open_questions.render_open_questions] writes the
+page, and [`open_question_problems`][battlebook.site.open_questions.open_question_problems]
 stops a strict build when a question open under Battlebook's readings does not say how a
 table could rule.
 

@@ -129,7 +129,7 @@ def abbreviations(glossary: Glossary, game: str) -> str:
 
 
 def abbreviation_titles(glossary: Glossary, game: str) -> dict[str, str] | None:
-    """The hover terms of [`abbreviations`][battlebook.book.glossary.abbreviations] as the `abbr` glossary.
+    """The hover terms of [`abbreviations`][battlebook.site.glossary.abbreviations] as the `abbr` glossary.
 
     Each word maps to its title as the extension reads it from a definition line (stripped),
     a later definition of a word replacing an earlier one. Handing them to the extension
