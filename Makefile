@@ -16,14 +16,34 @@ JOBS ?= 2
 # The examples alone run no property test: Hypothesis's pytest plugin is left out of those runs.
 EXAMPLES := $(BIN)/pytest tests/test_features.py -p no:hypothesispytest
 
-.PHONY: docs test site pages examples lines facts lint typecheck unit clean browser chromium runtime a11y
+.PHONY: docs test test-types test-unit test-pages test-site-properdocs test-site-mkdocs site pages examples lines facts lint typecheck unit clean browser browser-stress chromium runtime a11y
 
 ## The site's builder: mkdocs (the default) or properdocs (`make site BUILDER=properdocs`). Both read
 ## mkdocs.yml; the pages they build are written first by the page generator (`battlebook site pages`).
 BUILDER ?= mkdocs
 PAGES := build/pages
 
+## The environment must be this checkout's: its scripts start its own python, and `battlebook`
+## imports from this checkout's engine/. A tree moved or a .venv copied from another checkout fails
+## that, and is installed again: from scratch when its scripts start another python (a venv
+## cannot be moved), else by installing the project anew.
+HERE := $(realpath .)
+HASH := \#
+VENV_SCRIPTS := $(shell head -n 1 $(BIN)/pip 2>/dev/null)
+VENV_SCRIPTS_OK := $(filter $(HASH)!$(HERE)/$(BIN)/python%,$(VENV_SCRIPTS))
+VENV_PROJECT := $(shell $(BIN)/python -c "import importlib.util as u, os; s = u.find_spec('battlebook'); \
+  print(os.path.realpath(s.origin) if s and s.origin else '-')" 2>/dev/null)
+VENV_PROJECT_OK := $(filter $(HERE)/engine/battlebook/__init__.py,$(VENV_PROJECT))
+ifeq ($(and $(VENV_SCRIPTS_OK),$(VENV_PROJECT_OK)),)
+.PHONY: $(STAMP)
+endif
+
 $(STAMP): pyproject.toml
+	@if [ -x $(BIN)/python ] && [ -z '$(VENV_SCRIPTS_OK)' ]; then \
+	  echo "$(VENV)'s scripts start another python ($(VENV_SCRIPTS)): making $(VENV) again"; rm -rf $(VENV); \
+	elif [ -x $(BIN)/python ] && [ -z '$(VENV_PROJECT_OK)' ]; then \
+	  echo "$(VENV) imports battlebook from $(VENV_PROJECT), not this checkout: installing it again"; \
+	fi
 	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --disable-pip-version-check -e '.[dev]'
 	@touch $(STAMP)
@@ -39,32 +59,70 @@ docs: $(STAMP) runtime
 	-$(EXAMPLES)
 	$(BIN)/python -m battlebook.cli.live --port $(PORT) --builder $(BUILDER) $(if $(API),--api) -- $(EXAMPLES)
 
-## Every check: lint, types, examples and unit tests, copied-text scan, strict site build, browser tests.
+## The checks come in two tiers. `make test` (at most 150 s once installed, on 2 cores): lint, types,
+## examples and unit tests, the copied-text scan, strict builds with ProperDocs and MkDocs each
+## finished and checked, and the browser smoke (`-m smoke`: one page of each kind with axe-core,
+## a first Run in Try it, a search, the fight calculator). `make browser`: every browser test,
+## which CI runs after `make test`, beside `make a11y` (.ci/run).
+##
+## The examples run first (they record the results the pages show); then the types, the unit
+## tests with the copied-text scan, and the two strict builds run at once (`make -j`, each
+## stage's output printed whole when it ends), so both cores stay busy; then the browser smoke.
+XDIST := $(if $(filter-out 1,$(JOBS)),-n $(JOBS))
 test: $(STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
+	$(EXAMPLES) $(XDIST)
+	@$(MAKE) --no-print-directory -j4 --output-sync=target test-types test-unit test-site-properdocs test-site-mkdocs
+	@$(MAKE) --no-print-directory browser BROWSER_TESTS='-m smoke'
+	@echo "make test: every check passed (the browser smoke only: \`make browser\` runs every browser test)"
+
+## The stages of `make test` between the examples and the browser smoke (see `test`).
+test-types: $(STAMP)
 	$(BIN)/mypy
-	$(BIN)/pytest --ignore=tests/browser $(if $(filter-out 1,$(JOBS)),-n $(JOBS))
+
+test-unit: $(STAMP)
+	$(BIN)/pytest --ignore=tests/browser --ignore=tests/test_features.py $(XDIST)
 	@if [ -f $(OVERLAP) ]; then $(BIN)/python $(OVERLAP); else echo "($(OVERLAP) not found: copied-text scan skipped)"; fi
-	@$(MAKE) --no-print-directory runtime
+
+test-pages: $(STAMP) runtime
 	$(BIN)/battlebook site pages $(PAGES) --strict
+
+test-site-properdocs: test-pages
 	$(BIN)/properdocs build --strict --config-file mkdocs.yml --site-dir build/site-properdocs
 	$(BIN)/battlebook site finish build/site-properdocs --runtime build/inpage/runtime
+
+test-site-mkdocs: test-pages
 	$(BIN)/mkdocs build --strict
 	$(BIN)/battlebook site finish site --runtime build/inpage/runtime
-	@$(MAKE) --no-print-directory browser
-	@echo "make test: every check passed"
 
 ## The built site (site/) in a real browser: Debian's Chromium driven by Playwright, one browser
 ## per pytest-xdist worker (JOBS of them); a module that shares one tab runs whole on one worker.
+## Every browser test, or those BROWSER_TESTS selects (`make test` runs the smoke, `-m smoke`).
+## It checks site/ as last built, and builds it when there is none.
 ## Only BATTLEBOOK_SKIP_BROWSER=1 skips it, and says so.
+BROWSER_TESTS ?=
 browser: $(STAMP)
 	@if [ "$$BATTLEBOOK_SKIP_BROWSER" = 1 ]; then \
 	  echo "BATTLEBOOK_SKIP_BROWSER=1: the browser tests are SKIPPED"; \
 	else \
 	  $(MAKE) --no-print-directory chromium node_modules/.package-lock.json && \
-	  $(BIN)/pytest tests/browser $(if $(filter-out 1,$(JOBS)),-n $(JOBS) --dist loadgroup); \
+	  { [ -f site/index.html ] || $(MAKE) --no-print-directory site; } && \
+	  $(BIN)/pytest tests/browser $(BROWSER_TESTS) $(if $(filter-out 1,$(JOBS)),-n $(JOBS) --dist loadgroup); \
 	fi
+
+## Every browser test while two other processes keep both cores busy (as on a loaded CI machine or
+## a contributor's laptop): a test that waits on a fixed time, or reads once what an action causes
+## later, fails here. Too slow for CI; run it before saying the browser suite never flakes.
+## BROWSER_TESTS selects, as for `make browser`.
+browser-stress: $(STAMP)
+	@$(MAKE) --no-print-directory chromium node_modules/.package-lock.json
+	@[ -f site/index.html ] || $(MAKE) --no-print-directory site
+	@$(BIN)/python -c 'while True: pass' & one=$$!; \
+	$(BIN)/python -c 'while True: pass' & two=$$!; \
+	trap 'kill $$one $$two 2>/dev/null' EXIT INT TERM; \
+	echo "two busy processes ($$one, $$two) keep both cores loaded"; \
+	$(BIN)/pytest tests/browser $(BROWSER_TESTS) $(if $(filter-out 1,$(JOBS)),-n $(JOBS) --dist loadgroup)
 
 ## axe-core on every page of the built site, in light and dark mode (`make test` checks one page of
 ## each kind): CI runs it after `make test`. It checks site/ as last built, and builds it when there is none.

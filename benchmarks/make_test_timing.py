@@ -13,7 +13,8 @@ run's figures with its load average (the figure the target is judged on is the m
 
 Run with `.venv/bin/python benchmarks/make_test_timing.py [--runs N] [TARGET]` from the
 project root (the first run after a change to the engine also rebuilds the in-page runtime:
-run it twice). Another target, such as `a11y`, is timed the same way, against no target.
+run it twice). Another target, such as `a11y`, is timed the same way, against no target. When
+`make` fails, the stages it ran are printed with their times all the same, then its output.
 """
 
 from __future__ import annotations
@@ -115,11 +116,12 @@ def main(argv: list[str]) -> int:
         if args.runs > 1:
             print(f"--- run {number} of {args.runs}")
         run = timed_make(args.target)
+        print_run(args.target, run)
         if run.status != 0:
+            # The stages above are timed up to the one that failed (the last line): its output follows.
             print(run.output)
             print(f"make {args.target} failed (status {run.status})")
             return 2
-        print_run(args.target, run)
         runs.append(run)
     median = statistics.median(run.clock for run in runs)
     cpu = statistics.median(run.cpu for run in runs)

@@ -3,9 +3,10 @@
 Zensical (the successor the Material for MkDocs team announced) reads `mkdocs.yml`, so it can
 build the generated pages as MkDocs does. It is pre-1.0, so this is a report, not a test:
 
-1. a virtual environment of its own (`build/zensical-venv`) gets the newest Zensical that
-   installs here (pip says which; the newest releases pin a `zensical-ui` the index may not
-   serve) and mkdocstrings' Python handler for the Engine API;
+1. a virtual environment of its own (`build/zensical-venv`) gets the newest Zensical on the
+   index that installs here, and mkdocstrings' Python handler for the Engine API: each newer
+   version passed over is printed with pip's reason (a release may pin a `zensical-ui` the
+   index does not serve), then the version installed;
 2. the pages are generated once (`battlebook site pages build/pages`), then built by MkDocs
    into `build/site-mkdocs` and by Zensical into `build/site-zensical`; each build is
    finished by `battlebook site finish` (the policy, the rule links, the check);
@@ -13,7 +14,8 @@ build the generated pages as MkDocs does. It is pre-1.0, so this is a report, no
    has, each page whose text differs (`tests/site_text.py`), and whether each build has a
    search index the pass after the build can rank.
 
-Run `.venv/bin/python benchmarks/zensical_parity.py [--pages PREFIX ...]` after `make examples`.
+Run `.venv/bin/python benchmarks/zensical_parity.py [--pages PREFIX ...]` after `make examples`;
+CI runs it (`.ci/run`). It fails when no Zensical installs or its build fails.
 """
 
 from __future__ import annotations
@@ -41,17 +43,45 @@ def run(command: list[str], env: dict[str, str] | None = None) -> tuple[int, str
     return done.returncode, done.stdout + done.stderr, time.perf_counter() - start
 
 
+def index_versions() -> list[str]:
+    """Zensical's versions on the package index pip reads, newest first (`pip index versions`)."""
+    status, output, _ = run([sys.executable, "-m", "pip", "index", "versions", "zensical"])
+    found = re.search(r"^Available versions: (.+)$", output, re.M)
+    if status != 0 or not found:
+        sys.exit(f"the package index lists no Zensical:\n{output[-2000:]}")
+    return [version.strip() for version in found[1].split(",")]
+
+
+def reason(output: str) -> str:
+    """The reason pip gives for a version that does not install: its first error line."""
+    errors = [line.strip() for line in output.splitlines() if line.startswith("ERROR")]
+    return (errors[0] if errors else output.strip().splitlines()[-1] if output.strip() else "no output")[:300]
+
+
 def zensical() -> tuple[Path, str]:
-    """The Zensical command of the benchmark's own environment, installed on first use, and its version."""
+    """The Zensical command of the benchmark's own environment, and its version.
+
+    The newest version on the index is installed; one that does not install (a release may pin
+    a `zensical-ui` the index does not serve) is passed over for the next, and each passed over
+    is printed with pip's reason, then the version installed: no fallback goes unsaid.
+    """
     python = VENV / "bin" / "python"
     if not python.is_file():
         subprocess.run([sys.executable, "-m", "venv", str(VENV)], check=True)
-    install = [str(python), "-m", "pip", "install", "--quiet", "--upgrade", "zensical", "mkdocstrings-python"]
-    status, output, _ = run(install)
-    if status != 0:
-        sys.exit(f"Zensical does not install here:\n{output[-2000:]}")
-    _, version, _ = run([str(VENV / "bin" / "zensical"), "--version"])
-    return VENV / "bin" / "zensical", version.strip()
+    versions = index_versions()
+    print(f"Zensical on the index: newest {versions[0]} ({len(versions)} versions)")
+    for version in versions:
+        install = [str(python), "-m", "pip", "install", "--quiet", f"zensical=={version}", "mkdocstrings-python"]
+        status, output, _ = run(install)
+        if status == 0:
+            break
+        print(f"Zensical {version} does not install here: {reason(output)}")
+    else:
+        sys.exit("no version of Zensical installs here")
+    _, shown, _ = run([str(VENV / "bin" / "zensical"), "--version"])
+    newest = "the newest on the index" if version == versions[0] else f"not the newest ({versions[0]}): see above"
+    print(f"Zensical installed: {version} ({newest}); it says: {shown.strip()}")
+    return VENV / "bin" / "zensical", version
 
 
 def build(name: str, command: list[str], site: Path, env: dict[str, str]) -> str:
@@ -74,8 +104,7 @@ def build(name: str, command: list[str], site: Path, env: dict[str, str]) -> str
 def main(argv: list[str]) -> int:
     """Build with MkDocs and Zensical and print what differs."""
     prefixes = argv[argv.index("--pages") + 1 :] if "--pages" in argv else [""]
-    command, version = zensical()
-    print(f"Zensical: {version} (the newest that installs here)")
+    command, _ = zensical()
     env = {**os.environ, "NO_MKDOCS_2_WARNING": "1"}
     status, output, took = run([str(BIN / "battlebook"), "site", "pages", "build/pages"], env)
     print(f"pages generated in {took:.1f} s" + ("" if status == 0 else f": FAILED\n{output[-2000:]}"))

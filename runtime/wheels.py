@@ -7,8 +7,8 @@ The page runs the scenario checker (`battlebook[check]`) on Pyodide. It gets:
   environment (the one CI runs the examples with), as pure-Python wheels;
 - MarkupSafe (Mako's dependency) as the pure-Python build its own setup falls back to when
   its C speedups cannot be compiled: the build is run with the compiler switched off;
-- not sympy (nor mpmath): only formulas need it, and the page never builds one; nor
-  cucumber-messages, which only `battlebook check --messages` uses.
+- not cucumber-messages, which only `battlebook check --messages` uses (sympy, which prints
+  the odds pages' formulas, is in the `site` extra, not in `check`).
 
 Usage: python runtime/wheels.py OUT_DIR
 """
@@ -26,8 +26,8 @@ from packaging.requirements import Requirement
 from packaging.utils import canonicalize_name
 
 ROOT = Path(__file__).resolve().parents[1]
-#: Needed only to build formulas, or to write a run as Cucumber Messages: the page does neither.
-LEFT_OUT = {"sympy", "mpmath", "cucumber-messages"}
+#: Needed only to write a run as Cucumber Messages: the page does not.
+LEFT_OUT = {"cucumber-messages"}
 #: Compiled on PyPI, but pure Python when built without their optional C speedups.
 BUILT_PURE = {"markupsafe"}
 

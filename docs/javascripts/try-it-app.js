@@ -51,7 +51,7 @@ function megabytes(bytes) {
 /* ---------- the rules engine, in a worker ---------- */
 
 /** The longest a call may take in the page, in seconds, before it is stopped (the odds answer in far less). */
-export const LIMITS = { run: 30, odds: 15, fight: 15, proposeRuling: 30 };
+export const LIMITS = { run: 30, odds: 15, fight: 15, battle: 60, proposeRuling: 30 };
 
 /** A call that the reader, or the time limit, stopped. */
 class Stopped extends Error {}
@@ -1376,6 +1376,142 @@ function makeFightCalculator(game, spec) {
   });
 }
 
+/* ---------- battle calculators ---------- */
+
+/* Each game declares its battle calculator (the options of `battlebook odds battle GAME`), and
+ * the site hands it to the page with the bounds (battlebook.runners.inpage.battle_form): every
+ * field's name, words, shape, choices and opening value. One form draws any game's; the engine
+ * reads and bounds every value again, as the command line does. No game is named here. */
+const BATTLE_FIELD = 200;
+
+function makeBattleCalculator(kind, declared) {
+  const form = el("form", { class: "bb-odds-form bb-battle-form", novalidate: true });
+  const result = el("div", { class: "bb-odds-result", "aria-live": "polite" });
+  const status = el("p", { class: "bb-try-status", role: "status" });
+  const bar = el("progress", { class: "bb-try-progress", max: "1", value: "0", hidden: true });
+  const fields = {};
+  for (const field of declared.fields) {
+    const input = field.choices.length
+      ? el("select", { name: field.name }, ...field.choices.map((choice) => el("option", { value: choice }, choice)))
+      : el("input", { type: "text", name: field.name, value: field.value, placeholder: field.shape, spellcheck: "false", maxlength: String(BATTLE_FIELD) });
+    if (field.choices.length && field.choices.includes(field.value)) input.value = field.value;
+    const words = field.shape && !field.choices.length ? `${field.label} (${field.shape})` : field.label;
+    form.append(el("label", { class: "bb-odds-field" }, el("span", { text: words }), input));
+    fields[field.name] = input;
+  }
+  const compute = el("button", { type: "submit", class: "bb-try-run" }, "Compute the battle");
+  const stop = el(
+    "button",
+    { type: "button", class: "bb-try-stop", hidden: true, onclick: () => engine.stop(engine.running ? "you stopped the computation; the rules engine restarts" : "you stopped the loading") },
+    "Stop",
+  );
+  const shareButton = el("button", { type: "button", class: "bb-try-share" }, "Share link");
+  const copyButton = el("button", { type: "button", class: "bb-battle-copy", hidden: true }, "Copy as an example");
+  const link = el("input", { class: "bb-try-link", type: "text", readonly: true, hidden: true, "aria-label": "Link to this battle" });
+  const exampleBox = el("textarea", { class: "bb-battle-example", readonly: true, hidden: true, rows: "12", spellcheck: "false", "aria-label": "This battle as an example" });
+  const playground = el("a", { class: "bb-battle-playground", hidden: true }, "Open it in the Playground (run it, propose it as a ruling)");
+  form.append(el("div", { class: "bb-try-actions" }, compute, stop, shareButton, copyButton));
+
+  const values = () => Object.fromEntries(Object.entries(fields).map(([k, f]) => [k, f.value.trim()]));
+  form.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    const given = values();
+    const long = Object.keys(given).find((k) => given[k].length > BATTLE_FIELD);
+    if (long) {
+      status.textContent = `${long}: at most ${BATTLE_FIELD} characters`;
+      return;
+    }
+    compute.disabled = true;
+    stop.hidden = false;
+    copyButton.hidden = true;
+    exampleBox.hidden = true;
+    playground.hidden = true;
+    try {
+      const { value: answer, seconds } = await engine.call("battle", [kind, JSON.stringify(given)], {
+        onProgress: ({ loaded, total, what }) => {
+          bar.hidden = false;
+          bar.max = total || 1;
+          bar.value = loaded;
+          status.textContent = total ? `${what}: ${megabytes(loaded)} of ${megabytes(total)} MB` : `${what}…`;
+        },
+        onRunning: () => {
+          bar.hidden = true;
+          status.textContent = "Working the battle out…";
+        },
+      });
+      status.textContent = "";
+      showFight(result, answer, seconds);
+      form.dataset.seconds = String(seconds);
+      result.dataset.answer = JSON.stringify(answer.data);
+      if (typeof answer.example === "string") {
+        exampleBox.value = answer.example;
+        copyButton.hidden = false;
+        playground.href = `${playgroundUrl()}#try=${await pack(answer.example)}`;
+      }
+    } catch (error) {
+      bar.hidden = true;
+      result.replaceChildren();
+      delete result.dataset.answer;
+      status.textContent = error instanceof Stopped ? `Stopped: ${error.message}.` : error.message.replace(/^\w+Error: /, "");
+    } finally {
+      compute.disabled = false;
+      stop.hidden = true;
+    }
+  });
+  shareButton.addEventListener("click", async () => {
+    const query = new URLSearchParams(values()).toString();
+    const url = new URL(location.href);
+    url.hash = `battle=${kind}&${query}`;
+    link.value = url.href;
+    link.hidden = false;
+    link.select();
+    try {
+      await navigator.clipboard.writeText(url.href);
+      status.textContent = "Link copied.";
+    } catch {
+      status.textContent = "Copy this link.";
+    }
+  });
+  copyButton.addEventListener("click", async () => {
+    exampleBox.hidden = false;
+    playground.hidden = false;
+    exampleBox.select();
+    try {
+      await navigator.clipboard.writeText(exampleBox.value);
+      status.textContent = "Example copied: paste it into a .feature file and run battlebook check.";
+    } catch {
+      status.textContent = "Copy this example.";
+    }
+  });
+  const restore = (params) => {
+    for (const [key, field] of Object.entries(fields)) {
+      const value = params.get(key);
+      if (value === null || value.length > BATTLE_FIELD) continue;
+      if (field.tagName === "SELECT") {
+        if (Array.from(field.options).some((o) => o.value === value)) field.value = value;
+      } else field.value = value; // a field's value, never markup: the engine reads and bounds it
+    }
+  };
+  const box = el(
+    "div",
+    { class: "bb-battle-calculator", "data-game": kind },
+    el("p", { class: "bb-odds-title", text: declared.title }),
+    el("p", { class: "bb-battle-description", text: declared.description }),
+    form,
+    bar,
+    status,
+    link,
+    result,
+    exampleBox,
+    playground,
+  );
+  box.bbRestore = (params) => {
+    restore(params);
+    form.requestSubmit(); // a shared battle is answered on arrival
+  };
+  return box;
+}
+
 function setupOdds() {
   const forms = pageForms();
   if (!forms) return;
@@ -1399,8 +1535,21 @@ function setupOdds() {
     if (slot) slot.replaceChildren(fight);
     else box.insertAdjacentElement("afterend", fight);
   }
+  const declared = forms.battle;
+  let battle = article.querySelector(".bb-battle-calculator");
+  if (!battle && declared) {
+    battle = makeBattleCalculator(game, declared);
+    fight.insertAdjacentElement("afterend", battle);
+  }
   // A shared link fills its calculator and shows its answer at once (worked out in the engine's worker).
   const hash = location.hash;
+  if (hash.startsWith("#battle=") && battle) {
+    const params = new URLSearchParams(hash.slice("#battle=".length));
+    if (params.has(game)) {
+      battle.bbRestore(params);
+      battle.scrollIntoView({ block: "start" });
+    }
+  }
   if (hash.startsWith("#odds=")) {
     const params = new URLSearchParams(hash.slice("#odds=".length));
     if (params.has(game)) {

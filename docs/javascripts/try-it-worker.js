@@ -12,7 +12,7 @@
  * Messages to the page: {type: "progress", loaded, total, what}, {type: "ready", timings,
  * bytes}, {type: "failed", error} (the engine could not load), and one {type: "answer", id,
  * ok, value | error, seconds} per call. Messages from the page: {id, call, args}, where
- * call is "run", "odds" or "fight" (a game's name and its form's values), or "proposeRuling".
+ * call is "run", "odds", "fight" or "battle" (a game's name and its form's values), or "proposeRuling".
  * Everything is data: a scenario's text reaches Python as a string, never as code.
  */
 
@@ -161,6 +161,9 @@ def battlebook_propose(text, fields):
 
 def battlebook_fight(game, values):
     return _answer(lambda: _inpage.game_fight(str(game), json.loads(str(values))))
+
+def battlebook_battle(game, values):
+    return _answer(lambda: _inpage.game_battle(str(game), json.loads(str(values))))
 `);
   mark("importEngine");
   const call = (name) => {
@@ -176,6 +179,7 @@ def battlebook_fight(game, values):
     odds: call("battlebook_odds"),
     proposeRuling: call("battlebook_propose"),
     fight: call("battlebook_fight"),
+    battle: call("battlebook_battle"),
   };
   // One small run: the step library and pytest's plugins load now, not on the reader's first Run.
   api.run(WARM_UP);

@@ -50,6 +50,18 @@ FIGHT_MAX_DICE = 12
 FIGHT_MAX_LIFE = 12
 FIGHT_MAX_ATTACKS = 20
 FIGHT_MAX_CARDS = 12
+#: The battle calculators' bounds (a battle of several units grows much faster than a duel): the
+#: stacks (figures) a side fields and the cards of a stack; under best play, every option counted,
+#: the stacks of both sides together, the cards of a stack, the figures of both sides together,
+#: and the positions a battle may reach before it is refused.
+BATTLE_MAX_STACKS = 3
+BATTLE_MAX_CARDS = 6
+BATTLE_BEST_MAX_STACKS = 3
+BATTLE_BEST_MAX_CARDS = 4
+BATTLE_BEST_MAX_TOTAL_CARDS = 4
+BATTLE_MAX_FIGURES = 4
+BATTLE_BEST_MAX_FIGURES = 4
+BATTLE_BEST_MAX_POSITIONS = 60_000
 #: Any other whole number a step reads (a count of wounds, cards, markers...).
 MAX_COUNT = 999
 #: A chapter's number in a `@chapter:N` tag.

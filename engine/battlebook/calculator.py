@@ -267,6 +267,8 @@ class Calculators:
     page shows every string as text. `page_fight` turns the fight form's values (its shown
     fields' texts, by name) into the question and arguments of the game's
     [`fight`][battlebook.game.Game.fight]; a `ValueError` says, in one line, what is wrong.
+    `battle`, when the game has one, is its calculator of whole battles of several units
+    (`battlebook odds battle GAME`), asked of the game's `fight` as the question `battle`.
     """
 
     title: str
@@ -276,3 +278,4 @@ class Calculators:
     odds_form: PageForm
     fight_form: PageForm
     page_fight: Callable[[Mapping[str, str]], tuple[str, dict[str, str]]]
+    battle: FightForm | None = None

@@ -56,6 +56,7 @@ class FightReport:
         expected: The expected count (attacks, rounds) with its label, `None` as its value
             when the fight may go on for ever; `None` when the question has none.
         data: The answer as one JSON object (exact fractions as `"p/q"` strings), as text.
+        chart: Whether the text table draws the main chances as bars too.
     """
 
     title: str
@@ -64,6 +65,7 @@ class FightReport:
     spreads: tuple[Spread, ...]
     expected: tuple[str, Fraction | None] | None
     data: str
+    chart: bool = False
 
     def json(self) -> dict[str, Any]:
         """The answer as a JSON object (a fresh `dict`)."""
@@ -101,8 +103,12 @@ def report_table(report: FightReport) -> str:
     width = max((len(label) for label, _ in report.chances), default=0)
     percents = [percent_text(chance) for _, chance in report.chances]
     pwidth = max((len(p) for p in percents), default=0)
-    for (label, chance), percent in zip(report.chances, percents, strict=True):
-        lines.append(f"  {label.ljust(width)}  {percent.rjust(pwidth)}  {fraction_text(chance)}")
+    most = max((chance for _, chance in report.chances), default=Fraction(0))
+    bars = [_text_bar(chance, most) if report.chart else "" for _, chance in report.chances]
+    bwidth = max((len(b) for b in bars), default=0)
+    for (label, chance), percent, bar in zip(report.chances, percents, bars, strict=True):
+        drawn = f"  {bar.ljust(bwidth)}" if report.chart else ""
+        lines.append(f"  {label.ljust(width)}{drawn}  {percent.rjust(pwidth)}  {fraction_text(chance)}")
     if report.expected is not None:
         label, value = report.expected
         if value is None:

@@ -24,7 +24,8 @@ Feature: Retaliation
 
   @id:homm.retaliation @source:000/retaliations
   Rule: A stack that survives an attack may answer its attacker in kind
-    Right after an attack, the stack it targeted may retaliate if it still has cards. It
+    Right after an attack, the stack it targeted may retaliate if it still has cards (or
+    let the attack go unanswered: [declining to retaliate](rule:ruling.decline-retaliation)). It
     attacks its attacker back with the same kind of attack: with its stack's melee attack
     score against a melee attack, with its stack's ranged attack score against a ranged
     attack. A unit whose ranged attack score is 0 cannot answer a ranged attack, even if

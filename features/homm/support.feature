@@ -24,6 +24,10 @@ Feature: Sacrificing for support
     score of that stack's next attack, and to that attack only. Only another stack of the
     same side can be supported. Several stacks may sacrifice for the same stack, and their
     Sac values add up ([ruling: several stacks supporting one](rule:ruling.several-supporters)).
+    The support waits for that attack however many opportunities pass
+    ([ruling](rule:ruling.support-waits)), its Sac value is the one the stack had when it
+    sacrificed ([ruling](rule:ruling.sac-value-fixed)), and the friend may be one whose phase
+    has passed this round ([ruling](rule:ruling.support-after-phase)).
 
     Example: Three Gold Golems of level 2 have a Sac value of 6
       Then the Gold Golems have a Sac value of 6
@@ -80,7 +84,8 @@ Feature: Sacrificing for support
     walls, as the chapter on towns shows), otherwise only with a ranged attack score above
     0 or an offensive spell ([ruling: support from a spell caster](rule:ruling.spell-caster-support)).
     Gold Golems, whose ranged attack score is 0, cannot help against a stack on the
-    enemy's Ranged Line.
+    enemy's Ranged Line. The rule binds the
+    sacrificing stack only ([ruling](rule:ruling.common-target-binds)).
 
     Example: Gold Golems cannot support an attack on the enemy's Ranged Line
       Given the Aggressor has a stack of 3 Halflings on its Ranged Line

@@ -20,7 +20,16 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import BrowserContext, ConsoleMessage, Page, Request, Response, ViewportSize, sync_playwright
+from playwright.sync_api import (
+    BrowserContext,
+    ConsoleMessage,
+    Page,
+    Request,
+    Response,
+    ViewportSize,
+    expect,
+    sync_playwright,
+)
 
 from battlebook.book.model import FeatureDoc, feature_paths, load_book
 from tests.browser.a11y import forget_stored_data
@@ -41,6 +50,8 @@ CHROMIUM_FLAGS = [
     "--disable-sync",
 ]
 SKIP = os.environ.get("BATTLEBOOK_SKIP_BROWSER") == "1"
+#: How long an action, or a retrying assertion (`expect`), waits for what it needs, in milliseconds.
+ACTION_MS = 10_000
 #: The window of every tab: a desktop's.
 VIEWPORT: ViewportSize = {"width": 1280, "height": 900}
 
@@ -61,6 +72,13 @@ GROUPS = {"test_try_it.py": "try-it", "test_injection.py": "hostile-site"}
 def pytest_configure(config: pytest.Config) -> None:
     """Register pytest-xdist's group marker, also for runs without pytest-xdist (`-p no:xdist`)."""
     config.addinivalue_line("markers", "xdist_group(name): run these tests on one pytest-xdist worker")
+    config.addinivalue_line(
+        "markers",
+        "smoke: the browser smoke `make test` runs (`-m smoke`): one page of each kind with axe-core, "
+        "a first Run in Try it, a search, the fight calculator; `make browser` runs every browser test",
+    )
+    # A retrying assertion waits as long as any action may (`browser`'s default timeout): a loaded machine is slow.
+    expect.set_options(timeout=ACTION_MS)
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
@@ -191,7 +209,7 @@ def browser(tmp_path_factory: pytest.TempPathFactory) -> Iterator[BrowserContext
             viewport=VIEWPORT,
             color_scheme="light",
         )
-        context.set_default_timeout(10_000)
+        context.set_default_timeout(ACTION_MS)
         yield context
         context.close()
 

@@ -29,11 +29,13 @@ from tests.browser.templates import Template, templates, unclassified
 KINDS = templates(book())
 
 
+@pytest.mark.smoke
 def test_every_page_is_of_a_known_kind() -> None:
     """A new kind of page is named in `tests.browser.templates`, so that `make test` checks one of them."""
     assert unclassified(every_page(), KINDS) == []
 
 
+@pytest.mark.smoke
 @pytest.mark.parametrize("kind", KINDS, ids=lambda kind: kind.name)
 def test_every_kind_of_page_has_a_page_for_axe(kind: Template) -> None:
     """The built site has a page of each kind, so `make test` checks one (`test_pages.py`)."""

@@ -26,7 +26,7 @@ def test_the_editions_page_is_short_and_speaks_a_players_words(page: Page, site_
     assert "As written." in shown and "Ends otherwise." in shown
     # The line above the tables leads to each page's table.
     page.locator("article p a[href$='#in-attacking']").click()
-    assert page.locator("[id='in-attacking']").is_visible()
+    expect(page.locator("[id='in-attacking']")).to_be_in_viewport()
     # The rulings a setting names are links to their pages.
     assert page.locator("article a[href*='rulings/heroscape-sight/']").count() > 0
 
@@ -36,15 +36,17 @@ def test_each_example_has_an_anchor_on_the_editions_page(page: Page, site_url: s
     anchor = "in-the-2004-game-twelve-levels-up-still-earn-only-one-extra-die"
     page.goto(site_url + PAGE + "#" + anchor)
     target = page.locator(f"[id='{anchor}']")
-    assert target.count() == 1 and target.is_visible()
+    expect(target).to_have_count(1)
+    expect(target).to_be_visible()
     # An example that ends the same sits in the folded list; its anchor is there too, and opens it.
     same = page.locator("details a[id]")
     assert same.count() > 0
     folded = same.first.get_attribute("id")
-    assert folded and not same.first.is_visible()
+    assert folded
+    expect(same.first).to_be_hidden()
     page.goto(site_url + PAGE + "#" + folded)
     # The browser (and the theme, on `hashchange`) opens the folded list once it has scrolled to the
-    # fragment, which can come a moment later: the assertions retry until it holds, for up to 5 s.
-    expect(page.locator(f"details[open] [id='{folded}']")).to_have_count(1, timeout=5000)
-    expect(page.locator(f"[id='{folded}']")).to_be_visible(timeout=5000)
-    expect(page.locator(f"[id='{folded}']")).to_be_in_viewport(timeout=5000)
+    # fragment, which can come a moment later: the assertions retry until it holds.
+    expect(page.locator(f"details[open] [id='{folded}']")).to_have_count(1)
+    expect(page.locator(f"[id='{folded}']")).to_be_visible()
+    expect(page.locator(f"[id='{folded}']")).to_be_in_viewport()

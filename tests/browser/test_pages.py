@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import pytest
-from playwright.sync_api import Page
+from playwright.sync_api import Page, expect
 
 from battlebook.site.pages import page_uri
 from tests.browser.a11y import assert_accessible_in_light_and_dark
@@ -64,13 +64,17 @@ def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
     every = metafunc.config.getoption("a11y", default="templates") == "every-page"
     chosen = chosen_pages()
     visits = [Visit(path, tuple(chosen.get(path, ())), every) for path in PAGES]
-    metafunc.parametrize("visit", visits, ids=str)
+    # The page chosen for each kind is in the browser smoke of `make test`.
+    params = [pytest.param(v, marks=pytest.mark.smoke) if v.kinds else v for v in visits]
+    metafunc.parametrize("visit", params, ids=str)
 
 
+@pytest.mark.smoke
 def test_the_site_has_rulebook_pages() -> None:
     assert RULEBOOK_PAGES, "the built site has no rulebook pages"
 
 
+@pytest.mark.smoke
 def test_every_chapter_page_was_built() -> None:
     assert set(CHAPTER_PAGES) <= set(RULEBOOK_PAGES)
 
@@ -96,7 +100,7 @@ def test_page(page: Page, page_problems: Problems, site_url: str, visit: Visit) 
         console[:] = [line for line in console if not ("status of 404" in line and line.endswith(f"({url})"))]
     else:
         assert response.ok, f"{name}: HTTP {response.status}"
-    assert page.locator("h1").first.is_visible()
+    expect(page.locator("h1").first).to_be_visible()
     if path in CHAPTER_PAGES:
         texts = [text.strip() for text in page.locator(".bb-example").all_inner_texts()]
         assert texts, f"{path} shows no example badges"

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from playwright.sync_api import Page
+from playwright.sync_api import Page, expect
 
 from tests.browser.a11y import set_scheme
 from tests.browser.png import colour_summary
@@ -19,17 +19,18 @@ def test_a_drawing_is_visible(page: Page, site_url: str, path: str, scheme: str)
     response = page.goto(site_url + path)
     assert response is not None and response.ok, f"{path}: HTTP {response and response.status}"
     expected = "slate" if scheme == "dark" else "default"
-    assert page.locator("body").get_attribute("data-md-color-scheme") == expected, f"the page is not in {scheme} mode"
+    expect(page.locator("body")).to_have_attribute("data-md-color-scheme", expected)  # the page is in that mode
     folded = page.locator("details.bb-drawings").first
     if folded.get_attribute("open") is None:  # a drawing that does not teach the rule is one click away
         folded.locator("summary").click()
     drawing = folded.locator("svg.bb-pic").first
-    drawing.scroll_into_view_if_needed(timeout=3_000)
-    assert drawing.is_visible()
+    drawing.scroll_into_view_if_needed()
+    expect(drawing).to_be_visible()
     box = drawing.bounding_box()
     assert box is not None and box["width"] > 100 and box["height"] > 100, f"the drawing is too small: {box}"
     label = drawing.get_attribute("aria-label") or ""
-    assert label and page.get_by_role("img", name=label).first.is_visible(), "the drawing has no accessible name"
+    assert label, "the drawing has no accessible name"
+    expect(page.get_by_role("img", name=label).first).to_be_visible()
     assert drawing.locator("desc").text_content()
     colours, inked = colour_summary(drawing.screenshot())
     assert colours >= 8, f"the drawing's screenshot has only {colours} colours: blank"

@@ -7,7 +7,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 import pytest
-from playwright.sync_api import BrowserContext, Page
+from playwright.sync_api import BrowserContext, Page, expect
 
 from battlebook.book.model import feature_paths, load_book
 from battlebook.site.pages import page_uri
@@ -57,14 +57,17 @@ def _section_holding(example_prefix: str) -> str:
 EXAMPLE_20 = _section_holding("Example 20")
 
 SEARCHES = [
-    Search("melee", r"/rulebook/homm/melee/(\?[^#]*)?#homm\.melee-attack$", first=True),
+    # The browser smoke of `make test` searches once.
+    pytest.param(
+        Search("melee", r"/rulebook/homm/melee/(\?[^#]*)?#homm\.melee-attack$", first=True), marks=pytest.mark.smoke
+    ),
     Search("swarm", r"/rulebook/homm/[^#]+#homm\.[a-z-]*swarm", first=True),
     Search("breeched", r"/rulebook/homm/[^#]+#homm\.[a-z-]*wall", first=False),
     Search("Xenithrax", EXAMPLE_20, first=False),
 ]
 
 
-@pytest.mark.parametrize("case", SEARCHES, ids=lambda s: s.query)
+@pytest.mark.parametrize("case", SEARCHES, ids=lambda s: s.query if isinstance(s, Search) else None)
 def test_search_finds(page: Page, site_url: str, case: Search) -> None:
     sections, _ = search_hrefs(page, site_url, case.query)
     hrefs = sections
@@ -132,8 +135,8 @@ def test_the_game_of_the_page_comes_first_and_a_filter_keeps_to_it(page: Page, s
     assert games[0] == "homm", sections[:3]
     assert "heroscape" in games, "both games are searched by default"
     scope = page.locator("[data-bb-search-scope]")
-    assert scope.is_visible()
-    assert "Heroes of Might" in scope.inner_text()
+    expect(scope).to_be_visible()
+    expect(scope).to_contain_text("Heroes of Might")
     scope.get_by_label("this game only").check()
     page.wait_for_function(
         "() => [...document.querySelectorAll('a.bb-search__link')].every(a => !/heroscape/.test(a.href))"
@@ -143,7 +146,7 @@ def test_the_game_of_the_page_comes_first_and_a_filter_keeps_to_it(page: Page, s
     scope.get_by_label("both games").check()
     page.goto(site_url)
     open_search(page)
-    assert not page.locator("[data-bb-search-scope]").is_visible(), "the home page has no game to keep to"
+    expect(page.locator("[data-bb-search-scope]")).to_be_hidden()  # the home page has no game to keep to
     page.keyboard.press("Escape")
 
 
@@ -160,34 +163,40 @@ def test_results_are_section_links_with_a_clean_snippet(page: Page, site_url: st
 def test_the_search_works_from_the_keyboard(page: Page, site_url: str) -> None:
     """'/' opens the search, the arrows move through the results, Enter follows one, Escape closes."""
     page.goto(site_url + MELEE)
+    # Each key's effect is awaited by a retrying assertion: the page answers it in its own time.
     page.locator("body").press("/")
     box = page.locator("#bb-search-input")
-    assert box.evaluate("box => box === document.activeElement"), "'/' puts the focus in the search box"
+    dialog = page.locator("#bb-search")
+    expect(box).to_be_focused()  # '/' puts the focus in the search box
     box.press_sequentially("swat")
-    page.wait_for_function("() => document.querySelector('[data-bb-search-results]').dataset.query === 'swat'")
+    expect(page.locator("[data-bb-search-results]")).to_have_attribute("data-query", "swat")
     links = page.locator("a.bb-search__link")
     page.keyboard.press("ArrowDown")
-    assert links.nth(0).evaluate("a => a === document.activeElement")
+    expect(links.nth(0)).to_be_focused()
     page.keyboard.press("ArrowDown")
-    assert links.nth(1).evaluate("a => a === document.activeElement")
+    expect(links.nth(1)).to_be_focused()
     page.keyboard.press("ArrowUp")
+    expect(links.nth(0)).to_be_focused()
     page.keyboard.press("ArrowUp")
-    assert box.evaluate("box => box === document.activeElement"), "ArrowUp from the first result goes back to the box"
+    expect(box).to_be_focused()  # ArrowUp from the first result goes back to the box
     page.keyboard.press("Escape")
-    assert not page.locator("#bb-search").evaluate("dialog => dialog.open")
+    expect(dialog).to_have_js_property("open", False)
     opener = page.locator("[data-bb-search-open]")
     opener.focus()
     opener.press("Enter")
-    assert page.locator("#bb-search").evaluate("dialog => dialog.open")
-    assert box.evaluate("box => box === document.activeElement") and box.input_value() == "swat"
+    expect(dialog).to_have_js_property("open", True)
+    expect(box).to_be_focused()
+    expect(box).to_have_value("swat")
     page.keyboard.press("Escape")
-    assert opener.evaluate("button => button === document.activeElement"), "the focus goes back to the button"
+    expect(opener).to_be_focused()  # the focus goes back to the button
     opener.press("Enter")
+    expect(box).to_be_focused()
     first = links.nth(0).get_attribute("href") or ""
     page.keyboard.press("Enter")  # in the box: follow the first result
-    page.wait_for_url(re.compile(re.escape(first.split("#", 1)[0])))
-    assert not page.locator("#bb-search").evaluate("dialog => dialog.open")
-    assert page.url.endswith(first.rsplit("/", 1)[-1]), (page.url, first)
+    expect(page).to_have_url(
+        re.compile(re.escape(first.split("#", 1)[0]) + ".*" + re.escape(first.rsplit("/", 1)[-1]) + "$")
+    )
+    expect(dialog).to_have_js_property("open", False)
 
 
 def test_the_open_search_is_accessible_in_light_and_dark(page: Page, site_url: str) -> None:

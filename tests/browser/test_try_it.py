@@ -22,7 +22,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import BrowserContext, Dialog, Locator, Page, Request
+from playwright.sync_api import BrowserContext, Dialog, Locator, Page, Request, expect
 
 from battlebook.runners.check import STEPS_HINT
 from battlebook.runners.inpage import run_scenario
@@ -192,6 +192,7 @@ def verdict(result: Locator) -> str:
     return result.locator(".bb-try-example").first.get_attribute("data-kind") or ""
 
 
+@pytest.mark.smoke  # a first Run
 def test_1_a_wrong_number_fails_with_expected_and_actual_then_passes_again(tab: Tab) -> None:
     panel = example_panel(tab, "rulebook/homm/melee/", "A roll of 6 is exactly enough")
     text = panel.locator("textarea").input_value()
@@ -365,8 +366,8 @@ def test_6_a_playground_scenario_built_from_catalogue_clicks_runs(tab: Tab) -> N
     page.locator(".bb-play-step", has_text="a battle in the open field").first.click()
     search.fill("battle goes on")
     page.locator(".bb-play-step", has_text="the battle goes on").first.click()
-    text = page.locator(".bb-play textarea").input_value()
-    assert "    Given a battle in the open field\n    Then the battle goes on" in text
+    steps = "    Given a battle in the open field\n    Then the battle goes on"
+    expect(page.locator(".bb-play textarea")).to_have_value(re.compile(re.escape(steps)))
     result = run(page.locator(".bb-play .bb-try-panel"))
     assert verdict(result) == "passed"
     assert result.locator(".bb-try-step[data-status='passed']").count() == 2
@@ -460,6 +461,7 @@ def fill(box: Locator, values: dict[str, str]) -> None:
             field.fill(value)
 
 
+@pytest.mark.smoke  # the fight calculator
 def test_8b_fight_calculators_answer_through_the_engine_and_share_their_inputs(tab: Tab) -> None:
     page = tab.page
     tab.navigate("odds/heroscape/")
@@ -504,8 +506,9 @@ def test_8b_fight_calculators_answer_through_the_engine_and_share_their_inputs(t
 
     tab.navigate("odds/heroscape/#fight=heroscape&q=attacked&l=5&t=4v2,3v3&e=2024")
     box = page.locator(".bb-fight-calculator")
-    assert box.locator("[name=l]").input_value() == "5" and box.locator("[name=t]").input_value() == "4v2,3v3"
-    assert box.locator("fieldset").filter(has=page.locator("[name=fa]")).is_hidden()
+    expect(box.locator("[name=l]")).to_have_value("5")  # filled from the link by the page's script
+    expect(box.locator("[name=t]")).to_have_value("4v2,3v3")
+    expect(box.locator("fieldset").filter(has=page.locator("[name=fa]"))).to_be_hidden()
 
     tab.navigate("odds/homm/")
     box = page.locator(".bb-fight-calculator")
@@ -627,6 +630,7 @@ def test_10_the_text_a_reader_types_appears_where_it_is_typed(tab: Tab, width: i
         copy = panel.locator("pre.bb-editor-hl")
         area.press("Control+End")
         area.press_sequentially("    And XYZZY 123 typed here")
+        expect(copy).to_contain_text("XYZZY 123 typed here")  # the copy follows the text in its own time
         assert copy.inner_text().rstrip("\n") == area.input_value().rstrip("\n"), "the copy does not follow the text"
         shown, typed = copy.bounding_box(), area.bounding_box()
         assert shown is not None and typed is not None
@@ -683,13 +687,14 @@ def test_11_stop_ends_a_long_run_at_once_and_the_next_run_gets_a_fresh_engine(ta
     assert responsive(page) < 1, "the page does not answer during a run"
     panel.locator("textarea").press("Control+Home")
     panel.locator("textarea").press_sequentially("# typed during the run\n")
-    assert panel.locator("textarea").input_value().startswith("# typed during the run\n")
+    expect(panel.locator("textarea")).to_have_value(re.compile(r"^# typed during the run\n"))
     stop = panel.locator(".bb-try-stop")
-    assert stop.is_visible()
+    expect(stop).to_be_visible()
     stop.click()
     finish_run(panel, before, 5_000)  # stopped at once, not when the run would have ended
-    assert panel.locator(".bb-try-status").inner_text().startswith("Stopped: you stopped the run")
-    assert panel.get_attribute("data-state") == "stopped" and not stop.is_visible()
+    expect(panel.locator(".bb-try-status")).to_have_text(re.compile(r"^Stopped: you stopped the run"))
+    expect(panel).to_have_attribute("data-state", "stopped")
+    expect(stop).to_be_hidden()
     assert long_tasks_since(page, started, BUSY_MS) == []
     panel.locator("textarea").fill(
         "Feature: After\n  Example: E\n    Given a battle in the open field\n    Then the battle goes on\n"
@@ -818,7 +823,7 @@ def test_13_an_outline_of_6500_rows_keeps_the_page_responsive_and_can_be_stopped
     )
     assert len(text) < 100_000
     paste(panel, text)
-    assert panel.locator(".bb-editor").get_attribute("class") == "bb-editor bb-editor-plain"
+    expect(panel.locator(".bb-editor")).to_have_class("bb-editor bb-editor-plain")
     before, started = start_run(panel)
     page.wait_for_timeout(2_000)
     assert responsive(page) < 1, "the page does not answer during a run"
@@ -827,7 +832,7 @@ def test_13_an_outline_of_6500_rows_keeps_the_page_responsive_and_can_be_stopped
     finish_run(panel, before, RUN_MS)
     assert long_tasks_since(page, started, BUSY_MS) == []
     panel.locator("textarea").fill("Feature: F\n")
-    assert panel.locator(".bb-editor").get_attribute("class") == "bb-editor"
+    expect(panel.locator(".bb-editor")).to_have_class("bb-editor")
 
 
 def test_14_a_link_too_long_says_so_and_never_inflates_whole(tab: Tab, browser: BrowserContext) -> None:

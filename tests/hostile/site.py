@@ -34,6 +34,7 @@ import subprocess
 import sys
 import tempfile
 from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
 from importlib import metadata
 from pathlib import Path
 
@@ -113,16 +114,19 @@ def build_hostile_site(folder: Path, features: str = "hostile") -> dict[str, tup
     shared += done.stdout + done.stderr
     if done.returncode != 0:
         raise RuntimeError(f"the hostile site's pages were not generated:\n{shared[-3000:]}")
-    sites = {}
-    for builder in BUILDERS:
+
+    def build(builder: str) -> tuple[Path, str]:
         site = folder / f"site-{builder}"
         done = _run([str(BIN / builder), "build", "--config-file", "mkdocs.yml", "--site-dir", str(site)], folder, env)
         output = shared + done.stdout + done.stderr
         if done.returncode != 0:
             raise RuntimeError(f"the hostile site did not build with {builder}:\n{output[-3000:]}")
         done = _run([str(BIN / "battlebook"), "site", "finish", str(site), "--pages", "build/pages"], folder, env)
-        sites[builder] = site, output + done.stdout + done.stderr
-    return sites
+        return site, output + done.stdout + done.stderr
+
+    # The builders read the same pages and write each to its own folder: they build at once, on two cores.
+    with ThreadPoolExecutor(max_workers=len(BUILDERS)) as pool:
+        return dict(zip(BUILDERS, pool.map(build, BUILDERS), strict=True))
 
 
 def folder_fingerprint(folder: Path) -> str:

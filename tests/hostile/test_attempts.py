@@ -1,25 +1,17 @@
 """Every hostile attempt on the command line is handled well (see `tests.hostile.attempts`).
 
-The attempts run two at a time, each `battlebook` command in a subprocess under a time and
-memory limit; each attempt is then one test, failing with what went wrong.
+Each attempt is one test: it runs its `battlebook` command in a subprocess under a time and
+memory limit, and fails with what went wrong. pytest-xdist spreads them over its workers (a
+module-wide fixture running them all held one worker for most of a minute, on each worker).
 """
 
 from __future__ import annotations
 
-from concurrent.futures import ThreadPoolExecutor
-
 import pytest
 
-from tests.hostile.attempts import Attempt, Verdict, all_attempts, run
+from tests.hostile.attempts import Attempt, all_attempts, run
 
 ATTEMPTS = all_attempts()
-
-
-@pytest.fixture(scope="module")
-def verdicts() -> dict[str, Verdict]:
-    """Every attempt's verdict, by its id."""
-    with ThreadPoolExecutor(max_workers=2) as pool:
-        return {verdict.attempt.id: verdict for verdict in pool.map(run, ATTEMPTS)}
 
 
 def test_every_attempt_has_its_own_name() -> None:
@@ -27,8 +19,8 @@ def test_every_attempt_has_its_own_name() -> None:
 
 
 @pytest.mark.parametrize("attempt", ATTEMPTS, ids=[f"{a.issue}-{a.id}" for a in ATTEMPTS])
-def test_handled_well(attempt: Attempt, verdicts: dict[str, Verdict]) -> None:
-    verdict = verdicts[attempt.id]
+def test_handled_well(attempt: Attempt) -> None:
+    verdict = run(attempt)
     assert verdict.outcome == "handled well", f"{verdict.outcome}: {verdict.detail}"
 
 

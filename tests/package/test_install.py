@@ -43,3 +43,13 @@ def test_steps_finds_the_retaliation_steps(player: tuple[Path, Path]) -> None:
     done = run([str(battlebook), "steps", "retaliate"], folder)
     assert done.returncode == 0, done.stderr
     assert "retaliate(s)" in done.stdout
+
+
+def test_a_players_install_has_no_sympy_and_its_odds_run(player: tuple[Path, Path]) -> None:
+    """sympy prints the odds pages' formulas and comes with the `site` extra: a player's commands never need it."""
+    battlebook, folder = player
+    python = battlebook.parent / "python"
+    done = run([str(python), "-c", "import importlib.util as u; print(u.find_spec('sympy'))"], folder)
+    assert done.stdout.strip() == "None", "battlebook[check] installs sympy"
+    done = run([str(battlebook), "odds", "heroscape", "--attack", "2", "--defense", "4"], folder)
+    assert done.returncode == 0 and "wound" in done.stdout.lower(), done.stdout + done.stderr

@@ -3,16 +3,15 @@
 from __future__ import annotations
 
 import ast
-import queue
 import sys
+import threading
 import time
 from pathlib import Path
 
 import pytest
-from watchdog.observers import Observer
 
 from battlebook.book.results import ResultBook, ScenarioResult, Status
-from battlebook.cli.live import Plan, _Changes, act, collect, plan, refresh_results
+from battlebook.cli.live import Plan, act, bursts, plan, refresh_results
 
 
 def test_a_saved_feature_file_reruns_its_examples_and_scratch_files_change_nothing(tmp_path: Path) -> None:
@@ -55,21 +54,20 @@ def test_a_removed_feature_file_loses_its_results(tmp_path: Path, monkeypatch: p
 
 def test_an_editors_save_is_one_change(tmp_path: Path) -> None:
     """A save written to a scratch file and renamed over the chapter comes as one burst, the chapter in it."""
-    changes: queue.Queue[Path] = queue.Queue()
-    observer = Observer()
-    observer.schedule(_Changes(changes), str(tmp_path), recursive=True)
-    observer.start()
+    stop = threading.Event()
+    watching = bursts(tmp_path, stop, timeout_ms=100)
     try:
+        assert next(watching) == set(), "nothing changed yet"  # the watcher is running from here on
         chapter = tmp_path / "melee.feature"
         scratch = tmp_path / ".melee.feature.tmp"
         scratch.write_text("Feature: M\n", encoding="utf-8")
         scratch.replace(chapter)
-        burst = collect(changes, timeout=10)
+        burst: set[Path] = set()
         deadline = time.monotonic() + 10
         while chapter not in burst and time.monotonic() < deadline:
-            burst |= collect(changes, timeout=1)
+            burst |= next(watching)
     finally:
-        observer.stop()
-        observer.join()
+        stop.set()
+        watching.close()
     assert chapter in burst
     assert plan(burst).rerun == (chapter,)

@@ -71,3 +71,64 @@ def test_every_envelope_is_the_protocol_s_own_json(tmp_path: Path, capsys: pytes
 
     envelopes = run(tmp_path, capsys)
     assert envelopes and all(_checked(envelope) == envelope for envelope in envelopes)
+
+
+def test_steps_carry_their_real_durations_and_the_protocol_is_the_librarys(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from importlib import metadata
+
+    envelopes = run(tmp_path, capsys)
+    assert envelopes[0]["meta"]["protocolVersion"] == metadata.version("cucumber-messages")
+    finished = [e["testStepFinished"] for e in envelopes if "testStepFinished" in e]
+    ran = [f["testStepResult"] for f in finished if f["testStepResult"]["status"] == "PASSED"]
+    durations = [r["duration"]["seconds"] * 10**9 + r["duration"]["nanos"] for r in ran]
+    assert all(d > 0 for d in durations), "a step that ran took no time"
+    undefined = [f["testStepResult"] for f in finished if f["testStepResult"]["status"] != "PASSED"]
+    assert [r["duration"] for r in undefined] == [{"seconds": 0, "nanos": 0}] * 2, "a step that never ran took time"
+    started = {
+        e["testStepStarted"]["testStepId"]: e["testStepStarted"]["timestamp"]
+        for e in envelopes
+        if "testStepStarted" in e
+    }
+    for f in finished:  # each step ends when it started plus its duration
+        begin, took = started[f["testStepId"]], f["testStepResult"]["duration"]
+        end = f["timestamp"]
+        assert (end["seconds"] * 10**9 + end["nanos"]) - (begin["seconds"] * 10**9 + begin["nanos"]) == (
+            took["seconds"] * 10**9 + took["nanos"]
+        )
+
+
+def test_the_closest_steps_are_a_suggestion_for_the_undefined_step(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    envelopes = run(tmp_path, capsys)
+    suggestions = [e["suggestion"] for e in envelopes if "suggestion" in e]
+    assert len(suggestions) == 1
+    pickles = [e["pickle"] for e in envelopes if "pickle" in e]
+    undefined = next(s for s in pickles[1]["steps"] if "mellee" in s["text"])
+    assert suggestions[0]["pickleStepId"] == undefined["id"]
+    codes = [snippet["code"] for snippet in suggestions[0]["snippets"]]
+    assert codes and codes[0].startswith("When the {attacker} attack(s)"), codes
+    assert {snippet["language"] for snippet in suggestions[0]["snippets"]} == {"gherkin"}
+
+
+def test_the_drawings_are_svg_attachments_of_the_last_step_that_ran(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import base64
+
+    envelopes = run(tmp_path, capsys)
+    attachments = [e["attachment"] for e in envelopes if "attachment" in e]
+    assert attachments, "the passing example's drawing is attached"
+    cases = {e["testCase"]["id"]: e["testCase"] for e in envelopes if "testCase" in e}
+    started = {
+        e["testCaseStarted"]["id"]: cases[e["testCaseStarted"]["testCaseId"]]
+        for e in envelopes
+        if "testCaseStarted" in e
+    }
+    for attachment in attachments:
+        assert attachment["mediaType"] == "image/svg+xml" and attachment["contentEncoding"] == "BASE64"
+        assert base64.b64decode(attachment["body"]).decode("utf-8").startswith("<svg")
+        steps = started[attachment["testCaseStartedId"]]["testSteps"]
+        assert attachment["testStepId"] == steps[-1]["id"], "the passing example's drawing goes with its last step"

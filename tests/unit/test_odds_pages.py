@@ -91,11 +91,12 @@ def test_the_homm_page_tabulates_gold_golem_fights_under_both_readings_and_holds
 
 
 def test_the_page_calculators_forms_are_the_games_and_their_bounds_the_engines() -> None:
-    """Each odds page is handed its game's two forms; the fight forms' bounds are the engine's own."""
+    """Each odds page is handed its game's forms (the battle's too); the fight forms' bounds are the engine's own."""
     from battlebook.games import GAMES, calculators
     from battlebook.heroscape import fight as scape
     from battlebook.homm import fight as homm
     from battlebook.homm.units import MAX_STAT
+    from battlebook.runners.inpage import battle_form
     from battlebook.site.pages import forms_element
 
     script = (Path(__file__).resolve().parents[2] / "docs" / "javascripts" / "try-it-app.js").read_text("utf-8")
@@ -106,6 +107,7 @@ def test_the_page_calculators_forms_are_the_games_and_their_bounds_the_engines()
             "game": name,
             "odds": calculators(name).odds_form.data(),
             "fight": calculators(name).fight_form.data(),
+            "battle": battle_form(name),
         }
     highs = {f.name: f.high for f in calculators("heroscape").fight_form.fields()}
     assert (highs["fa"], highs["fl"]) == (scape.MAX_DICE, scape.MAX_LIFE)

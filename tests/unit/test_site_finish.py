@@ -153,3 +153,15 @@ def test_the_prefilter_agrees_with_the_full_scan_on_built_pages() -> None:
     assert len(pages) >= 20
     assert [page_problems(page) for page in pages] == [full_scan(page) for page in pages]
     assert sum(looks_safe(page) for page in pages) > len(pages) // 2, "the prefilter spares most pages the full scan"
+
+
+def test_a_page_to_link_without_the_article_container_fails_the_check(tmp_path: Path) -> None:
+    """A theme that is not Material's (no `md-content__inner` article) leaves no place for rule links: that is said."""
+    site = make_site(tmp_path)
+    page = site / "rulebook" / "homm" / "melee" / "index.html"
+    page.write_text(page.read_text(encoding="utf-8").replace("md-content__inner ", ""), encoding="utf-8")
+    problems = finish(site, DATA)
+    assert problems == [
+        "rulebook/homm/melee/index.html: no article container (Material's "
+        '<article class="md-content__inner">): its rule and term links cannot be made'
+    ]

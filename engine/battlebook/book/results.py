@@ -20,7 +20,7 @@ import hashlib
 import json
 import os
 import stat
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import asdict, dataclass, field
 from enum import StrEnum
 from pathlib import Path
@@ -161,6 +161,34 @@ class ScenarioResult:
         data = asdict(self)
         data["status"] = self.status.value
         return data
+
+
+@dataclass
+class ExampleTrace:
+    """How one example ran, for its Cucumber Messages (`battlebook.language.messages`); kept beside its result.
+
+    Attributes:
+        steps: Each step that ran, by its line: when it started (ns since the epoch) and how
+            long it took (ns, from before its arguments were read to its end or its error).
+        closest: For a step nothing matched, the closest known steps, as a reader writes them.
+    """
+
+    steps: dict[int, tuple[int, int]] = field(default_factory=dict)
+    closest: tuple[str, ...] = ()
+
+    def to_json(self) -> dict[str, Any]:
+        """The trace as JSON-ready data (a pytest-xdist worker hands it over so)."""
+        return {"steps": [[line, *times] for line, times in self.steps.items()], "closest": list(self.closest)}
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> ExampleTrace:
+        """Read what `to_json` wrote.
+
+        Examples:
+            >>> ExampleTrace.from_json(ExampleTrace({4: (1, 2)}, ("Given x",)).to_json())
+            ExampleTrace(steps={4: (1, 2)}, closest=('Given x',))
+        """
+        return cls({int(line): (int(start), int(took)) for line, start, took in data["steps"]}, tuple(data["closest"]))
 
 
 #: The folder under the project root that keeps the recorded results (not `build/`, which is

@@ -57,7 +57,8 @@ def run(args: argparse.Namespace) -> int:
         say(f"battlebook check: no ruling has the alternative reading {unknown[0]!r}", file=sys.stderr)
         return 2
     try:
-        report = run_check(args.paths, messages=args.messages, readings=args.reading)
+        # The messages carry the examples' drawings (attachments): a run that writes them makes its notes.
+        report = run_check(args.paths, messages=args.messages, readings=args.reading, notes=args.messages is not None)
     except CheckUsageError as error:
         say(f"battlebook check: {error}", file=sys.stderr)
         return 2

@@ -24,25 +24,24 @@ from __future__ import annotations
 
 import argparse
 import os
-import queue
 import subprocess
 import sys
+import threading
 import time
-from collections.abc import Sequence
+from collections.abc import Generator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-
-from watchdog.events import FileSystemEvent, FileSystemEventHandler
-from watchdog.observers import Observer
 
 from battlebook.book.results import ResultBook, ResultsFileError, default_path
 from battlebook.cli import say
 from battlebook.language.run import FEATURES_OPTION, MESSAGES_OPTION
 from battlebook.site.serve import LIVE_VARIABLE
 
-#: How long the folder must stay quiet before a change is acted on: an editor's save is
-#: often several events (a temporary file written, then renamed over the original).
-QUIET_SECONDS = 0.2
+#: How long the folder must stay quiet before a change is acted on, in milliseconds: an
+#: editor's save is often several events (a temporary file written, then renamed over the original).
+QUIET_MS = 200
+#: The longest a burst of changes is gathered before it is acted on, in milliseconds.
+BURST_MS = 1_600
 
 
 @dataclass(frozen=True)
@@ -99,33 +98,24 @@ def refresh_results(root: Path) -> str:
     return f"results refreshed in {path}"
 
 
-class _Changes(FileSystemEventHandler):
-    """Puts the path of every file event under the watched folder into a queue."""
+def bursts(folder: Path, stop: threading.Event, timeout_ms: int | None = None) -> Generator[set[Path]]:
+    """The paths changed under `folder`, one set per burst of changes, until `stop` is set.
 
-    def __init__(self, changes: queue.Queue[Path]) -> None:
-        self.changes = changes
+    watchfiles (the watcher `battlebook site serve` uses too) gathers a burst: changes less than
+    `QUIET_MS` apart, for at most `BURST_MS`. With `timeout_ms`, an empty set comes after
+    that long without a change. Changes made while the caller acts on a burst are kept for the next.
+    """
+    import watchfiles  # imported here: only make docs's loop watches files
 
-    def on_any_event(self, event: FileSystemEvent) -> None:
-        """Queue the event's path, and where a move took it."""
-        if event.event_type in ("opened", "closed_no_write"):
-            return
-        for path in (event.src_path, getattr(event, "dest_path", "")):
-            if path:
-                self.changes.put(Path(os.fsdecode(path)))
-
-
-def collect(changes: queue.Queue[Path], timeout: float) -> set[Path]:
-    """The paths changed in the next burst of events (empty when none came within `timeout` seconds)."""
-    try:
-        first = changes.get(timeout=timeout)
-    except queue.Empty:
-        return set()
-    burst = {first}
-    while True:
-        try:
-            burst.add(changes.get(timeout=QUIET_SECONDS))
-        except queue.Empty:
-            return burst
+    for changes in watchfiles.watch(
+        folder,
+        debounce=BURST_MS,
+        step=QUIET_MS,
+        stop_event=stop,
+        rust_timeout=timeout_ms or 5_000,
+        yield_on_timeout=timeout_ms is not None,
+    ):
+        yield {Path(path) for _, path in changes}
 
 
 def shown(path: Path, root: Path) -> str:
@@ -163,25 +153,25 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     root = Path.cwd()
     features = args.features.resolve()
-    changes: queue.Queue[Path] = queue.Queue()
-    observer = Observer()
-    observer.schedule(_Changes(changes), str(features), recursive=True)
-    observer.start()
     site = [sys.executable, "-m", "battlebook", "site", "serve", "--port", str(args.port), "--builder", args.builder]
     serve = subprocess.Popen([*site, *(["--api"] if args.api else [])], env={**os.environ, LIVE_VARIABLE: "1"})
+    stop = threading.Event()  # set when the server ends: the watching ends with it
+
+    def stop_with_the_server() -> None:
+        serve.wait()
+        stop.set()
+
+    threading.Thread(target=stop_with_the_server, daemon=True).start()
     try:
-        while serve.poll() is None:
-            changed = collect(changes, timeout=0.5)
-            if changed:
-                act(plan(changed), root, args.command)
+        for changed in bursts(features, stop):
+            act(plan(changed), root, args.command)
     except KeyboardInterrupt:
         pass
     finally:
-        observer.stop()
+        stop.set()
         if serve.poll() is None:
             serve.terminate()
         serve.wait()
-        observer.join()
     return 0 if serve.returncode in (0, -2, -15) else serve.returncode
 
 

@@ -81,6 +81,7 @@ def register(subparsers: Any) -> None:
         add_options(game, odds.options, odds.json_help)
         game.set_defaults(handler=run_odds)
     register_fight(games)
+    register_battle(games)
 
 
 def run_odds(args: argparse.Namespace) -> int:
@@ -127,6 +128,59 @@ def run_fight(args: argparse.Namespace) -> int:
     parser: argparse.ArgumentParser = args.fight_parser
     try:
         question, arguments = calculators(args.fight_game).fight.question(vars(args))
+    except ValueError as error:
+        parser.error(str(error))
+    from battlebook.errors import BattlebookError
+    from battlebook.fight_report import report_table
+    from battlebook.games import game_named
+
+    try:
+        report = game_named(args.fight_game).fight(question, arguments)
+    except BattlebookError as error:
+        parser.error(str(error))
+    if args.json:
+        import json
+
+        say(json.dumps(report.json()))
+    else:
+        say(report_table(report))
+    return 0
+
+
+# --- odds battle ------------------------------------------------------------------------
+
+
+def register_battle(games: Any) -> None:
+    """Add `odds battle` and a game each that has a battle calculator; the game reads and bounds every value."""
+    from battlebook.games import GAMES, calculators
+
+    battle = games.add_parser(
+        "battle",
+        help="who wins a whole battle of several units, under a plan or best play, exactly",
+        description=(
+            "Who wins a battle of several units a side fought to the end, under a named plan or under best play, "
+            "and how long it lasts: computed exactly through the rules engine."
+        ),
+    )
+    battles = battle.add_subparsers(dest="battle_game", metavar="GAME", required=True, parser_class=OneLineParser)
+    for name in GAMES:
+        form = calculators(name).battle
+        if form is None:
+            continue
+        game = battles.add_parser(name, help=form.help, description=form.description)
+        add_options(game, form.options, form.json_help)
+        game.set_defaults(handler=run_battle, fight_parser=game, fight_game=name, battle_form=True)
+
+
+def run_battle(args: argparse.Namespace) -> int:
+    """Ask the game's battle calculator (through the registry); print its report as a table, or as JSON."""
+    from battlebook.games import calculators
+
+    parser: argparse.ArgumentParser = args.fight_parser
+    form = calculators(args.fight_game).battle
+    assert form is not None
+    try:
+        question, arguments = form.question(vars(args))
     except ValueError as error:
         parser.error(str(error))
     from battlebook.errors import BattlebookError

@@ -55,6 +55,9 @@ COMBAT_DIE_SIDES = (3, 2, 1)
 #: `battlebook.bounds`, as `battlebook.heroscape.fight` takes them).
 MAX_FIGHT_DICE = bounds.FIGHT_MAX_DICE
 MAX_LIFE = bounds.FIGHT_MAX_LIFE
+#: The battle calculator's bounds (from `battlebook.bounds`, as `battlebook.heroscape.battle` takes them).
+BATTLE_MAX_FIGURES = bounds.BATTLE_MAX_FIGURES
+BEST_MAX_FIGURES = bounds.BATTLE_BEST_MAX_FIGURES
 MAX_ATTACKS = bounds.FIGHT_MAX_ATTACKS
 
 
@@ -127,6 +130,14 @@ def fight_question(values: Mapping[str, Any]) -> tuple[str, dict[str, str]]:
         "second": values["second"],
         "height": values["height"],
     }
+
+
+def battle_question(values: Mapping[str, Any]) -> tuple[str, dict[str, str]]:
+    """The question a Heroscape battle's options ask (`battle`), and its arguments as text."""
+    missing = [name for name in ("first", "second") if values.get(name) is None]
+    if missing:
+        raise ValueError(f"give --{' and --'.join(missing)}")
+    return "battle", {name: str(values.get(name) or "") for name in ("edition", "first", "second", "play")}
 
 
 #: The editions, as the page's choices write them.
@@ -344,4 +355,28 @@ CALCULATORS = Calculators(
     odds_form=ODDS_FORM,
     fight_form=FIGHT_FORM,
     page_fight=page_fight,
+    battle=FightForm(
+        help="a battle of two army cards of several figures, under the focus plan or best play",
+        description=(
+            "Two armies of one army card each, every figure in range and sight of every enemy, on one level, fight "
+            "to the end through the rules engine: turns alternate, the first army first, and on its turn each "
+            "living figure of the army attacks once. --play focus: every attack on the enemy figure with the most "
+            "wounds (ties: the first); --play best: each target chosen after the rolls before it, the first army "
+            "maximizing its chance of winning, the second minimizing it (exact, proved). "
+            f"Bounds: up to {BATTLE_MAX_FIGURES} figures an army, attack and defense 0 to {MAX_FIGHT_DICE}, Life 1 "
+            f"to {MAX_LIFE}; best play up to {BEST_MAX_FIGURES} figures in all; a larger battle is refused at once."
+        ),
+        options=(
+            Option("edition", "the edition (default: 2004)", choices=("2004", "2024"), default="2004"),
+            Option(
+                "first",
+                "the army taking the first turn: its figures, and each one's attack, defense, Life",
+                "FIGURES,ATTACK,DEFENSE,LIFE",
+            ),
+            Option("second", "the other army, the same way", "FIGURES,ATTACK,DEFENSE,LIFE"),
+            Option("play", "how both armies play (default: focus)", choices=("focus", "best"), default="focus"),
+        ),
+        json_help='print one JSON object, fractions as "p/q"',
+        question=battle_question,
+    ),
 )

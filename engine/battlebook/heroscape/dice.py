@@ -139,6 +139,7 @@ def heroscape_formulas() -> dict[str, sympy.Basic]:
 
     A is the number of attack dice, D of defense dice; `exactly` is the chance of exactly
     w wounds (for w >= 1), `none` the chance of no wound, `expected` the expected wounds.
+    sympy comes with the `site` extra (the odds pages print these): `battlebook[check]` has none.
 
     Examples:
         >>> f = heroscape_formulas()

@@ -579,4 +579,4 @@ def fight_report(question: str, arguments: Mapping[str, str]) -> FightReport:
         life = _whole(_argument(arguments, "life"), "the Life")
         attacks = _attack_list(_argument(arguments, "attacks"))
         return _attacked_report(attacked_odds(life, attacks, edition), edition)
-    raise FightArgumentError(f"the Heroscape calculator answers 'duel' and 'attacked', not {question[:20]!r}")
+    raise FightArgumentError(f"the Heroscape calculator answers 'duel', 'attacked' and 'battle', not {question[:20]!r}")

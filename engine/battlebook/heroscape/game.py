@@ -135,7 +135,15 @@ class HeroscapeGame(HeroscapePlay):
         return module_rule_ids(rule_ids)
 
     def fight(self, question: str, arguments: Mapping[str, str]) -> FightReport:
-        """See [`fight.fight_report`][battlebook.heroscape.fight.fight_report] (imported only here)."""
+        """See [`fight.fight_report`][battlebook.heroscape.fight.fight_report] (imported only here).
+
+        The question `battle` is the battle calculator's:
+        [`battle.battle_report`][battlebook.heroscape.battle.battle_report].
+        """
+        if question == "battle":
+            from battlebook.heroscape.battle import battle_report
+
+            return battle_report(arguments)
         from battlebook.heroscape.fight import fight_report
 
         return fight_report(question, arguments)

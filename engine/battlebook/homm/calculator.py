@@ -59,6 +59,12 @@ MAX_CARDS = bounds.FIGHT_MAX_CARDS
 MAX_STAT = bounds.MAX_SCORE
 #: The readings the fight calculator takes by their ruling's name (`READINGS` of `battlebook.homm.fight`).
 FIGHT_READINGS = ("retaliation-chain",)
+#: The battle calculator's bounds (from `battlebook.bounds`, as `battlebook.homm.battle` takes them).
+BATTLE_MAX_STACKS = bounds.BATTLE_MAX_STACKS
+BATTLE_MAX_CARDS = bounds.BATTLE_MAX_CARDS
+BEST_MAX_STACKS = bounds.BATTLE_BEST_MAX_STACKS
+BEST_MAX_CARDS = bounds.BATTLE_BEST_MAX_CARDS
+BEST_MAX_TOTAL_CARDS = bounds.BATTLE_BEST_MAX_TOTAL_CARDS
 
 
 def score_value(text: str) -> int:
@@ -135,6 +141,15 @@ def fight_question(values: Mapping[str, Any]) -> tuple[str, dict[str, str]]:
         raise ValueError(f"give --{' and --'.join(missing)}")
     names = {"aggressor": values["aggressor"], "defender": values["defender"], "faces": values["faces"]}
     return "stacks", names | {"reading": values.get("reading") or ""}
+
+
+def battle_question(values: Mapping[str, Any]) -> tuple[str, dict[str, str]]:
+    """The question a HoMM battle's options ask (`battle`), and its arguments as text."""
+    missing = [name for name in ("aggressor", "defender") if values.get(name) is None]
+    if missing:
+        raise ValueError(f"give --{' and --'.join(missing)}")
+    names = ("aggressor", "defender", "play", "faces", "reading")
+    return "battle", {name: str(values.get(name) or "") for name in names}
 
 
 #: The odds page's attack calculator: an attack score, its defenses (several for a swat), the die's reading.
@@ -249,6 +264,10 @@ def page_odds(arguments: Sequence[object]) -> dict[str, Any]:
     }
 
 
+_BATTLE_STACK = (
+    f"CARDS,LEVEL,MELEE,RANGED,DEFENSE,PHASE,LINE each: cards (1 to {BATTLE_MAX_CARDS}), the unit's level, melee "
+    f"score, ranged score and defense (0 to {MAX_STAT}), phase (1 to 10) and line (melee or ranged)"
+)
 _STACK = f"cards (1 to {MAX_CARDS}), the unit's level, melee score and defense (0 to {MAX_STAT}) and phase (1 to 10)"
 
 #: HoMM's calculators, as the command line and the odds page ask them.
@@ -311,4 +330,33 @@ CALCULATORS = Calculators(
     odds_form=ODDS_FORM,
     fight_form=FIGHT_FORM,
     page_fight=page_fight,
+    battle=FightForm(
+        help="a battle of several stacks a side, under the plain plan or best play",
+        description=(
+            "A whole open-field battle (no heroes, towns or spells), fought to the end through the rules engine: "
+            "in each phase the Aggressor's stacks of that phase act, then the Defender's, each side's in the order "
+            "listed. --play plain: every stack attacks when it can (melee from the Melee Line, else ranged) the "
+            "target it kills with the highest chance, and always retaliates; --play best: every decision the rules "
+            "allow, the Aggressor maximizing its chance of winning, the Defender minimizing it (exact, proved). "
+            f"Bounds: up to {BATTLE_MAX_STACKS} stacks a side of up to {BATTLE_MAX_CARDS} cards; best play up to "
+            f"{BEST_MAX_STACKS} stacks in all, {BEST_MAX_CARDS} cards a stack and {BEST_MAX_TOTAL_CARDS} cards in all "
+            "past two stacks; a larger battle is refused at once."
+        ),
+        options=(
+            Option("aggressor", f"the Aggressor's stacks, separated by ';': {_BATTLE_STACK}", "STACKS"),
+            Option("defender", "the Defender's stacks, the same way", "STACKS"),
+            Option("play", "how both sides play (default: plain)", choices=("plain", "best"), default="plain"),
+            Option(
+                "faces", "how the die's faces are read (default: 0-9)", choices=DIE_READINGS, default=DIE_READINGS[0]
+            ),
+            Option(
+                "reading",
+                "play under alternative readings: their words as a scenario writes them (see the rulings), "
+                "separated by ';'",
+                "WORDS",
+            ),
+        ),
+        json_help='print one JSON object, fractions as "p/q"',
+        question=battle_question,
+    ),
 )

@@ -154,10 +154,22 @@ def opportunity_score(state: BattleState, attacker: Stack, action: Attack) -> in
     parts = AttackScore(
         attacker.printed_score(action.kind, _spell(attacker, action)),
         attacker.levels_under,
-        sum(backing.sac for backing in attacker.backing if backs_attack_on(state, backing, action.target)),
+        sum(backing_value(state, b) for b in attacker.backing if backs_attack_on(state, b, action.target)),
         state.ruleset.swarm_doubling if attacker.stance is Stance.SWARMING else None,
     )
     return extensions.score(state, attacker, action.target, action.kind, parts)
+
+
+def backing_value(state: BattleState, backing: Backing) -> int:
+    """What `backing` adds to an attack: the Sac value fixed at the sacrifice, or read now, by the ruleset.
+
+    By default the Sac value is fixed when the sacrifice is made (ruling *The Sac value of a
+    sacrifice*); under the alternative it is the supporter's as it stands now, nothing once
+    it is gone.
+    """
+    if state.ruleset.sac_value_fixed:
+        return backing.sac
+    return state.stack(backing.supporter).sac_value if state.has_stack(backing.supporter) else 0
 
 
 def backs_attack_on(state: BattleState, backing: Backing, target: str) -> bool:
@@ -200,6 +212,15 @@ def strike(
     answerable = AttackMade(attacker, target, kind, is_retaliation) if survivor is not None else None
     after = replace(after, last_attack=answerable)
     return after, AttackRoll(attacker, target, kind, score, roll, defense, removed, swat, is_retaliation)
+
+
+def kept_backing(state: BattleState, stack: Stack) -> tuple[Backing, ...]:
+    """The support `stack` keeps when it spends an opportunity without attacking, by the ruleset.
+
+    By default support waits until the stack's next attack (ruling *Support waits for the
+    next attack*); under the alternative it lapses at the stack's next opportunity.
+    """
+    return stack.backing if state.ruleset.support_until_attack else ()
 
 
 def _spend(state: BattleState, updated: Stack) -> BattleState:
@@ -305,7 +326,7 @@ def retaliation_score(state: BattleState, retaliator: Stack, action: Retaliate) 
     """
     support = 0
     if state.ruleset.retaliation_support:
-        support = sum(b.sac for b in retaliator.backing if b.target == action.target)
+        support = sum(backing_value(state, b) for b in retaliator.backing if b.target == action.target)
     doubled = state.ruleset.swarm_doubles_retaliation and retaliator.stance is Stance.SWARMING
     parts = AttackScore(
         retaliator.printed_score(action.kind),
@@ -370,6 +391,19 @@ def support_violation(state: BattleState, action: Support) -> RuleViolation | No
             ids.COMMON_TARGET,
             f"the {supporter.name} could not attack the {target.name} on the {target.line} Line themselves",
         )
+    if not state.ruleset.common_target_supporter_only and not could_attack(state, ally, target):
+        return RuleViolation(
+            ids.RULING_COMMON_TARGET_BINDS,
+            f"under this ruleset the {ally.name} must be able to attack the {target.name} themselves too",
+        )
+    clock = state.clock
+    if not state.ruleset.support_after_phase and clock is not None:
+        phase = state.stack_phase(ally)
+        if phase < clock.phase or (phase == clock.phase and ally.name in state.acted):
+            return RuleViolation(
+                ids.RULING_SUPPORT_AFTER_PHASE,
+                f"under this ruleset no stack may sacrifice for the {ally.name}: their phase, {phase}, has passed",
+            )
     if ally.backing and not state.ruleset.several_supporters:
         return RuleViolation(
             ids.RULING_SEVERAL_SUPPORTERS,
@@ -382,7 +416,9 @@ def support_violation(state: BattleState, action: Support) -> RuleViolation | No
 def support(state: BattleState, action: Support) -> BattleState:
     """The supporter spends its opportunity; its Sac value waits on the ally's next attack on the target."""
     supporter = state.stack(action.supporter)
-    state = _spend(state, replace(supporter, stance=lapsed_stance(state, supporter)))
+    state = _spend(
+        state, replace(supporter, stance=lapsed_stance(state, supporter), backing=kept_backing(state, supporter))
+    )
     ally = state.stack(action.ally)
     backing = Backing(supporter.name, action.target, supporter.sac_value, supporter)
     return state.replacing(ally.name, replace(ally, backing=(*ally.backing, backing)))
@@ -396,7 +432,8 @@ def stance_violation(state: BattleState, action: Swarm | Protect) -> RuleViolati
 def take_stance(state: BattleState, action: Swarm | Protect) -> BattleState:
     """The stack spends its opportunity turned to swarm or to protect."""
     stance = Stance.SWARMING if isinstance(action, Swarm) else Stance.PROTECTING
-    return _spend(state, replace(state.stack(action.stack), stance=stance))
+    stack = state.stack(action.stack)
+    return _spend(state, replace(stack, stance=stance, backing=kept_backing(state, stack)))
 
 
 def reorganize_violation(state: BattleState, action: Reorganize) -> RuleViolation | None:
@@ -434,4 +471,6 @@ def reorganize(state: BattleState, action: Reorganize) -> BattleState:
     stack = state.stack(action.stack)
     if extensions.free_move(state, stack, action.to) is not None:
         return state.replacing(stack.name, replace(stack, line=action.to))
-    return _spend(state, replace(stack, stance=lapsed_stance(state, stack), line=action.to))
+    return _spend(
+        state, replace(stack, stance=lapsed_stance(state, stack), line=action.to, backing=kept_backing(state, stack))
+    )

@@ -116,7 +116,8 @@ def homm_formula() -> tuple[sympy.Expr, dict[str, sympy.Symbol]]:
     """The HoMM chance of a kill as a sympy expression of score S, defense D and faces lo..hi.
 
     The successful faces are those from max(lo, D - S) to hi; the chance is their count,
-    clamped to 0..n, over the n faces.
+    clamped to 0..n, over the n faces. sympy comes with the `site` extra (the odds pages print
+    this): `battlebook[check]` has none.
 
     Examples:
         >>> expr, s = homm_formula()

@@ -260,12 +260,14 @@ def end_phase(state: BattleState, action: EndPhase) -> BattleState:
     """
     clock = _running_clock(state)
     for stack in state.stacks_on(action.side):
+        lapses = stack.backing and not state.ruleset.support_until_attack
         if (
             stack.name not in state.acted
-            and stack.stance is not Stance.READY
+            and (stack.stance is not Stance.READY or lapses)
             and state.stack_phase(stack) == clock.phase
         ):
-            state = state.replacing(stack.name, replace(stack, stance=lapsed_stance(state, stack)))
+            backing = stack.backing if state.ruleset.support_until_attack else ()
+            state = state.replacing(stack.name, replace(stack, stance=lapsed_stance(state, stack), backing=backing))
     if clock.turn is Side.AGGRESSOR:
         return _enter_phase(state, replace(clock, turn=Side.DEFENDER))
     if clock.phase < LAST_PHASE:

@@ -211,7 +211,15 @@ class HommGame(HommPlay):
         return module_rule_ids(rule_ids)
 
     def fight(self, question: str, arguments: Mapping[str, str]) -> FightReport:
-        """See [`fight.fight_report`][battlebook.homm.fight.fight_report] (imported only here)."""
+        """See [`fight.fight_report`][battlebook.homm.fight.fight_report] (imported only here).
+
+        The question `battle` is the battle calculator's:
+        [`battle.battle_report`][battlebook.homm.battle.battle_report].
+        """
+        if question == "battle":
+            from battlebook.homm.battle import battle_report
+
+            return battle_report(arguments)
         from battlebook.homm.fight import fight_report
 
         return fight_report(question, arguments)

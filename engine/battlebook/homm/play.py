@@ -60,8 +60,25 @@ class HommPlay:
                 yield Roll(Fraction(1, len(faces)), chance.FirstRollDice(face))
 
     def outcomes(self, state: BattleState, action: Action) -> Iterator[Roll]:
-        """Every face of the die, as [`rolls`][battlebook.homm.play.HommPlay.rolls]: one die, ten results."""
-        return self.rolls(state, action)
+        """Two results: every face that misses, and every face that hits, each with its whole chance.
+
+        The attack is resolved once with the die's lowest face; the score and the defense it
+        struck with (the resolution's own numbers) tell which faces reach the defense, as the
+        attack's rule reads the die (score plus roll reaching the defense hits). Every face
+        that misses leaves the battle as the lowest one does, every face that hits as the
+        lowest hitting one does. An action that resolves no attack gets every face, as
+        [`rolls`][battlebook.homm.play.HommPlay.rolls].
+        """
+        faces = sorted(face for face in state.ruleset.die.faces if isinstance(face, int))
+        made = rules.apply(state, action, chance.FirstRollDice(faces[0])).attack
+        if made is None:
+            yield from self.rolls(state, action)
+            return
+        hits = [face for face in faces if made.score + face >= made.defense]
+        misses = [face for face in faces if made.score + face < made.defense]
+        for group in (misses, hits):
+            if group:
+                yield Roll(Fraction(len(group), len(faces)), chance.FirstRollDice(group[0]))
 
     def attack_effect(self, resolution: Any) -> tuple[int, bool]:
         """A hit removes what it struck: (1, True); a miss (0, False)."""

@@ -82,6 +82,11 @@ READINGS: Mapping[str, Mapping[str, object]] = MappingProxyType(
         "only one stack may sacrifice for the same attack": {"several_supporters": False},
         "a unit that ignores obstacles may fly in from its Ranged Line too": {"fliers_from_any_line": True},
         "a spell does not count as an attack the supporter could make": {"spells_count_for_support": False},
+        "a stack that may retaliate always does": {"retaliation_optional": False},
+        "support lapses at the supported stack's next opportunity": {"support_until_attack": False},
+        "a Sac value is read when the supported attack is made": {"sac_value_fixed": False},
+        "no stack may sacrifice for a friend whose phase has passed this round": {"support_after_phase": False},
+        "the supported stack must also be able to attack the target": {"common_target_supporter_only": False},
     }
 )
 

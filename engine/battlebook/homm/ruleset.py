@@ -173,6 +173,20 @@ class Ruleset:
             next attack, their Sac values added up; `False` refuses a second one.
         spells_count_for_support: Whether a spell the stack could cast counts as an attack it
             could make, for the common-target rule of support.
+        retaliation_optional: Whether a stack that may retaliate may also decline to
+            (ruling *Declining to retaliate*); `False` has it answer every attack it can.
+        support_until_attack: Whether support waits until the supported stack's next attack,
+            however many opportunities it spends otherwise (ruling *Support waits for the next
+            attack*); `False` has it lapse at the stack's next opportunity spent otherwise.
+        sac_value_fixed: Whether a Sac value is fixed when the sacrifice is made (ruling *The
+            Sac value of a sacrifice*); `False` reads it from the supporter when the supported
+            attack is made (nothing if the supporter is gone).
+        support_after_phase: Whether a stack may sacrifice for a friend whose phase has passed
+            this round, the support waiting for its next attack (ruling *Supporting a friend
+            whose phase has passed*); `False` refuses it.
+        common_target_supporter_only: Whether the common-target rule binds the sacrificing
+            stack only (ruling *Who the common target binds*); `False` also requires the
+            supported stack to be able to attack the target.
 
     Examples:
         >>> Ruleset().die.faces[:3]
@@ -206,6 +220,11 @@ class Ruleset:
     guard_withdraws: bool = False
     several_supporters: bool = True
     spells_count_for_support: bool = True
+    retaliation_optional: bool = True
+    support_until_attack: bool = True
+    sac_value_fixed: bool = True
+    support_after_phase: bool = True
+    common_target_supporter_only: bool = True
 
     @property
     def die(self) -> Die:

@@ -4,9 +4,12 @@ pytest-bdd writes no Cucumber Messages, and its cucumber JSON drops undefined st
 `Rule:`. This module writes them from Battlebook's own record of a run: for each feature
 file, its `source`, `gherkinDocument` (Rules included) and `pickle`s, as the official
 Gherkin parser makes them; a `stepDefinition` for every registered step; then one
-`testCase` per pickle with its steps and their results. A step nothing matches is a test
-step with no step definition and the status `UNDEFINED`, as the protocol has it. The
-envelopes are built and checked with the types of the official `cucumber-messages` package.
+`testCase` per pickle with its steps and their results: each step's real start and duration
+(from the run's traces, `battlebook.language.recorder.ExampleTrace`), the example's drawings
+as `attachment`s (SVG images) on the last step it ran, and for a step nothing matches, the
+closest known steps as a `suggestion`. A step nothing matches is a test step with no step
+definition and the status `UNDEFINED`, as the protocol has it. The envelopes follow the
+protocol version of the installed official `cucumber-messages` package, whose types check them.
 
 A run writes them to `messages.ndjson` beside the results file (`.battlebook/`), and
 `battlebook check --messages FILE` for the checked files; Cucumber's HTML formatter, for one,
@@ -15,13 +18,16 @@ reads that file.
 
 from __future__ import annotations
 
+import base64
 import inspect
 import json
 import os
 import platform
+import re
 import stat
 import time
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from importlib import metadata
 from pathlib import Path
 from typing import Any
 
@@ -35,12 +41,12 @@ from pytest_bdd import parsers
 
 from battlebook import __version__
 from battlebook.book.model import gherkin_ast
-from battlebook.book.results import ResultBook, ScenarioResult, Status
+from battlebook.book.results import ExampleTrace, ResultBook, ScenarioResult, Status
 from battlebook.errors import ScenarioError
 from battlebook.language.grammar import StepDefinition
 
-#: The Cucumber Messages protocol version these envelopes follow (that of `cucumber-messages`).
-PROTOCOL_VERSION = "31.0.0"
+#: The distribution whose version is the protocol's: the official types the envelopes are checked with.
+PROTOCOL_PACKAGE = "cucumber-messages"
 
 #: Keyword types of a pickle step, as pytest-bdd's step types.
 _PICKLE_TYPES = {"Context": "given", "Action": "when", "Outcome": "then"}
@@ -52,9 +58,50 @@ _STATUS = {
 }
 
 
-def _timestamp() -> dict[str, int]:
-    now = time.time_ns()
+def protocol_version() -> str:
+    """The Cucumber Messages protocol version the envelopes follow: that of the installed `cucumber-messages`.
+
+    Raises:
+        MessagesTargetError: `cucumber-messages` is not installed (it comes with `battlebook[check]`).
+    """
+    try:
+        return metadata.version(PROTOCOL_PACKAGE)
+    except metadata.PackageNotFoundError:
+        raise MessagesTargetError(
+            f"{PROTOCOL_PACKAGE} is not installed: pip install 'battlebook[check]' to write Cucumber Messages"
+        ) from None
+
+
+def _timestamp(ns: int | None = None) -> dict[str, int]:
+    """A protocol timestamp: `ns` nanoseconds since the epoch, or now."""
+    now = time.time_ns() if ns is None else ns
     return {"seconds": now // 1_000_000_000, "nanos": now % 1_000_000_000}
+
+
+def _duration(ns: int) -> dict[str, int]:
+    """A protocol duration of `ns` nanoseconds.
+
+    Examples:
+        >>> _duration(1_500_000_000)
+        {'seconds': 1, 'nanos': 500000000}
+    """
+    return {"seconds": ns // 1_000_000_000, "nanos": ns % 1_000_000_000}
+
+
+_SVG = re.compile(r"<svg\b.*?</svg>", re.DOTALL)
+
+
+def drawings(run: ScenarioResult) -> list[str]:
+    """The drawings (SVG) among an example's notes, in order.
+
+    Examples:
+        >>> run = ScenarioResult("f", "0", 3, "E", Status.PASSED, annotations=[
+        ...     {"title": "Drawing", "markdown": "<figure><svg viewBox='0 0 1 1'></svg></figure>"},
+        ...     {"title": "Odds", "markdown": "1/2"}])
+        >>> drawings(run)
+        ["<svg viewBox='0 0 1 1'></svg>"]
+    """
+    return [svg for note in run.annotations for svg in _SVG.findall(note["markdown"])]
 
 
 def _checked(envelope: dict[str, Any]) -> dict[str, Any]:
@@ -67,16 +114,21 @@ def _checked(envelope: dict[str, Any]) -> dict[str, Any]:
 
 
 def envelopes(
-    features: Sequence[tuple[str, str]], book: ResultBook, contexts: Sequence[StepDefinition]
+    features: Sequence[tuple[str, str]],
+    book: ResultBook,
+    contexts: Sequence[StepDefinition],
+    traces: Mapping[tuple[str, int, str | None], ExampleTrace] | None = None,
 ) -> Iterator[dict[str, Any]]:
     """Every envelope of a run, in protocol order.
 
     `features` pairs each feature's path as recorded (its `uri`) with its text; `book` holds the
-    run's results; `contexts` are the registered step definitions.
+    run's results; `contexts` are the registered step definitions; `traces` how each example
+    ran (by its result's key): a step with no trace took no time.
     """
+    traces = traces or {}
     yield {
         "meta": {
-            "protocolVersion": PROTOCOL_VERSION,
+            "protocolVersion": protocol_version(),
             "implementation": {"name": "battlebook", "version": __version__},
             "runtime": {"name": platform.python_implementation(), "version": platform.python_version()},
             "os": {"name": platform.system()},
@@ -104,7 +156,10 @@ def envelopes(
             }
         }
     run_id = ids.get_next_id()
-    yield {"testRunStarted": {"id": run_id, "timestamp": _timestamp()}}
+    # The run began with its first step, and ended with its last (the messages are written after it).
+    times = [(start, start + took) for trace in traces.values() for start, took in trace.steps.values()]
+    now = time.time_ns()
+    yield {"testRunStarted": {"id": run_id, "timestamp": _timestamp(min((a for a, _ in times), default=now))}}
     runs: dict[tuple[str, int], list[ScenarioResult]] = {}
     for result in sorted(book, key=lambda r: (r.feature, r.line, r.row or "")):
         runs.setdefault((result.feature, result.line), []).append(result)
@@ -141,12 +196,22 @@ def envelopes(
                 ],
             }
         }
-        yield {"testCaseStarted": {"id": started_id, "testCaseId": case_id, "attempt": 0, "timestamp": _timestamp()}}
+        trace = traces.get(run.key, ExampleTrace())
+        clock = min((start for start, _ in trace.steps.values()), default=time.time_ns())
+        yield {
+            "testCaseStarted": {"id": started_id, "testCaseId": case_id, "attempt": 0, "timestamp": _timestamp(clock)}
+        }
         statuses = step_statuses(run, [line for *_, line in steps])
         success = success and run.status is Status.PASSED
-        for (tid, *_), (status, message) in zip(steps, statuses, strict=True):
-            yield {"testStepStarted": {"testCaseStartedId": started_id, "testStepId": tid, "timestamp": _timestamp()}}
-            outcome: dict[str, Any] = {"status": status, "duration": {"seconds": 0, "nanos": 0}}
+        # The drawings show the battle as the example left it: they go with the last step that ran.
+        ran = [index for index, (status, _) in enumerate(statuses) if status not in ("SKIPPED", "UNKNOWN")]
+        for index, ((tid, pickle_step, _, line), (status, message)) in enumerate(zip(steps, statuses, strict=True)):
+            start, took = trace.steps.get(line, (clock, 0))
+            clock = start + took
+            yield {
+                "testStepStarted": {"testCaseStartedId": started_id, "testStepId": tid, "timestamp": _timestamp(start)}
+            }
+            outcome: dict[str, Any] = {"status": status, "duration": _duration(took)}
             if message:
                 outcome["message"] = message
             yield {
@@ -154,11 +219,34 @@ def envelopes(
                     "testCaseStartedId": started_id,
                     "testStepId": tid,
                     "testStepResult": outcome,
-                    "timestamp": _timestamp(),
+                    "timestamp": _timestamp(clock),
                 }
             }
-        yield {"testCaseFinished": {"testCaseStartedId": started_id, "timestamp": _timestamp(), "willBeRetried": False}}
-    yield {"testRunFinished": {"testRunStartedId": run_id, "success": success, "timestamp": _timestamp()}}
+            if status == "UNDEFINED" and trace.closest:
+                snippets = [{"code": closest, "language": "gherkin"} for closest in trace.closest]
+                yield {"suggestion": {"id": ids.get_next_id(), "pickleStepId": pickle_step["id"], "snippets": snippets}}
+            if ran and index == ran[-1]:
+                for number, svg in enumerate(drawings(run), start=1):
+                    yield {
+                        "attachment": {
+                            "body": base64.b64encode(svg.encode("utf-8")).decode("ascii"),
+                            "contentEncoding": "BASE64",
+                            "mediaType": "image/svg+xml",
+                            "fileName": f"drawing-{number}.svg",
+                            "testCaseStartedId": started_id,
+                            "testStepId": tid,
+                            "timestamp": _timestamp(clock),
+                        }
+                    }
+        yield {
+            "testCaseFinished": {
+                "testCaseStartedId": started_id,
+                "timestamp": _timestamp(clock),
+                "willBeRetried": False,
+            }
+        }
+    ended = _timestamp(max((b for _, b in times), default=now))
+    yield {"testRunFinished": {"testRunStartedId": run_id, "success": success, "timestamp": ended}}
 
 
 def _gherkin_envelopes(features: Sequence[tuple[str, str]]) -> Iterator[dict[str, Any]]:
@@ -308,9 +396,18 @@ def messages_target_problem(path: Path, inputs: Iterable[Path] = ()) -> str | No
 
 
 def write_messages(
-    path: Path, root: Path, book: ResultBook, contexts: Sequence[StepDefinition], check_types: bool = False
+    path: Path,
+    root: Path,
+    book: ResultBook,
+    contexts: Sequence[StepDefinition],
+    check_types: bool = False,
+    *,
+    traces: Mapping[tuple[str, int, str | None], ExampleTrace] | None = None,
 ) -> Path:
     """Write the run in `book` as Cucumber Messages NDJSON to `path`; feature paths are relative to `root`.
+
+    `traces` says how each example ran (`battlebook.language.recorder.run_traces`): its steps'
+    times, its closest steps; without them every step took no time.
 
     The envelopes are built as the protocol's JSON; `check_types` also passes each through the
     official types first (slow: the tests do it, see `tests/unit/test_messages.py`). They are
@@ -337,7 +434,7 @@ def write_messages(
     partial = path.with_name(f".{path.name}.{os.getpid()}.partial")
     try:
         with partial.open("w", encoding="utf-8") as out:
-            for envelope in envelopes(features, book, contexts):
+            for envelope in envelopes(features, book, contexts, traces):
                 data = _checked(envelope) if check_types else envelope
                 out.write(_ENCODER.encode(data) + "\n")
         partial.replace(path)

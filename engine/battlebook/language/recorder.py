@@ -18,6 +18,7 @@ from __future__ import annotations
 import difflib
 import gc
 import json
+import time
 from collections.abc import Callable, Generator, Sequence
 from dataclasses import dataclass
 from importlib import resources
@@ -36,7 +37,7 @@ from battlebook.book.model import (
     load_book,
 )
 from battlebook.book.prose import markdown_text
-from battlebook.book.results import ResultBook, ResultsFileError, ScenarioResult, Status, default_path
+from battlebook.book.results import ExampleTrace, ResultBook, ResultsFileError, ScenarioResult, Status, default_path
 from battlebook.bounds import MAX_HINT_TEXT
 from battlebook.language.catalogue import bind_lines, load_step_modules
 from battlebook.language.grammar import StepDefinition, step_definitions
@@ -50,6 +51,23 @@ BOOK = pytest.StashKey[ResultBook]()
 TAGS = pytest.StashKey[frozenset[str]]()
 RELATIVE = pytest.StashKey[dict[str, str]]()
 FROZEN = pytest.StashKey[bool]()
+#: When the running step started: the clock's time (ns since the epoch) and the performance counter's.
+STEP_START = pytest.StashKey[tuple[int, int]]()
+
+
+#: The trace of the running example.
+TRACE = pytest.StashKey[ExampleTrace]()
+#: The traces of this run's examples, by their results' keys.
+TRACES = pytest.StashKey[dict[tuple[str, int, str | None], ExampleTrace]]()
+
+
+def run_traces(config: pytest.Config) -> dict[tuple[str, int, str | None], ExampleTrace]:
+    """The traces of the examples this run has finished, by their results' keys (`ScenarioResult.key`)."""
+    return config.stash.setdefault(TRACES, {})
+
+
+def _trace(node: pytest.Item) -> ExampleTrace:
+    return node.stash.setdefault(TRACE, ExampleTrace())
 
 
 @dataclass(frozen=True)
@@ -364,6 +382,32 @@ def pytest_bdd_before_scenario(request: pytest.FixtureRequest, feature: BddFeatu
     request.node.stash[TAGS] = example_tags(run_of(request.config), scenario.tags | feature.tags | rule_tags)
 
 
+def pytest_bdd_before_step(
+    request: pytest.FixtureRequest, feature: BddFeature, scenario: BddScenario, step: BddStep, step_func: object
+) -> None:
+    """Note when the step starts (its arguments not read yet)."""
+    request.node.stash[STEP_START] = (time.time_ns(), time.perf_counter_ns())
+
+
+def _step_done(request: pytest.FixtureRequest, step: BddStep) -> None:
+    """Record how long the step that just ended, or raised, took."""
+    started = request.node.stash.get(STEP_START, None)
+    if started is not None:
+        _trace(request.node).steps[step.line_number] = (started[0], time.perf_counter_ns() - started[1])
+
+
+def pytest_bdd_after_step(
+    request: pytest.FixtureRequest,
+    feature: BddFeature,
+    scenario: BddScenario,
+    step: BddStep,
+    step_func: object,
+    step_func_args: dict[str, object],
+) -> None:
+    """The step passed: record its time."""
+    _step_done(request, step)
+
+
 def _fail(request: pytest.FixtureRequest, status: Status, step: BddStep, message: str) -> None:
     result = request.node.stash.get(RESULT, None)
     if result is not None and result.status is Status.PASSED:
@@ -387,6 +431,7 @@ def pytest_bdd_step_error(
     An error about the step's doc string (a malformed map) may name the line within it as
     `docstring_line`; the message then adds that line's number in the feature file.
     """
+    _step_done(request, step)
     message = str(exception).strip() or type(exception).__name__
     if step.docstring is not None:
         message += feature_line_note(exception, step.line_number)
@@ -427,6 +472,7 @@ def pytest_bdd_step_func_lookup_error(
     """No definition matches a step: the example is undefined, with the closest steps named."""
     found = run_hint(request.config, step.name, step.type)
     request.node.stash[CLOSEST] = found or ()
+    _trace(request.node).closest = tuple(str(known) for known in found or ())
     choice = run_of(request.config).game_of(feature.filename, scenario.line_number, request.config)
     read_as = f" (the example is read as {choice})"
     if found is None:
@@ -456,11 +502,13 @@ def pytest_runtest_makereport(
         report.sections.append(("Battlebook: undefined step", result.message))
     if report.when == "teardown":
         item.config.stash[BOOK].add(result)
+        run_traces(item.config)[result.key] = item.stash.get(TRACE, ExampleTrace())
     return report
 
 
-#: Where a pytest-xdist worker hands its results to the controlling process.
+#: Where a pytest-xdist worker hands its results, and its examples' traces, to the controlling process.
 WORKER_RESULTS = "battlebook_results"
+WORKER_TRACES = "battlebook_traces"
 
 
 def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
@@ -478,6 +526,7 @@ def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
     workeroutput = getattr(session.config, "workeroutput", None)
     if workeroutput is not None:
         workeroutput[WORKER_RESULTS] = [result.to_json() for result in book]
+        workeroutput[WORKER_TRACES] = [[*key, trace.to_json()] for key, trace in run_traces(session.config).items()]
         return
     run = run_of(session.config)
     path = run.results or default_path(session.config.rootpath)
@@ -496,7 +545,8 @@ def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
 
     target = run.messages or path.with_name(MESSAGES_FILE)
     try:
-        write_messages(target, session.config.rootpath, book, registered_steps(run_state(session.config)))
+        steps = registered_steps(run_state(session.config))
+        write_messages(target, session.config.rootpath, book, steps, traces=run_traces(session.config))
     except (MessagesTargetError, OSError) as error:
         reporter = session.config.pluginmanager.get_plugin("terminalreporter")
         if reporter is not None:
@@ -506,11 +556,14 @@ def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
 @pytest.hookimpl(optionalhook=True)
 def pytest_testnodedown(node: Any, error: object) -> None:
     """Under pytest-xdist: take a finished worker's results into the controlling process's book."""
-    results = getattr(node, "workeroutput", {}).get(WORKER_RESULTS, ())
+    output = getattr(node, "workeroutput", {})
     book = node.config.stash.get(BOOK, None)
     if book is not None:
-        for item in results:
+        for item in output.get(WORKER_RESULTS, ()):
             book.add(ScenarioResult.from_json(item))
+        traces = run_traces(node.config)
+        for feature, line, row, trace in output.get(WORKER_TRACES, ()):
+            traces[feature, line, row] = ExampleTrace.from_json(trace)
 
 
 #: The Cucumber Messages of the last run, beside the results file.

@@ -45,7 +45,7 @@ from battlebook.book.model import (
     load_feature,
     with_id_clashes,
 )
-from battlebook.book.results import ResultBook, ScenarioResult, Status
+from battlebook.book.results import ExampleTrace, ResultBook, ScenarioResult, Status
 from battlebook.errors import MissingStatError, RulesSilent, RuleViolation, ScenarioError, UnknownUnitError
 from battlebook.games import GAMES
 from battlebook.language.grammar import StepDefinition
@@ -58,6 +58,7 @@ from battlebook.language.recorder import (
     KnownStep,
     feature_line_note,
     registered_steps,
+    run_traces,
 )
 from battlebook.language.run import Notes, Run
 from battlebook.language.scope import GameChoice
@@ -237,6 +238,7 @@ class _Recorder:
         self.closest: dict[tuple[str, int, str | None], tuple[KnownStep, ...]] = {}
         self.book = ResultBook()
         self.steps: list[StepDefinition] = []
+        self.traces: dict[tuple[str, int, str | None], ExampleTrace] = {}
         #: Why examples did not run at all (collection failed), in one line; "" when they ran.
         self.not_run = ""
 
@@ -264,6 +266,7 @@ class _Recorder:
     def pytest_sessionfinish(self, session: pytest.Session) -> None:
         self.book = session.config.stash.get(BOOK, ResultBook())
         self.steps = registered_steps(run_state(session.config))
+        self.traces = run_traces(session.config)
 
 
 def _notes_setting(notes: bool, failed_notes: bool) -> Notes:
@@ -354,7 +357,7 @@ def run_check(
     report.not_run = recorder.not_run
     if messages is not None:
         try:
-            write_messages(messages, root, recorder.book, recorder.steps)
+            write_messages(messages, root, recorder.book, recorder.steps, traces=recorder.traces)
         except (MessagesTargetError, OSError) as error:
             reason = error.strerror if isinstance(error, OSError) and error.strerror else str(error)
             raise CheckUsageError(f"the messages could not be written to {messages}: {reason}") from None

@@ -26,9 +26,12 @@ Examples:
 from __future__ import annotations
 
 import contextlib
+import importlib
+import importlib.util
 import tempfile
 from collections.abc import Iterator, Mapping, Sequence
 from pathlib import Path
+from types import ModuleType
 from typing import Any
 
 import pytest
@@ -298,6 +301,109 @@ def game_odds(game: str, arguments: Sequence[object]) -> dict[str, Any]:
     if game not in GAMES:
         raise BattlebookError(f"no game {game!r}: the games are {', '.join(GAMES)}")
     return calculators(game).page_odds(list(arguments))
+
+
+#: The longest text a field of the page's battle calculator takes, in characters.
+MAX_BATTLE_FIELD = 200
+
+
+def _battle_page(game: str) -> ModuleType | None:
+    """The game's `battle_page` module (the page's opening values, its example writer), if it has one."""
+    from battlebook.games import PACKAGES
+
+    name = f"{PACKAGES[game]}.battle_page"
+    return importlib.import_module(name) if importlib.util.find_spec(name) is not None else None
+
+
+def battle_form(game: str) -> dict[str, Any] | None:
+    """The page's battle calculator of the registered game `game`, drawn from its declared battle options.
+
+    Each field is one option of `battlebook odds battle GAME`
+    ([`Calculators.battle`][battlebook.calculator.Calculators]): its name, its words (the
+    option's help), its shape (`metavar`), its choices, and the text the form opens with
+    (the game's `battle_page.PAGE_VALUES`, else the option's default). `example` says
+    whether the game writes an answer as an example. `None`: no battle calculator.
+
+    Examples:
+        >>> form = battle_form("homm")
+        >>> [field["name"] for field in form["fields"]], form["example"]
+        (['aggressor', 'defender', 'play', 'faces', 'reading'], True)
+    """
+    from battlebook.games import PACKAGES, calculators
+
+    if game not in PACKAGES:
+        raise BattlebookError(f"no game {game!r}: the games are {', '.join(PACKAGES)}")
+    declared = calculators(game)
+    if declared.battle is None:
+        return None
+    page = _battle_page(game)
+    opening: Mapping[str, str] = getattr(page, "PAGE_VALUES", {})
+    fields = [
+        {
+            "name": option.name,
+            "label": option.help.replace("%(default)s", option.default or ""),
+            "shape": option.metavar or "",
+            "choices": list(option.choices),
+            "value": opening.get(option.name, option.default or ""),
+        }
+        for option in declared.battle.options
+    ]
+    return {
+        "title": f"Battle calculator: {declared.battle.help}",
+        "description": declared.battle.description,
+        "fields": fields,
+        "example": hasattr(page, "example"),
+    }
+
+
+def game_battle(game: str, values: object) -> dict[str, Any]:
+    """The page's battle calculator of the registered game `game`: its fields' texts by name, answered.
+
+    The values are read as the command line reads `battlebook odds battle GAME`'s options (the
+    same choices, the same question, the same bounds: the game's
+    [`fight`][battlebook.game.Game.fight] reads and bounds every number); a field the form does
+    not have, a choice it does not offer or a text over `MAX_BATTLE_FIELD` characters is refused
+    in one line. The answer is the page's report
+    ([`report_page`][battlebook.fight_report.report_page]), the arguments it was asked with, and,
+    when the game writes one, the battle as an example (`example`, else `None`).
+
+    Examples:
+        >>> answer = game_battle("homm", {"aggressor": "2,1,3,0,7,3,melee", "defender": "1,2,4,0,7,5,melee"})
+        >>> answer["data"]["aggressor_wins"], answer["example"].startswith("@game:homm")
+        ('25969/31174', True)
+    """
+    from battlebook.fight_report import report_page
+    from battlebook.games import PACKAGES, calculators, game_named
+
+    if game not in PACKAGES:
+        raise BattlebookError(f"no game {game!r}: the games are {', '.join(PACKAGES)}")
+    form = calculators(game).battle
+    if form is None:
+        raise BattlebookError(f"{game} has no battle calculator")
+    if not isinstance(values, Mapping):
+        raise BattlebookError("the battle calculator's fields are not a set of named values")
+    options = {option.name: option for option in form.options}
+    named: dict[str, Any] = {name: option.default for name, option in options.items()}
+    for key, value in values.items():
+        option = options.get(str(key))
+        if option is None:
+            raise BattlebookError(f"the battle calculator has no field {str(key)[:20]!r}")
+        text = str(value).strip()
+        if len(text) > MAX_BATTLE_FIELD:
+            raise BattlebookError(f"{option.name}: at most {MAX_BATTLE_FIELD} characters")
+        if option.choices and text and text not in option.choices:
+            raise BattlebookError(f"{option.name}: one of {', '.join(option.choices)}, not {text[:20]!r}")
+        if text:
+            named[option.name] = text
+    try:
+        question, arguments = form.question(named)
+    except ValueError as error:
+        raise BattlebookError(str(error).replace("give --", "give the ").replace(" and --", " and the ")) from None
+    report = game_named(game).fight(question, arguments)
+    page = _battle_page(game)
+    writer = getattr(page, "example", None)
+    example = writer(arguments, report.json()) if writer is not None else None
+    return report_page(report) | {"arguments": arguments, "example": example}
 
 
 def game_fight(game: str, values: Mapping[str, object]) -> dict[str, Any]:

@@ -197,6 +197,17 @@ def full_scan(page: str) -> list[str]:
     return problems + scanner.found
 
 
+def has_article(page: str) -> bool:
+    """Whether `page` has the article container of Material's theme (opened and closed), where its own content is.
+
+    Examples:
+        >>> has_article('<article class="md-content__inner md-typeset"><h1>A</h1></article>'), has_article("<h1>A</h1>")
+        (True, False)
+    """
+    start = _ARTICLE.search(page)
+    return start is not None and page.find("</article>", start.end()) != -1
+
+
 def change_article(page: str, change: Callable[[str], str]) -> str:
     """The page with `change` applied to its article (the page's own content), the rest left as it is."""
     start = _ARTICLE.search(page)
@@ -373,6 +384,11 @@ def finish(site: Path, data: SiteData | None, runtime: Path | None = None) -> li
         page = path.read_text(encoding="utf-8", errors="replace")
         here = page_address(site, path)
         new = page
+        if data is not None and (here in data.term_pages or here in data.linked_pages) and not has_article(page):
+            problems.append(
+                f"{path.relative_to(site).as_posix()}: no article container (Material's "
+                '<article class="md-content__inner">): its rule and term links cannot be made'
+            )
         if data is not None and here in data.term_pages:
             terms = data.terms.get(data.term_pages[here], {})
             glossary = relative_to(data.glossary + "#", here)

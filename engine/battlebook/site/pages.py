@@ -851,9 +851,11 @@ def forms_element(game: str) -> str:
         '<div hidden data-bb-forms="{&quot;game&quot;: &quot;her'
     """
     from battlebook.games import calculators
+    from battlebook.runners.inpage import battle_form
 
     given = calculators(game)
-    forms = {"game": game, "odds": given.odds_form.data(), "fight": given.fight_form.data()}
+    forms: dict[str, Any] = {"game": game, "odds": given.odds_form.data(), "fight": given.fight_form.data()}
+    forms["battle"] = battle_form(game)
     return f'<div hidden data-bb-forms="{html_text(json.dumps(forms))}"></div>'
 
 

@@ -1,0 +1,670 @@
+"""Exact battles of several units: under a named plan, and under best play, through a game's own rules.
+
+A *contest* is a battle with its decisions left open: at each position it says how the
+battle ended ([`Ended`][battlebook.fight.Ended]), or which side decides now and every option
+that side has ([`Choice`][battlebook.battle.Choice]), each option a step through the game
+([`Move`][battlebook.fight.Move], played by `Game.outcomes` and `Game.apply` as a fight is)
+or a step that changes only the contest's own bookkeeping ([`Skip`][battlebook.battle.Skip],
+a stack letting its opportunity pass).
+
+- [`solve_plan`][battlebook.battle.solve_plan]: both sides follow a plan (a function picking
+  one option at each choice); the battle is then a fight, solved exactly as an absorbing
+  Markov chain by [`battlebook.fight.solve`][battlebook.fight.solve].
+- [`solve_best`][battlebook.battle.solve_best]: the first side picks to make its chance of
+  winning as large as it can, the second to make it as small; between options equal on
+  that chance each prefers its own win, then a battle that never ends, then a loss. Every
+  position reachable under any play is expanded once; the strategies are found by value
+  iteration in floating point, component by component of the position graph (sinks
+  first), then *proved* in exact fractions:
+
+  1. the battle under those strategies is solved exactly at every position (each strongly
+     connected group of positions as a small exact linear system, through a feedback set);
+  2. no option anywhere does better for the side choosing it than the one chosen (for the
+     first side this alone proves that no deviation, single or repeated, helps it: its
+     chance is then a fixed point of the maximizing operator, hence its least one);
+  3. wherever the second side could keep the first from winning for ever (a set found on
+     the graph), the first side's chance is 0 there (with 2., this proves no repeated
+     deviation helps the second side).
+
+  Where the floating-point strategies fail a check, the better option is taken and the
+  battle solved again (policy iteration), until the checks pass.
+
+This module imports no game: each game's battle (`battlebook.homm.battle`,
+`battlebook.heroscape.battle`) defines its contest and its plans.
+
+Examples:
+    A toy contest: the first side may stop (a draw that never ends) or roll a coin whose
+    heads wins and tails loses; it rolls.
+
+    >>> from battlebook.dice import Die
+    >>> class Coin:
+    ...     d2 = Die("d2", (0, 1))
+    ...     def is_attack(self, action): return action == "roll"
+    ...     def outcomes(self, state, action):
+    ...         return (Roll(Fraction(1, 2), ScriptedDice([face])) for face in self.d2.faces)
+    ...     def apply(self, state, action, dice):
+    ...         return Played(("won", "lost")[dice.roll(self.d2)])
+    >>> class Played:
+    ...     def __init__(self, state): self.state = state
+    >>> class Toss:
+    ...     def decide(self, p):
+    ...         if p in ("won", "lost"): return Ended(0 if p == "won" else 1)
+    ...         if p == "stopped": return Choice(None, (("wait", Skip("stopped")),))
+    ...         return Choice(0, (("stop", Skip("stopped")), ("roll", Move(p, "roll"))))
+    ...     def advance(self, p, move, after): return after, 0
+    ...     def winner(self, outcome): return outcome
+    >>> best = solve_best(Coin(), Toss(), "start")
+    >>> best.first_wins, best.never_ends, best.first_decision
+    (Fraction(1, 2), Fraction(0, 1), (0, 'roll'))
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Hashable, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any, Generic, Protocol, TypeVar
+
+from battlebook.dice import ScriptedDice
+from battlebook.fight import MAX_POSITIONS, Absorption, Ended, Move, Play, _components, solve
+from battlebook.fight_report import FightTooLarge
+from battlebook.game import Roll
+
+__all__ = [
+    "BestPlay",
+    "Choice",
+    "Contest",
+    "NotProved",
+    "Skip",
+    "solve_best",
+    "solve_plan",
+]
+
+P = TypeVar("P", bound=Hashable)
+S = TypeVar("S")
+A = TypeVar("A")
+O = TypeVar("O", bound=Hashable)  # noqa: E741 (an outcome)
+
+
+@dataclass(frozen=True)
+class Skip(Generic[P]):
+    """An option that changes only the contest's bookkeeping: the battle goes on at `position`, no die rolled."""
+
+    position: P
+
+
+@dataclass(frozen=True)
+class Choice(Generic[P, S, A]):
+    """Who decides now (`side` 0 the first side, 1 the second, `None`: nobody, one option) and every option.
+
+    Each option is its label in words and its step.
+    """
+
+    side: int | None
+    options: tuple[tuple[str, Move[S, A] | Skip[P]], ...]
+
+
+class Contest(Protocol[P, S, A, O]):
+    """A battle with its decisions open: who decides, the options, and how it ended."""
+
+    def decide(self, position: P) -> Choice[P, S, A] | Ended[O]:
+        """The choice at `position`, or how the battle ended there."""
+        ...
+
+    def advance(self, position: P, move: Move[S, A], after: S) -> tuple[P, int]:
+        """The position after `move` left the battle in `after`, and what the step adds to the count."""
+        ...
+
+    def winner(self, outcome: O) -> int | None:
+        """Which side won with `outcome`: 0, 1, or `None` for neither."""
+        ...
+
+
+class NotProved(RuntimeError):
+    """The strategies found could not be proved optimal (never expected: the checks are exact)."""
+
+
+# --- A named plan ------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class _PlannedPlay(Generic[P, S, A]):
+    """The game, acting on a planned move's state (the contest's position is carried beside it)."""
+
+    game: Play[S, A]
+
+    def is_attack(self, action: object) -> bool:
+        return self.game.is_attack(action)
+
+    def outcomes(self, state: tuple[P, S], action: A) -> Any:
+        return self.game.outcomes(state[1], action)
+
+    def apply(self, state: tuple[P, S], action: A, dice: Any) -> Any:
+        return self.game.apply(state[1], action, dice)
+
+
+@dataclass(frozen=True)
+class _Planned(Generic[P, S, A, O]):
+    """A contest played by `plan` (which option to take at each choice), as a fight."""
+
+    contest: Contest[P, S, A, O]
+    plan: Callable[[P, Choice[P, S, A]], int]
+
+    def decide(self, position: P) -> Move[tuple[P, S], A] | Ended[Any]:
+        at = position
+        for _ in range(MAX_POSITIONS):
+            choice = self.contest.decide(at)
+            if isinstance(choice, Ended):
+                return choice
+            _, step = choice.options[self.plan(at, choice) if len(choice.options) > 1 else 0]
+            if isinstance(step, Move):
+                return Move((at, step.state), step.action)
+            at = step.position
+        raise NotProved("the plan lets every option pass for ever")
+
+    def advance(self, position: P, move: Move[tuple[P, S], A], after: Any) -> tuple[P, int]:
+        at, state = move.state
+        return self.contest.advance(at, Move(state, move.action), after)
+
+
+def solve_plan(
+    game: Play[S, A],
+    contest: Contest[P, S, A, O],
+    plan: Callable[[P, Choice[P, S, A]], int],
+    start: P,
+    *,
+    limit: int = MAX_POSITIONS,
+) -> Absorption[O]:
+    """The battle from `start` with every choice made by `plan` (the index of the option it takes), solved exactly.
+
+    A choice of one option needs no plan. Raises `FightTooLarge` past `limit` positions.
+    """
+    played: _PlannedPlay[P, S, A] = _PlannedPlay(game)
+    planned: _Planned[P, S, A, O] = _Planned(contest, plan)
+    return solve(played, planned, start, limit=limit)
+
+
+# --- Best play ---------------------------------------------------------------------------
+
+#: One branch of an option: (the position it leads to, its chance, what it adds to the count).
+Branch = tuple[int, Fraction, int]
+
+
+@dataclass(frozen=True)
+class BestPlay(Generic[O]):
+    """A battle under best play, solved and proved exactly.
+
+    Attributes:
+        first_wins: The first side's chance of winning (the value of the battle).
+        second_wins: The second side's chance of winning, under the strategies found.
+        never_ends: The chance that the battle never ends, under them.
+        expected_count: The expected count (rounds, turns) under them, or `None` when the
+            battle may never end.
+        first_decision: Who makes the battle's first real decision (0 or 1), and the option
+            best play takes there, in words; `None` when nobody ever has a choice.
+        count_depends_on_ties: Whether an option exactly as good for both sides' chances as
+            the one chosen, somewhere the battle can reach, would change `expected_count`.
+        positions: How many positions the battle reached, every option counted.
+        improvements: How many rounds of exact policy improvement the proof needed (0: the
+            floating-point strategies passed at once).
+    """
+
+    first_wins: Fraction
+    second_wins: Fraction
+    never_ends: Fraction
+    expected_count: Fraction | None
+    first_decision: tuple[int, str] | None
+    count_depends_on_ties: bool
+    positions: int
+    improvements: int
+
+
+@dataclass
+class _Graph:
+    """Every position a contest reaches, every option expanded."""
+
+    sides: list[int | None]
+    labels: list[tuple[str, ...]]
+    options: list[tuple[tuple[Branch, ...], ...]]
+    won: dict[int, int | None]
+
+
+def _explore(game: Play[S, A], contest: Contest[P, S, A, O], start: P, limit: int) -> _Graph:
+    index: dict[P, int] = {start: 0}
+    positions: list[P] = [start]
+    graph = _Graph([], [], [], {})
+
+    def number(position: P) -> int:
+        found = index.get(position)
+        if found is None:
+            if len(positions) >= limit:
+                raise FightTooLarge(
+                    f"the battle reaches more than {limit:,} positions under best play, the most Battlebook "
+                    "solves: ask about fewer or smaller units"
+                )
+            found = index[position] = len(positions)
+            positions.append(position)
+        return found
+
+    at = 0
+    while at < len(positions):
+        position = positions[at]
+        decision = contest.decide(position)
+        if isinstance(decision, Ended):
+            graph.won[at] = contest.winner(decision.outcome)
+            graph.sides.append(None)
+            graph.labels.append(())
+            graph.options.append(())
+            at += 1
+            continue
+        expanded: list[tuple[Branch, ...]] = []
+        for _, step in decision.options:
+            if isinstance(step, Skip):
+                expanded.append(((number(step.position), Fraction(1), 0),))
+                continue
+            rolls: Any
+            if game.is_attack(step.action):
+                rolls = game.outcomes(step.state, step.action)
+            else:
+                rolls = (Roll(Fraction(1), ScriptedDice()),)
+            merged: dict[tuple[int, int], Fraction] = {}
+            for roll in rolls:
+                after = game.apply(step.state, step.action, roll.dice).state
+                following, count = contest.advance(position, step, after)
+                key = (number(following), count)
+                merged[key] = merged[key] + roll.chance if key in merged else roll.chance
+            expanded.append(tuple((n, chance, count) for (n, count), chance in merged.items() if chance))
+        graph.sides.append(decision.side if len(expanded) > 1 else None)
+        graph.labels.append(tuple(label for label, _ in decision.options))
+        graph.options.append(tuple(expanded))
+        at += 1
+    return graph
+
+
+#: Floating-point tolerance between two options' chances, below which the floats call them equal.
+_TIE = 1e-12
+#: The most sweeps value iteration makes over one group of positions; the exact proof then corrects it.
+_SWEEPS = 20_000
+
+
+def _allowed(side: int | None, values: list[tuple[float, float]]) -> list[int]:
+    """The options `side` may take among `values` (each option's (first wins, second wins)): the best on its chance."""
+    if side is None or len(values) == 1:
+        return [0]
+    if side == 0:
+        best = max(a for a, _ in values)
+        return [i for i, (a, _) in enumerate(values) if a >= best - _TIE]
+    best = min(a for a, _ in values)
+    return [i for i, (a, _) in enumerate(values) if a <= best + _TIE]
+
+
+def _pick(side: int | None, values: list[tuple[float, float]]) -> int:
+    """Among the options best on the first side's chance, the one each side prefers: its own win, then no end."""
+    allowed = _allowed(side, values)
+    if side == 0:
+        return min(allowed, key=lambda i: values[i][1])
+    return max(allowed, key=lambda i: values[i][1])
+
+
+def _progress(graph: _Graph, allowed: Sequence[Sequence[int]]) -> list[int | None]:
+    """For each position, an allowed option of the first side that brings its win closer, or `None`.
+
+    The first side's attractor to its wins, in the game where each side takes only `allowed`
+    options: a first-side position joins once one of its options can reach a joined position,
+    any other once each of its options can. Taking the option that made a position join never
+    lets the battle loop for ever where the first side can win.
+    """
+    size = len(graph.sides)
+    waiting = [len(allowed[n]) if graph.sides[n] != 0 else 1 for n in range(size)]
+    done_option: set[tuple[int, int]] = set()
+    predecessors: dict[int, list[tuple[int, int]]] = {}
+    for n in range(size):
+        if n in graph.won:
+            continue
+        for i in allowed[n]:
+            for t, _, _ in graph.options[n][i]:
+                predecessors.setdefault(t, []).append((n, i))
+    via: list[int | None] = [None] * size
+    joined = [graph.won.get(n, -1) == 0 for n in range(size)]
+    queue = [n for n in range(size) if joined[n]]
+    at = 0
+    while at < len(queue):
+        t = queue[at]
+        at += 1
+        for n, i in predecessors.get(t, ()):
+            if joined[n] or (n, i) in done_option:
+                continue
+            done_option.add((n, i))
+            waiting[n] -= 1
+            if graph.sides[n] == 0 or waiting[n] == 0:
+                joined[n] = True
+                via[n] = i
+                queue.append(n)
+    return via
+
+
+def _iterate(graph: _Graph) -> list[int]:
+    """Strategies by value iteration, group by group (sinks first): the option taken at each position."""
+    size = len(graph.sides)
+    va = [0.0] * size
+    vd = [0.0] * size
+    chosen = [0] * size
+    for n, winner in graph.won.items():
+        va[n] = 1.0 if winner == 0 else 0.0
+        vd[n] = 1.0 if winner == 1 else 0.0
+    floats = [tuple(tuple((t, float(p)) for t, p, _ in option) for option in options) for options in graph.options]
+    successors = {
+        n: sorted({t for option in graph.options[n] for t, _, _ in option if t not in graph.won})
+        for n in range(size)
+        if n not in graph.won
+    }
+    allowed: list[list[int]] = [[0] for _ in range(size)]
+    for component in _components(list(successors), successors):
+        loops = len(component) > 1 or component[0] in successors[component[0]]
+        for _ in range(_SWEEPS if loops else 1):
+            change = 0.0
+            for n in component:
+                values = [
+                    (math.fsum(p * va[t] for t, p in option), math.fsum(p * vd[t] for t, p in option))
+                    for option in floats[n]
+                ]
+                pick = _pick(graph.sides[n], values)
+                chosen[n] = pick
+                allowed[n] = _allowed(graph.sides[n], values)
+                a, d = values[pick]
+                change = max(change, abs(a - va[n]), abs(d - vd[n]))
+                va[n], vd[n] = a, d
+            if change < 1e-15:
+                break
+    via = _progress(graph, allowed)
+    for n in range(size):
+        closer = via[n]
+        if graph.sides[n] == 0 and va[n] > _TIE and closer is not None:
+            chosen[n] = closer
+    return chosen
+
+
+@dataclass
+class _Exact:
+    """The battle under fixed strategies, solved at every position."""
+
+    a: list[Fraction]
+    d: list[Fraction]
+    e: list[Fraction | None]
+
+
+def _affine_solve(
+    component: list[int],
+    rows: dict[int, tuple[Branch, ...]],
+    known: _Exact,
+    reward: dict[int, Fraction],
+) -> None:
+    """Solve one strongly connected group of positions exactly, writing its values into `known`."""
+    inside = set(component)
+    # A feedback set: the targets of back edges of a depth-first search over the group.
+    order: dict[int, int] = {}
+    on_path: set[int] = set()
+    feedback: set[int] = set()
+    for root in component:
+        if root in order:
+            continue
+        work: list[tuple[int, int]] = [(root, 0)]
+        order[root] = len(order)
+        on_path.add(root)
+        while work:
+            node, child = work.pop()
+            targets = [t for t, _, _ in rows[node] if t in inside]
+            if child < len(targets):
+                work.append((node, child + 1))
+                target = targets[child]
+                if target in on_path:
+                    feedback.add(target)
+                elif target not in order:
+                    order[target] = len(order)
+                    on_path.add(target)
+                    work.append((target, 0))
+            else:
+                on_path.discard(node)
+    variables = sorted(feedback)
+    slot = {n: i for i, n in enumerate(variables)}
+    width = len(variables) + 1
+    closed = not any(t not in inside for n in component for t, _, _ in rows[n])
+    finite = not closed and all(known.e[t] is not None for n in component for t, _, _ in rows[n] if t not in inside)
+    # Each position's values as affine forms over the feedback set's values: [constant, coefficients...].
+    forms: dict[int, tuple[list[Fraction], list[Fraction], list[Fraction]]] = {}
+    zero = Fraction(0)
+
+    def form_of(target: int) -> tuple[list[Fraction], list[Fraction], list[Fraction]]:
+        if target not in inside:
+            e = known.e[target]
+            return ([known.a[target]] + [zero] * (width - 1), [known.d[target]] + [zero] * (width - 1),
+                    [e if e is not None else zero] + [zero] * (width - 1))  # fmt: skip
+        if target in slot:
+            unit = [zero] * width
+            unit[1 + slot[target]] = Fraction(1)
+            return unit, unit, unit
+        return forms[target]
+
+    # Every position of the group, children first, the edges into the feedback set cut (no cycle is left).
+    visited: set[int] = set()
+    sequence: list[int] = []
+    for root in component:
+        if root in visited:
+            continue
+        stack: list[tuple[int, int]] = [(root, 0)]
+        visited.add(root)
+        while stack:
+            node, child = stack.pop()
+            targets = [t for t, _, _ in rows[node] if t in inside and t not in slot]
+            if child < len(targets):
+                stack.append((node, child + 1))
+                target = targets[child]
+                if target not in visited:
+                    visited.add(target)
+                    stack.append((target, 0))
+            else:
+                sequence.append(node)
+    for node in sequence:
+        fa, fd, fe = [zero] * width, [zero] * width, [zero] * width
+        fe[0] = reward.get(node, zero)
+        for target, chance, _ in rows[node]:
+            ta, td, te = form_of(target)
+            for i in range(width):
+                if ta[i]:
+                    fa[i] += chance * ta[i]
+                if td[i]:
+                    fd[i] += chance * td[i]
+                if te[i]:
+                    fe[i] += chance * te[i]
+        forms[node] = (fa, fd, fe)
+    if closed:
+        for n in component:
+            known.a[n], known.d[n], known.e[n] = zero, zero, None
+        return
+    # Solve x_f = form_f(x) for the feedback set's values, for each of the three quantities.
+    solved: list[list[Fraction]] = []
+    size = len(variables)
+    for which in range(3):
+        if which == 2 and not finite:
+            solved.append([zero] * size)
+            continue
+        matrix = [
+            [Fraction(int(i == j)) - forms[f][which][1 + j] for j in range(size)] for i, f in enumerate(variables)
+        ]
+        rhs = [forms[f][which][0] for f in variables]
+        solved.append(_gauss(matrix, rhs) if size else [])
+    for n in component:
+        values: list[Fraction] = []
+        for which in range(3):
+            f = forms[n][which]
+            values.append(f[0] + sum((f[1 + j] * solved[which][j] for j in range(size) if f[1 + j]), zero))
+        known.a[n], known.d[n] = values[0], values[1]
+        known.e[n] = values[2] if finite else None
+
+
+def _gauss(matrix: list[list[Fraction]], rhs: list[Fraction]) -> list[Fraction]:
+    size = len(rhs)
+    rows = [[*row, value] for row, value in zip(matrix, rhs, strict=True)]
+    for column in range(size):
+        pivot = next(r for r in range(column, size) if rows[r][column] != 0)
+        rows[column], rows[pivot] = rows[pivot], rows[column]
+        lead = rows[column][column]
+        rows[column] = [value / lead for value in rows[column]]
+        for r in range(size):
+            factor = rows[r][column]
+            if r != column and factor != 0:
+                rows[r] = [x - factor * y for x, y in zip(rows[r], rows[column], strict=True)]
+    return [rows[r][size] for r in range(size)]
+
+
+def _evaluate(graph: _Graph, chosen: Sequence[int]) -> _Exact:
+    """The battle under the strategies `chosen`, solved exactly at every position."""
+    size = len(graph.sides)
+    known = _Exact([Fraction(0)] * size, [Fraction(0)] * size, [Fraction(0)] * size)
+    for n, winner in graph.won.items():
+        known.a[n] = Fraction(int(winner == 0))
+        known.d[n] = Fraction(int(winner == 1))
+    rows = {n: graph.options[n][chosen[n]] for n in range(size) if n not in graph.won}
+    reward = {n: sum((p * c for _, p, c in row if c), Fraction(0)) for n, row in rows.items()}
+    successors = {n: sorted({t for t, _, _ in row if t not in graph.won}) for n, row in rows.items()}
+    for component in _components(list(rows), successors):
+        _affine_solve(component, rows, known, reward)
+    return known
+
+
+def _value(option: tuple[Branch, ...], values: list[Fraction]) -> Fraction:
+    return sum((p * values[t] for t, p, _ in option), Fraction(0))
+
+
+def _trap(graph: _Graph, chosen: Sequence[int]) -> set[int]:
+    """Where the second side can keep the first from ever winning, the first side playing `chosen`."""
+    size = len(graph.sides)
+    alive = {n for n in range(size) if graph.won.get(n, -1) != 0}
+    changed = True
+    while changed:
+        changed = False
+        for n in list(alive):
+            if n in graph.won:
+                continue
+            options = graph.options[n]
+            if graph.sides[n] == 1:
+                keeps = any(all(t in alive for t, _, _ in option) for option in options)
+            else:
+                keeps = all(t in alive for t, _, _ in options[chosen[n]])
+            if not keeps:
+                alive.discard(n)
+                changed = True
+    return alive
+
+
+def _improve(graph: _Graph, chosen: list[int], known: _Exact) -> int:
+    """One round of exact policy improvement: the first side's if it can do better, else the second side's.
+
+    The first side takes, where an option does strictly better than its choice, an option
+    best on its chance that brings its win closer; the second side takes a strictly lower
+    option, or one keeping the battle where the first side can never win. Returns how many
+    positions changed their option.
+    """
+    size = len(graph.sides)
+    values = [[_value(option, known.a) for option in graph.options[n]] for n in range(size)]
+    better = [n for n in range(size) if graph.sides[n] == 0 and max(values[n]) > values[n][chosen[n]]]
+    if better:
+        allowed = [
+            [i for i, v in enumerate(values[n]) if v == max(values[n])] if graph.sides[n] == 0 else [chosen[n]]
+            for n in range(size)
+        ]
+        via = _progress(graph, allowed)
+        for n in better:
+            closer = via[n]
+            chosen[n] = closer if closer is not None else values[n].index(max(values[n]))
+        return len(better)
+    changed = 0
+    for n in range(size):
+        if graph.sides[n] == 1 and min(values[n]) < values[n][chosen[n]]:
+            chosen[n] = values[n].index(min(values[n]))
+            changed += 1
+    if changed:
+        return changed
+    trap = _trap(graph, chosen)
+    for n in trap:
+        if graph.sides[n] == 1 and known.a[n] > 0:
+            for i, option in enumerate(graph.options[n]):
+                if all(t in trap for t, _, _ in option):
+                    if chosen[n] != i:
+                        chosen[n] = i
+                        changed += 1
+                    break
+    return changed
+
+
+def _ties_change_count(graph: _Graph, chosen: Sequence[int], known: _Exact, reached: set[int]) -> bool:
+    for n in reached:
+        if graph.sides[n] is None or known.e[n] is None:
+            continue
+        for i, option in enumerate(graph.options[n]):
+            if i == chosen[n]:
+                continue
+            if _value(option, known.a) == known.a[n] and _value(option, known.d) == known.d[n]:
+                e = sum((p * (c + (known.e[t] or 0)) for t, p, c in option), Fraction(0))
+                if any(known.e[t] is None for t, _, _ in option) or e != known.e[n]:
+                    return True
+    return False
+
+
+def _reached(graph: _Graph, chosen: Sequence[int]) -> set[int]:
+    seen = {0}
+    work = [0]
+    while work:
+        n = work.pop()
+        if n in graph.won:
+            continue
+        for t, _, _ in graph.options[n][chosen[n]]:
+            if t not in seen:
+                seen.add(t)
+                work.append(t)
+    return seen
+
+
+def _first_decision(graph: _Graph, chosen: Sequence[int]) -> tuple[int, str] | None:
+    """Along the battle's certain steps from the start, the first position where a side has a choice."""
+    n, seen = 0, set()
+    while n not in graph.won and n not in seen:
+        seen.add(n)
+        side = graph.sides[n]
+        if side is not None:
+            return side, graph.labels[n][chosen[n]]
+        option = graph.options[n][chosen[n]]
+        if len(option) != 1:
+            return None
+        n = option[0][0]
+    return None
+
+
+def solve_best(game: Play[S, A], contest: Contest[P, S, A, O], start: P, *, limit: int = MAX_POSITIONS) -> BestPlay[O]:
+    """The battle from `start` under best play, solved and proved exactly (see the module's docstring).
+
+    Raises `FightTooLarge` past `limit` positions, and [`NotProved`][battlebook.battle.NotProved]
+    if the strategies cannot be proved optimal after many rounds of improvement.
+    """
+    graph = _explore(game, contest, start, limit)
+    chosen = _iterate(graph)
+    rounds = 0
+    while True:
+        known = _evaluate(graph, chosen)
+        if not _improve(graph, chosen, known):
+            break
+        rounds += 1
+        if rounds > 50:
+            raise NotProved("the strategies found could not be proved optimal")
+    reached = _reached(graph, chosen)
+    return BestPlay(
+        known.a[0],
+        known.d[0],
+        1 - known.a[0] - known.d[0],
+        known.e[0],
+        _first_decision(graph, chosen),
+        _ties_change_count(graph, chosen, known, reached),
+        len(graph.sides),
+        rounds,
+    )

@@ -1,0 +1,120 @@
+"""The odds page's battle calculator on the project's Python: the CLI's answer, its bounds, and its example.
+
+The page runs `game_battle` on Pyodide (tests/browser/test_battle_page.py drives it there);
+here it runs on CPython: the same answer as `battlebook odds battle GAME --json`, the same
+refusals, and an example that `battlebook check` passes.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from battlebook.cli import main
+from battlebook.errors import BattlebookError
+from battlebook.games import PACKAGES, calculators
+from battlebook.odds import OddsError
+from battlebook.runners.check import format_report, run_check
+from battlebook.runners.inpage import MAX_BATTLE_FIELD, battle_form, game_battle
+
+#: Battles the page's example is checked on: plain and best play, the other die reading, a reading, a loop.
+HOMM_BATTLES = [
+    {"aggressor": "1,1,3,0,7,3,melee;1,1,2,3,5,4,ranged", "defender": "1,2,4,0,8,5,melee"},
+    {"aggressor": "1,1,3,0,7,3,melee;1,1,2,3,5,4,ranged", "defender": "1,2,4,0,8,5,melee", "play": "best"},
+    {"aggressor": "2,1,3,0,7,3,melee", "defender": "3,1,2,3,5,4,ranged", "faces": "1-10"},
+    {"aggressor": "1,2,5,0,6,4,melee", "defender": "2,1,3,0,5,4,melee", "reading": "retaliation-chain"},
+    {"aggressor": "1,5,0,0,17,9,melee;1,5,0,0,17,9,melee", "defender": "1,5,0,0,17,9,melee", "play": "best"},
+]
+
+
+def cli_json(game: str, values: dict[str, str], capsys: pytest.CaptureFixture[str]) -> dict[str, object]:
+    """What `battlebook odds battle GAME --json` prints for the same values."""
+    argv = ["odds", "battle", game, "--json"]
+    for name, value in values.items():
+        if value:
+            argv += [f"--{name}", value]
+    assert main(argv) == 0
+    answer: dict[str, object] = json.loads(capsys.readouterr().out)
+    return answer
+
+
+@pytest.mark.parametrize("values", HOMM_BATTLES, ids=range(len(HOMM_BATTLES)))
+def test_a_homm_battle_answers_as_the_command_line_and_its_example_passes_the_check(
+    values: dict[str, str], tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    answer = game_battle("homm", values)
+    assert answer["data"] == cli_json("homm", values, capsys)
+    example = answer["example"]
+    assert isinstance(example, str)
+    path = tmp_path / "battle.feature"
+    path.write_text(example, encoding="utf-8")
+    report = run_check([path], tmp_path)
+    assert report.ok, format_report(report)
+    assert report.counts()["passed"] == 1
+    for key in ("aggressor_wins", "defender_wins", "never_ends"):
+        assert f"chance {answer['data'][key]}" in example
+
+
+def test_the_example_fails_when_the_answer_is_not_the_engines(tmp_path: Path) -> None:
+    """The example's Thens check something: the same battle with a wrong chance fails `battlebook check`."""
+    answer = game_battle("homm", HOMM_BATTLES[0])
+    wrong = answer["example"].replace(f"chance {answer['data']['aggressor_wins']}", "chance 1/2")
+    path = tmp_path / "battle.feature"
+    path.write_text(wrong, encoding="utf-8")
+    report = run_check([path], tmp_path)
+    assert report.counts()["failed"] == 1
+
+
+def test_a_heroscape_battle_answers_as_the_command_line_and_offers_no_example(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    values = {"edition": "2024", "first": "2,3,2,2", "second": "1,4,4,2", "play": "best"}
+    answer = game_battle("heroscape", values)
+    assert answer["data"] == cli_json("heroscape", values, capsys)
+    assert answer["example"] is None
+
+
+@pytest.mark.parametrize("game", list(PACKAGES))
+def test_every_game_with_a_battle_calculator_has_a_page_form_drawn_from_its_options(game: str) -> None:
+    declared = calculators(game).battle
+    form = battle_form(game)
+    if declared is None:
+        assert form is None
+        return
+    assert form is not None
+    assert [f["name"] for f in form["fields"]] == [option.name for option in declared.options]
+    for field, option in zip(form["fields"], declared.options, strict=True):
+        assert field["choices"] == list(option.choices)
+        assert not option.choices or field["value"] in option.choices
+    # The form opens on a battle the calculator answers.
+    game_battle(game, {f["name"]: f["value"] for f in form["fields"]})
+
+
+@pytest.mark.parametrize(
+    ("values", "words"),
+    [
+        ({"aggressor": "1,1,3,0,7,3,melee"}, "give the defender"),
+        ({"aggressor": "1,1,3,0,7,3,melee", "defender": "1,2,4,0,8,5,melee", "play": "evil"}, "play: one of"),
+        ({"aggressor": "1,1,3,0,7,3,melee", "defender": "x" * (MAX_BATTLE_FIELD + 1)}, "at most"),
+        ({"aggressor": "1,1,3,0,7,3,melee", "defender": "1,2,4,0,8,5,melee", "<script>": "1"}, "no field"),
+        ({"aggressor": "7,1,3,0,7,3,melee", "defender": "1,2,4,0,8,5,melee"}, "cards"),
+        (
+            {"aggressor": "4,1,3,0,7,3,melee;4,1,3,0,7,3,melee", "defender": "4,2,4,0,8,5,melee", "play": "best"},
+            "best play",
+        ),
+    ],
+)
+def test_a_battle_the_command_line_refuses_is_refused_in_one_line(values: dict[str, str], words: str) -> None:
+    with pytest.raises((BattlebookError, OddsError, ValueError)) as caught:
+        game_battle("homm", values)
+    message = str(caught.value)
+    assert words in message
+    assert "\n" not in message
+
+
+@pytest.mark.parametrize("values", [["a list"], "text", 3])
+def test_fields_that_are_not_named_values_are_refused(values: object) -> None:
+    with pytest.raises(BattlebookError, match="not a set of named values"):
+        game_battle("homm", values)
