@@ -11,6 +11,7 @@ Measures, against the issue's targets:
 - an odds calculator's answer once the engine is loaded (reached by instant navigation):
   median of 5, target 0.3 s or less;
 - the bytes the first Run fetches (every response under `/try/`, the worker's included),
+  each runtime file's bytes raw and gzipped (what a compressing host, or `make docs`, sends),
   and where the engine's start went (the worker's own timings);
 - the page's main thread during a cold first Run: its longest task, and how many tasks
   took over 200 ms (PerformanceObserver 'longtask');
@@ -28,6 +29,7 @@ from __future__ import annotations
 
 import argparse
 import functools
+import gzip
 import http.server
 import statistics
 import sys
@@ -153,6 +155,16 @@ def _median(results: list[dict[str, Any]], key: str) -> float:
     return statistics.median(r[key] for r in results)
 
 
+def runtime_bytes(site: Path) -> list[tuple[str, int, int]]:
+    """Each file of the in-page runtime: name, bytes, and bytes gzipped (level 6, as a compressing host sends it)."""
+    folder = site / "try" / "runtime"
+    return [
+        (file.name, file.stat().st_size, len(gzip.compress(file.read_bytes(), compresslevel=6, mtime=0)))
+        for file in sorted(folder.iterdir())
+        if file.is_file()
+    ]
+
+
 def main(argv: list[str]) -> None:
     """Serve the built site (and the baseline), and print the figures."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n", 1)[0])
@@ -185,6 +197,11 @@ def main(argv: list[str]) -> None:
         each = ", ".join(f"{r['first']:.2f}" for r in read)
         print(f"first Run after {args.read:.0f} s reading the open panel: {_median(read, 'first'):.2f} s [{each}]")
         print(f"bytes fetched by the first Run: {cold[-1]['first_bytes'] / 1e6:.1f} MB")
+        files = runtime_bytes(sites[name])
+        for file, raw, packed in files:
+            print(f"  {file}: {raw / 1e6:.2f} MB, {packed / 1e6:.2f} MB gzipped")
+        total_raw, total_packed = sum(f[1] for f in files), sum(f[2] for f in files)
+        print(f"  the runtime: {total_raw / 1e6:.2f} MB, {total_packed / 1e6:.2f} MB sent by a compressing host")
         longest = max(r["longest_task_ms"] for r in cold)
         count = sum(r["long_tasks"] for r in cold)
         print(f"main thread during cold first Runs: longest task {longest:.0f} ms; {count} over {LONG_TASK_MS} ms")

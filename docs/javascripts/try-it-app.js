@@ -223,6 +223,8 @@ function highlightLine(line) {
 /** Above this size the editor shows its text plainly, unhighlighted: repainting the highlight
  * at every key would keep the page busy (a pasted outline of thousands of rows). */
 const PLAIN = { characters: 30000, lines: 1000 };
+/** Screens this narrow (a phone's) wrap the editor's long lines instead of cutting them at its edge. */
+const NARROW = "(max-width: 44.984em)";
 
 function makeEditor(text, label) {
   const code = el("code");
@@ -237,12 +239,18 @@ function makeEditor(text, label) {
   });
   area.value = text;
   const box = el("div", { class: "bb-editor" }, pre, area);
+  const narrow = window.matchMedia(NARROW);
   const paint = () => {
     const value = area.value;
     let lines = 1;
     for (let i = value.indexOf("\n"); i !== -1 && lines <= PLAIN.lines; i = value.indexOf("\n", i + 1)) lines++;
     const plain = value.length > PLAIN.characters || lines > PLAIN.lines;
+    // On a phone the lines wrap; the textarea then grows to its whole text, so that it has no
+    // scrollbar of its own and wraps its lines exactly where the highlighted copy under it does.
+    const wrap = narrow.matches && !plain;
     box.classList.toggle("bb-editor-plain", plain);
+    box.classList.toggle("bb-editor-wrap", wrap);
+    area.wrap = wrap ? "soft" : "off";
     if (plain) {
       code.replaceChildren();
     } else {
@@ -251,8 +259,18 @@ function makeEditor(text, label) {
       pre.scrollLeft = area.scrollLeft;
     }
     area.rows = Math.min(Math.max(lines + 1, 6), 30);
+    area.style.height = "";
+    if (wrap && area.isConnected) area.style.height = `${area.scrollHeight}px`;
   };
   area.addEventListener("input", paint);
+  narrow.addEventListener("change", paint);
+  // Once in the page, and whenever the box's width changes, wrapped lines are measured again.
+  let width = 0;
+  new ResizeObserver(([entry]) => {
+    if (entry.contentRect.width === width) return;
+    width = entry.contentRect.width;
+    if (box.classList.contains("bb-editor-wrap") || narrow.matches) paint();
+  }).observe(box);
   area.addEventListener("scroll", () => {
     pre.scrollTop = area.scrollTop;
     pre.scrollLeft = area.scrollLeft;
@@ -454,8 +472,10 @@ function exampleBox(example, editor) {
 /* The result of a run, put in `holder` a few examples per task. */
 async function renderResult(holder, result, seconds, editor) {
   const out = el("div", { class: "bb-try-output" });
-  for (const problem of result.malformed) {
-    out.append(el("p", { class: "bb-try-malformed", text: shorten(`line ${problem.line}: ${problem.reason}`) }));
+  // The problems `battlebook check` lists before the examples, in its words: the file that cannot be
+  // read, or each convention it breaks, with file and line.
+  if (result.problems.length) {
+    out.append(el("ul", { class: "bb-try-problems" }, ...result.problems.map((line) => el("li", { class: "bb-try-malformed", text: shorten(line) }))));
   }
   holder.replaceChildren(out);
   let drawn = 0;
@@ -477,7 +497,6 @@ async function renderResult(holder, result, seconds, editor) {
   }
   const took = seconds === undefined ? "" : ` (ran in ${seconds.toFixed(2)} s)`;
   out.append(el("p", { class: "bb-try-summary", text: result.summary + took }));
-  if (result.output) out.append(el("pre", { class: "bb-try-explain", text: shorten(result.output) }));
 }
 
 /* Drawings: SVG rebuilt from an allow-list of elements and attributes. */
@@ -900,9 +919,34 @@ function field(label, control, hint) {
 const PULL_REQUEST_STEPS = [
   "Download the file (or copy it).",
   "In your fork of the Battlebook repository (on GitHub: Fork, then Add file, Upload files), put it at the path shown above, in a branch of its own.",
+  "Link it from the rule chapter it settles a question of, as shown above: CI fails a ruling that no chapter links to (tests/unit/test_ruling_links.py).",
   "In a clone, `battlebook check` on the file and `make test` run every check the project's CI runs; the page has run the same examples already.",
   "Open a pull request titled after the ruling: the reviewers read your three paragraphs and the examples that pin the reading down.",
 ];
+
+/* The chapter's link to a proposed ruling: which file, after which line, and the line itself (to copy). */
+function chapterLinkBlock(link) {
+  if (!link) {
+    return el("p", {
+      class: "bb-propose-link",
+      text: "No rule chapter cites the sections you chose: link the ruling from the chapter rule it settles a question of, with a line such as [the question](rule:ruling.NAME) in that Rule's description (CI checks that a chapter links to every ruling).",
+    });
+  }
+  const line = el("textarea", { class: "bb-propose-link-line", readonly: true, rows: "2", "aria-label": `The line to add to ${link.file}` });
+  line.value = link.line;
+  return el(
+    "div",
+    { class: "bb-propose-link" },
+    el(
+      "p",
+      {},
+      "The chapter's link, which CI needs: in ",
+      el("code", { text: link.file }),
+      `, after line ${link.after} (the end of the description of the Rule tagged @id:${link.rule}), add an empty line and this one:`,
+    ),
+    line,
+  );
+}
 
 /* The Playground's "Propose as a ruling": the reader's scenario becomes a ruling file in the
  * book's conventions, checked by the engine, to download or copy, with the steps of a pull request. */
@@ -961,6 +1005,7 @@ function makeProposal(area) {
       alternative: alternative.value,
       rule: rule.value,
       chapter: facts.next_chapter,
+      rules: facts.rules || [],
     };
     if (facts.ids.includes(`ruling.${fields.slug}`)) {
       out.replaceChildren(el("ul", { class: "bb-propose-problems" }, el("li", { text: `ruling.${fields.slug} names a published rule already: choose another file name` })));
@@ -1026,6 +1071,7 @@ async function showProposal(out, answer, fields) {
     file,
     el("div", { class: "bb-try-actions" }, download, copy, copyStatus),
     answer.conventions.length ? el("ul", { class: "bb-propose-problems" }, ...answer.conventions.map((p) => el("li", { text: p }))) : null,
+    chapterLinkBlock(answer.link),
     checked,
     el("p", { class: "bb-propose-steps-title", text: `To propose "${fields.title.trim()}" to the rulebook:` }),
     el("ol", { class: "bb-propose-steps" }, ...PULL_REQUEST_STEPS.map((step) => el("li", { text: step }))),
@@ -1209,6 +1255,7 @@ function makeForm(game, spec, { call, ask, show, box, linkLabel }) {
   };
   const holder = el("div", { class: box, "data-game": game }, el("p", { class: "bb-odds-title", text: spec.title }), form, bar, status, link, result);
   holder.bbRestore = restore;
+  holder.bbCompute = () => form.requestSubmit();
   return holder;
 }
 
@@ -1475,9 +1522,11 @@ function setupOdds() {
   let box = article.querySelector(".bb-odds-calculator");
   if (!box) {
     box = makeCalculator(game, forms.odds);
+    const slot = article.querySelector("[data-bb-odds]");
     const heading = article.querySelector("h1");
     const intro = heading && heading.nextElementSibling;
-    (intro || heading || article.firstChild).insertAdjacentElement(intro ? "afterend" : "beforebegin", box);
+    if (slot) slot.replaceChildren(box);
+    else (intro || heading || article.firstChild).insertAdjacentElement(intro ? "afterend" : "beforebegin", box);
   }
   let fight = article.querySelector(".bb-fight-calculator");
   if (!fight) {
@@ -1492,6 +1541,7 @@ function setupOdds() {
     battle = makeBattleCalculator(game, declared);
     fight.insertAdjacentElement("afterend", battle);
   }
+  // A shared link fills its calculator and shows its answer at once (worked out in the engine's worker).
   const hash = location.hash;
   if (hash.startsWith("#battle=") && battle) {
     const params = new URLSearchParams(hash.slice("#battle=".length));
@@ -1502,13 +1552,17 @@ function setupOdds() {
   }
   if (hash.startsWith("#odds=")) {
     const params = new URLSearchParams(hash.slice("#odds=".length));
-    if (params.has(game)) box.bbRestore(params);
+    if (params.has(game)) {
+      box.bbRestore(params);
+      box.bbCompute();
+    }
   }
   if (hash.startsWith("#fight=")) {
     const params = new URLSearchParams(hash.slice("#fight=".length));
     if (params.has(game)) {
       fight.bbRestore(params);
       fight.scrollIntoView({ block: "start" });
+      fight.bbCompute();
     }
   }
 }

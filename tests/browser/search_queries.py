@@ -140,3 +140,20 @@ def search_hrefs(page: Page, base: str, query: str) -> tuple[list[str], set[str]
         })"""
     )
     return [href for href, _ in listed], {href for href, visible in listed if visible}
+
+
+#: Written from the sources' topics (issue 35) before their results were seen: players' words and rule terms mixed.
+FRESH_QUESTIONS = [
+    _q("can a stack in a town run away", "homm.no-retreat-no-surrender", "homm.who-cannot-surrender"),
+    _q("do squad figures share their life", "heroscape.squads-and-life"),
+    _q("what happens to my wounds when the figure moves", "heroscape.wounds-move-with-figure"),
+    _q("can two stacks team up on one enemy", "homm.common-target", "homm.sacrificing-for-support"),
+    _q("can my wizard cast at the back line", "homm.spell-attack", "ruling.spell-reach"),
+    _q("my shooter is next to an enemy can it still fire", "homm.ranged-attack"),
+    _q("what happens when the wall is broken", "homm.town-walls"),
+    _q("do I have to say I use my height bonus before I roll", "heroscape.claim-extras-before-rolling"),
+    _q("who moves first in heroscape", "heroscape.turn-order"),
+    _q("can my hero attack too", "homm.heroes-attack", "ruling.heroes-in-battle"),
+    _q("stacks leaving the town to fight outside", "homm.emerging-from-the-town"),
+    _q("special power dice rolls", "heroscape.special-powers"),
+]

@@ -24,6 +24,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import BrowserContext, Dialog, Locator, Page, Request, expect
 
+from battlebook.runners.check import STEPS_HINT
 from battlebook.runners.inpage import run_scenario
 from tests.browser.a11y import assert_accessible_in_light_and_dark
 from tests.browser.conftest import ROOT, SITE, Problems
@@ -593,6 +594,13 @@ def test_15_a_scenario_settled_in_the_playground_becomes_a_ruling_that_passes_ba
     assert download.get_attribute("download") == "reaching-the-defense.feature"
     assert "features/rulings/reaching-the-defense.feature" in form.inner_text()
     assert "pull request" in form.locator(".bb-propose-steps").inner_text()
+    # And the line the chapter needs for CI to take the ruling in (tests/unit/test_ruling_links.py).
+    link = form.locator(".bb-propose-link")
+    assert "features/homm/melee.feature" in link.inner_text() and "@id:homm.melee-attack" in link.inner_text()
+    assert form.locator("textarea.bb-propose-link-line").input_value().strip() == (
+        "A ruling settles a question this rule leaves open: "
+        "[Is reaching the defense exactly enough?](rule:ruling.reaching-the-defense)."
+    )
     # The file, as a contributor would save it, passes `battlebook check`.
     path = tmp_path / "features" / "rulings" / "reaching-the-defense.feature"
     path.parent.mkdir(parents=True)
@@ -704,12 +712,104 @@ def test_12_a_99000_character_line_is_answered_without_holding_the_page(tab: Tab
     refused = result.locator(".bb-try-malformed")
     if refused.count():
         shown = refused.first.inner_text()
-        assert shown.startswith("line 4:") and len(shown) < 1_000, shown
+        assert "scenario.feature:4: " in shown and len(shown) < 1_000, shown
         return
     assert verdict(result) == "undefined"
     assert "attack(s)/tries to attack" in result.locator(".bb-try-closest").inner_text()
     shown = result.locator(".bb-try-step[data-status='undefined'] .bb-try-step-text").inner_text()
     assert len(shown) < 1_000 and shown.endswith("more characters)"), "a huge line is shown whole"
+
+
+#: A file of each kind of problem `battlebook check` reports: a mistyped keyword and a file the parser
+#: cannot read (each named with file and line), an undefined step (with the closest steps), an illegal
+#: action (with the rule it breaks).
+CLI_PROBLEMS = {
+    "mistyped keyword": """@chapter:2
+Feature: Melee attacks
+
+  Background:
+    Given a battle in the open field
+
+  @id:homm.melee-attack
+  Rule: A melee attack kills the target's top card when score plus roll reaches its defense
+
+    Exampel: A roll of 6 is exactly enough for the Gold Golems to kill a Behemoth
+      Given the Aggressor has a stack of 3 Gold Golems on its Melee Line
+      And the Defender has a Behemoth on its Melee Line
+""",
+    "unreadable file": """Feature: Melee attacks
+  Example: A doc string never closed
+    Given a battle in the open field
+    \"\"\"
+""",
+    "undefined step": """Feature: Melee attacks
+  Background:
+    Given a battle in the open field
+
+  Example: A misspelt line
+    Given the Aggressor has a stack of 3 Gold Golems on its Melee Line
+    And the Defender has a Behemoth on its Mele Lin
+    Then the Behemoth stack has 1 card left
+""",
+    "illegal action": """Feature: Melee attacks
+  Background:
+    Given a battle in the open field
+
+  @id:homm.melee-attack
+  Rule: A melee attack needs both stacks on their Melee Lines
+
+    Example: A stack on its Ranged Line attacks in melee
+      Given the Aggressor has a stack of 3 Gold Golems on its Ranged Line
+      And the Defender has a Behemoth on its Melee Line
+      When the Gold Golems attack the Behemoth in melee
+      Then the Behemoth stack has 0 cards left
+""",
+}
+
+
+def cli_problem_lines(text: str, folder: Path) -> list[str]:
+    """The lines of `battlebook check`'s report on `text` (as scenario.feature) that say what is wrong.
+
+    That is every line but the file's and rules' headings, the examples' verdict lines, the
+    summary and the advice to run `battlebook steps` (the page offers its own step search).
+    """
+    (folder / "scenario.feature").write_text(text, encoding="utf-8")
+    done = subprocess.run(
+        [sys.executable, "-m", "battlebook", "check", "scenario.feature"],
+        cwd=folder,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert done.returncode == 1, done.stdout + done.stderr
+    lines = [line.strip() for line in done.stdout.splitlines()[:-1] if line.strip()]
+    verdicts = ("passed ", "failed ", "undefined ", "open ", "checks nothing ")
+    return [
+        line
+        for line in lines
+        if not line.startswith(("scenario.feature: ", "Rule ", "Examples outside any Rule", *verdicts))
+        and line != STEPS_HINT
+    ]
+
+
+@pytest.mark.parametrize("kind", list(CLI_PROBLEMS))
+def test_16_every_problem_the_command_line_reports_is_in_the_panel_in_its_words(
+    tab: Tab, kind: str, tmp_path: Path
+) -> None:
+    text = CLI_PROBLEMS[kind]
+    expected = cli_problem_lines(text, tmp_path)
+    assert expected, f"the command line reports no problem for the {kind}"
+    tab.navigate("playground/")
+    panel = tab.page.locator(".bb-play .bb-try-panel")
+    paste(panel, text)
+    result = run(panel)
+    shown = result.inner_text()
+    flat = " ".join(shown.split())
+    missing = [line for line in expected if " ".join(line.split()) not in flat]
+    assert missing == [], f"the panel leaves out what the command line says of the {kind}:\n{shown}"
+    for internal in ("warnings summary", "PytestAssertRewriteWarning", "Traceback", "docs.pytest.org"):
+        assert internal not in shown, f"the panel shows pytest's own output ({internal!r})"
 
 
 def test_13_an_outline_of_6500_rows_keeps_the_page_responsive_and_can_be_stopped(tab: Tab) -> None:

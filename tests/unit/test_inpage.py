@@ -176,6 +176,19 @@ def test_unreadable_text_is_reported_with_its_line_not_raised(text: str, reason:
     assert answer["examples"] == [] and not answer["ok"]
     assert reason in answer["malformed"][0]["reason"]
     assert isinstance(answer["malformed"][0]["line"], int)
+    assert len(answer["problems"]) == 1 and answer["problems"][0].startswith("scenario.feature:")
+
+
+def test_a_mistyped_keyword_reaches_the_page_as_the_check_words_it_without_pytests_output() -> None:
+    text = (
+        "Feature: F\n  Background:\n    Given a battle in the open field\n  Exampel: A\n    Then the battle goes on\n"
+    )
+    answer = run_scenario(text)
+    assert not answer["ok"]
+    typo = [line for line in answer["problems"] if "scenario.feature:4: " in line and "'Example:'?" in line]
+    assert typo, answer["problems"]
+    assert all(line in answer["report"] for line in answer["problems"])
+    assert "output" not in answer and "warnings summary" not in str(answer)
 
 
 def test_an_example_with_no_then_runs_and_reads_checks_nothing() -> None:

@@ -17,8 +17,23 @@ from battlebook.homm.fight import StackOf, fight_odds, ruleset_for
 from battlebook.homm.odds_page import DEFENSES, FIGHT_CARDS, SCORES
 from battlebook.homm.odds_page import odds_page as homm_page
 from battlebook.odds import fraction_text
+from battlebook.pictures.odds_page import fight_heading
 
 ROOT = Path(__file__).resolve().parents[2]
+
+
+def fight_section(page: str) -> str:
+    """The fight calculator's section of an odds page: from its heading to the next."""
+    start = page.index(fight_heading())
+    end = page.find("\n## ", start + 1)
+    return page[start : end if end >= 0 else None]
+
+
+def test_an_odds_page_opens_with_both_calculators() -> None:
+    for page in (heroscape_page(), homm_page()):
+        top = page[: page.index(fight_heading())]
+        assert top.count('data-bb-odds=""') == 1 and "\n## " not in top
+        assert "](#fight-calculator)" in top and "{#fight-calculator}" in fight_heading()
 
 
 def test_heroscape_page_has_a_cell_for_every_pair_with_its_exact_fraction() -> None:
@@ -26,7 +41,8 @@ def test_heroscape_page_has_a_cell_for_every_pair_with_its_exact_fraction() -> N
     titles = re.findall(r'<span class="bb-chance" title="([^"]+)">', page)
     assert len(titles) == 2 * len(DICE) ** 2 + len(FIGHT_DICE) * len(FIGHT_LIFE)
     expected = [fraction_text(heroscape_wounds(a, d).at_least_one) for a in DICE for d in DICE]
-    assert titles[: len(expected)] == expected
+    wounds = re.findall(r'<span class="bb-chance" title="([^"]+)">', page.replace(fight_section(page), ""))
+    assert wounds[: len(expected)] == expected
     assert '<span class="bb-chance" title="20/81">24.7%<span class="bb-exact"> (20/81)</span></span>' in page
 
 
@@ -49,7 +65,7 @@ def test_homm_page_has_a_table_per_reading() -> None:
 
 def test_the_heroscape_page_tabulates_duels_computed_by_the_fight_calculator_and_holds_its_slot() -> None:
     page = heroscape_page()
-    fights = page[page.index("## Whole fights") :]
+    fights = fight_section(page)
     assert fights.count('data-bb-fight=""') == 1
     titles = re.findall(r'<span class="bb-chance" title="([^"]+)">', fights)
     expected = [
@@ -62,7 +78,7 @@ def test_the_heroscape_page_tabulates_duels_computed_by_the_fight_calculator_and
 
 def test_the_homm_page_tabulates_gold_golem_fights_under_both_readings_and_holds_the_slot() -> None:
     page = homm_page()
-    fights = page[page.index("## Whole fights") :]
+    fights = fight_section(page)
     assert fights.count('data-bb-fight=""') == 1
     titles = re.findall(r'<span class="bb-chance" title="([^"]+)">', fights)
     expected = [

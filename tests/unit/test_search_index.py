@@ -145,6 +145,35 @@ def test_glossary_terms_and_reference_entries_are_sections() -> None:
     ]
 
 
+def test_each_reference_entry_is_of_the_game_it_links_to_not_the_pages_commonest() -> None:
+    html = """<article><h1 id="glossary">Glossary</h1>
+    <dl class="bb-term" id="term-swat"><dt>swat</dt><dd>Cards. <a href="../../rulebook/homm/melee/#homm.swatting">R</a>
+    <a href="../../rulebook/homm/swatting/">S</a></dd></dl>
+    <dl class="bb-term" id="term-skull"><dt>skull</dt>
+    <dd>A face. <a href="../../rulebook/heroscape/attacking/">A</a></dd></dl>
+    <h3 id="unit-knave">Knave</h3><p>Used in <a href="../../rulebook/heroscape/life/#heroscape.life">Life</a>.</p>
+    <h3 id="unit-orc">Orc</h3><p>Used in <a href="../../rulebook/homm/melee/">Melee</a>.</p></article>"""
+    sections = read_page("reference/glossary/index.html", html, GAMES)
+    assert [(s.address.split("#")[1], s.game) for s in sections[1:]] == [
+        ("term-swat", "homm"),
+        ("term-skull", "heroscape"),
+        ("unit-knave", "heroscape"),
+        ("unit-orc", "homm"),
+    ]
+
+
+def test_a_rules_source_citation_is_searched_but_never_its_results_line(normaliser: Normaliser) -> None:
+    html = """<article><h1 id="melee">Melee</h1><h2 id="homm.melee-attack">Melee attack</h2>
+    <p class="bb-rule">A melee attack kills the top card.</p>
+    <p class="bb-source">Source: HoMM IV rules, <q>Making Melee Attacks</q> (source 001).</p>
+    <div class="bb-prose"><p>Only a stack on its Melee Line attacks.</p></div></article>"""
+    rule = read_page("rulebook/homm/melee/index.html", html, GAMES)[1]
+    assert "Source" not in rule.text and rule.text.startswith("A melee attack kills the top card.")
+    assert "Making Melee Attacks" in rule.cited
+    doc = build_index([rule], normaliser)["docs"][0]
+    assert "Source" not in doc["snippet"] and doc["fields"]["text"]["attack"] == 3  # the cited title counts
+
+
 def test_the_index_counts_each_fields_terms_and_carries_the_normaliser(normaliser: Normaliser) -> None:
     section = Section(
         "rulebook/homm/x/#homm.swat", "Swatting", "X", "rule", "homm", "Swats kill cards.", "Given a swat"

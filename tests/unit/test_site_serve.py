@@ -80,3 +80,32 @@ def test_under_make_docs_loop_the_feature_files_are_left_to_the_loop(
     assert tmp_path / "features" in project.watched()
     monkeypatch.setenv(LIVE_VARIABLE, "1")
     assert tmp_path / "features" not in project.watched() and tmp_path / ".battlebook" in project.watched()
+
+
+def test_files_are_sent_gzipped_to_a_browser_that_takes_it_as_a_static_host_sends_them(tmp_path: Path) -> None:
+    import gzip
+
+    served = Served(tmp_path / "site")
+    built = tmp_path / "built"
+    (built / "try").mkdir(parents=True)
+    script = b"const engine = 'the rules engine';\n" * 2000
+    (built / "try" / "engine.js").write_bytes(script)
+    (built / "index.html").write_text("<html><body>" + "home " * 500 + "</body></html>", encoding="utf-8")
+    served.swap(built)
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(ReloadingHandler, served=served))
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    base = f"http://127.0.0.1:{server.server_port}"
+    try:
+        for path, whole in (("/try/engine.js", script), ("/", None)):
+            asked = urllib.request.Request(base + path, headers={"Accept-Encoding": "gzip, br"})
+            with urllib.request.urlopen(asked, timeout=10) as response:
+                assert response.headers["Content-Encoding"] == "gzip"
+                body = gzip.decompress(response.read())
+            assert body == whole if whole is not None else b"home home" in body
+        plain = urllib.request.Request(base + "/try/engine.js", headers={"Accept-Encoding": "identity"})
+        with urllib.request.urlopen(plain, timeout=10) as response:
+            assert response.headers["Content-Encoding"] is None and response.read() == script
+        assert len(served.compressed(served.folder / "try" / "engine.js")) < len(script) / 10
+    finally:
+        server.shutdown()
+        server.server_close()

@@ -241,3 +241,86 @@ def ruling_text(scenario: FeatureDoc, proposal: Proposal) -> str:
         lines += gherkin_lines(steps, "      ")
         lines += outline_lines(example, "      ")
     return "\n".join(lines) + "\n"
+
+
+@dataclass(frozen=True)
+class ChapterLink:
+    """Where a new ruling is linked from: the chapter Rule that applies it, and the line that links it.
+
+    Attributes:
+        file: The chapter's feature file (`features/homm/melee.feature`).
+        rule: The identifier of the chapter's Rule the ruling settles a question of.
+        after: The line of the file the link goes after: the last line of the Rule's description.
+        line: The link, as a line of that description (indented as the Rule's description is).
+    """
+
+    file: str
+    rule: str
+    after: int
+    line: str
+
+
+def chapter_rules(book: Iterable[FeatureDoc]) -> list[dict[str, object]]:
+    """Each Rule of the rule chapters (not the rulings): identifier, file, cited sections, last line of description.
+
+    The site hands this to a ruling proposed in the page, which links the new ruling from the
+    first chapter Rule citing one of its source sections (see
+    [`chapter_link`][battlebook.book.rulings.chapter_link]).
+    """
+    return [
+        {
+            "id": rule.id,
+            "file": feature.path,
+            "sources": list(rule.sources),
+            "after": rule.line + len(rule.description.splitlines()),
+        }
+        for feature in book
+        if not is_ruling(feature)
+        for rule in feature.rules
+    ]
+
+
+def chapter_link(proposal: Proposal, rules: Iterable[dict[str, object]]) -> ChapterLink | None:
+    """The link a chapter needs to a proposed ruling: from the chapter Rule that cites its first section most narrowly.
+
+    A ruling joins the rulebook only when a rule chapter links to it (`tests/unit/test_ruling_links.py`).
+    Of the chapter Rules citing the proposal's first section (else its second, ...), the one citing
+    the fewest sections is the one about it, the first in the book among equals.
+
+    Examples:
+        >>> chosen = Proposal("who wins", "who-wins", ("001/x",), "Q?", "R.", "A.", "R", 50)
+        >>> rules = [{"id": "homm.z", "file": "features/homm/z.feature", "sources": ["001/x", "001/w"], "after": 4},
+        ...          {"id": "homm.y", "file": "features/homm/y.feature", "sources": ["001/x"], "after": 9}]
+        >>> link = chapter_link(chosen, rules)
+        >>> link.file, link.after
+        ('features/homm/y.feature', 9)
+        >>> print(link.line)
+            A ruling settles a question this rule leaves open: [who wins](rule:ruling.who-wins).
+    """
+    title = " ".join(proposal.title.split()).replace("[", "(").replace("]", ")")
+    sentence = f"A ruling settles a question this rule leaves open: [{title}](rule:ruling.{proposal.slug})."
+    for key in proposal.sources:
+        citing = [r for r in rules if isinstance(r.get("sources"), list) and key in r["sources"]]  # type: ignore[operator]
+        if citing:
+            rule = min(citing, key=lambda r: len(r["sources"]))  # type: ignore[arg-type]
+            after = rule.get("after")
+            return ChapterLink(
+                str(rule["file"]), str(rule["id"]), after if isinstance(after, int) else 0, "    " + sentence
+            )
+    return None
+
+
+def add_chapter_link(text: str, link: ChapterLink) -> str:
+    r"""The chapter file's `text` with `link` added as a paragraph of its own after line `link.after`.
+
+    Examples:
+        >>> link = ChapterLink("f.feature", "g.r", 2, "    See [it](rule:ruling.it).")
+        >>> print(add_chapter_link("Feature: F\n  Rule: R\n    Example: E\n", link), end="")
+        Feature: F
+          Rule: R
+        <BLANKLINE>
+            See [it](rule:ruling.it).
+            Example: E
+    """
+    lines = text.splitlines(keepends=True)
+    return "".join([*lines[: link.after], "\n", link.line + "\n", *lines[link.after :]])

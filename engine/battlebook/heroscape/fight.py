@@ -494,9 +494,18 @@ def _argument(arguments: Mapping[str, str], name: str, default: str | None = Non
     return str(value)
 
 
+def _counts_life(edition: Edition) -> bool:
+    """Whether a figure's Life matters in `edition`: only where an attack wounds (in 2004 it destroys)."""
+    return Ruleset.for_edition(edition).harm is Harm.WOUNDS
+
+
 def _duel_report(odds: DuelOdds, edition: Edition, first: Fighter, second: Fighter, height: int) -> FightReport:
+    """The duel's answer; where Life does not count (2004), no Life is named and no Life left charted."""
+    counts_life = _counts_life(edition)
+
     def named(fighter: Fighter) -> str:
-        return f"attack {fighter.attack}, defense {fighter.defense}, Life {fighter.life}"
+        life = f", Life {fighter.life}" if counts_life else ""
+        return f"attack {fighter.attack}, defense {fighter.defense}{life}"
 
     title = (
         f"Heroscape duel to the end, {edition.value} edition: the first figure ({named(first)}) attacks first, "
@@ -521,18 +530,21 @@ def _duel_report(odds: DuelOdds, edition: Edition, first: Fighter, second: Fight
                 "Life left",
                 tuple(odds.second_wins_with_left.items()),
             ),
-        ),
+        )
+        if counts_life
+        else (),
         ("expected attacks", odds.expected_attacks),
         json.dumps(data | odds.json()),
     )
 
 
 def _attacked_report(odds: AttackedOdds, edition: Edition) -> FightReport:
+    """The answer for a figure attacked again and again; where Life does not count (2004), no wounds are charted."""
+    counts_life = _counts_life(edition)
     attacks = ", ".join(f"{a} against {d}" for a, d in odds.attacks)
-    title = (
-        f"Heroscape, {edition.value} edition: a figure of Life {odds.life} takes {len(odds.attacks)} "
-        f"attacks ({attacks})"
-    )
+    figure = f"a figure of Life {odds.life}" if counts_life else "a figure"
+    title = f"Heroscape, {edition.value} edition: {figure} takes {len(odds.attacks)} attacks ({attacks})"
+    wounds = Spread("Alive at the end with this many wounds", "wounds", tuple(odds.alive_with_wounds.items()))
     data: dict[str, Any] = {"game": "heroscape", "question": "attacked", "edition": edition.value, "life": odds.life}
     data["attacks"] = [list(pair) for pair in odds.attacks]
     chances = [("destroyed", odds.destroyed), ("alive at the end", 1 - odds.destroyed)]
@@ -542,7 +554,7 @@ def _attacked_report(odds: AttackedOdds, edition: Edition) -> FightReport:
         tuple(chances),
         (
             Spread("Destroyed by this attack", "attack", tuple(enumerate(odds.destroyed_by_attack, start=1))),
-            Spread("Alive at the end with this many wounds", "wounds", tuple(odds.alive_with_wounds.items())),
+            *((wounds,) if counts_life else ()),
         ),
         None,
         json.dumps(data | odds.json()),

@@ -11,7 +11,17 @@ from battlebook.heroscape.fight import MAX_DICE, MAX_LIFE, Fighter, duel_odds
 from battlebook.heroscape.ruleset import Edition
 from battlebook.odds import fraction_text, percent_text
 from battlebook.pictures.chart import bar_chart
-from battlebook.pictures.odds_page import EXACT_TABLE_OPEN, TABLE_CLOSE, chance_cell, exact_cell, figures, formula_html
+from battlebook.pictures.odds_page import (
+    EXACT_TABLE_OPEN,
+    FIGHT_SLOT,
+    TABLE_CLOSE,
+    calculators_lead,
+    chance_cell,
+    exact_cell,
+    fight_heading,
+    figures,
+    formula_html,
+)
 
 #: Dice shown on the tables (both sides).
 DICE = range(1, 13)
@@ -34,19 +44,18 @@ def wound_charts() -> list[str]:
 #: Dice (attack and defense alike) and Life of the equal figures whose duels the page tabulates.
 FIGHT_DICE = range(1, 5)
 FIGHT_LIFE = range(1, 6)
-#: Where the page's fight calculator goes (the in-page runtime fills it).
-FIGHT_SLOT = '<div class="bb-fight-slot" data-bb-fight="" data-search-exclude=""></div>'
 
 
 def fight_section() -> list[str]:
     """Whole fights: what the calculator answers, and duels of equal figures, computed through the engine."""
     lines = [
-        "## Whole fights",
+        fight_heading(),
         "",
         "The chance of one attack is half the story; players ask who is left standing once two figures "
         "keep fighting. The fight calculator below (and `battlebook odds fight heroscape`) answers it exactly: "
         "the two figures take turns, the first attacking first, each attack resolved by the rules of the "
-        "edition, until one is destroyed. It gives the chance each wins, the Life the winner has left, the "
+        "edition, until one is destroyed. It gives the chance each wins, the Life the winner has left (in the "
+        "2024 edition: the 2004 game counts no Life), the "
         "chance that neither ever can (two figures that cannot harm each other), and how many attacks it takes "
         f"on average; or, for one figure taking a series of attacks, the chance each attack destroys it. Each "
         f"figure rolls 0 to {MAX_DICE} dice and has a Life of 1 to {MAX_LIFE}.",
@@ -99,6 +108,8 @@ def odds_page() -> str:
         f"**{fraction_text(example.at_least_one)}** ({percent_text(example.at_least_one)}), and inflict "
         f"{fraction_text(example.expected)} wounds on average.",
         "",
+        *calculators_lead("figures"),
+        *fight_section(),
         "## Wounds for a few rolls",
         "",
         "How likely each number of wounds is, for a few numbers of attack and defense dice "
@@ -136,6 +147,5 @@ def odds_page() -> str:
         "and the expected number of wounds is:",
         "",
         *formula_html("the expected wounds", "E[W]", formulas["expected"]),
-        *fight_section(),
     ]
     return "\n".join(lines) + "\n"

@@ -12,7 +12,17 @@ from battlebook.homm.ruleset import DieReading
 from battlebook.homm.units import KNOWN_UNITS
 from battlebook.odds import fraction_text
 from battlebook.pictures.chart import line_chart
-from battlebook.pictures.odds_page import EXACT_TABLE_OPEN, TABLE_CLOSE, TABLE_OPEN, chance_cell, figures, formula_html
+from battlebook.pictures.odds_page import (
+    EXACT_TABLE_OPEN,
+    FIGHT_SLOT,
+    TABLE_CLOSE,
+    TABLE_OPEN,
+    calculators_lead,
+    chance_cell,
+    fight_heading,
+    figures,
+    formula_html,
+)
 
 #: Attack scores and defense scores shown on the tables.
 SCORES = range(1, 13)
@@ -39,8 +49,6 @@ def kill_charts() -> list[str]:
 
 #: Cards of Gold Golems on each side of the fights the page tabulates.
 FIGHT_CARDS = range(1, 5)
-#: Where the page's fight calculator goes (the in-page runtime fills it).
-FIGHT_SLOT = '<div class="bb-fight-slot" data-bb-fight="" data-search-exclude=""></div>'
 
 
 def fight_section() -> list[str]:
@@ -48,7 +56,7 @@ def fight_section() -> list[str]:
     golem = KNOWN_UNITS["Gold Golem"]
     level, melee, defense, phase = (golem.stat(s) for s in ("level", "melee", "defense", "phase"))
     lines = [
-        "## Whole fights",
+        fight_heading(),
         "",
         "Players also ask who is left standing once two stacks keep fighting. The fight calculator below (and "
         "`battlebook odds fight homm`) answers it exactly for two stacks, each of one unit: round after round, "
@@ -106,6 +114,8 @@ def odds_page() -> str:
         "The numbers are computed by the engine (`battlebook.homm.dice.homm_hit`) each time the site is built; "
         "`battlebook odds homm --score S --defense D` answers for any numbers.",
         "",
+        *calculators_lead("stacks"),
+        *fight_section(),
         "## Chance to kill across attack scores",
         "",
         "Each line follows one defense score as the attack score grows, under each reading of the die "
@@ -136,6 +146,5 @@ def odds_page() -> str:
         "the faces that kill run from the larger of lo and D − S up to hi, so:",
         "",
         *formula_html("the chance of a kill", "P(kill)", expr),
-        *fight_section(),
     ]
     return "\n".join(lines) + "\n"

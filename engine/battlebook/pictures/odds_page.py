@@ -29,6 +29,39 @@ EXACT_TABLE_OPEN = (
 )
 
 
+#: Where a page's odds calculator and fight calculator go: the in-page runtime fills them, and the
+#: site's search ranks the sections holding them as calculators (`battlebook.site.search`).
+ODDS_SLOT = '<div class="bb-odds-slot" data-bb-odds="" data-search-exclude=""></div>'
+FIGHT_SLOT = '<div class="bb-fight-slot" data-bb-fight="" data-search-exclude=""></div>'
+#: The anchor of an odds page's fight calculator section.
+FIGHT_ANCHOR = "fight-calculator"
+
+
+def calculators_lead(fighters: str) -> list[str]:
+    """An odds page's first lines under its title: what its two calculators answer, then the odds calculator.
+
+    `fighters` names what fights in the game ("figures", "stacks").
+
+    Examples:
+        >>> calculators_lead("stacks")[2] == ODDS_SLOT
+        True
+    """
+    return [
+        "Two calculators answer for numbers of your own, worked out exactly by the rules engine in your "
+        "browser: the **odds calculator**, just below, gives the chance of one attack; the **fight "
+        f"calculator** ([who wins a fight](#{FIGHT_ANCHOR})) plays a whole battle of two {fighters} out to "
+        "the end.",
+        "",
+        ODDS_SLOT,
+        "",
+    ]
+
+
+def fight_heading() -> str:
+    """The heading of an odds page's fight calculator section, with its anchor."""
+    return f"## Who wins a fight or battle: the fight calculator {{#{FIGHT_ANCHOR}}}"
+
+
 def formula_html(label: str, lhs: str, expr: sympy.Basic) -> list[str]:
     """A display formula as MathML, with its LaTeX source in a collapsed block under it.
 

@@ -571,17 +571,37 @@ def _explain(outcome: Outcome, indent: str) -> list[str]:
     return lines
 
 
-def format_report(report: CheckReport) -> str:
-    """The report as terminal text: per feature, Rule and Example, then a summary line."""
-    lines: list[str] = [
+def malformed_lines(report: CheckReport) -> list[str]:
+    """One line per file that could not be read, naming file and line, as the report words it."""
+    return [
         f"{report.shown(error.path)}:{error.line}: malformed feature file: {error.reason}" for error in report.malformed
     ]
+
+
+def problem_lines(report: CheckReport, doc: FeatureDoc) -> list[str]:
+    """One line per convention the file `doc` breaks, naming file and line, as the report words it."""
+    return [f"problem: {report.shown(p.path)}:{p.line}: {p.reason}" for p in doc.problems]
+
+
+def file_lines(report: CheckReport, doc: FeatureDoc) -> list[str]:
+    """What the report says of the file `doc` before its examples: the game it was guessed to be, and its problems."""
+    guessed = [guess for guess in report.guesses if guess[0] == doc.path]
+    note = [f"note: {guess_note(guessed)}"] if guessed else []
+    return note + problem_lines(report, doc)
+
+
+def not_run_line(report: CheckReport) -> str:
+    """What the report says of an example that did not run at all."""
+    why = f": {report.not_run}" if report.not_run else " (pytest collected no test for it)"
+    return f"the example did not run{why}"
+
+
+def format_report(report: CheckReport) -> str:
+    """The report as terminal text: per feature, Rule and Example, then a summary line."""
+    lines: list[str] = malformed_lines(report)
     for doc, examples in report.features:
         lines += ["", f"{report.shown(doc.path)}: {doc.name}"]
-        guessed = [guess for guess in report.guesses if guess[0] == doc.path]
-        if guessed:
-            lines.append(f"  note: {guess_note(guessed)}")
-        lines += [f"  problem: {report.shown(p.path)}:{p.line}: {p.reason}" for p in doc.problems]
+        lines += [f"  {line}" for line in file_lines(report, doc)]
         current: object = object()
         for checked in examples:
             if checked.rule is not current:
@@ -593,8 +613,7 @@ def format_report(report: CheckReport) -> str:
             if checked.kind == "unchecked":
                 lines.append("               it ran, but has no Then step: add one stating the outcome to check")
             if not checked.outcomes:
-                why = f": {report.not_run}" if report.not_run else " (pytest collected no test for it)"
-                lines.append(f"               the example did not run{why}")
+                lines.append(f"               {not_run_line(report)}")
             for outcome in checked.outcomes:
                 if outcome.kind == "passed":
                     continue

@@ -48,12 +48,30 @@ from battlebook.book.model import (
 )
 from battlebook.book.render import example_gherkin, gherkin_lines
 from battlebook.book.results import Status
-from battlebook.book.rulings import Proposal, proposal_problems, read_ruling, ruling_problems, ruling_text
+from battlebook.book.rulings import (
+    Proposal,
+    chapter_link,
+    proposal_problems,
+    read_ruling,
+    ruling_problems,
+    ruling_text,
+)
 from battlebook.bounds import MAX_SCENARIO_TEXT
 from battlebook.errors import BattlebookError
 from battlebook.language.notes import DRAWING_NOTE
 from battlebook.language.recorder import RESULT
-from battlebook.runners.check import LEAN_OPTIONS, STEPS_HINT, CheckedExample, explain, format_report, run_check
+from battlebook.runners.check import (
+    LEAN_OPTIONS,
+    STEPS_HINT,
+    CheckedExample,
+    CheckReport,
+    explain,
+    file_lines,
+    format_report,
+    malformed_lines,
+    not_run_line,
+    run_check,
+)
 
 #: pytest options of an in-page run: those of `battlebook check`, which leave out the built-in
 #: plugins a scenario never needs (each would cost time at every run in the page).
@@ -132,13 +150,15 @@ def _step_statuses(steps: Sequence[StepDoc], checked: CheckedExample) -> list[di
 UNCHECKED = "it ran, but has no Then step: add one stating the outcome to check"
 
 
-def _explanation(checked: CheckedExample) -> list[str]:
+def _explanation(checked: CheckedExample, report: CheckReport) -> list[str]:
     """The check's explanation of an example that did not pass, line by line.
 
     The page offers its own search of the step catalogue, so the terminal's advice to run
     `battlebook steps WORD` is left out.
     """
     lines = [UNCHECKED] if checked.kind == "unchecked" else []
+    if not checked.outcomes:
+        lines.append(not_run_line(report))
     explained = [line for outcome in checked.outcomes for line in explain(outcome)]
     return lines + [line for line in explained if line.strip() != STEPS_HINT]
 
@@ -207,10 +227,11 @@ def run_scenario(text: str, folder: Path | None = None) -> dict[str, Any]:
 
     The text is written to `scenario.feature` in `folder` (a fresh temporary folder by
     default). The answer holds the check's own report text (`report`), its summary line
-    (`summary`), any reason the file could not be read (`malformed`: line and reason), and
-    per example its name, line, verdict (`kind`), steps with their status, the check's
-    explanation lines, its drawings (markup the page sanitizes) and the chance of its last
-    attack.
+    (`summary`), any reason the file could not be read (`malformed`: line and reason), every
+    problem the report lists before the examples, in its words (`problems`: the unreadable
+    file, or each broken convention, with file and line), and per example its name, line,
+    verdict (`kind`), steps with their status, the check's explanation lines, its drawings
+    (markup the page sanitizes) and the chance of its last attack.
     """
     if len(text) > MAX_TEXT:
         return _refused(f"the scenario is {len(text)} characters long; the page runs at most {MAX_TEXT}")
@@ -227,6 +248,9 @@ def run_scenario(text: str, folder: Path | None = None) -> dict[str, Any]:
                 [path], root=where, options=IN_PAGE_OPTIONS, notes=True, failed_notes=True, plugins=[last]
             )
             report_text = format_report(report)
+            problems = malformed_lines(report) + [
+                line for doc, _ in report.features for line in file_lines(report, doc)
+            ]
         chances = last.chances
     examples = [
         {
@@ -235,7 +259,7 @@ def run_scenario(text: str, folder: Path | None = None) -> dict[str, Any]:
             "rule": checked.rule.id if checked.rule else None,
             "kind": checked.kind,
             "steps": _step_statuses(_steps_of(doc, checked), checked),
-            "explanation": _explanation(checked),
+            "explanation": _explanation(checked, report),
             "undefined": _undefined(checked),
             **_notes(checked, chances),
         }
@@ -245,11 +269,11 @@ def run_scenario(text: str, folder: Path | None = None) -> dict[str, Any]:
     return {
         "ok": report.ok,
         "malformed": [{"line": error.line, "reason": error.reason} for error in report.malformed],
+        "problems": problems,
         "examples": examples,
         "summary": report_text.rstrip("\n").rsplit("\n", 1)[-1].split(" (ran in", 1)[0],
         "report": report_text,
         "seconds": round(report.seconds, 3),
-        "output": report.pytest_output if not examples or any(not e["steps"] for e in examples) else "",
     }
 
 
@@ -273,11 +297,11 @@ def _refused(reason: str) -> dict[str, Any]:
     return {
         "ok": False,
         "malformed": [{"line": 1, "reason": reason}],
+        "problems": [f"{SCENARIO_FILE}:1: {reason}"],
         "examples": [],
         "summary": reason,
         "report": reason + "\n",
         "seconds": 0.0,
-        "output": "",
     }
 
 
@@ -441,8 +465,11 @@ def propose_ruling(text: str, fields: dict[str, Any]) -> dict[str, Any]:
     (`sources` a list of section keys, `chapter` a number). The answer holds `problems`
     (what to fill in or fix first, one line each), and once there are none the file's
     name and `text`, what the book's conventions say of it (`conventions`: the problems a
-    strict reading of the rulebook finds) and `check`: the file run as
-    [`run_scenario`][battlebook.runners.inpage.run_scenario] runs a scenario.
+    strict reading of the rulebook finds), `check`: the file run as
+    [`run_scenario`][battlebook.runners.inpage.run_scenario] runs a scenario, and `link`: the
+    line a rule chapter needs to link to the ruling, and where it goes
+    ([`chapter_link`][battlebook.book.rulings.chapter_link], from the chapter rules the site
+    hands over in `fields["rules"]`), or `None` when no chapter rule cites its sections.
     """
     if len(text) > MAX_TEXT:
         return {"ok": False, "problems": [f"the scenario is {len(text)} characters long; at most {MAX_TEXT}"]}
@@ -486,6 +513,8 @@ def propose_ruling(text: str, fields: dict[str, Any]) -> dict[str, Any]:
         conventions += [f"line {p.line}: {p.reason}" for p in doc.problems]
         conventions += [p.split(": ", 1)[-1] for p in ruling_problems([read_ruling(doc)])]
     check = run_scenario(ruling)
+    rules = fields.get("rules", [])
+    link = chapter_link(proposal, [r for r in rules if isinstance(r, dict)] if isinstance(rules, list) else [])
     return {
         "ok": check["ok"] and not conventions,
         "problems": [],
@@ -493,6 +522,9 @@ def propose_ruling(text: str, fields: dict[str, Any]) -> dict[str, Any]:
         "text": ruling,
         "conventions": conventions,
         "check": check,
+        "link": None
+        if link is None
+        else {"file": link.file, "rule": link.rule, "after": link.after, "line": link.line},
     }
 
 

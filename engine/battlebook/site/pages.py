@@ -55,9 +55,10 @@ from battlebook.book.model import FeatureDoc, FeatureFileError, feature_paths, l
 from battlebook.book.prose import html_text, markdown_text, page_part, prose_block, render_prose
 from battlebook.book.render import render_feature, resolve_rule_hrefs
 from battlebook.book.results import ResultBook, ResultsFileError, default_path
-from battlebook.book.rulings import render_rulings_index, ruling_problems, rulings_of
+from battlebook.book.rulings import chapter_rules, render_rulings_index, ruling_problems, rulings_of
 from battlebook.book.sources import SECTIONS
 from battlebook.games import GAMES
+from battlebook.pictures.odds_page import FIGHT_ANCHOR
 from battlebook.runners.editions import edited_games, run_editions
 from battlebook.site.api_reference import API_INDEX, API_MARKER, ApiIndexError, api_pages
 from battlebook.site.claims import book_claims, claim_problems, load_claims
@@ -138,6 +139,8 @@ LINKED_PAGES = re.compile(r"^(?:rulebook/(?!steps\.md$)|reference/|index\.md$)")
 CHAPTERS_MARKER = "<!-- chapters -->"
 #: Where a hand-written page lists every registered game's odds page (linked with the game's title).
 ODDS_PAGES_MARKER = "<!-- odds pages -->"
+#: Where a hand-written page links every registered game's fight calculator (on its odds page).
+FIGHT_CALCULATORS_MARKER = "<!-- fight calculators -->"
 TEMPLATE_MARKER = "<!-- ruling-template -->"
 TEMPLATE = "docs/files/ruling.feature"
 #: The hand-written navigation, with the markers of the generated parts.
@@ -396,16 +399,19 @@ def _rulebook_index(folders: Mapping[str, Sequence[FeatureDoc]], own_index: set[
     return "\n".join(lines)
 
 
-def odds_links(here: str) -> str:
-    """Every registered game's odds page, linked from the page `here` with the game's title.
+def odds_links(here: str, anchor: str = "") -> str:
+    """Every registered game's odds page (at `#anchor`, if given), linked from the page `here` with the game's title.
 
     Examples:
         >>> odds_links("index.md")
         '[Heroes of Might &#38; Magic IV](odds/homm.md), [Heroscape](odds/heroscape.md)'
+        >>> odds_links("index.md", FIGHT_ANCHOR).split(", ")[1]
+        '[Heroscape](odds/heroscape.md#fight-calculator)'
     """
     base = posixpath.dirname(here)
+    fragment = f"#{anchor}" if anchor else ""
     return ", ".join(
-        f"[{markdown_text(game.title)}]({posixpath.relpath(odds_uri(name), base or '.')})"
+        f"[{markdown_text(game.title)}]({posixpath.relpath(odds_uri(name), base or '.')}{fragment})"
         for name, game in GAMES.items()
     )
 
@@ -803,6 +809,8 @@ class Generator:
             text = _read_text(path, f"docs/{uri}")
             if ODDS_PAGES_MARKER in text:
                 text = text.replace(ODDS_PAGES_MARKER, odds_links(uri))
+            if FIGHT_CALCULATORS_MARKER in text:
+                text = text.replace(FIGHT_CALCULATORS_MARKER, odds_links(uri, FIGHT_ANCHOR))
             if CHAPTERS_MARKER in text:
                 text = text.replace(
                     CHAPTERS_MARKER, chapter_list(self.book, GROUPS, {f.path: page_uri(f) for f in self.book})
@@ -893,6 +901,7 @@ def ruling_facts(book: Sequence[FeatureDoc]) -> dict[str, object]:
         ],
         "ids": sorted(rule.id for feature in book for rule in feature.rules),
         "next_chapter": max(chapters, default=0) + 1,
+        "rules": chapter_rules(book),
     }
 
 

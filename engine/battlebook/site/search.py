@@ -45,8 +45,11 @@ EXCLUDED = ("api/", "rulebook/steps/", "404.html")
 #: The weight of each kind of section (a rule's own section weighs 1): a ruling settles a rule,
 #: a reference entry accompanies one; a chapter's introduction and other pages come after them.
 KIND_WEIGHTS: Mapping[str, float] = MappingProxyType(
-    {"rule": 1.0, "ruling": 0.6, "entry": 0.6, "intro": 0.35, "page": 0.3}
+    {"rule": 1.0, "calculator": 1.0, "ruling": 0.6, "entry": 0.6, "intro": 0.35, "page": 0.3}
 )
+#: Attributes of the slots a page's calculators are put in: a section holding one is a `calculator`,
+#: which answers a question for the reader's own numbers, and weighs as much as a rule.
+CALCULATOR_SLOTS = frozenset({"data-bb-odds", "data-bb-fight"})
 #: The weight of each field of a section in the ranking: the rule's search words, its title,
 #: its prose (the rule restated, its examples' titles and notes), its examples' Gherkin.
 FIELD_WEIGHTS: Mapping[str, float] = MappingProxyType({"words": 3.0, "title": 2.5, "text": 1.0, "code": 0.3})
@@ -192,11 +195,12 @@ class Section:
         address: Its address under the site's root: `page/#anchor`, or `page/` for the page's top.
         title: Its heading's text.
         page_title: The title of its page (its first heading).
-        kind: `rule`, `ruling`, `entry` (a reference page's entry), `intro` (the top of a page
-            that has rules) or `page`.
+        kind: `rule`, `ruling`, `calculator` (a part of a page holding a calculator), `entry` (a
+            reference page's entry), `intro` (the top of a page that has rules) or `page`.
         game: The game it is about, or `None`.
         text: Its prose: the rule restated, its examples' titles and notes.
         code: Its examples' Gherkin.
+        cited: The source it cites (searched with its prose, never shown as its result's line).
     """
 
     address: str
@@ -206,6 +210,7 @@ class Section:
     game: str | None
     text: str
     code: str
+    cited: str = ""
 
 
 #: Classes whose elements are page furniture, never searched: permalinks, badges, the drawings' toggles.
@@ -215,6 +220,8 @@ _VOID = frozenset(
     {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr"}
 )
 _HEADINGS = frozenset({"h1", "h2", "h3", "h4"})
+#: The class of a rule's source citation: searched, but never the line a result shows.
+CITATION = "bb-source"
 _LINKED_GAME = re.compile(r"(?:^|/)(?:rulebook|odds)/([a-z0-9-]+)/|#([a-z0-9-]+)\.")
 
 
@@ -225,6 +232,8 @@ class _Part:
     text: list[str] = field(default_factory=list)
     code: list[str] = field(default_factory=list)
     links: list[str] = field(default_factory=list)
+    cited: list[str] = field(default_factory=list)
+    calculator: bool = False
 
 
 class _PageReader(HTMLParser):
@@ -238,6 +247,7 @@ class _PageReader(HTMLParser):
         self._heading = 0
         self._term = False
         self._code = 0
+        self._cite = 0
         self._stack: list[tuple[str, bool]] = []
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
@@ -264,6 +274,10 @@ class _PageReader(HTMLParser):
             self._heading = len(self._stack)
         if tag == "pre":
             self._code += 1
+        if CITATION in classes and not self._cite:
+            self._cite = len(self._stack)
+        if CALCULATOR_SLOTS & values.keys():
+            self.parts[-1].calculator = True
         if tag == "a" and not self._skip and values.get("href"):
             self.parts[-1].links.append(values["href"] or "")
         if tag in {"p", "li", "dt", "dd", "div", "tr", "br", "h3"}:
@@ -282,6 +296,8 @@ class _PageReader(HTMLParser):
                 self._code -= 1
             if self._heading > len(self._stack):
                 self._heading = 0
+            if self._cite > len(self._stack):
+                self._cite = 0
             if name == tag:
                 break
         if tag in {"p", "li", "dd", "dt", "h3", "tr", "td", "th"}:
@@ -295,7 +311,9 @@ class _PageReader(HTMLParser):
         if not self.parts:
             return
         part = self.parts[-1]
-        (part.title if self._heading else part.code if self._code else part.text).append(data)
+        (part.title if self._heading else part.code if self._code else part.cited if self._cite else part.text).append(
+            data
+        )
 
 
 def _clean(pieces: Iterable[str]) -> str:
@@ -358,6 +376,8 @@ def read_page(path: str, html: str, games: Sequence[str]) -> list[Section]:
         first = index == 0 or part is top
         if prefix in games:
             kind = "rule"
+        elif part.calculator:
+            kind = "calculator"
         elif prefix == "ruling":
             kind = "ruling"
         elif first:
@@ -366,13 +386,18 @@ def read_page(path: str, html: str, games: Sequence[str]) -> list[Section]:
             kind = "entry"
         else:
             kind = "page"
-        game = prefix if prefix in games else page_game or _game_of("", part.links, games)
+        if prefix in games:
+            game: str | None = prefix
+        elif kind == "entry":  # a reference page lists both games: each entry is of the game it links to
+            game = _game_of("", part.links, games) or page_game
+        else:
+            game = page_game or _game_of("", part.links, games)
         title = _clean(part.title) or page_title
         text, code = _prose(part.text), _clean(part.code)
         if not (title or text or code):
             continue
         where = address if first else f"{address}#{part.anchor}"
-        sections.append(Section(where, title, page_title, kind, game, text, code))
+        sections.append(Section(where, title, page_title, kind, game, text, code, _clean(part.cited)))
     return sections
 
 
@@ -419,7 +444,7 @@ def build_index(
         fields = {
             "title": Counter(normaliser.terms(section.title)),
             "words": Counter(t for w in words.get(anchor, ()) for t in normaliser.terms(w)),
-            "text": Counter(normaliser.terms(section.text)),
+            "text": Counter(normaliser.terms(f"{section.text} {section.cited}")),
             "code": Counter(normaliser.terms(section.code)),
         }
         docs.append(

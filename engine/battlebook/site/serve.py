@@ -20,6 +20,7 @@ what a contributor waits for after saving a feature file.
 from __future__ import annotations
 
 import functools
+import gzip
 import http.server
 import json
 import os
@@ -59,6 +60,11 @@ RELOAD_JS = """(function () {
 """.replace('"EPOCH"', json.dumps(RELOAD_EPOCH))
 
 
+#: Files sent compressed to a browser that accepts gzip, as most static hosts send them: the
+#: in-page runtime's interpreter (`.wasm`, `.mjs`) and standard library, pages, scripts, data.
+COMPRESSED_SUFFIXES = frozenset({".html", ".js", ".mjs", ".css", ".json", ".wasm", ".zip", ".svg", ".txt", ".xml"})
+
+
 @dataclass
 class Served:
     """The folder being served and the count of builds, shared by the server's threads and the watcher."""
@@ -66,6 +72,20 @@ class Served:
     folder: Path
     epoch: int = 0
     lock: threading.Lock = field(default_factory=threading.Lock)
+    #: Each compressed file by its path, with the size and modification time it was compressed at.
+    gzipped: dict[Path, tuple[int, int, bytes]] = field(default_factory=dict)
+
+    def compressed(self, path: Path) -> bytes:
+        """The file at `path`, gzipped once per version of it (a build replaces the files it changes)."""
+        info = path.stat()
+        with self.lock:
+            kept = self.gzipped.get(path)
+        if kept is not None and kept[:2] == (info.st_size, info.st_mtime_ns):
+            return kept[2]
+        body = gzip.compress(path.read_bytes(), compresslevel=6, mtime=0)
+        with self.lock:
+            self.gzipped[path] = (info.st_size, info.st_mtime_ns, body)
+        return body
 
     def swap(self, built: Path) -> None:
         """Serve the finished build `built` from now on; open pages reload."""
@@ -109,12 +129,25 @@ class ReloadingHandler(http.server.SimpleHTTPRequestHandler):
         if not target.exists() and (self.served.folder / "404.html").is_file():
             missing = (self.served.folder / "404.html").read_bytes()
             return self._send(missing, "text/html; charset=utf-8", 404)
+        if target.suffix in COMPRESSED_SUFFIXES and target.is_file() and self._accepts_gzip():
+            kind = self.guess_type(str(target))
+            return self._send(self.served.compressed(target), kind, encoded=True)
         return super().do_GET()
 
-    def _send(self, body: bytes, kind: str, status: int = 200) -> None:
+    def _accepts_gzip(self) -> bool:
+        """Whether the browser said it takes gzip (`Accept-Encoding`)."""
+        accepted = (self.headers.get("Accept-Encoding") or "").lower()
+        return any(part.split(";", 1)[0].strip() == "gzip" for part in accepted.split(","))
+
+    def _send(self, body: bytes, kind: str, status: int = 200, encoded: bool = False) -> None:
+        if not encoded and len(body) > 1024 and self._accepts_gzip():
+            body, encoded = gzip.compress(body, compresslevel=6, mtime=0), True
         self.send_response(status)
         self.send_header("Content-Type", kind)
         self.send_header("Content-Length", str(len(body)))
+        if encoded:
+            self.send_header("Content-Encoding", "gzip")
+            self.send_header("Vary", "Accept-Encoding")
         self.send_header("Cache-Control", "no-store")
         self.end_headers()
         self.wfile.write(body)

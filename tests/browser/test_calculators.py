@@ -1,0 +1,127 @@
+"""The odds and fight calculators are found: from the home page in one click, and by the search.
+
+Their defaults chart only what counts in the edition they name (the 2004 Heroscape game
+counts no Life), and a shared link shows its answer as soon as it is opened, worked out in
+the engine's worker while the page stays free.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+from playwright.sync_api import BrowserContext, Page, expect
+
+from battlebook.fight_report import report_page
+from battlebook.games import game_named
+from tests.browser.search_queries import search_hrefs
+
+#: The first answer fetches and starts the engine: generous on a busy machine.
+FIRST_ANSWER_MS = 180_000
+#: The longest task the page's main thread may run while a shared link is answered, in ms: a guard
+#: against working the answer out on the main thread, loose enough for a machine shared by several
+#: test runs (where loading the calculators' script alone has taken over 200 ms).
+LONG_TASK_MS = 1_000
+#: Registered before any script of a page runs: every long task of its main thread, with its start.
+LONG_TASKS = """
+window.__longTasks = [];
+new PerformanceObserver((list) => {
+  for (const entry of list.getEntries()) window.__longTasks.push([entry.startTime, entry.duration]);
+}).observe({ type: "longtask", buffered: true });
+"""
+#: The long tasks that started once the page had loaded (the engine takes seconds more to answer).
+AFTER_LOAD = """limit => {
+  const loaded = performance.getEntriesByType("navigation")[0].loadEventEnd;
+  return window.__longTasks.filter(([start, d]) => start >= loaded && d > limit).map(([, d]) => d);
+}"""
+
+
+@pytest.fixture
+def page(browser: BrowserContext) -> Iterator[Page]:
+    tab = browser.new_page()
+    tab.set_default_timeout(60_000)
+    tab.add_init_script(LONG_TASKS)
+    yield tab
+    tab.close()
+
+
+@pytest.mark.parametrize("game", ["heroscape", "homm"])
+def test_the_home_page_reaches_a_fight_calculator_in_one_click(page: Page, site_url: str, game: str) -> None:
+    page.goto(site_url)
+    page.locator(f"article a[href$='odds/{game}/#fight-calculator']").first.click()
+    expect(page).to_have_url(f"{site_url}odds/{game}/#fight-calculator")
+    calculator = page.locator(f".bb-fight-calculator[data-game={game}]")
+    expect(calculator).to_be_visible()
+    expect(calculator.locator("button[type=submit]")).to_be_in_viewport()
+
+
+#: What players type to find the calculators; each must list a calculator's section among the first results.
+CALCULATOR_QUESTIONS = ["who wins", "who wins a fight", "fight", "odds", "calculator", "odds calculator"]
+#: How far down a calculator may come.
+WITHIN = 4
+
+
+@pytest.mark.parametrize("query", CALCULATOR_QUESTIONS)
+def test_the_search_finds_the_calculators(page: Page, site_url: str, query: str) -> None:
+    listed, _ = search_hrefs(page, site_url, query)
+    first = listed[:WITHIN]
+    assert any("/odds/" in href for href in first), f"searching {query!r} lists no calculator first: {first}"
+
+
+def test_the_2004_default_charts_no_life_and_equals_the_engine(page: Page, site_url: str) -> None:
+    page.goto(site_url + "odds/heroscape/")
+    box = page.locator(".bb-fight-calculator")
+    expect(box.locator("select[name=e]")).to_have_value("2004")
+    box.locator("button[type=submit]").click()
+    expect(box.locator(".bb-odds-main")).to_be_visible(timeout=FIRST_ANSWER_MS)
+    expected = report_page(
+        game_named("heroscape").fight("duel", {"edition": "2004", "first": "3,3,4", "second": "3,3,4", "height": "0"})
+    )
+    assert expected["spreads"] == [], "the engine charts Life left in the 2004 game"
+    expect(box.locator(".bb-odds-main")).to_have_text(str(expected["title"]))
+    expect(box.locator(".bb-fight-chart")).to_have_count(1)  # who wins, and nothing of Life
+    shown = box.locator(".bb-odds-result").inner_text()
+    for chance in expected["chances"]:
+        assert chance["fraction"] in shown
+
+
+@pytest.mark.parametrize(
+    ("fragment", "selector", "expected"),
+    [
+        (
+            "fight=heroscape&q=duel&e=2024&fa=3&fd=2&fl=4&sa=2&sd=3&sl=5&h=1",
+            ".bb-fight-calculator",
+            ("heroscape", "duel", {"edition": "2024", "first": "3,2,4", "second": "2,3,5", "height": "1"}),
+        ),
+        (
+            "fight=homm&ac=3&al=2&am=3&ad=7&ap=7&dc=2&dl=1&dm=4&dd=9&dp=3&r=1-10&c=",
+            ".bb-fight-calculator",
+            ("homm", "stacks", {"aggressor": "3,2,3,7,7", "defender": "2,1,4,9,3", "faces": "1-10", "reading": ""}),
+        ),
+    ],
+)
+def test_a_shared_link_shows_its_answer_on_arrival_without_holding_the_page(
+    page: Page, site_url: str, fragment: str, selector: str, expected: tuple[str, str, dict[str, str]]
+) -> None:
+    game, question, arguments = expected
+    workers: list[str] = []
+    page.on("worker", lambda worker: workers.append(worker.url))
+    page.goto(f"{site_url}odds/{game}/#{fragment}", wait_until="load")
+    box = page.locator(selector)
+    answer = report_page(game_named(game).fight(question, arguments))
+    expect(box.locator(".bb-odds-main")).to_have_text(str(answer["title"]), timeout=FIRST_ANSWER_MS)
+    shown = box.locator(".bb-odds-result").inner_text()
+    for chance in answer["chances"]:
+        assert chance["fraction"] in shown
+    assert any("try-it-worker" in url for url in workers), "the answer was not worked out in the engine's worker"
+    held = page.evaluate(AFTER_LOAD, LONG_TASK_MS)
+    assert held == [], f"the page's main thread was held while the link was answered: {held} ms"
+
+
+def test_a_shared_odds_link_shows_its_answer_on_arrival(page: Page, site_url: str) -> None:
+    from battlebook.runners.inpage import game_odds
+
+    page.goto(f"{site_url}odds/heroscape/#odds=heroscape&a=2&d=4&h=1&e=2024")
+    box = page.locator(".bb-odds-calculator")
+    expected = game_odds("heroscape", [2, 4, 1, "2024"])
+    expect(box.locator(".bb-odds-main")).to_contain_text(expected["at_least_one"]["fraction"], timeout=FIRST_ANSWER_MS)
