@@ -67,7 +67,7 @@ from fractions import Fraction
 from typing import Any, Generic, Protocol, TypeVar
 
 from battlebook.dice import ScriptedDice
-from battlebook.fight import MAX_POSITIONS, Absorption, Ended, Move, Play, _components, solve
+from battlebook.fight import MAX_POSITIONS, Absorption, Ended, Move, Play, solve, strongly_connected
 from battlebook.fight_report import FightTooLarge
 from battlebook.game import Roll
 
@@ -360,7 +360,7 @@ def _iterate(graph: _Graph) -> list[int]:
         if n not in graph.won
     }
     allowed: list[list[int]] = [[0] for _ in range(size)]
-    for component in _components(list(successors), successors):
+    for component in strongly_connected(list(successors), successors):
         loops = len(component) > 1 or component[0] in successors[component[0]]
         for _ in range(_SWEEPS if loops else 1):
             change = 0.0
@@ -528,7 +528,7 @@ def _evaluate(graph: _Graph, chosen: Sequence[int]) -> _Exact:
     rows = {n: graph.options[n][chosen[n]] for n in range(size) if n not in graph.won}
     reward = {n: sum((p * c for _, p, c in row if c), Fraction(0)) for n, row in rows.items()}
     successors = {n: sorted({t for t, _, _ in row if t not in graph.won}) for n, row in rows.items()}
-    for component in _components(list(rows), successors):
+    for component in strongly_connected(list(rows), successors):
         _affine_solve(component, rows, known, reward)
     return known
 

@@ -65,7 +65,7 @@ from battlebook.fight_report import FightTooLarge
 from battlebook.frozen import FrozenMap
 from battlebook.game import Roll
 
-__all__ = ["MAX_POSITIONS", "Absorption", "Ended", "Fight", "Move", "Play", "solve"]
+__all__ = ["MAX_POSITIONS", "Absorption", "Ended", "Fight", "Move", "Play", "solve", "strongly_connected"]
 
 P = TypeVar("P", bound=Hashable)
 S = TypeVar("S")
@@ -221,8 +221,18 @@ def _landings(
     return [found if found is not None else (i, 0) for i, found in enumerate(landing)]
 
 
-def _components(nodes: Sequence[int], successors: Mapping[int, Sequence[int]]) -> list[list[int]]:
-    """The strongly connected components of the graph, each after every component it leads to (Tarjan)."""
+def strongly_connected(nodes: Sequence[int], successors: Mapping[int, Sequence[int]]) -> list[list[int]]:
+    """The strongly connected components of the graph, each after every component it leads to (Tarjan).
+
+    Both the fight's solver and the battle's ([`battlebook.battle`][battlebook.battle]) solve the
+    positions one component at a time, the ones a component leads to first.
+
+    Examples:
+        >>> sorted(map(sorted, strongly_connected([0, 1, 2], {0: [1], 1: [0, 2], 2: []})))
+        [[0, 1], [2]]
+        >>> strongly_connected([0, 1, 2], {0: [1], 1: [0, 2], 2: []})[0]
+        [2]
+    """
     index: dict[int, int] = {}
     low: dict[int, int] = {}
     stack: list[int] = []
@@ -322,7 +332,7 @@ def solve(game: Play[S, A], fight: Fight[P, S, A, O], start: P, *, limit: int = 
 
     arrive(first, Fraction(1))
     successors = {node: [t for t in targets if t in out] for node, targets in out.items()}
-    for component in reversed(_components(chanced, successors)):
+    for component in reversed(strongly_connected(chanced, successors)):
         inside = set(component)
         entering = [mass.get(node, Fraction(0)) for node in component]
         if not any(entering):

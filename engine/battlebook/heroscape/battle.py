@@ -40,7 +40,7 @@ from battlebook.fight_report import FightArgumentError, FightReport
 from battlebook.heroscape.actions import Action, Attack, EndTurn, StartTurn
 from battlebook.heroscape.battlefield import Battlefield, Space
 from battlebook.heroscape.cards import ArmyCard, CardKind
-from battlebook.heroscape.fight import _readings
+from battlebook.heroscape.fight import readings_taken
 from battlebook.heroscape.hexes import Hex
 from battlebook.heroscape.play import HEROSCAPE_PLAY
 from battlebook.heroscape.rules import attacks_left
@@ -237,7 +237,7 @@ def battle_odds(
     contest = HeroscapeContest()
     start, _ = contest._land(_canonical(state))
     readings = (
-        *_readings(state.ruleset),
+        *readings_taken(state.ruleset),
         "all figures in range and line of sight of every enemy, on one level (the battle's setting)",
     )
     if play == "focus":

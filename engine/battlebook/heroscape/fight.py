@@ -62,6 +62,7 @@ __all__ = [
     "duel_odds",
     "duel_odds_in",
     "fight_report",
+    "readings_taken",
 ]
 
 #: The most attack or defense dice a figure of the calculator may roll before height advantage,
@@ -174,7 +175,7 @@ class AttackedOdds:
 # --- The readings an answer took -----------------------------------------------------
 
 
-def _readings(ruleset: Ruleset) -> list[str]:
+def readings_taken(ruleset: Ruleset) -> list[str]:
     """The edition's way of harming and the combat die, in words, as the answer took them."""
     if ruleset.harm is Harm.DESTROY:
         harm = (
@@ -276,7 +277,7 @@ def duel_odds_in(state: BattleState, first: str, second: str, *, limit: int = MA
         _left(outcomes, "first", _life_left(state, one)),
         _left(outcomes, "second", _life_left(state, other)),
         answer.expected_count,
-        tuple(_readings(state.ruleset)),
+        tuple(readings_taken(state.ruleset)),
         answer.positions,
     )
 
@@ -437,7 +438,7 @@ def attacked_odds(
         sum(by_attack, Fraction(0)),
         by_attack,
         FrozenMap((w, outcomes.get(("alive", w), Fraction(0))) for w in range(life)),
-        tuple(_readings(ruleset)),
+        tuple(readings_taken(ruleset)),
         answer.positions,
     )
 
