@@ -72,7 +72,13 @@ from battlebook.site.glossary import (
     load_glossary,
     render_glossary,
 )
-from battlebook.site.messages_page import MESSAGES_PAGE, message_problems, messages_page, run_samples
+from battlebook.site.messages_page import (
+    MESSAGES_FEATURE,
+    MESSAGES_PAGE,
+    message_problems,
+    messages_page,
+    run_samples,
+)
 from battlebook.site.open_questions import open_question_problems, open_questions, render_open_questions
 from battlebook.site.statements import load_statements, statement_problems
 from battlebook.site.units_index import render_units_index, units_index
@@ -765,9 +771,12 @@ class Generator:
         entries = run_editions(self.book, self.root)
         pages = {feature.path: page_uri(feature) for feature in self.book}
         self.add(EDITIONS_PAGE, editions_page(entries, pages, EDITIONS_PAGE, self.book), EDITIONS_META)
-        said = run_samples(self.root)
-        self.add(MESSAGES_PAGE, messages_page(said))
-        self.pages.problems += message_problems(said)
+        if (self.root / MESSAGES_FEATURE).is_file():
+            said = run_samples(self.root)
+            self.add(MESSAGES_PAGE, messages_page(said))
+            self.pages.problems += message_problems(said)
+        else:
+            self.pages.problems.append(f"{MESSAGES_FEATURE}: missing, so the page of the check's messages is not made")
         self.pages.problems += glossary_problems(self.glossary, self.rule_pages, GAMES)
 
     def odds_pages(self) -> None:
