@@ -99,6 +99,7 @@ def templates(book: list[FeatureDoc]) -> list[Template]:
         Template("the units and army cards", pattern="reference/units/"),
         Template("the outside facts", pattern="reference/outside-facts/"),
         Template("the editions", pattern="reference/editions/"),
+        Template("the messages of a check", pattern="reference/messages/"),
         Template("the Playground", pattern="playground/", holds=".bb-play-step"),
         Template("contributing", pattern="contributing/"),
         Template("the step catalogue", pattern="rulebook/steps/"),
