@@ -63,9 +63,10 @@ def dark_mode_probe(
     page.goto(site_url + "rulebook/homm/melee/")
     page.evaluate(
         """([css, html]) => {
-            const style = document.createElement("style");
-            style.textContent = css;
-            document.head.append(style);
+            // A constructed style sheet: the site's policy lets no inline <style> element apply.
+            const sheet = new CSSStyleSheet();
+            sheet.replaceSync(css);
+            document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
             document.querySelector("article").insertAdjacentHTML("afterbegin", html);
         }""",
         [style, probe],
@@ -112,9 +113,9 @@ def test_a_check_within_an_element_sees_what_it_holds_and_nothing_beside_it(page
     page.goto(site_url + "rulebook/homm/melee/")
     page.evaluate(
         """() => {
-            const style = document.createElement("style");
-            style.textContent = '[data-md-color-scheme="slate"] #bb-inside p { color: #333; }';
-            document.head.append(style);
+            const sheet = new CSSStyleSheet();
+            sheet.replaceSync('[data-md-color-scheme="slate"] #bb-inside p { color: #333; }');
+            document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
             document.querySelector("article").insertAdjacentHTML("afterbegin",
                 '<div id="bb-inside"><p>Faint in dark mode</p></div>'
                 + '<div id="bb-beside"><img src="data:image/gif;base64,R0lGODlhAQABAAAAACw=" width="20"></div>');

@@ -28,10 +28,12 @@ window.__longTasks = [];
 new PerformanceObserver((list) => {
   for (const entry of list.getEntries()) window.__longTasks.push([entry.startTime, entry.duration]);
 }).observe({ type: "longtask", buffered: true });
+window.addEventListener("load", () => { window.__loadedAt = performance.now(); });
 """
 #: The long tasks that started once the page had loaded (the engine takes seconds more to answer).
 AFTER_LOAD = """limit => {
-  const loaded = performance.getEntriesByType("navigation")[0].loadEventEnd;
+  // Read when the load event fired (the navigation entry can be missing once the theme has taken over the page).
+  const loaded = window.__loadedAt ?? 0;
   return window.__longTasks.filter(([start, d]) => start >= loaded && d > limit).map(([, d]) => d);
 }"""
 
