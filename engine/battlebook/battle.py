@@ -67,7 +67,7 @@ from fractions import Fraction
 from typing import Any, Generic, Protocol, TypeVar
 
 from battlebook.dice import ScriptedDice
-from battlebook.fight import MAX_POSITIONS, Absorption, Ended, Move, Play, solve, strongly_connected
+from battlebook.fight import MAX_POSITIONS, Absorption, Ended, Move, Play, solve, solve_linear, strongly_connected
 from battlebook.fight_report import FightTooLarge
 from battlebook.game import Roll
 
@@ -493,7 +493,7 @@ def _affine_solve(
             [Fraction(int(i == j)) - forms[f][which][1 + j] for j in range(size)] for i, f in enumerate(variables)
         ]
         rhs = [forms[f][which][0] for f in variables]
-        solved.append(_gauss(matrix, rhs) if size else [])
+        solved.append(solve_linear(matrix, rhs) if size else [])
     for n in component:
         values: list[Fraction] = []
         for which in range(3):
@@ -501,21 +501,6 @@ def _affine_solve(
             values.append(f[0] + sum((f[1 + j] * solved[which][j] for j in range(size) if f[1 + j]), zero))
         known.a[n], known.d[n] = values[0], values[1]
         known.e[n] = values[2] if finite else None
-
-
-def _gauss(matrix: list[list[Fraction]], rhs: list[Fraction]) -> list[Fraction]:
-    size = len(rhs)
-    rows = [[*row, value] for row, value in zip(matrix, rhs, strict=True)]
-    for column in range(size):
-        pivot = next(r for r in range(column, size) if rows[r][column] != 0)
-        rows[column], rows[pivot] = rows[pivot], rows[column]
-        lead = rows[column][column]
-        rows[column] = [value / lead for value in rows[column]]
-        for r in range(size):
-            factor = rows[r][column]
-            if r != column and factor != 0:
-                rows[r] = [x - factor * y for x, y in zip(rows[r], rows[column], strict=True)]
-    return [rows[r][size] for r in range(size)]
 
 
 def _evaluate(graph: _Graph, chosen: Sequence[int]) -> _Exact:

@@ -65,7 +65,17 @@ from battlebook.fight_report import FightTooLarge
 from battlebook.frozen import FrozenMap
 from battlebook.game import Roll
 
-__all__ = ["MAX_POSITIONS", "Absorption", "Ended", "Fight", "Move", "Play", "solve", "strongly_connected"]
+__all__ = [
+    "MAX_POSITIONS",
+    "Absorption",
+    "Ended",
+    "Fight",
+    "Move",
+    "Play",
+    "solve",
+    "solve_linear",
+    "strongly_connected",
+]
 
 P = TypeVar("P", bound=Hashable)
 S = TypeVar("S")
@@ -272,8 +282,13 @@ def strongly_connected(nodes: Sequence[int], successors: Mapping[int, Sequence[i
     return found
 
 
-def _solve_linear(matrix: list[list[Fraction]], rhs: list[Fraction]) -> list[Fraction]:
-    """The exact solution of `matrix` x = `rhs` (Gauss-Jordan elimination over fractions; the matrix is invertible)."""
+def solve_linear(matrix: list[list[Fraction]], rhs: list[Fraction]) -> list[Fraction]:
+    """The exact solution of `matrix` x = `rhs` (Gauss-Jordan elimination over fractions; the matrix is invertible).
+
+    Examples:
+        >>> solve_linear([[Fraction(2), Fraction(0)], [Fraction(1), Fraction(1)]], [Fraction(1), Fraction(1)])
+        [Fraction(1, 2), Fraction(1, 2)]
+    """
     size = len(rhs)
     rows = [[*row, value] for row, value in zip(matrix, rhs, strict=True)]
     for column in range(size):
@@ -350,7 +365,7 @@ def solve(game: Play[S, A], fight: Fight[P, S, A, O], start: P, *, limit: int = 
                 for target, chance in out[node].items():
                     if target in place:
                         matrix[place[target]][place[node]] -= chance
-            visits = _solve_linear(matrix, entering)
+            visits = solve_linear(matrix, entering)
         for node, visit in zip(component, visits, strict=True):
             if expected_count is not None and reward[node]:
                 expected_count += visit * reward[node]
