@@ -9,10 +9,7 @@ import urllib.error
 import urllib.request
 from pathlib import Path
 
-import pytest
-
 from battlebook.site.serve import (
-    LIVE_VARIABLE,
     RELOAD_EPOCH,
     RELOAD_SCRIPT,
     Project,
@@ -57,8 +54,7 @@ def test_pages_are_served_with_the_reload_script_and_reload_after_a_swap(tmp_pat
         server.server_close()
 
 
-def test_only_a_change_that_matters_rebuilds(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.delenv("BATTLEBOOK_RESULTS", raising=False)
+def test_only_a_change_that_matters_rebuilds(tmp_path: Path) -> None:
     project = Project(tmp_path, ["mkdocs"], "http://127.0.0.1:8000/", tmp_path / "runtime")
     results = tmp_path / ".battlebook" / "results.json"
     assert changes_matter([(2, str(tmp_path / "features" / "homm" / "melee.feature"))], project)
@@ -68,18 +64,14 @@ def test_only_a_change_that_matters_rebuilds(tmp_path: Path, monkeypatch: pytest
     assert not changes_matter([(2, str(tmp_path / "features" / ".#melee.feature"))], project)
 
 
-def test_under_make_docs_loop_the_feature_files_are_left_to_the_loop(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
+def test_under_make_docs_loop_the_feature_files_are_left_to_the_loop(tmp_path: Path) -> None:
     """`battlebook.cli.live` watches `features/` and writes the results: the server rebuilds on the results alone."""
     for folder in ("features", ".battlebook", "docs"):
         (tmp_path / folder).mkdir()
-    monkeypatch.delenv("BATTLEBOOK_RESULTS", raising=False)
     project = Project(tmp_path, ["mkdocs"], "http://127.0.0.1:8000/", tmp_path / "runtime")
-    monkeypatch.delenv(LIVE_VARIABLE, raising=False)
     assert tmp_path / "features" in project.watched()
-    monkeypatch.setenv(LIVE_VARIABLE, "1")
-    assert tmp_path / "features" not in project.watched() and tmp_path / ".battlebook" in project.watched()
+    loop = Project(tmp_path, ["mkdocs"], "http://127.0.0.1:8000/", tmp_path / "runtime", results_only=True)
+    assert tmp_path / "features" not in loop.watched() and tmp_path / ".battlebook" in loop.watched()
 
 
 def test_files_are_sent_gzipped_to_a_browser_that_takes_it_as_a_static_host_sends_them(tmp_path: Path) -> None:
