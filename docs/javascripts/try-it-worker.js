@@ -3,11 +3,11 @@
  * try-it-app.js starts this worker (a module worker, served from this site) as soon as a
  * reader opens a Try it panel, the Playground or an odds calculator, so the engine loads
  * while they read. Here, off the page's main thread, it loads Pyodide (Python compiled to
- * WebAssembly) from this site's try/runtime/ folder, unpacks the battlebook package and its
- * pure-Python dependencies from one archive, imports the in-page runner and runs one small
- * scenario, so the reader's first Run finds everything imported. The page never waits on
- * it: a run that takes too long is ended by the page, which terminates this worker and
- * starts a fresh one.
+ * WebAssembly) from this site's try/runtime/ folder, with the part of Python's standard
+ * library a run uses, unpacks the battlebook package and its pure-Python dependencies from
+ * one archive, imports the in-page runner and runs one small scenario, so the reader's first
+ * Run finds everything imported. The page never waits on it: a run that takes too long is
+ * ended by the page, which terminates this worker and starts a fresh one.
  *
  * Messages to the page: {type: "progress", loaded, total, what}, {type: "ready", timings,
  * bytes}, {type: "failed", error} (the engine could not load), and one {type: "answer", id,
@@ -124,6 +124,8 @@ async function start() {
     pyodide = await loadPyodide({
       indexURL: BASE,
       lockFileContents: manifest.lock, // no package comes from Pyodide's repository: nothing to fetch
+      // The standard library's modules a run uses, as bytecode (runtime/build.mjs), not Pyodide's whole one.
+      stdLibURL: BASE + manifest.stdlib,
       stdout: () => {},
       stderr: () => {},
     });
