@@ -21,6 +21,8 @@ const BASE = new URL("../try/runtime/", self.location.href).href;
 const timings = {};
 let loaded = 0;
 let total = 0;
+/** Whether a run was asked for while the engine loaded (it then needs no warm-up run of its own). */
+let runAsked = false;
 
 function progress(what) {
   self.postMessage({ type: "progress", loaded: Math.min(loaded, total), total, what });
@@ -183,8 +185,9 @@ def battlebook_battle(game, values):
     fight: call("battlebook_fight"),
     battle: call("battlebook_battle"),
   };
-  // One small run: the step library and pytest's plugins load now, not on the reader's first Run.
-  api.run(WARM_UP);
+  // One small run: the step library and pytest's plugins load now, not on the reader's first
+  // Run; unless the reader has pressed Run already, and that run loads them.
+  if (!runAsked) api.run(WARM_UP);
   mark("warmUp");
   timings.total = (performance.now() - started) / 1000;
   self.postMessage({ type: "ready", timings, bytes: loaded });
@@ -196,6 +199,7 @@ engine.catch((error) => self.postMessage({ type: "failed", error: String(error &
 
 self.onmessage = async (event) => {
   const { id, call, args } = event.data || {};
+  if (call === "run") runAsked = true;
   let api;
   try {
     api = await engine;
