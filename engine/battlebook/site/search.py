@@ -214,7 +214,10 @@ class Section:
 
 
 #: Classes whose elements are page furniture, never searched: permalinks, badges, the drawings' toggles.
-FURNITURE = frozenset({"headerlink", "bb-anchor", "bb-badge", "bb-edition", "bb-summary", "bb-drawings"})
+FURNITURE = frozenset(
+    {"headerlink", "bb-anchor", "bb-badge", "bb-edition", "bb-summary", "bb-drawings", "bb-stat-source"}
+    | {"bb-stat-illustrative"}
+)
 _SKIPPED_TAGS = frozenset({"script", "style", "svg", "template", "noscript", "button", "summary"})
 _VOID = frozenset(
     {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr"}
@@ -264,13 +267,15 @@ class _PageReader(HTMLParser):
         self._stack.append((tag, skip))
         self._skip += skip
         anchor = values.get("id")
-        if not self._skip and anchor and (tag in _HEADINGS or (tag == "dl" and "bb-term" in classes)):
+        # A glossary term (`dl.bb-term`) and a reference table's entry (`tr.bb-entry`) are sections like headings.
+        entry = (tag == "dl" and "bb-term" in classes) or (tag == "tr" and "bb-entry" in classes)
+        if not self._skip and anchor and (tag in _HEADINGS or entry):
             self.parts.append(_Part(anchor))
-            self._term = tag == "dl"
+            self._term = entry
             if tag in _HEADINGS:
                 self._heading = len(self._stack)
-        elif tag == "dt" and self._term and not self._skip:
-            self._term = False  # a glossary term's name is its title
+        elif tag in ("dt", "th") and self._term and not self._skip:
+            self._term = False  # a glossary term's name, a table entry's first header cell, is its title
             self._heading = len(self._stack)
         if tag == "pre":
             self._code += 1
