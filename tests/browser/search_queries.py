@@ -183,3 +183,23 @@ SECOND_FRESH_QUESTIONS = [
     _q("how do you win a game of heroscape", "heroscape.ending-the-battle", "ruling.heroscape-victory-2024"),
     _q("my hero is 3 spaces from home can he still pull out", "homm.withdrawing", "ruling.within-four-spaces"),
 ]
+
+#: Issue 35, third fresh list: written from the five source texts' topics, in players' words, once
+#: this session's changes to the search were done and before the search ranked any of them; the
+#: search was not changed after they were ranked.
+THIRD_FRESH_QUESTIONS = [
+    _q("what if my attack roll is lower than their defense", "homm.melee-attack"),
+    _q("can my archers on the back line shoot the enemy's back line", "homm.ranged-attack"),
+    _q("why is my stack of three golems hitting for 7", "homm.attacking-as-a-stack"),
+    _q("can a fireball be answered", "homm.retaliation"),
+    _q("do I need to roll if my swarming score already beats the defense", "homm.swarming"),
+    _q("what happens to the other player's cards when I surrender", "homm.surrendering"),
+    _q("does the town wall get fixed after the fight", "homm.town-walls"),
+    _q("can my guys inside the town shoot out without a penalty", "homm.town-ranged-penalties"),
+    _q("is there a limit to how far my zettian guard can hit", "heroscape.range"),
+    _q("does a gap in the board count when measuring range", "heroscape.range"),
+    _q("do both players roll dice in an attack", "heroscape.attack-dice"),
+    _q("what happens when skulls and shields are tied", "heroscape.attack-outcome"),
+    _q("does a figure standing on a glyph count as higher", "heroscape.height-advantage"),
+    _q("my hero has 6 wounds and life 8, is it dead", "heroscape.life"),
+]
