@@ -38,6 +38,7 @@ from tests.browser.search_queries import (  # noqa: E402
     QUERIES,
     RULE_QUESTIONS,
     SECOND_FRESH_QUESTIONS,
+    THIRD_FRESH_QUESTIONS,
     Query,
 )
 
@@ -73,6 +74,7 @@ LISTS = [
     ("players' words", PLAYER_QUESTIONS),
     ("rule terms", RULE_QUESTIONS),
     ("second fresh list (this session)", SECOND_FRESH_QUESTIONS),
+    ("third fresh list (this session, after the changes)", THIRD_FRESH_QUESTIONS),
     ("calculators", CALCULATOR_QUESTIONS),
 ]
 

@@ -921,8 +921,9 @@ def calculator_search_words() -> dict[str, tuple[str, ...]]:
     """The words that find each odds page's calculators in the site's search, by their sections' addresses.
 
     What each calculator answers, as its game declares it ([`Calculators`][battlebook.calculator.Calculators]):
-    the odds calculator at the top of the page, the fight and battle calculators in the section
-    `#fight-calculator` (the page puts the battle calculator under the fight calculator).
+    the odds calculator at the top of the page (its one line of help: the page's title and prose name
+    it), the fight and battle calculators in the section `#fight-calculator` (the page puts the
+    battle calculator under the fight calculator).
 
     Examples:
         >>> words = calculator_search_words()
@@ -935,7 +936,7 @@ def calculator_search_words() -> dict[str, tuple[str, ...]]:
     for game in GAMES:
         given = calculators(game)
         page = page_url(odds_uri(game))
-        words[page] = (given.odds_form.title, given.odds.help)
+        words[page] = (given.odds.help,)
         battle = (f"Battle calculator: {given.battle.help}",) if given.battle is not None else ()
         words[f"{page}#{FIGHT_ANCHOR}"] = (given.fight_form.title, given.fight.help, *battle)
     return words

@@ -72,7 +72,7 @@ SAME_GAME_BOOST = 1.5
 #: How far the game a question's own words point to moves a section's weight: a section of a
 #: game the words point to alone weighs up to 1 + this, one of a game they rule out 1 - this
 #: (the page's script reads each game's chance from the sections holding each word).
-GAME_EVIDENCE = 0.4
+GAME_EVIDENCE = 0.3
 #: Characters of a section's prose kept for its result's snippet.
 SNIPPET_CHARS = 1200
 
