@@ -161,6 +161,7 @@ def test_each_reference_entry_is_of_the_game_it_links_to_not_the_pages_commonest
     <h3 id="unit-knave">Knave</h3><p>Used in <a href="../../rulebook/heroscape/life/#heroscape.life">Life</a>.</p>
     <h3 id="unit-orc">Orc</h3><p>Used in <a href="../../rulebook/homm/melee/">Melee</a>.</p></article>"""
     sections = read_page("reference/glossary/index.html", html, GAMES)
+    assert sections[0].game is None  # the page itself lists both games
     assert [(s.address.split("#")[1], s.game) for s in sections[1:]] == [
         ("term-swat", "homm"),
         ("term-skull", "heroscape"),

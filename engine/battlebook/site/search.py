@@ -438,6 +438,9 @@ def read_page(path: str, html: str, games: Sequence[str]) -> list[Section]:
         context = intro if ruled else ""
         cited, links = _clean(part.cited), tuple(part.links)
         sections.append(Section(where, title, page_title, kind, game, text, code, cited, own, context, links))
+    if len({s.game for s in sections if s.kind == "entry" and s.game}) > 1:
+        # A reference page with entries of several games is of no one game itself.
+        sections = [s if s.kind == "entry" else replace(s, game=None) for s in sections]
     return sections
 
 
