@@ -2,7 +2,7 @@
 Feature: Turns and the end of the battle
   Attacks happen on turns. This chapter says who plays after whom, and when the battle
   is over and who has won it. How the figures of the card taking a turn attack is the
-  subject of *Attacking*.
+  subject of [Attacking](rule:heroscape.attacking).
 
   @id:heroscape.turn-order @source:004/attacking
   Rule: When a player has finished attacking, the player on the left takes the next turn
