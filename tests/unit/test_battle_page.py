@@ -160,3 +160,27 @@ def test_a_battle_the_command_line_refuses_is_refused_in_one_line(values: dict[s
 def test_fields_that_are_not_named_values_are_refused(values: object) -> None:
     with pytest.raises(BattlebookError, match="not a set of named values"):
         game_battle("homm", values)
+
+
+#: What a player fills in to propose a copied battle as a ruling, by game: the source it cites.
+PROPOSAL_SOURCES = {"homm": "001/phases-and-rounds", "heroscape": "003/attacking"}
+
+
+@pytest.mark.parametrize(("game", "values"), [("homm", HOMM_BATTLES[1]), ("heroscape", HEROSCAPE_BATTLES[1])])
+def test_a_copied_battle_can_be_proposed_as_a_ruling(game: str, values: dict[str, str]) -> None:
+    """The example the page copies goes through the Playground's proposal as it is: conventions, then the check."""
+    from battlebook.runners.inpage import propose_ruling
+
+    fields = {
+        "title": "Who wins this battle?",
+        "slug": "this-battle",
+        "sources": [PROPOSAL_SOURCES[game]],
+        "question": "Which side wins this battle fought to the end, and how should it play?",
+        "reading": "The calculator's answer.",
+        "alternative": "Another answer.",
+        "rule": "The battle goes as the calculator says",
+        "chapter": 60,
+    }
+    answer = propose_ruling(game_battle(game, values)["example"], fields)
+    assert answer["problems"] == [] and answer["conventions"] == [], answer
+    assert answer["ok"] and answer["check"]["summary"].startswith("1 example"), answer["check"]["summary"]
