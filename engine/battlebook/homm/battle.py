@@ -46,6 +46,7 @@ from battlebook.dice import ScriptedDice
 from battlebook.errors import ScenarioError
 from battlebook.fight import MAX_POSITIONS, Ended, Move
 from battlebook.fight_report import FightArgumentError, FightReport
+from battlebook.frozen import evolve
 from battlebook.homm.actions import (
     Action,
     Decline,
@@ -145,7 +146,7 @@ def _position(state: BattleState) -> BattleState:
         or not state.has_stack(last.attacker)
         or HOMM_PLAY.legal_violation(state, Retaliate(last.target, last.attacker, last.kind)) is not None
     ):
-        state = replace(state, last_attack=None)
+        state = evolve(state, last_attack=None)
     if state.ruleset.support_target is SupportTarget.NAMED and any(b.helper for s in state.stacks for b in s.backing):
         stacks = tuple(
             replace(s, backing=tuple(replace(b, helper=None) for b in s.backing)) if s.backing else s
@@ -254,7 +255,7 @@ class HommContest:
             (option_words(a), Move(state, a)) for a in legal
         ]
         if state.ruleset.retaliation_optional:
-            options.append((f"have the {last.target} not retaliate", Skip((replace(state, last_attack=None), passed))))
+            options.append((f"have the {last.target} not retaliate", Skip((evolve(state, last_attack=None), passed))))
         return Choice(_side_index(state.stack(last.target).side), tuple(options))
 
     @staticmethod
