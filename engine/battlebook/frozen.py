@@ -124,9 +124,11 @@ def kept(value: object, name: Hashable, work: Callable[[], T]) -> T:
 
     For a pure function of a value that is asked again and again (the stacks of each side
     of a battle state): the value never changes, so neither does the answer. What is kept is
-    never copied, pickled or compared (two equal values are equal whatever they keep); the
+    never pickled or compared (two equal values are equal whatever they keep); the
     value's class must keep its hash with [`keeps_hash`][battlebook.frozen.keeps_hash], which
-    leaves kept things out of its pickled state.
+    leaves kept things out of its pickled state. An answer named by a tuple whose first item
+    is the name of the one field it reads is carried over by [`evolve`][battlebook.frozen.evolve]
+    to a copy that keeps that field as it is; any other is worked out again for each copy.
 
     Examples:
         >>> from dataclasses import dataclass
@@ -154,7 +156,8 @@ def evolve(value: T, **changes: Any) -> T:
 
     The fields not changed are taken over as they are, without calling `__init__` again;
     the class's `__post_init__` (its checks) still runs on the copy. What the value keeps
-    beside its fields ([`kept`][battlebook.frozen.kept], its hash) is not taken over. The
+    beside its fields ([`kept`][battlebook.frozen.kept], its hash) is not taken over, but for
+    answers named after the one field they read when that field is not changed. The
     changes must name fields of the value (any other name raises `TypeError`, as for
     `replace`); the class must have no field outside `__init__` that `__post_init__` works
     out from the others (none of Battlebook's does).
@@ -182,8 +185,12 @@ def evolve(value: T, **changes: Any) -> T:
     copy: T = object.__new__(cls)
     copied: dict[str, Any] = copy.__dict__
     copied.update(fields)
-    copied.pop(_KEPT, None)
     copied.update(changes)
+    before = copied.pop(_KEPT, None)
+    if before:
+        carried = {name: answer for name, answer in before.items() if type(name) is tuple and name[0] not in changes}
+        if carried:
+            copied[_KEPT] = carried
     check = getattr(cls, "__post_init__", None)
     if check is not None:
         check(copy)

@@ -156,6 +156,9 @@ def settle(state: BattleState, before: BattleState) -> tuple[BattleState, tuple[
         The settled state and the names of the stacks moved up.
     """
     moved: tuple[str, ...] = ()
+    if state.stacks is before.stacks and not state.extensions and not state.ruleset.move_up_when_short:
+        # No stack changed, and nothing asks for a count that did not fall: no line can be short now.
+        return end_if_destroyed(state), moved
     for side in SIDES:
         if state.outcome is not None or state.choosing is not None:
             continue

@@ -468,11 +468,12 @@ class BattleState:
     def stacks_on(self, side: Side, line: Line | None = None) -> tuple[Stack, ...]:
         """The stacks of `side`, on `line` when one is given, in setup order.
 
-        The rules ask this all the time: each state sorts its stacks once, and keeps the answer.
+        The rules ask this all the time: each state sorts its stacks once, and keeps the answer
+        (which a copy keeping the same stacks takes over).
         """
         return kept(
             self,
-            (side, line),
+            ("stacks", side, line),
             lambda: tuple(s for s in self.stacks if s.side is side and (line is None or s.line is line)),
         )
 
