@@ -260,7 +260,7 @@ class SharedTab:
 
     Opening a tab and starting the site's scripts took most of every page visit: the tests
     share one tab. After each test its viewport is set back; a tab whose emulated media a test
-    changed leaves the site, gets the screen and the light scheme back, and forgets what the
+    changed leaves the site, gets no media emulated and the light scheme back, and forgets what the
     site stored (the theme's palette); a tab a test changed for good (an init script, a route)
     or closed is replaced by a new one.
 
@@ -308,7 +308,10 @@ class SharedTab:
             url = tab.url
             # Off the site first: a page of it would store its palette again on seeing the change.
             tab.goto("about:blank")
-            self._emulate_media(media="screen", color_scheme="light")
+            # No media emulated, as a fresh tab: a tab left emulating `screen` prints with the screen's
+            # stylesheet (`page.pdf`), which no reader's browser does; a later test's print then came
+            # out at 108 A4 pages instead of 11.
+            self._emulate_media(media="null", color_scheme="light")
             if url.startswith("http"):
                 forget_stored_data(tab, url)
             self.restyled = False

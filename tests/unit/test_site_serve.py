@@ -82,13 +82,21 @@ def test_files_are_sent_gzipped_to_a_browser_that_takes_it_as_a_static_host_send
     (built / "try").mkdir(parents=True)
     script = b"const engine = 'the rules engine';\n" * 2000
     (built / "try" / "engine.js").write_bytes(script)
+    (built / "try" / "engine.js.map").write_bytes(script)
+    (built / "my.feature").write_bytes(script)
+    (built / "engine.tar.gz").write_bytes(gzip.compress(script))
     (built / "index.html").write_text("<html><body>" + "home " * 500 + "</body></html>", encoding="utf-8")
     served.swap(built)
     server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(ReloadingHandler, served=served))
     threading.Thread(target=server.serve_forever, daemon=True).start()
     base = f"http://127.0.0.1:{server.server_port}"
     try:
-        for path, whole in (("/try/engine.js", script), ("/", None)):
+        for path, whole in (
+            ("/try/engine.js", script),
+            ("/try/engine.js.map", script),
+            ("/my.feature", script),
+            ("/", None),
+        ):
             asked = urllib.request.Request(base + path, headers={"Accept-Encoding": "gzip, br"})
             with urllib.request.urlopen(asked, timeout=10) as response:
                 assert response.headers["Content-Encoding"] == "gzip"
@@ -98,6 +106,9 @@ def test_files_are_sent_gzipped_to_a_browser_that_takes_it_as_a_static_host_send
         with urllib.request.urlopen(plain, timeout=10) as response:
             assert response.headers["Content-Encoding"] is None and response.read() == script
         assert len(served.compressed(served.folder / "try" / "engine.js")) < len(script) / 10
+        packed = urllib.request.Request(base + "/engine.tar.gz", headers={"Accept-Encoding": "gzip"})
+        with urllib.request.urlopen(packed, timeout=10) as response:  # compressed already: sent as it is
+            assert response.headers["Content-Encoding"] is None and gzip.decompress(response.read()) == script
     finally:
         server.shutdown()
         server.server_close()

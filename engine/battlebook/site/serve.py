@@ -55,9 +55,11 @@ RELOAD_JS = """(function () {
 """.replace('"EPOCH"', json.dumps(RELOAD_EPOCH))
 
 
-#: Files sent compressed to a browser that accepts gzip, as most static hosts send them: the
-#: in-page runtime's interpreter (`.wasm`, `.mjs`) and standard library, pages, scripts, data.
-COMPRESSED_SUFFIXES = frozenset({".html", ".js", ".mjs", ".css", ".json", ".wasm", ".zip", ".svg", ".txt", ".xml"})
+#: Files sent as they are: their format is compressed already (the engine's archive, the
+#: in-page standard library, the sitemap, images, fonts, the API inventory). Every other file
+#: (pages, scripts, styles, source maps, data, the interpreter's `.wasm`, feature files) is sent
+#: gzipped to a browser that accepts it, as most static hosts send them.
+PACKED_SUFFIXES = frozenset({".gz", ".zip", ".png", ".jpg", ".jpeg", ".gif", ".webp", ".woff", ".woff2", ".inv"})
 
 
 @dataclass
@@ -124,7 +126,7 @@ class ReloadingHandler(http.server.SimpleHTTPRequestHandler):
         if not target.exists() and (self.served.folder / "404.html").is_file():
             missing = (self.served.folder / "404.html").read_bytes()
             return self._send(missing, "text/html; charset=utf-8", 404)
-        if target.suffix in COMPRESSED_SUFFIXES and target.is_file() and self._accepts_gzip():
+        if target.suffix not in PACKED_SUFFIXES and target.is_file() and self._accepts_gzip():
             kind = self.guess_type(str(target))
             return self._send(self.served.compressed(target), kind, encoded=True)
         return super().do_GET()
