@@ -12,6 +12,7 @@ exact chance (a false alarm about once in 1.7 million runs; the seed makes it de
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
@@ -172,7 +173,7 @@ class _Played:
 class _Toy:
     """Positions are words; `menu` says who chooses where, and among what."""
 
-    menu: dict[str, tuple[int, tuple[tuple[str, Any], ...]]]
+    menu: Mapping[str, tuple[int | None, tuple[tuple[str, Any], ...]]]
 
     def decide(self, p: str) -> Any:
         if p in ("won", "lost"):
