@@ -112,10 +112,10 @@ class StackSpec:
     phase: int
     line: str
 
-    def stack(self, name: str, side: Side) -> Stack:
-        """The stack, called `name`, on `side`'s line."""
+    def stack(self, name: str, side: Side, unit_name: str | None = None) -> Stack:
+        """The stack, called `name`, of the unit `unit_name` (by default `name`'s), on `side`'s line."""
         unit = UnitCard(
-            f"{name}'s unit",
+            unit_name or f"{name}'s unit",
             level=self.level,
             phase=self.phase,
             melee=self.melee,
@@ -491,14 +491,41 @@ def battle_odds_in(state: BattleState, play: str = "plain", *, limit: int | None
     )
 
 
+#: How the calculator names each side's stacks' units, in the order listed: the Aggressor's
+#: `Red One`, `Red Two`..., the Defender's `Blue One`... (the names its answer and its example share).
+COLOURS = {Side.AGGRESSOR: "Red", Side.DEFENDER: "Blue"}
+NUMBERS = ("One", "Two", "Three", "Four", "Five", "Six")
+
+
+def unit_name(side: Side, number: int) -> str:
+    """The name of the unit of `side`'s stack `number` (from 1) in the calculator's battle.
+
+    Examples:
+        >>> unit_name(Side.DEFENDER, 2)
+        'Blue Two'
+    """
+    return f"{COLOURS[side]} {NUMBERS[number - 1]}"
+
+
+def stack_name(side: Side, number: int, cards: int) -> str:
+    """The name of `side`'s stack `number` of `cards` cards, as an example calls a stack of its unit.
+
+    Examples:
+        >>> stack_name(Side.AGGRESSOR, 1, 1), stack_name(Side.AGGRESSOR, 2, 3)
+        ('Red One', 'Red Twos')
+    """
+    unit = unit_name(side, number)
+    return unit if cards == 1 else f"{unit}s"
+
+
 def battle_state(
     aggressor: Sequence[StackSpec], defender: Sequence[StackSpec], ruleset: Ruleset | None = None
 ) -> BattleState:
-    """The battle of the stacks given by their numbers, named `Aggressor's stack 1`, ... in the order listed."""
+    """The battle of the stacks given by their numbers, named by [`stack_name`][battlebook.homm.battle.stack_name]."""
     state = BattleState(ruleset or Ruleset(), clock=Clock())
     for side, specs in ((Side.AGGRESSOR, aggressor), (Side.DEFENDER, defender)):
         for number, spec in enumerate(specs, start=1):
-            state = state.with_stack(spec.stack(f"{side}'s stack {number}", side))
+            state = state.with_stack(spec.stack(stack_name(side, number, spec.cards), side, unit_name(side, number)))
     return state
 
 
@@ -636,11 +663,15 @@ def battle_report(arguments: Mapping[str, str]) -> FightReport:
             )
         ruleset = with_reading(ruleset, words)
     odds = battle_odds(aggressor, defender, ruleset, play)
+    named = {
+        side: "; ".join(
+            f"{stack_name(side, number, spec.cards)} ({spec.words()})" for number, spec in enumerate(specs, start=1)
+        )
+        for side, specs in ((Side.AGGRESSOR, aggressor), (Side.DEFENDER, defender))
+    }
     title = (
         f"HoMM battle to the end, {'best play' if play == 'best' else 'the plain plan'}: the Aggressor's "
-        + "; ".join(spec.words() for spec in aggressor)
-        + "; against the Defender's "
-        + "; ".join(spec.words() for spec in defender)
+        f"{named[Side.AGGRESSOR]}; against the Defender's {named[Side.DEFENDER]}"
     )
     readings = odds.readings
     if odds.first_decision is not None:
