@@ -668,10 +668,13 @@ def _ties_change_count(graph: _Graph, chosen: Sequence[int], known: _Exact) -> b
     The positions reachable from the start through tied options are searched. Where none has
     a tied option whose count one step on differs from the position's, the values solve the
     equations of every tie-breaking alike: the count is the same whichever (`False`). Each
-    position that has one is a candidate: the strategies that take the tied options leading
-    there, and that option there, are solved exactly, and compared with best play's (the
-    same chances from the start, and another count: `True`). Past `_TIE_TRIALS` candidates
-    none of which could be confirmed, the count is said to depend on ties (it may).
+    position that has one is a candidate. Reached under the strategies found, it changes the
+    count from the start by itself (`True`), unless that option can never end the battle
+    without coming back (then it is no best play). Reached only through other tied options,
+    the strategies taking them, and that option there, are solved exactly and compared with
+    best play's (the same chances from the start, and another count: `True`). Past
+    `_TIE_TRIALS` such candidates none of which was confirmed, the count is said to depend
+    on ties (it may).
     """
     if known.e[0] is None:
         return False
@@ -690,15 +693,21 @@ def _ties_change_count(graph: _Graph, chosen: Sequence[int], known: _Exact) -> b
                 else sum((p * (c + (known.e[t] or 0)) for t, p, c in option), Fraction(0))
             )
             if counted != known.e[n]:
-                if trials == _TIE_TRIALS:
-                    return True
-                trials += 1
                 other = list(chosen)
                 other[n] = i
                 at = came[n]
                 while at is not None:
                     other[at[0]] = at[1]
                     at = came[at[0]]
+                if all(other[m] == chosen[m] for m in range(len(other)) if m != n):
+                    # Only `n` changes its option: the chances stay (the option is tied) unless it can
+                    # never leave `n` again, and the count changes by its chance of reaching `n`.
+                    if counted is not None and _escapes(graph, chosen, n, i):
+                        return True
+                    continue
+                if trials == _TIE_TRIALS:
+                    return True
+                trials += 1
                 tried = _evaluate(graph, other)
                 if (tried.a[0], tried.d[0]) == (known.a[0], known.d[0]) and tried.e[0] != known.e[0]:
                     return True
@@ -706,6 +715,21 @@ def _ties_change_count(graph: _Graph, chosen: Sequence[int], known: _Exact) -> b
                 if t not in came:
                     came[t] = (n, i)
                     work.append(t)
+    return False
+
+
+def _escapes(graph: _Graph, chosen: Sequence[int], n: int, option: int) -> bool:
+    """Whether, taking `option` at `n` and `chosen` elsewhere, the battle can end without coming back to `n`."""
+    seen = {n}
+    work = [t for t, _, _ in graph.options[n][option]]
+    while work:
+        t = work.pop()
+        if t in seen:
+            continue
+        if t in graph.won:
+            return True
+        seen.add(t)
+        work.extend(u for u, _, _ in graph.options[t][chosen[t]])
     return False
 
 
