@@ -30,6 +30,7 @@ if TYPE_CHECKING:
     from fractions import Fraction
 
 __all__ = [
+    "BattlePage",
     "Calculators",
     "Field",
     "FightForm",
@@ -285,6 +286,22 @@ class FightForm:
 
 
 @dataclass(frozen=True)
+class BattlePage:
+    """What the odds page's battle calculator needs beyond the battle's options.
+
+    Attributes:
+        values: The text each field of the form opens with, by option name (an option not
+            named opens with its default).
+        example: Writes a battle the calculator answered as a feature file, given the
+            arguments it was asked with and its JSON answer, so that `battlebook check` runs
+            it again through the engine; `None` when the game writes no example.
+    """
+
+    values: Mapping[str, str]
+    example: Callable[[Mapping[str, str], Mapping[str, Any]], str] | None = None
+
+
+@dataclass(frozen=True)
 class Calculators:
     """A game's calculators: an attack's odds, a whole fight's questions, and the odds page's two forms.
 
@@ -298,7 +315,8 @@ class Calculators:
     fields' texts, by name) into the question and arguments of the game's
     [`fight`][battlebook.game.Game.fight]; a `ValueError` says, in one line, what is wrong.
     `battle`, when the game has one, is its calculator of whole battles of several units
-    (`battlebook odds battle GAME`), asked of the game's `fight` as the question `battle`.
+    (`battlebook odds battle GAME`), asked of the game's `fight` as the question `battle`;
+    `battle_page` the page's own parts of it ([`BattlePage`][battlebook.calculator.BattlePage]).
     """
 
     title: str
@@ -309,3 +327,4 @@ class Calculators:
     fight_form: PageForm
     page_fight: Callable[[Mapping[str, str]], tuple[str, dict[str, str]]]
     battle: FightForm | None = None
+    battle_page: BattlePage | None = None

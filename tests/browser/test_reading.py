@@ -106,7 +106,7 @@ def test_gherkin_wraps_and_clears_the_copy_button(page: Page, site_url: str, vie
     page.set_viewport_size(viewport)
     page.goto(site_url + "rulebook/heroscape/attacking/")
     blocks = page.locator(".language-gherkin pre > code")
-    assert blocks.count() >= 20
+    assert blocks.count() >= 15
     scrolling = page.evaluate(
         """() => [...document.querySelectorAll('.language-gherkin pre > code')]
             .filter(c => c.scrollWidth > c.clientWidth + 1).length"""
@@ -206,10 +206,10 @@ def test_rule_ids_link_to_their_rule(page: Page, site_url: str) -> None:
     assert chapters.count() >= 19, "the home page does not link every chapter"
 
 
-#: The most desktop screens a chapter may take. It was 15; the 2004 and 2024 Examples added for the
-#: editions and the coverage (issues 31 and 34) put Heroscape's Attacking at 16.3, and splitting that
-#: chapter again is owed (noted on issue 35), not done.
-CHAPTER_SCREENS = 17
+#: The most desktop screens a chapter may take. (Heroscape's Attacking grew to 16.3 with the 2004 and
+#: 2024 Examples of issues 31 and 34; its turns and the end of the battle became a chapter of their
+#: own, issue 35.)
+CHAPTER_SCREENS = 15
 
 
 def test_every_chapter_fits_in_fifteen_screens(page: Page, site_url: str) -> None:
@@ -237,7 +237,7 @@ def test_a_gherkin_block_does_not_repeat_its_heading(page: Page, site_url: str) 
     firsts = page.locator(
         ".bb-example-title + .bb-try-bar + .language-gherkin code, .bb-example-title + .language-gherkin code"
     )
-    assert firsts.count() >= 20
+    assert firsts.count() >= 15
     repeated = [
         text.splitlines()[0]
         for text in firsts.all_inner_texts()

@@ -23,6 +23,7 @@ from typing import Any
 
 from battlebook import bounds
 from battlebook.calculator import (
+    BattlePage,
     Calculators,
     Field,
     FightForm,
@@ -33,6 +34,7 @@ from battlebook.calculator import (
     chance_data,
     chart_rows,
 )
+from battlebook.heroscape import battle_page
 
 __all__ = [
     "CALCULATORS",
@@ -388,4 +390,5 @@ CALCULATORS = Calculators(
         json_help='print one JSON object, fractions as "p/q"',
         question=battle_question,
     ),
+    battle_page=BattlePage(battle_page.PAGE_VALUES, battle_page.example),
 )
