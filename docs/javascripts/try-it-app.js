@@ -135,6 +135,8 @@ class Engine {
 
   async callNow(name, args, hooks) {
     const ready = this.start();
+    // Told before the engine is ready, the worker skips its own warm-up run: this one does its work.
+    if (name === "run") this.worker.postMessage({ call: "runComing" });
     const watch = hooks.onProgress;
     if (watch) {
       this.watchers.add(watch);
