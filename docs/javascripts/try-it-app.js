@@ -1161,12 +1161,19 @@ function makeForm(game, spec, { call, ask, show, box, linkLabel }) {
   const fields = {};
   const inputs = {};
   const groups = [];
+  const conditional = []; // fields that count only under some value of a choice (field.counts), with their note
   for (const part of spec.parts) {
     const holder = part.label ? el("fieldset", { class: "bb-fight-group" }, el("legend", { text: part.label })) : null;
     for (const field of part.fields) {
       const [label, input] = fieldInput(field);
       fields[field.name] = field;
       inputs[field.name] = input;
+      if (field.counts) {
+        const note = el("small", { class: "bb-odds-ignored", id: `bb-${game}-${call}-${field.name}-why`, text: field.why, hidden: true });
+        input.setAttribute("aria-describedby", note.id);
+        label.append(note);
+        conditional.push([field, input, note]);
+      }
       (holder || form).append(label);
     }
     if (holder) {
@@ -1174,8 +1181,15 @@ function makeForm(game, spec, { call, ask, show, box, linkLabel }) {
       groups.push([holder, part.when]);
     }
   }
+  // A field that does not count under the choices made is disabled, says why, and is not sent.
   const shape = () => {
     for (const [holder, when] of groups) if (when) holder.hidden = !(inputs[when[0]] && inputs[when[0]].value === when[1]);
+    for (const [field, input, note] of conditional) {
+      const choice = inputs[field.counts[0]];
+      const counts = Boolean(choice) && field.counts[1].includes(choice.value);
+      input.disabled = !counts;
+      note.hidden = counts;
+    }
   };
   for (const input of Object.values(inputs)) if (input.tagName === "SELECT") input.addEventListener("change", shape);
   shape();
@@ -1189,7 +1203,7 @@ function makeForm(game, spec, { call, ask, show, box, linkLabel }) {
   const link = el("input", { class: "bb-try-link", type: "text", readonly: true, hidden: true, "aria-label": linkLabel });
   form.append(el("div", { class: "bb-try-actions" }, compute, stop, shareButton));
 
-  const shown = () => Object.keys(fields).filter((name) => !inputs[name].closest("fieldset")?.hidden);
+  const shown = () => Object.keys(fields).filter((name) => !inputs[name].closest("fieldset")?.hidden && !inputs[name].disabled);
   const values = () => Object.fromEntries(shown().map((name) => [name, inputs[name].value.trim()]));
   const read = () => {
     const v = values();

@@ -169,11 +169,20 @@ _LIFE = f"1 to {MAX_LIFE}"
 _ATTACKS = r"\d+\s*v\s*\d+(\s*,\s*\d+\s*v\s*\d+)*"
 
 
+#: Only the 2024 edition's attacks wound, so only there does a figure's Life count.
+_LIFE_COUNTS = ("e", ("2024",))
+_NO_LIFE = "The 2004 game counts no Life: an attack with more skulls than shields destroys the figure."
+
+
+def _life(name: str, default: str) -> Field:
+    return Field(name, f"Life ({_LIFE})", default, 1, MAX_LIFE, what="Life", counts=_LIFE_COUNTS, why=_NO_LIFE)
+
+
 def _figure(prefix: str, life: str) -> tuple[Field, ...]:
     return (
         Field(f"{prefix}a", f"Attack dice ({_DICE})", "3", 0, MAX_FIGHT_DICE, what="attack dice"),
         Field(f"{prefix}d", f"Defense dice ({_DICE})", "3", 0, MAX_FIGHT_DICE, what="defense dice"),
-        Field(f"{prefix}l", f"Life ({_LIFE})", life, 1, MAX_LIFE, what="Life"),
+        _life(f"{prefix}l", life),
     )
 
 
@@ -209,7 +218,7 @@ FIGHT_FORM = PageForm(
         Group(
             "The figure attacked",
             (
-                Field("l", f"Life ({_LIFE})", "3", 1, MAX_LIFE, what="Life"),
+                _life("l", "3"),
                 Field(
                     "t",
                     f"Attacks, each AvD (1 to {MAX_ATTACKS} attacks, {_DICE} dice each)",

@@ -419,7 +419,9 @@ def game_battle(game: str, values: object) -> dict[str, Any]:
 def game_fight(game: str, values: Mapping[str, object]) -> dict[str, Any]:
     """The odds page's fight calculator of the registered game `game`, given its shown fields' texts by name.
 
-    The game turns them into its question ([`Calculators.page_fight`][battlebook.calculator.Calculators])
+    A field the page left out because it does not count (a Life in the 2004 game) is read at
+    its default ([`PageForm.completed`][battlebook.calculator.PageForm.completed]). The game
+    turns them into its question ([`Calculators.page_fight`][battlebook.calculator.Calculators])
     and answers it with its [`fight`][battlebook.game.Game.fight], as the page draws it.
 
     Examples:
@@ -436,7 +438,9 @@ def game_fight(game: str, values: Mapping[str, object]) -> dict[str, Any]:
         raise BattlebookError(f"no game {game!r}: the games are {', '.join(GAMES)}")
     if not isinstance(values, Mapping):
         raise BattlebookError("the calculator's fields are not a set of named values")
-    question, arguments = calculators(game).page_fight({str(k): str(v) for k, v in values.items()})
+    calculator = calculators(game)
+    given = calculator.fight_form.completed({str(k): str(v) for k, v in values.items()})
+    question, arguments = calculator.page_fight(given)
     return report_page(GAMES[game].fight(question, arguments))
 
 
