@@ -153,7 +153,7 @@ def test_glossary_terms_and_reference_entries_are_sections() -> None:
 
 
 def test_each_reference_entry_is_of_the_game_it_links_to_not_the_pages_commonest() -> None:
-    html = """<article><h1 id="glossary">Glossary</h1>
+    html = """<article><h1 id="glossary">Glossary</h1><h2 id="glossary-homm">Heroes</h2><p>Its terms.</p>
     <dl class="bb-term" id="term-swat"><dt>swat</dt><dd>Cards. <a href="../../rulebook/homm/melee/#homm.swatting">R</a>
     <a href="../../rulebook/homm/swatting/">S</a></dd></dl>
     <dl class="bb-term" id="term-skull"><dt>skull</dt>
@@ -162,7 +162,9 @@ def test_each_reference_entry_is_of_the_game_it_links_to_not_the_pages_commonest
     <h3 id="unit-orc">Orc</h3><p>Used in <a href="../../rulebook/homm/melee/">Melee</a>.</p></article>"""
     sections = read_page("reference/glossary/index.html", html, GAMES)
     assert sections[0].game is None  # the page itself lists both games
+    # and so is a heading whose own links name no game
     assert [(s.address.split("#")[1], s.game) for s in sections[1:]] == [
+        ("glossary-homm", None),
         ("term-swat", "homm"),
         ("term-skull", "heroscape"),
         ("unit-knave", "heroscape"),

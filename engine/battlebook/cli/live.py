@@ -16,7 +16,7 @@ example run: the results file is written anew (without the removed file's result
 rebuilds the site just the same.
 
 The server started here does not watch `features/` itself (`--results-only`, see
-[`Project.results_only`][battlebook.site.serve.Project.results_only]): it would build each
+`results_only` of [`Project`][battlebook.site.serve.Project]): it would build each
 save twice, once before its examples ran and once after.
 """
 

@@ -411,6 +411,7 @@ def read_page(path: str, html: str, games: Sequence[str]) -> list[Section]:
     has_rules = any(p.anchor.split(".", 1)[0] in games for p in parts)
     intro = _prose([*top.head, " \n", *top.text]) if has_rules else ""
     sections = []
+    linked: set[str] = set()  # the sections whose game their own links (or rule id) name
     for index, part in enumerate(parts):
         prefix = part.anchor.split(".", 1)[0] if "." in part.anchor else ""
         first = index == 0 or part is top
@@ -443,9 +444,12 @@ def read_page(path: str, html: str, games: Sequence[str]) -> list[Section]:
         context = intro if ruled else ""
         cited, links = _clean(part.cited), tuple(part.links)
         sections.append(Section(where, title, page_title, kind, game, text, code, cited, own, context, links))
-    if len({s.game for s in sections if s.kind == "entry" and s.game}) > 1:
-        # A reference page with entries of several games is of no one game itself.
-        sections = [s if s.kind == "entry" else replace(s, game=None) for s in sections]
+        if prefix in games or (kind == "entry" and _game_of("", part.links, games)):
+            linked.add(where)
+    if len({s.game for s in sections if s.address in linked}) > 1:
+        # A reference page with entries of several games is of no one game itself, and neither is a
+        # part of it that names no game by its own links (a heading over one game's entries).
+        sections = [s if s.address in linked else replace(s, game=None) for s in sections]
     return sections
 
 
