@@ -60,7 +60,7 @@ def main() -> None:
         page.goto(f"{url}odds/homm/")
         box = page.locator(".bb-battle-calculator")
         _, first = answer_in(box, {"play": "plain"})
-        print(f"first answer (engine loading and warming up): {first:.2f} s in the worker")
+        print(f"first answer, on the engine just loaded (its loading not counted): {first:.2f} s in the worker")
         for name, values in TIMED_BATTLES.items():
             seconds, longest = [], 0.0
             for _ in range(repeat):

@@ -12,7 +12,8 @@
  * Messages to the page: {type: "progress", loaded, total, what}, {type: "ready", timings,
  * bytes}, {type: "failed", error} (the engine could not load), and one {type: "answer", id,
  * ok, value | error, seconds} per call. Messages from the page: {id, call, args}, where
- * call is "run", "odds", "fight" or "battle" (a game's name and its form's values), or "proposeRuling".
+ * call is "run", "odds", "fight" or "battle" (a game's name and its form's values), or "proposeRuling";
+ * and {call: "runComing"}, no answer: a run is on its way (its first run need not be warmed up for).
  * Everything is data: a scenario's text reaches Python as a string, never as code.
  */
 
@@ -199,7 +200,10 @@ engine.catch((error) => self.postMessage({ type: "failed", error: String(error &
 
 self.onmessage = async (event) => {
   const { id, call, args } = event.data || {};
-  if (call === "run") runAsked = true;
+  if (call === "runComing") {
+    runAsked = true; // the page waits for "ready" before it sends the run itself
+    return;
+  }
   let api;
   try {
     api = await engine;

@@ -79,8 +79,8 @@ class Field:
         numbers: Up to this many whole numbers separated by commas (a list field), 0 for one.
         what: How a refusal names it ("attack dice: give a whole number from 0 to 30"); empty: its label.
         counts: `(field, values)`: the field counts only while that choice field has one of
-            `values` (an edition whose rules read it); otherwise the page disables it, says `why`,
-            and sends nothing for it (the game reads its `default`,
+            `values` (an edition whose rules read it); otherwise the page hides and disables it,
+            says `why` beside the choice, and sends nothing for it (the game reads its `default`,
             [`PageForm.completed`][battlebook.calculator.PageForm.completed]). `None`: it always counts.
         why: Why the field does not count while `counts` does not hold, in a player's words.
     """

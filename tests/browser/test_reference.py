@@ -125,3 +125,13 @@ def test_on_a_phone_the_units_tables_scroll_in_their_box_not_the_page(page: Page
     box.focus()
     page.keyboard.press("ArrowRight")
     expect(box).not_to_have_js_property("scrollLeft", 0)
+
+
+def test_without_its_script_a_units_table_is_a_plain_table(page: Page, site_url: str) -> None:
+    page.route("**/javascripts/sort-table.js", lambda route: route.abort())
+    page.goto(site_url + UNITS)
+    for game in GAMES:
+        table = page.locator(f"table[data-game={game}]")
+        expect(table.locator("tbody tr").first).to_be_visible()
+        expect(table.locator("thead th").first).to_have_text(GAMES[game].card_noun.capitalize())
+    expect(page.locator("button.bb-sort")).to_have_count(0)

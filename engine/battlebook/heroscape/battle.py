@@ -332,7 +332,7 @@ def _armies(state: BattleState, first: str | None) -> tuple[str, str]:
 
 def _check_reach(state: BattleState) -> None:
     """Refuse a battle in which some figure cannot attack some enemy where they stand (out of range or sight)."""
-    for army in {card.army for card in state.cards}:
+    for army in dict.fromkeys(card.army for card in state.cards):
         card = next(card.id for card in state.cards if card.army == army)
         turn = replace(state, turn=Turn(army, card), up_next=None)
         for figure in (f for f in state.figures if f.army == army):

@@ -171,7 +171,7 @@ _ATTACKS = r"\d+\s*v\s*\d+(\s*,\s*\d+\s*v\s*\d+)*"
 
 #: Only the 2024 edition's attacks wound, so only there does a figure's Life count.
 _LIFE_COUNTS = ("e", ("2024",))
-_NO_LIFE = "The 2004 game counts no Life: an attack with more skulls than shields destroys the figure."
+_NO_LIFE = "No Life in the 2004 game: more skulls than shields destroys a figure."
 
 
 def _life(name: str, default: str) -> Field:

@@ -341,14 +341,14 @@ def _where(definition: Definition, here: str) -> str:
     parts = [OWN_CARD] if definition.own else []
     parts += [f'<a href="{_chapter_href(c, here)}">{html_text(c.name)}</a>' for c in definition.chapters]
     count = len(definition.chapters) + definition.own
-    return f'<td data-sort="{count}">{", ".join(parts)}</td>'
+    return f'<td class="bb-set-by" data-sort="{count}">{", ".join(parts)}</td>'
 
 
 def _used_in(definition: Definition, here: str) -> str:
     """A row's examples, folded, grouped by chapter: the links to every example whose battle has these stats."""
     count = len(definition.examples)
     if not count:
-        return '<td data-sort="0">none</td>'
+        return '<td class="bb-used" data-sort="0">none</td>'
     by_chapter: dict[str, tuple[FeatureDoc, list[str]]] = {}
     for feature, example in definition.examples:
         link = f'<a href="{_chapter_href(feature, here, example.anchor)}">{html_text(example.name)}</a>'
@@ -359,7 +359,7 @@ def _used_in(definition: Definition, here: str) -> str:
     )
     summary = f"{count} example{'s' if count > 1 else ''}"
     folded = f'<details class="bb-used-in"><summary>{summary}</summary><ul>{items}</ul></details>'
-    return f'<td data-sort="{count}">{folded}</td>'
+    return f'<td class="bb-used" data-sort="{count}">{folded}</td>'
 
 
 def _table(game: str, entries: Sequence[Entry], marks: _Marks, taken: set[str], here: str) -> list[str]:

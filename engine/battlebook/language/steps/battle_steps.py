@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from battlebook.errors import RulesSilent, ScenarioError
+from battlebook.errors import RulesSilent
 from battlebook.heroscape import battle as heroscape_battle
 from battlebook.homm.battle import BattleOdds, battle_odds_in
 from battlebook.language.grammar import Parameter, then
@@ -89,9 +89,7 @@ def army_battle(heroscape: HeroscapeWorld, play: str) -> heroscape_battle.Battle
 
 def _army_side(heroscape: HeroscapeWorld, army: str) -> str:
     """`first` or `second`: which army of the battle `army` is, by who takes the first turn."""
-    armies = heroscape.armies()
-    if army not in armies:
-        raise ScenarioError(f"{army!r} is no army of this battle (its armies: {', '.join(armies)})")
+    heroscape.known_army(army)
     state = heroscape.state
     first = state.turn.army if state.turn is not None else state.up_next
     return "first" if army == first else "second"
