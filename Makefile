@@ -16,7 +16,7 @@ JOBS ?= 2
 # The examples alone run no property test: Hypothesis's pytest plugin is left out of those runs.
 EXAMPLES := $(BIN)/pytest tests/test_features.py -p no:hypothesispytest
 
-.PHONY: docs test test-types test-unit test-pages test-site-properdocs test-site-mkdocs site pages examples lines facts lint typecheck unit clean browser browser-stress chromium runtime a11y
+.PHONY: docs test test-types test-unit test-pages test-site-properdocs test-site-mkdocs test-builders full site pages examples lines facts lint typecheck unit clean browser browser-stress chromium runtime a11y
 
 ## The site's builder: mkdocs (the default) or properdocs (`make site BUILDER=properdocs`). Both read
 ## mkdocs.yml; the pages they build are written first by the page generator (`battlebook site pages`).
@@ -67,13 +67,16 @@ docs: $(STAMP) runtime
 ##
 ## The examples run first (they record the results the pages show); then the types, the unit
 ## tests with the copied-text scan, and the two strict builds run at once (`make -j`, each
-## stage's output printed whole when it ends), so both cores stay busy; then the browser smoke.
+## stage's output printed whole when it ends), so both cores stay busy; the two builds are then
+## compared page by page (the same pages, the same text); then the browser smoke.
+## The unit tests leave out the exhaustive sweeps marked `full` (`-m 'not full'`): `make full`
+## runs them, and CI runs it after `make test`.
 XDIST := $(if $(filter-out 1,$(JOBS)),-n $(JOBS))
 test: $(STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	$(EXAMPLES) $(XDIST)
-	@$(MAKE) --no-print-directory -j4 --output-sync=target test-types test-unit test-site-properdocs test-site-mkdocs
+	@$(MAKE) --no-print-directory -j4 --output-sync=target test-types test-unit test-builders
 	@$(MAKE) --no-print-directory browser BROWSER_TESTS='-m smoke'
 	@echo "make test: every check passed (the browser smoke only: \`make browser\` runs every browser test)"
 
@@ -82,7 +85,7 @@ test-types: $(STAMP)
 	$(BIN)/mypy
 
 test-unit: $(STAMP)
-	$(BIN)/pytest --ignore=tests/browser --ignore=tests/test_features.py $(XDIST)
+	$(BIN)/pytest --ignore=tests/browser --ignore=tests/test_features.py -m 'not full' $(XDIST)
 	@if [ -f $(OVERLAP) ]; then $(BIN)/python $(OVERLAP); else echo "($(OVERLAP) not found: copied-text scan skipped)"; fi
 
 test-pages: $(STAMP) runtime
@@ -95,6 +98,16 @@ test-site-properdocs: test-pages
 test-site-mkdocs: test-pages
 	$(BIN)/mkdocs build --strict
 	$(BIN)/battlebook site finish site --runtime build/inpage/runtime
+
+## MkDocs and ProperDocs publish the same rulebook: every page of the two strict builds, compared by its text.
+test-builders: test-site-properdocs test-site-mkdocs
+	$(BIN)/python -m tests.site_text site build/site-properdocs
+
+## The full tier's exhaustive sweeps (the tests marked `full`): every hostile command-line attempt,
+## every illustrative card stat of the page Outside facts. `make test` runs a sample of each; CI runs
+## this after it (.ci/run), with `make browser` and `make a11y`.
+full: $(STAMP)
+	$(BIN)/pytest --ignore=tests/browser --ignore=tests/test_features.py -m full $(XDIST)
 
 ## The built site (site/) in a real browser: Debian's Chromium driven by Playwright, one browser
 ## per pytest-xdist worker (JOBS of them); a module that shares one tab runs whole on one worker.

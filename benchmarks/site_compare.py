@@ -13,23 +13,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from tests.site_text import differences, site_pages
-
-
-def main(argv: list[str]) -> int:
-    """Compare the two sites named in `argv`."""
-    if len(argv) < 2:
-        print(__doc__)
-        return 2
-    old, new, *prefixes = argv
-    a = site_pages(Path(old), prefixes or ("",))
-    b = site_pages(Path(new), prefixes or ("",))
-    found = differences(a, b)
-    for line in found:
-        print(line)
-    print(f"{len(a)} and {len(b)} pages compared: {len(found)} differences")
-    return 1 if found else 0
-
+from tests.site_text import main
 
 if __name__ == "__main__":
     sys.exit(main(sys.argv[1:]))

@@ -29,6 +29,15 @@ settings.register_profile("explore", deadline=None, suppress_health_check=[Healt
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "battlebook"))
 
 
+def pytest_configure(config: pytest.Config) -> None:
+    """Register the `full` marker: the exhaustive sweeps that only the full tier runs."""
+    config.addinivalue_line(
+        "markers",
+        "full: an exhaustive sweep of the full tier (`make full`, which CI runs after `make test`); "
+        "`make test` runs a sample of it (`-m 'not full'`)",
+    )
+
+
 def pytest_addoption(parser: pytest.Parser) -> None:
     """`--a11y`: which pages the browser tests check with axe-core (see `tests/browser/test_a11y.py`)."""
     parser.addoption(

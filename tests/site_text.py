@@ -1,16 +1,22 @@
 """The text of a built site, page by page: what a reader reads, whichever builder wrote the HTML.
 
-Used to hold two builds to the same rulebook: the test comparing the MkDocs and ProperDocs
-sites (`tests/unit/test_builders.py`) and the script comparing a build with an earlier one
-(`benchmarks/site_compare.py`). A page's text is its title and its article (the page's own
-content, without the theme's navigation), tags dropped, character references read, white
-space collapsed; anchors' `#`/`¶` marks are left out.
+Used to hold two builds to the same rulebook: `make test` compares the sites MkDocs and
+ProperDocs built (`python -m tests.site_text site build/site-properdocs`), and the script
+`benchmarks/site_compare.py` compares a build with an earlier one. A page's text is its
+title and its article (the page's own content, without the theme's navigation), tags
+dropped, character references read, white space collapsed; anchors' `#`/`¶` marks are left out.
+
+Run as `python -m tests.site_text FIRST_SITE SECOND_SITE [PREFIX...]`: with prefixes
+(`rulebook/ reference/`), only those pages. It prints each page only one site has and each
+page whose text differs, with the first differences; exit status 1 when anything differs, or
+when the first site has no page.
 """
 
 from __future__ import annotations
 
 import difflib
 import re
+import sys
 from collections.abc import Iterable
 from html.parser import HTMLParser
 from pathlib import Path
@@ -100,3 +106,22 @@ def differences(old: dict[str, str], new: dict[str, str], context: int = 60) -> 
             )
         out.append(f"{page}: {len(changes)} changes; " + " | ".join(shown))
     return out
+
+
+def main(argv: list[str]) -> int:
+    """Compare the two sites named in `argv` (see the module's description)."""
+    if len(argv) < 2:
+        print(__doc__)
+        return 2
+    first, second, *prefixes = argv
+    a = site_pages(Path(first), prefixes or ("",))
+    b = site_pages(Path(second), prefixes or ("",))
+    found = differences(a, b) + ([f"no page in {first}"] if not a else [])
+    for line in found:
+        print(line)
+    print(f"{first} and {second}: {len(a)} and {len(b)} pages compared, {len(found)} differences")
+    return 1 if found else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

@@ -85,23 +85,18 @@ def test_every_example_text_is_a_feature_file_holding_that_example_and_its_backg
 
 
 def test_a_sample_of_the_book_reads_as_in_the_rulebook_run() -> None:
-    """Every seventh example of the book, run as the page runs it, has the outcome the rulebook's own run gives.
+    """Every seventh example of the book, run as the page runs it, has the outcome the rulebook's own run gives: passed.
 
-    The rulebook's run is made here, on the sampled chapters (the recorded results file may be
-    stale or absent on a fresh clone), with the same step plugin as `make test`.
+    Every example of the rulebook passes in its own run (`tests/test_features.py`, the
+    examples `make test` runs first), so the page's run of each must pass too; running the
+    sampled chapters again here would repeat that run.
     """
     sample = list(book_examples(BOOK))[::7]
     assert len(sample) >= 15
-    chapters = sorted({feature.path for feature, _, _ in sample})
-    report = run_check([ROOT / path for path in chapters], root=ROOT)
-    kinds = {
-        (doc.path, checked.example.line): checked.kind for doc, examples in report.features for checked in examples
-    }
     for feature, anchor, text in sample:
         example = next(e for _, e in feature.examples() if e.anchor == anchor)
         answer = run_scenario(text)
         (ran,) = answer["examples"]
-        assert kinds[(feature.path, example.line)] == "passed", f"{feature.path}:{example.line} in the rulebook's run"
         assert ran["kind"] == "passed", f"{feature.path}:{example.line}: {ran['explanation']}"
         assert {s["status"] for s in ran["steps"]} == {"passed"}
 

@@ -12,21 +12,15 @@ import posixpath
 import re
 from pathlib import Path
 
-import pytest
 import yaml
 
 from battlebook.book.model import FeatureDoc
 from battlebook.games import GAMES
 from battlebook.runners.editions import edited_games
 from battlebook.site.finish import SiteData, finish, link_terms
-from battlebook.site.pages import GROUPS, Pages, folder_indexes, generate, page_title, page_uri, rulebook_nav
+from battlebook.site.pages import GROUPS, Pages, folder_indexes, page_title, page_uri, rulebook_nav
 
 ROOT = Path(__file__).resolve().parents[2]
-
-
-@pytest.fixture(scope="module")
-def pages() -> Pages:
-    return generate(ROOT, api=False)
 
 
 def text(pages: Pages, uri: str) -> str:

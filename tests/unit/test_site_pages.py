@@ -9,14 +9,9 @@ from pathlib import Path
 import pytest
 import yaml
 
-from battlebook.site.pages import Pages, generate, page_uri, write_pages
+from battlebook.site.pages import Pages, page_uri, write_pages
 
 ROOT = Path(__file__).resolve().parents[2]
-
-
-@pytest.fixture(scope="module")
-def pages() -> Pages:
-    return generate(ROOT, api=False)
 
 
 def test_mkdocs_yml_has_no_hooks_and_no_plugin_of_the_project() -> None:

@@ -201,8 +201,9 @@ RESULTS_FOLDER = ".battlebook"
 def default_path(root: Path) -> Path:
     """Where the results of the project at `root` are kept: `.battlebook/results.json` under it.
 
-    >>> default_path(Path("/book")).as_posix()
-    '/book/.battlebook/results.json'
+    Examples:
+        >>> default_path(Path("/book")).as_posix()
+        '/book/.battlebook/results.json'
     """
     return root / RESULTS_FOLDER / "results.json"
 
