@@ -26,6 +26,7 @@ import os
 import re
 import resource
 import shutil
+import signal
 import subprocess
 import sys
 import tempfile
@@ -44,8 +45,11 @@ def has_acting(text: str) -> bool:
     return ACTING.search(text) is not None
 
 
-#: Seconds and bytes of address space one attempt may use.
+#: Seconds of processor time and bytes of address space one attempt may use. The limit is on
+#: processor time, not the clock's, so a loaded machine does not turn a slow attempt into a hang;
+#: WAIT_LIMIT (the clock's seconds) catches an attempt that waits without computing.
 TIME_LIMIT = 60
+WAIT_LIMIT = 600
 MEMORY_LIMIT = 2 * 1024**3
 SECRET = "S3CRET-LINE-never-shown"
 #: The command under test: this environment's `battlebook`.
@@ -452,6 +456,8 @@ def all_attempts() -> list[Attempt]:
 
 def _limits() -> None:
     resource.setrlimit(resource.RLIMIT_AS, (MEMORY_LIMIT, MEMORY_LIMIT))
+    resource.setrlimit(resource.RLIMIT_CPU, (TIME_LIMIT, TIME_LIMIT + 5))
+    resource.setrlimit(resource.RLIMIT_CORE, (0, 0))
 
 
 def run(attempt: Attempt) -> Verdict:
@@ -472,12 +478,14 @@ def run(attempt: Attempt) -> Verdict:
                 [BATTLEBOOK, *attempt.argv],
                 cwd=folder,
                 capture_output=True,
-                timeout=TIME_LIMIT,
+                timeout=WAIT_LIMIT,
                 preexec_fn=_limits,
                 check=False,
             )
         except subprocess.TimeoutExpired:
-            return Verdict(attempt, "hang", f"still running after {TIME_LIMIT} s")
+            return Verdict(attempt, "hang", f"still running after {WAIT_LIMIT} s")
+        if done.returncode in (-signal.SIGXCPU, -signal.SIGKILL):
+            return Verdict(attempt, "hang", f"stopped after {TIME_LIMIT} s of processor time")
         changed = [name for name, digest in kept.items() if _digest(folder / name) != digest]
         if changed:
             return Verdict(attempt, "data loss", f"changed: {', '.join(changed)}")
