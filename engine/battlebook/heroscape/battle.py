@@ -27,7 +27,7 @@ Examples:
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Any
@@ -35,6 +35,7 @@ from typing import Any
 from battlebook import bounds
 from battlebook.battle import Choice, Skip, solve_best, solve_plan
 from battlebook.dice import ScriptedDice
+from battlebook.errors import RulesSilent
 from battlebook.fight import MAX_POSITIONS, Ended, Move
 from battlebook.fight_report import FightArgumentError, FightReport
 from battlebook.heroscape.actions import Action, Attack, EndTurn, StartTurn
@@ -43,6 +44,7 @@ from battlebook.heroscape.cards import ArmyCard, CardKind
 from battlebook.heroscape.fight import readings_taken
 from battlebook.heroscape.hexes import Hex
 from battlebook.heroscape.play import HEROSCAPE_PLAY
+from battlebook.heroscape.readings import EDITION_OF_READING, READINGS
 from battlebook.heroscape.rules import attacks_left
 from battlebook.heroscape.ruleset import Edition, Ruleset
 from battlebook.heroscape.state import BattleState, CardInPlay, Figure
@@ -200,9 +202,23 @@ def _card(name: str, squad: Squad, reach: int) -> ArmyCard:
     )  # fmt: skip
 
 
-def battle_state(first: Squad, second: Squad, edition: Edition) -> BattleState:
-    """The two armies side by side: the first army's figures `F1`... in a row, the second's `S1`... facing them."""
-    ruleset = replace(Ruleset.for_edition(edition), figures_block_sight=False)
+def battle_state(first: Squad, second: Squad, edition: Edition, readings: Sequence[str] = ()) -> BattleState:
+    """The two armies side by side: the first army's figures `F1`... in a row, the second's `S1`... facing them.
+
+    `readings` are alternative readings, in a scenario's words, each of `edition` (or of both).
+    """
+    ruleset = Ruleset.for_edition(edition)
+    for words in readings:
+        if words not in READINGS:
+            raise FightArgumentError(
+                f"no alternative reading {words[:40]!r}: give a reading's words as a scenario writes them "
+                "(see the rulings)"
+            )
+        only = EDITION_OF_READING.get(words)
+        if only is not None and only is not edition:
+            raise FightArgumentError(f"the reading {words!r} concerns the {only.value} edition, not {edition.value}")
+        ruleset = replace(ruleset, **READINGS[words])  # type: ignore[arg-type]
+    ruleset = replace(ruleset, figures_block_sight=False)
     width = max(first.figures, second.figures)
     spaces = {Hex(q, r): Space(1) for r in (0, 1) for q in range(width)}
     state = BattleState(ruleset, Battlefield(spaces), seating=ARMIES)
@@ -228,12 +244,26 @@ def check_squad(who: str, squad: Squad) -> None:
 
 
 def battle_odds(
-    first: Squad, second: Squad, edition: Edition = Edition.BASIC_2004, play: str = "focus", *, limit: int | None = None
+    first: Squad,
+    second: Squad,
+    edition: Edition = Edition.BASIC_2004,
+    play: str = "focus",
+    *,
+    limit: int | None = None,
+    readings: Sequence[str] = (),
 ) -> BattleOdds:
-    """The odds of a battle of two army cards given by their numbers, under `play` (`focus` or `best`)."""
+    """The odds of a battle of two army cards given by their numbers, under `play` (`focus` or `best`).
+
+    Under `readings` (alternative readings, in a scenario's words); one under which the
+    rules do not say who takes the next turn or who has won raises `RulesSilent`.
+    """
     check_squad("first", first)
     check_squad("second", second)
-    state = battle_state(first, second, edition)
+    state = battle_state(first, second, edition, readings)
+    if not state.ruleset.turn_passes_left:
+        raise RulesSilent("who takes the next turn: under this reading the 2004 game names no player to take it")
+    if not state.ruleset.victory_by_destruction:
+        raise RulesSilent("who has won: under this reading the 2024 text states no objective for a battle")
     contest = HeroscapeContest()
     start, _ = contest._land(_canonical(state))
     readings = (
@@ -288,7 +318,9 @@ def squad_of(text: str, who: str) -> Squad:
 
 
 def battle_report(arguments: Mapping[str, str]) -> FightReport:
-    """The battle calculator's answer for arguments written as text: `edition`, `first`, `second`, `play`.
+    """The battle calculator's answer for arguments written as text: `edition`, `first`, `second`, `play`, `reading`.
+
+    `reading` holds alternative readings in a scenario's words, separated by `;`.
 
     Examples:
         >>> battle_report({"edition": "2004", "first": "2,2,2,1", "second": "2,2,2,1"}).json()["first_wins"]
@@ -310,7 +342,8 @@ def battle_report(arguments: Mapping[str, str]) -> FightReport:
             f"best play solves battles of at most {BEST_MAX_FIGURES} figures in all, not "
             f"{first.figures + second.figures}: ask with --play focus, or with fewer figures"
         )
-    odds = battle_odds(first, second, edition, play)
+    chosen = [words.strip() for words in (arguments.get("reading") or "").split(";") if words.strip()]
+    odds = battle_odds(first, second, edition, play, readings=chosen)
     title = (
         f"Heroscape battle to the end, {edition.value} edition, {'best play' if play == 'best' else 'the focus plan'}: "
         f"the first army ({first.words()}) against the second ({second.words()}), the first army first"

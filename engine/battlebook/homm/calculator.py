@@ -32,6 +32,7 @@ from battlebook.calculator import (
     chance_data,
     chart_rows,
 )
+from battlebook.homm.reading_battles import READING_BATTLES
 
 __all__ = [
     "CALCULATORS",
@@ -359,4 +360,5 @@ CALCULATORS = Calculators(
         json_help='print one JSON object, fractions as "p/q"',
         question=battle_question,
     ),
+    reading_battles=READING_BATTLES,
 )

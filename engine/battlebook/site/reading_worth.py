@@ -1,0 +1,175 @@
+"""The section of a ruling's page that says what its alternative reading is worth in battle.
+
+For each alternative reading a ruling names (`Given the alternative reading: WORDS` in its
+description), the section shows the battles of its game's fixed set
+([`Calculators.reading_battles`][battlebook.calculator.Calculators]) whose outcome the
+reading changes: each side's chance of winning under Battlebook's reading and under the
+alternative, under the plan and, for the small battles, best play, as percentages with
+the exact fractions beside them. A reading that changes none of the battles says so. The
+numbers are the checked-in answers of [`reading_worth`][battlebook.runners.reading_worth]
+(`make worth` writes them); the whole set is listed on the page, each battle as the
+command line asks it.
+
+Examples:
+    >>> readings_named("Chosen with `Given the alternative reading: swat from the top`.")
+    ['swat from the top']
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from fractions import Fraction
+
+from battlebook.book.prose import html_text
+from battlebook.odds import fraction_text, percent_text
+from battlebook.runners.reading_worth import BattleAnswers, GameWorth, parse_chances
+
+__all__ = ["WORTH_ANCHOR", "readings_named", "worth_section"]
+
+#: The section's anchor on a ruling's page.
+WORTH_ANCHOR = "reading-worth"
+#: How a ruling's description names one of its alternative readings (as the editions page reads it).
+_NAMED = re.compile(r"the alternative reading: ([^`]+)`")
+#: How the page names each way of playing a battle (any other is named by its option's value).
+PLAY_WORDS = {"plain": "the plain plan", "focus": "the focus plan", "best": "best play"}
+
+
+def readings_named(description: str) -> list[str]:
+    """The alternative readings a ruling's description names, in order, each once."""
+    found: list[str] = []
+    for words in _NAMED.findall(" ".join(description.split())):
+        if words not in found:
+            found.append(words)
+    return found
+
+
+def _play(play: str) -> str:
+    return PLAY_WORDS.get(play, f"--play {play}")
+
+
+def _cell(before: Fraction, after: Fraction) -> str:
+    return f"{percent_text(before)} → {percent_text(after)}"
+
+
+def _reading_part(words: str, worth: GameWorth, shown: Sequence[int]) -> list[str]:
+    """The table (or the sentence) of one reading."""
+    changes = worth.readings.get(words)
+    title = html_text(words)
+    lines = [f'<h3 class="bb-worth-reading">The alternative: “{title}”</h3>', ""]
+    if changes is None:
+        return [*lines, "Not weighed: `make worth` has not worked this reading out.", ""]
+    total = len(worth.battles)
+    refused = worth.refused.get(words, {})
+    names = [battle["name"] for battle in worth.battles]
+    by_line: dict[str, list[str]] = {}
+    for name in names:
+        if name in refused:
+            by_line.setdefault(refused[name], []).append(name)
+    for line, battles in by_line.items():
+        count = "all" if len(battles) == total else f"{len(battles)} of the {total}"
+        lines += [
+            f"The battle calculator does not answer {count} battles of the set under it ({', '.join(battles)}): "
+            f"{html_text(line)}.",
+            "",
+        ]
+    if not changes:
+        if not refused:
+            return [*lines, f"It changes no one's chance of winning in any of the {total} battles of the set.", ""]
+        return [*lines, "It changes no one's chance of winning in the others.", ""]
+    kept = [name for name in names if name in changes]
+    same = [name for name in names if name not in changes and name not in refused]
+    lines += [
+        f"It changes {len(kept)} of the {total} battles. Each cell reads Battlebook's reading → the alternative.",
+        "",
+    ]
+    header = ["Battle", "Played with", *(worth.labels[index][:1].upper() + worth.labels[index][1:] for index in shown)]
+    lines += ["| " + " | ".join(header) + " |", "|" + "---|" * len(header)]
+    exact: list[str] = []
+    for name in kept:
+        for play, after_texts in changes[name].items():
+            before = parse_chances(worth.default[name][play])
+            after = parse_chances(after_texts)
+            cells = [name, _play(play), *(_cell(before[index], after[index]) for index in shown)]
+            lines.append("| " + " | ".join(cells) + " |")
+            chances = "; ".join(
+                f"{html_text(worth.labels[index])} {fraction_text(before[index])} → {fraction_text(after[index])}"
+                for index in range(len(worth.labels))
+            )
+            exact.append(f"<li>{name}, {html_text(_play(play))}: {chances}</li>")
+    lines.append("")
+    if same:
+        lines += [f"Unchanged in {len(same)}: {', '.join(same)}.", ""]
+    lines += [
+        '<details class="bb-worth-exact"><summary>The exact chances</summary>',
+        '<ul class="bb-worth-fractions">',
+        *exact,
+        "</ul>",
+        "</details>",
+        "",
+    ]
+    return lines
+
+
+def _shown(worth: GameWorth, readings: Sequence[str]) -> list[int]:
+    """The chances the tables show: who wins, and another only where a battle in a table gives it a chance."""
+    answers: list[BattleAnswers] = []
+    for words in readings:
+        for name, changed in worth.readings.get(words, {}).items():
+            answers += [worth.default[name], changed]
+    return [
+        index
+        for index in range(len(worth.labels))
+        if index < 2 or any(Fraction(texts[index]) != 0 for battle in answers for texts in battle.values())
+    ]
+
+
+def _battle_list(worth: GameWorth, title: str, command: str) -> list[str]:
+    rows = []
+    for battle in worth.battles:
+        asked = " ".join(f"--{option} {value}" for option, value in battle["arguments"].items())
+        plays = " and ".join(_play(play) for play in battle["plays"])
+        rows.append(
+            f"<tr><td>{html_text(battle['name'])}</td><td><code>{html_text(asked)}</code></td>"
+            f"<td>{html_text(plays)}</td></tr>"
+        )
+    return [
+        f'<details class="bb-worth-set"><summary>The {len(worth.battles)} battles of the {html_text(title)} '
+        "set</summary>",
+        f"<p>Each as <code>{html_text(command)}</code> asks it, with its options:</p>",
+        "<table>",
+        "<thead><tr><th>Battle</th><th>Armies</th><th>Played with</th></tr></thead>",
+        "<tbody>",
+        *rows,
+        "</tbody>",
+        "</table>",
+        "</details>",
+    ]
+
+
+def worth_section(readings: Sequence[str], worth: GameWorth, title: str) -> str:
+    """The Markdown section of a ruling's page: what each of `readings` is worth on the game's battle set.
+
+    `title` is the game's full name. A ruling naming no reading of the set's game gets no section ("").
+    """
+    if not readings:
+        return ""
+    command = f"battlebook odds battle {worth.game}"
+    total = len(worth.battles)
+    small = sum(1 for battle in worth.battles if len(battle["plays"]) > 1)
+    plays = sorted({play for battle in worth.battles for play in battle["plays"]}, key=len)
+    lines = [
+        f"## What the reading is worth in battle {{ #{WORTH_ANCHOR} }}",
+        "",
+        f"Each side's chance of winning the {total} battles of the {html_text(title)} set (listed below), "
+        f"worked out exactly by the battle calculator (`{command} ... --reading WORDS`) under Battlebook's reading "
+        f"and under the alternative: under {_play(plays[0])}, and under "
+        f"{' and '.join(_play(p) for p in plays[1:]) or 'nothing else'} for the {small} small battles. "
+        "Percentages are rounded; the exact chances are below each table.",
+        "",
+    ]
+    shown = _shown(worth, readings)
+    for words in readings:
+        lines += _reading_part(words, worth, shown)
+    lines += _battle_list(worth, title, command)
+    return "\n".join(lines) + "\n"
