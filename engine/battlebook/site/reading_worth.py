@@ -5,7 +5,8 @@ description), the section shows the battles of its game's fixed set
 ([`Calculators.reading_battles`][battlebook.calculator.Calculators]) whose outcome the
 reading changes: each side's chance of winning under Battlebook's reading and under the
 alternative, under the plan and, for the small battles, best play, as percentages with
-the exact fractions beside them. A reading that changes none of the battles says so. The
+their exact fractions (on hover, or all at once with the odds pages' "Show the exact
+fractions" box). A reading that changes none of the battles says so. The
 numbers are the checked-in answers of [`reading_worth`][battlebook.runners.reading_worth]
 (`make worth` writes them); the whole set is listed on the page, each battle as the
 command line asks it.
@@ -22,7 +23,7 @@ from collections.abc import Sequence
 from fractions import Fraction
 
 from battlebook.book.prose import html_text
-from battlebook.odds import fraction_text, percent_text
+from battlebook.pictures.odds_page import EXACT_TABLE_OPEN, TABLE_CLOSE, chance_cell
 from battlebook.runners.reading_worth import BattleAnswers, GameWorth, parse_chances
 
 __all__ = ["WORTH_ANCHOR", "readings_named", "worth_section"]
@@ -49,7 +50,7 @@ def _play(play: str) -> str:
 
 
 def _cell(before: Fraction, after: Fraction) -> str:
-    return f"{percent_text(before)} → {percent_text(after)}"
+    return f"{chance_cell(before)} → {chance_cell(after)}"
 
 
 def _reading_part(words: str, worth: GameWorth, shown: Sequence[int]) -> list[str]:
@@ -76,6 +77,8 @@ def _reading_part(words: str, worth: GameWorth, shown: Sequence[int]) -> list[st
     if not changes:
         if not refused:
             return [*lines, f"It changes no one's chance of winning in any of the {total} battles of the set.", ""]
+        if len(refused) == total:
+            return lines
         return [*lines, "It changes no one's chance of winning in the others.", ""]
     kept = [name for name in names if name in changes]
     same = [name for name in names if name not in changes and name not in refused]
@@ -84,30 +87,16 @@ def _reading_part(words: str, worth: GameWorth, shown: Sequence[int]) -> list[st
         "",
     ]
     header = ["Battle", "Played with", *(worth.labels[index][:1].upper() + worth.labels[index][1:] for index in shown)]
-    lines += ["| " + " | ".join(header) + " |", "|" + "---|" * len(header)]
-    exact: list[str] = []
+    lines += [EXACT_TABLE_OPEN, "| " + " | ".join(header) + " |", "|" + "---|" * len(header)]
     for name in kept:
         for play, after_texts in changes[name].items():
             before = parse_chances(worth.default[name][play])
             after = parse_chances(after_texts)
             cells = [name, _play(play), *(_cell(before[index], after[index]) for index in shown)]
             lines.append("| " + " | ".join(cells) + " |")
-            chances = "; ".join(
-                f"{html_text(worth.labels[index])} {fraction_text(before[index])} → {fraction_text(after[index])}"
-                for index in range(len(worth.labels))
-            )
-            exact.append(f"<li>{name}, {html_text(_play(play))}: {chances}</li>")
-    lines.append("")
+    lines += ["", TABLE_CLOSE, ""]
     if same:
         lines += [f"Unchanged in {len(same)}: {', '.join(same)}.", ""]
-    lines += [
-        '<details class="bb-worth-exact"><summary>The exact chances</summary>',
-        '<ul class="bb-worth-fractions">',
-        *exact,
-        "</ul>",
-        "</details>",
-        "",
-    ]
     return lines
 
 
@@ -157,15 +146,17 @@ def worth_section(readings: Sequence[str], worth: GameWorth, title: str) -> str:
     command = f"battlebook odds battle {worth.game}"
     total = len(worth.battles)
     small = sum(1 for battle in worth.battles if len(battle["plays"]) > 1)
-    plays = sorted({play for battle in worth.battles for play in battle["plays"]}, key=len)
+    plan = worth.battles[0]["plays"][0]
+    others = list(dict.fromkeys(play for battle in worth.battles for play in battle["plays"] if play != plan))
     lines = [
         f"## What the reading is worth in battle {{ #{WORTH_ANCHOR} }}",
         "",
         f"Each side's chance of winning the {total} battles of the {html_text(title)} set (listed below), "
         f"worked out exactly by the battle calculator (`{command} ... --reading WORDS`) under Battlebook's reading "
-        f"and under the alternative: under {_play(plays[0])}, and under "
-        f"{' and '.join(_play(p) for p in plays[1:]) or 'nothing else'} for the {small} small battles. "
-        "Percentages are rounded; the exact chances are below each table.",
+        f"and under the alternative: under {_play(plan)}, and under "
+        f"{' and '.join(_play(p) for p in others) or 'nothing else'} for the {small} small battles. "
+        "Percentages are rounded: hover over one for its exact fraction, or tick the box above a table "
+        "to show them all.",
         "",
     ]
     shown = _shown(worth, readings)
