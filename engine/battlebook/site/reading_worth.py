@@ -88,10 +88,11 @@ def _reading_part(words: str, worth: GameWorth, shown: Sequence[int]) -> list[st
     ]
     header = ["Battle", "Played with", *(worth.labels[index][:1].upper() + worth.labels[index][1:] for index in shown)]
     lines += [EXACT_TABLE_OPEN, "| " + " | ".join(header) + " |", "|" + "---|" * len(header)]
+    plays = {battle["name"]: battle["plays"] for battle in worth.battles}
     for name in kept:
-        for play, after_texts in changes[name].items():
+        for play in plays[name]:
             before = parse_chances(worth.default[name][play])
-            after = parse_chances(after_texts)
+            after = parse_chances(changes[name][play])
             cells = [name, _play(play), *(_cell(before[index], after[index]) for index in shown)]
             lines.append("| " + " | ".join(cells) + " |")
     lines += ["", TABLE_CLOSE, ""]
