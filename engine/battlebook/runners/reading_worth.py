@@ -36,7 +36,7 @@ from typing import Any
 
 from battlebook.calculator import FightForm, ReadingBattle
 from battlebook.errors import RulesSilent
-from battlebook.fight_report import FightArgumentError
+from battlebook.fight_report import FightArgumentError, FightTooLarge
 from battlebook.games import GAMES, calculators, game_named
 
 __all__ = [
@@ -122,18 +122,26 @@ def parse_chances(texts: Sequence[str]) -> list[Fraction]:
 
 
 def changed(default: BattleAnswers, alternative: BattleAnswers) -> bool:
-    """Whether a battle's answers under an alternative reading differ from those under Battlebook's."""
-    return any(parse_chances(alternative[play]) != parse_chances(default[play]) for play in default)
+    """Whether a battle's answers under an alternative reading differ from Battlebook's, where both are answered."""
+    return any(parse_chances(alternative[play]) != parse_chances(default[play]) for play in alternative)
 
 
-def _battle_answers(game: str, battle: ReadingBattle, reading: str) -> tuple[BattleAnswers, list[str]]:
+def _battle_answers(game: str, battle: ReadingBattle, reading: str) -> tuple[BattleAnswers, dict[str, str], list[str]]:
+    """The battle's answers under `reading`, by way of playing; the ways it is not answered, with the one line."""
     found: BattleAnswers = {}
+    refused: dict[str, str] = {}
     labels: list[str] = []
     for play in plays_of(game, battle):
-        chances = answers(game, battle, play, reading)
+        try:
+            chances = answers(game, battle, play, reading)
+        except (RulesSilent, FightArgumentError, FightTooLarge) as error:
+            if not reading:
+                raise
+            refused[play] = str(error)
+            continue
         labels = [label for label, _ in chances]
         found[play] = [str(value) for _, value in chances]
-    return found, labels
+    return found, refused, labels
 
 
 def work_out(
@@ -142,27 +150,26 @@ def work_out(
     """The game's answers: every battle of its set under Battlebook's readings and under each alternative.
 
     Under an alternative reading only the battles it changes are kept (every way of playing
-    each); a reading that changes none keeps none. A battle the calculator will not answer
-    under a reading (the rules don't say, or the reading is of another edition than the
-    battle's) is kept among the reading's refusals, with the calculator's one line.
+    each that is answered); a reading that changes none keeps none. A way of playing a
+    battle the calculator will not answer under a reading (the rules don't say, the
+    reading is of another edition than the battle's, or the battle grows past the bound
+    of best play) is kept among the reading's refusals, with the calculator's one line.
     `readings` limits the alternatives (default: every one the game has).
     """
     battles = calculators(game).reading_battles
     default: dict[str, BattleAnswers] = {}
     labels: list[str] = []
     for battle in battles:
-        default[battle.name], labels = _battle_answers(game, battle, "")
+        default[battle.name], _, labels = _battle_answers(game, battle, "")
         say(f"{game} {battle.name}: Battlebook's readings")
     by_reading: dict[str, dict[str, BattleAnswers]] = {}
-    refused: dict[str, dict[str, str]] = {}
+    refused: dict[str, dict[str, dict[str, str]]] = {}
     for words in sorted(GAMES[game].readings() if readings is None else readings):
         kept: dict[str, BattleAnswers] = {}
         for battle in battles:
-            try:
-                found, _ = _battle_answers(game, battle, words)
-            except (RulesSilent, FightArgumentError) as error:
-                refused.setdefault(words, {})[battle.name] = str(error)
-                continue
+            found, refusals, _ = _battle_answers(game, battle, words)
+            if refusals:
+                refused.setdefault(words, {})[battle.name] = refusals
             if changed(default[battle.name], found):
                 kept[battle.name] = found
         by_reading[words] = kept
@@ -217,7 +224,8 @@ class GameWorth:
         labels: The chances each answer lists, in order (who wins, whether it never ends).
         default: Each battle's answers under Battlebook's readings, by its name.
         readings: Under each alternative reading, the answers of the battles it changes.
-        refused: Under each alternative reading, the battles the calculator would not answer, with its one line.
+        refused: Under each alternative reading, the battles the calculator would not answer, by way of
+            playing, with its one line.
     """
 
     game: str
@@ -225,7 +233,7 @@ class GameWorth:
     labels: tuple[str, ...]
     default: Mapping[str, BattleAnswers]
     readings: Mapping[str, Mapping[str, BattleAnswers]]
-    refused: Mapping[str, Mapping[str, str]]
+    refused: Mapping[str, Mapping[str, Mapping[str, str]]]
 
 
 def load_worth(root: Path) -> dict[str, GameWorth]:

@@ -63,34 +63,31 @@ def _reading_part(words: str, worth: GameWorth, shown: Sequence[int]) -> list[st
     total = len(worth.battles)
     refused = worth.refused.get(words, {})
     names = [battle["name"] for battle in worth.battles]
+    plays = {battle["name"]: battle["plays"] for battle in worth.battles}
     by_line: dict[str, list[str]] = {}
     for name in names:
-        if name in refused:
-            by_line.setdefault(refused[name], []).append(name)
+        for play, line in refused.get(name, {}).items():
+            whole = set(refused[name]) == set(plays[name])
+            by_line.setdefault(line, []).append(name if whole else f"{name} under {_play(play)}")
     for line, battles in by_line.items():
-        count = "all" if len(battles) == total else f"{len(battles)} of the {total}"
-        lines += [
-            f"The battle calculator does not answer {count} battles of the set under it ({', '.join(battles)}): "
-            f"{html_text(line)}.",
-            "",
-        ]
+        lines += [f"The battle calculator does not answer {', '.join(battles)} under it: {html_text(line)}.", ""]
+    unanswered = [name for name in names if set(refused.get(name, {})) == set(plays[name])]
     if not changes:
         if not refused:
             return [*lines, f"It changes no one's chance of winning in any of the {total} battles of the set.", ""]
-        if len(refused) == total:
+        if len(unanswered) == total:
             return lines
-        return [*lines, "It changes no one's chance of winning in the others.", ""]
+        return [*lines, "Where it is answered, it changes no one's chance of winning.", ""]
     kept = [name for name in names if name in changes]
-    same = [name for name in names if name not in changes and name not in refused]
+    same = [name for name in names if name not in changes and name not in unanswered]
     lines += [
         f"It changes {len(kept)} of the {total} battles. Each cell reads Battlebook's reading → the alternative.",
         "",
     ]
     header = ["Battle", "Played with", *(worth.labels[index][:1].upper() + worth.labels[index][1:] for index in shown)]
     lines += [EXACT_TABLE_OPEN, "| " + " | ".join(header) + " |", "|" + "---|" * len(header)]
-    plays = {battle["name"]: battle["plays"] for battle in worth.battles}
     for name in kept:
-        for play in plays[name]:
+        for play in (play for play in plays[name] if play in changes[name]):
             before = parse_chances(worth.default[name][play])
             after = parse_chances(changes[name][play])
             cells = [name, _play(play), *(_cell(before[index], after[index]) for index in shown)]
