@@ -68,7 +68,9 @@ def _reading_part(words: str, worth: GameWorth, shown: Sequence[int]) -> list[st
     for name in names:
         for play, line in refused.get(name, {}).items():
             whole = set(refused[name]) == set(plays[name])
-            by_line.setdefault(line, []).append(name if whole else f"{name} under {_play(play)}")
+            named = name if whole else f"{name} under {_play(play)}"
+            if named not in by_line.setdefault(line, []):
+                by_line[line].append(named)
     for line, battles in by_line.items():
         lines += [f"The battle calculator does not answer {', '.join(battles)} under it: {html_text(line)}.", ""]
     unanswered = [name for name in names if set(refused.get(name, {})) == set(plays[name])]
