@@ -207,6 +207,7 @@ def write_data(root: Path, games: Iterable[str] | None = None, say: Callable[[st
     try:
         with os.fdopen(handle, "w", encoding="utf-8") as out:
             out.write(text)
+        os.chmod(temporary, 0o644)
         os.replace(temporary, path)
     except BaseException:
         Path(temporary).unlink(missing_ok=True)
