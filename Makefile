@@ -100,11 +100,12 @@ test-site-mkdocs: test-pages
 ## per pytest-xdist worker (JOBS of them); a module that shares one tab runs whole on one worker.
 ## Every browser test, or those BROWSER_TESTS selects (`make test` runs the smoke, `-m smoke`).
 ## It checks site/ as last built, and builds it when there is none.
-## Only BATTLEBOOK_SKIP_BROWSER=1 skips it, and says so.
+## Only `make test SKIP_BROWSER=1` (or `make browser SKIP_BROWSER=1`) skips it, and says so.
 BROWSER_TESTS ?=
+SKIP_BROWSER ?=
 browser: $(STAMP)
-	@if [ "$$BATTLEBOOK_SKIP_BROWSER" = 1 ]; then \
-	  echo "BATTLEBOOK_SKIP_BROWSER=1: the browser tests are SKIPPED"; \
+	@if [ '$(SKIP_BROWSER)' = 1 ]; then \
+	  echo "SKIP_BROWSER=1: the browser tests are SKIPPED"; \
 	else \
 	  $(MAKE) --no-print-directory chromium node_modules/.package-lock.json && \
 	  { [ -f site/index.html ] || $(MAKE) --no-print-directory site; } && \
@@ -127,8 +128,8 @@ browser-stress: $(STAMP)
 ## axe-core on every page of the built site, in light and dark mode (`make test` checks one page of
 ## each kind): CI runs it after `make test`. It checks site/ as last built, and builds it when there is none.
 a11y: $(STAMP)
-	@if [ "$$BATTLEBOOK_SKIP_BROWSER" = 1 ]; then \
-	  echo "BATTLEBOOK_SKIP_BROWSER=1: the accessibility sweep is SKIPPED"; \
+	@if [ '$(SKIP_BROWSER)' = 1 ]; then \
+	  echo "SKIP_BROWSER=1: the accessibility sweep is SKIPPED"; \
 	else \
 	  $(MAKE) --no-print-directory chromium node_modules/.package-lock.json && \
 	  { [ -f site/index.html ] || $(MAKE) --no-print-directory site; } && \

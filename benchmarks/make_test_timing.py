@@ -35,7 +35,7 @@ from timing import ROOT, cpu_of_children, environment
 TARGET = 150.0
 #: A shell for make, run by this interpreter: it runs the recipe line with /bin/sh and logs its
 #: make level, clock time, processor time (every descendant's, orphans included: the shell is
-#: their subreaper) and text.
+#: their subreaper) and text into the log file written into it.
 SHELL = """#!{python}
 import ctypes, os, resource, subprocess, sys, time
 if sys.platform.startswith("linux"):
@@ -50,7 +50,7 @@ while True:
         break
 usage = resource.getrusage(resource.RUSAGE_CHILDREN)
 line = " ".join(sys.argv[2:]).replace("\\n", " ").replace("\\t", " ")
-with open(os.environ["BATTLEBOOK_MAKE_LOG"], "a", encoding="utf-8") as log:
+with open({log!r}, "a", encoding="utf-8") as log:
     log.write(f"{{os.environ.get('MAKELEVEL', '0')}}\\t{{time.perf_counter() - start:.3f}}\\t"
               f"{{usage.ru_utime + usage.ru_stime:.3f}}\\t{{line}}\\n")
 sys.exit(status)
@@ -74,11 +74,10 @@ def timed_make(target: str) -> Run:
     """Run `make target` once with the logging shell."""
     with tempfile.TemporaryDirectory() as folder:
         shell = Path(folder) / "timed-sh"
-        shell.write_text(SHELL.format(python=sys.executable), encoding="utf-8")
-        shell.chmod(shell.stat().st_mode | stat.S_IXUSR)
         log = Path(folder) / "log"
+        shell.write_text(SHELL.format(python=sys.executable, log=str(log)), encoding="utf-8")
+        shell.chmod(shell.stat().st_mode | stat.S_IXUSR)
         env = environment()
-        env["BATTLEBOOK_MAKE_LOG"] = str(log)
         before = os.getloadavg()[0]
         start, start_cpu = time.perf_counter(), cpu_of_children()
         done = subprocess.run(["make", target, f"SHELL={shell}"], cwd=ROOT, env=env, capture_output=True, text=True)

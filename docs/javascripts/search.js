@@ -97,12 +97,17 @@
     return { words: words, stem: stem, terms: terms, expand: expand };
   }
 
-  /** The index made ready for ranking: each field's mean length, each term's document count. */
+  /**
+   * The index made ready for ranking: each field's mean length, each term's document count, and
+   * each game's: its sections, and how many of them hold each term (what the question's words say
+   * of its game).
+   */
   function prepare(index) {
     var normalise = normaliser(index.normaliser);
     var fields = Object.keys(index.weights.fields);
     var mean = {};
     var counts = new Map();
+    var games = new Map();
     fields.forEach(function (name) { mean[name] = 0; });
     index.docs.forEach(function (doc) {
       doc.named = named(normalise, doc.title);
@@ -119,9 +124,43 @@
         mean[name] += length;
       });
       seen.forEach(function (term) { counts.set(term, (counts.get(term) || 0) + 1); });
+      if (doc.game) {
+        var of = games.get(doc.game) || { docs: 0, counts: new Map() };
+        of.docs += 1;
+        seen.forEach(function (term) { of.counts.set(term, (of.counts.get(term) || 0) + 1); });
+        games.set(doc.game, of);
+      }
     });
     fields.forEach(function (name) { mean[name] = mean[name] / Math.max(1, index.docs.length) || 1; });
-    return { index: index, fields: fields, mean: mean, counts: counts, normalise: normalise };
+    return { index: index, fields: fields, mean: mean, counts: counts, games: games, normalise: normalise };
+  }
+
+  /**
+   * How likely each game is to be the one a question is about, from its words alone: each game's
+   * sections are a bag of words, and a word found mostly in one game's sections (a unit, a term
+   * only one game has, the game's name) points to it (naive Bayes over the sections holding each
+   * word, every game equally likely before). Words no section holds say nothing. A Map game -> chance.
+   */
+  function gameChances(ready, terms) {
+    var logs = new Map();
+    ready.games.forEach(function (of, game) { logs.set(game, 0); });
+    terms.forEach(function (term) {
+      if (!ready.counts.has(term)) {
+        return;
+      }
+      ready.games.forEach(function (of, game) {
+        logs.set(game, logs.get(game) + Math.log(((of.counts.get(term) || 0) + 0.5) / (of.docs + 1)));
+      });
+    });
+    var top = Math.max.apply(null, Array.from(logs.values()).concat([-Infinity]));
+    var total = 0;
+    var chances = new Map();
+    logs.forEach(function (value, game) {
+      chances.set(game, Math.exp(value - top));
+      total += chances.get(game);
+    });
+    chances.forEach(function (value, game) { chances.set(game, value / total); });
+    return chances;
   }
 
   /**
@@ -150,6 +189,9 @@
       return [term, Math.log(1 + (total - n + 0.5) / (n + 0.5))];
     }));
     var results = [];
+    var chances = gameChances(ready, terms);
+    var evidence = weights.game_evidence || 0;
+    var even = 1 / Math.max(1, chances.size);
     ready.index.docs.forEach(function (doc) {
       if (only && game && doc.game !== game) {
         return;
@@ -185,6 +227,10 @@
         }
         if (game && doc.game === game) {
           score *= weights.same_game;
+        }
+        if (doc.game && chances.has(doc.game)) {
+          // From 1 - evidence (the question's words say another game) to 1 + evidence (only this one).
+          score *= 1 + evidence * (chances.get(doc.game) - even) / (1 - even || 1);
         }
         results.push({ doc: doc, score: score });
       }
@@ -222,7 +268,7 @@
   }
 
   if (typeof module !== "undefined" && module.exports) {
-    module.exports = { normaliser: normaliser, prepare: prepare, rank: rank, snippet: snippet };
+    module.exports = { normaliser: normaliser, prepare: prepare, rank: rank, snippet: snippet, gameChances: gameChances };
     return;
   }
 

@@ -135,6 +135,8 @@ class Engine {
 
   async callNow(name, args, hooks) {
     const ready = this.start();
+    // Told before the engine is ready, the worker skips its own warm-up run: this one does its work.
+    if (name === "run") this.worker.postMessage({ call: "runComing" });
     const watch = hooks.onProgress;
     if (watch) {
       this.watchers.add(watch);
@@ -1161,12 +1163,14 @@ function makeForm(game, spec, { call, ask, show, box, linkLabel }) {
   const fields = {};
   const inputs = {};
   const groups = [];
+  const conditional = []; // fields that count only under some value of a choice (field.counts), with their labels
   for (const part of spec.parts) {
     const holder = part.label ? el("fieldset", { class: "bb-fight-group" }, el("legend", { text: part.label })) : null;
     for (const field of part.fields) {
       const [label, input] = fieldInput(field);
       fields[field.name] = field;
       inputs[field.name] = input;
+      if (field.counts) conditional.push([field, label, input]);
       (holder || form).append(label);
     }
     if (holder) {
@@ -1174,8 +1178,33 @@ function makeForm(game, spec, { call, ask, show, box, linkLabel }) {
       groups.push([holder, part.when]);
     }
   }
+  // Why a field does not count is said once, under the choice it depends on (one note per reason).
+  const notes = new Map();
+  for (const [field] of conditional) {
+    const choice = inputs[field.counts[0]];
+    if (!choice || notes.has(field.why)) continue;
+    const note = el("small", { class: "bb-odds-ignored", id: `bb-${game}-${call}-why-${notes.size}`, text: field.why, hidden: true });
+    choice.closest("label").append(note);
+    notes.set(field.why, [note, choice]);
+  }
+  // A field that does not count under the choices made is hidden and disabled, its reason shown, and is not sent.
   const shape = () => {
     for (const [holder, when] of groups) if (when) holder.hidden = !(inputs[when[0]] && inputs[when[0]].value === when[1]);
+    const ignored = new Set();
+    for (const [field, label, input] of conditional) {
+      const choice = inputs[field.counts[0]];
+      const counts = Boolean(choice) && field.counts[1].includes(choice.value);
+      input.disabled = !counts;
+      label.hidden = !counts;
+      if (!counts) ignored.add(field.why);
+    }
+    for (const [why, [note, choice]] of notes) {
+      note.hidden = !ignored.has(why);
+      const described = (choice.getAttribute("aria-describedby") || "").split(" ").filter((id) => id && id !== note.id);
+      if (!note.hidden) described.push(note.id);
+      if (described.length) choice.setAttribute("aria-describedby", described.join(" "));
+      else choice.removeAttribute("aria-describedby");
+    }
   };
   for (const input of Object.values(inputs)) if (input.tagName === "SELECT") input.addEventListener("change", shape);
   shape();
@@ -1189,7 +1218,7 @@ function makeForm(game, spec, { call, ask, show, box, linkLabel }) {
   const link = el("input", { class: "bb-try-link", type: "text", readonly: true, hidden: true, "aria-label": linkLabel });
   form.append(el("div", { class: "bb-try-actions" }, compute, stop, shareButton));
 
-  const shown = () => Object.keys(fields).filter((name) => !inputs[name].closest("fieldset")?.hidden);
+  const shown = () => Object.keys(fields).filter((name) => !inputs[name].closest("fieldset")?.hidden && !inputs[name].disabled);
   const values = () => Object.fromEntries(shown().map((name) => [name, inputs[name].value.trim()]));
   const read = () => {
     const v = values();

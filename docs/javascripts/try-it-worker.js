@@ -3,16 +3,17 @@
  * try-it-app.js starts this worker (a module worker, served from this site) as soon as a
  * reader opens a Try it panel, the Playground or an odds calculator, so the engine loads
  * while they read. Here, off the page's main thread, it loads Pyodide (Python compiled to
- * WebAssembly) from this site's try/runtime/ folder, unpacks the battlebook package and its
- * pure-Python dependencies from one archive, imports the in-page runner and runs one small
- * scenario, so the reader's first Run finds everything imported. The page never waits on
- * it: a run that takes too long is ended by the page, which terminates this worker and
- * starts a fresh one.
+ * WebAssembly) from this site's try/runtime/ folder, with the part of Python's standard
+ * library a run uses, unpacks the battlebook package and its pure-Python dependencies from
+ * one archive, imports the in-page runner and runs one small scenario, so the reader's first
+ * Run finds everything imported. The page never waits on it: a run that takes too long is
+ * ended by the page, which terminates this worker and starts a fresh one.
  *
  * Messages to the page: {type: "progress", loaded, total, what}, {type: "ready", timings,
  * bytes}, {type: "failed", error} (the engine could not load), and one {type: "answer", id,
  * ok, value | error, seconds} per call. Messages from the page: {id, call, args}, where
- * call is "run", "odds", "fight" or "battle" (a game's name and its form's values), or "proposeRuling".
+ * call is "run", "odds", "fight" or "battle" (a game's name and its form's values), or "proposeRuling";
+ * and {call: "runComing"}, no answer: a run is on its way (its first run need not be warmed up for).
  * Everything is data: a scenario's text reaches Python as a string, never as code.
  */
 
@@ -21,6 +22,8 @@ const BASE = new URL("../try/runtime/", self.location.href).href;
 const timings = {};
 let loaded = 0;
 let total = 0;
+/** Whether a run was asked for while the engine loaded (it then needs no warm-up run of its own). */
+let runAsked = false;
 
 function progress(what) {
   self.postMessage({ type: "progress", loaded: Math.min(loaded, total), total, what });
@@ -124,6 +127,8 @@ async function start() {
     pyodide = await loadPyodide({
       indexURL: BASE,
       lockFileContents: manifest.lock, // no package comes from Pyodide's repository: nothing to fetch
+      // The standard library's modules a run uses, as bytecode (runtime/build.mjs), not Pyodide's whole one.
+      stdLibURL: BASE + manifest.stdlib,
       stdout: () => {},
       stderr: () => {},
     });
@@ -181,8 +186,9 @@ def battlebook_battle(game, values):
     fight: call("battlebook_fight"),
     battle: call("battlebook_battle"),
   };
-  // One small run: the step library and pytest's plugins load now, not on the reader's first Run.
-  api.run(WARM_UP);
+  // One small run: the step library and pytest's plugins load now, not on the reader's first
+  // Run; unless the reader has pressed Run already, and that run loads them.
+  if (!runAsked) api.run(WARM_UP);
   mark("warmUp");
   timings.total = (performance.now() - started) / 1000;
   self.postMessage({ type: "ready", timings, bytes: loaded });
@@ -194,6 +200,10 @@ engine.catch((error) => self.postMessage({ type: "failed", error: String(error &
 
 self.onmessage = async (event) => {
   const { id, call, args } = event.data || {};
+  if (call === "runComing") {
+    runAsked = true; // the page waits for "ready" before it sends the run itself
+    return;
+  }
   let api;
   try {
     api = await engine;

@@ -30,6 +30,7 @@ if TYPE_CHECKING:
     from fractions import Fraction
 
 __all__ = [
+    "BattlePage",
     "Calculators",
     "Field",
     "FightForm",
@@ -77,6 +78,11 @@ class Field:
         hint: What the page says when the text does not match (such as "such as 3v2,4v2").
         numbers: Up to this many whole numbers separated by commas (a list field), 0 for one.
         what: How a refusal names it ("attack dice: give a whole number from 0 to 30"); empty: its label.
+        counts: `(field, values)`: the field counts only while that choice field has one of
+            `values` (an edition whose rules read it); otherwise the page hides and disables it,
+            says `why` beside the choice, and sends nothing for it (the game reads its `default`,
+            [`PageForm.completed`][battlebook.calculator.PageForm.completed]). `None`: it always counts.
+        why: Why the field does not count while `counts` does not hold, in a player's words.
     """
 
     name: str
@@ -89,6 +95,8 @@ class Field:
     hint: str = ""
     numbers: int = 0
     what: str = ""
+    counts: tuple[str, tuple[str, ...]] | None = None
+    why: str = ""
 
     def check(self, value: object) -> int:
         """`value` itself when it is a whole number within the field's bounds; else a `BoundError` naming the field.
@@ -120,6 +128,9 @@ class Field:
             shape["most"] = self.numbers
         if self.what:
             shape["what"] = self.what
+        if self.counts:
+            shape["counts"] = [self.counts[0], list(self.counts[1])]
+            shape["why"] = self.why
         return shape
 
 
@@ -162,6 +173,26 @@ class PageForm:
     def defaults(self) -> dict[str, str]:
         """Every field's text when the form opens, by name."""
         return {field.name: field.default for field in self.fields()}
+
+    def completed(self, values: Mapping[str, str]) -> dict[str, str]:
+        """`values` as the page sent them, and each field left out because it does not count, at its default.
+
+        A field whose [`counts`][battlebook.calculator.Field] condition does not hold is sent
+        by no page; every other value is kept as sent (the game reads and bounds it).
+
+        Examples:
+            >>> edition = Field("e", "Edition", "a", choices=(("a", "A"), ("b", "B")))
+            >>> life = Field("l", "Life", "4", 1, 9, counts=("e", ("b",)), why="A has no Life")
+            >>> PageForm("Fight", "Compute", (edition, life)).completed({"e": "a"})
+            {'e': 'a', 'l': '4'}
+        """
+        given = dict(values)
+        for field in self.fields():
+            if field.counts is not None and field.name not in given:
+                choice, taken = field.counts
+                if given.get(choice) not in taken:
+                    given[field.name] = field.default
+        return given
 
     def data(self) -> dict[str, Any]:
         """The form as the page reads it (plain data): loose fields are groups without a label."""
@@ -255,6 +286,22 @@ class FightForm:
 
 
 @dataclass(frozen=True)
+class BattlePage:
+    """What the odds page's battle calculator needs beyond the battle's options.
+
+    Attributes:
+        values: The text each field of the form opens with, by option name (an option not
+            named opens with its default).
+        example: Writes a battle the calculator answered as a feature file, given the
+            arguments it was asked with and its JSON answer, so that `battlebook check` runs
+            it again through the engine; `None` when the game writes no example.
+    """
+
+    values: Mapping[str, str]
+    example: Callable[[Mapping[str, str], Mapping[str, Any]], str] | None = None
+
+
+@dataclass(frozen=True)
 class ReadingBattle:
     """One battle of the fixed set each ruling's page weighs its alternative reading on.
 
@@ -290,7 +337,8 @@ class Calculators:
     fields' texts, by name) into the question and arguments of the game's
     [`fight`][battlebook.game.Game.fight]; a `ValueError` says, in one line, what is wrong.
     `battle`, when the game has one, is its calculator of whole battles of several units
-    (`battlebook odds battle GAME`), asked of the game's `fight` as the question `battle`.
+    (`battlebook odds battle GAME`), asked of the game's `fight` as the question `battle`;
+    `battle_page` the page's own parts of it ([`BattlePage`][battlebook.calculator.BattlePage]).
     `reading_battles` is the fixed set of battles (at least 20) on which each ruling's page
     shows what its alternative reading is worth: each side's chance of winning under
     Battlebook's reading and under the alternative (see
@@ -305,4 +353,5 @@ class Calculators:
     fight_form: PageForm
     page_fight: Callable[[Mapping[str, str]], tuple[str, dict[str, str]]]
     battle: FightForm | None = None
+    battle_page: BattlePage | None = None
     reading_battles: tuple[ReadingBattle, ...] = ()

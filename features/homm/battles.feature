@@ -21,6 +21,7 @@ Feature: The odds of a whole battle
       | Archer  | 1     | 4     | 2     | 3      | 5       |
       | Ogre    | 2     | 5     | 4     | 0      | 8       |
       | Bulwark | 5     | 9     | 0     | 0      | 17      |
+      | Warden  | 2     | 6     | 3     | 0      | 14      |
 
   @id:homm.battle-odds @source:001/phases-and-rounds @source:001/sacrificing-for-support @source:000/retaliations
   Rule: The odds of a whole battle add up every way it can go, under a plan or under best play
@@ -42,6 +43,13 @@ Feature: The odds of a whole battle
       Then if the battle is fought to the end with the plain plan, the Aggressor wins with chance 216629/281483
       And if the battle is fought to the end with best play, the Aggressor wins with chance 1945/2134
       And if the battle is fought to the end with best play, the Aggressor's best first decision is to have the Footman sacrifice to support the Archer against the Ogre
+
+    Example: Two Ogres swarm first against a Warden, and win nearly two battles in three where the plain plan wins two in seven
+      Given the Aggressor has a stack of 2 Ogres on its Melee Line
+      And the Defender has a stack of 1 Warden on its Melee Line
+      Then if the battle is fought to the end with the plain plan, the Aggressor wins with chance 2/7
+      And if the battle is fought to the end with best play, the Aggressor wins with chance 1262/1927
+      And if the battle is fought to the end with best play, the Aggressor's best first decision is to have the Ogres swarm
 
     Example: Stacks that cannot reach each other's defense fight for ever, however they play
       Given the Aggressor has a stack of 1 Bulwark on its Melee Line

@@ -58,6 +58,17 @@ Feature: Ruling: turns and victory in the two editions
         """
       Then the rules don't say who wins if the Zettian Guard Z1 and the Airborne Elite A1 fight on to the end
 
+    Example: Under the alternative reading the rules don't say who wins a battle fought to the end, no next player being named
+      Given the alternative reading: the 2004 game names no player to take the next turn
+      And the battlefield:
+        """
+        1Z1 1A1
+        Z1 = Zettian Guards (Red)
+        A1 = Airborne Elite (Blue)
+        """
+      And it is Red's turn with the Zettian Guards card
+      Then the rules don't say who wins if the battle is fought to the end with the focus plan
+
   @id:ruling.heroscape-victory-2024 @source:003/ending-the-battle @edition:2024
   Rule: In the 2024 edition, too, destroying every opposing figure wins the battle
     Example: Under the 2024 edition destroying the last enemy figure wins the battle
@@ -82,3 +93,14 @@ Feature: Ruling: turns and victory in the two editions
       When the Zettian Guard Z1 attacks the Airborne Elite A1, rolling skull, blank against blank, blank
       Then the attack destroys the Airborne Elite A1
       And the rules don't say who has won
+
+    Example: Under the alternative reading the rules don't say who wins a battle fought to the end, no way to win being stated
+      Given the alternative reading: the 2024 edition states no way to win a battle
+      And the battlefield:
+        """
+        1Z1 1A1
+        Z1 = Zettian Guards (Red)
+        A1 = Airborne Elite (Blue)
+        """
+      And it is Red's turn with the Zettian Guards card
+      Then the rules don't say who wins if the battle is fought to the end with best play

@@ -157,3 +157,49 @@ FRESH_QUESTIONS = [
     _q("stacks leaving the town to fight outside", "homm.emerging-from-the-town"),
     _q("special power dice rolls", "heroscape.special-powers"),
 ]
+
+#: Issue 35, second fresh list: written from the five source texts' topics, in players' words,
+#: before this session's search was run on any of them (committed before the ranking was seen).
+SECOND_FRESH_QUESTIONS = [
+    _q("can I buy my way out of a fight with cards from my hand", "homm.surrendering"),
+    _q("my golems just want to block for the halflings this turn", "homm.protecting"),
+    _q("do the guys inside the town lose their attack if they come out", "homm.emerging-from-the-town"),
+    _q("can flying units go over the town wall", "homm.town-ignoring-obstacles", "ruling.flier-line"),
+    _q("my front line is down to two stacks, what happens", "homm.automatic-reorganizing", "ruling.move-up-trigger"),
+    _q("can a unit with 0 ranged shoot at all", "homm.ranged-attack"),
+    _q("can the golems help the halflings hit the back row", "homm.common-target"),
+    _q("does standing in water make my figure higher", "heroscape.height-advantage"),
+    _q("do I count the levels when counting spaces to my target", "heroscape.range"),
+    _q(
+        "where do I put dead figures when I have two of the same card",
+        "heroscape.common-army-cards",
+        "ruling.heroscape-first-common-figure",
+        "ruling.heroscape-next-common-copy",
+    ),
+    _q("what happens to my order marker when all my guys on that card are dead", "heroscape.army-card-out-of-play"),
+    _q("whose turn is it after mine", "heroscape.turn-order", "ruling.heroscape-turn-order-2004"),
+    _q("what do the red dice need to show to hit", "heroscape.attack-dice", "heroscape.attack-outcome"),
+    _q("how do the magi's fireballs get stronger with more cards", "homm.spell-attack"),
+    _q("how do you win a game of heroscape", "heroscape.ending-the-battle", "ruling.heroscape-victory-2024"),
+    _q("my hero is 3 spaces from home can he still pull out", "homm.withdrawing", "ruling.within-four-spaces"),
+]
+
+#: Issue 35, third fresh list: written from the five source texts' topics, in players' words, once
+#: this session's changes to the search were done and before the search ranked any of them; the
+#: search was not changed after they were ranked.
+THIRD_FRESH_QUESTIONS = [
+    _q("what if my attack roll is lower than their defense", "homm.melee-attack"),
+    _q("can my archers on the back line shoot the enemy's back line", "homm.ranged-attack"),
+    _q("why is my stack of three golems hitting for 7", "homm.attacking-as-a-stack"),
+    _q("can a fireball be answered", "homm.retaliation"),
+    _q("do I need to roll if my swarming score already beats the defense", "homm.swarming"),
+    _q("what happens to the other player's cards when I surrender", "homm.surrendering"),
+    _q("does the town wall get fixed after the fight", "homm.town-walls"),
+    _q("can my guys inside the town shoot out without a penalty", "homm.town-ranged-penalties"),
+    _q("is there a limit to how far my zettian guard can hit", "heroscape.range"),
+    _q("does a gap in the board count when measuring range", "heroscape.range"),
+    _q("do both players roll dice in an attack", "heroscape.attack-dice"),
+    _q("what happens when skulls and shields are tied", "heroscape.attack-outcome"),
+    _q("does a figure standing on a glyph count as higher", "heroscape.height-advantage"),
+    _q("my hero has 6 wounds and life 8, is it dead", "heroscape.life"),
+]

@@ -3,16 +3,21 @@
 Each game's odds page draws its battle calculator from the game's declared battle options;
 the answer is computed in the page's Web Worker and must be the one `battlebook odds battle
 GAME --json` prints for the same fields. A shared link carries the fields, and the page
-answers it on arrival.
+answers it on arrival. On a warm engine the calculator answers the largest battles the page
+promises (three stacks against three under the plain plan, one against one under best play)
+while the page's main thread stays free; the test records how long each took in the worker
+(`benchmarks/battle_page_benchmark.py` prints the same figures against their targets).
 """
 
 from __future__ import annotations
 
 import json
+import re
 import urllib.parse
+from collections.abc import Iterator
 
 import pytest
-from playwright.sync_api import Locator, Page, expect
+from playwright.sync_api import BrowserContext, Locator, Page, expect
 
 from battlebook.cli import main
 from battlebook.runners.inpage import game_battle
@@ -113,3 +118,84 @@ def test_a_battle_the_engine_refuses_is_refused_in_one_line_and_no_markup_runs(p
     assert len(status.inner_text().splitlines()) == 1
     assert box.locator("img").count() == 0
     assert page.evaluate("window.__battleInjected === undefined")
+
+
+#: Registered before any script of a page runs: every long task of its main thread, with its start.
+LONG_TASKS = """
+window.__longTasks = [];
+new PerformanceObserver((list) => {
+  for (const entry of list.getEntries()) window.__longTasks.push([entry.startTime, entry.duration]);
+}).observe({ type: "longtask", buffered: true });
+window.addEventListener("load", () => { window.__loadedAt = performance.now(); });
+"""
+#: The main thread's long tasks (their durations, in ms) that started since `since` and took over `limit`.
+LONG_SINCE = "([since, limit]) => window.__longTasks.filter(([s, d]) => s >= since && d > limit).map(([, d]) => d)"
+#: The longest task the page's main thread may run while the worker computes a battle, in ms: the
+#: page's target is 200 ms; the bound here is looser, as in tests/browser/test_calculators.py, for a
+#: machine shared by several test runs (the benchmark reports the longest task against 200 ms).
+LONG_TASK_MS = 1_000
+#: The battles of the page's timing targets (issue 32: each within 2 s on a warm engine), HoMM's
+#: largest kinds: three stacks a side under the plain plan, one against one under best play at the
+#: most cards best play takes.
+TIMED_BATTLES = {
+    "3 stacks against 3, plain plan": {
+        "aggressor": "1,1,3,0,7,3,melee;1,1,2,3,5,4,ranged;1,2,4,0,8,5,melee",
+        "defender": "1,2,4,0,8,5,melee;1,1,3,0,7,3,melee;1,1,2,3,5,4,ranged",
+        "play": "plain",
+    },
+    "1 stack against 1, best play, 4 cards each": {
+        "aggressor": "4,1,3,0,7,3,melee",
+        "defender": "4,2,4,0,8,5,melee",
+        "play": "best",
+    },
+}
+
+
+@pytest.fixture
+def watched(browser: BrowserContext) -> Iterator[Page]:
+    """A fresh tab that records its main thread's long tasks from before any script runs."""
+    tab = browser.new_page()
+    tab.add_init_script(LONG_TASKS)
+    yield tab
+    tab.close()
+
+
+def answer_in(box: Locator, values: dict[str, str]) -> tuple[dict[str, object], float]:
+    """Compute `values` in the battle calculator `box`; its answer and the seconds the worker took."""
+    result = box.locator(".bb-odds-result")
+    result.evaluate("node => { delete node.dataset.answer; }")
+    fill(box, values)
+    box.locator("button[type=submit]").click()
+    expect(result).to_have_attribute("data-answer", re.compile("."), timeout=FIRST_RUN_MS)
+    answer: dict[str, object] = json.loads(result.get_attribute("data-answer") or "{}")
+    return answer, float(box.locator("form").get_attribute("data-seconds") or "nan")
+
+
+def test_a_warm_battle_calculator_answers_in_its_worker_and_never_holds_the_page(
+    watched: Page,
+    site_url: str,
+    capsys: pytest.CaptureFixture[str],
+    request: pytest.FixtureRequest,
+) -> None:
+    workers: list[str] = []
+    watched.on("worker", lambda worker: workers.append(worker.url))
+    # Arriving by a shared link: the battle is answered at once, in the worker, the page free meanwhile.
+    shared = {"aggressor": "2,1,3,0,7,3,melee", "defender": "1,2,4,0,7,5,melee", "play": "plain"}
+    watched.goto(f"{site_url}odds/homm/#battle=homm&{urllib.parse.urlencode(shared)}", wait_until="load")
+    box = watched.locator(".bb-battle-calculator")
+    result = box.locator(".bb-odds-result")
+    expect(result).to_have_attribute("data-answer", re.compile("."), timeout=FIRST_RUN_MS)
+    assert json.loads(result.get_attribute("data-answer") or "{}") == cli_answer("homm", shared, capsys)
+    assert any("try-it-worker" in url for url in workers), "the shared battle was not worked out in the engine's worker"
+    loaded = watched.evaluate("window.__loadedAt ?? 0")
+    held = watched.evaluate(LONG_SINCE, [loaded, LONG_TASK_MS])
+    assert held == [], f"the page's main thread was held {held} ms while the shared battle was answered"
+    # The engine is warm now: the largest battles the page promises to answer quickly.
+    for name, values in TIMED_BATTLES.items():
+        expected = cli_answer("homm", {"faces": "0-9", "reading": "", **values}, capsys)
+        since = watched.evaluate("performance.now()")
+        answer, seconds = answer_in(box, values)
+        assert answer == expected, name
+        request.node.user_properties.append((f"{name}: seconds in the worker", round(seconds, 3)))
+        held = watched.evaluate(LONG_SINCE, [since, LONG_TASK_MS])
+        assert held == [], f"{name}: the page's main thread was held {held} ms while the worker computed"

@@ -7,6 +7,7 @@ the engine's worker while the page stays free.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 
 import pytest
@@ -85,6 +86,58 @@ def test_the_2004_default_charts_no_life_and_equals_the_engine(page: Page, site_
     shown = box.locator(".bb-odds-result").inner_text()
     for chance in expected["chances"]:
         assert chance["fraction"] in shown
+
+
+def _conditional_forms() -> list[tuple[str, str, str]]:
+    """Each game's page form that has a field counting only under some choice: game, box's class, form's name."""
+    from battlebook.games import GAMES, calculators
+
+    found = []
+    for name in GAMES:
+        for box, form in ((".bb-odds-calculator", "odds_form"), (".bb-fight-calculator", "fight_form")):
+            if any(f.counts for f in getattr(calculators(name), form).fields()):
+                found.append((name, box, form))
+    return found
+
+
+@pytest.mark.parametrize(("game", "selector", "form_name"), _conditional_forms())
+def test_a_field_the_chosen_edition_ignores_is_hidden_its_reason_shown_and_it_is_not_sent(
+    page: Page, site_url: str, game: str, selector: str, form_name: str
+) -> None:
+    from battlebook.games import calculators
+
+    form = getattr(calculators(game), form_name)
+    page.goto(f"{site_url}odds/{game}/")
+    box = page.locator(selector)
+    for field in (f for f in form.fields() if f.counts):
+        choice, values = field.counts
+        chooser = box.locator(f"select[name={choice}]")
+        choices = [value for f in form.fields() if f.name == choice for value, _ in f.choices]
+        why = box.locator(".bb-odds-ignored", has_text=field.why)
+        expect(why).to_have_count(1)  # said once, however many fields it hides
+        for value in sorted(choices, key=lambda v: v in values):  # first a value it does not count under
+            chooser.select_option(value)
+            inputs = box.locator(f"[name={field.name}]")
+            if value in values:
+                expect(why).to_be_hidden()
+                for index in range(inputs.count()):
+                    expect(inputs.nth(index)).to_be_enabled()
+            else:
+                expect(why).to_be_visible()
+                expect(chooser).to_have_attribute("aria-describedby", re.compile(why.get_attribute("id") or "-"))
+                for index in range(inputs.count()):
+                    expect(inputs.nth(index)).to_be_hidden()
+                    expect(inputs.nth(index)).to_be_disabled()
+    # Under a value it does not count under, a shared link leaves the field out.
+    field = next(f for f in form.fields() if f.counts)
+    choice, values = field.counts
+    ignored = next(v for f in form.fields() if f.name == choice for v, _ in f.choices if v not in values)
+    box.locator(f"select[name={choice}]").select_option(ignored)
+    box.locator(".bb-try-share").click()
+    link = box.locator(".bb-try-link")
+    expect(link).to_be_visible()
+    expect(link).to_have_value(re.compile(rf"[#&]{choice}={ignored}(&|$)"))
+    assert f"&{field.name}=" not in link.input_value(), "a field that does not count went into the link"
 
 
 @pytest.mark.parametrize(

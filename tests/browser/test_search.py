@@ -13,7 +13,17 @@ from battlebook.book.model import feature_paths, load_book
 from battlebook.site.pages import page_uri
 from tests.browser.a11y import axe_results, report, serious, toggle_palette
 from tests.browser.conftest import ROOT
-from tests.browser.search_queries import PLAYER_QUESTIONS, QUERIES, RULE_QUESTIONS, Query, open_search, search_hrefs
+from tests.browser.search_queries import (
+    FRESH_QUESTIONS,
+    PLAYER_QUESTIONS,
+    QUERIES,
+    RULE_QUESTIONS,
+    SECOND_FRESH_QUESTIONS,
+    THIRD_FRESH_QUESTIONS,
+    Query,
+    open_search,
+    search_hrefs,
+)
 
 
 @pytest.fixture(scope="module")
@@ -118,6 +128,21 @@ def test_nine_questions_in_ten_find_their_rule_among_the_first_two(
     assert held >= TARGET * len(queries), f"{held} of {len(queries)} among the first two; missed:\n" + "\n".join(misses)
 
 
+#: The share of the fresh questions (three lists written from the sources, each before the search ranked
+#: it; see `search_queries.py`) whose rule must be among the first two results shown: they were not
+#: tuned for, so they hold the search to what it does for questions nobody has seen.
+FRESH_TARGET = 0.8
+
+
+def test_four_fresh_questions_in_five_find_their_rule_among_the_first_two(page: Page, site_url: str) -> None:
+    fresh = [*FRESH_QUESTIONS, *SECOND_FRESH_QUESTIONS, *THIRD_FRESH_QUESTIONS]
+    misses = first_two_misses(page, site_url, fresh)
+    held = len(fresh) - len(misses)
+    assert held >= FRESH_TARGET * len(fresh), f"{held} of {len(fresh)} among the first two; missed:\n" + "\n".join(
+        misses
+    )
+
+
 MELEE = "rulebook/homm/melee/"
 
 
@@ -157,6 +182,47 @@ def test_results_are_section_links_with_a_clean_snippet(page: Page, site_url: st
     for text in texts:
         assert "Show the drawing" not in text and "verified" not in text and "¶" not in text, text
     assert page.locator("a.bb-search__link mark").count() > 0, "the words asked are marked in the snippets"
+    page.keyboard.press("Escape")
+
+
+#: Questions whose first result is a rule whose examples say more of the question's words than the
+#: rule's own text does: its result's line must still be the rule's own text.
+OWN_TEXT_QUESTIONS = ["what do the red dice need to show to hit", "gold golems swat", "Xenithrax wounds"]
+
+
+@pytest.mark.parametrize("question", OWN_TEXT_QUESTIONS)
+def test_a_rules_result_line_is_the_rules_own_text(page: Page, site_url: str, question: str) -> None:
+    """The line under a rule's result is a sentence of its statement or restatement, never of its examples."""
+    sections, _ = search_hrefs(page, site_url, question)
+    first = page.locator("a.bb-search__link").first
+    line = first.locator(".bb-search__snippet").inner_text().removesuffix("\u2026")
+    href = sections[0]
+    assert "#" in href and game_of(href), f"searching {question!r} lists {href} first, not a rule"
+    page.keyboard.press("Escape")
+    page.goto(href)
+    anchor = href.rsplit("#", 1)[1]
+    own = page.evaluate(
+        """anchor => {
+            const heading = document.getElementById(anchor);
+            const parts = [];
+            for (let at = heading.nextElementSibling; at && !/^H[12]$/.test(at.tagName); at = at.nextElementSibling) {
+                if (at.matches(".bb-example-title")) break;
+                if (at.matches(".bb-rule, .bb-prose")) parts.push(at.innerText);
+            }
+            return parts.join(" ").replace(/\\s+/g, " ");
+        }""",
+        anchor,
+    )
+    assert line and line.strip() in own, f"searching {question!r}: the line {line!r} is not {anchor}'s own text"
+
+
+def test_the_calculators_are_found_by_the_words_players_use(page: Page, site_url: str) -> None:
+    """The fight and battle calculators come up for 'battle' and 'who wins the battle' (issue 35)."""
+    calculator = re.compile(r"/odds/[a-z0-9-]+/#fight-calculator$")
+    for question, within in (("who wins the battle", 2), ("battle", 5), ("who wins", 2)):
+        sections, shown = search_hrefs(page, site_url, question)
+        first = [h for h in sections if h in shown][:within]
+        assert any(calculator.search(h) for h in first), f"searching {question!r} shows {first}"
     page.keyboard.press("Escape")
 
 

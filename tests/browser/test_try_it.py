@@ -1,7 +1,7 @@
 """Try it, the Playground and the odds calculators, in Chromium, with the engine running in a Web Worker.
 
 One tab serves most of the module, so the rules engine (Pyodide and the battlebook package,
-about 16 MB from the built site) starts once: the tests move between pages with the theme's
+about 14 MB from the built site, 7 MB sent compressed) starts once: the tests move between pages with the theme's
 instant navigation, which keeps the page's JavaScript, and so the engine's worker, alive.
 Every request any of them makes must go to the site itself and succeed, and no page may
 log an error. The page's main thread must never be busy for long: every task over 200 ms
@@ -12,11 +12,13 @@ answer, pass axe-core in light and dark mode.
 
 from __future__ import annotations
 
+import gzip
 import json
 import re
 import subprocess
 import sys
 import tarfile
+import zipfile
 from collections import Counter
 from collections.abc import Iterator
 from pathlib import Path
@@ -875,6 +877,8 @@ def test_the_first_run_in_a_fresh_tab_never_holds_the_page(browser: BrowserConte
         finish_run(panel, before, FIRST_RUN_MS)
         assert verdict(panel.locator(".bb-try-result")) == "passed"
         assert any("/try/runtime/engine.tar.gz" in url for url in requests)
+        assert any("/try/runtime/stdlib.zip" in url for url in requests)
+        assert not any("python_stdlib.zip" in url for url in requests), "Pyodide's whole standard library is fetched"
         assert any("javascripts/try-it-worker.js" in url for url in requests)
         assert not any("pyodide-lock.json" in url for url in requests), "Pyodide's package lock is fetched, unused"
         assert long_tasks_since(page, clicked) == [], "the page's main thread was busy during the first Run"
@@ -912,8 +916,22 @@ def test_a_run_over_the_time_limit_is_stopped_and_the_engine_restarts(browser: B
         page.close()
 
 
+#: What a run in the page imports of the battlebook package, found by a run on this Python (a
+#: process of its own: the tests' process has imported every module already).
+RUN_IMPORTS = """
+import json, sys
+from battlebook.runners import inpage
+inpage.run_scenario("Feature: F\\n  Scenario: S\\n    Given a battle in the open field\\n    Then the battle goes on")
+print(json.dumps(sorted(m.__file__ for n, m in list(sys.modules.items()) if n.split(".")[0] == "battlebook")))
+"""
+
+
 def test_the_page_runs_the_very_step_library_of_the_package() -> None:
-    """The engine archive holds the battlebook sources byte for byte: no second copy of the steps."""
+    """The engine archive holds the battlebook sources a run can import byte for byte: no second copy of the steps.
+
+    What it leaves out (the site's builder, the command line) is named in the runtime's
+    manifest, and no run imports it.
+    """
     archive = SITE / "try" / "runtime" / "engine.tar.gz"
     with tarfile.open(archive) as tar:
         shipped = {
@@ -923,7 +941,38 @@ def test_the_page_runs_the_very_step_library_of_the_package() -> None:
         }
     package = ROOT / "engine"
     mine = {p.relative_to(package).as_posix(): p.read_bytes() for p in (package / "battlebook").rglob("*.py")}
-    assert shipped.keys() == mine.keys()
-    assert [name for name in mine if shipped[name] != mine[name]] == [], "rebuild the runtime: make runtime"
-    assert any(name.startswith("battlebook/language/steps/") for name in shipped)
-    assert Path(archive).stat().st_size > 0
+    assert shipped.keys() <= mine.keys()
+    assert [name for name in shipped if shipped[name] != mine[name]] == [], "rebuild the runtime: make runtime"
+    steps = {name for name in mine if name.startswith("battlebook/language/steps/")}
+    assert steps and steps <= shipped.keys()
+    imported = json.loads(subprocess.run([sys.executable, "-c", RUN_IMPORTS], capture_output=True, check=True).stdout)
+    needed = {Path(file).resolve().relative_to(package.resolve()).as_posix() for file in imported}
+    assert needed <= shipped.keys(), sorted(needed - shipped.keys())
+    manifest = json.loads((SITE / "try" / "runtime" / "manifest.json").read_text(encoding="utf-8"))
+    named = {name for name in manifest["leftOut"] if name.startswith("battlebook.")}
+    for name in mine.keys() - shipped.keys():
+        assert ".".join(Path(name).with_suffix("").parts[:2]) in named, name
+
+
+def test_the_runtime_sends_at_most_8_mb_to_a_compressing_host() -> None:
+    """Each file of the runtime, gzipped as a static host (or `make docs`) sends it: 8 MB in all, at most.
+
+    The standard library is the part of Python's a run imports, as bytecode alone; the
+    dependencies ship as bytecode too, the battlebook package as sources and bytecode.
+    """
+    folder = SITE / "try" / "runtime"
+    sent = {
+        file.name: len(gzip.compress(file.read_bytes(), compresslevel=6, mtime=0))
+        for file in folder.iterdir()
+        if file.is_file() and not file.name.startswith(".")
+    }
+    assert "python_stdlib.zip" not in sent
+    assert sum(sent.values()) <= 8_000_000, sent
+    with zipfile.ZipFile(folder / "stdlib.zip") as stdlib:
+        names = stdlib.namelist()
+    assert names and all(name.endswith(".pyc") for name in names)
+    assert "typing.pyc" in names and not any(name.startswith(("unittest/", "tkinter/", "pydoc")) for name in names)
+    with tarfile.open(folder / "engine.tar.gz") as tar:
+        engine = tar.getnames()
+    assert "./_pytest/python.pyc" in engine and "./_pytest/python.py" not in engine
+    assert not any(name.startswith("./pygments/lexers/") and "lisp" in name for name in engine)

@@ -34,8 +34,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 #: Characters that act on a terminal instead of showing: C0 controls but tab and line feed, DEL,
-#: C1 controls, bidi marks, embeddings, overrides and isolates. Written here, not imported: the
-#: suite also measures older versions of the command (`$BATTLEBOOK_HOSTILE_COMMAND`).
+#: C1 controls, bidi marks, embeddings, overrides and isolates. Written here, not imported from
+#: the package: the judge must not share what it judges.
 ACTING = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]")
 
 
@@ -48,8 +48,8 @@ def has_acting(text: str) -> bool:
 TIME_LIMIT = 60
 MEMORY_LIMIT = 2 * 1024**3
 SECRET = "S3CRET-LINE-never-shown"
-#: The command under test; `$BATTLEBOOK_HOSTILE_COMMAND` names another (to measure an older version).
-BATTLEBOOK = os.environ.get("BATTLEBOOK_HOSTILE_COMMAND") or str(Path(sys.executable).parent / "battlebook")
+#: The command under test: this environment's `battlebook`.
+BATTLEBOOK = str(Path(sys.executable).parent / "battlebook")
 
 GOOD_EXAMPLE = """    Example: Golems kill a Behemoth{suffix}
       Given the Aggressor has a stack of 3 Gold Golems on its Melee Line
@@ -467,7 +467,6 @@ def run(attempt: Attempt) -> Verdict:
         if attempt.prepare is not None:
             attempt.prepare(folder)
         kept = {name: _digest(folder / name) for name in attempt.keep}
-        env = {**os.environ, "BATTLEBOOK_RESULTS": str(folder / "no-results.json")}
         try:
             done = subprocess.run(
                 [BATTLEBOOK, *attempt.argv],
@@ -475,7 +474,6 @@ def run(attempt: Attempt) -> Verdict:
                 capture_output=True,
                 timeout=TIME_LIMIT,
                 preexec_fn=_limits,
-                env=env,
                 check=False,
             )
         except subprocess.TimeoutExpired:

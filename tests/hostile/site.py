@@ -43,9 +43,8 @@ from tests.hostile.attempts import Attempt, Verdict
 from tests.hostile.corpus import hostile_features, write_hostile_features
 from tests.hostile.scan import dangerous_pages
 
-#: The project whose engine, hooks and step library build the site; `$BATTLEBOOK_HOSTILE_ROOT`
-#: names another checkout (to measure an older version).
-ROOT = Path(os.environ.get("BATTLEBOOK_HOSTILE_ROOT") or Path(__file__).resolve().parents[2])
+#: The project whose engine, hooks and step library build the site: this checkout.
+ROOT = Path(__file__).resolve().parents[2]
 BIN = Path(sys.executable).parent
 #: Every payload's case name in the corpus, as `js(case)` writes it.
 _CASE = re.compile(r"window\.bbPwned\+'(?P<case>[A-Za-z0-9-]+) '")
@@ -90,7 +89,9 @@ def build_hostile_site(folder: Path, features: str = "hostile") -> dict[str, tup
                 target.parent.mkdir(parents=True, exist_ok=True)
                 shutil.copy(data, target)
     results = folder / ".battlebook" / "results.json"
-    env = {**os.environ, "BATTLEBOOK_RESULTS": str(results), "NO_MKDOCS_2_WARNING": "1"}  # the site reads it
+    # The published addresses are left out whatever the caller's environment holds (mkdocs.yml
+    # reads them from it at publish time): these sites are built without any.
+    env = {**os.environ, "NO_MKDOCS_2_WARNING": "1"}
     env.pop("BATTLEBOOK_SITE_URL", None)
     env.pop("BATTLEBOOK_REPO_URL", None)
     pytest = [str(BIN / "pytest"), "-q", "-p", "no:cacheprovider", "--rootdir", str(folder)]

@@ -13,6 +13,7 @@ from battlebook.cli import main
 from battlebook.heroscape.battle import Squad
 from battlebook.heroscape.battle import battle_odds as heroscape_battle
 from battlebook.heroscape.ruleset import Edition
+from battlebook.heroscape.state import BattleState as HeroscapeState
 from battlebook.homm.battle import StackSpec, battle_odds
 from battlebook.homm.readings import with_reading
 from battlebook.homm.ruleset import Ruleset
@@ -187,3 +188,70 @@ def test_a_battle_too_large_for_best_play_is_refused_at_once_naming_the_bound(
 def test_help_states_the_bounds(capsys: pytest.CaptureFixture[str]) -> None:
     status, out, _ = run(capsys, "odds", "battle", "homm", "--help")
     assert status == 0 and "up to 3 stacks a side" in out and "best play up to 3 stacks in all" in out
+
+
+# --- A Heroscape battle an example sets up --------------------------------------------------
+
+
+def _example_battle(text: str, edition: Edition = Edition.BASIC_2004, turn: str | None = "Red") -> HeroscapeState:
+    from battlebook.dice import ScriptedDice
+    from battlebook.heroscape import StartTurn, parse_map, setup_battle
+    from battlebook.heroscape.cards import KNOWN_CARDS
+    from battlebook.heroscape.play import HEROSCAPE_PLAY
+    from battlebook.heroscape.ruleset import Ruleset as HeroscapeRuleset
+
+    state = setup_battle(parse_map(text), KNOWN_CARDS.get, HeroscapeRuleset.for_edition(edition))
+    if turn is not None:
+        card = next(c.id for c in state.cards if c.army == turn)
+        state = HEROSCAPE_PLAY.apply(state, StartTurn(turn, card), ScriptedDice()).state
+    return state
+
+
+GUARDS = "Z1 = Zettian Guards (Red)"
+ELITE = "A1 = Airborne Elite (Blue)"
+GUARDS_AND_ELITE = f"1Z1 1A1\n{GUARDS}\n{ELITE}"
+
+
+@pytest.mark.parametrize(
+    ("text", "turn", "words"),
+    [
+        (GUARDS_AND_ELITE + "\n", None, "say which army takes the first turn"),
+        (
+            f"1Z1 1A1 1K1\n{GUARDS}\n{ELITE}\nK1 = Knaves of the Silver Scimitar (Green)",
+            "Red",
+            "two armies, not 3",
+        ),
+        (
+            f"1Z1 1A1 1K1\n{GUARDS}\n{ELITE}\nK1 = Knaves of the Silver Scimitar (Blue)",
+            "Red",
+            "one army card a side",
+        ),
+        (
+            "1Z1 1 1 1 1 1 1 1 1 1A1\nZ1 = Zettian Guards (Red)\nA1 = Airborne Elite (Blue)",
+            "Red",
+            "Z1 cannot attack A1",
+        ),
+    ],
+)
+def test_a_heroscape_battle_the_calculator_cannot_play_is_refused_naming_why(
+    text: str, turn: str | None, words: str
+) -> None:
+    from battlebook.errors import ScenarioError
+    from battlebook.heroscape.battle import battle_odds_in
+
+    with pytest.raises(ScenarioError, match=words):
+        battle_odds_in(_example_battle(text, turn=turn))
+
+
+def test_a_heroscape_battle_goes_on_from_the_turn_under_way_and_names_figures_as_the_example_does() -> None:
+    from battlebook.heroscape.battle import battle_odds_in
+
+    red_first = battle_odds_in(_example_battle(GUARDS_AND_ELITE), "best")
+    blue_first = battle_odds_in(_example_battle(GUARDS_AND_ELITE, turn="Blue"), "best")
+    assert red_first.first_wins != blue_first.first_wins  # who goes first counts
+    assert red_first.first_wins + red_first.second_wins + red_first.never_ends == 1
+    two = f"1Z1 1Z2\n 1A1 1A2\n{GUARDS}\nZ2 = Zettian Guards (Red)\n{ELITE}\nA2 = Airborne Elite (Blue)"
+    decision = battle_odds_in(_example_battle(two), "best").first_decision
+    assert decision is not None and decision.startswith(
+        "Red's best first decision is to have the Zettian Guard Z1 attack the Airborne Elite A"
+    )

@@ -67,13 +67,55 @@ def test_the_example_fails_when_the_answer_is_not_the_engines(tmp_path: Path) ->
     assert report.counts()["failed"] == 1
 
 
-def test_a_heroscape_battle_answers_as_the_command_line_and_offers_no_example(
-    capsys: pytest.CaptureFixture[str],
+#: Heroscape battles the page's example is checked on: both editions, both plans, a battle that never ends.
+HEROSCAPE_BATTLES = [
+    {"edition": "2004", "first": "2,3,2,1", "second": "1,4,4,1", "play": "focus"},
+    {"edition": "2024", "first": "2,3,2,2", "second": "2,2,2,3", "play": "best"},
+    {"edition": "2004", "first": "1,0,2,1", "second": "2,0,1,1", "play": "best"},
+]
+
+
+@pytest.mark.parametrize("values", HEROSCAPE_BATTLES, ids=range(len(HEROSCAPE_BATTLES)))
+def test_a_heroscape_battle_answers_as_the_command_line_and_its_example_passes_the_check(
+    values: dict[str, str], tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    values = {"edition": "2024", "first": "2,3,2,2", "second": "1,4,4,2", "play": "best"}
     answer = game_battle("heroscape", values)
     assert answer["data"] == cli_json("heroscape", values, capsys)
-    assert answer["example"] is None
+    example = answer["example"]
+    assert isinstance(example, str) and f"@edition:{values['edition']}" in example
+    path = tmp_path / "battle.feature"
+    path.write_text(example, encoding="utf-8")
+    report = run_check([path], tmp_path)
+    assert report.ok, format_report(report)
+    assert report.counts()["passed"] == 1
+    for key in ("first_wins", "second_wins", "never_ends"):
+        assert f"chance {answer['data'][key]}" in example
+    if values["play"] == "best":
+        assert f"best play, {answer['data']['first_decision']}" in example
+
+
+def test_best_plays_first_decision_names_the_stacks_as_the_example_does(tmp_path: Path) -> None:
+    """The CLI's first decision names the stacks the example defines (Red One...), so the example states it."""
+    answer = game_battle("homm", HOMM_BATTLES[1])
+    decision = answer["data"]["first_decision"]
+    assert decision == (
+        "the Aggressor's best first decision is to have the Red One sacrifice to support the Red Two "
+        "against the Blue One"
+    )
+    assert f"with best play, {decision}" in answer["example"]
+
+
+@pytest.mark.parametrize(("game", "values"), [("homm", HOMM_BATTLES[1]), ("heroscape", HEROSCAPE_BATTLES[1])])
+def test_a_wrong_first_decision_fails_the_check(game: str, values: dict[str, str], tmp_path: Path) -> None:
+    """The first decision's Then checks something: another target in its place fails `battlebook check`."""
+    answer = game_battle(game, values)
+    decision = answer["data"]["first_decision"]
+    wrong = decision.replace("Blue One", "Red One") if game == "homm" else decision.replace("B1", "B2")
+    assert wrong != decision
+    path = tmp_path / "battle.feature"
+    path.write_text(answer["example"].replace(decision, wrong), encoding="utf-8")
+    report = run_check([path], tmp_path)
+    assert report.counts()["failed"] == 1, format_report(report)
 
 
 @pytest.mark.parametrize("game", list(PACKAGES))
@@ -118,3 +160,27 @@ def test_a_battle_the_command_line_refuses_is_refused_in_one_line(values: dict[s
 def test_fields_that_are_not_named_values_are_refused(values: object) -> None:
     with pytest.raises(BattlebookError, match="not a set of named values"):
         game_battle("homm", values)
+
+
+#: What a player fills in to propose a copied battle as a ruling, by game: the source it cites.
+PROPOSAL_SOURCES = {"homm": "001/phases-and-rounds", "heroscape": "003/attacking"}
+
+
+@pytest.mark.parametrize(("game", "values"), [("homm", HOMM_BATTLES[1]), ("heroscape", HEROSCAPE_BATTLES[1])])
+def test_a_copied_battle_can_be_proposed_as_a_ruling(game: str, values: dict[str, str]) -> None:
+    """The example the page copies goes through the Playground's proposal as it is: conventions, then the check."""
+    from battlebook.runners.inpage import propose_ruling
+
+    fields = {
+        "title": "Who wins this battle?",
+        "slug": "this-battle",
+        "sources": [PROPOSAL_SOURCES[game]],
+        "question": "Which side wins this battle fought to the end, and how should it play?",
+        "reading": "The calculator's answer.",
+        "alternative": "Another answer.",
+        "rule": "The battle goes as the calculator says",
+        "chapter": 60,
+    }
+    answer = propose_ruling(game_battle(game, values)["example"], fields)
+    assert answer["problems"] == [] and answer["conventions"] == [], answer
+    assert answer["ok"] and answer["check"]["summary"].startswith("1 example"), answer["check"]["summary"]

@@ -8,8 +8,6 @@ import threading
 import time
 from pathlib import Path
 
-import pytest
-
 from battlebook.book.results import ResultBook, ScenarioResult, Status
 from battlebook.cli.live import Plan, act, bursts, plan, refresh_results
 
@@ -36,8 +34,7 @@ def test_the_examples_run_names_only_the_saved_files(tmp_path: Path) -> None:
     assert args == [f"--battlebook-features={melee}", "--battlebook-messages="], "no Cucumber Messages from it"
 
 
-def test_a_removed_feature_file_loses_its_results(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.delenv("BATTLEBOOK_RESULTS", raising=False)
+def test_a_removed_feature_file_loses_its_results(tmp_path: Path) -> None:
     kept = tmp_path / "features" / "kept.feature"
     kept.parent.mkdir()
     kept.write_text("Feature: K\n", encoding="utf-8")

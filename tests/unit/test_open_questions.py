@@ -75,4 +75,4 @@ def test_each_open_question_says_how_a_table_could_rule() -> None:
     assert open_question_problems(questions) == []
     page = render_open_questions(questions)
     assert "offer larger than the acceptor" in page
-    assert "Open under Battlebook's readings: 1; open only under an alternative reading: 3." in page
+    assert "Open under Battlebook's readings: 1; open only under an alternative reading: 5." in page

@@ -11,7 +11,7 @@ import pytest
 
 from battlebook.book.model import FeatureFileError, feature_paths, load_book, load_feature
 from battlebook.book.render import render_feature
-from battlebook.book.results import Badge, ResultBook, ScenarioResult, Status
+from battlebook.book.results import Badge, ResultBook, ScenarioResult, Status, default_path
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -125,7 +125,7 @@ def test_page_badges_follow_results_and_content(tmp_path: Path) -> None:
     assert [p.badge for p in problems] == [Badge.FAILING] and "boom" in page
 
 
-def test_strict_generation_refuses_a_failing_example(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_strict_generation_refuses_a_failing_example(tmp_path: Path) -> None:
     """A small rulebook generated strictly: one failing example stops `battlebook site pages --strict`."""
     from battlebook.cli import main
 
@@ -146,8 +146,7 @@ def test_strict_generation_refuses_a_failing_example(tmp_path: Path, monkeypatch
         ScenarioResult(feature.path, feature.sha256, example.line, example.name, Status.PASSED)
         for _, example in feature.examples()
     ]
-    results = tmp_path / "results.json"
-    monkeypatch.setenv("BATTLEBOOK_RESULTS", str(results))
+    results = default_path(tmp_path)
     ResultBook(runs).save(results)
     from battlebook.site.pages import generate
 

@@ -148,7 +148,7 @@ def test_a_tab_title_is_escaped_and_a_page_of_no_game_keeps_its_name() -> None:
 
 def test_each_chapter_opens_with_links_to_the_reference_pages(pages: Pages) -> None:
     units = text(pages, "reference/units.md")
-    anchors = set(re.findall(r"\{ #(unit-[a-z0-9-]+) \}", units))
+    anchors = set(re.findall(r'id="(unit-[a-z0-9-]+)"', units))
     edited = {game.name for game in edited_games()}
     for uri in [*chapter_pages(pages), "rulebook/rulings/die-faces.md"]:
         page = text(pages, uri)

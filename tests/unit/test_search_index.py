@@ -18,6 +18,7 @@ from battlebook.site.search import (
     build_index,
     load_normaliser,
     read_page,
+    with_glossary_context,
     write_index,
 )
 
@@ -42,7 +43,9 @@ def normaliser() -> Normaliser:
         (["defense", "defence", "defences", "defenses"], "defens"),
         (["armor", "armour"], "armor"),
         (["reorganize", "reorganise", "reorganised", "reorganizing"], "reorganiz"),
-        (["shoot", "shoots", "shot", "shooting"], "shoot"),
+        (["shoot", "shoots", "shot", "shooting", "shooter", "shooters"], "shoot"),
+        (["surrender", "surrenders", "surrendered", "surrendering"], "surrend"),
+        (["win", "wins", "winner", "winners", "winning"], "win"),
         (["glyph", "glyphs"], "glyph"),
         (["high", "higher", "highest"], "high"),
         (["dies", "died", "dying", "die"], "die"),
@@ -116,8 +119,12 @@ def test_a_page_is_cut_into_its_sections_without_furniture() -> None:
     ]
     rule = sections[1]
     assert rule.code == "Given a battle in the open field"
-    assert "The Orc wins" in rule.text and "A stack attacks" in rule.text
-    everything = " ".join(s.title + " " + s.text + " " + s.code for s in sections)
+    # the rule's own text ends at its first example; its examples' titles and notes are its other prose
+    assert rule.own == "A stack attacks the enemy's Melee Line." and "The Orc wins" in rule.text
+    assert "A stack attacks" not in rule.text
+    # a rule's context is its chapter's introduction
+    assert "Stacks fight on the Melee Line" in rule.context and not sections[0].context
+    everything = " ".join(s.title + " " + s.own + " " + s.text + " " + s.code for s in sections)
     for furniture in ("Show the drawing", "verified", "2004 edition", "¶", "#", "script text", "the field", "outside"):
         assert furniture not in everything, furniture
 
@@ -146,7 +153,7 @@ def test_glossary_terms_and_reference_entries_are_sections() -> None:
 
 
 def test_each_reference_entry_is_of_the_game_it_links_to_not_the_pages_commonest() -> None:
-    html = """<article><h1 id="glossary">Glossary</h1>
+    html = """<article><h1 id="glossary">Glossary</h1><h2 id="glossary-homm">Heroes</h2><p>Its terms.</p>
     <dl class="bb-term" id="term-swat"><dt>swat</dt><dd>Cards. <a href="../../rulebook/homm/melee/#homm.swatting">R</a>
     <a href="../../rulebook/homm/swatting/">S</a></dd></dl>
     <dl class="bb-term" id="term-skull"><dt>skull</dt>
@@ -154,7 +161,10 @@ def test_each_reference_entry_is_of_the_game_it_links_to_not_the_pages_commonest
     <h3 id="unit-knave">Knave</h3><p>Used in <a href="../../rulebook/heroscape/life/#heroscape.life">Life</a>.</p>
     <h3 id="unit-orc">Orc</h3><p>Used in <a href="../../rulebook/homm/melee/">Melee</a>.</p></article>"""
     sections = read_page("reference/glossary/index.html", html, GAMES)
+    assert sections[0].game is None  # the page itself lists both games
+    # and so is a heading whose own links name no game
     assert [(s.address.split("#")[1], s.game) for s in sections[1:]] == [
+        ("glossary-homm", None),
         ("term-swat", "homm"),
         ("term-skull", "heroscape"),
         ("unit-knave", "heroscape"),
@@ -168,10 +178,44 @@ def test_a_rules_source_citation_is_searched_but_never_its_results_line(normalis
     <p class="bb-source">Source: HoMM IV rules, <q>Making Melee Attacks</q> (source 001).</p>
     <div class="bb-prose"><p>Only a stack on its Melee Line attacks.</p></div></article>"""
     rule = read_page("rulebook/homm/melee/index.html", html, GAMES)[1]
-    assert "Source" not in rule.text and rule.text.startswith("A melee attack kills the top card.")
+    assert "Source" not in rule.own and rule.own.startswith("A melee attack kills the top card.")
     assert "Making Melee Attacks" in rule.cited
     doc = build_index([rule], normaliser)["docs"][0]
-    assert "Source" not in doc["snippet"] and doc["fields"]["text"]["attack"] == 3  # the cited title counts
+    assert "Source" not in doc["snippet"] and doc["fields"]["text"]["attack"] == 1  # the cited title counts
+    assert doc["snippet"] == "A melee attack kills the top card. Only a stack on its Melee Line attacks."
+
+
+def test_a_rulings_settled_rule_is_searched_but_never_its_results_line(normaliser: Normaliser) -> None:
+    html = """<article><h1 id="r">Ruling: swat reach</h1><h2 id="ruling.swat-reach">Swat reach</h2>
+    <p class="bb-settles">Settles: <a href="../../homm/swatting/#homm.swatting">Swatting</a>.</p>
+    <p class="bb-rule">Ranged attacks and spells may swat.</p></article>"""
+    ruling = read_page("rulebook/rulings/swat-reach/index.html", html, GAMES)[1]
+    assert ruling.kind == "ruling" and ruling.own == "Ranged attacks and spells may swat."
+    assert "Settles" in ruling.cited
+
+
+def test_a_glossary_term_lends_its_definition_to_the_rule_it_links_to() -> None:
+    rule = Section("rulebook/homm/swatting/#homm.swatting", "Swatting", "S", "rule", "homm", "", "", context="Intro.")
+    other = Section("rulebook/homm/melee/#homm.melee-attack", "Melee", "M", "rule", "homm", "", "")
+    term = Section(
+        "reference/glossary/#term-swat",
+        "swat",
+        "Glossary",
+        "entry",
+        "homm",
+        "An attack on several of the target's cards.",
+        "",
+        links=("../../rulebook/homm/swatting/#homm.swatting",),
+    )
+    glossed = with_glossary_context([rule, other, term])
+    assert glossed[0].context == "swat. An attack on several of the target's cards. Intro."
+    assert glossed[1] == other and glossed[2] == term
+
+
+def test_a_calculators_section_is_found_by_the_words_its_game_declares(normaliser: Normaliser) -> None:
+    section = Section("odds/homm/#fight-calculator", "Who wins", "Odds", "calculator", "homm", "", "")
+    index = build_index([section], normaliser, {"odds/homm/#fight-calculator": ["Battle calculator"]})
+    assert index["docs"][0]["fields"]["words"] == {"battl": 1, "calculator": 1}
 
 
 def test_the_index_counts_each_fields_terms_and_carries_the_normaliser(normaliser: Normaliser) -> None:

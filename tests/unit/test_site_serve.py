@@ -9,10 +9,7 @@ import urllib.error
 import urllib.request
 from pathlib import Path
 
-import pytest
-
 from battlebook.site.serve import (
-    LIVE_VARIABLE,
     RELOAD_EPOCH,
     RELOAD_SCRIPT,
     Project,
@@ -57,8 +54,7 @@ def test_pages_are_served_with_the_reload_script_and_reload_after_a_swap(tmp_pat
         server.server_close()
 
 
-def test_only_a_change_that_matters_rebuilds(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.delenv("BATTLEBOOK_RESULTS", raising=False)
+def test_only_a_change_that_matters_rebuilds(tmp_path: Path) -> None:
     project = Project(tmp_path, ["mkdocs"], "http://127.0.0.1:8000/", tmp_path / "runtime")
     results = tmp_path / ".battlebook" / "results.json"
     assert changes_matter([(2, str(tmp_path / "features" / "homm" / "melee.feature"))], project)
@@ -68,18 +64,14 @@ def test_only_a_change_that_matters_rebuilds(tmp_path: Path, monkeypatch: pytest
     assert not changes_matter([(2, str(tmp_path / "features" / ".#melee.feature"))], project)
 
 
-def test_under_make_docs_loop_the_feature_files_are_left_to_the_loop(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
+def test_under_make_docs_loop_the_feature_files_are_left_to_the_loop(tmp_path: Path) -> None:
     """`battlebook.cli.live` watches `features/` and writes the results: the server rebuilds on the results alone."""
     for folder in ("features", ".battlebook", "docs"):
         (tmp_path / folder).mkdir()
-    monkeypatch.delenv("BATTLEBOOK_RESULTS", raising=False)
     project = Project(tmp_path, ["mkdocs"], "http://127.0.0.1:8000/", tmp_path / "runtime")
-    monkeypatch.delenv(LIVE_VARIABLE, raising=False)
     assert tmp_path / "features" in project.watched()
-    monkeypatch.setenv(LIVE_VARIABLE, "1")
-    assert tmp_path / "features" not in project.watched() and tmp_path / ".battlebook" in project.watched()
+    loop = Project(tmp_path, ["mkdocs"], "http://127.0.0.1:8000/", tmp_path / "runtime", results_only=True)
+    assert tmp_path / "features" not in loop.watched() and tmp_path / ".battlebook" in loop.watched()
 
 
 def test_files_are_sent_gzipped_to_a_browser_that_takes_it_as_a_static_host_sends_them(tmp_path: Path) -> None:
@@ -90,13 +82,21 @@ def test_files_are_sent_gzipped_to_a_browser_that_takes_it_as_a_static_host_send
     (built / "try").mkdir(parents=True)
     script = b"const engine = 'the rules engine';\n" * 2000
     (built / "try" / "engine.js").write_bytes(script)
+    (built / "try" / "engine.js.map").write_bytes(script)
+    (built / "my.feature").write_bytes(script)
+    (built / "engine.tar.gz").write_bytes(gzip.compress(script))
     (built / "index.html").write_text("<html><body>" + "home " * 500 + "</body></html>", encoding="utf-8")
     served.swap(built)
     server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(ReloadingHandler, served=served))
     threading.Thread(target=server.serve_forever, daemon=True).start()
     base = f"http://127.0.0.1:{server.server_port}"
     try:
-        for path, whole in (("/try/engine.js", script), ("/", None)):
+        for path, whole in (
+            ("/try/engine.js", script),
+            ("/try/engine.js.map", script),
+            ("/my.feature", script),
+            ("/", None),
+        ):
             asked = urllib.request.Request(base + path, headers={"Accept-Encoding": "gzip, br"})
             with urllib.request.urlopen(asked, timeout=10) as response:
                 assert response.headers["Content-Encoding"] == "gzip"
@@ -106,6 +106,9 @@ def test_files_are_sent_gzipped_to_a_browser_that_takes_it_as_a_static_host_send
         with urllib.request.urlopen(plain, timeout=10) as response:
             assert response.headers["Content-Encoding"] is None and response.read() == script
         assert len(served.compressed(served.folder / "try" / "engine.js")) < len(script) / 10
+        packed = urllib.request.Request(base + "/engine.tar.gz", headers={"Accept-Encoding": "gzip"})
+        with urllib.request.urlopen(packed, timeout=10) as response:  # compressed already: sent as it is
+            assert response.headers["Content-Encoding"] is None and gzip.decompress(response.read()) == script
     finally:
         server.shutdown()
         server.server_close()

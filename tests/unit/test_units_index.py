@@ -1,54 +1,78 @@
-"""The page *Units and army cards*: a line per distinct set of stats, a source mark per stat, players' words.
+"""The page *Units and army cards*: a table per game, a row per distinct set of stats, a source per value.
 
 The page is generated from the real rulebook (and, where a case needs it, from a small
-rulebook written here), and read back the way a player reads it: each entry's section, the
-lines of stats in it, and the marks after the values.
+rulebook written here), and read back the way a browser reads it (Lexbor, through
+selectolax): each game's table, its columns, its rows, and the mark after each value
+(`S1`... naming a section of the source texts, or `i` for illustrative).
 """
 
 from __future__ import annotations
 
 import html
 import re
+from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
+from selectolax.lexbor import LexborHTMLParser, LexborNode
 
 from battlebook.book.model import FeatureDoc, feature_paths, load_book
 from battlebook.book.sources import SECTIONS
 from battlebook.games import GAMES
 from battlebook.heroscape.cards import SOURCE_STATS
 from battlebook.site.pages import UNITS_PAGE
-from battlebook.site.units_index import DEFINED, render_units_index, units_index
+from battlebook.site.units_index import DEFINED, ILLUSTRATIVE, columns, render_units_index, units_index
 
 ROOT = Path(__file__).resolve().parents[2]
 BOOK = load_book(feature_paths([ROOT / "features"]), ROOT)
-PAGE = render_units_index(units_index(BOOK), UNITS_PAGE)
-MARK = re.compile(
-    r'<a class="bb-stat-source" href="#(?P<anchor>[^"]+)"[^>]*aria-label="(?P<label>[^"]+)"><sup>S\d+</sup></a>'
-)
+ENTRIES = units_index(BOOK)
+PAGE = render_units_index(ENTRIES, UNITS_PAGE)
 
 
-def section(page: str, anchor: str) -> str:
-    """The part of the page under the heading with this anchor, up to the next heading."""
-    start = page.index(f"{{ #{anchor} }}")
-    end = page.find("\n#", start)
-    return page[start : end if end >= 0 else len(page)]
+@dataclass(frozen=True)
+class Row:
+    """A row of a game's table as a reader sees it."""
+
+    anchor: str
+    name: str
+    #: Each stat the row gives (`defense`: `2`), with the words of its mark.
+    stats: dict[str, tuple[str, str]]
+    #: The names of the chapters (and Battlebook's card) its stats are set by.
+    set_by: tuple[str, ...]
+    #: The links of its examples, as written.
+    examples: tuple[str, ...]
 
 
-def stat_lines(page: str, anchor: str) -> list[str]:
-    """The lines of stats of an entry (the list items outside its "Used in" block)."""
-    return [line for line in section(page, anchor).splitlines() if line.startswith("- ")]
-
-
-def marked(line: str) -> dict[str, str]:
-    """Each stat of a line of stats (`defense 2`), with the words of its source mark ('' when it has none)."""
-    stats, _, _ = line[2:].partition(" — ")
-    found: dict[str, str] = {}
-    for part in re.split(r", (?![^<]*>)", stats):
-        mark = MARK.search(part)
-        words = html.unescape(MARK.sub("", part)).strip()
-        found[words] = html.unescape(mark["label"]) if mark else ""
+def tables(page: str) -> dict[str, tuple[list[str], list[Row]]]:
+    """Each game's table on `page`: its columns' headings and its rows."""
+    tree = LexborHTMLParser(page)
+    found: dict[str, tuple[list[str], list[Row]]] = {}
+    for table in tree.css("table.bb-units"):
+        heads = [th.text(strip=True) for th in table.css("thead th")]
+        rows = [_row(tr, heads) for tr in table.css("tbody tr")]
+        found[table.attributes["data-game"] or ""] = (heads, rows)
     return found
+
+
+def _row(tr: LexborNode, heads: list[str]) -> Row:
+    cells = [cell for cell in tr.iter() if cell.tag in ("th", "td")]
+    stats: dict[str, tuple[str, str]] = {}
+    for head, cell in zip(heads[1:-2], cells[1:-2], strict=True):
+        mark = cell.css_first("a")
+        value = (cell.text(deep=False) or "").strip()
+        if value:
+            stats[head] = (value, (mark.attributes.get("aria-label") or "") if mark else "")
+    set_by = tuple(a.text(strip=True) for a in cells[-2].css("a"))
+    own = ("Battlebook's card",) if "Battlebook's card" in cells[-2].text() else ()
+    links = tuple(a.attributes["href"] or "" for a in cells[-1].css("a"))
+    return Row(tr.attributes.get("id") or "", cells[0].text(strip=True), stats, own + set_by, links)
+
+
+TABLES = tables(PAGE)
+
+
+def rows_of(name: str, game: str | None = None) -> list[Row]:
+    return [row for g, (_, rows) in TABLES.items() if game in (None, g) for row in rows if row.name == name]
 
 
 def defined_stats(book: list[FeatureDoc], unit: str) -> dict[frozenset[tuple[str, str]], set[str]]:
@@ -69,50 +93,67 @@ def defined_stats(book: list[FeatureDoc], unit: str) -> dict[frozenset[tuple[str
     return found
 
 
+def test_one_table_per_registered_game_with_a_column_per_stat_its_cards_give() -> None:
+    assert list(TABLES) == list(GAMES)
+    for game, (heads, rows) in TABLES.items():
+        played = [entry for entry in ENTRIES if entry.game == game]
+        assert heads == [GAMES[game].card_noun.capitalize(), *columns(played), "Stats set by", "Used in"]
+        assert len(rows) == sum(len(entry.definitions) for entry in played)
+        assert {row.name for row in rows} == {entry.name for entry in played}
+
+
+def test_every_value_names_its_source_or_says_it_is_illustrative() -> None:
+    for game, (_, rows) in TABLES.items():
+        for row in rows:
+            for stat, (value, mark) in row.stats.items():
+                assert mark.startswith(("S", "illustrative")), f"{game} {row.name} {stat} {value}: no mark"
+                if mark.startswith("S"):
+                    assert "given by the source texts" in mark and "source 00" in mark, mark
+
+
 def test_no_engine_field_or_python_value_reaches_the_page(small_page: str) -> None:
     for page in (PAGE, small_page):
         for word in ("False", "True", "None", "is_hero"):
             assert not re.search(rf"\b{word}\b", page), f"{word!r} is on the page"
 
 
-def test_the_orc_has_one_line_per_distinct_set_of_stats_each_with_its_chapters() -> None:
+def test_the_orc_has_one_row_per_distinct_set_of_stats_each_with_its_chapters() -> None:
     sets = defined_stats(BOOK, "Orc")
     assert len(sets) >= 1 and sum(len(chapters) for chapters in sets.values()) > len(sets), "chapters share a set"
-    lines = [line for line in stat_lines(PAGE, "unit-orc") if "Battlebook" not in line]
-    assert len(lines) == len(sets)
-    for line in lines:
-        chapters = {html.unescape(name) for name in re.findall(r"\[([^\]]+)\]\(", line)}
-        stats = frozenset((name, value) for name, _, value in (words.partition(" ") for words in marked(line)))
-        assert sets[stats] == chapters, line
+    rows = [row for row in rows_of("Orc") if "Battlebook's card" not in row.set_by]
+    assert len(rows) == len(sets)
+    for row in rows:
+        stats = frozenset((stat, value) for stat, (value, _) in row.stats.items())
+        assert sets[stats] == {html.unescape(name) for name in row.set_by}, row
 
 
 def test_the_airborne_elite_marks_exactly_the_stats_the_sources_give_with_their_section() -> None:
     card = next(c for c in GAMES["heroscape"].known_cards() if c.name == "Airborne Elite")
-    (line,) = [line for line in stat_lines(PAGE, "unit-airborne-elite") if "Battlebook" in line]
-    marks = marked(line)
-    sourced = {f"{stat} {value}" for stat, value in card.sourced}
-    assert sourced == {f"{stat} 2" for stat in SOURCE_STATS["Airborne Elite"]} == {"defense 2"}
-    assert {words for words, mark in marks.items() if mark} == sourced
-    assert "attack 3" in marks and marks["attack 3"] == ""
-    assert SECTIONS[dict(card.sections)["defense"]].citation() in marks["defense 2"]
-    assert "Example 9" in marks["defense 2"] and "source 003" in marks["defense 2"]
+    (row,) = [row for row in rows_of("Airborne Elite") if "Battlebook's card" in row.set_by]
+    sourced = {(stat, value) for stat, value in card.sourced}
+    assert sourced == {(stat, "2") for stat in SOURCE_STATS["Airborne Elite"]} == {("defense", "2")}
+    assert {(stat, value) for stat, (value, mark) in row.stats.items() if mark.startswith("S")} == sourced
+    assert row.stats["attack"][0] == "3" and row.stats["attack"][1].startswith("illustrative")
+    words = row.stats["defense"][1]
+    assert SECTIONS[dict(card.sections)["defense"]].citation() in words
+    assert "Example 9" in words and "source 003" in words
 
 
 def test_an_example_stat_the_sources_give_is_marked_and_its_own_choices_are_not() -> None:
-    (line,) = [line for line in stat_lines(PAGE, "unit-bandit") if "defined in" in line]
-    marks = marked(line)
-    assert {words for words, mark in marks.items() if mark} == {"phase 3", "melee 1"}
-    assert "Retaliations" in marks["melee 1"] and marks["defense 4"] == ""
+    (row,) = [row for row in rows_of("Bandit") if "Battlebook's card" not in row.set_by]
+    marked = {f"{stat} {value}" for stat, (value, mark) in row.stats.items() if mark.startswith("S")}
+    assert marked == {"phase 3", "melee 1"}
+    assert "Retaliations" in row.stats["melee"][1] and row.stats["defense"][1].startswith("illustrative")
 
 
 def test_the_orc_phase_and_the_magi_ranged_score_are_marked_as_the_retaliation_text_s() -> None:
-    for anchor, stat in (("unit-orc", "phase 6"), ("unit-magi", "ranged 0")):
-        lines = stat_lines(PAGE, anchor)
-        assert lines and all("Retaliations" in marked(line)[stat] for line in lines), anchor
+    for name, stat in (("Orc", "phase"), ("Magi", "ranged")):
+        rows = rows_of(name)
+        assert rows and all("Retaliations" in row.stats[stat][1] for row in rows), name
 
 
 def test_used_in_counts_the_battles_a_unit_takes_part_in_not_the_tables_defining_it() -> None:
-    magi = {(f.path, e.name) for f, e in next(x for x in units_index(BOOK) if x.name == "Magi").examples}
+    magi = {(f.path, e.name) for f, e in next(x for x in ENTRIES if x.name == "Magi").examples}
     defining = {
         (feature.path, example.name): example
         for feature in BOOK
@@ -128,11 +169,47 @@ def test_used_in_counts_the_battles_a_unit_takes_part_in_not_the_tables_defining
     assert ("features/homm/retaliation.feature", "Magi attacked in melee cannot answer with a spell") in magi
 
 
+def test_each_row_links_the_examples_using_its_stats_and_the_rows_together_link_every_one() -> None:
+    by_path = {feature.path: feature for feature in BOOK}
+    for entry in ENTRIES:
+        rows = rows_of(entry.name, entry.game)
+        linked = [link for row in rows for link in row.examples]
+        assert len(linked) == len(entry.examples), entry.name
+        expected = {
+            f"../../rulebook/{by_path[f.path].path.removeprefix('features/').removesuffix('.feature')}/#{e.anchor}"
+            for f, e in entry.examples
+        }
+        assert set(linked) == expected, entry.name
+        for definition, row in zip(entry.definitions, rows, strict=True):
+            assert len(row.examples) == len(definition.examples)
+
+
+def test_an_example_defining_its_own_stats_is_linked_from_the_row_of_those_stats() -> None:
+    checked = 0
+    for entry in ENTRIES:
+        for definition in entry.definitions:
+            for feature, example in definition.examples:
+                rule = next(r for r, e in feature.examples() if e is example)
+                steps = (*feature.background, *(rule.background if rule else ()), *example.steps)
+                tables = [s.table for s in steps if DEFINED.match(s.text) and s.table]
+                given = [
+                    {k: v.strip() for k, v in zip(table[0], row, strict=False)}
+                    for table in tables
+                    for row in table[1:]
+                    if row[table[0].index("name")].strip() == entry.name
+                ]
+                if given:
+                    checked += 1
+                    shown = {stat.name: stat.value for stat in definition.stats}
+                    assert all(shown[k] == v for k, v in given[-1].items() if k in shown), (entry.name, example.name)
+    assert checked > 100
+
+
 def test_each_mark_leads_to_its_entry_in_the_key() -> None:
-    anchors = {m["anchor"] for m in MARK.finditer(PAGE)}
-    assert anchors
+    anchors = set(re.findall(r'class="bb-stat-(?:source|illustrative)" href="#([^"]+)"', PAGE))
+    assert anchors and {ILLUSTRATIVE.format(game=game) for game in GAMES} <= anchors
     for anchor in anchors:
-        assert f'<strong id="{anchor}">' in PAGE
+        assert PAGE.count(f'<strong id="{anchor}">') == 1, anchor
 
 
 def test_every_stat_the_sources_give_names_a_section_of_its_own_game() -> None:
@@ -145,9 +222,12 @@ def test_every_stat_the_sources_give_names_a_section_of_its_own_game() -> None:
 
 
 def test_the_entries_keep_their_anchors() -> None:
-    for anchor in ("unit-gold-golem", "unit-orc", "unit-airborne-elite", "units-homm", "units-heroscape"):
-        assert f"{{ #{anchor} }}" in PAGE
-    assert "Used in" in section(PAGE, "unit-orc")
+    for anchor in ("unit-gold-golem", "unit-orc", "unit-airborne-elite"):
+        assert PAGE.count(f'id="{anchor}"') == 1, anchor
+    for game in GAMES:
+        assert f"{{ #units-{game} }}" in PAGE
+    ids = re.findall(r'id="([^"]+)"', PAGE)
+    assert len(ids) == len(set(ids)), "an anchor twice"
 
 
 SMALL = """@game:homm
@@ -182,16 +262,18 @@ def small_page(tmp_path: Path) -> str:
     return render_units_index(units_index(load_book(feature_paths([tmp_path / "features"]), tmp_path)), UNITS_PAGE)
 
 
-def test_the_same_stats_in_two_chapters_are_one_line_and_different_stats_another(small_page: str) -> None:
-    lines = stat_lines(small_page, "unit-grunt")
-    assert len(lines) == 2
-    same, other = sorted(lines, key=lambda line: "melee 4" in line)
-    assert "melee 1" in same and "[First]" in same and "[Second]" in same and "[Third]" not in same
-    assert "melee 4" in other and "[Third]" in other and "[First]" not in other
+def test_the_same_stats_in_two_chapters_are_one_row_and_different_stats_another(small_page: str) -> None:
+    _, rows = tables(small_page)["homm"]
+    grunts = [row for row in rows if row.name == "Grunt"]
+    assert len(grunts) == 2
+    same, other = sorted(grunts, key=lambda row: row.stats["melee"][0] == "4")
+    assert same.stats["melee"][0] == "1" and set(same.set_by) == {"First", "Second"}
+    assert other.stats["melee"][0] == "4" and other.set_by == ("Third",)
+    assert len(same.examples) == 2 and len(other.examples) == 1 and "three/" in other.examples[0]
 
 
-def test_a_false_yes_or_no_stat_is_left_out_and_a_true_one_is_its_name(small_page: str) -> None:
-    grunt = section(small_page, "unit-grunt")
-    assert not re.search(r"\b(hero|False|no)\b", grunt), grunt
-    knight = stat_lines(PAGE, "unit-knight")
-    assert knight and all(line.split(" — ")[0].endswith(", hero") for line in knight)
+def test_a_false_yes_or_no_stat_is_left_out_and_a_true_one_says_yes(small_page: str) -> None:
+    _, rows = tables(small_page)["homm"]
+    assert all("hero" not in row.stats for row in rows if row.name == "Grunt")
+    knights = rows_of("Knight")
+    assert knights and all(row.stats["hero"][0] == "yes" for row in knights)

@@ -1,7 +1,7 @@
 """The recorded outcome of running the examples, and how a page reads it.
 
 Each run of the examples writes one record per example (per row, for an outline) into a
-JSON file, `.battlebook/results.json` unless `BATTLEBOOK_RESULTS` names another. A record
+JSON file, `.battlebook/results.json` under the project's root (a run may name another). A record
 keeps the SHA-256 of the feature file it ran, so a page never shows a result for text
 that has changed since: such an example reads *not run*.
 
@@ -199,9 +199,12 @@ RESULTS_FOLDER = ".battlebook"
 
 
 def default_path(root: Path) -> Path:
-    """Where results are kept: `$BATTLEBOOK_RESULTS`, or `.battlebook/results.json` under `root`."""
-    named = os.environ.get("BATTLEBOOK_RESULTS")
-    return Path(named) if named else root / RESULTS_FOLDER / "results.json"
+    """Where the results of the project at `root` are kept: `.battlebook/results.json` under it.
+
+    >>> default_path(Path("/book")).as_posix()
+    '/book/.battlebook/results.json'
+    """
+    return root / RESULTS_FOLDER / "results.json"
 
 
 class ResultBook:

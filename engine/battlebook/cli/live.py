@@ -15,15 +15,14 @@ A feature file removed, or another file of the book changed (the glossary, say),
 example run: the results file is written anew (without the removed file's results), which
 rebuilds the site just the same.
 
-The server started here does not watch `features/` itself (see
-[`LIVE_VARIABLE`][battlebook.site.serve.LIVE_VARIABLE]): it would build each save twice,
-once before its examples ran and once after.
+The server started here does not watch `features/` itself (`--results-only`, see
+`results_only` of [`Project`][battlebook.site.serve.Project]): it would build each
+save twice, once before its examples ran and once after.
 """
 
 from __future__ import annotations
 
 import argparse
-import os
 import subprocess
 import sys
 import threading
@@ -35,7 +34,6 @@ from pathlib import Path
 from battlebook.book.results import ResultBook, ResultsFileError, default_path, results_lock
 from battlebook.cli import say
 from battlebook.language.run import FEATURES_OPTION, MESSAGES_OPTION
-from battlebook.site.serve import LIVE_VARIABLE
 
 #: How long the folder must stay quiet before a change is acted on, in milliseconds: an
 #: editor's save is often several events (a temporary file written, then renamed over the original).
@@ -155,7 +153,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     root = Path.cwd()
     features = args.features.resolve()
     site = [sys.executable, "-m", "battlebook", "site", "serve", "--port", str(args.port), "--builder", args.builder]
-    serve = subprocess.Popen([*site, *(["--api"] if args.api else [])], env={**os.environ, LIVE_VARIABLE: "1"})
+    serve = subprocess.Popen([*site, "--results-only", *(["--api"] if args.api else [])])
     stop = threading.Event()  # set when the server ends: the watching ends with it
 
     def stop_with_the_server() -> None:

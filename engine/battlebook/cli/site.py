@@ -49,6 +49,11 @@ def register(subparsers: Any) -> None:
     serve.add_argument("--port", default="8000", help="the port on 127.0.0.1 (default 8000)")
     serve.add_argument("--builder", choices=BUILDERS, default="mkdocs", help="the builder (default mkdocs)")
     serve.add_argument("--api", action="store_true", help="build the Engine API's module pages too (slower rebuilds)")
+    serve.add_argument(
+        "--results-only",
+        action="store_true",
+        help="rebuild when the results change, not on a saved feature file (another process runs its examples)",
+    )
     serve.set_defaults(handler=run_serve)
 
 
@@ -136,4 +141,6 @@ def run_serve(args: argparse.Namespace) -> int:
         from battlebook.site.serve import builder_command, serve
     except ImportError as error:
         return _missing_extra(error)
-    return serve(Path(".").resolve(), int(args.port), builder_command(args.builder), api=args.api)
+    return serve(
+        Path(".").resolve(), int(args.port), builder_command(args.builder), api=args.api, results_only=args.results_only
+    )

@@ -8,10 +8,13 @@ in the order of the figures' keys, through the edition's rules
 the skulls the shields leave unblocked, as [`Game.outcomes`][battlebook.game.Game.outcomes]
 says). The battle ends when an army has no figure left.
 
-The figures stand side by side on one level, the first army's in a row facing the
-second's; they are set so that every enemy is in range (a range as long as the rows) and in
-sight (the battle is played with figures that do not block a line of sight: with nothing
-else on the battlefield, that is what "all figures in sight" means).
+The calculator's figures stand on one level, the first army's (Red: R1, R2...) in a row
+facing the second's (Blue: B1...), as the text map of
+[`battle_map`][battlebook.heroscape.battle.battle_map] draws them; every enemy is in range (a
+range as long as the rows) and in sight (the battle is played under the reading that figures
+do not block a line of sight: with nothing else on the battlefield, that is what "all figures
+in sight" means). [`battle_odds_in`][battlebook.heroscape.battle.battle_odds_in] asks the same
+of a battle an example has set up, where every figure can already attack every enemy.
 
 - **focus** ([`focus`][battlebook.heroscape.battle.focus]): every attack on the enemy
   figure with the most wounds, ties to the first;
@@ -35,29 +38,36 @@ from typing import Any
 from battlebook import bounds
 from battlebook.battle import Choice, Skip, solve_best, solve_plan
 from battlebook.dice import ScriptedDice
-from battlebook.errors import RulesSilent
+from battlebook.errors import RulesSilent, ScenarioError
 from battlebook.fight import MAX_POSITIONS, Ended, Move
 from battlebook.fight_report import FightArgumentError, FightReport
 from battlebook.heroscape.actions import Action, Attack, EndTurn, StartTurn
-from battlebook.heroscape.battlefield import Battlefield, Space
 from battlebook.heroscape.cards import ArmyCard, CardKind
 from battlebook.heroscape.fight import readings_taken
-from battlebook.heroscape.hexes import Hex
 from battlebook.heroscape.play import HEROSCAPE_PLAY
-from battlebook.heroscape.readings import EDITION_OF_READING, READINGS
 from battlebook.heroscape.rules import attacks_left
 from battlebook.heroscape.ruleset import Edition, Ruleset
-from battlebook.heroscape.state import BattleState, CardInPlay, Figure
+from battlebook.heroscape.state import BattleState, Turn
 from battlebook.odds import fraction_text
 
-__all__ = ["BEST_MAX_POSITIONS", "MAX_FIGURES", "BattleOdds", "HeroscapeContest", "Squad", "battle_odds", "focus"]
+__all__ = [
+    "BEST_MAX_POSITIONS",
+    "MAX_FIGURES",
+    "BattleOdds",
+    "HeroscapeContest",
+    "Squad",
+    "battle_map",
+    "battle_odds",
+    "battle_odds_in",
+    "focus",
+]
 
 #: The most figures an army card of the battle calculator may have, and the most positions
 #: best play may reach (every option expanded).
 MAX_FIGURES = bounds.BATTLE_MAX_FIGURES
 BEST_MAX_POSITIONS = bounds.BATTLE_BEST_MAX_POSITIONS
-#: The two armies, the first taking the first turn.
-ARMIES = ("First", "Second")
+#: The calculator's two armies, the first (Red) taking the first turn.
+ARMIES = ("Red", "Blue")
 #: The Height of the calculator's figures (they stand on one level, so it changes nothing).
 FIGURE_HEIGHT = 5
 
@@ -91,19 +101,26 @@ def _canonical(state: BattleState) -> BattleState:
 
 
 class HeroscapeContest:
-    """The battle's decisions: which enemy each attack strikes, chosen by the attacking army."""
+    """The battle's decisions: which enemy each attack strikes, chosen by the attacking army.
 
-    def __init__(self) -> None:
+    `armies` are the two armies, the one taking the first turn first; `names` says how a
+    decision names each figure (by its key when not given), as the battle's example or the
+    calculator names it.
+    """
+
+    def __init__(self, armies: tuple[str, str] = ARMIES, names: Mapping[str, str] | None = None) -> None:
+        self.armies = armies
+        self.names: Mapping[str, str] = names or {}
         self._landings: dict[BattleState, tuple[BattleState, int]] = {}
 
     def decide(self, state: BattleState) -> Choice[BattleState, BattleState, Action] | Ended[str]:
         """The attack to make next and every target it may strike, or how the battle ended."""
         standing = {f.army for f in state.figures}
-        if len(standing) < len(ARMIES):
+        if len(standing) < len(self.armies):
             return Ended(next(iter(standing), "nobody"))
         turn = state.turn
         if turn is None:
-            mover = state.up_next or ARMIES[0]
+            mover = state.up_next or self.armies[0]
             card = next(c.id for c in state.cards if c.army == mover)
             return Choice(None, (("start the turn", Move(state, StartTurn(mover, card))),))
         left = attacks_left(state)
@@ -111,16 +128,22 @@ class HeroscapeContest:
             return Choice(None, (("end the turn", Move(state, EndTurn(turn.army))),))
         attacker = left[0]
         enemies = [f.key for f in state.figures if f.army != turn.army]
+        name = self.names.get
         options: tuple[tuple[str, Move[BattleState, Action] | Skip[BattleState]], ...] = tuple(
-            (f"have {attacker} attack {enemy}", Move(state, Attack(attacker, enemy))) for enemy in enemies
+            (f"have {name(attacker, attacker)} attack {name(enemy, enemy)}", Move(state, Attack(attacker, enemy)))
+            for enemy in enemies
         )
-        return Choice(ARMIES.index(turn.army), options)
+        return Choice(self.armies.index(turn.army), options)
 
     def advance(
         self, position: BattleState, move: Move[BattleState, Action], after: BattleState
     ) -> tuple[BattleState, int]:
         """The position after `move`, its certain steps taken (ending a turn, starting the next); the turns begun."""
         return self._land(_canonical(after))
+
+    def land(self, state: BattleState) -> tuple[BattleState, int]:
+        """Where the run of certain steps from `state` leads (itself if none), and the turns it begins."""
+        return self._land(_canonical(state))
 
     def _land(self, state: BattleState) -> tuple[BattleState, int]:
         found = self._landings.get(state)
@@ -138,8 +161,8 @@ class HeroscapeContest:
         return landing
 
     def winner(self, outcome: str) -> int | None:
-        """0 for the first army, 1 for the second."""
-        return ARMIES.index(outcome) if outcome in ARMIES else None
+        """0 for the army taking the first turn, 1 for the other."""
+        return self.armies.index(outcome) if outcome in self.armies else None
 
 
 def focus(state: BattleState, choice: Choice[BattleState, BattleState, Action]) -> int:
@@ -195,18 +218,60 @@ class BattleOdds:
         return data
 
 
-def _card(name: str, squad: Squad, reach: int) -> ArmyCard:
-    return ArmyCard(
-        name, f"{name} figure", CardKind.SQUAD, figures=squad.figures, life=squad.life, move=0, range=reach,
-        attack=squad.attack, defense=squad.defense, height=FIGURE_HEIGHT, common=False,
+#: How the calculator names each army's card and its figures: the first army Red, its figures R1,
+#: R2...; the second Blue, B1... (the names its answer and its example share).
+CARD_NAMES = {army: (f"{army} Squad", f"{army} Soldier") for army in ARMIES}
+#: The calculator's battle in words, as its answer states it among the readings it took.
+SETTING = "all figures in range and line of sight of every enemy, on one level (the battle's setting)"
+#: The level every space of the calculator's battlefield stands at.
+LEVEL = 1
+
+
+def battle_cards(first: Squad, second: Squad) -> tuple[ArmyCard, ArmyCard]:
+    """The two armies' cards, the first army's (Red's) first, every enemy within each one's Range."""
+    reach = max(first.figures, second.figures) + 1
+    red, blue = (
+        ArmyCard(
+            name, figure, CardKind.SQUAD, figures=squad.figures, life=squad.life, move=0, range=reach,
+            attack=squad.attack, defense=squad.defense, height=FIGURE_HEIGHT, common=False,
+        )
+        for (name, figure), squad in zip(CARD_NAMES.values(), (first, second), strict=True)
     )  # fmt: skip
+    return red, blue
+
+
+def battle_map(first: Squad, second: Squad) -> str:
+    """The calculator's battlefield as a text map: Red's figures in a row, Blue's in the row facing them.
+
+    Examples:
+        >>> print(battle_map(Squad(2, 3, 2, 1), Squad(1, 4, 4, 1)))
+        1R1 1R2
+         1B1 1
+        R1 = Red Squad (Red)
+        R2 = Red Squad (Red)
+        B1 = Blue Squad (Blue)
+    """
+    width = max(first.figures, second.figures)
+    rows, legend = [], []
+    for row, (army, squad) in enumerate(zip(CARD_NAMES, (first, second), strict=True)):
+        keys = [f"{army[0]}{number + 1}" for number in range(squad.figures)]
+        cells = [f"{LEVEL}{keys[q]}" if q < len(keys) else str(LEVEL) for q in range(width)]
+        rows.append(" " * row + " ".join(cells))
+        legend += [f"{key} = {CARD_NAMES[army][0]} ({army})" for key in keys]
+    return "\n".join(rows + legend)
 
 
 def battle_state(first: Squad, second: Squad, edition: Edition, readings: Sequence[str] = ()) -> BattleState:
-    """The two armies side by side: the first army's figures `F1`... in a row, the second's `S1`... facing them.
+    """The calculator's battle, as its example draws it ([`battle_map`][battlebook.heroscape.battle.battle_map]).
 
-    `readings` are alternative readings, in a scenario's words, each of `edition` (or of both).
+    The figures do not block a line of sight (the alternative reading the example names), so
+    every figure is in range and sight of every enemy. `readings` are further alternative
+    readings, in a scenario's words, each of `edition` (or of both).
     """
+    from battlebook.heroscape.battlefield import parse_map
+    from battlebook.heroscape.readings import EDITION_OF_READING, READINGS
+    from battlebook.heroscape.setup import setup_battle
+
     ruleset = Ruleset.for_edition(edition)
     for words in readings:
         if words not in READINGS:
@@ -219,15 +284,9 @@ def battle_state(first: Squad, second: Squad, edition: Edition, readings: Sequen
             raise FightArgumentError(f"the reading {words!r} concerns the {only.value} edition, not {edition.value}")
         ruleset = replace(ruleset, **READINGS[words])  # type: ignore[arg-type]
     ruleset = replace(ruleset, figures_block_sight=False)
-    width = max(first.figures, second.figures)
-    spaces = {Hex(q, r): Space(1) for r in (0, 1) for q in range(width)}
-    state = BattleState(ruleset, Battlefield(spaces), seating=ARMIES)
-    for row, (army, squad) in enumerate(zip(ARMIES, (first, second), strict=True)):
-        card = _card(f"{army} army's card", squad, width + 1)
-        state = state.with_card(CardInPlay(card.name, army, card))
-        for number in range(squad.figures):
-            state = state.with_figure(Figure(f"{army[0]}{number + 1}", card.name, army, (Hex(number, row),)))
-    return state
+    cards = {card.name: card for card in battle_cards(first, second)}
+    state = setup_battle(parse_map(battle_map(first, second)), cards.get, ruleset)
+    return replace(state, seating=ARMIES)
 
 
 def _check(what: str, value: int, low: int, high: int) -> None:
@@ -254,25 +313,90 @@ def battle_odds(
 ) -> BattleOdds:
     """The odds of a battle of two army cards given by their numbers, under `play` (`focus` or `best`).
 
-    Under `readings` (alternative readings, in a scenario's words); one under which the
-    rules do not say who takes the next turn or who has won raises `RulesSilent`.
+    The first army (Red) takes the first turn. Under `readings` (alternative readings, in a
+    scenario's words); one under which the rules do not say who takes the next turn or who
+    has won raises `RulesSilent`.
     """
     check_squad("first", first)
     check_squad("second", second)
     state = battle_state(first, second, edition, readings)
+    odds = battle_odds_in(state, play, first=ARMIES[0], limit=limit)
+    return replace(odds, readings=(*odds.readings, SETTING))
+
+
+def _armies(state: BattleState, first: str | None) -> tuple[str, str]:
+    """The battle's two armies, the one taking the first turn first; refuses a battle the calculator cannot play."""
+    armies = tuple(dict.fromkeys(card.army for card in state.cards))
+    if len(armies) != 2:
+        raise ScenarioError(f"a battle to the end is fought by two armies, not {len(armies)} ({', '.join(armies)})")
+    for army in armies:
+        held = [card.id for card in state.cards if card.army == army]
+        if len(held) != 1:
+            raise ScenarioError(
+                f"a battle to the end is fought with one army card a side: {army} has {len(held)} ({', '.join(held)})"
+            )
+    if first is None:
+        first = state.turn.army if state.turn is not None else state.up_next
+    if first is None:
+        card = next(card.card.name for card in state.cards if card.army == armies[0])
+        raise ScenarioError(
+            f"say which army takes the first turn of the battle (as in: Given it is {armies[0]}'s turn with "
+            f"the {card} card)"
+        )
     if not state.ruleset.turn_passes_left:
-        raise RulesSilent("who takes the next turn: under this reading the 2004 game names no player to take it")
+        raise RulesSilent(
+            "who wins a battle to the end: under this reading the 2004 game names no player to take the next turn"
+        )
     if not state.ruleset.victory_by_destruction:
-        raise RulesSilent("who has won: under this reading the 2024 text states no objective for a battle")
-    contest = HeroscapeContest()
-    start, _ = contest._land(_canonical(state))
-    readings = (
-        *readings_taken(state.ruleset),
-        "all figures in range and line of sight of every enemy, on one level (the battle's setting)",
-    )
+        raise RulesSilent("who wins a battle to the end: under this reading the 2024 text states no way to win one")
+    return (first, armies[1] if armies[0] == first else armies[0])
+
+
+def _check_reach(state: BattleState) -> None:
+    """Refuse a battle in which some figure cannot attack some enemy where they stand (out of range or sight)."""
+    for army in dict.fromkeys(card.army for card in state.cards):
+        card = next(card.id for card in state.cards if card.army == army)
+        turn = replace(state, turn=Turn(army, card), up_next=None)
+        for figure in (f for f in state.figures if f.army == army):
+            for enemy in (f for f in state.figures if f.army != army):
+                violation = HEROSCAPE_PLAY.legal_violation(turn, Attack(figure.key, enemy.key))
+                if violation is not None:
+                    raise ScenarioError(
+                        "a battle to the end is fought by figures that may each attack every enemy where they "
+                        f"stand: {figure.key} cannot attack {enemy.key} ({violation})"
+                    )
+
+
+def battle_odds_in(
+    state: BattleState, play: str = "focus", *, first: str | None = None, limit: int | None = None
+) -> BattleOdds:
+    """The odds of the battle `state` (an example's, or the calculator's) fought to the end, under `play`.
+
+    Two armies of one army card each, every figure in range and sight of every enemy where it
+    stands (nobody moves); the army `first` (by default the one whose turn it is, or is next)
+    takes the first turn, then the turns alternate, each living figure of the army attacking
+    once an enemy figure. Height advantage, powers, glyphs and the edition count as in any
+    attack. A decision is named by the figures' names in the battle (`the Zettian Guard Z1`).
+
+    Examples:
+        >>> state = battle_state(Squad(2, 2, 2, 1), Squad(2, 2, 2, 1), Edition.BASIC_2004)
+        >>> odds = battle_odds_in(state, "best", first="Red")
+        >>> odds.first_decision
+        "Red's best first decision is to have the Red Soldier R1 attack the Blue Soldier B1"
+    """
+    armies = _armies(state, first)
+    _check_reach(state)
+    if state.turn is None:
+        state = replace(state, up_next=armies[0])
+    if len(state.seating) < 2:
+        state = replace(state, seating=armies)
+    names = {figure.key: f"the {state.card_of(figure).figure} {figure.key}" for figure in state.figures}
+    contest = HeroscapeContest(armies, names)
+    start, _ = contest.land(state)
+    readings = tuple(readings_taken(state.ruleset))
     if play == "focus":
         answer = solve_plan(HEROSCAPE_PLAY, contest, focus, start, limit=limit or MAX_POSITIONS)
-        won = [sum((p for w, p in answer.outcomes.items() if w == army), Fraction(0)) for army in ARMIES]
+        won = [sum((p for w, p in answer.outcomes.items() if w == army), Fraction(0)) for army in armies]
         expected = None if answer.expected_count is None else 1 + answer.expected_count
         return BattleOdds("focus", won[0], won[1], answer.never_ends, expected, None, False, readings, answer.positions)
     if play != "best":
@@ -281,7 +405,7 @@ def battle_odds(
     decision = None
     if best.first_decision is not None:
         side, label = best.first_decision
-        decision = f"the {ARMIES[side].lower()} army's best first decision is to {label}"
+        decision = f"{armies[side]}'s best first decision is to {label}"
     return BattleOdds(
         "best",
         best.first_wins,
@@ -346,7 +470,7 @@ def battle_report(arguments: Mapping[str, str]) -> FightReport:
     odds = battle_odds(first, second, edition, play, readings=chosen)
     title = (
         f"Heroscape battle to the end, {edition.value} edition, {'best play' if play == 'best' else 'the focus plan'}: "
-        f"the first army ({first.words()}) against the second ({second.words()}), the first army first"
+        f"the first army, Red ({first.words()}), against the second, Blue ({second.words()}), Red first"
     )
     readings = odds.readings if odds.first_decision is None else (*odds.readings, odds.first_decision)
     data: dict[str, Any] = {"game": "heroscape", "question": "battle", "play": play, "edition": edition.value}

@@ -23,6 +23,7 @@ from typing import Any
 
 from battlebook import bounds
 from battlebook.calculator import (
+    BattlePage,
     Calculators,
     Field,
     FightForm,
@@ -33,6 +34,7 @@ from battlebook.calculator import (
     chance_data,
     chart_rows,
 )
+from battlebook.heroscape import battle_page
 from battlebook.heroscape.reading_battles import READING_BATTLES
 
 __all__ = [
@@ -168,11 +170,20 @@ _LIFE = f"1 to {MAX_LIFE}"
 _ATTACKS = r"\d+\s*v\s*\d+(\s*,\s*\d+\s*v\s*\d+)*"
 
 
+#: Only the 2024 edition's attacks wound, so only there does a figure's Life count.
+_LIFE_COUNTS = ("e", ("2024",))
+_NO_LIFE = "No Life in the 2004 game: more skulls than shields destroys a figure."
+
+
+def _life(name: str, default: str) -> Field:
+    return Field(name, f"Life ({_LIFE})", default, 1, MAX_LIFE, what="Life", counts=_LIFE_COUNTS, why=_NO_LIFE)
+
+
 def _figure(prefix: str, life: str) -> tuple[Field, ...]:
     return (
         Field(f"{prefix}a", f"Attack dice ({_DICE})", "3", 0, MAX_FIGHT_DICE, what="attack dice"),
         Field(f"{prefix}d", f"Defense dice ({_DICE})", "3", 0, MAX_FIGHT_DICE, what="defense dice"),
-        Field(f"{prefix}l", f"Life ({_LIFE})", life, 1, MAX_LIFE, what="Life"),
+        _life(f"{prefix}l", life),
     )
 
 
@@ -208,7 +219,7 @@ FIGHT_FORM = PageForm(
         Group(
             "The figure attacked",
             (
-                Field("l", f"Life ({_LIFE})", "3", 1, MAX_LIFE, what="Life"),
+                _life("l", "3"),
                 Field(
                     "t",
                     f"Attacks, each AvD (1 to {MAX_ATTACKS} attacks, {_DICE} dice each)",
@@ -386,5 +397,6 @@ CALCULATORS = Calculators(
         json_help='print one JSON object, fractions as "p/q"',
         question=battle_question,
     ),
+    battle_page=BattlePage(battle_page.PAGE_VALUES, battle_page.example),
     reading_battles=READING_BATTLES,
 )

@@ -46,6 +46,7 @@ from battlebook.dice import ScriptedDice
 from battlebook.errors import ScenarioError
 from battlebook.fight import MAX_POSITIONS, Ended, Move
 from battlebook.fight_report import FightArgumentError, FightReport
+from battlebook.frozen import evolve
 from battlebook.homm.actions import (
     Action,
     Decline,
@@ -63,7 +64,7 @@ from battlebook.homm.actions import (
 from battlebook.homm.fight import position as fight_position
 from battlebook.homm.fight import readings_of
 from battlebook.homm.flow import chooser
-from battlebook.homm.play import HOMM_PLAY
+from battlebook.homm.play import HOMM_PLAY, HommPlay, RememberingPlay
 from battlebook.homm.ruleset import Ruleset, SupportTarget
 from battlebook.homm.sides import Line, Side
 from battlebook.homm.state import BattleState, Clock, Stack, Stage
@@ -110,10 +111,10 @@ class StackSpec:
     phase: int
     line: str
 
-    def stack(self, name: str, side: Side) -> Stack:
-        """The stack, called `name`, on `side`'s line."""
+    def stack(self, name: str, side: Side, unit_name: str | None = None) -> Stack:
+        """The stack, called `name`, of the unit `unit_name` (by default `name`'s), on `side`'s line."""
         unit = UnitCard(
-            f"{name}'s unit",
+            unit_name or f"{name}'s unit",
             level=self.level,
             phase=self.phase,
             melee=self.melee,
@@ -145,7 +146,7 @@ def _position(state: BattleState) -> BattleState:
         or not state.has_stack(last.attacker)
         or HOMM_PLAY.legal_violation(state, Retaliate(last.target, last.attacker, last.kind)) is not None
     ):
-        state = replace(state, last_attack=None)
+        state = evolve(state, last_attack=None)
     if state.ruleset.support_target is SupportTarget.NAMED and any(b.helper for s in state.stacks for b in s.backing):
         stacks = tuple(
             replace(s, backing=tuple(replace(b, helper=None) for b in s.backing)) if s.backing else s
@@ -200,6 +201,8 @@ class HommContest:
     def __init__(self, *, attacks_only: bool = False) -> None:
         """`attacks_only` lists only what the plain plan may take: attacks and retaliations of the top card, passing."""
         self.attacks_only = attacks_only
+        #: The rules this battle is played through, remembering each attack resolved (one per solve).
+        self.play = RememberingPlay()
         self._choices: dict[Position, Choice[Position, BattleState, Action] | Ended[Side | None]] = {}
         self._landings: dict[Position, tuple[Position, int]] = {}
 
@@ -254,7 +257,7 @@ class HommContest:
             (option_words(a), Move(state, a)) for a in legal
         ]
         if state.ruleset.retaliation_optional:
-            options.append((f"have the {last.target} not retaliate", Skip((replace(state, last_attack=None), passed))))
+            options.append((f"have the {last.target} not retaliate", Skip((evolve(state, last_attack=None), passed))))
         return Choice(_side_index(state.stack(last.target).side), tuple(options))
 
     @staticmethod
@@ -305,7 +308,7 @@ class HommContest:
             _, step = following.options[0]
             if isinstance(step, Move) and not HOMM_PLAY.is_attack(step.action):
                 self._landings[reached] = landing  # a run that comes back to itself stops here
-                after = HOMM_PLAY.apply(step.state, step.action, ScriptedDice()).state
+                after = self.play.apply(step.state, step.action, ScriptedDice()).state
                 clock, now = step.state.clock, after.clock
                 rounds = int(clock is not None and now is not None and now.round > clock.round)
                 passed = frozenset() if isinstance(step.action, EndPhase) else reached[1]
@@ -318,12 +321,16 @@ class HommContest:
         """0 for the Aggressor, 1 for the Defender."""
         return _side_index(outcome)
 
+    def plain(self, position: Position, choice: Choice[Position, BattleState, Action]) -> int:
+        """[`plain`][battlebook.homm.battle.plain] through this battle's rules (each attack it weighs resolved once)."""
+        return _plain(self.play, choice)
 
-def _killing(state: BattleState, action: Action) -> Fraction:
+
+def _killing(play: HommPlay, state: BattleState, action: Action) -> Fraction:
     """The chance that `action` kills, from the results of its die the rules tell apart (`Game.outcomes`)."""
     chance = Fraction(0)
-    for roll in HOMM_PLAY.outcomes(state, action):
-        if HOMM_PLAY.attack_effect(HOMM_PLAY.apply(state, action, roll.dice))[1]:
+    for roll in play.outcomes(state, action):
+        if play.attack_effect(play.apply(state, action, roll.dice))[1]:
             chance += roll.chance
     return chance
 
@@ -339,6 +346,10 @@ def plain(position: Position, choice: Choice[Position, BattleState, Action]) -> 
         >>> plain((BattleState(), frozenset()), Choice(0, (("let it pass", Skip(None)),)))
         0
     """
+    return _plain(HOMM_PLAY, choice)
+
+
+def _plain(play: HommPlay, choice: Choice[Position, BattleState, Action]) -> int:
     moves = [(i, step.action, step.state) for i, (_, step) in enumerate(choice.options) if isinstance(step, Move)]
     if not moves:
         return len(choice.options) - 1
@@ -353,7 +364,7 @@ def plain(position: Position, choice: Choice[Position, BattleState, Action]) -> 
     pool = melee if attacker is not None and attacker.line is Line.MELEE and melee else ranged
     if not pool:
         return len(choice.options) - 1
-    chances = [_killing(state, a) for _, a in pool]
+    chances = [_killing(play, state, a) for _, a in pool]
     best = max(chances)
     return pool[chances.index(best)][0]
 
@@ -432,7 +443,8 @@ def battle_odds_in(state: BattleState, play: str = "plain", *, limit: int | None
     start: Position = (_position(state if state.clock is not None else replace(state, clock=Clock())), frozenset())
     readings = readings_of(state.ruleset)
     if play == "plain":
-        answer = solve_plan(HOMM_PLAY, HommContest(attacks_only=True), plain, start, limit=limit or MAX_POSITIONS)
+        planned = HommContest(attacks_only=True)
+        answer = solve_plan(planned.play, planned, planned.plain, start, limit=limit or MAX_POSITIONS)
         won = {side: sum((p for w, p in answer.outcomes.items() if w is side), Fraction(0)) for side in Side}
         expected = None if answer.expected_count is None else 1 + answer.expected_count
         return BattleOdds(
@@ -448,7 +460,8 @@ def battle_odds_in(state: BattleState, play: str = "plain", *, limit: int | None
         )
     if play != "best":
         raise FightArgumentError(f"the HoMM battle is played 'plain' or 'best', not {play[:20]!r}")
-    best: BestPlay[Side | None] = solve_best(HOMM_PLAY, HommContest(), start, limit=limit or BEST_MAX_POSITIONS)
+    contest = HommContest()
+    best: BestPlay[Side | None] = solve_best(contest.play, contest, start, limit=limit or BEST_MAX_POSITIONS)
     return BattleOdds(
         "best",
         best.first_wins,
@@ -462,14 +475,41 @@ def battle_odds_in(state: BattleState, play: str = "plain", *, limit: int | None
     )
 
 
+#: How the calculator names each side's stacks' units, in the order listed: the Aggressor's
+#: `Red One`, `Red Two`..., the Defender's `Blue One`... (the names its answer and its example share).
+COLOURS = {Side.AGGRESSOR: "Red", Side.DEFENDER: "Blue"}
+NUMBERS = ("One", "Two", "Three", "Four", "Five", "Six")
+
+
+def unit_name(side: Side, number: int) -> str:
+    """The name of the unit of `side`'s stack `number` (from 1) in the calculator's battle.
+
+    Examples:
+        >>> unit_name(Side.DEFENDER, 2)
+        'Blue Two'
+    """
+    return f"{COLOURS[side]} {NUMBERS[number - 1]}"
+
+
+def stack_name(side: Side, number: int, cards: int) -> str:
+    """The name of `side`'s stack `number` of `cards` cards, as an example calls a stack of its unit.
+
+    Examples:
+        >>> stack_name(Side.AGGRESSOR, 1, 1), stack_name(Side.AGGRESSOR, 2, 3)
+        ('Red One', 'Red Twos')
+    """
+    unit = unit_name(side, number)
+    return unit if cards == 1 else f"{unit}s"
+
+
 def battle_state(
     aggressor: Sequence[StackSpec], defender: Sequence[StackSpec], ruleset: Ruleset | None = None
 ) -> BattleState:
-    """The battle of the stacks given by their numbers, named `Aggressor's stack 1`, ... in the order listed."""
+    """The battle of the stacks given by their numbers, named by [`stack_name`][battlebook.homm.battle.stack_name]."""
     state = BattleState(ruleset or Ruleset(), clock=Clock())
     for side, specs in ((Side.AGGRESSOR, aggressor), (Side.DEFENDER, defender)):
         for number, spec in enumerate(specs, start=1):
-            state = state.with_stack(spec.stack(f"{side}'s stack {number}", side))
+            state = state.with_stack(spec.stack(stack_name(side, number, spec.cards), side, unit_name(side, number)))
     return state
 
 
@@ -607,11 +647,15 @@ def battle_report(arguments: Mapping[str, str]) -> FightReport:
             )
         ruleset = with_reading(ruleset, words)
     odds = battle_odds(aggressor, defender, ruleset, play)
+    named = {
+        side: "; ".join(
+            f"{stack_name(side, number, spec.cards)} ({spec.words()})" for number, spec in enumerate(specs, start=1)
+        )
+        for side, specs in ((Side.AGGRESSOR, aggressor), (Side.DEFENDER, defender))
+    }
     title = (
         f"HoMM battle to the end, {'best play' if play == 'best' else 'the plain plan'}: the Aggressor's "
-        + "; ".join(spec.words() for spec in aggressor)
-        + "; against the Defender's "
-        + "; ".join(spec.words() for spec in defender)
+        f"{named[Side.AGGRESSOR]}; against the Defender's {named[Side.DEFENDER]}"
     )
     readings = odds.readings
     if odds.first_decision is not None:

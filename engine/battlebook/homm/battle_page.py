@@ -20,9 +20,6 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from battlebook.homm.battle import stacks_of
-from battlebook.homm.fight import READINGS
-
 __all__ = ["PAGE_VALUES", "example"]
 
 #: The battle the page's calculator opens with: the rulebook's Footman and Archer against its Ogre.
@@ -34,33 +31,38 @@ PAGE_VALUES: Mapping[str, str] = {
     "reading": "",
 }
 
-#: How the example names each side's stacks' units, in the order listed ("Red One", "Blue Two").
-_COLOURS = {"Aggressor": "Red", "Defender": "Blue"}
-_NUMBERS = ("One", "Two", "Three", "Four", "Five", "Six")
-
 
 def example(arguments: Mapping[str, str], answer: Mapping[str, Any]) -> str:
     """The battle `arguments` ask (as the calculator takes them) as a feature file whose Thens state `answer`.
 
     `answer` is the calculator's JSON answer (`aggressor_wins`, `defender_wins`,
-    `never_ends`, `expected_rounds`, fractions as text). Every stack is a unit defined for
-    the example with the stack's stats, placed on its side's line in the order listed; the
-    die's reading and the alternative readings are set as a scenario sets them.
+    `never_ends`, `expected_rounds`, fractions as text, and under best play
+    `first_decision`). Every stack is a unit defined for the example with the stack's stats,
+    named as the calculator names it ([`stack_name`][battlebook.homm.battle.stack_name]), placed
+    on its side's line in the order listed, so best play's first decision reads the same in
+    both; the die's reading and the alternative readings are set as a scenario sets them. The
+    rules are loaded only when an example is written.
 
     Examples:
         >>> text = example({"aggressor": "2,1,3,0,7,3,melee", "defender": "1,2,4,0,7,5,melee"}, {"aggressor_wins": "1"})
         >>> print(text.splitlines()[-1])
               Then if the battle is fought to the end with the plain plan, the Aggressor wins with chance 1
     """
+    from battlebook.homm.battle import stack_name, stacks_of, unit_name
+    from battlebook.homm.fight import READINGS
+    from battlebook.homm.sides import Side
+
     sides = {
-        "Aggressor": stacks_of(arguments.get("aggressor", ""), "Aggressor"),
-        "Defender": stacks_of(arguments.get("defender", ""), "Defender"),
+        Side.AGGRESSOR: stacks_of(arguments.get("aggressor", ""), "Aggressor"),
+        Side.DEFENDER: stacks_of(arguments.get("defender", ""), "Defender"),
     }
     play = "with best play" if arguments.get("play") == "best" else "with the plain plan"
     units = [
-        (f"{_COLOURS[side]} {_NUMBERS[i]}", spec, side) for side, specs in sides.items() for i, spec in enumerate(specs)
+        (unit_name(side, i), stack_name(side, i, spec.cards), spec, side)
+        for side, specs in sides.items()
+        for i, spec in enumerate(specs, start=1)
     ]
-    counts = {side: len(specs) for side, specs in sides.items()}
+    counts = {str(side): len(specs) for side, specs in sides.items()}
     lines = [
         "@game:homm",
         "Feature: A battle from the odds page",
@@ -78,13 +80,12 @@ def example(arguments: Mapping[str, str], answer: Mapping[str, Any]) -> str:
             lines.append(f"    And the alternative reading: {READINGS.get(words, words)}")
     lines.append("    And these units, defined for this example only:")
     rows = [("name", "level", "phase", "melee", "ranged", "defense")] + [
-        (name, *map(str, (spec.level, spec.phase, spec.melee, spec.ranged, spec.defense))) for name, spec, _ in units
+        (name, *map(str, (spec.level, spec.phase, spec.melee, spec.ranged, spec.defense))) for name, _, spec, _ in units
     ]
     widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
     for row in rows:
         lines.append("      | " + " | ".join(cell.ljust(width) for cell, width in zip(row, widths, strict=True)) + " |")
-    for name, spec, side in units:
-        plural = name if spec.cards == 1 else f"{name}s"
+    for _, plural, spec, side in units:
         line = "Melee" if spec.line == "melee" else "Ranged"
         lines.append(f"    And the {side} has a stack of {spec.cards} {plural} on its {line} Line")
     thens = [
@@ -96,6 +97,8 @@ def example(arguments: Mapping[str, str], answer: Mapping[str, Any]) -> str:
         thens.append(f"the battle never ends with chance {answer['never_ends']}")
     if answer.get("expected_rounds") is not None:
         thens.append(f"it lasts {answer['expected_rounds']} rounds on average")
+    if play == "with best play" and answer.get("first_decision"):
+        thens.append(str(answer["first_decision"]))
     for i, then in enumerate(thens):
         lines.append(f"    {'Then' if i == 0 else 'And'} if the battle is fought to the end {play}, {then}")
     return "\n".join(lines) + "\n"

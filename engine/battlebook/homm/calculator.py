@@ -22,6 +22,7 @@ from typing import Any
 
 from battlebook import bounds
 from battlebook.calculator import (
+    BattlePage,
     Calculators,
     Field,
     FightForm,
@@ -32,6 +33,7 @@ from battlebook.calculator import (
     chance_data,
     chart_rows,
 )
+from battlebook.homm import battle_page
 from battlebook.homm.reading_battles import READING_BATTLES
 
 __all__ = [
@@ -360,5 +362,6 @@ CALCULATORS = Calculators(
         json_help='print one JSON object, fractions as "p/q"',
         question=battle_question,
     ),
+    battle_page=BattlePage(battle_page.PAGE_VALUES, battle_page.example),
     reading_battles=READING_BATTLES,
 )

@@ -65,6 +65,11 @@ class FirstRollDice:
     def __init__(self, face: int) -> None:
         self._face: int | None = face
 
+    @property
+    def first(self) -> int | None:
+        """The face the first roll will show, or `None` once it has been rolled."""
+        return self._face
+
     def roll(self, die: Die) -> Hashable:
         """The stated face the first time, the die's first face afterwards."""
         face, self._face = self._face, None

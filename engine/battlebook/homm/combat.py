@@ -6,10 +6,9 @@ function that carries it out on a state already known to be legal.
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from battlebook.dice import Dice, Die
 from battlebook.errors import DiceError, RuleViolation
+from battlebook.frozen import evolve
 from battlebook.homm import extensions
 from battlebook.homm import rule_ids as ids
 from battlebook.homm.actions import Attack, Protect, Reorganize, Retaliate, SpellAttack, Support, Swarm
@@ -210,7 +209,7 @@ def strike(
     survivor = defender.without_cards(positions) if hit else defender
     after = state.replacing(target, survivor, removed) if hit else state
     answerable = AttackMade(attacker, target, kind, is_retaliation) if survivor is not None else None
-    after = replace(after, last_attack=answerable)
+    after = evolve(after, last_attack=answerable)
     return after, AttackRoll(attacker, target, kind, score, roll, defense, removed, swat, is_retaliation)
 
 
@@ -225,7 +224,7 @@ def kept_backing(state: BattleState, stack: Stack) -> tuple[Backing, ...]:
 
 def _spend(state: BattleState, updated: Stack) -> BattleState:
     """The stack `updated` (already in its new position) has used its attack opportunity."""
-    return replace(state.replacing(updated.name, updated), acted=state.acted | {updated.name})
+    return evolve(state.replacing(updated.name, updated), acted=state.acted | {updated.name})
 
 
 def score_of(state: BattleState, action: Attack | Retaliate) -> int:
@@ -247,7 +246,7 @@ def attack(state: BattleState, action: Attack, dice: Dice) -> tuple[BattleState,
     """
     attacker = state.stack(action.attacker)
     score = score_of(state, action)
-    state = _spend(state, replace(attacker, stance=Stance.READY, backing=()))
+    state = _spend(state, evolve(attacker, stance=Stance.READY, backing=()))
     owner = extensions.piece_owner(state, action.target)
     if owner is not None:
         return strike_piece(state, owner, attacker.name, action.target, action.kind, score, dice)
@@ -276,7 +275,7 @@ def strike_piece(
     defense = owner.piece_defense(state, piece)
     roll = roll_die(state.ruleset.die, dice)
     after = owner.piece_hit(state, piece) if score + roll >= defense else state
-    return replace(after, last_attack=None), AttackRoll(attacker, piece, kind, score, roll, defense, ())
+    return evolve(after, last_attack=None), AttackRoll(attacker, piece, kind, score, roll, defense, ())
 
 
 def retaliation_violation(state: BattleState, action: Retaliate) -> RuleViolation | None:
@@ -346,11 +345,11 @@ def retaliate(state: BattleState, action: Retaliate, dice: Dice) -> tuple[Battle
     score = score_of(state, action)
     spent = retaliator
     if state.ruleset.retaliation_support:
-        spent = replace(spent, backing=tuple(b for b in spent.backing if b.target != action.target))
+        spent = evolve(spent, backing=tuple(b for b in spent.backing if b.target != action.target))
     if state.ruleset.swarm_doubles_retaliation and spent.stance is Stance.SWARMING:
-        spent = replace(spent, stance=Stance.READY)
+        spent = evolve(spent, stance=Stance.READY)
     state = state.replacing(spent.name, spent) if spent != retaliator else state
-    state = replace(state, retaliated=state.retaliated | {retaliator.name})
+    state = evolve(state, retaliated=state.retaliated | {retaliator.name})
     return strike(state, retaliator.name, action.target, action.kind, score, action.swat, dice, is_retaliation=True)
 
 
@@ -417,11 +416,11 @@ def support(state: BattleState, action: Support) -> BattleState:
     """The supporter spends its opportunity; its Sac value waits on the ally's next attack on the target."""
     supporter = state.stack(action.supporter)
     state = _spend(
-        state, replace(supporter, stance=lapsed_stance(state, supporter), backing=kept_backing(state, supporter))
+        state, evolve(supporter, stance=lapsed_stance(state, supporter), backing=kept_backing(state, supporter))
     )
     ally = state.stack(action.ally)
     backing = Backing(supporter.name, action.target, supporter.sac_value, supporter)
-    return state.replacing(ally.name, replace(ally, backing=(*ally.backing, backing)))
+    return state.replacing(ally.name, evolve(ally, backing=(*ally.backing, backing)))
 
 
 def stance_violation(state: BattleState, action: Swarm | Protect) -> RuleViolation | None:
@@ -433,7 +432,7 @@ def take_stance(state: BattleState, action: Swarm | Protect) -> BattleState:
     """The stack spends its opportunity turned to swarm or to protect."""
     stance = Stance.SWARMING if isinstance(action, Swarm) else Stance.PROTECTING
     stack = state.stack(action.stack)
-    return _spend(state, replace(stack, stance=stance, backing=kept_backing(state, stack)))
+    return _spend(state, evolve(stack, stance=stance, backing=kept_backing(state, stack)))
 
 
 def reorganize_violation(state: BattleState, action: Reorganize) -> RuleViolation | None:
@@ -470,7 +469,7 @@ def reorganize(state: BattleState, action: Reorganize) -> BattleState:
     """The stack spends its opportunity moving to the other line; a free move (a town defender emerging) keeps it."""
     stack = state.stack(action.stack)
     if extensions.free_move(state, stack, action.to) is not None:
-        return state.replacing(stack.name, replace(stack, line=action.to))
+        return state.replacing(stack.name, evolve(stack, line=action.to))
     return _spend(
-        state, replace(stack, stance=lapsed_stance(state, stack), line=action.to, backing=kept_backing(state, stack))
+        state, evolve(stack, stance=lapsed_stance(state, stack), line=action.to, backing=kept_backing(state, stack))
     )

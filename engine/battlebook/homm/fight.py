@@ -41,7 +41,7 @@ from battlebook import bounds
 from battlebook.errors import ScenarioError
 from battlebook.fight import MAX_POSITIONS, Ended, Move, solve
 from battlebook.fight_report import FightArgumentError, FightReport, Spread
-from battlebook.frozen import FrozenMap
+from battlebook.frozen import FrozenMap, evolve
 from battlebook.homm.actions import Action, Decline, EndPhase, MeleeAttack, Retaliate
 from battlebook.homm.play import HOMM_PLAY
 from battlebook.homm.readings import with_reading
@@ -166,7 +166,9 @@ def position(state: BattleState) -> BattleState:
         1
     """
     clock = state.clock
-    return replace(state, discard=(), clock=None if clock is None else replace(clock, round=1))
+    if clock is not None and clock.round != 1:
+        state = evolve(state, clock=evolve(clock, round=1))
+    return evolve(state, discard=()) if state.discard else state
 
 
 @dataclass(frozen=True)

@@ -10,9 +10,8 @@ and ends the battle when a side has no stack left.
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from battlebook.errors import RulesSilent, RuleViolation, ScenarioError
+from battlebook.frozen import evolve
 from battlebook.homm import extensions
 from battlebook.homm import rule_ids as ids
 from battlebook.homm.actions import (
@@ -25,6 +24,7 @@ from battlebook.homm.actions import (
     Withdraw,
 )
 from battlebook.homm.ruleset import Chooser, MoveUpRefill, SwarmExpiry
+from battlebook.homm.sides import SIDES
 from battlebook.homm.state import (
     BattleState,
     Clock,
@@ -55,7 +55,7 @@ def melee_minimum(state: BattleState, side: Side) -> int:
 
 
 def _move(state: BattleState, stack: Stack, line: Line) -> BattleState:
-    return state.replacing(stack.name, replace(stack, line=line))
+    return state.replacing(stack.name, evolve(stack, line=line))
 
 
 def move_up_quota(state: BattleState, side: Side, moved: int = 0, minimum: int | None = None) -> int:
@@ -72,7 +72,7 @@ def move_up_quota(state: BattleState, side: Side, moved: int = 0, minimum: int |
         >>> state = BattleState(stacks=(Stack("Golem", Side.AGGRESSOR, Line.MELEE, (golem,)),))
         >>> move_up_quota(state, Side.AGGRESSOR)
         2
-        >>> one = replace(state, ruleset=Ruleset(move_up_refill=MoveUpRefill.ONE_PER_FALL))
+        >>> one = evolve(state, ruleset=Ruleset(move_up_refill=MoveUpRefill.ONE_PER_FALL))
         >>> move_up_quota(one, Side.AGGRESSOR), move_up_quota(one, Side.AGGRESSOR, moved=1)
         (1, 0)
     """
@@ -99,7 +99,7 @@ def fill_melee_line(
     if need <= 0 or not waiting:
         return state, ()
     if len(waiting) > need:
-        return replace(state, choosing=side), ()
+        return evolve(state, choosing=side), ()
     for stack in waiting:
         state = _move(state, stack, Line.MELEE)
     return state, tuple(stack.name for stack in waiting)
@@ -135,10 +135,10 @@ def end_if_destroyed(state: BattleState) -> BattleState:
     A side left with nothing but its hero stays in the battle, unless the ruleset reads
     otherwise (ruling *Heroes in battle*).
     """
-    standing = [side for side in Side if state.is_standing(side)]
+    standing = [side for side in SIDES if state.is_standing(side)]
     if state.outcome is None and len(standing) < len(Side):
         winner = standing[0] if standing else None
-        return replace(state, outcome=Outcome(winner, Ending.DESTRUCTION), choosing=None, last_attack=None)
+        return evolve(state, outcome=Outcome(winner, Ending.DESTRUCTION), choosing=None, last_attack=None)
     return state
 
 
@@ -156,7 +156,10 @@ def settle(state: BattleState, before: BattleState) -> tuple[BattleState, tuple[
         The settled state and the names of the stacks moved up.
     """
     moved: tuple[str, ...] = ()
-    for side in Side:
+    if state.stacks is before.stacks and not state.extensions and not state.ruleset.move_up_when_short:
+        # No stack changed, and nothing asks for a count that did not fall: no line can be short now.
+        return end_if_destroyed(state), moved
+    for side in SIDES:
         if state.outcome is not None or state.choosing is not None:
             continue
         count, standing = _melee_count(state, side), extensions.melee_minimum(state, side)
@@ -206,18 +209,18 @@ def move_up_violation(state: BattleState, action: MoveUp) -> RuleViolation | Non
 def move_up(state: BattleState, action: MoveUp) -> tuple[BattleState, tuple[str, ...]]:
     """Carry out a legal move-up, then settle again."""
     stack = state.stack(action.stack)
-    state = replace(_move(state, stack, Line.MELEE), choosing=None)
+    state = evolve(_move(state, stack, Line.MELEE), choosing=None)
     after, moved = fill_melee_line(state, stack.side, moved=1)
     return end_if_destroyed(after), (stack.name, *moved)
 
 
 def _enter_phase(state: BattleState, clock: Clock) -> BattleState:
     """Set the clock; protecting stacks whose turn comes again return to the ready position."""
-    state = replace(state, clock=clock)
+    state = evolve(state, clock=clock)
     if clock.stage is Stage.PHASE:
         for stack in state.stacks_on(clock.turn):
             if stack.stance is Stance.PROTECTING and state.stack_phase(stack) == clock.phase:
-                state = state.replacing(stack.name, replace(stack, stance=Stance.READY))
+                state = state.replacing(stack.name, evolve(stack, stance=Stance.READY))
     return state
 
 
@@ -267,13 +270,13 @@ def end_phase(state: BattleState, action: EndPhase) -> BattleState:
             and state.stack_phase(stack) == clock.phase
         ):
             backing = stack.backing if state.ruleset.support_until_attack else ()
-            state = state.replacing(stack.name, replace(stack, stance=lapsed_stance(state, stack), backing=backing))
+            state = state.replacing(stack.name, evolve(stack, stance=lapsed_stance(state, stack), backing=backing))
     if clock.turn is Side.AGGRESSOR:
-        return _enter_phase(state, replace(clock, turn=Side.DEFENDER))
+        return _enter_phase(state, evolve(clock, turn=Side.DEFENDER))
     if clock.phase < LAST_PHASE:
         return _enter_phase(state, Clock(clock.round, clock.phase + 1, Side.AGGRESSOR, Stage.PHASE))
-    ended = replace(state, acted=frozenset(), retaliated=frozenset())
-    return replace(ended, clock=Clock(clock.round, LAST_PHASE, Side.AGGRESSOR, Stage.WITHDRAWAL))
+    ended = evolve(state, acted=frozenset(), retaliated=frozenset())
+    return evolve(ended, clock=Clock(clock.round, LAST_PHASE, Side.AGGRESSOR, Stage.WITHDRAWAL))
 
 
 def _step_violation(state: BattleState, side: Side, stages: tuple[Stage, ...], what: str) -> RuleViolation | None:
@@ -293,7 +296,7 @@ def decline_violation(state: BattleState, action: Decline) -> RuleViolation | No
 def _after_surrender_step(state: BattleState, side: Side) -> BattleState:
     clock = _running_clock(state)
     if side is Side.AGGRESSOR:
-        return replace(state, clock=replace(clock, stage=Stage.SURRENDER, turn=Side.DEFENDER))
+        return evolve(state, clock=evolve(clock, stage=Stage.SURRENDER, turn=Side.DEFENDER))
     return _next_round(state, clock)
 
 
@@ -302,8 +305,8 @@ def decline(state: BattleState, action: Decline) -> BattleState:
     clock = _running_clock(state)
     if clock.stage is Stage.WITHDRAWAL:
         if action.side is Side.AGGRESSOR:
-            return replace(state, clock=replace(clock, turn=Side.DEFENDER))
-        return replace(state, clock=replace(clock, stage=Stage.SURRENDER, turn=Side.AGGRESSOR))
+            return evolve(state, clock=evolve(clock, turn=Side.DEFENDER))
+        return evolve(state, clock=evolve(clock, stage=Stage.SURRENDER, turn=Side.AGGRESSOR))
     return _after_surrender_step(state, action.side)
 
 
@@ -352,8 +355,8 @@ def withdraw(state: BattleState, action: Withdraw) -> BattleState:
     for stack in state.stacks_on(action.side):
         state = state.replacing(stack.name, None, tuple(card for card in stack.cards if not card.is_hero))
     if hero_goes_home:
-        state = state.with_army(action.side, replace(state.army(action.side), town_distance=0))
-    return replace(state, outcome=Outcome(action.side.opponent, Ending.WITHDRAWAL), choosing=None)
+        state = state.with_army(action.side, evolve(state.army(action.side), town_distance=0))
+    return evolve(state, outcome=Outcome(action.side.opponent, Ending.WITHDRAWAL), choosing=None)
 
 
 def offer_violation(state: BattleState, action: OfferSurrender) -> RuleViolation | None:
@@ -388,10 +391,10 @@ def offer_violation(state: BattleState, action: OfferSurrender) -> RuleViolation
 def offer(state: BattleState, action: OfferSurrender) -> BattleState:
     """Put the offer on the table; the opponent must answer it."""
     clock = _running_clock(state)
-    return replace(
+    return evolve(
         state,
         offer=Offer(action.side, action.cards),
-        clock=replace(clock, stage=Stage.ANSWER, turn=action.side.opponent),
+        clock=evolve(clock, stage=Stage.ANSWER, turn=action.side.opponent),
     )
 
 
@@ -422,14 +425,14 @@ def accept(state: BattleState, action: AcceptSurrender) -> BattleState:
             f"what happens when the {action.side} accepts an offer of {pending.cards} cards "
             f"with only {taker.deck} in its deck to draw"
         )
-    state = state.with_army(pending.side, replace(giver, hand=giver.hand - pending.cards, town_distance=0))
+    state = state.with_army(pending.side, evolve(giver, hand=giver.hand - pending.cards, town_distance=0))
     state = state.with_army(
-        action.side, replace(taker, hand=taker.hand + pending.cards, deck=taker.deck - pending.cards)
+        action.side, evolve(taker, hand=taker.hand + pending.cards, deck=taker.deck - pending.cards)
     )
-    return replace(state, offer=None, outcome=Outcome(action.side, Ending.SURRENDER))
+    return evolve(state, offer=None, outcome=Outcome(action.side, Ending.SURRENDER))
 
 
 def reject(state: BattleState, action: RejectSurrender) -> BattleState:
     """The fight goes on: on to the next surrender step, or the next round."""
     pending = _pending_offer(state)
-    return _after_surrender_step(replace(state, offer=None), pending.side)
+    return _after_surrender_step(evolve(state, offer=None), pending.side)

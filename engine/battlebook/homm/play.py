@@ -26,7 +26,7 @@ from battlebook.homm.actions import Action
 from battlebook.homm.resolution import HommResolution
 from battlebook.homm.state import BattleState
 
-__all__ = ["HOMM_PLAY", "HommPlay"]
+__all__ = ["HOMM_PLAY", "HommPlay", "RememberingPlay"]
 
 
 class HommPlay:
@@ -70,7 +70,12 @@ class HommPlay:
         [`rolls`][battlebook.homm.play.HommPlay.rolls].
         """
         faces = sorted(face for face in state.ruleset.die.faces if isinstance(face, int))
-        made = rules.apply(state, action, chance.FirstRollDice(faces[0])).attack
+        yield from self.outcomes_after(state, action, self.apply(state, action, chance.FirstRollDice(faces[0])))
+
+    def outcomes_after(self, state: BattleState, action: Action, lowest: HommResolution) -> Iterator[Roll]:
+        """[`outcomes`][battlebook.homm.play.HommPlay.outcomes], given `action` resolved with the die's lowest face."""
+        faces = sorted(face for face in state.ruleset.die.faces if isinstance(face, int))
+        made = lowest.attack
         if made is None:
             yield from self.rolls(state, action)
             return
@@ -84,6 +89,46 @@ class HommPlay:
         """A hit removes what it struck: (1, True); a miss (0, False)."""
         hit = chance.is_success(resolution)
         return int(hit), hit
+
+
+class RememberingPlay(HommPlay):
+    """The HoMM rules, remembering every attack they resolve: for one exact solve, which asks again and again.
+
+    An attack resolved with dice whose first roll is a stated face
+    ([`FirstRollDice`][battlebook.homm.chance.FirstRollDice], as
+    [`outcomes`][battlebook.homm.play.HommPlay.outcomes] gives them) is a pure function of the
+    state, the action and that face: it is resolved once, through
+    [`rules.apply`][battlebook.homm.rules.apply], and its resolution kept for as long as this
+    object lives (make one per solve). Anything else is applied as `HommPlay` applies it.
+
+    Examples:
+        >>> from battlebook.homm.units import KNOWN_UNITS
+        >>> from battlebook.homm.state import Line, Side, Stack
+        >>> from battlebook.homm.actions import MeleeAttack
+        >>> golem = KNOWN_UNITS["Gold Golem"]
+        >>> state = (BattleState()
+        ...     .with_stack(Stack("Golems", Side.AGGRESSOR, Line.MELEE, (golem,) * 3))
+        ...     .with_stack(Stack("Golem", Side.DEFENDER, Line.MELEE, (golem,))))
+        >>> play, attack = RememberingPlay(), MeleeAttack("Golems", "Golem")
+        >>> [roll.chance for roll in play.outcomes(state, attack)]  # three golems always hit one
+        [Fraction(1, 1)]
+        >>> play.apply(state, attack, chance.FirstRollDice(9)) is play.apply(state, attack, chance.FirstRollDice(9))
+        True
+    """
+
+    def __init__(self) -> None:
+        self._resolved: dict[tuple[BattleState, Action, int], HommResolution] = {}
+
+    def apply(self, state: BattleState, action: Action, dice: Dice) -> HommResolution:
+        """The resolution of `action`, remembered when it is an attack rolled from a stated first face."""
+        face = dice.first if isinstance(dice, chance.FirstRollDice) and chance.is_attack(action) else None
+        if face is None:
+            return rules.apply(state, action, dice)
+        key = (state, action, face)
+        found = self._resolved.get(key)
+        if found is None:
+            found = self._resolved[key] = rules.apply(state, action, dice)
+        return found
 
 
 #: The one object playing HoMM; the game's contract object is one too.

@@ -33,10 +33,10 @@ Examples:
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import replace
 
 from battlebook.dice import Dice, Die
 from battlebook.errors import RuleViolation
+from battlebook.frozen import evolve
 from battlebook.homm import combat, extensions, flow
 from battlebook.homm import rule_ids as ids
 from battlebook.homm.actions import (
@@ -59,7 +59,8 @@ from battlebook.homm.actions import (
     Withdraw,
 )
 from battlebook.homm.resolution import AttackRoll, HommResolution
-from battlebook.homm.state import BattleState, Line, Side
+from battlebook.homm.sides import SIDES
+from battlebook.homm.state import BattleState, Line
 from battlebook.homm.units import AttackKind
 
 #: Kept here for the foundation's callers; every identifier lives in `battlebook.homm.rule_ids`.
@@ -150,8 +151,8 @@ def apply(state: BattleState, action: Action, dice: Dice) -> HommResolution:
         raise violation
     roll: AttackRoll | None = None
     before = state
-    if not isinstance(action, Retaliate):
-        state = replace(state, last_attack=None)
+    if state.last_attack is not None and not isinstance(action, Retaliate):
+        state = evolve(state, last_attack=None)
     match action:
         case MeleeAttack() | RangedAttack() | SpellAttack():
             state, roll = combat.attack(state, action, dice)
@@ -203,7 +204,7 @@ def candidate_actions(state: BattleState) -> Iterator[Action]:
         yield Protect(attacker.name)
         yield Reorganize(attacker.name, Line.RANGED if attacker.line is Line.MELEE else Line.MELEE)
     yield from extensions.piece_actions(state)
-    for side in Side:
+    for side in SIDES:
         for name in names:
             yield MoveUp(name, side)
         yield EndPhase(side)

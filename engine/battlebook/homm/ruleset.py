@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from battlebook.dice import Die
-from battlebook.frozen import keeps_hash
+from battlebook.frozen import keeps_hash, kept
 from battlebook.homm.units import AttackKind
 
 
@@ -232,7 +232,7 @@ class Ruleset:
 
         The texts say only "a die"; ten sides is Battlebook's reading (the ruling `ruling.die-faces`).
         """
-        return Die(f"d10 read {self.die_reading.value}", self.die_reading.faces)
+        return kept(self, ("die_reading",), lambda: Die(f"d10 read {self.die_reading.value}", self.die_reading.faces))
 
     def follows_melee_lines(self, kind: AttackKind) -> bool:
         """Whether an attack of `kind` obeys the melee attack's line rule: melee, and spells cast like melee.

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from enum import StrEnum
 
-__all__ = ["Line", "Side"]
+__all__ = ["SIDES", "Line", "Side"]
 
 
 class Side(StrEnum):
@@ -33,3 +33,7 @@ class Line(StrEnum):
 
     MELEE = "Melee"
     RANGED = "Ranged"
+
+
+#: The two sides in the order they act, the Aggressor first (a tuple: cheaper to go through than the enum).
+SIDES: tuple[Side, Side] = (Side.AGGRESSOR, Side.DEFENDER)

@@ -25,13 +25,13 @@ defined here, with the state that carries the extensions and that its methods ta
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Protocol
 
 from battlebook import bounds
 from battlebook.errors import RuleViolation, ScenarioError
-from battlebook.frozen import keeps_hash
+from battlebook.frozen import evolve, keeps_hash, kept
 from battlebook.homm.actions import Action, OfferSurrender, Withdraw
 from battlebook.homm.ruleset import Ruleset, StackPhase
 from battlebook.homm.scores import AttackScore
@@ -85,7 +85,7 @@ class Stack:
         >>> golems = Stack("Gold Golems", Side.AGGRESSOR, Line.MELEE, (KNOWN_UNITS["Gold Golem"],) * 3)
         >>> golems.attack_score(AttackKind.MELEE)
         7
-        >>> golems.sac_value, replace(golems, stance=Stance.PROTECTING).defense
+        >>> golems.sac_value, evolve(golems, stance=Stance.PROTECTING).defense
         (6, 9)
     """
 
@@ -160,7 +160,7 @@ class Stack:
     def without_cards(self, positions: tuple[int, ...]) -> Stack | None:
         """This stack without the cards at `positions`, or `None` when none are left."""
         rest = tuple(card for i, card in enumerate(self.cards) if i not in positions)
-        return replace(self, cards=rest) if rest else None
+        return evolve(self, cards=rest) if rest else None
 
     def swat_defense(self, count: int) -> int:
         """The defense scores of the top `count` cards added up: what a swat must reach."""
@@ -169,7 +169,7 @@ class Stack:
     def without_top(self, count: int = 1) -> Stack | None:
         """This stack with its top `count` cards removed, or `None` when none are left."""
         rest = self.cards[count:]
-        return replace(self, cards=rest) if rest else None
+        return evolve(self, cards=rest) if rest else None
 
 
 class Stage(StrEnum):
@@ -441,7 +441,7 @@ class BattleState:
     def with_army(self, side: Side, army: Army) -> BattleState:
         """This state with `side`'s army record replaced."""
         armies = (army, self.armies[1]) if side is Side.AGGRESSOR else (self.armies[0], army)
-        return replace(self, armies=armies)
+        return evolve(self, armies=armies)
 
     def stack_phase(self, stack: Stack) -> int:
         """The phase in which `stack` attacks, by the card the ruleset names."""
@@ -466,8 +466,16 @@ class BattleState:
         return any(stack.name == name for stack in self.stacks)
 
     def stacks_on(self, side: Side, line: Line | None = None) -> tuple[Stack, ...]:
-        """The stacks of `side`, on `line` when one is given, in setup order."""
-        return tuple(s for s in self.stacks if s.side is side and (line is None or s.line is line))
+        """The stacks of `side`, on `line` when one is given, in setup order.
+
+        The rules ask this all the time: each state sorts its stacks once, and keeps the answer
+        (which a copy keeping the same stacks takes over).
+        """
+        return kept(
+            self,
+            ("stacks", side, line),
+            lambda: tuple(s for s in self.stacks if s.side is side and (line is None or s.line is line)),
+        )
 
     def holding(self, side: Side, line: Line) -> tuple[Stack, ...]:
         """The stacks of `side` on `line` that count toward the stacks the line must keep.
@@ -498,7 +506,7 @@ class BattleState:
         """This state with `stack` added; stack names must be unique."""
         if self.has_stack(stack.name) or self.is_piece(stack.name):
             raise ScenarioError(f"there is already a stack called {stack.name!r}")
-        return replace(self, stacks=(*self.stacks, stack))
+        return evolve(self, stacks=(*self.stacks, stack))
 
     def is_piece(self, name: str) -> bool:
         """Whether `name` is a piece of an extension the battle is fought with (a town card), not a stack."""
@@ -513,13 +521,13 @@ class BattleState:
         clash = [name for name in extension.pieces(self) if self.has_stack(name) or self.is_piece(name)]
         if clash:
             raise ScenarioError(f"{clash[0]!r} already names something in the battle: the extension needs another name")
-        return replace(self, extensions=(*self.extensions, extension))
+        return evolve(self, extensions=(*self.extensions, extension))
 
     def replacing_extension(self, old: Extension, new: Extension) -> BattleState:
         """This state with the extension `old` (one it carries) replaced by `new`."""
         if old not in self.extensions:
             raise ScenarioError(f"the battle is not fought with {old!r}")
-        return replace(self, extensions=tuple(new if e is old else e for e in self.extensions))
+        return evolve(self, extensions=tuple(new if e is old else e for e in self.extensions))
 
     def replacing(self, name: str, stack: Stack | None, removed: Iterable[UnitCard] = ()) -> BattleState:
         """This state with stack `name` replaced by `stack` (or taken out when `None`).
@@ -535,9 +543,9 @@ class BattleState:
                 stacks.append(current)
             elif stack is not None:
                 stacks.append(stack)
-        after = replace(self, stacks=tuple(stacks), discard=(*self.discard, *removed))
+        after = evolve(self, stacks=tuple(stacks), discard=(*self.discard, *removed))
         heroes = sum(1 for card in removed if card.is_hero)
         if not heroes:
             return after
         army = after.army(side)
-        return after.with_army(side, replace(army, heroes_fallen=army.heroes_fallen + heroes))
+        return after.with_army(side, evolve(army, heroes_fallen=army.heroes_fallen + heroes))

@@ -26,13 +26,10 @@ Examples:
 from __future__ import annotations
 
 import contextlib
-import importlib
-import importlib.util
 import json
 import tempfile
 from collections.abc import Iterator, Mapping, Sequence
 from pathlib import Path
-from types import ModuleType
 from typing import Any
 
 import pytest
@@ -327,22 +324,15 @@ def game_odds(game: str, arguments: Sequence[object]) -> dict[str, Any]:
 MAX_BATTLE_FIELD = 200
 
 
-def _battle_page(game: str) -> ModuleType | None:
-    """The game's `battle_page` module (the page's opening values, its example writer), if it has one."""
-    from battlebook.games import PACKAGES
-
-    name = f"{PACKAGES[game]}.battle_page"
-    return importlib.import_module(name) if importlib.util.find_spec(name) is not None else None
-
-
 def battle_form(game: str) -> dict[str, Any] | None:
     """The page's battle calculator of the registered game `game`, drawn from its declared battle options.
 
     Each field is one option of `battlebook odds battle GAME`
     ([`Calculators.battle`][battlebook.calculator.Calculators]): its name, its words (the
     option's help), its shape (`metavar`), its choices, and the text the form opens with
-    (the game's `battle_page.PAGE_VALUES`, else the option's default). `example` says
-    whether the game writes an answer as an example. `None`: no battle calculator.
+    (the values its [`battle_page`][battlebook.calculator.BattlePage] declares, else the
+    option's default). `example` says whether the game writes an answer as an example.
+    `None`: no battle calculator.
 
     Examples:
         >>> form = battle_form("homm")
@@ -356,8 +346,8 @@ def battle_form(game: str) -> dict[str, Any] | None:
     declared = calculators(game)
     if declared.battle is None:
         return None
-    page = _battle_page(game)
-    opening: Mapping[str, str] = getattr(page, "PAGE_VALUES", {})
+    page = declared.battle_page
+    opening: Mapping[str, str] = page.values if page is not None else {}
     fields = [
         {
             "name": option.name,
@@ -372,7 +362,7 @@ def battle_form(game: str) -> dict[str, Any] | None:
         "title": f"Battle calculator: {declared.battle.help}",
         "description": declared.battle.description,
         "fields": fields,
-        "example": hasattr(page, "example"),
+        "example": page is not None and page.example is not None,
     }
 
 
@@ -420,8 +410,8 @@ def game_battle(game: str, values: object) -> dict[str, Any]:
     except ValueError as error:
         raise BattlebookError(str(error).replace("give --", "give the ").replace(" and --", " and the ")) from None
     report = game_named(game).fight(question, arguments)
-    page = _battle_page(game)
-    writer = getattr(page, "example", None)
+    page = calculators(game).battle_page
+    writer = page.example if page is not None else None
     example = writer(arguments, report.json()) if writer is not None else None
     return report_page(report) | {"arguments": arguments, "example": example}
 
@@ -429,7 +419,9 @@ def game_battle(game: str, values: object) -> dict[str, Any]:
 def game_fight(game: str, values: Mapping[str, object]) -> dict[str, Any]:
     """The odds page's fight calculator of the registered game `game`, given its shown fields' texts by name.
 
-    The game turns them into its question ([`Calculators.page_fight`][battlebook.calculator.Calculators])
+    A field the page left out because it does not count (a Life in the 2004 game) is read at
+    its default ([`PageForm.completed`][battlebook.calculator.PageForm.completed]). The game
+    turns them into its question ([`Calculators.page_fight`][battlebook.calculator.Calculators])
     and answers it with its [`fight`][battlebook.game.Game.fight], as the page draws it.
 
     Examples:
@@ -446,7 +438,9 @@ def game_fight(game: str, values: Mapping[str, object]) -> dict[str, Any]:
         raise BattlebookError(f"no game {game!r}: the games are {', '.join(GAMES)}")
     if not isinstance(values, Mapping):
         raise BattlebookError("the calculator's fields are not a set of named values")
-    question, arguments = calculators(game).page_fight({str(k): str(v) for k, v in values.items()})
+    calculator = calculators(game)
+    given = calculator.fight_form.completed({str(k): str(v) for k, v in values.items()})
+    question, arguments = calculator.page_fight(given)
     return report_page(GAMES[game].fight(question, arguments))
 
 

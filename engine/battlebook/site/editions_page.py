@@ -30,6 +30,7 @@ from typing import Any
 
 from battlebook.book.model import FeatureDoc, slugify
 from battlebook.book.prose import markdown_text
+from battlebook.book.rulings import is_ruling
 from battlebook.book.sources import SECTIONS
 from battlebook.game import Game, InWords, RulesEdition
 from battlebook.runners.editions import EditionRun, ExampleRuns, edited_games
@@ -360,8 +361,9 @@ def game_section(
 
     The settings both editions share, and the examples that end the same, are listed in
     collapsed blocks. The examples that end differently are in one table per page of the
-    rulebook (anchored by [`group_anchor`][battlebook.site.editions_page.group_anchor]);
-    every example carries an anchor on this page (see `row_anchors`).
+    rulebook (anchored by [`group_anchor`][battlebook.site.editions_page.group_anchor]), a
+    ruling's table folded under its heading; every example carries an anchor on this page
+    (see `row_anchors`).
     """
     editions = game.editions()
     names = [edition.name for edition in editions]
@@ -396,7 +398,8 @@ def game_section(
         f"{len(parting)} of the {len(entries)} {game.title} examples end differently under the "
         f"{_count(editions)} editions. Each is written for one edition; *As written* means its checks hold "
         "under that edition, *Ends otherwise* tells what the engine did instead, or why the example cannot "
-        "even be set up there.",
+        "even be set up there. A ruling's examples, which mostly play its alternative reading, are folded "
+        "under its heading.",
         "",
     ]
     groups = [[parting[index] for index in group] for group in _by_feature([entries[index] for index in parting])]
@@ -412,11 +415,14 @@ def game_section(
     for chosen in groups:
         feature = entries[chosen[0]].feature
         target = posixpath.relpath(page_of[feature.path], posixpath.dirname(here))
+        # A ruling's table is folded (its anchors still lead into it: the browser opens the fold).
+        indent = "    " if is_ruling(feature) else ""
+        lines += [f"### [{markdown_text(feature.name)}]({target}) {{#{group_anchor(feature)}}}", ""]
+        if indent:
+            lines += [f'??? note "{len(chosen)} example{"" if len(chosen) == 1 else "s"}"', ""]
         lines += [
-            f"### [{markdown_text(feature.name)}]({target}) {{#{group_anchor(feature)}}}",
-            "",
-            "| Example | " + " | ".join(markdown_text(name) for name in names) + " |",
-            "|---|" + "---|" * len(names),
+            indent + "| Example | " + " | ".join(markdown_text(name) for name in names) + " |",
+            indent + "|---|" + "---|" * len(names),
         ]
         for index in chosen:
             entry = entries[index]
@@ -425,7 +431,7 @@ def game_section(
                 example_link(entry, here, page_of) + "{#" + anchors[index] + "}" + written,
                 *(outcome_words(entry, entry.runs.get(name)) for name in names),
             ]
-            lines.append("| " + " | ".join(cells) + " |")
+            lines.append(indent + "| " + " | ".join(cells) + " |")
         lines.append("")
     agreeing = [index for index, entry in enumerate(entries) if not entry.differs]
     lines += [

@@ -885,7 +885,10 @@ class Generator:
         self.pages.nav = expand_nav(nav, markers)
         self.pages.site = {
             "rules": {rule_id: url + "#" + rule_id for rule_id, url in self.rule_urls.items()},
-            "search_words": {rule_id: list(self.glossary.search_words(rule_id)) for rule_id in self.rule_urls},
+            "search_words": {
+                **{rule_id: list(self.glossary.search_words(rule_id)) for rule_id in self.rule_urls},
+                **{address: list(words) for address, words in calculator_search_words().items()},
+            },
             "reference_pages": [page_url(uri) for uri in REFERENCE_PAGES],
             "terms": term_entries(self.glossary),
             "term_pages": {page_url(uri): game for uri, game in sorted(self.page_games.items())},
@@ -933,6 +936,31 @@ def ruling_facts(book: Sequence[FeatureDoc]) -> dict[str, object]:
         "next_chapter": max(chapters, default=0) + 1,
         "rules": chapter_rules(book),
     }
+
+
+def calculator_search_words() -> dict[str, tuple[str, ...]]:
+    """The words that find each odds page's calculators in the site's search, by their sections' addresses.
+
+    What each calculator answers, as its game declares it ([`Calculators`][battlebook.calculator.Calculators]):
+    the odds calculator at the top of the page (its one line of help: the page's title and prose name
+    it), the fight and battle calculators in the section `#fight-calculator` (the page puts the
+    battle calculator under the fight calculator).
+
+    Examples:
+        >>> words = calculator_search_words()
+        >>> words["odds/homm/#fight-calculator"][-1]
+        'Battle calculator: a battle of several stacks a side, under the plain plan or best play'
+    """
+    from battlebook.games import calculators
+
+    words: dict[str, tuple[str, ...]] = {}
+    for game in GAMES:
+        given = calculators(game)
+        page = page_url(odds_uri(game))
+        words[page] = (given.odds.help,)
+        battle = (f"Battle calculator: {given.battle.help}",) if given.battle is not None else ()
+        words[f"{page}#{FIGHT_ANCHOR}"] = (given.fight_form.title, given.fight.help, *battle)
+    return words
 
 
 def forms_element(game: str) -> str:

@@ -27,7 +27,7 @@ import json
 import re
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from html.parser import HTMLParser
 from pathlib import Path
 from types import MappingProxyType
@@ -51,17 +51,28 @@ KIND_WEIGHTS: Mapping[str, float] = MappingProxyType(
 #: which answers a question for the reader's own numbers, and weighs as much as a rule.
 CALCULATOR_SLOTS = frozenset({"data-bb-odds", "data-bb-fight"})
 #: The weight of each field of a section in the ranking: the rule's search words, its title,
-#: its prose (the rule restated, its examples' titles and notes), its examples' Gherkin.
-FIELD_WEIGHTS: Mapping[str, float] = MappingProxyType({"words": 3.0, "title": 2.5, "text": 1.0, "code": 0.3})
+#: its own text (the rule's statement and its restatement), its other prose (its examples'
+#: titles and notes; all the prose of a section that is not a rule), its context (the prose
+#: of its chapter's introduction, and the glossary's definitions of the terms it defines: the
+#: players' words the book says it in), its examples' Gherkin.
+FIELD_WEIGHTS: Mapping[str, float] = MappingProxyType(
+    {"words": 3.0, "title": 2.5, "rule": 1.5, "text": 0.8, "context": 0.5, "code": 0.3}
+)
 #: BM25's length normalisation per field (0: none): a longer list of search words or title
 #: says no less about each of its words; a longer text does.
-FIELD_LENGTH_NORMS: Mapping[str, float] = MappingProxyType({"words": 0.0, "title": 0.3, "text": 0.75, "code": 0.75})
+FIELD_LENGTH_NORMS: Mapping[str, float] = MappingProxyType(
+    {"words": 0.0, "title": 0.3, "rule": 0.5, "text": 0.75, "context": 0.5, "code": 0.75}
+)
 #: BM25's saturation of a term's weighed count over the fields.
 SATURATION = 4.0
 #: How much more a section weighs whose title is the question, every word of it and no other.
 TITLE_MATCH_BOOST = 2.0
 #: How much a section of the game of the page the reader is on weighs, against the other game's.
 SAME_GAME_BOOST = 1.5
+#: How far the game a question's own words point to moves a section's weight: a section of a
+#: game the words point to alone weighs up to 1 + this, one of a game they rule out 1 - this
+#: (the page's script reads each game's chance from the sections holding each word).
+GAME_EVIDENCE = 0.3
 #: Characters of a section's prose kept for its result's snippet.
 SNIPPET_CHARS = 1200
 
@@ -198,9 +209,16 @@ class Section:
         kind: `rule`, `ruling`, `calculator` (a part of a page holding a calculator), `entry` (a
             reference page's entry), `intro` (the top of a page that has rules) or `page`.
         game: The game it is about, or `None`.
-        text: Its prose: the rule restated, its examples' titles and notes.
+        text: Its prose: for a rule or a ruling, its examples' titles and notes; for any other
+            section, all of it.
         code: Its examples' Gherkin.
         cited: The source it cites (searched with its prose, never shown as its result's line).
+        own: A rule's or a ruling's own text: its statement and its restatement, before its
+            examples (its result's line is taken from it).
+        context: Prose that says the rule in other words: its chapter's introduction, the
+            glossary's definitions of the terms it defines (see
+            [`read_site`][battlebook.site.search.read_site]).
+        links: The addresses its prose links to, as written.
     """
 
     address: str
@@ -211,17 +229,26 @@ class Section:
     text: str
     code: str
     cited: str = ""
+    own: str = ""
+    context: str = ""
+    links: tuple[str, ...] = ()
 
 
 #: Classes whose elements are page furniture, never searched: permalinks, badges, the drawings' toggles.
-FURNITURE = frozenset({"headerlink", "bb-anchor", "bb-badge", "bb-edition", "bb-summary", "bb-drawings"})
+FURNITURE = frozenset(
+    {"headerlink", "bb-anchor", "bb-badge", "bb-edition", "bb-summary", "bb-drawings", "bb-stat-source"}
+    | {"bb-stat-illustrative"}
+)
 _SKIPPED_TAGS = frozenset({"script", "style", "svg", "template", "noscript", "button", "summary"})
 _VOID = frozenset(
     {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr"}
 )
 _HEADINGS = frozenset({"h1", "h2", "h3", "h4"})
-#: The class of a rule's source citation: searched, but never the line a result shows.
-CITATION = "bb-source"
+#: The classes of a rule's source citation and of the line naming what a ruling settles:
+#: searched, but never the line a result shows.
+CITATIONS = frozenset({"bb-source", "bb-settles"})
+#: The class of an example's heading: a rule's own text ends at its first example.
+EXAMPLE_TITLE = "bb-example-title"
 _LINKED_GAME = re.compile(r"(?:^|/)(?:rulebook|odds)/([a-z0-9-]+)/|#([a-z0-9-]+)\.")
 
 
@@ -233,6 +260,9 @@ class _Part:
     code: list[str] = field(default_factory=list)
     links: list[str] = field(default_factory=list)
     cited: list[str] = field(default_factory=list)
+    #: The prose before the part's first example heading (a rule's own text).
+    head: list[str] = field(default_factory=list)
+    examples: bool = False
     calculator: bool = False
 
 
@@ -264,17 +294,21 @@ class _PageReader(HTMLParser):
         self._stack.append((tag, skip))
         self._skip += skip
         anchor = values.get("id")
-        if not self._skip and anchor and (tag in _HEADINGS or (tag == "dl" and "bb-term" in classes)):
+        # A glossary term (`dl.bb-term`) and a reference table's entry (`tr.bb-entry`) are sections like headings.
+        entry = (tag == "dl" and "bb-term" in classes) or (tag == "tr" and "bb-entry" in classes)
+        if not self._skip and anchor and (tag in _HEADINGS or entry):
             self.parts.append(_Part(anchor))
-            self._term = tag == "dl"
+            self._term = entry
             if tag in _HEADINGS:
                 self._heading = len(self._stack)
-        elif tag == "dt" and self._term and not self._skip:
-            self._term = False  # a glossary term's name is its title
+        elif tag in ("dt", "th") and self._term and not self._skip:
+            self._term = False  # a glossary term's name, a table entry's first header cell, is its title
             self._heading = len(self._stack)
+        if EXAMPLE_TITLE in classes and self.parts:
+            self.parts[-1].examples = True
         if tag == "pre":
             self._code += 1
-        if CITATION in classes and not self._cite:
+        if CITATIONS & classes and not self._cite:
             self._cite = len(self._stack)
         if CALCULATOR_SLOTS & values.keys():
             self.parts[-1].calculator = True
@@ -311,9 +345,14 @@ class _PageReader(HTMLParser):
         if not self.parts:
             return
         part = self.parts[-1]
-        (part.title if self._heading else part.code if self._code else part.cited if self._cite else part.text).append(
-            data
-        )
+        if self._heading:
+            part.title.append(data)
+        elif self._code:
+            part.code.append(data)
+        elif self._cite:
+            part.cited.append(data)
+        else:
+            (part.text if part.examples else part.head).append(data)
 
 
 def _clean(pieces: Iterable[str]) -> str:
@@ -355,14 +394,14 @@ def read_page(path: str, html: str, games: Sequence[str]) -> list[Section]:
         >>> html = ('<article><h1 id="melee">Melee</h1><p>Intro.</p><h2 id="homm.melee-attack">Melee attack'
         ...         '<a class="headerlink" href="#x">#</a></h2><p>A stack attacks.</p><details class="bb-drawings">'
         ...         '<summary>Show the drawing</summary></details><pre><code>Given a battle</code></pre></article>')
-        >>> [(s.address, s.title, s.kind, s.game, s.text, s.code) for s in read_page("rulebook/homm/melee/index.html",
-        ...                                                                      html, ["homm"])][1]
+        >>> [(s.address, s.title, s.kind, s.game, s.own, s.code) for s in read_page("rulebook/homm/melee/index.html",
+        ...                                                                     html, ["homm"])][1]
         ('rulebook/homm/melee/#homm.melee-attack', 'Melee attack', 'rule', 'homm', 'A stack attacks.', 'Given a battle')
     """
     reader = _PageReader()
     reader.feed(html)
     reader.close()
-    parts = [p for p in reader.parts if p.anchor or _clean(p.text) or _clean(p.code)]
+    parts = [p for p in reader.parts if p.anchor or _clean(p.head) or _clean(p.text) or _clean(p.code)]
     if not parts:
         return []
     address = page_address(path)
@@ -370,7 +409,9 @@ def read_page(path: str, html: str, games: Sequence[str]) -> list[Section]:
     page_title = _clean(top.title)
     page_game = _game_of(address, (link for p in parts for link in p.links), games)
     has_rules = any(p.anchor.split(".", 1)[0] in games for p in parts)
+    intro = _prose([*top.head, " \n", *top.text]) if has_rules else ""
     sections = []
+    linked: set[str] = set()  # the sections whose game their own links (or rule id) name
     for index, part in enumerate(parts):
         prefix = part.anchor.split(".", 1)[0] if "." in part.anchor else ""
         first = index == 0 or part is top
@@ -393,23 +434,73 @@ def read_page(path: str, html: str, games: Sequence[str]) -> list[Section]:
         else:
             game = page_game or _game_of("", part.links, games)
         title = _clean(part.title) or page_title
-        text, code = _prose(part.text), _clean(part.code)
-        if not (title or text or code):
+        ruled = kind in {"rule", "ruling"}
+        own = _prose(part.head) if ruled else ""
+        text = _prose(part.text) if ruled else _prose([*part.head, " \n", *part.text])
+        code = _clean(part.code)
+        if not (title or own or text or code):
             continue
         where = address if first else f"{address}#{part.anchor}"
-        sections.append(Section(where, title, page_title, kind, game, text, code, _clean(part.cited)))
+        context = intro if ruled else ""
+        cited, links = _clean(part.cited), tuple(part.links)
+        sections.append(Section(where, title, page_title, kind, game, text, code, cited, own, context, links))
+        if prefix in games or (kind == "entry" and _game_of("", part.links, games)):
+            linked.add(where)
+    if len({s.game for s in sections if s.address in linked}) > 1:
+        # A reference page with entries of several games is of no one game itself, and neither is a
+        # part of it that names no game by its own links (a heading over one game's entries).
+        sections = [s if s.address in linked else replace(s, game=None) for s in sections]
     return sections
 
 
 def read_site(site: Path, games: Sequence[str], excluded: Sequence[str] = EXCLUDED) -> list[Section]:
-    """Every section of the built site at `site`, page by page in path order, less the `excluded` pages."""
+    """Every section of the built site at `site`, page by page in path order, less the `excluded` pages.
+
+    A rule's context ([`Section.context`][battlebook.site.search.Section]) holds, besides its
+    chapter's introduction, each glossary term's name and definition that links to the rule:
+    the glossary says in plain words what the rule's terms mean, and a reader who asks in
+    those words finds the rule itself, not only the term.
+    """
     sections: list[Section] = []
     for file in sorted(site.rglob("*.html")):
         path = file.relative_to(site).as_posix()
         if path.startswith(tuple(excluded)) or path in excluded:
             continue
         sections.extend(read_page(path, file.read_text(encoding="utf-8"), games))
-    return sections
+    return with_glossary_context(sections)
+
+
+#: The address of the glossary page under the site's root.
+GLOSSARY_ADDRESS = "reference/glossary/"
+
+
+def with_glossary_context(sections: Sequence[Section]) -> list[Section]:
+    """`sections`, each rule's context added the glossary entries that link to it (their names and definitions).
+
+    Examples:
+        >>> rule = Section("rulebook/homm/p/#homm.protecting", "Protecting", "P", "rule", "homm", "", "")
+        >>> term = Section("reference/glossary/#term-protect", "protect", "Glossary", "entry", "homm",
+        ...                "Giving up an attack to raise the stack's defense.", "",
+        ...                links=("../../rulebook/homm/p/#homm.protecting",))
+        >>> print(with_glossary_context([rule, term])[0].context)
+        protect. Giving up an attack to raise the stack's defense.
+    """
+    glossed: dict[str, list[str]] = {}
+    for section in sections:
+        if section.address.startswith(GLOSSARY_ADDRESS + "#"):
+            for link in section.links:
+                _, _, anchor = link.partition("#")
+                if anchor:
+                    glossed.setdefault(anchor, []).append(f"{section.title}. {section.text}")
+    out = []
+    for section in sections:
+        _, _, anchor = section.address.partition("#")
+        extra = glossed.get(anchor) if section.kind == "rule" else None
+        if extra:
+            context = " ".join([*extra, section.context]).strip()
+            section = replace(section, context=context)
+        out.append(section)
+    return out
 
 
 def build_index(
@@ -431,7 +522,8 @@ def build_index(
     Args:
         sections: The site's sections ([`read_site`][battlebook.site.search.read_site]).
         normaliser: How their text becomes terms.
-        search_words: A rule identifier (a section's anchor) -> the words that find it.
+        search_words: A rule identifier (a section's anchor), or a section's address
+            (`odds/homm/#fight-calculator`) -> the words that find it.
         game_titles: A game's name -> its title, for the search's filter.
     """
     words = search_words or {}
@@ -441,10 +533,13 @@ def build_index(
         page, _, anchor = section.address.partition("#")
         if section.game is not None and (page not in pages and section.kind in {"rule", "ruling", "intro"}):
             pages[page] = section.game
+        listed = [*words.get(anchor, ()), *words.get(section.address, ())] if anchor else words.get(section.address, ())
         fields = {
             "title": Counter(normaliser.terms(section.title)),
-            "words": Counter(t for w in words.get(anchor, ()) for t in normaliser.terms(w)),
+            "words": Counter(t for w in listed for t in normaliser.terms(w)),
+            "rule": Counter(normaliser.terms(section.own)),
             "text": Counter(normaliser.terms(f"{section.text} {section.cited}")),
+            "context": Counter(normaliser.terms(section.context)),
             "code": Counter(normaliser.terms(section.code)),
         }
         docs.append(
@@ -454,7 +549,7 @@ def build_index(
                 "page": section.page_title,
                 "kind": section.kind,
                 "game": section.game,
-                "snippet": section.text[:SNIPPET_CHARS],
+                "snippet": (section.own or section.text)[:SNIPPET_CHARS],
                 "fields": {name: dict(counts) for name, counts in fields.items() if counts},
             }
         )
@@ -466,6 +561,7 @@ def build_index(
             "saturation": SATURATION,
             "kinds": dict(KIND_WEIGHTS),
             "same_game": SAME_GAME_BOOST,
+            "game_evidence": GAME_EVIDENCE,
             "title_match": TITLE_MATCH_BOOST,
         },
         "games": dict(game_titles or {}),
@@ -499,11 +595,14 @@ def write_index(
 
 
 def index_built_site(site: Path, root: Path) -> Path:
-    """Write the search index of the rulebook's built site at `site`, with the search words of the glossary at `root`.
+    """Write the search index of the built site at `site`, with the glossary's (at `root`) and the calculators' words.
 
     The same index `battlebook site finish` writes (see [`finish`][battlebook.site.finish]),
     for a site built without the generator's data at hand.
     """
+    from battlebook.site.pages import calculator_search_words
+
     glossary = load_glossary(root)
     words = {rule_id: glossary.search_words(rule_id) for rule_id in sorted(glossary.rule_ids())}
+    words.update(calculator_search_words())
     return write_index(site, words, {name: game.title for name, game in GAMES.items()})

@@ -36,11 +36,6 @@ from typing import Any
 from battlebook.book.results import default_path
 from battlebook.site.finish import SiteData, finish
 
-#: Set to 1 by `make docs`'s loop ([`battlebook.cli.live`][battlebook.cli.live]), which watches
-#: `features/`, runs a saved file's examples and writes the results: the server then leaves
-#: `features/` to it and rebuilds on the results alone (watched here too, each save would be
-#: built twice, the first time before its examples ran).
-LIVE_VARIABLE = "BATTLEBOOK_LIVE"
 #: Where the live-reload script and the build counter are served.
 RELOAD_SCRIPT = "/.battlebook/livereload.js"
 RELOAD_EPOCH = "/.battlebook/epoch"
@@ -60,9 +55,11 @@ RELOAD_JS = """(function () {
 """.replace('"EPOCH"', json.dumps(RELOAD_EPOCH))
 
 
-#: Files sent compressed to a browser that accepts gzip, as most static hosts send them: the
-#: in-page runtime's interpreter (`.wasm`, `.mjs`) and standard library, pages, scripts, data.
-COMPRESSED_SUFFIXES = frozenset({".html", ".js", ".mjs", ".css", ".json", ".wasm", ".zip", ".svg", ".txt", ".xml"})
+#: Files sent as they are: their format is compressed already (the engine's archive, the
+#: in-page standard library, the sitemap, images, fonts, the API inventory). Every other file
+#: (pages, scripts, styles, source maps, data, the interpreter's `.wasm`, feature files) is sent
+#: gzipped to a browser that accepts it, as most static hosts send them.
+PACKED_SUFFIXES = frozenset({".gz", ".zip", ".png", ".jpg", ".jpeg", ".gif", ".webp", ".woff", ".woff2", ".inv"})
 
 
 @dataclass
@@ -129,7 +126,7 @@ class ReloadingHandler(http.server.SimpleHTTPRequestHandler):
         if not target.exists() and (self.served.folder / "404.html").is_file():
             missing = (self.served.folder / "404.html").read_bytes()
             return self._send(missing, "text/html; charset=utf-8", 404)
-        if target.suffix in COMPRESSED_SUFFIXES and target.is_file() and self._accepts_gzip():
+        if target.suffix not in PACKED_SUFFIXES and target.is_file() and self._accepts_gzip():
             kind = self.guess_type(str(target))
             return self._send(self.served.compressed(target), kind, encoded=True)
         return super().do_GET()
@@ -163,6 +160,11 @@ class Project:
     runtime: Path
     #: Whether the Engine API's module pages are built (they take most of a build).
     api: bool = False
+    #: Whether the server rebuilds on the results alone, leaving `features/` unwatched: set by
+    #: `make docs`'s loop ([`battlebook.cli.live`][battlebook.cli.live], `--results-only`), which
+    #: watches `features/`, runs a saved file's examples and writes the results (watched here
+    #: too, each save would be built twice, the first time before its examples ran).
+    results_only: bool = False
 
     @property
     def pages(self) -> Path:
@@ -172,7 +174,7 @@ class Project:
     def watched(self) -> list[Path]:
         """What a change to rebuilds for: the book, the results, the hand-written pages, the theme, the code."""
         paths = [
-            *([] if os.environ.get(LIVE_VARIABLE) == "1" else [self.root / "features"]),
+            *([] if self.results_only else [self.root / "features"]),
             default_path(self.root).parent,
             self.root / "docs",
             self.root / "overrides",
@@ -222,16 +224,23 @@ def changes_matter(changes: Iterable[tuple[Any, str]], project: Project) -> bool
 
 
 def serve(
-    root: Path, port: int, builder: Sequence[str], api: bool = False, say: Callable[[str], None] | None = None
+    root: Path,
+    port: int,
+    builder: Sequence[str],
+    api: bool = False,
+    say: Callable[[str], None] | None = None,
+    results_only: bool = False,
 ) -> int:
     """Serve the rulebook of `root` on port `port` of 127.0.0.1 until interrupted (see the module's description).
 
     With `api`, the Engine API's module pages are built too (each rebuild then takes several times longer).
+    With `results_only`, a change under `features/` rebuilds nothing until the results change (see `Project`).
     """
     import watchfiles  # imported here: only serving watches files
 
     say = say or functools.partial(print, flush=True)
-    project = Project(root, builder, f"http://127.0.0.1:{port}/", root / "build" / "inpage" / "runtime", api)
+    runtime = root / "build" / "inpage" / "runtime"
+    project = Project(root, builder, f"http://127.0.0.1:{port}/", runtime, api, results_only)
     work = root / "build" / "serve"
     work.mkdir(parents=True, exist_ok=True)
     served = Served(work / "site")

@@ -10,14 +10,16 @@ Stats come from the engine's data, never typed here:
   its file declares ([`FeatureDoc.declared`][battlebook.book.model.FeatureDoc.declared]); a value the source
   texts give is marked as theirs, with the same section.
 
-Each card gets a line per distinct set of stats (the chapters defining the same set share its
-line), with a mark on each value the source texts give, naming the section that gives it.
-Each entry links to every example whose battle has the unit or card.
+The page holds one table per registered game (its columns are the stats that game's cards
+and examples give, in the order they first appear). Each card gets a row per distinct set of
+stats (the chapters defining the same set share its row); each value carries a mark: the
+section of the source texts that gives it, or *illustrative*. Each row links to every example
+whose battle has the unit or card with that set of stats. A small script of the site
+(`javascripts/sort-table.js`) sorts a table by any column; without it the table is plain.
 """
 
 from __future__ import annotations
 
-import html
 import posixpath
 import re
 from collections.abc import Iterable, Sequence
@@ -25,7 +27,7 @@ from dataclasses import dataclass, field
 
 from battlebook.book.links import feature_page
 from battlebook.book.model import ExampleDoc, FeatureDoc, StepDoc
-from battlebook.book.prose import markdown_text
+from battlebook.book.prose import html_text
 from battlebook.book.sources import SECTIONS
 from battlebook.games import GAMES
 
@@ -54,11 +56,17 @@ class Stat:
 
 @dataclass
 class Definition:
-    """A distinct set of stats for a unit or card: the game's own card, or the chapters whose examples define it."""
+    """A distinct set of stats for a unit or card: the game's own card, or the chapters whose examples define it.
+
+    `examples` are the examples whose battle has the unit or card with these stats: those whose
+    own steps define this set, else (where they define none) those of a chapter defining it,
+    else those using the game's own card.
+    """
 
     stats: tuple[Stat, ...]
     own: bool = False
     chapters: list[FeatureDoc] = field(default_factory=list)
+    examples: list[tuple[FeatureDoc, ExampleDoc]] = field(default_factory=list)
 
 
 @dataclass
@@ -76,7 +84,7 @@ class Entry:
         """The entry's anchor: `unit-gold-golem`."""
         return "unit-" + re.sub(r"[^a-z0-9]+", "-", self.name.lower()).strip("-")
 
-    def define(self, stats: tuple[Stat, ...], chapter: FeatureDoc | None = None) -> None:
+    def define(self, stats: tuple[Stat, ...], chapter: FeatureDoc | None = None) -> Definition:
         """Add a set of stats (the game's own card when `chapter` is `None`); the same set twice is one row."""
         key = frozenset(stats)
         found = next((d for d in self.definitions if frozenset(d.stats) == key), None)
@@ -87,6 +95,17 @@ class Entry:
             found.own = True
         elif all(c.path != chapter.path for c in found.chapters):
             found.chapters.append(chapter)
+        return found
+
+    def used_in(self, feature: FeatureDoc, example: ExampleDoc, defined: Definition | None) -> None:
+        """Record that `example` has this unit or card, with the set of stats its own steps define (if any)."""
+        self.examples.append((feature, example))
+        chosen = defined or next(
+            (d for d in self.definitions if any(c.path == feature.path for c in d.chapters)),
+            next((d for d in self.definitions if d.own), self.definitions[0] if self.definitions else None),
+        )
+        if chosen is not None:
+            chosen.examples.append((feature, example))
 
 
 def in_words(value: str) -> str | None:
@@ -176,8 +195,10 @@ def units_index(book: Sequence[FeatureDoc]) -> list[Entry]:
             entry = entries[name, card.name] = Entry(name, card.name, card.names)
             stats = (Stat(k, shown, citation(name, card.name, k)) for k, v in card.stats if (shown := in_words(v)))
             entry.define(tuple(stats))
+    #: The set of stats each example's own steps define, by the example and the entry's key.
+    defined: dict[tuple[int, tuple[str, str]], Definition] = {}
     for feature in book:
-        for _, steps, game in _steps(feature):
+        for example, steps, game in _steps(feature):
             if game is None:
                 continue
             for step in steps:
@@ -191,20 +212,27 @@ def units_index(book: Sequence[FeatureDoc]) -> list[Entry]:
                         continue
                     figure = cells.get("figure", "").strip()
                     entry = entries.setdefault((game, name), Entry(game, name, tuple(n for n in (name, figure) if n)))
-                    entry.define(_example_stats(game, name, cells), feature)
+                    defined[id(example), (game, name)] = entry.define(_example_stats(game, name, cells), feature)
     for feature in book:
         for example, steps, game in _steps(feature):
             text = _text(steps)
-            for entry in entries.values():
+            for key, entry in entries.items():
                 if entry.game == game and any(_mentions(n).search(text) for n in entry.names):
-                    entry.examples.append((feature, example))
+                    entry.used_in(feature, example, defined.get((id(example), key)))
     order = list(GAMES)
     return sorted(entries.values(), key=lambda e: (order.index(e.game), e.name.lower()))
 
 
-def _chapter_url(feature: FeatureDoc, here: str) -> str:
-    """The link from `here` to a feature's page: its page's own address (a file or folder name is never written raw)."""
-    return posixpath.relpath("rulebook/" + feature_page(feature.path), posixpath.dirname(here))
+def _page_address(uri: str) -> str:
+    """A page's address in the built site: `reference/units.md` -> `reference/units/`."""
+    return uri.removesuffix(".md").removesuffix("index").rstrip("/") + "/"
+
+
+def _chapter_href(feature: FeatureDoc, here: str, anchor: str = "") -> str:
+    """The address of a feature's page (at `anchor`) from the page `here`: its page's own address, escaped."""
+    target = _page_address("rulebook/" + feature_page(feature.path))
+    href = posixpath.relpath(target, _page_address(here)) + "/" + (f"#{anchor}" if anchor else "")
+    return html_text(href)
 
 
 def _unique(anchor: str, taken: set[str]) -> str:
@@ -232,6 +260,14 @@ def _cited_words(cited: str) -> str:
     return section.citation() if section else cited
 
 
+#: The page of outside facts (the illustrative stats' examples), which the key links.
+OUTSIDE_FACTS = "reference/outside-facts.md"
+#: The anchor of the key's line on illustrative values, under a game's table (`stat-illustrative-homm`).
+ILLUSTRATIVE = "stat-illustrative-{game}"
+#: The words a screen reader and a tooltip give the mark of an illustrative value.
+ILLUSTRATIVE_WORDS = "illustrative: not given by the source texts, chosen by Battlebook or an example"
+
+
 class _Marks:
     """The page's source marks, `S1`, `S2`...: one per citation, numbered in the order of the source texts' sections."""
 
@@ -245,86 +281,145 @@ class _Marks:
         """The anchor of a citation's entry in the key: `stat-source-3`."""
         return f"stat-source-{self.numbers[cited]}"
 
-    def mark(self, cited: str) -> str:
-        """The mark after a sourced value: a link to its entry in the key, named in full for screen readers."""
+    def mark(self, cited: str, game: str) -> str:
+        """The mark after a value: a link to its source's entry in the key, or to the key's line on illustrative values.
+
+        Each is named in full for screen readers and in its tooltip.
+        """
+        if not cited:
+            words = html_text(ILLUSTRATIVE_WORDS)
+            anchor = ILLUSTRATIVE.format(game=game)
+            link = f'class="bb-stat-illustrative" href="#{anchor}" title="{words}" aria-label="{words}"'
+            return f"<a {link}><sup>i</sup></a>"
         label = f"S{self.numbers[cited]}"
-        words = html.escape(f"{label}: given by the source texts, {_cited_words(cited)}")
+        words = html_text(f"{label}: given by the source texts, {_cited_words(cited)}")
         link = f'class="bb-stat-source" href="#{self.anchor(cited)}" title="{words}" aria-label="{words}"'
         return f"<a {link}><sup>{label}</sup></a>"
 
-    def key(self, entries: Iterable[Entry]) -> list[str]:
-        """The key to the marks these entries use: each citation's mark, in full."""
-        used = {s.cited for e in entries for d in e.definitions for s in d.stats if s.cited}
-        return [
-            f'- <strong id="{self.anchor(c)}">S{n}</strong>: {markdown_text(_cited_words(c))}'
+    def key(self, entries: Iterable[Entry], game: str, here: str) -> list[str]:
+        """The key to the marks these entries use, as a list left out of the search: each citation in full, then `i`."""
+        used = {s.cited for e in entries for d in e.definitions for s in d.stats}
+        items = [
+            f'<li><strong id="{self.anchor(c)}">S{n}</strong>: {html_text(_cited_words(c))}</li>'
             for c, n in self.numbers.items()
             if c in used
         ]
+        if "" in used:
+            facts = html_text(posixpath.relpath(_page_address(OUTSIDE_FACTS), _page_address(here)) + "/")
+            items.append(
+                f'<li><strong id="{ILLUSTRATIVE.format(game=game)}">i</strong>: <em>illustrative</em>, not given '
+                "by the source texts: chosen by Battlebook or an example for the examples "
+                f'(see <a href="{facts}">Outside facts</a>)</li>'
+            )
+        return [f'<ul class="bb-stat-key" data-search-exclude>{"".join(items)}</ul>'] if items else []
 
 
-def _stat(stat: Stat, marks: _Marks) -> str:
-    """A stat in a player's words, `defense 13`, with the mark of its source when the source texts give it.
+def columns(entries: Iterable[Entry]) -> list[str]:
+    """The stats these entries give, each once, in the order they first appear (the game's own cards first)."""
+    found: dict[str, None] = {}
+    for entry in entries:
+        for definition in entry.definitions:
+            found |= dict.fromkeys(stat.name for stat in definition.stats)
+    return list(found)
 
-    A yes-or-no stat that holds is its name alone (`hero`).
-    """
-    words = markdown_text(stat.name if stat.value == "yes" else f"{stat.name} {stat.value}")
-    return words + (marks.mark(stat.cited) if stat.cited else "")
+
+def _sort_key(value: str) -> str:
+    """A cell's value for sorting: a whole number as it is, any other text in lower case."""
+    return value if re.fullmatch(r"-?\d+", value) else value.lower()
 
 
-def _definitions(entry: Entry, marks: _Marks, here: str) -> list[str]:
-    """A line per distinct set of stats: the stats, then where the set is defined."""
-    lines: list[str] = []
-    for definition in entry.definitions:
-        stats = ", ".join(_stat(s, marks) for s in definition.stats) or "no stats"
-        chapters = ", ".join(f"[{markdown_text(c.name)}]({_chapter_url(c, here)})" for c in definition.chapters)
-        where = [f"*{OWN_CARD}*"] if definition.own else []
-        where += [f"defined in {chapters}"] if chapters else []
-        lines += [f"- {stats} — {'; '.join(where)}"]
-    return [*lines, ""] if lines else []
+def _cell(stat: Stat | None, marks: _Marks, game: str) -> str:
+    """A stat's cell: its value and its mark, or a dash where the row gives no such stat."""
+    if stat is None:
+        return '<td data-sort=""><span aria-hidden="true">–</span><span class="bb-sr">none</span></td>'
+    value = html_text(stat.value)
+    return f'<td data-sort="{html_text(_sort_key(stat.value))}">{value}{marks.mark(stat.cited, game)}</td>'
+
+
+def _where(definition: Definition, here: str) -> str:
+    """Where a row's stats are set: the game's own card, and the chapters whose examples define them."""
+    parts = [OWN_CARD] if definition.own else []
+    parts += [f'<a href="{_chapter_href(c, here)}">{html_text(c.name)}</a>' for c in definition.chapters]
+    count = len(definition.chapters) + definition.own
+    return f'<td class="bb-set-by" data-sort="{count}">{", ".join(parts)}</td>'
+
+
+def _used_in(definition: Definition, here: str) -> str:
+    """A row's examples, folded, grouped by chapter: the links to every example whose battle has these stats."""
+    count = len(definition.examples)
+    if not count:
+        return '<td class="bb-used" data-sort="0">none</td>'
+    by_chapter: dict[str, tuple[FeatureDoc, list[str]]] = {}
+    for feature, example in definition.examples:
+        link = f'<a href="{_chapter_href(feature, here, example.anchor)}">{html_text(example.name)}</a>'
+        by_chapter.setdefault(feature.path, (feature, []))[1].append(link)
+    items = "".join(
+        f"<li><strong>{html_text(feature.name)}</strong>: {'; '.join(links)}</li>"
+        for feature, links in by_chapter.values()
+    )
+    summary = f"{count} example{'s' if count > 1 else ''}"
+    folded = f'<details class="bb-used-in"><summary>{summary}</summary><ul>{items}</ul></details>'
+    return f'<td class="bb-used" data-sort="{count}">{folded}</td>'
+
+
+def _table(game: str, entries: Sequence[Entry], marks: _Marks, taken: set[str], here: str) -> list[str]:
+    """A game's table: a row per distinct set of stats of each of its cards, a column per stat."""
+    registered = GAMES[game]
+    stats = columns(entries)
+    noun = registered.card_noun
+    head = "".join(
+        f'<th scope="col">{html_text(name)}</th>' for name in (noun.capitalize(), *stats, "Stats set by", "Used in")
+    )
+    rows: list[str] = []
+    for entry in entries:
+        anchor = _unique(entry.anchor, taken)
+        for number, definition in enumerate(entry.definitions):
+            given = {stat.name: stat for stat in definition.stats}
+            ident = f' id="{anchor}" class="bb-entry"' if number == 0 else ""
+            cells = "".join(_cell(given.get(name), marks, game) for name in stats)
+            name = f'<th scope="row" data-sort="{html_text(entry.name.lower())}">{html_text(entry.name)}</th>'
+            rows.append(f"<tr{ident}>{name}{cells}{_where(definition, here)}{_used_in(definition, here)}</tr>")
+    label = html_text(f"{registered.title} {noun}s")
+    return [
+        f'<div class="bb-units-scroll" role="region" aria-label="{label}, sortable table" tabindex="0">',
+        f'<table class="bb-units" data-bb-sortable data-game="{html_text(game)}">',
+        f"<thead><tr>{head}</tr></thead>",
+        f"<tbody>{''.join(rows)}</tbody>",
+        "</table>",
+        "</div>",
+        "",
+    ]
 
 
 def render_units_index(entries: Sequence[Entry], here: str) -> str:
-    """The index page at `here` (`reference/units.md`): a section per game, an entry per unit or card.
+    """The index page at `here` (`reference/units.md`): a table per game, a row per distinct set of a card's stats.
 
-    Under each game's heading, a key lists the sections of the source texts its marks name.
+    Under each game's table, a key lists the sections of the source texts its marks name, and
+    the illustrative mark.
     """
     kinds = " and ".join(f"{game.card_noun} ({game.title})" for game in GAMES.values())
     lines = [
         "# " + " and ".join(f"{game.card_noun}s" for game in GAMES.values()).capitalize(),
         "",
-        f"Every {kinds} the examples use, with its stats and where each value comes from. "
-        "A line per set of stats, then where it is defined: "
-        f"*{OWN_CARD}*, which any example may use, or the chapters whose examples define "
-        "that set for themselves. Each entry links to the examples whose battle has it.",
+        f"Every {kinds} the examples use, with its stats and where each value comes from, in a table "
+        "per game: a row per set of stats, then where it is set "
+        f"(*{OWN_CARD}*, which any example may use, or the chapters whose examples define that set "
+        "for themselves) and the examples whose battle has it. Sort a table by any column with the "
+        "button in its heading.",
         "",
-        "A value followed by a mark such as **S1** is given by the source texts: the mark names the "
-        "section, listed under the game's heading. A value without a mark is *illustrative*, chosen by "
-        "Battlebook or an example for the examples (see [Outside facts](outside-facts.md)).",
+        "A value marked **S1**, **S2**... is given by the source texts: the mark names the section, "
+        "listed under the game's table. A value marked **i** is *illustrative*, chosen by Battlebook "
+        "or an example for the examples (see [Outside facts](outside-facts.md)).",
         "",
     ]
-    taken = {f"units-{name}" for name in GAMES}
+    taken = {f"units-{name}" for name in GAMES} | {ILLUSTRATIVE.format(game=name) for name in GAMES}
     marks = _Marks(entries)
     for name, registered in GAMES.items():
         played = [e for e in entries if e.game == name]
         lines += [f"## {registered.title} {registered.card_noun}s {{ #units-{name} }}", ""]
-        if key := marks.key(played):
-            lines += ["The marks name these sections of the source texts:", "", *key, ""]
-        for entry in played:
-            lines += [f"### {markdown_text(entry.name)} {{ #{_unique(entry.anchor, taken)} }}", ""]
-            lines += _definitions(entry, marks, here)
-            lines += _used_in(entry, here)
+        if not played:
+            lines += [f"No {registered.card_noun} yet.", ""]
+            continue
+        lines += _table(name, played, marks, taken, here)
+        lines += ["The marks:", "", *marks.key(played, name, here), ""]
     return "\n".join(lines) + "\n"
-
-
-def _used_in(entry: Entry, here: str) -> list[str]:
-    by_chapter: dict[str, list[str]] = {}
-    for feature, example in entry.examples:
-        link = f"[{markdown_text(example.name)}]({_chapter_url(feature, here)}#{example.anchor})"
-        by_chapter.setdefault(feature.name, []).append(link)
-    count = sum(len(v) for v in by_chapter.values())
-    if not count:
-        return []
-    lines = [f'??? example "Used in {count} example{"s" if count > 1 else ""}"', ""]
-    for chapter, links in by_chapter.items():
-        lines += [f"    - **{markdown_text(chapter)}**: " + "; ".join(links)]
-    return [*lines, ""]

@@ -160,8 +160,8 @@ def seating(heroscape: HeroscapeWorld, armies: str) -> None:
 
 @when("{army:Army} {:End} {:Its} turn")
 def end_turn(heroscape: HeroscapeWorld, army: str) -> None:
-    """The army has finished attacking and ends its turn."""
-    heroscape.act(EndTurn(army))
+    """The army (one of the battle's) has finished attacking and ends its turn."""
+    heroscape.act(EndTurn(heroscape.known_army(army)))
 
 
 @when("{army:Army} moves {figure:Figure} to row {row:Count}, column {column:Count}")

@@ -262,6 +262,13 @@ class HeroscapeWorld(World[BattleState, HeroscapeResolution]):
         """The armies of the battle, in the order their cards were dealt."""
         return tuple(dict.fromkeys(card.army for card in self.state.cards))
 
+    def known_army(self, army: str) -> str:
+        """`army`, if it is an army of the battle; a step naming another (a misspelt name, a stray word) is refused."""
+        armies = self.armies()
+        if army not in armies:
+            raise ScenarioError(f"{army!r} is no army of this battle (its armies: {', '.join(armies) or 'none'})")
+        return army
+
     def any_figure(self, key: str) -> Figure:
         """The figure `key`, on the battlefield or (if destroyed) as it last stood."""
         if self.state.has_figure(key):
