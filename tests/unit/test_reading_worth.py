@@ -151,7 +151,9 @@ def test_the_heroscape_dice_readings_change_battles_and_a_reading_of_turns_is_no
     assert len(heroscape.readings["defense dice have three shields, two skulls and one blank"]) >= 10
     turns = worth_section(["the 2004 game names no player to take the next turn"], heroscape, "Heroscape")
     assert "The battle calculator does not answer S1, S2, S3, S4, S5, S6, S7, S8, S9, S10, S11 under it" in turns
-    assert "who takes the next turn: under this reading the 2004 game names no player to take it" in turns
+    assert (
+        "who wins a battle to the end: under this reading the 2004 game names no player to take the next turn" in turns
+    )
     assert "concerns the 2004 edition, not 2024" in turns
 
 
