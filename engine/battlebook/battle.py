@@ -26,8 +26,16 @@ a stack letting its opportunity pass).
      the graph), the first side's chance is 0 there (with 2., this proves no repeated
      deviation helps the second side).
 
+  4. between options exactly equal on the first side's chance, every choice is the one its
+     side prefers (its own win, then a battle that never ends, then a loss): the first side's
+     options of that chance with the smallest chance of the second side's win, the second
+     side's with the largest.
+
   Where the floating-point strategies fail a check, the better option is taken and the
-  battle solved again (policy iteration), until the checks pass.
+  battle solved again (policy iteration), until the checks pass. The strategies found are
+  part of the answer ([`BestPlay.strategy`][battlebook.battle.BestPlay]), and whether the
+  expected count depends on how exact ties are broken is worked out over every position the
+  tied options reach ([`BestPlay.count_depends_on_ties`][battlebook.battle.BestPlay]).
 
 This module imports no game: each game's battle (`battlebook.homm.battle`,
 `battlebook.heroscape.battle`) defines its contest and its plans.
@@ -61,14 +69,16 @@ Examples:
 from __future__ import annotations
 
 import math
+from collections import deque
 from collections.abc import Callable, Hashable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, Generic, Protocol, TypeVar
 
 from battlebook.dice import ScriptedDice
 from battlebook.fight import MAX_POSITIONS, Absorption, Ended, Move, Play, solve, solve_linear, strongly_connected
 from battlebook.fight_report import FightTooLarge
+from battlebook.frozen import FrozenMap
 from battlebook.game import Roll
 
 __all__ = [
@@ -203,11 +213,22 @@ class BestPlay(Generic[O]):
             battle may never end.
         first_decision: Who makes the battle's first real decision (0 or 1), and the option
             best play takes there, in words; `None` when nobody ever has a choice.
-        count_depends_on_ties: Whether an option exactly as good for both sides' chances as
-            the one chosen, somewhere the battle can reach, would change `expected_count`.
+        count_depends_on_ties: Whether breaking exact ties another way (options exactly as
+            good for both sides' chances as the one chosen), with the same chances from the
+            start, gives another `expected_count`: found by solving such tie-breakings
+            exactly and comparing (see the module's docstring).
         positions: How many positions the battle reached, every option counted.
         improvements: How many rounds of exact policy improvement the proof needed (0: the
             floating-point strategies passed at once).
+        strategy: The strategies found, both sides': at every position the battle can reach
+            (under any play) where a side has more than one option, the index of the option
+            best play takes there, into the options of the contest's
+            [`Choice`][battlebook.battle.Choice] at that position. Played from the start
+            through the contest, they give exactly `first_wins`, `second_wins` and
+            `never_ends` (a Monte Carlo of the tests plays them).
+        ties: At each of those positions, every option exactly as good as the one taken on
+            both sides' chances (that one included): best play may take any of them, and
+            whether that changes the expected count is `count_depends_on_ties`.
     """
 
     first_wins: Fraction
@@ -218,6 +239,12 @@ class BestPlay(Generic[O]):
     count_depends_on_ties: bool
     positions: int
     improvements: int
+    strategy: FrozenMap[Hashable, int] = field(default_factory=FrozenMap)
+    ties: FrozenMap[Hashable, tuple[int, ...]] = field(default_factory=FrozenMap)
+
+    def option_at(self, position: Hashable) -> int:
+        """The index of the option best play takes at `position`: 0 where nobody has a choice to make."""
+        return self.strategy.get(position, 0)
 
 
 @dataclass
@@ -228,12 +255,13 @@ class _Graph:
     labels: list[tuple[str, ...]]
     options: list[tuple[tuple[Branch, ...], ...]]
     won: dict[int, int | None]
+    positions: list[Any]
 
 
 def _explore(game: Play[S, A], contest: Contest[P, S, A, O], start: P, limit: int) -> _Graph:
     index: dict[P, int] = {start: 0}
     positions: list[P] = [start]
-    graph = _Graph([], [], [], {})
+    graph = _Graph([], [], [], {}, positions)
 
     def number(position: P) -> int:
         found = index.get(position)
@@ -580,35 +608,129 @@ def _improve(graph: _Graph, chosen: list[int], known: _Exact) -> int:
                         chosen[n] = i
                         changed += 1
                     break
+    if changed:
+        return changed
+    return _prefer(graph, chosen, known, values)
+
+
+def _secondary(graph: _Graph, known: _Exact, values: list[list[Fraction]], n: int) -> list[int]:
+    """The options the side deciding at `n` prefers, exactly: best on the first side's chance, then by its tie order.
+
+    Between options equal on the first side's chance, each side prefers its own win, then a
+    battle that never ends, then a loss: with that chance fixed, the first side takes the
+    smallest chance of the second side's win (more never ends), the second side the largest.
+    """
+    side = graph.sides[n]
+    if side is None:
+        return list(range(len(values[n])))
+    best = max(values[n]) if side == 0 else min(values[n])
+    tied = [i for i, v in enumerate(values[n]) if v == best]
+    seconds = {i: _value(graph.options[n][i], known.d) for i in tied}
+    target = min(seconds.values()) if side == 0 else max(seconds.values())
+    return [i for i in tied if seconds[i] == target]
+
+
+def _prefer(graph: _Graph, chosen: list[int], known: _Exact, values: list[list[Fraction]]) -> int:
+    """Where an option equal on the first side's chance serves the tie order better, take it; how many changed."""
+    changed = 0
+    for n in range(len(graph.sides)):
+        if graph.sides[n] is None:
+            continue
+        preferred = _secondary(graph, known, values, n)
+        if chosen[n] not in preferred:
+            chosen[n] = preferred[0]
+            changed += 1
     return changed
 
 
-def _ties_change_count(graph: _Graph, chosen: Sequence[int], known: _Exact, reached: set[int]) -> bool:
-    for n in reached:
-        if graph.sides[n] is None or known.e[n] is None:
+def _respects_tie_order(graph: _Graph, chosen: Sequence[int], known: _Exact) -> bool:
+    """Whether every choice in `chosen` is among the options its side prefers exactly (a check, as the tests make)."""
+    values = [[_value(option, known.a) for option in graph.options[n]] for n in range(len(graph.sides))]
+    return all(graph.sides[n] is None or chosen[n] in _secondary(graph, known, values, n) for n in range(len(values)))
+
+
+def _tied(graph: _Graph, known: _Exact, n: int) -> list[int]:
+    """The options at `n` exactly as good as the one chosen on both sides' chances (exact ties)."""
+    return [
+        i
+        for i, option in enumerate(graph.options[n])
+        if _value(option, known.a) == known.a[n] and _value(option, known.d) == known.d[n]
+    ]
+
+
+#: The most tie-breakings compared exactly before the expected count is said to depend on ties without proof.
+_TIE_TRIALS = 8
+
+
+def _ties_change_count(graph: _Graph, chosen: Sequence[int], known: _Exact) -> bool:
+    """Whether another breaking of exact ties, still best play, gives another expected count from the start.
+
+    The positions reachable from the start through tied options are searched. Where none has
+    a tied option whose count one step on differs from the position's, the values solve the
+    equations of every tie-breaking alike: the count is the same whichever (`False`). Each
+    position that has one is a candidate. Reached under the strategies found, it changes the
+    count from the start by itself (`True`), unless that option can never end the battle
+    without coming back (then it is no best play). Reached only through other tied options,
+    the strategies taking them, and that option there, are solved exactly and compared with
+    best play's (the same chances from the start, and another count: `True`). Past
+    `_TIE_TRIALS` such candidates none of which was confirmed, the count is said to depend
+    on ties (it may).
+    """
+    if known.e[0] is None:
+        return False
+    came: dict[int, tuple[int, int] | None] = {0: None}
+    work = deque([0])
+    trials = 0
+    while work:
+        n = work.popleft()
+        if n in graph.won:
             continue
-        for i, option in enumerate(graph.options[n]):
-            if i == chosen[n]:
-                continue
-            if _value(option, known.a) == known.a[n] and _value(option, known.d) == known.d[n]:
-                e = sum((p * (c + (known.e[t] or 0)) for t, p, c in option), Fraction(0))
-                if any(known.e[t] is None for t, _, _ in option) or e != known.e[n]:
+        for i in _tied(graph, known, n):
+            option = graph.options[n][i]
+            counted = (
+                None
+                if any(known.e[t] is None for t, _, _ in option)
+                else sum((p * (c + (known.e[t] or 0)) for t, p, c in option), Fraction(0))
+            )
+            if counted != known.e[n]:
+                other = list(chosen)
+                other[n] = i
+                at = came[n]
+                while at is not None:
+                    other[at[0]] = at[1]
+                    at = came[at[0]]
+                if all(other[m] == chosen[m] for m in range(len(other)) if m != n):
+                    # Only `n` changes its option: the chances stay (the option is tied) unless it can
+                    # never leave `n` again, and the count changes by its chance of reaching `n`.
+                    if counted is not None and _escapes(graph, chosen, n, i):
+                        return True
+                    continue
+                if trials == _TIE_TRIALS:
                     return True
+                trials += 1
+                tried = _evaluate(graph, other)
+                if (tried.a[0], tried.d[0]) == (known.a[0], known.d[0]) and tried.e[0] != known.e[0]:
+                    return True
+            for t, _, _ in option:
+                if t not in came:
+                    came[t] = (n, i)
+                    work.append(t)
     return False
 
 
-def _reached(graph: _Graph, chosen: Sequence[int]) -> set[int]:
-    seen = {0}
-    work = [0]
+def _escapes(graph: _Graph, chosen: Sequence[int], n: int, option: int) -> bool:
+    """Whether, taking `option` at `n` and `chosen` elsewhere, the battle can end without coming back to `n`."""
+    seen = {n}
+    work = [t for t, _, _ in graph.options[n][option]]
     while work:
-        n = work.pop()
-        if n in graph.won:
+        t = work.pop()
+        if t in seen:
             continue
-        for t, _, _ in graph.options[n][chosen[n]]:
-            if t not in seen:
-                seen.add(t)
-                work.append(t)
-    return seen
+        if t in graph.won:
+            return True
+        seen.add(t)
+        work.extend(u for u, _, _ in graph.options[t][chosen[t]])
+    return False
 
 
 def _first_decision(graph: _Graph, chosen: Sequence[int]) -> tuple[int, str] | None:
@@ -642,14 +764,18 @@ def solve_best(game: Play[S, A], contest: Contest[P, S, A, O], start: P, *, limi
         rounds += 1
         if rounds > 50:
             raise NotProved("the strategies found could not be proved optimal")
-    reached = _reached(graph, chosen)
+    deciding = [n for n in range(len(graph.sides)) if graph.sides[n] is not None]
+    if not _respects_tie_order(graph, chosen, known):
+        raise NotProved("the strategies found do not respect the order of preference between equal options")
     return BestPlay(
         known.a[0],
         known.d[0],
         1 - known.a[0] - known.d[0],
         known.e[0],
         _first_decision(graph, chosen),
-        _ties_change_count(graph, chosen, known, reached),
+        _ties_change_count(graph, chosen, known),
         len(graph.sides),
         rounds,
+        FrozenMap((graph.positions[n], chosen[n]) for n in deciding),
+        FrozenMap((graph.positions[n], tuple(_tied(graph, known, n))) for n in deciding),
     )

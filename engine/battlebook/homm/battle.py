@@ -36,7 +36,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import Any
 
@@ -81,6 +81,7 @@ __all__ = [
     "battle_odds",
     "battle_odds_in",
     "plain",
+    "start_position",
 ]
 
 #: The most stacks a side may field in the battle calculator, and the most cards a stack.
@@ -386,6 +387,10 @@ class BattleOdds:
             could change `expected_rounds`.
         readings: The readings of the rules the answer took.
         positions: How many positions the answer went through.
+        solved: Under best play, the solver's answer with the strategies it found
+            ([`BestPlay.strategy`][battlebook.battle.BestPlay], keyed by the positions of
+            [`HommContest`][battlebook.homm.battle.HommContest] from
+            [`start_position`][battlebook.homm.battle.start_position]); `None` under a plan.
     """
 
     play: str
@@ -397,6 +402,7 @@ class BattleOdds:
     rounds_depend_on_ties: bool
     readings: tuple[str, ...]
     positions: int
+    solved: BestPlay[Side | None] | None = field(default=None, compare=False, repr=False)
 
     def json(self) -> dict[str, Any]:
         """The answer with exact fractions as `"p/q"` strings (the command line's keys)."""
@@ -421,6 +427,19 @@ def _decision_words(decision: tuple[int, str] | None) -> str | None:
     return f"the {'Aggressor' if side == 0 else 'Defender'}'s best first decision is to {label}"
 
 
+def start_position(state: BattleState) -> Position:
+    """The position the battle `state` is fought from, as [`HommContest`][battlebook.homm.battle.HommContest] keys it.
+
+    From round 1, phase 1 for a battle that has not started. Raises `ScenarioError` for a
+    battle the calculator cannot play (a side without stacks, a town).
+    """
+    if not state.stacks_on(Side.AGGRESSOR) or not state.stacks_on(Side.DEFENDER):
+        raise ScenarioError("a battle needs a stack on each side")
+    if state.extensions:
+        raise ScenarioError("the battle calculator plays open-field battles: this one is fought in a town")
+    return (_position(state if state.clock is not None else replace(state, clock=Clock())), frozenset())
+
+
 def battle_odds_in(state: BattleState, play: str = "plain", *, limit: int | None = None) -> BattleOdds:
     """The odds of the battle `state` fought to the end by every stack in it, under `play` (`plain` or `best`).
 
@@ -436,11 +455,7 @@ def battle_odds_in(state: BattleState, play: str = "plain", *, limit: int | None
         >>> battle_odds_in(state, "best").aggressor_wins
         Fraction(1, 1)
     """
-    if not state.stacks_on(Side.AGGRESSOR) or not state.stacks_on(Side.DEFENDER):
-        raise ScenarioError("a battle needs a stack on each side")
-    if state.extensions:
-        raise ScenarioError("the battle calculator plays open-field battles: this one is fought in a town")
-    start: Position = (_position(state if state.clock is not None else replace(state, clock=Clock())), frozenset())
+    start = start_position(state)
     readings = readings_of(state.ruleset)
     if play == "plain":
         planned = HommContest(attacks_only=True)
@@ -472,6 +487,7 @@ def battle_odds_in(state: BattleState, play: str = "plain", *, limit: int | None
         best.count_depends_on_ties,
         readings,
         best.positions,
+        best,
     )
 
 
