@@ -16,7 +16,7 @@ JOBS ?= 2
 # The examples alone run no property test: Hypothesis's pytest plugin is left out of those runs.
 EXAMPLES := $(BIN)/pytest tests/test_features.py -p no:hypothesispytest
 
-.PHONY: docs test test-types test-unit test-pages test-site-properdocs test-site-mkdocs test-builders full site pages examples lines facts lint typecheck unit clean browser browser-stress chromium runtime a11y
+.PHONY: docs test test-types test-unit test-pages test-site-properdocs test-site-mkdocs test-builders full site pages examples lines facts worth lint typecheck unit clean browser browser-stress chromium runtime a11y
 
 ## The site's builder: mkdocs (the default) or properdocs (`make site BUILDER=properdocs`). Both read
 ## mkdocs.yml; the pages they build are written first by the page generator (`battlebook site pages`).
@@ -182,6 +182,11 @@ pages: $(STAMP)
 lines: $(STAMP)
 	$(BIN)/python -c "from pathlib import Path; from battlebook.language.recorder import write_shipped_lines as w; print(w(Path('features')))"
 
+## Work out what each ruling's alternative reading is worth on its game's fixed set of battles
+## (features/reading-worth.json, which the ruling pages show; it takes minutes, too long for each
+## build of the pages). tests/unit/test_reading_worth.py checks that the file is current.
+worth: $(STAMP)
+	$(BIN)/python -c "from pathlib import Path; from battlebook.runners.reading_worth import write_data as w; print(w(Path('.'), say=print))"
 ## Regenerate the table of the page Outside facts: the examples resting on each illustrative card stat,
 ## found by changing each value and running the Heroscape examples again (tests/unit/test_outside_facts.py checks it).
 facts: $(STAMP)

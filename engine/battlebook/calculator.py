@@ -302,6 +302,28 @@ class BattlePage:
 
 
 @dataclass(frozen=True)
+class ReadingBattle:
+    """One battle of the fixed set each ruling's page weighs its alternative reading on.
+
+    See [`Calculators.reading_battles`][battlebook.calculator.Calculators].
+
+    Attributes:
+        name: Its short name on the pages (`H1`).
+        arguments: The battle calculator's arguments, as its options name them and as text
+            (`play` and `reading` left out: the set is played under each).
+        best: Whether it is small enough to be solved under best play too, besides the plan.
+
+    Examples:
+        >>> ReadingBattle("H1", (("aggressor", "2,1,3,0,7,3,melee"),), best=True).best
+        True
+    """
+
+    name: str
+    arguments: tuple[tuple[str, str], ...]
+    best: bool = False
+
+
+@dataclass(frozen=True)
 class Calculators:
     """A game's calculators: an attack's odds, a whole fight's questions, and the odds page's two forms.
 
@@ -317,6 +339,10 @@ class Calculators:
     `battle`, when the game has one, is its calculator of whole battles of several units
     (`battlebook odds battle GAME`), asked of the game's `fight` as the question `battle`;
     `battle_page` the page's own parts of it ([`BattlePage`][battlebook.calculator.BattlePage]).
+    `reading_battles` is the fixed set of battles (at least 20) on which each ruling's page
+    shows what its alternative reading is worth: each side's chance of winning under
+    Battlebook's reading and under the alternative (see
+    [`reading_worth`][battlebook.runners.reading_worth]).
     """
 
     title: str
@@ -328,3 +354,4 @@ class Calculators:
     page_fight: Callable[[Mapping[str, str]], tuple[str, dict[str, str]]]
     battle: FightForm | None = None
     battle_page: BattlePage | None = None
+    reading_battles: tuple[ReadingBattle, ...] = ()

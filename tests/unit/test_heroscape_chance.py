@@ -155,3 +155,17 @@ def test_the_rulebook_note_gives_each_attack_its_exact_chance() -> None:
         assert "against 4 defense dice" in line  # Xenithrax stands higher: one extra defense die
         assert expected in line
         assert fraction_text(chance_of(world.journal[0].before, Attack("K1", "X")).destroying) in line
+
+
+def test_the_rolls_a_whole_fight_branches_on_read_the_defense_die_when_it_is_another() -> None:
+    from battlebook.heroscape.chance import unblocked_rolls
+    from battlebook.heroscape.dice import heroscape_wounds
+    from battlebook.heroscape.rules import dice_pool
+
+    state = battle("1K1 1A1\nA1 = Airborne Elite (Blue)" + LINE, Edition.BASIC_2004)
+    state = replace(state, ruleset=replace(state.ruleset, defense_die=CombatDie(2, 3, 1)))
+    found = [chance for _, chance, _ in unblocked_rolls(state, Attack("K1", "A1"))]
+    dice = dice_pool(state, Attack("K1", "A1"))
+    pool = heroscape_wounds(dice.attack, dice.defense, COMBAT_DIE, CombatDie(2, 3, 1)).wounds
+    assert found == [chance for chance in pool if chance]
+    assert found != [chance for chance in heroscape_wounds(dice.attack, dice.defense).wounds if chance]

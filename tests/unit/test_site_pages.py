@@ -107,3 +107,17 @@ def test_the_published_addresses_come_from_the_environment(tmp_path: Path, monke
         "https://rules.example.org/book/",
         "https://git.example.org/team/battlebook",
     )
+
+
+def test_ruling_pages_show_what_their_readings_are_worth_in_battle(pages: Pages) -> None:
+    chain = pages.files["rulebook/rulings/retaliation-chain.md"]
+    assert isinstance(chain, str) and "{ #reading-worth }" in chain
+    assert "| Battle | Played with | The Aggressor wins | The Defender wins |" in chain
+    declining = pages.files["rulebook/rulings/declining-retaliation.md"]
+    assert isinstance(declining, str)
+    assert "It changes no one's chance of winning in any of the 22 battles of the set." in declining
+    die = pages.files["rulebook/rulings/combat-die.md"]
+    assert isinstance(die, str) and die.count('<h3 class="bb-worth-reading">') == 2
+    assert "| Battle | Played with | The first army wins | The second army wins |" in die
+    slips = pages.files["rulebook/rulings/town-text-slips.md"]
+    assert isinstance(slips, str) and "reading-worth" not in slips

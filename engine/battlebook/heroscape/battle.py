@@ -30,7 +30,7 @@ Examples:
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Any
@@ -261,16 +261,29 @@ def battle_map(first: Squad, second: Squad) -> str:
     return "\n".join(rows + legend)
 
 
-def battle_state(first: Squad, second: Squad, edition: Edition) -> BattleState:
+def battle_state(first: Squad, second: Squad, edition: Edition, readings: Sequence[str] = ()) -> BattleState:
     """The calculator's battle, as its example draws it ([`battle_map`][battlebook.heroscape.battle.battle_map]).
 
     The figures do not block a line of sight (the alternative reading the example names), so
-    every figure is in range and sight of every enemy.
+    every figure is in range and sight of every enemy. `readings` are further alternative
+    readings, in a scenario's words, each of `edition` (or of both).
     """
     from battlebook.heroscape.battlefield import parse_map
+    from battlebook.heroscape.readings import EDITION_OF_READING, READINGS
     from battlebook.heroscape.setup import setup_battle
 
-    ruleset = replace(Ruleset.for_edition(edition), figures_block_sight=False)
+    ruleset = Ruleset.for_edition(edition)
+    for words in readings:
+        if words not in READINGS:
+            raise FightArgumentError(
+                f"no alternative reading {words[:40]!r}: give a reading's words as a scenario writes them "
+                "(see the rulings)"
+            )
+        only = EDITION_OF_READING.get(words)
+        if only is not None and only is not edition:
+            raise FightArgumentError(f"the reading {words!r} concerns the {only.value} edition, not {edition.value}")
+        ruleset = replace(ruleset, **READINGS[words])  # type: ignore[arg-type]
+    ruleset = replace(ruleset, figures_block_sight=False)
     cards = {card.name: card for card in battle_cards(first, second)}
     state = setup_battle(parse_map(battle_map(first, second)), cards.get, ruleset)
     return replace(state, seating=ARMIES)
@@ -290,15 +303,24 @@ def check_squad(who: str, squad: Squad) -> None:
 
 
 def battle_odds(
-    first: Squad, second: Squad, edition: Edition = Edition.BASIC_2004, play: str = "focus", *, limit: int | None = None
+    first: Squad,
+    second: Squad,
+    edition: Edition = Edition.BASIC_2004,
+    play: str = "focus",
+    *,
+    limit: int | None = None,
+    readings: Sequence[str] = (),
 ) -> BattleOdds:
     """The odds of a battle of two army cards given by their numbers, under `play` (`focus` or `best`).
 
-    The first army (Red) takes the first turn.
+    The first army (Red) takes the first turn. Under `readings` (alternative readings, in a
+    scenario's words); one under which the rules do not say who takes the next turn or who
+    has won raises `RulesSilent`.
     """
     check_squad("first", first)
     check_squad("second", second)
-    odds = battle_odds_in(battle_state(first, second, edition), play, first=ARMIES[0], limit=limit)
+    state = battle_state(first, second, edition, readings)
+    odds = battle_odds_in(state, play, first=ARMIES[0], limit=limit)
     return replace(odds, readings=(*odds.readings, SETTING))
 
 
@@ -420,7 +442,9 @@ def squad_of(text: str, who: str) -> Squad:
 
 
 def battle_report(arguments: Mapping[str, str]) -> FightReport:
-    """The battle calculator's answer for arguments written as text: `edition`, `first`, `second`, `play`.
+    """The battle calculator's answer for arguments written as text: `edition`, `first`, `second`, `play`, `reading`.
+
+    `reading` holds alternative readings in a scenario's words, separated by `;`.
 
     Examples:
         >>> battle_report({"edition": "2004", "first": "2,2,2,1", "second": "2,2,2,1"}).json()["first_wins"]
@@ -442,7 +466,8 @@ def battle_report(arguments: Mapping[str, str]) -> FightReport:
             f"best play solves battles of at most {BEST_MAX_FIGURES} figures in all, not "
             f"{first.figures + second.figures}: ask with --play focus, or with fewer figures"
         )
-    odds = battle_odds(first, second, edition, play)
+    chosen = [words.strip() for words in (arguments.get("reading") or "").split(";") if words.strip()]
+    odds = battle_odds(first, second, edition, play, readings=chosen)
     title = (
         f"Heroscape battle to the end, {edition.value} edition, {'best play' if play == 'best' else 'the focus plan'}: "
         f"the first army, Red ({first.words()}), against the second, Blue ({second.words()}), Red first"

@@ -35,6 +35,7 @@ from battlebook.calculator import (
     chart_rows,
 )
 from battlebook.heroscape import battle_page
+from battlebook.heroscape.reading_battles import READING_BATTLES
 
 __all__ = [
     "CALCULATORS",
@@ -139,7 +140,7 @@ def battle_question(values: Mapping[str, Any]) -> tuple[str, dict[str, str]]:
     missing = [name for name in ("first", "second") if values.get(name) is None]
     if missing:
         raise ValueError(f"give --{' and --'.join(missing)}")
-    return "battle", {name: str(values.get(name) or "") for name in ("edition", "first", "second", "play")}
+    return "battle", {name: str(values.get(name) or "") for name in ("edition", "first", "second", "play", "reading")}
 
 
 #: The editions, as the page's choices write them.
@@ -386,9 +387,16 @@ CALCULATORS = Calculators(
             ),
             Option("second", "the other army, the same way", "FIGURES,ATTACK,DEFENSE,LIFE"),
             Option("play", "how both armies play (default: focus)", choices=("focus", "best"), default="focus"),
+            Option(
+                "reading",
+                "play under alternative readings: their words as a scenario writes them (see the rulings), "
+                "separated by ';'",
+                "WORDS",
+            ),
         ),
         json_help='print one JSON object, fractions as "p/q"',
         question=battle_question,
     ),
     battle_page=BattlePage(battle_page.PAGE_VALUES, battle_page.example),
+    reading_battles=READING_BATTLES,
 )

@@ -95,7 +95,7 @@ def unblocked_rolls(state: BattleState, action: Attack) -> Iterator[tuple[int, F
         [(0, '5/9'), (1, '1/3'), (2, '1/9')]
     """
     pool = dice_pool(state, action)
-    wounds = heroscape_wounds(pool.attack, pool.defense, state.ruleset.combat_die)
+    wounds = heroscape_wounds(pool.attack, pool.defense, state.ruleset.combat_die, state.ruleset.defense_sides)
     for unblocked, chance in enumerate(wounds.wounds):
         if chance:
             yield unblocked, chance, unblocked_dice(state, action, unblocked, pool)

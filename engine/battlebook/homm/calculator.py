@@ -34,6 +34,7 @@ from battlebook.calculator import (
     chart_rows,
 )
 from battlebook.homm import battle_page
+from battlebook.homm.reading_battles import READING_BATTLES
 
 __all__ = [
     "CALCULATORS",
@@ -362,4 +363,5 @@ CALCULATORS = Calculators(
         question=battle_question,
     ),
     battle_page=BattlePage(battle_page.PAGE_VALUES, battle_page.example),
+    reading_battles=READING_BATTLES,
 )

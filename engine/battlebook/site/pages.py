@@ -60,6 +60,8 @@ from battlebook.book.sources import SECTIONS
 from battlebook.games import GAMES
 from battlebook.pictures.odds_page import FIGHT_ANCHOR
 from battlebook.runners.editions import edited_games, run_editions
+from battlebook.runners.reading_worth import DATA as WORTH_DATA
+from battlebook.runners.reading_worth import load_worth
 from battlebook.site.api_reference import API_INDEX, API_MARKER, ApiIndexError, api_pages
 from battlebook.site.claims import book_claims, claim_problems, load_claims
 from battlebook.site.coverage import coverage_problems, render_coverage, section_coverage
@@ -80,6 +82,7 @@ from battlebook.site.messages_page import (
     run_samples,
 )
 from battlebook.site.open_questions import open_question_problems, open_questions, render_open_questions
+from battlebook.site.reading_worth import readings_named, worth_section
 from battlebook.site.statements import load_statements, statement_problems
 from battlebook.site.units_index import render_units_index, units_index
 
@@ -576,6 +579,11 @@ class Generator:
         except GlossaryError as error:
             raise GenerationError(str(error)) from None
         self.terms = glossary_terms(self.glossary)
+        #: What each alternative reading is worth on its game's battle set, by game (`make worth` writes it).
+        try:
+            self.worth = load_worth(root)
+        except ValueError as error:
+            raise GenerationError(str(error)) from None
         #: Every unit and army card of the book, with the examples using it (the units page's entries).
         self.units = units_index(self.book)
         #: The games printed in more than one edition, whose chapters link the editions page.
@@ -683,7 +691,7 @@ class Generator:
                 editions_href=editions,
             )
             if uri.startswith("rulebook/rulings/"):
-                markdown = self.with_settled_rules(markdown, uri, settled)
+                markdown = self.with_settled_rules(markdown, uri, settled) + self.reading_worth(feature, uri)
             meta: dict[str, Any] = {"title": page_title(feature.name, self.page_games.get(uri))}
             boost = SEARCH_BOOST.get(group_of(feature))
             if boost is not None:
@@ -691,6 +699,19 @@ class Generator:
             terms = self.terms.definitions(self.terms.used(self.page_games.get(uri), markdown))
             self.add(uri, markdown + terms, meta, origin=feature.path)
             self.pages.problems += [str(problem) for problem in problems]
+
+    def reading_worth(self, feature: FeatureDoc, uri: str) -> str:
+        """A ruling page's section on what its alternative readings are worth in battle ("" if its game has no set)."""
+        game = self.page_games.get(uri)
+        worth = self.worth.get(game) if game is not None else None
+        if game is None or worth is None:
+            return ""
+        named = [words for words in readings_named(feature.description) if words in GAMES[game].readings()]
+        for words in named:
+            if words not in worth.readings:
+                self.problem(f"{feature.path}: {WORTH_DATA} does not weigh the reading {words!r}: run `make worth`")
+        section = worth_section(named, worth, GAMES[game].title)
+        return "\n\n" + section if section else ""
 
     def reference_line(self, feature: FeatureDoc, uri: str) -> str:
         """The line under a chapter's summary linking its companions, the reference pages.
