@@ -259,7 +259,8 @@ def test_the_bounds_and_choices_the_command_states_are_the_engines() -> None:
 def test_reading_a_fight_s_arguments_loads_no_game() -> None:
     """`odds fight ... --help` and a refused argument read the arguments without importing a game's rules.
 
-    Only the command, the registry (its names) and the games' light calculators (and their page parts) are loaded.
+    Only the command, the registry (its names) and the games' light calculators (their page parts and the
+    battles that weigh readings, declarations only) are loaded.
     """
     import subprocess
     import sys
@@ -278,6 +279,10 @@ def test_reading_a_fight_s_arguments_loads_no_game() -> None:
     done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
     loaded = set(done.stdout.split())
     light = {"battlebook.cli", "battlebook.cli.odds", "battlebook.games", "battlebook.game", "battlebook.calculator"}
-    light |= {f"{package}{part}" for package in PACKAGES.values() for part in ("", ".calculator", ".battle_page")}
+    light |= {
+        f"{package}{part}"
+        for package in PACKAGES.values()
+        for part in ("", ".calculator", ".battle_page", ".reading_battles")
+    }
     kernel = {"battlebook._lazy", "battlebook.bounds", "battlebook.dice", "battlebook.errors", "battlebook.visible"}
     assert loaded <= light | kernel, loaded - light - kernel
