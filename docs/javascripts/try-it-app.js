@@ -363,7 +363,7 @@ function stepFinder(undefinedStep, editor) {
   );
   const finder = el(
     "div",
-    { class: "bb-try-finder" },
+    { class: "bb-try-finder", "aria-busy": "true" },
     el("p", { class: "bb-try-finder-title", text: `No step reads like line ${undefinedStep.line}. The closest steps (a click puts one in its place):` }),
     closest,
     el("label", { class: "bb-play-label", text: "Or search every step: " }),
@@ -391,7 +391,8 @@ function stepFinder(undefinedStep, editor) {
     })
     .catch(() => {
       count.textContent = "The step catalogue could not be loaded.";
-    });
+    })
+    .finally(() => finder.setAttribute("aria-busy", "false"));
   return finder;
 }
 

@@ -239,6 +239,8 @@ def test_2_a_misspelt_step_is_undefined_with_the_closest_steps(tab: Tab) -> None
     finder = result.locator(".bb-try-finder")
     assert "line 12" in finder.locator(".bb-try-finder-title").inner_text()
     search = finder.locator("input[type=search]")
+    # The catalogue loads after the result is shown: the finder is busy until its search is filled.
+    expect(result.locator(".bb-try-finder[aria-busy='false']")).to_have_count(1, timeout=RUN_MS)
     assert search.input_value() != "", "the search starts empty: it should start from a word of the line"
     search.fill("melee line")
     finder.locator(".bb-try-found .bb-play-step").first.wait_for()
