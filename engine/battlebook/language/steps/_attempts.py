@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar, cast
 
 from battlebook.dice import Dice, ScriptedDice
 from battlebook.errors import DiceError, RuleViolation, ScenarioError, refusal_words
@@ -24,6 +24,7 @@ from battlebook.game import Game
 
 S = TypeVar("S")
 R = TypeVar("R")
+T = TypeVar("T")
 Refusal = RuleViolation | DiceError
 
 
@@ -108,6 +109,8 @@ class World(AttemptLog[S, R]):
     game: ClassVar[Game[Any, Any]]
     #: The settings of the alternative readings the scenario chose, to apply to any battle it sets up.
     chosen: dict[str, object] = field(default_factory=dict, kw_only=True)
+    #: What Then steps worked out from a battle of this example (see `worked_out`), by what and the battle.
+    answers: dict[tuple[Hashable, object], object] = field(default_factory=dict, kw_only=True, repr=False)
 
     if TYPE_CHECKING:  # each game's world holds its battle as it likes (a field, or a property)
 
@@ -122,6 +125,21 @@ class World(AttemptLog[S, R]):
     def has_battle(self) -> bool:
         """Whether the scenario has set a battle up (there is a state to act on)."""
         return True
+
+    def worked_out(self, what: Hashable, work: Callable[[S], T]) -> T:
+        """`work(state)` for the battle as it stands, worked out once per example and battle.
+
+        Several Then steps may check one costly answer about the same battle (a whole battle's
+        odds under best play: who wins, how long it lasts, the first decision): the answer is
+        worked out for the first and read by the others. `what` names the question (with its
+        settings, such as the play); an answer is kept only for the exact battle it was worked
+        out from, and an exception (a refusal) is raised again by the next step that asks.
+        """
+        state = self.state
+        key = (what, state)
+        if key not in self.answers:
+            self.answers[key] = work(state)
+        return cast(T, self.answers[key])
 
     def marks(self) -> tuple[object, ...]:
         """What the example's steps checked on the battle, for its drawing to show (nothing, by default)."""

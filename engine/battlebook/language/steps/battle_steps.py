@@ -33,8 +33,11 @@ BATTLE = "if the battle is fought to the end {play:Play}, "
 
 
 def battle(homm: HommWorld, play: str) -> BattleOdds:
-    """The odds of the example's battle, every stack in it fighting to the end, played as `play` says."""
-    return battle_odds_in(homm.state, play)
+    """The odds of the example's battle, every stack in it fighting to the end, played as `play` says.
+
+    Worked out once for all the steps of the example that ask about the same battle and play.
+    """
+    return homm.worked_out(("battle", play), lambda state: battle_odds_in(state, play))
 
 
 @then(BATTLE + "the {side:BattleSide} wins with chance {chance:Chance}", game="homm", parameters=[PLAY, SIDE])
@@ -83,8 +86,11 @@ TURN_WORD = Parameter("TurnWord", "turns|turn", str, ("turns", "turn"), shown="t
 
 
 def army_battle(heroscape: HeroscapeWorld, play: str) -> heroscape_battle.BattleOdds:
-    """The odds of the example's battle fought to the end, the army whose turn it is (or is next) first."""
-    return heroscape_battle.battle_odds_in(heroscape.state, play)
+    """The odds of the example's battle fought to the end, the army whose turn it is (or is next) first.
+
+    Worked out once for all the steps of the example that ask about the same battle and play.
+    """
+    return heroscape.worked_out(("battle", play), lambda state: heroscape_battle.battle_odds_in(state, play))
 
 
 def _army_side(heroscape: HeroscapeWorld, army: str) -> str:
