@@ -16,7 +16,7 @@ JOBS ?= 2
 # The examples alone run no property test: Hypothesis's pytest plugin is left out of those runs.
 EXAMPLES := $(BIN)/pytest tests/test_features.py -p no:hypothesispytest
 
-.PHONY: docs test test-types test-unit test-pages test-site-properdocs test-site-mkdocs test-builders full site pages examples lines facts worth lint typecheck unit clean browser browser-stress chromium runtime a11y
+.PHONY: docs test test-lint test-types test-examples test-unit test-smoke test-pages test-site-properdocs test-site-mkdocs test-builders full site pages examples lines facts worth lint typecheck unit clean browser browser-stress chromium runtime a11y
 
 ## The site's builder: mkdocs (the default) or properdocs (`make site BUILDER=properdocs`). Both read
 ## mkdocs.yml; the pages they build are written first by the page generator (`battlebook site pages`).
@@ -65,24 +65,30 @@ docs: $(STAMP) runtime
 ## a first Run in Try it, a search, the fight calculator). `make browser`: every browser test,
 ## which CI runs after `make test`, beside `make a11y` (.ci/run).
 ##
-## The examples run first (they record the results the pages show); then the types, the unit
-## tests with the copied-text scan, and the two strict builds run at once (`make -j`, each
-## stage's output printed whole when it ends), so both cores stay busy; the two builds are then
-## compared page by page (the same pages, the same text); then the browser smoke.
+## The lint, the types and the examples run first, at once (the examples record the results
+## the pages show); then the unit tests with the copied-text scan, the two strict builds and
+## the browser smoke run at once (`make -j`, each stage's output printed whole when it ends),
+## so both cores stay busy: the smoke starts as soon as the MkDocs build is finished and
+## checked, beside the unit tests; the two builds are compared page by page (the same pages,
+## the same text) once both are done.
 ## The unit tests leave out the exhaustive sweeps marked `full` (`-m 'not full'`): `make full`
 ## runs them, and CI runs it after `make test`.
 XDIST := $(if $(filter-out 1,$(JOBS)),-n $(JOBS))
 test: $(STAMP)
-	$(BIN)/ruff check .
-	$(BIN)/ruff format --check .
-	$(EXAMPLES) $(XDIST)
-	@$(MAKE) --no-print-directory -j4 --output-sync=target test-types test-unit test-builders
-	@$(MAKE) --no-print-directory browser BROWSER_TESTS='-m smoke'
+	@$(MAKE) --no-print-directory -j4 --output-sync=target test-lint test-types test-examples
+	@$(MAKE) --no-print-directory -j4 --output-sync=target test-unit test-builders test-smoke
 	@echo "make test: every check passed (the browser smoke only: \`make browser\` runs every browser test)"
 
-## The stages of `make test` between the examples and the browser smoke (see `test`).
+## The stages of `make test` (see `test`).
+test-lint: $(STAMP)
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+
 test-types: $(STAMP)
 	$(BIN)/mypy
+
+test-examples: $(STAMP)
+	$(EXAMPLES) $(XDIST)
 
 test-unit: $(STAMP)
 	$(BIN)/pytest --ignore=tests/browser --ignore=tests/test_features.py -m 'not full' $(XDIST)
@@ -102,6 +108,10 @@ test-site-mkdocs: test-pages
 ## MkDocs and ProperDocs publish the same rulebook: every page of the two strict builds, compared by its text.
 test-builders: test-site-properdocs test-site-mkdocs
 	$(BIN)/python -m tests.site_text site build/site-properdocs
+
+## The browser smoke, on the site the MkDocs build of `make test` has just made and checked.
+test-smoke: test-site-mkdocs
+	@$(MAKE) --no-print-directory browser BROWSER_TESTS='-m smoke'
 
 ## The full tier's exhaustive sweeps (the tests marked `full`): every hostile command-line attempt,
 ## every illustrative card stat of the page Outside facts. `make test` runs a sample of each; CI runs
