@@ -1,7 +1,7 @@
 """Benchmark: how long `make test` takes once installed, stage by stage, against its 150-second target.
 
 Runs `make test` (the venv, the npm packages and the in-page runtime already in place) with
-a shell that times every recipe line it runs, then prints each line's clock time and
+a shell that times every recipe line it runs, then prints each line's start, clock time and
 processor time, the total, and the load average before and after: unlike the other
 benchmarks this target is clock time, so the load average says how far the figure can be
 trusted. It also prints the processor time of the whole run (every descendant process
@@ -40,7 +40,7 @@ SHELL = """#!{python}
 import ctypes, os, resource, subprocess, sys, time
 if sys.platform.startswith("linux"):
     ctypes.CDLL(None, use_errno=True).prctl(36, 1, 0, 0, 0)  # PR_SET_CHILD_SUBREAPER
-start = time.perf_counter()
+start, began = time.perf_counter(), time.time()
 status = subprocess.call(["/bin/sh", *sys.argv[1:]])
 while True:
     try:
@@ -52,7 +52,7 @@ usage = resource.getrusage(resource.RUSAGE_CHILDREN)
 line = " ".join(sys.argv[2:]).replace("\\n", " ").replace("\\t", " ")
 with open({log!r}, "a", encoding="utf-8") as log:
     log.write(f"{{os.environ.get('MAKELEVEL', '0')}}\\t{{time.perf_counter() - start:.3f}}\\t"
-              f"{{usage.ru_utime + usage.ru_stime:.3f}}\\t{{line}}\\n")
+              f"{{usage.ru_utime + usage.ru_stime:.3f}}\\t{{began:.3f}}\\t{{line}}\\n")
 sys.exit(status)
 """
 
@@ -62,6 +62,8 @@ class Run:
     """One timed run of a make target."""
 
     status: int
+    #: When the run began (the epoch's seconds): each recipe line's start is printed from it.
+    began: float
     clock: float
     cpu: float
     load_before: float
@@ -79,22 +81,29 @@ def timed_make(target: str) -> Run:
         shell.chmod(shell.stat().st_mode | stat.S_IXUSR)
         env = environment()
         before = os.getloadavg()[0]
-        start, start_cpu = time.perf_counter(), cpu_of_children()
+        began, start, start_cpu = time.time(), time.perf_counter(), cpu_of_children()
         done = subprocess.run(["make", target, f"SHELL={shell}"], cwd=ROOT, env=env, capture_output=True, text=True)
         clock, cpu = time.perf_counter() - start, cpu_of_children() - start_cpu
         after = os.getloadavg()[0]
         lines = log.read_text(encoding="utf-8").splitlines() if log.exists() else []
-    return Run(done.returncode, clock, cpu, before, after, lines, done.stdout[-3000:] + "\n" + done.stderr[-3000:])
+    return Run(
+        done.returncode, began, clock, cpu, before, after, lines, done.stdout[-3000:] + "\n" + done.stderr[-3000:]
+    )
 
 
 def print_run(target: str, run: Run) -> None:
-    """Each recipe line's clock and processor time, then the run's totals and floor."""
-    print("  clock  processor  recipe line")
-    for line in run.lines:
-        level, seconds, cpu, command = [*line.split("\t", 3), "", "", ""][:4]
+    """Each recipe line's start, clock and processor time, then the run's totals and floor.
+
+    Stages run at once (`make -j`): the lines are printed in the order they started, each with
+    its start in seconds from the beginning of the run, so what overlapped what can be read.
+    """
+    print("  start    clock  processor  recipe line")
+    rows = [[*line.split("\t", 4), "", "", "", ""][:5] for line in run.lines]
+    for level, seconds, cpu, began, command in sorted(rows, key=lambda row: float(row[3] or 0)):
         if float(seconds or 0) >= 0.05:
             indent = "  " * int(level or 0)  # a line of a nested make (such as `make browser`) is indented
-            print(f"{float(seconds):7.1f} s {float(cpu or 0):7.1f} s  {indent}{command.strip()[:100]}")
+            start = float(began or run.began) - run.began
+            print(f"{start:5.0f} s {float(seconds):7.1f} s {float(cpu or 0):7.1f} s  {indent}{command.strip()[:100]}")
     cores = os.cpu_count() or 1
     print(f"load average before {run.load_before:.2f}, after {run.load_after:.2f}")
     print(
