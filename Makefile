@@ -74,6 +74,8 @@ docs: $(STAMP) runtime
 ## The unit tests leave out the exhaustive sweeps marked `full` (`-m 'not full'`): `make full`
 ## runs them, and CI runs it after `make test`.
 XDIST := $(if $(filter-out 1,$(JOBS)),-n $(JOBS))
+## The unit tests that read the generated pages run on one worker (tests/unit/conftest.py), which makes them once.
+UNIT_XDIST := $(if $(XDIST),$(XDIST) --dist loadgroup)
 test: $(STAMP)
 	@$(MAKE) --no-print-directory -j4 --output-sync=target test-lint test-types test-examples
 	@$(MAKE) --no-print-directory -j4 --output-sync=target test-unit test-builders test-smoke
@@ -91,7 +93,7 @@ test-examples: $(STAMP)
 	$(EXAMPLES) $(XDIST)
 
 test-unit: $(STAMP)
-	$(BIN)/pytest --ignore=tests/browser --ignore=tests/test_features.py -m 'not full' $(XDIST)
+	$(BIN)/pytest --ignore=tests/browser --ignore=tests/test_features.py -m 'not full' $(UNIT_XDIST)
 	@if [ -f $(OVERLAP) ]; then $(BIN)/python $(OVERLAP); else echo "($(OVERLAP) not found: copied-text scan skipped)"; fi
 
 test-pages: $(STAMP) runtime
@@ -117,7 +119,7 @@ test-smoke: test-site-mkdocs
 ## every illustrative card stat of the page Outside facts. `make test` runs a sample of each; CI runs
 ## this after it (.ci/run), with `make browser` and `make a11y`.
 full: $(STAMP)
-	$(BIN)/pytest --ignore=tests/browser --ignore=tests/test_features.py -m full $(XDIST)
+	$(BIN)/pytest --ignore=tests/browser --ignore=tests/test_features.py -m full $(UNIT_XDIST)
 
 ## The built site (site/) in a real browser: Debian's Chromium driven by Playwright, one browser
 ## per pytest-xdist worker (JOBS of them); a module that shares one tab runs whole on one worker.
