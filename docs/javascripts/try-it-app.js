@@ -725,7 +725,10 @@ function makePanel(text, options = {}) {
     ...extra,
     el("span", { class: "bb-try-hint", text: "Ctrl+Enter runs" }),
   );
-  const panel = el("div", { class: "bb-try-panel" }, box, actions, bar, status, linkField, result);
+  // The progress bar and the status share one row of a fixed height: while the engine loads and
+  // runs, nothing under them moves (a move lays out and repaints the whole chapter below the panel).
+  const state = el("div", { class: "bb-try-state" }, bar, status);
+  const panel = el("div", { class: "bb-try-panel" }, box, actions, state, linkField, result);
   warm(); // the engine loads while the reader reads and edits
   return { panel, area, paint, run, status, result };
 }
