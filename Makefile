@@ -11,7 +11,7 @@ export NO_MKDOCS_2_WARNING := 1
 # every pytest and mkdocs start then skips recompiling the modules it imports.
 export PYTHONPYCACHEPREFIX := $(abspath $(VENV))/pycache
 unexport PYTHONDONTWRITEBYTECODE
-# Examples and unit tests use both cores (pytest-xdist); `make test JOBS=1` runs them in one process.
+# The unit and browser tests use both cores (pytest-xdist); `make test JOBS=1` runs each in one process.
 JOBS ?= 2
 # The examples alone run no property test: Hypothesis's pytest plugin is left out of those runs.
 EXAMPLES := $(BIN)/pytest tests/test_features.py -p no:hypothesispytest
@@ -89,8 +89,10 @@ test-lint: $(STAMP)
 test-types: $(STAMP)
 	$(BIN)/mypy
 
+## The examples in one process: the types and the lint take the other core (two workers cost about
+## 2.5 processor-seconds more, for each worker's start and collection, and end no sooner beside mypy).
 test-examples: $(STAMP)
-	$(EXAMPLES) $(XDIST)
+	$(EXAMPLES)
 
 test-unit: $(STAMP)
 	$(BIN)/pytest --ignore=tests/browser --ignore=tests/test_features.py -m 'not full' $(UNIT_XDIST)
