@@ -33,6 +33,7 @@ sys.path.insert(0, str(ROOT))
 
 from battlebook.site.search import INDEX_PATH, index_built_site  # noqa: E402
 from tests.browser.search_queries import (  # noqa: E402
+    FOURTH_FRESH_QUESTIONS,
     FRESH_QUESTIONS,
     PLAYER_QUESTIONS,
     QUERIES,
@@ -75,6 +76,7 @@ LISTS = [
     ("rule terms", RULE_QUESTIONS),
     ("second fresh list (this session)", SECOND_FRESH_QUESTIONS),
     ("third fresh list (this session, after the changes)", THIRD_FRESH_QUESTIONS),
+    ("fourth fresh list (written before the fourth pass's changes)", FOURTH_FRESH_QUESTIONS),
     ("calculators", CALCULATOR_QUESTIONS),
 ]
 
