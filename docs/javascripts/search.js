@@ -111,6 +111,8 @@
     fields.forEach(function (name) { mean[name] = 0; });
     index.docs.forEach(function (doc) {
       doc.named = named(normalise, doc.title);
+      doc.titled = normalise.terms(doc.title).filter(function (term, i, all) { return all.indexOf(term) === i; });
+      doc.names = [doc.named].concat((doc.names || []).map(function (name) { return named(normalise, name); }));
       doc.lengths = {};
       var seen = new Set();
       fields.forEach(function (name) {
@@ -132,7 +134,78 @@
       }
     });
     fields.forEach(function (name) { mean[name] = mean[name] / Math.max(1, index.docs.length) || 1; });
-    return { index: index, fields: fields, mean: mean, counts: counts, games: games, normalise: normalise };
+    // The words the search knows besides the sections': those of the players' phrases (`castle`).
+    var known = new Set();
+    index.normaliser.phrases.forEach(function (entry) { entry[0].forEach(function (term) { known.add(term); }); });
+    return { index: index, fields: fields, mean: mean, counts: counts, games: games, normalise: normalise, known: known };
+  }
+
+  /** The edit distance of two words (insertions, deletions, substitutions, swaps of neighbours), or more than `most`. */
+  function distance(a, b, most) {
+    if (Math.abs(a.length - b.length) > most) {
+      return most + 1;
+    }
+    var before = null;
+    var row = [];
+    for (var j = 0; j <= b.length; j += 1) {
+      row.push(j);
+    }
+    for (var i = 1; i <= a.length; i += 1) {
+      var next = [i];
+      var least = i;
+      for (var k = 1; k <= b.length; k += 1) {
+        var cost = a[i - 1] === b[k - 1] ? 0 : 1;
+        var d = Math.min(row[k] + 1, next[k - 1] + 1, row[k - 1] + cost);
+        if (before && i > 1 && k > 1 && a[i - 1] === b[k - 2] && a[i - 2] === b[k - 1]) {
+          d = Math.min(d, before[k - 2] + 1);
+        }
+        next.push(d);
+        least = Math.min(least, d);
+      }
+      if (least > most) {
+        return most + 1;
+      }
+      before = row;
+      row = next;
+    }
+    return row[b.length];
+  }
+
+  /**
+   * A question's term as the index knows it: itself when some section holds it, else the term of
+   * the index one edit away (two for a long word) that most sections hold: a misspelling
+   * (`withdrawl`, `sacrafice`) reads as the word meant. Short words and numbers are left as typed.
+   */
+  function spelled(ready, term) {
+    if (ready.counts.has(term) || ready.known.has(term) || term.length < 5 || /\p{Nd}/u.test(term)) {
+      return term;
+    }
+    var most = term.length >= (ready.index.weights.fuzzy_long_word || Infinity) ? 2 : 1;
+    var best = term;
+    var bestDistance = most + 1;
+    var bestCount = 0;
+    ready.counts.forEach(function (count, known) {
+      if (known.length < 4 || Math.abs(known.length - term.length) > most) {
+        return;
+      }
+      var d = distance(term, known, most);
+      if (d < bestDistance || (d === bestDistance && count > bestCount)) {
+        best = known;
+        bestDistance = d;
+        bestCount = count;
+      }
+    });
+    return bestDistance <= most ? best : term;
+  }
+
+  /** Whether `part` runs word for word somewhere in `words`. */
+  function runsIn(part, words) {
+    for (var i = 0; i + part.length <= words.length; i += 1) {
+      if (part.every(function (word, j) { return words[i + j] === word; })) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /**
@@ -168,8 +241,9 @@
    * the reader is on (or null); with `only`, the sections of other games are left out.
    */
   function rank(ready, query, game, only) {
-    var asked = ready.normalise.terms(query).slice(0, MOST_TERMS);
-    var whole = named(ready.normalise, query).slice(0, MOST_TERMS);
+    var fix = function (term) { return spelled(ready, term); };
+    var asked = ready.normalise.terms(query).slice(0, MOST_TERMS).map(fix);
+    var whole = named(ready.normalise, query).slice(0, MOST_TERMS).map(fix);
     var groups = ready.normalise.expand(asked);
     var terms = [];
     var asking = 0;
@@ -222,8 +296,13 @@
       });
       if (score > 0) {
         score *= (matched / asking) * (weights.kinds[doc.kind] || 1);
+        if (titleHolds(terms, doc.titled)) {
+          score *= (weights.named_kinds || {})[doc.kind] || 1;
+        }
         if (sameSet(whole, doc.named)) {
           score *= weights.title_match;
+        } else if (whole.length > 1 && doc.names.some(function (name) { return runsIn(whole, name); })) {
+          score *= weights.name_match || 1;
         }
         if (game && doc.game === game) {
           score *= weights.same_game;
@@ -242,6 +321,11 @@
   /** Every word of a text, stop words too, stemmed: what a title names. */
   function named(normalise, text) {
     return normalise.words(text).map(normalise.stem);
+  }
+
+  /** Whether a section's title holds every term of the question (the question names it). */
+  function titleHolds(terms, titled) {
+    return terms.length > 0 && terms.every(function (t) { return titled.indexOf(t) >= 0; });
   }
 
   /** Whether the question's words are the title's, every one and no other. */

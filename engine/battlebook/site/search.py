@@ -73,6 +73,17 @@ SAME_GAME_BOOST = 1.5
 #: game the words point to alone weighs up to 1 + this, one of a game they rule out 1 - this
 #: (the page's script reads each game's chance from the sections holding each word).
 GAME_EVIDENCE = 0.3
+#: How much more a section of these kinds weighs when its title holds every term of the question
+#: (the question names it): a reader who types "battle" or "odds" wants the calculator that gives
+#: the numbers, before the rules that explain them.
+NAMED_KIND_BOOSTS: Mapping[str, float] = MappingProxyType({"calculator": 1.5})
+#: How much more a section weighs when the question, two words or more, is one of its names (its
+#: title or one of its declared search words) or runs word for word inside one (`who wins`, in
+#: "Who wins a fight or battle"; `line of sight`).
+NAME_MATCH_BOOST = 1.6
+#: A question's word that no section holds is read as the word of the index it is one edit away
+#: from (two, for a word this long or longer): `withdrawl`, `sacrafice`.
+FUZZY_LONG_WORD = 8
 #: Characters of a section's prose kept for its result's snippet.
 SNIPPET_CHARS = 1200
 
@@ -550,6 +561,7 @@ def build_index(
                 "kind": section.kind,
                 "game": section.game,
                 "snippet": (section.own or section.text)[:SNIPPET_CHARS],
+                "names": [str(w) for w in listed if len(normaliser.words(str(w))) > 1],
                 "fields": {name: dict(counts) for name, counts in fields.items() if counts},
             }
         )
@@ -563,6 +575,9 @@ def build_index(
             "same_game": SAME_GAME_BOOST,
             "game_evidence": GAME_EVIDENCE,
             "title_match": TITLE_MATCH_BOOST,
+            "named_kinds": dict(NAMED_KIND_BOOSTS),
+            "name_match": NAME_MATCH_BOOST,
+            "fuzzy_long_word": FUZZY_LONG_WORD,
         },
         "games": dict(game_titles or {}),
         "pages": pages,
