@@ -23,6 +23,8 @@
     var spellings = new Map(Object.entries(data.spellings));
     var steps = data.stemmer;
     var consumed = data.phrase_word_weight;
+    var particles = new Set(data.particles || []);
+    var particleWeight = data.particle_weight === undefined ? 1 : data.particle_weight;
     // Longest phrases first: a word a longer phrase holds is not read again in a shorter one.
     var byLength = data.phrases.map(function (entry, i) { return [entry[0], entry[1], i]; });
     byLength.sort(function (a, b) { return b[0].length - a[0].length || a[2] - b[2]; });
@@ -89,8 +91,16 @@
           }
         }
       });
-      found.forEach(function (term, i) { add([term], taken[i] ? consumed : 1); });
-      meanings.forEach(function (meaning) { add(meaning, 1); });
+      var pairs = [];
+      found.forEach(function (term, i) {
+        var weight = taken[i] ? consumed : 1;
+        if (!taken[i] && particles.has(term) && i > 0 && !taken[i - 1] && !particles.has(found[i - 1])) {
+          weight = particleWeight;
+          pairs.push([found[i - 1], term]);
+        }
+        add([term], weight);
+      });
+      pairs.concat(meanings).forEach(function (meaning) { add(meaning, 1); });
       return groups;
     }
 
@@ -134,10 +144,16 @@
       }
     });
     fields.forEach(function (name) { mean[name] = mean[name] / Math.max(1, index.docs.length) || 1; });
+    // The book's own terms (its titles', and the words it declares for its sections), which a
+    // misspelt word may be read as.
+    var terms = new Set();
+    index.docs.forEach(function (doc) {
+      ["title", "words"].forEach(function (name) { Object.keys(doc.fields[name] || {}).forEach(function (t) { terms.add(t); }); });
+    });
     // The words the search knows besides the sections': those of the players' phrases (`castle`).
     var known = new Set();
     index.normaliser.phrases.forEach(function (entry) { entry[0].forEach(function (term) { known.add(term); }); });
-    return { index: index, fields: fields, mean: mean, counts: counts, games: games, normalise: normalise, known: known };
+    return { index: index, fields: fields, mean: mean, counts: counts, games: games, normalise: normalise, known: known, terms: terms };
   }
 
   /** The edit distance of two words (insertions, deletions, substitutions, swaps of neighbours), or more than `most`. */
@@ -172,9 +188,10 @@
   }
 
   /**
-   * A question's term as the index knows it: itself when some section holds it, else the term of
-   * the index one edit away (two for a long word) that most sections hold: a misspelling
-   * (`withdrawl`, `sacrafice`) reads as the word meant. Short words and numbers are left as typed.
+   * A question's term as the index knows it: itself when some section holds it, else the book's
+   * own term (of a title, or declared for a section) one edit away (two for a long word), with the
+   * same first letter, that most sections hold: a misspelling (`withdrawl`, `sacrafice`) reads as
+   * the term meant. Short words, numbers and the players' phrases' words are left as typed.
    */
   function spelled(ready, term) {
     if (ready.counts.has(term) || ready.known.has(term) || term.length < 5 || /\p{Nd}/u.test(term)) {
@@ -184,8 +201,9 @@
     var best = term;
     var bestDistance = most + 1;
     var bestCount = 0;
-    ready.counts.forEach(function (count, known) {
-      if (known.length < 4 || Math.abs(known.length - term.length) > most) {
+    ready.terms.forEach(function (known) {
+      var count = ready.counts.get(known) || 0;
+      if (known.length < 4 || known[0] !== term[0] || Math.abs(known.length - term.length) > most) {
         return;
       }
       var d = distance(term, known, most);
@@ -196,6 +214,33 @@
       }
     });
     return bestDistance <= most ? best : term;
+  }
+
+  /**
+   * The one game a question names ("in heroscape", "heroes of might and magic"), with the
+   * question's terms less its name: {game, terms, removed}; or null when it names none, or both,
+   * or nothing but the game.
+   */
+  function namedGame(ready, terms) {
+    var found = [];
+    Object.keys(ready.index.game_names || {}).forEach(function (game) {
+      ready.index.game_names[game].forEach(function (name) {
+        for (var i = 0; i + name.length <= terms.length; i += 1) {
+          if (name.every(function (term, j) { return terms[i + j] === term; })) {
+            found.push({ game: game, at: i, length: name.length });
+            return;
+          }
+        }
+      });
+    });
+    var games = new Set(found.map(function (f) { return f.game; }));
+    if (games.size !== 1) {
+      return null;
+    }
+    found.sort(function (a, b) { return b.length - a.length; });
+    var cut = found[0];
+    var rest = terms.slice(0, cut.at).concat(terms.slice(cut.at + cut.length));
+    return rest.length ? { game: cut.game, terms: rest, removed: terms.slice(cut.at, cut.at + cut.length) } : null;
   }
 
   /** Whether `part` runs word for word somewhere in `words`. */
@@ -244,6 +289,13 @@
     var fix = function (term) { return spelled(ready, term); };
     var asked = ready.normalise.terms(query).slice(0, MOST_TERMS).map(fix);
     var whole = named(ready.normalise, query).slice(0, MOST_TERMS).map(fix);
+    var naming = namedGame(ready, asked);
+    if (naming) {
+      asked = naming.terms;
+      whole = whole.filter(function (term) { return naming.removed.indexOf(term) < 0; });
+      game = naming.game;
+      only = true;
+    }
     var groups = ready.normalise.expand(asked);
     var terms = [];
     var asking = 0;

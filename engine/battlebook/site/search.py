@@ -104,6 +104,8 @@ class Normaliser:
         phrases: A player's phrase, as terms -> the rule's terms it means.
         phrase_word_weight: The weight of a question's word that a phrase holds (the phrase's
             meaning weighs 1).
+        particles: Words that say something only with the word before them (`up` in `give up`).
+        particle_weight: The weight of a particle alone (the particle with its word weighs 1).
 
     Examples:
         >>> n = Normaliser(frozenset({"the", "a"}), {"defence": "defense"},
@@ -120,6 +122,8 @@ class Normaliser:
     stemmer: tuple[tuple[tuple[str, str, int], ...], ...] = ()
     phrases: tuple[tuple[tuple[str, ...], tuple[str, ...]], ...] = ()
     phrase_word_weight: float = 0.5
+    particles: frozenset[str] = frozenset()
+    particle_weight: float = 1.0
 
     def words(self, text: str) -> list[str]:
         """The words of `text`, lower case, apostrophes dropped (`Guard's` -> `guards`), stop words kept."""
@@ -158,7 +162,15 @@ class Normaliser:
         it; then the meaning of each phrase found weighs 1 each time it is found. A meaning
         stays one group (`line of sight`): a section answers it only with every term of the
         group. Longer phrases are read first, and a word one of them holds is not read again
-        in a shorter one (`shoot through` is not also `shoot`).
+        in a shorter one (`shoot through` is not also `shoot`). A particle no phrase holds
+        (`up`, after a word no phrase holds) weighs `particle_weight` alone, and the particle
+        with its word before it is a group of weight 1: `give up` asks for sections that have
+        both, `team up` for no section's `up` in `move up`.
+
+        Examples:
+            >>> n = Normaliser(frozenset({"can"}), particles=frozenset({"up"}), particle_weight=0.25)
+            >>> n.expand(n.terms("can guards give up"))
+            [(('guards',), 1.0), (('give',), 1.0), (('up',), 0.25), (('give', 'up'), 1.0)]
         """
         taken = [False] * len(terms)
         meanings: list[tuple[str, ...]] = []
@@ -169,9 +181,15 @@ class Normaliser:
                     taken[i : i + size] = [True] * size
                     meanings.append(meaning)
         weights: dict[tuple[str, ...], float] = {}
-        for term, held in zip(terms, taken, strict=True):
-            weights[(term,)] = weights.get((term,), 0.0) + (self.phrase_word_weight if held else 1.0)
-        for meaning in meanings:
+        pairs: list[tuple[str, ...]] = []
+        for i, (term, held) in enumerate(zip(terms, taken, strict=True)):
+            weight = self.phrase_word_weight if held else 1.0
+            paired = i > 0 and not taken[i - 1] and terms[i - 1] not in self.particles
+            if not held and term in self.particles and paired:
+                weight = self.particle_weight
+                pairs.append((terms[i - 1], term))
+            weights[(term,)] = weights.get((term,), 0.0) + weight
+        for meaning in [*pairs, *meanings]:
             weights[meaning] = weights.get(meaning, 0.0) + 1.0
         return list(weights.items())
 
@@ -183,6 +201,8 @@ class Normaliser:
             "stemmer": [[list(rule) for rule in step] for step in self.stemmer],
             "phrases": [[list(phrase), list(meaning)] for phrase, meaning in self.phrases],
             "phrase_word_weight": self.phrase_word_weight,
+            "particles": sorted(self.particles),
+            "particle_weight": self.particle_weight,
         }
 
 
@@ -206,7 +226,16 @@ def load_normaliser(path: Path = WORDS_FILE) -> Normaliser:
         (tuple(plain.terms(phrase)), tuple(plain.terms(meaning))) for phrase, meaning in data["phrases"].items()
     )
     kept = tuple(p for p in phrases if p[0] and p[1])
-    return Normaliser(plain.stop_words, plain.spellings, plain.stemmer, kept, float(data["phrase_word_weight"]))
+    particles = frozenset(t for word in data.get("particles", ()) for t in plain.terms(str(word)))
+    return Normaliser(
+        plain.stop_words,
+        plain.spellings,
+        plain.stemmer,
+        kept,
+        float(data["phrase_word_weight"]),
+        particles,
+        float(data.get("particle_weight", 1.0)),
+    )
 
 
 @dataclass(frozen=True)
@@ -580,9 +609,30 @@ def build_index(
             "fuzzy_long_word": FUZZY_LONG_WORD,
         },
         "games": dict(game_titles or {}),
+        "game_names": {name: game_names(name, title, normaliser) for name, title in (game_titles or {}).items()},
         "pages": pages,
         "docs": docs,
     }
+
+
+def game_names(name: str, title: str, normaliser: Normaliser) -> list[list[str]]:
+    """The ways a question names a game, as terms: its name, its title, its title less an edition's numeral.
+
+    A question that names a game ("who moves first in heroscape") is asked of that game: the
+    page's script ranks its sections as it does on one of the game's pages, and reads the
+    question without the game's name.
+
+    Examples:
+        >>> game_names("homm", "Heroes of Might & Magic IV", load_normaliser())
+        [['hom'], ['hero', 'magic', 'iv'], ['hero', 'magic']]
+    """
+    forms = [name, title, re.sub(r"\s+[IVX]+$", "", title)]
+    out: list[list[str]] = []
+    for form in forms:
+        terms = normaliser.terms(form)
+        if terms and terms not in out:
+            out.append(terms)
+    return out
 
 
 def write_index(
