@@ -243,3 +243,37 @@ FOURTH_FRESH_QUESTIONS = [
     _q("unique abilities that change the roll", "heroscape.special-powers"),
     _q("can two of my soldiers gang up on one enemy", "heroscape.attacking"),
 ]
+
+#: Issue 35, fifth fresh list: written once the fourth pass's changes to the search were made and
+#: committed, before the search ranked any of them (committed first); the search was not changed
+#: after they were ranked.
+FIFTH_FRESH_QUESTIONS = [
+    _q("what does rolling a 0 on the die mean for my attack", "homm.melee-attack", "ruling.die-faces"),
+    _q("are the cards stacked under my top unit useless in a fight", "homm.attacking-as-a-stack"),
+    _q("shooting from the second line at the first line", "homm.ranged-attack"),
+    _q("do magic users add their levels to a spell", "homm.spell-attack"),
+    _q("which side attacks first in each phase", "homm.phases-and-rounds"),
+    _q("does my hero fight alongside the creatures", "homm.heroes-attack"),
+    _q("my unit survived, can it hit the attacker back", "homm.retaliation"),
+    _q("can one stack retaliate against two attackers in the same round", "homm.retaliation-once-per-round"),
+    _q("saving up an attack to hit with double power next round", "homm.swarming"),
+    _q("trying to kill several cards of a stack at once", "homm.swatting"),
+    _q("skipping my attack to make my stack tougher", "homm.protecting"),
+    _q("pulling a stack back from the front line to the back line", "homm.reorganizing"),
+    _q("what happens when the front row has fewer than three stacks", "homm.automatic-reorganizing"),
+    _q("giving another stack my levels for its attack", "homm.sacrificing-for-support"),
+    _q("paying cards to the enemy to end the battle", "homm.surrendering"),
+    _q("is my army lost if my hero retreats far from my town", "homm.withdrawing"),
+    _q("how much damage can the town card take", "homm.town-card"),
+    _q("what happens after the town walls get sacked", "homm.town-walls"),
+    _q("defenders inside the town coming out to fight", "homm.emerging-from-the-town"),
+    _q("figures on higher levels get bonus defense dice", "heroscape.height-advantage"),
+    _q("is my target visible from where my figure stands", "heroscape.line-of-sight"),
+    _q("counting hexes between my archer and the enemy", "heroscape.range"),
+    _q("how many shields does the defender need to block", "heroscape.attack-outcome"),
+    _q("my figure is destroyed, where do its wound markers go", "heroscape.life", "heroscape.wounds-move-with-figure"),
+    _q("every figure on the card can attack once", "heroscape.attacking"),
+    _q("rules for glyphs on the battlefield", "heroscape.glyphs"),
+    _q("who plays after me", "heroscape.turn-order"),
+    _q("when is the game over in heroscape", "heroscape.ending-the-battle"),
+]
