@@ -217,30 +217,15 @@
   }
 
   /**
-   * The one game a question names ("in heroscape", "heroes of might and magic"), with the
-   * question's terms less its name: {game, terms, removed}; or null when it names none, or both,
-   * or nothing but the game.
+   * The one game a question names ("in heroscape", "heroes of might and magic"), or null when it
+   * names none or both: a question naming a game is kept to that game's sections.
    */
   function namedGame(ready, terms) {
-    var found = [];
-    Object.keys(ready.index.game_names || {}).forEach(function (game) {
-      ready.index.game_names[game].forEach(function (name) {
-        for (var i = 0; i + name.length <= terms.length; i += 1) {
-          if (name.every(function (term, j) { return terms[i + j] === term; })) {
-            found.push({ game: game, at: i, length: name.length });
-            return;
-          }
-        }
-      });
+    var names = ready.index.game_names || {};
+    var found = Object.keys(names).filter(function (game) {
+      return names[game].some(function (name) { return runsIn(name, terms); });
     });
-    var games = new Set(found.map(function (f) { return f.game; }));
-    if (games.size !== 1) {
-      return null;
-    }
-    found.sort(function (a, b) { return b.length - a.length; });
-    var cut = found[0];
-    var rest = terms.slice(0, cut.at).concat(terms.slice(cut.at + cut.length));
-    return rest.length ? { game: cut.game, terms: rest, removed: terms.slice(cut.at, cut.at + cut.length) } : null;
+    return found.length === 1 ? found[0] : null;
   }
 
   /** Whether `part` runs word for word somewhere in `words`. */
@@ -282,8 +267,9 @@
   }
 
   /**
-   * The sections answering `query`, best first: [{doc, score}]. `game` is the game of the page
-   * the reader is on (or null); with `only`, the sections of other games are left out.
+   * The sections answering `query`, best first: {terms, results: [{doc, score}], named}. `game` is
+   * the game of the page the reader is on (or null); with `only`, the sections of other games are
+   * left out, as they are when the question names a game (`named`).
    */
   function rank(ready, query, game, only) {
     var fix = function (term) { return spelled(ready, term); };
@@ -291,9 +277,7 @@
     var whole = named(ready.normalise, query).slice(0, MOST_TERMS).map(fix);
     var naming = namedGame(ready, asked);
     if (naming) {
-      asked = naming.terms;
-      whole = whole.filter(function (term) { return naming.removed.indexOf(term) < 0; });
-      game = naming.game;
+      game = naming;
       only = true;
     }
     var groups = ready.normalise.expand(asked);
@@ -367,7 +351,7 @@
       }
     });
     results.sort(function (a, b) { return b.score - a.score; });
-    return { terms: terms, results: results };
+    return { terms: terms, results: results, named: naming };
   }
 
   /** Every word of a text, stop words too, stemmed: what a title names. */
@@ -517,6 +501,10 @@
       status.textContent = total === 0 ? "No section matches." :
         total === 1 ? "1 section matches." :
         total + " sections match" + (total > SHOWN ? ", the first " + SHOWN + " shown." : ".");
+      if (found.named) {
+        status.textContent += " Only " + (ready.index.games[found.named] || found.named) +
+          "'s sections: the question names the game.";
+      }
       list.dataset.query = query;
     }
 

@@ -175,6 +175,16 @@ def test_the_game_of_the_page_comes_first_and_a_filter_keeps_to_it(page: Page, s
     page.keyboard.press("Escape")
 
 
+def test_a_question_naming_a_game_keeps_to_it_and_says_so(page: Page, site_url: str) -> None:
+    """From the home page (no game of its own), "... in heroscape" lists Heroscape's sections only."""
+    sections, _ = search_hrefs(page, site_url, "who attacks first in heroscape")
+    homm = re.compile(r"/(rulebook|odds)/homm/|#homm\.")
+    assert sections and "heroscape" in {game_of(h) for h in sections}, sections[:5]
+    assert not [h for h in sections if homm.search(h)], "a HoMM section is listed"
+    expect(page.locator("[data-bb-search-status]")).to_contain_text("Only Heroscape's sections")
+    page.keyboard.press("Escape")
+
+
 def test_results_are_section_links_with_a_clean_snippet(page: Page, site_url: str) -> None:
     search_hrefs(page, site_url, "retaliate against a ranged attack")
     texts = page.locator("a.bb-search__link").all_inner_texts()

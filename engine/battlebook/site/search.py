@@ -618,9 +618,8 @@ def build_index(
 def game_names(name: str, title: str, normaliser: Normaliser) -> list[list[str]]:
     """The ways a question names a game, as terms: its name, its title, its title less an edition's numeral.
 
-    A question that names a game ("who moves first in heroscape") is asked of that game: the
-    page's script ranks its sections as it does on one of the game's pages, and reads the
-    question without the game's name.
+    A question that names a game ("who moves first in heroscape") is kept to that game's
+    sections, as the search's "this game only" keeps to the game of the page.
 
     Examples:
         >>> game_names("homm", "Heroes of Might & Magic IV", load_normaliser())
