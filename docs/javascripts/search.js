@@ -4,8 +4,11 @@
  * words and rules (stop words, spellings, stemmer, players' phrases), so a question is
  * normalised here exactly as the pages were; sections are ranked with BM25 over their fields
  * (search words, title, prose, examples' Gherkin), weighed by their kind, and by the game of
- * the page the reader is on (or kept to it, with the filter). No eval, no inline script, no
- * request but the index's, made when the search is first opened.
+ * the page the reader is on (or kept to it, with the filter, or when the question names a
+ * game). A misspelt word reads as the book's own term one edit away; a question that is, or runs
+ * inside, a section's title or declared name weighs more; a calculator the question names comes
+ * before the rules. No eval, no inline script, no request but the index's, made when the search
+ * is first opened.
  */
 (function () {
   "use strict";

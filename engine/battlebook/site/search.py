@@ -14,7 +14,9 @@ It reads the built HTML, whatever wrote it (MkDocs, ProperDocs, Zensical: only t
 - [`build_index`][battlebook.site.search.build_index] weighs the terms of each section's
   fields and writes them, with the normaliser's data, as `search/battlebook.json`, which the
   page's script (`docs/javascripts/search.js`) ranks with BM25: one copy of every word list
-  and stemming rule, read by both sides.
+  and stemming rule, read by both sides. The index also carries each section's declared names
+  (a question running inside one weighs more), the weights of the calculators a question names,
+  and the ways a question names each game ([`game_names`][battlebook.site.search.game_names]).
 
 [`write_index`][battlebook.site.search.write_index] does it all for a built site; the pass
 after the build ([`finish`][battlebook.site.finish]) calls it with the rules' search words
