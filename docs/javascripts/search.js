@@ -107,7 +107,25 @@
       return groups;
     }
 
-    return { words: words, stem: stem, terms: terms, expand: expand };
+    // A term -> the other terms of its synonym groups.
+    var alternatives = new Map();
+    (data.synonyms || []).forEach(function (group) {
+      group.forEach(function (term) {
+        var others = alternatives.get(term) || [];
+        group.forEach(function (other) {
+          if (other !== term && others.indexOf(other) < 0) {
+            others.push(other);
+          }
+        });
+        alternatives.set(term, others);
+      });
+    });
+
+    return {
+      words: words, stem: stem, terms: terms, expand: expand,
+      alternatives: function (term) { return alternatives.get(term) || []; },
+      synonymWeight: data.synonym_weight || 0
+    };
   }
 
   /**
@@ -294,10 +312,20 @@
         }
       });
     });
+    // The synonyms of the question's terms are looked up too, but asked for only in their stead.
+    var sought = terms.slice();
+    terms.forEach(function (term) {
+      ready.normalise.alternatives(term).forEach(function (other) {
+        if (sought.indexOf(other) < 0) {
+          sought.push(other);
+        }
+      });
+    });
+    var synonymWeight = ready.normalise.synonymWeight;
     var weights = ready.index.weights;
     var k1 = weights.saturation;
     var total = ready.index.docs.length;
-    var idf = new Map(terms.map(function (term) {
+    var idf = new Map(sought.map(function (term) {
       var n = ready.counts.get(term) || 0;
       return [term, Math.log(1 + (total - n + 0.5) / (n + 0.5))];
     }));
@@ -310,7 +338,7 @@
         return;
       }
       var each = new Map();
-      terms.forEach(function (term) {
+      sought.forEach(function (term) {
         var tf = 0;
         ready.fields.forEach(function (name) {
           var field = doc.fields[name];
@@ -326,10 +354,22 @@
       });
       var score = 0;
       var matched = 0;
+      // A term's value in this section: its own, else its best synonym's, for less.
+      var value = function (term) {
+        if (each.has(term)) {
+          return each.get(term);
+        }
+        var best = 0;
+        ready.normalise.alternatives(term).forEach(function (other) {
+          best = Math.max(best, (each.get(other) || 0) * synonymWeight);
+        });
+        return best;
+      };
       groups.forEach(function (entry) {
         var group = entry[0];
-        if (group.every(function (term) { return each.has(term); })) {
-          group.forEach(function (term) { score += entry[1] * each.get(term) / group.length; });
+        var values = group.map(value);
+        if (values.every(function (v) { return v > 0; })) {
+          values.forEach(function (v) { score += entry[1] * v / group.length; });
           matched += entry[1];
         }
       });

@@ -397,3 +397,15 @@ def test_a_question_naming_a_game_is_kept_to_that_game(normaliser: Normaliser) -
     assert scape == ["rulebook/heroscape/t/#heroscape.turns"]
     assert homm == ["rulebook/homm/t/#homm.turns"]
     assert len(both) == 2
+
+
+def test_a_word_a_section_lacks_is_found_through_its_synonym_for_less(normaliser: Normaliser) -> None:
+    assert ("damag", "wound", "hurt") in normaliser.synonyms and 0 < normaliser.synonym_weight < 1
+    sections = [
+        Section("r/#heroscape.life", "Life", "L", "rule", "heroscape", "Wounds reach the Life.", ""),
+        Section("r/#heroscape.other", "Damage", "D", "rule", "heroscape", "Damage, damage everywhere.", ""),
+    ]
+    index = build_index(sections, normaliser, {}, {})
+    [damage] = _ranked(index, "damage")
+    # the section that says "damage" comes first; the one that says "wounds" is found too
+    assert damage == ["r/#heroscape.other", "r/#heroscape.life"]

@@ -108,6 +108,9 @@ class Normaliser:
             meaning weighs 1).
         particles: Words that say something only with the word before them (`up` in `give up`).
         particle_weight: The weight of a particle alone (the particle with its word weighs 1).
+        synonyms: Groups of terms for one thing: a section without a question's term is found
+            through another term of its group (by the page's script).
+        synonym_weight: How much of its weight a term found through a synonym counts for.
 
     Examples:
         >>> n = Normaliser(frozenset({"the", "a"}), {"defence": "defense"},
@@ -126,6 +129,8 @@ class Normaliser:
     phrase_word_weight: float = 0.5
     particles: frozenset[str] = frozenset()
     particle_weight: float = 1.0
+    synonyms: tuple[tuple[str, ...], ...] = ()
+    synonym_weight: float = 0.0
 
     def words(self, text: str) -> list[str]:
         """The words of `text`, lower case, apostrophes dropped (`Guard's` -> `guards`), stop words kept."""
@@ -205,6 +210,8 @@ class Normaliser:
             "phrase_word_weight": self.phrase_word_weight,
             "particles": sorted(self.particles),
             "particle_weight": self.particle_weight,
+            "synonyms": [list(group) for group in self.synonyms],
+            "synonym_weight": self.synonym_weight,
         }
 
 
@@ -237,6 +244,8 @@ def load_normaliser(path: Path = WORDS_FILE) -> Normaliser:
         float(data["phrase_word_weight"]),
         particles,
         float(data.get("particle_weight", 1.0)),
+        tuple(tuple(t for word in group for t in plain.terms(str(word))) for group in data.get("synonyms", ())),
+        float(data.get("synonym_weight", 0.0)),
     )
 
 
