@@ -280,3 +280,35 @@ FIFTH_FRESH_QUESTIONS = [
     _q("who plays after me", "heroscape.turn-order"),
     _q("when is the game over in heroscape", "heroscape.ending-the-battle"),
 ]
+
+#: Issue 35, sixth fresh list: written after every change of the fourth pass (the synonyms
+#: included) and committed before the search ranked any of them; the search was not changed after.
+SIXTH_FRESH_QUESTIONS = [
+    _q("does a higher roll always beat the defence value", "homm.melee-attack", "homm.attack-chance"),
+    _q("which card in a stack actually swings", "homm.attacking-as-a-stack"),
+    _q("can ranged units shoot from the front line too", "homm.ranged-attack"),
+    _q("fireball hitting the enemy back row", "homm.spell-attack"),
+    _q("does the aggressor always go before the defender", "homm.phases-and-rounds"),
+    _q("can a creature act twice in the same round", "homm.attack-opportunity"),
+    _q("getting hit back after I attack", "homm.retaliation"),
+    _q("swarming doubles what exactly", "homm.swarming"),
+    _q("declaring how many cards I want to swat", "homm.swatting"),
+    _q("defending stack adds levels to defense", "homm.protecting"),
+    _q("switching a stack to the other line instead of attacking", "homm.reorganizing"),
+    _q("help a friendly stack attack harder", "homm.sacrificing-for-support"),
+    _q("can a stack support an attack on a target it cant reach", "homm.common-target"),
+    _q("surendering costs me which cards", "homm.surrendering"),
+    _q("my hero retreats while close to home, do i keep my army", "homm.withdrawing", "ruling.within-four-spaces"),
+    _q("town defense value", "homm.town-card"),
+    _q("archers shooting into a walled town", "homm.town-ranged-penalties"),
+    _q("can the defenders hide behind the town card", "homm.town-battle"),
+    _q("standing on a taller hex than my target", "heroscape.height-advantage"),
+    _q("does another figure block my view of the target", "heroscape.line-of-sight"),
+    _q("target too many spaces away", "heroscape.range"),
+    _q("number of attack dice i roll", "heroscape.attack-dice"),
+    _q("more shields than skulls", "heroscape.attack-outcome"),
+    _q("can i hit my own figures in the new edition", "heroscape.attacking-friendly-figures"),
+    _q("a wounded hero moves, what happens to the wounds", "heroscape.wounds-move-with-figure"),
+    _q("using a special attack instead of a regular one", "heroscape.special-powers"),
+    _q("squad figures with more than one life", "heroscape.squads-and-life"),
+]
