@@ -35,6 +35,7 @@ from battlebook.site.search import INDEX_PATH, index_built_site  # noqa: E402
 from tests.browser.search_queries import (  # noqa: E402
     FIFTH_FRESH_QUESTIONS,
     FOURTH_FRESH_QUESTIONS,
+    SIXTH_FRESH_QUESTIONS,
     FRESH_QUESTIONS,
     PLAYER_QUESTIONS,
     QUERIES,
@@ -79,6 +80,7 @@ LISTS = [
     ("third fresh list (this session, after the changes)", THIRD_FRESH_QUESTIONS),
     ("fourth fresh list (written before the fourth pass's changes)", FOURTH_FRESH_QUESTIONS),
     ("fifth fresh list (written after them, before it was ranked)", FIFTH_FRESH_QUESTIONS),
+    ("sixth fresh list (written after the synonyms, before it was ranked)", SIXTH_FRESH_QUESTIONS),
     ("calculators", CALCULATOR_QUESTIONS),
 ]
 
