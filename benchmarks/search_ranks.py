@@ -35,12 +35,12 @@ from battlebook.site.search import INDEX_PATH, index_built_site  # noqa: E402
 from tests.browser.search_queries import (  # noqa: E402
     FIFTH_FRESH_QUESTIONS,
     FOURTH_FRESH_QUESTIONS,
-    SIXTH_FRESH_QUESTIONS,
     FRESH_QUESTIONS,
     PLAYER_QUESTIONS,
     QUERIES,
     RULE_QUESTIONS,
     SECOND_FRESH_QUESTIONS,
+    SIXTH_FRESH_QUESTIONS,
     THIRD_FRESH_QUESTIONS,
     Query,
 )

@@ -293,7 +293,14 @@
    * left out, as they are when the question names a game (`named`).
    */
   function rank(ready, query, game, only) {
-    var fix = function (term) { return spelled(ready, term); };
+    var corrected = new Set();
+    var fix = function (term) {
+      var read = spelled(ready, term);
+      if (read !== term) {
+        corrected.add(read);
+      }
+      return read;
+    };
     var asked = ready.normalise.terms(query).slice(0, MOST_TERMS).map(fix);
     var whole = named(ready.normalise, query).slice(0, MOST_TERMS).map(fix);
     var naming = namedGame(ready, asked);
@@ -301,7 +308,11 @@
       game = naming;
       only = true;
     }
-    var groups = ready.normalise.expand(asked);
+    var groups = ready.normalise.expand(asked).map(function (entry) {
+      // A word read as another (a misspelling, or a word the book lacks) counts for less.
+      var guessed = entry[0].length === 1 && corrected.has(entry[0][0]);
+      return guessed ? [entry[0], entry[1] * (ready.index.weights.fuzzy_weight || 1)] : entry;
+    });
     var terms = [];
     var asking = 0;
     groups.forEach(function (entry) {

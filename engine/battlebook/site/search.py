@@ -86,6 +86,9 @@ NAME_MATCH_BOOST = 1.6
 #: A question's word that no section holds is read as the word of the index it is one edit away
 #: from (two, for a word this long or longer): `withdrawl`, `sacrafice`.
 FUZZY_LONG_WORD = 8
+#: What a word read as another counts for, against the word the reader typed: the guess may be
+#: wrong (`swings` is no misspelling of `sling`).
+FUZZY_WEIGHT = 0.5
 #: Characters of a section's prose kept for its result's snippet.
 SNIPPET_CHARS = 1200
 
@@ -618,6 +621,7 @@ def build_index(
             "named_kinds": dict(NAMED_KIND_BOOSTS),
             "name_match": NAME_MATCH_BOOST,
             "fuzzy_long_word": FUZZY_LONG_WORD,
+            "fuzzy_weight": FUZZY_WEIGHT,
         },
         "games": dict(game_titles or {}),
         "game_names": {name: game_names(name, title, normaliser) for name, title in (game_titles or {}).items()},
