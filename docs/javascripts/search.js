@@ -238,8 +238,8 @@
   }
 
   /**
-   * The one game a question names ("in heroscape", "heroes of might and magic"), or null when it
-   * names none or both: a question naming a game is kept to that game's sections.
+   * The one game a question names (by a name the index lists for it: its own, its title), or
+   * null when it names none or both: a question naming a game is kept to that game's sections.
    */
   function namedGame(ready, terms) {
     var names = ready.index.game_names || {};
