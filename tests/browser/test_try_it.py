@@ -702,7 +702,9 @@ def test_11_stop_ends_a_long_run_at_once_and_the_next_run_gets_a_fresh_engine(ta
     panel = page.locator(".bb-play .bb-try-panel")
     paste(panel, LONG_RUN)
     before, started = start_run(panel)
-    page.wait_for_function("() => document.querySelector('.bb-play .bb-try-status').textContent === 'running…'")
+    page.wait_for_function(  # once the engine has loaded: the page was loaded anew, and its engine with it
+        "() => document.querySelector('.bb-play .bb-try-status').textContent === 'running…'", timeout=FIRST_RUN_MS
+    )
     assert responsive(page) < 1, "the page does not answer during a run"
     panel.locator("textarea").press("Control+Home")
     panel.locator("textarea").press_sequentially("# typed during the run\n")
@@ -849,6 +851,7 @@ def test_13_an_outline_of_6500_rows_keeps_the_page_responsive_and_can_be_stopped
         "([panel, before]) => panel.querySelector('.bb-try-status').textContent === 'running…'"
         " || (panel.querySelector('.bb-try-run').dataset.runs || '0') !== before",
         arg=[panel.element_handle(), before],
+        timeout=FIRST_RUN_MS,  # the engine loads first
     )
     assert responsive(page) < 1, "the page does not answer during a run"
     # Stopped if it is still running (no cap on rows refused it at once): seen and pressed in one
