@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar, cast
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
 from battlebook.dice import Dice, ScriptedDice
 from battlebook.errors import DiceError, RuleViolation, ScenarioError, refusal_words
@@ -24,7 +24,6 @@ from battlebook.game import Game
 
 S = TypeVar("S")
 R = TypeVar("R")
-T = TypeVar("T")
 Refusal = RuleViolation | DiceError
 
 
@@ -109,8 +108,6 @@ class World(AttemptLog[S, R]):
     game: ClassVar[Game[Any, Any]]
     #: The settings of the alternative readings the scenario chose, to apply to any battle it sets up.
     chosen: dict[str, object] = field(default_factory=dict, kw_only=True)
-    #: Answers worked out once for this scenario (a solved battle, by the battle and the plan).
-    worked_out: dict[Hashable, object] = field(default_factory=dict, kw_only=True, repr=False)
 
     if TYPE_CHECKING:  # each game's world holds its battle as it likes (a field, or a property)
 
@@ -125,16 +122,6 @@ class World(AttemptLog[S, R]):
     def has_battle(self) -> bool:
         """Whether the scenario has set a battle up (there is a state to act on)."""
         return True
-
-    def work_out(self, key: Hashable, work: Callable[[], T]) -> T:
-        """`work()`, computed once per `key` in this scenario: Thens asking of the same battle share its answer.
-
-        `key` must hold everything the answer depends on (the battle as it stands, the plan), so a
-        battle changed between two Thens is worked out again.
-        """
-        if key not in self.worked_out:
-            self.worked_out[key] = work()
-        return cast(T, self.worked_out[key])
 
     def marks(self) -> tuple[object, ...]:
         """What the example's steps checked on the battle, for its drawing to show (nothing, by default)."""

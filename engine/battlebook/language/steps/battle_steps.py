@@ -34,8 +34,7 @@ BATTLE = "if the battle is fought to the end {play:Play}, "
 
 def battle(homm: HommWorld, play: str) -> BattleOdds:
     """The odds of the example's battle, every stack in it fighting to the end, played as `play` says."""
-    state = homm.state
-    return homm.work_out(("battle", state, play), lambda: battle_odds_in(state, play))
+    return battle_odds_in(homm.state, play)
 
 
 @then(BATTLE + "the {side:BattleSide} wins with chance {chance:Chance}", game="homm", parameters=[PLAY, SIDE])
@@ -85,8 +84,7 @@ TURN_WORD = Parameter("TurnWord", "turns|turn", str, ("turns", "turn"), shown="t
 
 def army_battle(heroscape: HeroscapeWorld, play: str) -> heroscape_battle.BattleOdds:
     """The odds of the example's battle fought to the end, the army whose turn it is (or is next) first."""
-    state = heroscape.state
-    return heroscape.work_out(("battle", state, play), lambda: heroscape_battle.battle_odds_in(state, play))
+    return heroscape_battle.battle_odds_in(heroscape.state, play)
 
 
 def _army_side(heroscape: HeroscapeWorld, army: str) -> str:
