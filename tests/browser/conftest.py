@@ -87,6 +87,49 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     items.sort(key=lambda item: list(GROUPS).index(item.path.name) if item.path.name in GROUPS else len(GROUPS))
 
 
+#: Registered before any script of a page runs (`page.add_init_script`): every long task of the page's
+#: main thread, with its start, and when the page's load event fired (`long_tasks_since` reads them).
+LONG_TASKS = """
+window.__longTasks = [];
+window.__longTaskObserver = new PerformanceObserver((list) => {
+  for (const entry of list.getEntries()) window.__longTasks.push([entry.startTime, entry.duration]);
+});
+window.__longTaskObserver.observe({ type: "longtask", buffered: true });
+window.addEventListener("load", () => { window.__loadedAt = performance.now(); });
+"""
+
+
+def long_tasks_since(page: Page, since: float | None, limit: float) -> list[float]:
+    """The durations (ms) of `page`'s main-thread tasks over `limit` ms that started at `since` or later
+    (the page's clock, `performance.now()`), or, with no `since`, once the page had loaded.
+
+    The page must have `LONG_TASKS` as an init script. The browser hands an observer its entries in a
+    task of its own, some time after the long task: the entries not handed over yet are taken too, so
+    that a task that ended just before this call is counted.
+    """
+    tasks: list[float] = page.evaluate(
+        """([since, limit]) => {
+            for (const entry of window.__longTaskObserver.takeRecords()) {
+                window.__longTasks.push([entry.startTime, entry.duration]);
+            }
+            // When the load event fired: the navigation entry can be missing once the theme has taken over the page.
+            const from = since ?? window.__loadedAt ?? 0;
+            return window.__longTasks.filter(([start, d]) => start >= from && d > limit).map(([, d]) => d);
+        }""",
+        [since, limit],
+    )
+    return tasks
+
+
+def drawn(page: Page) -> None:
+    """Wait until `page` has drawn a frame after this call: what the page does in its own time before a reader
+    sees it (a ResizeObserver's or an animation frame's callback, a task it queued) has then run.
+
+    The wait is on the page's own frames, never a fixed time: a loaded machine draws them later, and this waits longer.
+    """
+    page.evaluate("() => new Promise(done => requestAnimationFrame(() => requestAnimationFrame(() => done(null))))")
+
+
 def site_pages() -> list[str]:
     """Every page of the built site (the home page first), as paths under its root."""
     pages = sorted(p.parent.relative_to(SITE).as_posix() + "/" for p in SITE.rglob("*/index.html"))

@@ -21,6 +21,7 @@ from playwright.sync_api import BrowserContext, Locator, Page, expect
 
 from battlebook.cli import main
 from battlebook.runners.inpage import game_battle
+from tests.browser.conftest import LONG_TASKS, long_tasks_since
 
 #: The first answer fetches and starts the engine: generous on a busy machine.
 FIRST_RUN_MS = 180_000
@@ -120,16 +121,6 @@ def test_a_battle_the_engine_refuses_is_refused_in_one_line_and_no_markup_runs(p
     assert page.evaluate("window.__battleInjected === undefined")
 
 
-#: Registered before any script of a page runs: every long task of its main thread, with its start.
-LONG_TASKS = """
-window.__longTasks = [];
-new PerformanceObserver((list) => {
-  for (const entry of list.getEntries()) window.__longTasks.push([entry.startTime, entry.duration]);
-}).observe({ type: "longtask", buffered: true });
-window.addEventListener("load", () => { window.__loadedAt = performance.now(); });
-"""
-#: The main thread's long tasks (their durations, in ms) that started since `since` and took over `limit`.
-LONG_SINCE = "([since, limit]) => window.__longTasks.filter(([s, d]) => s >= since && d > limit).map(([, d]) => d)"
 #: The longest task the page's main thread may run while the worker computes a battle, in ms: the
 #: page's target is 200 ms; the bound here is looser, as in tests/browser/test_calculators.py, for a
 #: machine shared by several test runs (the benchmark reports the longest task against 200 ms).
@@ -187,8 +178,7 @@ def test_a_warm_battle_calculator_answers_in_its_worker_and_never_holds_the_page
     expect(result).to_have_attribute("data-answer", re.compile("."), timeout=FIRST_RUN_MS)
     assert json.loads(result.get_attribute("data-answer") or "{}") == cli_answer("homm", shared, capsys)
     assert any("try-it-worker" in url for url in workers), "the shared battle was not worked out in the engine's worker"
-    loaded = watched.evaluate("window.__loadedAt ?? 0")
-    held = watched.evaluate(LONG_SINCE, [loaded, LONG_TASK_MS])
+    held = long_tasks_since(watched, None, LONG_TASK_MS)  # since the page loaded
     assert held == [], f"the page's main thread was held {held} ms while the shared battle was answered"
     # The engine is warm now: the largest battles the page promises to answer quickly.
     for name, values in TIMED_BATTLES.items():
@@ -197,5 +187,5 @@ def test_a_warm_battle_calculator_answers_in_its_worker_and_never_holds_the_page
         answer, seconds = answer_in(box, values)
         assert answer == expected, name
         request.node.user_properties.append((f"{name}: seconds in the worker", round(seconds, 3)))
-        held = watched.evaluate(LONG_SINCE, [since, LONG_TASK_MS])
+        held = long_tasks_since(watched, since, LONG_TASK_MS)
         assert held == [], f"{name}: the page's main thread was held {held} ms while the worker computed"

@@ -15,6 +15,7 @@ from playwright.sync_api import BrowserContext, Page, expect
 
 from battlebook.fight_report import report_page
 from battlebook.games import game_named
+from tests.browser.conftest import LONG_TASKS, long_tasks_since
 from tests.browser.search_queries import search_hrefs
 
 #: The first answer fetches and starts the engine: generous on a busy machine.
@@ -23,20 +24,6 @@ FIRST_ANSWER_MS = 180_000
 #: against working the answer out on the main thread, loose enough for a machine shared by several
 #: test runs (where loading the calculators' script alone has taken over 200 ms).
 LONG_TASK_MS = 1_000
-#: Registered before any script of a page runs: every long task of its main thread, with its start.
-LONG_TASKS = """
-window.__longTasks = [];
-new PerformanceObserver((list) => {
-  for (const entry of list.getEntries()) window.__longTasks.push([entry.startTime, entry.duration]);
-}).observe({ type: "longtask", buffered: true });
-window.addEventListener("load", () => { window.__loadedAt = performance.now(); });
-"""
-#: The long tasks that started once the page had loaded (the engine takes seconds more to answer).
-AFTER_LOAD = """limit => {
-  // Read when the load event fired (the navigation entry can be missing once the theme has taken over the page).
-  const loaded = window.__loadedAt ?? 0;
-  return window.__longTasks.filter(([start, d]) => start >= loaded && d > limit).map(([, d]) => d);
-}"""
 
 
 @pytest.fixture
@@ -169,7 +156,7 @@ def test_a_shared_link_shows_its_answer_on_arrival_without_holding_the_page(
     for chance in answer["chances"]:
         assert chance["fraction"] in shown
     assert any("try-it-worker" in url for url in workers), "the answer was not worked out in the engine's worker"
-    held = page.evaluate(AFTER_LOAD, LONG_TASK_MS)
+    held = long_tasks_since(page, None, LONG_TASK_MS)  # since the page loaded (the engine takes seconds more)
     assert held == [], f"the page's main thread was held while the link was answered: {held} ms"
 
 

@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import BrowserContext, Locator, Page, ViewportSize, expect
 
-from tests.browser.conftest import ROOT
+from tests.browser.conftest import ROOT, drawn
 from tests.browser.search_queries import open_search
 
 #: Where the screenshots are left (build/ is not committed).
@@ -56,8 +56,13 @@ def no_sideways_scroll(page: Page) -> None:
 
 
 def editor_lines_fit(panel: Locator) -> None:
-    """No line of the editor runs past its box, and the highlighted copy wraps as the textarea does."""
+    """No line of the editor runs past its box, and the highlighted copy wraps as the textarea does.
+
+    The page measures a wrapped editor once it is laid out (a ResizeObserver: when the editor enters
+    the page, and whenever its width changes), before the frame a reader sees: read after that frame.
+    """
     area = panel.locator("textarea")
+    drawn(panel.page)
     sizes = area.evaluate(
         """area => {
             const pre = area.parentElement.querySelector("pre.bb-editor-hl");

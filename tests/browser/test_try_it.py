@@ -1,10 +1,13 @@
 """Try it, the Playground and the odds calculators, in Chromium, with the engine running in a Web Worker.
 
-One tab serves most of the module, so the rules engine (Pyodide and the battlebook package,
-about 14 MB from the built site, 7 MB sent compressed) starts once: the tests move between pages with the theme's
-instant navigation, which keeps the page's JavaScript, and so the engine's worker, alive.
+One tab serves most of the module, so that the rules engine (Pyodide and the battlebook package,
+about 14 MB from the built site, 7 MB sent compressed) can start once: the tests move between pages by
+following links, which the theme's instant navigation takes where it can, keeping the page's JavaScript,
+and so the engine's worker, alive. (It takes only the addresses the site's sitemap lists: a site built
+without `BATTLEBOOK_SITE_URL`, as `make site` builds it, has an empty sitemap, so each page is loaded
+anew there, and its first Run starts the engine again.)
 Every request any of them makes must go to the site itself and succeed, and no page may
-log an error. The page's main thread must never be busy for long: every task over 200 ms
+log an error. The page's main thread must never be busy for long: every task over `BUSY_MS` (2 s)
 it runs while a test's run is under way is a failure (PerformanceObserver 'longtask'). An
 open panel with a failing and with a passing result, and each odds calculator with its
 answer, pass axe-core in light and dark mode.
@@ -29,7 +32,7 @@ from playwright.sync_api import BrowserContext, Dialog, Locator, Page, Request, 
 from battlebook.runners.check import STEPS_HINT
 from battlebook.runners.inpage import run_scenario
 from tests.browser.a11y import assert_accessible_in_light_and_dark
-from tests.browser.conftest import ROOT, SITE, Problems
+from tests.browser.conftest import LONG_TASKS, ROOT, SITE, Problems, drawn, long_tasks_since
 from tests.browser.png import pixels
 
 #: The first Run fetches and starts the engine: generous on a busy machine.
@@ -37,33 +40,19 @@ FIRST_RUN_MS = 180_000
 RUN_MS = 120_000
 #: Everything else, on a machine that several developers share.
 STEP_MS = 60_000
-#: The longest task the page's main thread may run while the engine loads and runs a first Run, in ms.
-LONG_TASK_MS = 200
-#: The same, for every other run of the module's shared tab: a guard against running the engine
-#: on the main thread (a run there takes seconds), loose enough for a machine shared by several
-#: test runs, where the system can hold the page's thread for a few hundred milliseconds.
+#: The longest task the page's main thread may run while the engine loads and runs, in ms: a guard
+#: against running the engine on the main thread (a run there takes seconds), loose enough for a
+#: machine shared by several test runs, where the system can hold the page's thread for a few hundred
+#: milliseconds. The page's own target (no task over 50 ms during a cold first Run) is a speed
+#: figure, which `benchmarks/try_it_benchmark.py` measures: a bound of 200 ms here failed under
+#: `make browser-stress`'s load (a task of 237 ms at a load of 25; 1 run in 3 at a load of 10 to 15,
+#: Playwright's script already in the page).
 BUSY_MS = 2_000
-#: Registered before any script of a page runs: every long task of its main thread, with its start.
-LONG_TASKS = """
-window.__longTasks = [];
-new PerformanceObserver((list) => {
-  for (const entry of list.getEntries()) window.__longTasks.push([entry.startTime, entry.duration]);
-}).observe({ type: "longtask", buffered: true });
-"""
 
 
 def now(page: Page) -> float:
     """The page's clock (performance.now(), in ms)."""
     return float(page.evaluate("performance.now()"))
-
-
-def long_tasks_since(page: Page, since: float, limit: float = LONG_TASK_MS) -> list[float]:
-    """The durations (ms) of the main thread's tasks over `limit` that started after `since`."""
-    tasks: list[float] = page.evaluate(
-        "([since, limit]) => window.__longTasks.filter(([start, d]) => start >= since && d > limit).map(([, d]) => d)",
-        [since, limit],
-    )
-    return tasks
 
 
 class Tab:
@@ -81,11 +70,30 @@ class Tab:
         self.requests.append(request.url)
 
     def navigate(self, path: str) -> None:
-        """Go to a page of the site by the theme's instant navigation (the page's scripts stay alive)."""
+        """Follow a link to a page of the site, as a reader does, and wait until that page is the one shown.
+
+        The theme's instant navigation swaps the page in and keeps the page's scripts alive, where it
+        takes the link (a site whose sitemap lists the address); otherwise the browser loads the page.
+        Either way the address changes first (the theme changes it before fetching the page): the page
+        left is marked, and the wait is for a page without the mark. A link to another part of the page
+        shown only moves to it; the page shown is loaded anew (instant navigation would leave it as it is).
+        """
         url = self.site_url + path
-        follow(self.page, url)
+        if url.split("#")[0] == self.page.url.split("#")[0] and "#" in url and url != self.page.url:
+            follow(self.page, url)
+            self.page.wait_for_function("url => location.href === url", arg=url)
+            return
+        self.page.evaluate("() => { const shown = document.querySelector('article'); if (shown) shown.bbLeft = true; }")
+        if url == self.page.url:
+            self.page.reload()
+        else:
+            follow(self.page, url)
         self.page.wait_for_function(
-            "url => location.href === url && document.querySelector('article h1') !== null", arg=url
+            """url => {
+                const shown = document.querySelector('article');
+                return location.href === url && shown !== null && !shown.bbLeft && shown.querySelector('h1') !== null;
+            }""",
+            arg=url,
         )
 
     def runtime_requests(self) -> list[str]:
@@ -93,7 +101,7 @@ class Tab:
 
 
 def follow(page: Page, url: str) -> None:
-    """Follow a link to `url` as a reader would click it: the theme's instant navigation takes it."""
+    """Follow a link to `url` as a reader would click it (the theme's instant navigation takes it where it can)."""
     page.evaluate(
         """url => {
             const link = document.createElement("a");
@@ -329,10 +337,13 @@ def test_5_a_shared_link_opens_on_its_chapter_with_the_edited_scenario_and_its_r
     assert fresh.locator("h1").first.inner_text().startswith("Melee attacks")
     heading = opened.locator("xpath=ancestor::div[contains(@class, 'bb-try-bar')]/preceding-sibling::*[1]")
     assert heading.locator(f"[id='{ROLL_OF_6}']").count() == 1, "the panel is not under its example"
+    # The page opened the link's panel and has drawn it: a run the link started would show by now (a
+    # run shows its Stop button and its progress at once, and ends by counting itself on Run).
+    drawn(fresh)
     assert fresh.locator("img[src=x]").count() == 0
-    fresh.wait_for_timeout(500)
     assert opened.locator(".bb-try-result").inner_text() == "", "a shared link ran without Run"
     assert opened.locator(".bb-try-run").get_attribute("data-runs") is None
+    assert opened.locator(".bb-try-stop").is_hidden() and opened.locator(".bb-try-status").inner_text() == ""
     assert problems.console == [] and problems.requests == []
     assert all(url.startswith(tab.site_url) for url in fetched)
     fresh.close()
@@ -661,15 +672,22 @@ def test_10_the_text_a_reader_types_appears_where_it_is_typed(tab: Tab, width: i
         page.set_viewport_size({"width": 1280, "height": 900})
 
 
-#: An example that runs for a while: the same attack in several hundred rows of an outline.
+#: A further check of each row of `LONG_RUN`.
+LONG_RUN_CHECK = "    And the Behemoth stack has 0 cards left\n"
+#: An example that runs for a while: the same attack in several hundred rows of an outline, each
+#: checked six times. The tests that run it stop it (Stop, the time limit) after a few actions of
+#: their own, which it must outlast on a fast machine too: with one check a row it ran 5 to 7 s on a
+#: loaded machine (load 5 to 7), with six 1.4 times as long.
 LONG_RUN = (
     "Feature: Many rows\n  Background:\n    Given a battle in the open field\n\n"
     "  Scenario Outline: Row <n>\n"
     "    Given the Aggressor has a stack of 3 Gold Golems on its Melee Line\n"
     "    And the Defender has a Behemoth on its Melee Line\n"
     "    When the Gold Golems attack the Behemoth in melee, rolling 6\n"
-    "    Then the Behemoth stack has 0 cards left\n\n"
-    "    Examples:\n      | n |\n" + "".join(f"      | {n} |\n" for n in range(450))
+    "    Then the Behemoth stack has 0 cards left\n"
+    + LONG_RUN_CHECK * 5
+    + "\n    Examples:\n      | n |\n"
+    + "".join(f"      | {n} |\n" for n in range(450))
 )
 
 
@@ -686,8 +704,9 @@ def test_11_stop_ends_a_long_run_at_once_and_the_next_run_gets_a_fresh_engine(ta
     panel = page.locator(".bb-play .bb-try-panel")
     paste(panel, LONG_RUN)
     before, started = start_run(panel)
-    page.wait_for_function("() => document.querySelector('.bb-play .bb-try-status').textContent === 'running…'")
-    page.wait_for_timeout(1_000)
+    page.wait_for_function(  # once the engine has loaded: the page was loaded anew, and its engine with it
+        "() => document.querySelector('.bb-play .bb-try-status').textContent === 'running…'", timeout=FIRST_RUN_MS
+    )
     assert responsive(page) < 1, "the page does not answer during a run"
     panel.locator("textarea").press("Control+Home")
     panel.locator("textarea").press_sequentially("# typed during the run\n")
@@ -829,10 +848,17 @@ def test_13_an_outline_of_6500_rows_keeps_the_page_responsive_and_can_be_stopped
     paste(panel, text)
     expect(panel.locator(".bb-editor")).to_have_class("bb-editor bb-editor-plain")
     before, started = start_run(panel)
-    page.wait_for_timeout(2_000)
+    # Under way in the engine's worker (or answered already: its count of examples is over the cap).
+    page.wait_for_function(
+        "([panel, before]) => panel.querySelector('.bb-try-status').textContent === 'running…'"
+        " || (panel.querySelector('.bb-try-run').dataset.runs || '0') !== before",
+        arg=[panel.element_handle(), before],
+        timeout=FIRST_RUN_MS,  # the engine loads first
+    )
     assert responsive(page) < 1, "the page does not answer during a run"
-    if panel.locator(".bb-try-stop").is_visible():  # still running (no cap on rows refused it at once)
-        panel.locator(".bb-try-stop").click()
+    # Stopped if it is still running (no cap on rows refused it at once): seen and pressed in one
+    # task of the page, so that a run ending meanwhile leaves no hidden button to wait on.
+    panel.locator(".bb-try-stop").evaluate("stop => { if (!stop.hidden) stop.click(); }")
     finish_run(panel, before, RUN_MS)
     assert long_tasks_since(page, started, BUSY_MS) == []
     panel.locator("textarea").fill("Feature: F\n")
@@ -878,7 +904,7 @@ def test_the_first_run_in_a_fresh_tab_never_holds_the_page(browser: BrowserConte
         # Playwright's own script (a third of a megabyte) enters the page's main world now: evaluated
         # by the first wait below, it was a task of the page's during the Run it measures.
         page.wait_for_function("() => true")
-        before, clicked = start_run(panel)  # at once: the engine is still loading
+        before, _ = start_run(panel)  # at once: the engine is still loading
         finish_run(panel, before, FIRST_RUN_MS)
         assert verdict(panel.locator(".bb-try-result")) == "passed"
         assert any("/try/runtime/engine.tar.gz" in url for url in requests)
@@ -886,8 +912,8 @@ def test_the_first_run_in_a_fresh_tab_never_holds_the_page(browser: BrowserConte
         assert not any("python_stdlib.zip" in url for url in requests), "Pyodide's whole standard library is fetched"
         assert any("javascripts/try-it-worker.js" in url for url in requests)
         assert not any("pyodide-lock.json" in url for url in requests), "Pyodide's package lock is fetched, unused"
-        assert long_tasks_since(page, clicked) == [], "the page's main thread was busy during the first Run"
-        assert long_tasks_since(page, opened, BUSY_MS) == [], "opening the panel held the page"
+        busy = long_tasks_since(page, opened, BUSY_MS)
+        assert busy == [], f"opening the panel and the first Run held the page's main thread: {busy} ms"
     finally:
         page.close()
 
