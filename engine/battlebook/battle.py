@@ -393,14 +393,20 @@ def _iterate(graph: _Graph) -> list[int]:
         for _ in range(_SWEEPS if loops else 1):
             change = 0.0
             for n in component:
-                values = [
-                    (math.fsum(p * va[t] for t, p in option), math.fsum(p * vd[t] for t, p in option))
-                    for option in floats[n]
-                ]
-                pick = _pick(graph.sides[n], values)
-                chosen[n] = pick
-                allowed[n] = _allowed(graph.sides[n], values)
-                a, d = values[pick]
+                options = floats[n]
+                if len(options) == 1:
+                    # Nobody chooses: the one option's chances (as `_pick` and `_allowed` would give them).
+                    (option,) = options
+                    a, d = math.fsum(p * va[t] for t, p in option), math.fsum(p * vd[t] for t, p in option)
+                else:
+                    values = [
+                        (math.fsum(p * va[t] for t, p in option), math.fsum(p * vd[t] for t, p in option))
+                        for option in options
+                    ]
+                    pick = _pick(graph.sides[n], values)
+                    chosen[n] = pick
+                    allowed[n] = _allowed(graph.sides[n], values)
+                    a, d = values[pick]
                 change = max(change, abs(a - va[n]), abs(d - vd[n]))
                 va[n], vd[n] = a, d
             if change < 1e-15:
@@ -550,6 +556,14 @@ def _value(option: tuple[Branch, ...], values: list[Fraction]) -> Fraction:
     return sum((p * values[t] for t, p, _ in option), Fraction(0))
 
 
+def _values(graph: _Graph, first_wins: list[Fraction]) -> list[list[Fraction]]:
+    """Each option's exact chance of the first side's win, where a side has a choice (elsewhere nothing is asked)."""
+    return [
+        [_value(option, first_wins) for option in graph.options[n]] if graph.sides[n] is not None else []
+        for n in range(len(graph.sides))
+    ]
+
+
 def _trap(graph: _Graph, chosen: Sequence[int]) -> set[int]:
     """Where the second side can keep the first from ever winning, the first side playing `chosen`."""
     size = len(graph.sides)
@@ -571,16 +585,15 @@ def _trap(graph: _Graph, chosen: Sequence[int]) -> set[int]:
     return alive
 
 
-def _improve(graph: _Graph, chosen: list[int], known: _Exact) -> int:
+def _improve(graph: _Graph, chosen: list[int], known: _Exact, values: list[list[Fraction]]) -> int:
     """One round of exact policy improvement: the first side's if it can do better, else the second side's.
 
     The first side takes, where an option does strictly better than its choice, an option
     best on its chance that brings its win closer; the second side takes a strictly lower
     option, or one keeping the battle where the first side can never win. Returns how many
-    positions changed their option.
+    positions changed their option. `values` are [`_values`][battlebook.battle._values] of `known`.
     """
     size = len(graph.sides)
-    values = [[_value(option, known.a) for option in graph.options[n]] for n in range(size)]
     better = [n for n in range(size) if graph.sides[n] == 0 and max(values[n]) > values[n][chosen[n]]]
     if better:
         allowed = [
@@ -643,18 +656,22 @@ def _prefer(graph: _Graph, chosen: list[int], known: _Exact, values: list[list[F
     return changed
 
 
-def _respects_tie_order(graph: _Graph, chosen: Sequence[int], known: _Exact) -> bool:
+def _respects_tie_order(graph: _Graph, chosen: Sequence[int], known: _Exact, values: list[list[Fraction]]) -> bool:
     """Whether every choice in `chosen` is among the options its side prefers exactly (a check, as the tests make)."""
-    values = [[_value(option, known.a) for option in graph.options[n]] for n in range(len(graph.sides))]
     return all(graph.sides[n] is None or chosen[n] in _secondary(graph, known, values, n) for n in range(len(values)))
 
 
-def _tied(graph: _Graph, known: _Exact, n: int) -> list[int]:
-    """The options at `n` exactly as good as the one chosen on both sides' chances (exact ties)."""
+def _tied(graph: _Graph, known: _Exact, n: int, values: list[list[Fraction]] | None = None) -> list[int]:
+    """The options at `n` exactly as good as the one chosen on both sides' chances (exact ties).
+
+    `values`, where given, are [`_values`][battlebook.battle._values] of `known`.
+    """
+    firsts = values[n] if values is not None and graph.sides[n] is not None else None
     return [
         i
         for i, option in enumerate(graph.options[n])
-        if _value(option, known.a) == known.a[n] and _value(option, known.d) == known.d[n]
+        if (_value(option, known.a) if firsts is None else firsts[i]) == known.a[n]
+        and _value(option, known.d) == known.d[n]
     ]
 
 
@@ -662,7 +679,7 @@ def _tied(graph: _Graph, known: _Exact, n: int) -> list[int]:
 _TIE_TRIALS = 8
 
 
-def _ties_change_count(graph: _Graph, chosen: Sequence[int], known: _Exact) -> bool:
+def _ties_change_count(graph: _Graph, chosen: Sequence[int], known: _Exact, values: list[list[Fraction]]) -> bool:
     """Whether another breaking of exact ties, still best play, gives another expected count from the start.
 
     The positions reachable from the start through tied options are searched. Where none has
@@ -685,7 +702,7 @@ def _ties_change_count(graph: _Graph, chosen: Sequence[int], known: _Exact) -> b
         n = work.popleft()
         if n in graph.won:
             continue
-        for i in _tied(graph, known, n):
+        for i in _tied(graph, known, n, values):
             option = graph.options[n][i]
             counted = (
                 None
@@ -759,13 +776,14 @@ def solve_best(game: Play[S, A], contest: Contest[P, S, A, O], start: P, *, limi
     rounds = 0
     while True:
         known = _evaluate(graph, chosen)
-        if not _improve(graph, chosen, known):
+        values = _values(graph, known.a)
+        if not _improve(graph, chosen, known, values):
             break
         rounds += 1
         if rounds > 50:
             raise NotProved("the strategies found could not be proved optimal")
     deciding = [n for n in range(len(graph.sides)) if graph.sides[n] is not None]
-    if not _respects_tie_order(graph, chosen, known):
+    if not _respects_tie_order(graph, chosen, known, values):
         raise NotProved("the strategies found do not respect the order of preference between equal options")
     return BestPlay(
         known.a[0],
@@ -773,9 +791,9 @@ def solve_best(game: Play[S, A], contest: Contest[P, S, A, O], start: P, *, limi
         1 - known.a[0] - known.d[0],
         known.e[0],
         _first_decision(graph, chosen),
-        _ties_change_count(graph, chosen, known),
+        _ties_change_count(graph, chosen, known, values),
         len(graph.sides),
         rounds,
         FrozenMap((graph.positions[n], chosen[n]) for n in deciding),
-        FrozenMap((graph.positions[n], tuple(_tied(graph, known, n))) for n in deciding),
+        FrozenMap((graph.positions[n], tuple(_tied(graph, known, n, values))) for n in deciding),
     )

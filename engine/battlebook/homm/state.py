@@ -471,11 +471,13 @@ class BattleState:
         The rules ask this all the time: each state sorts its stacks once, and keeps the answer
         (which a copy keeping the same stacks takes over).
         """
-        return kept(
-            self,
-            ("stacks", side, line),
-            lambda: tuple(s for s in self.stacks if s.side is side and (line is None or s.line is line)),
-        )
+        found: dict[tuple[Side, Line | None], tuple[Stack, ...]] = kept(self, ("stacks",), dict)
+        stacks = found.get((side, line))
+        if stacks is None:
+            stacks = found[side, line] = tuple(
+                s for s in self.stacks if s.side is side and (line is None or s.line is line)
+            )
+        return stacks
 
     def holding(self, side: Side, line: Line) -> tuple[Stack, ...]:
         """The stacks of `side` on `line` that count toward the stacks the line must keep.
