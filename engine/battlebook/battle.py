@@ -327,9 +327,8 @@ def _allowed(side: int | None, values: list[tuple[float, float]]) -> list[int]:
     return [i for i, (a, _) in enumerate(values) if a <= best + _TIE]
 
 
-def _pick(side: int | None, values: list[tuple[float, float]]) -> int:
-    """Among the options best on the first side's chance, the one each side prefers: its own win, then no end."""
-    allowed = _allowed(side, values)
+def _pick(side: int | None, values: list[tuple[float, float]], allowed: list[int]) -> int:
+    """Among the options best on the first side's chance (`allowed`), the one its side prefers: own win, then no end."""
     if side == 0:
         return min(allowed, key=lambda i: values[i][1])
     return max(allowed, key=lambda i: values[i][1])
@@ -403,9 +402,8 @@ def _iterate(graph: _Graph) -> list[int]:
                         (math.fsum(p * va[t] for t, p in option), math.fsum(p * vd[t] for t, p in option))
                         for option in options
                     ]
-                    pick = _pick(graph.sides[n], values)
-                    chosen[n] = pick
-                    allowed[n] = _allowed(graph.sides[n], values)
+                    allowed[n] = best = _allowed(graph.sides[n], values)
+                    chosen[n] = pick = _pick(graph.sides[n], values, best)
                     a, d = values[pick]
                 change = max(change, abs(a - va[n]), abs(d - vd[n]))
                 va[n], vd[n] = a, d
