@@ -33,11 +33,14 @@ sys.path.insert(0, str(ROOT))
 
 from battlebook.site.search import INDEX_PATH, index_built_site  # noqa: E402
 from tests.browser.search_queries import (  # noqa: E402
+    FIFTH_FRESH_QUESTIONS,
+    FOURTH_FRESH_QUESTIONS,
     FRESH_QUESTIONS,
     PLAYER_QUESTIONS,
     QUERIES,
     RULE_QUESTIONS,
     SECOND_FRESH_QUESTIONS,
+    SIXTH_FRESH_QUESTIONS,
     THIRD_FRESH_QUESTIONS,
     Query,
 )
@@ -75,6 +78,9 @@ LISTS = [
     ("rule terms", RULE_QUESTIONS),
     ("second fresh list (this session)", SECOND_FRESH_QUESTIONS),
     ("third fresh list (this session, after the changes)", THIRD_FRESH_QUESTIONS),
+    ("fourth fresh list (written before the fourth pass's changes)", FOURTH_FRESH_QUESTIONS),
+    ("fifth fresh list (written after them, before it was ranked)", FIFTH_FRESH_QUESTIONS),
+    ("sixth fresh list (written after the synonyms, before it was ranked)", SIXTH_FRESH_QUESTIONS),
     ("calculators", CALCULATOR_QUESTIONS),
 ]
 

@@ -14,15 +14,21 @@ Measures, against the issue's targets:
   each runtime file's bytes raw and gzipped (what a compressing host, or `make docs`, sends):
   target 8 MB or less sent, and where the engine's start went (the worker's own timings);
 - the page's main thread during a cold first Run: its longest task, and how many tasks
-  took over 50 ms (PerformanceObserver 'longtask'): target none;
+  took over 50 ms (PerformanceObserver 'longtask'): target none. Playwright's own scripts
+  enter the page before the Run is pressed, and the page itself marks the Run's end, so no
+  task of the benchmark's is counted as the page's;
 - the bytes "Try it" adds to a page that nobody runs.
 
 This machine is shared and noisy: absolute times swing with its load. `--baseline DIR`
 (another build of the site, such as one from before a change) runs the same cold starts
 against it, alternating with this build, and prints the ratios taken in this one run.
 
+With `--trace DIR`, every cold first Run is traced (Chromium's timeline, through the DevTools
+protocol) and each of its main-thread tasks over 50 ms is written to DIR with its causes
+(a script and its function, layout, paint, garbage collection...); tracing slows the runs.
+
 Run with `.venv/bin/python benchmarks/try_it_benchmark.py [--starts 5] [--read 5]
-[--baseline DIR] [--site DIR]`. It prints figures, never fails a build: speed is not a timed test.
+[--baseline DIR] [--site DIR] [--trace DIR]`. It prints figures, never fails a build: speed is not a timed test.
 """
 
 from __future__ import annotations
@@ -31,6 +37,7 @@ import argparse
 import functools
 import gzip
 import http.server
+import json
 import statistics
 import sys
 import tempfile
@@ -50,13 +57,34 @@ CHAPTERS = ("rulebook/homm/melee/", "rulebook/heroscape/attacking/", "rulebook/h
 TARGETS = {"cold": 1.5, "read": 1.0, "later": 1.0, "odds": 0.3, "megabytes": 8.0}
 #: A task of the main thread longer than this holds the page (the Long Tasks API reports no shorter one).
 LONG_TASK_MS = 50
-#: Registered before any script of the page runs: every long task of the main thread.
+#: Registered before any script of the page runs: every long task of the main thread, and the
+#: moment of each click on a Run (marked "bb-run-click", so that a trace shows it too).
 LONG_TASKS = """
 window.__longTasks = [];
+window.__runClicks = [];
 new PerformanceObserver((list) => {
   for (const entry of list.getEntries()) window.__longTasks.push([entry.startTime, entry.duration]);
 }).observe({ type: "longtask", buffered: true });
+document.addEventListener("click", (event) => {
+  if (event.target instanceof Element && event.target.closest(".bb-try-run")) {
+    window.__runClicks.push(performance.mark("bb-run-click").startTime);
+  }
+}, true);
 """
+#: Set up before a Run is pressed: a promise of the moment (performance.now()) that panel `i`'s Run
+#: number `n` ends. The page itself tells it (a MutationObserver): no polling from the benchmark
+#: runs in the page while the Run is under way, so every task the page runs is the page's own.
+RUN_ENDS = """([i, n]) => {
+  const button = document.querySelectorAll(".bb-try-run")[i];
+  window.__runEnds = new Promise((resolve) => {
+    const observer = new MutationObserver(() => {
+      if (button.dataset.runs !== String(n)) return;
+      observer.disconnect();
+      resolve(performance.now());
+    });
+    observer.observe(button, { attributes: true, attributeFilter: ["data-runs"] });
+  });
+}"""
 
 
 class _Quiet(http.server.SimpleHTTPRequestHandler):
@@ -83,23 +111,153 @@ def resource_bytes(page: Page, part: str) -> int:
     )
 
 
-def click_run(page: Page, index: int, runs: int) -> float:
-    """Press panel `index`'s Run and wait for run number `runs`; seconds from the click."""
-    button = page.locator(".bb-try-run").nth(index)
-    start = time.perf_counter()
-    button.click()
-    page.wait_for_function(
-        "([i, n]) => document.querySelectorAll('.bb-try-run')[i].dataset.runs === String(n)",
-        arg=[index, runs],
-        timeout=600_000,
+#: What Chromium's trace records for a task's causes (its timeline, as DevTools' Performance panel shows it).
+TRACE_CATEGORIES = (
+    "devtools.timeline",
+    "disabled-by-default-devtools.timeline",
+    "v8.execute",
+    "toplevel",
+    "blink.user_timing",
+    "ipc,mojom",
+)
+#: A trace event's name, and the cause it stands for when it holds part of a long task.
+CAUSES = {
+    "FunctionCall": "script",
+    "EvaluateScript": "script",
+    "v8.compileModule": "script",
+    "v8.evaluateModule": "script",
+    "HandlePostMessage": "a worker's message",
+    "MajorGC": "garbage collection",
+    "MinorGC": "garbage collection",
+    "V8.GCScavenger": "garbage collection",
+    "V8.GC_MC_BACKGROUND_EVACUATE_COPY": "garbage collection",
+    "ParseHTML": "parsing markup",
+    "HTMLDocumentParser::PumpTokenizer": "parsing markup",
+    "UpdateLayoutTree": "style",
+    "Layout": "layout",
+    "InlineNode::FindSvgTextChunks": "layout of a drawing's text",
+    "PrePaint": "pre-paint (the page's paint properties)",
+    "Paint": "paint",
+    "Layerize": "layerize",
+    "LayoutView::HitTest": "hit test",
+}
+
+
+def start_trace(context: Any, page: Page) -> Any:
+    """Start recording Chromium's timeline for `page` (DevTools protocol's Tracing domain)."""
+    session = context.new_cdp_session(page)
+    events: list[dict[str, Any]] = []
+    done: list[bool] = []
+    session.on("Tracing.dataCollected", lambda message: events.extend(message["value"]))
+    session.on("Tracing.tracingComplete", lambda message: done.append(True))
+    session.send(
+        "Tracing.start",
+        {"transferMode": "ReportEvents", "traceConfig": {"includedCategories": list(TRACE_CATEGORIES)}},
     )
-    took = time.perf_counter() - start
+    return session, events, done
+
+
+def stop_trace(tracing: Any, page: Page) -> list[dict[str, Any]]:
+    """Stop recording; the trace's events."""
+    session, events, done = tracing
+    session.send("Tracing.end")
+    while not done:
+        page.wait_for_timeout(50)  # Playwright delivers the trace's events while it waits
+    session.detach()
+    return list(events)
+
+
+def _cause(event: dict[str, Any]) -> str | None:
+    name = event["name"]
+    data = (event.get("args") or {}).get("data") or {}
+    if name == "Receive mojo message":
+        info = (event.get("args") or {}).get("chrome_mojo_event_info") or {}
+        return "the benchmark's DevTools call" if "DevTools" in str(info.get("mojo_interface_tag", "")) else None
+    cause = CAUSES.get(name)
+    if cause == "script":
+        where = str(data.get("url") or "inline").rsplit("/", 1)[-1]
+        function = data.get("functionName") or ""
+        return f"script {where}" + (f" {function}()" if function else "")
+    return cause
+
+
+def main_thread_tasks(events: list[dict[str, Any]], limit: float, heaviest: int = 5) -> list[dict[str, Any]]:
+    """The page's main-thread tasks, over `limit` ms or `heaviest` in processor time, in a trace begun at the Run.
+
+    Each task: its ms (the clock's), its cpu_ms (the time its thread ran: on a loaded machine the
+    rest is the thread waiting for a core), its start from the Run's click, and its causes in
+    processor ms, heaviest first. A cause's time is that of its outermost event in the task (a
+    layout forced by a script counts to the script and to the layout).
+    """
+    threads = {
+        (e["pid"], e["tid"])
+        for e in events
+        if e.get("ph") == "M" and e.get("name") == "thread_name" and e["args"].get("name") == "CrRendererMain"
+    }
+    click = next((e for e in events if e.get("name") == "bb-run-click"), None)
+    if click is None:
+        return []
+    main = (click["pid"], click["tid"])
+    assert main in threads, "the Run's click was not marked on a renderer's main thread"
+    spans = sorted(
+        (e for e in events if (e.get("pid"), e.get("tid")) == main and e.get("ph") == "X" and "dur" in e),
+        key=lambda e: (e["ts"], -e["dur"]),
+    )
+    tasks = [e for e in spans if e["name"] == "ThreadControllerImpl::RunTask"]
+    by_cpu = sorted(tasks, key=lambda e: -e.get("tdur", e["dur"]))[:heaviest]
+    chosen = sorted(
+        {id(t): t for t in [*by_cpu, *(t for t in tasks if t["dur"] > limit * 1000)]}.values(), key=lambda e: e["ts"]
+    )
+    found = []
+    for task in chosen:
+        end = task["ts"] + task["dur"]
+        causes: dict[str, float] = {}
+        open_until: dict[str, float] = {}
+        for event in spans:
+            if event["ts"] < task["ts"] or event["ts"] >= end:
+                continue
+            cause = _cause(event)
+            if cause is None or event["ts"] < open_until.get(cause, 0):
+                continue
+            open_until[cause] = event["ts"] + event["dur"]
+            causes[cause] = causes.get(cause, 0.0) + event.get("tdur", event["dur"]) / 1000
+        found.append(
+            {
+                "ms": round(task["dur"] / 1000, 1),
+                "cpu_ms": round(task.get("tdur", task["dur"]) / 1000, 1),
+                "from_click_ms": round((task["ts"] - click["ts"]) / 1000),
+                "causes": sorted(((c, round(ms, 1)) for c, ms in causes.items()), key=lambda c: -c[1]),
+            }
+        )
+    return found
+
+
+def click_run(page: Page, index: int, runs: int) -> tuple[float, float]:
+    """Press panel `index`'s Run and wait for run number `runs`: seconds from the click, and when the press began.
+
+    The seconds are the page's own clock (the click as the page received it, the end as the page
+    marked it); Playwright's scripts run in the page only before the press and after the end. The
+    press begins (page clock, ms) before Playwright scrolls the button into view and clicks.
+    """
+    button = page.locator(".bb-try-run").nth(index)
+    page.evaluate(RUN_ENDS, [index, runs])
+    clicks = int(page.evaluate("window.__runClicks.length"))
+    before = float(page.evaluate("performance.now()"))
+    button.click()
+    ended = float(page.evaluate("window.__runEnds"))
+    clicked = float(page.evaluate("n => window.__runClicks[n]", clicks))
     assert page.locator(".bb-try-output").count() >= 1, page.locator(".bb-try-status").first.inner_text()
-    return took
+    return (ended - clicked) / 1000, before
 
 
-def cold_start(playwright: Any, url: str, chapter: str, read: float, keep: bool) -> dict[str, Any]:
-    """One cold start: fresh profile, open `chapter`, Try it, wait `read` s, Run; then (if `keep`) more."""
+def cold_start(
+    playwright: Any, url: str, chapter: str, read: float, keep: bool, trace: Path | None = None
+) -> dict[str, Any]:
+    """One cold start: fresh profile, open `chapter`, Try it, wait `read` s, Run; then (if `keep`) more.
+
+    With `trace`, the first Run is traced (Chromium's timeline) and the causes of its long tasks
+    are written there as JSON (and kept in the result's "causes").
+    """
     with tempfile.TemporaryDirectory() as profile:
         browser = playwright.chromium.launch_persistent_context(
             profile, executable_path=CHROMIUM, args=FLAGS, headless=True
@@ -120,8 +278,14 @@ def cold_start(playwright: Any, url: str, chapter: str, read: float, keep: bool)
         page.locator(".bb-try-panel textarea").wait_for()
         if read:
             time.sleep(read)
-        clicked = page.evaluate("performance.now()")
-        out["first"] = click_run(page, 0, 1)
+        # Playwright's own script enters the page's main world now, not while the first Run is under way.
+        page.wait_for_function("() => true")
+        if trace:
+            tracing = start_trace(browser, page)
+        out["first"], clicked = click_run(page, 0, 1)
+        if trace:
+            out["causes"] = main_thread_tasks(stop_trace(tracing, page), LONG_TASK_MS)
+            trace.write_text(json.dumps(out["causes"], indent=1))
         tasks = page.evaluate("t => window.__longTasks.filter(([start]) => start >= t).map(([, d]) => d)", clicked)
         out["longest_task_ms"] = max(tasks, default=0.0)
         out["long_tasks"] = sum(1 for d in tasks if d > LONG_TASK_MS)
@@ -129,7 +293,7 @@ def cold_start(playwright: Any, url: str, chapter: str, read: float, keep: bool)
         app = url + "javascripts/try-it-app.js"
         out["phases"] = page.evaluate("async url => ({...(await import(url)).timings})", app)
         if keep:
-            out["later"] = [click_run(page, 0, n) for n in range(2, 7)]
+            out["later"] = [click_run(page, 0, n)[0] for n in range(2, 7)]
             page.evaluate(
                 """url => { const a = document.createElement("a"); a.href = url;
                    document.querySelector("article").append(a); a.click(); }""",
@@ -174,7 +338,14 @@ def main(argv: list[str]) -> None:
     parser.add_argument("--read", type=float, default=0.0, help="seconds read before Run (default 0: not measured)")
     parser.add_argument("--baseline", type=Path, help="another build of the site, measured alternately")
     parser.add_argument("--site", type=Path, default=SITE, help="the build to measure (default: site/)")
+    parser.add_argument(
+        "--trace",
+        type=Path,
+        help="trace every cold first Run (Chromium's timeline; slows them) and write each long task's causes in DIR",
+    )
     args = parser.parse_args(argv)
+    if args.trace:
+        args.trace.mkdir(parents=True, exist_ok=True)
     sites = {"this build": args.site}
     if args.baseline:
         sites["baseline"] = args.baseline
@@ -189,7 +360,11 @@ def main(argv: list[str]) -> None:
             for chapter in CHAPTERS:
                 for name, (_, url) in served.items():
                     last = i == args.starts - 1 and name == "this build" and chapter == CHAPTERS[0]
-                    cold[name][chapter].append(cold_start(playwright, url, chapter, 0.0, keep=last))
+                    trace = None
+                    if args.trace:
+                        slug = chapter.strip("/").replace("/", "-")
+                        trace = args.trace / f"{name.replace(' ', '-')}-{slug}-{i + 1}.json"
+                    cold[name][chapter].append(cold_start(playwright, url, chapter, 0.0, keep=last, trace=trace))
                     if args.read and chapter == CHAPTERS[0]:
                         read[name].append(cold_start(playwright, url, chapter, args.read, keep=False))
     for server, _ in served.values():
@@ -220,6 +395,21 @@ def main(argv: list[str]) -> None:
         longest = max(r["longest_task_ms"] for r in every)
         count = sum(r["long_tasks"] for r in every)
         print(f"main thread during cold first Runs: longest task {longest:.0f} ms; {count} over {LONG_TASK_MS} ms")
+        if args.trace:
+            traced = [t for r in every for t in r["causes"]]
+            over = [t for t in traced if t["ms"] > LONG_TASK_MS]
+            busy = [t for t in over if t["cpu_ms"] > LONG_TASK_MS]
+            print(
+                f"  traced ({args.trace}): {len(over)} tasks over {LONG_TASK_MS} ms by the clock, {len(busy)} of them "
+                f"over {LONG_TASK_MS} ms of processor time (the rest waited for a core)"
+            )
+            heavy = sorted(traced, key=lambda t: -t["cpu_ms"])[:5]
+            for task in heavy:
+                causes = ", ".join(f"{c} {ms:.1f}" for c, ms in task["causes"][:4]) or "unattributed"
+                print(
+                    f"    {task['cpu_ms']:.1f} ms of processor ({task['ms']:.0f} ms by the clock), "
+                    f"{task['from_click_ms']} ms after the click: {causes}"
+                )
         phases = ", ".join(f"{k} {v:.2f} s" for k, v in every[-1]["phases"].items() if isinstance(v, float | int))
         print(f"where the engine's start went (last cold start): {phases}")
         print(f"bytes added to a page nobody runs (try-it.js and try-it.css): {every[-1]['idle_try_bytes']} B")

@@ -4,8 +4,11 @@
  * words and rules (stop words, spellings, stemmer, players' phrases), so a question is
  * normalised here exactly as the pages were; sections are ranked with BM25 over their fields
  * (search words, title, prose, examples' Gherkin), weighed by their kind, and by the game of
- * the page the reader is on (or kept to it, with the filter). No eval, no inline script, no
- * request but the index's, made when the search is first opened.
+ * the page the reader is on (or kept to it, with the filter, or when the question names a
+ * game). A misspelt word reads as the book's own term one edit away; a question that is, or runs
+ * inside, a section's title or declared name weighs more; a calculator the question names comes
+ * before the rules. No eval, no inline script, no request but the index's, made when the search
+ * is first opened.
  */
 (function () {
   "use strict";
@@ -23,6 +26,8 @@
     var spellings = new Map(Object.entries(data.spellings));
     var steps = data.stemmer;
     var consumed = data.phrase_word_weight;
+    var particles = new Set(data.particles || []);
+    var particleWeight = data.particle_weight === undefined ? 1 : data.particle_weight;
     // Longest phrases first: a word a longer phrase holds is not read again in a shorter one.
     var byLength = data.phrases.map(function (entry, i) { return [entry[0], entry[1], i]; });
     byLength.sort(function (a, b) { return b[0].length - a[0].length || a[2] - b[2]; });
@@ -89,12 +94,38 @@
           }
         }
       });
-      found.forEach(function (term, i) { add([term], taken[i] ? consumed : 1); });
-      meanings.forEach(function (meaning) { add(meaning, 1); });
+      var pairs = [];
+      found.forEach(function (term, i) {
+        var weight = taken[i] ? consumed : 1;
+        if (!taken[i] && particles.has(term) && i > 0 && !taken[i - 1] && !particles.has(found[i - 1])) {
+          weight = particleWeight;
+          pairs.push([found[i - 1], term]);
+        }
+        add([term], weight);
+      });
+      pairs.concat(meanings).forEach(function (meaning) { add(meaning, 1); });
       return groups;
     }
 
-    return { words: words, stem: stem, terms: terms, expand: expand };
+    // A term -> the other terms of its synonym groups.
+    var alternatives = new Map();
+    (data.synonyms || []).forEach(function (group) {
+      group.forEach(function (term) {
+        var others = alternatives.get(term) || [];
+        group.forEach(function (other) {
+          if (other !== term && others.indexOf(other) < 0) {
+            others.push(other);
+          }
+        });
+        alternatives.set(term, others);
+      });
+    });
+
+    return {
+      words: words, stem: stem, terms: terms, expand: expand,
+      alternatives: function (term) { return alternatives.get(term) || []; },
+      synonymWeight: data.synonym_weight || 0
+    };
   }
 
   /**
@@ -111,6 +142,8 @@
     fields.forEach(function (name) { mean[name] = 0; });
     index.docs.forEach(function (doc) {
       doc.named = named(normalise, doc.title);
+      doc.titled = normalise.terms(doc.title).filter(function (term, i, all) { return all.indexOf(term) === i; });
+      doc.names = [doc.named].concat((doc.names || []).map(function (name) { return named(normalise, name); }));
       doc.lengths = {};
       var seen = new Set();
       fields.forEach(function (name) {
@@ -132,7 +165,98 @@
       }
     });
     fields.forEach(function (name) { mean[name] = mean[name] / Math.max(1, index.docs.length) || 1; });
-    return { index: index, fields: fields, mean: mean, counts: counts, games: games, normalise: normalise };
+    // The book's own terms (its titles', and the words it declares for its sections), which a
+    // misspelt word may be read as.
+    var terms = new Set();
+    index.docs.forEach(function (doc) {
+      ["title", "words"].forEach(function (name) { Object.keys(doc.fields[name] || {}).forEach(function (t) { terms.add(t); }); });
+    });
+    // The words the search knows besides the sections': those of the players' phrases (`castle`).
+    var known = new Set();
+    index.normaliser.phrases.forEach(function (entry) { entry[0].forEach(function (term) { known.add(term); }); });
+    return { index: index, fields: fields, mean: mean, counts: counts, games: games, normalise: normalise, known: known, terms: terms };
+  }
+
+  /** The edit distance of two words (insertions, deletions, substitutions, swaps of neighbours), or more than `most`. */
+  function distance(a, b, most) {
+    if (Math.abs(a.length - b.length) > most) {
+      return most + 1;
+    }
+    var before = null;
+    var row = [];
+    for (var j = 0; j <= b.length; j += 1) {
+      row.push(j);
+    }
+    for (var i = 1; i <= a.length; i += 1) {
+      var next = [i];
+      var least = i;
+      for (var k = 1; k <= b.length; k += 1) {
+        var cost = a[i - 1] === b[k - 1] ? 0 : 1;
+        var d = Math.min(row[k] + 1, next[k - 1] + 1, row[k - 1] + cost);
+        if (before && i > 1 && k > 1 && a[i - 1] === b[k - 2] && a[i - 2] === b[k - 1]) {
+          d = Math.min(d, before[k - 2] + 1);
+        }
+        next.push(d);
+        least = Math.min(least, d);
+      }
+      if (least > most) {
+        return most + 1;
+      }
+      before = row;
+      row = next;
+    }
+    return row[b.length];
+  }
+
+  /**
+   * A question's term as the index knows it: itself when some section holds it, else the book's
+   * own term (of a title, or declared for a section) one edit away (two for a long word), with the
+   * same first letter, that most sections hold: a misspelling (`withdrawl`, `sacrafice`) reads as
+   * the term meant. Short words, numbers and the players' phrases' words are left as typed.
+   */
+  function spelled(ready, term) {
+    if (ready.counts.has(term) || ready.known.has(term) || term.length < 5 || /\p{Nd}/u.test(term)) {
+      return term;
+    }
+    var most = term.length >= (ready.index.weights.fuzzy_long_word || Infinity) ? 2 : 1;
+    var best = term;
+    var bestDistance = most + 1;
+    var bestCount = 0;
+    ready.terms.forEach(function (known) {
+      var count = ready.counts.get(known) || 0;
+      if (known.length < 4 || known[0] !== term[0] || Math.abs(known.length - term.length) > most) {
+        return;
+      }
+      var d = distance(term, known, most);
+      if (d < bestDistance || (d === bestDistance && count > bestCount)) {
+        best = known;
+        bestDistance = d;
+        bestCount = count;
+      }
+    });
+    return bestDistance <= most ? best : term;
+  }
+
+  /**
+   * The one game a question names (by a name the index lists for it: its own, its title), or
+   * null when it names none or both: a question naming a game is kept to that game's sections.
+   */
+  function namedGame(ready, terms) {
+    var names = ready.index.game_names || {};
+    var found = Object.keys(names).filter(function (game) {
+      return names[game].some(function (name) { return runsIn(name, terms); });
+    });
+    return found.length === 1 ? found[0] : null;
+  }
+
+  /** Whether `part` runs word for word somewhere in `words`. */
+  function runsIn(part, words) {
+    for (var i = 0; i + part.length <= words.length; i += 1) {
+      if (part.every(function (word, j) { return words[i + j] === word; })) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /**
@@ -164,13 +288,31 @@
   }
 
   /**
-   * The sections answering `query`, best first: [{doc, score}]. `game` is the game of the page
-   * the reader is on (or null); with `only`, the sections of other games are left out.
+   * The sections answering `query`, best first: {terms, results: [{doc, score}], named}. `game` is
+   * the game of the page the reader is on (or null); with `only`, the sections of other games are
+   * left out, as they are when the question names a game (`named`).
    */
   function rank(ready, query, game, only) {
-    var asked = ready.normalise.terms(query).slice(0, MOST_TERMS);
-    var whole = named(ready.normalise, query).slice(0, MOST_TERMS);
-    var groups = ready.normalise.expand(asked);
+    var corrected = new Set();
+    var fix = function (term) {
+      var read = spelled(ready, term);
+      if (read !== term) {
+        corrected.add(read);
+      }
+      return read;
+    };
+    var asked = ready.normalise.terms(query).slice(0, MOST_TERMS).map(fix);
+    var whole = named(ready.normalise, query).slice(0, MOST_TERMS).map(fix);
+    var naming = namedGame(ready, asked);
+    if (naming) {
+      game = naming;
+      only = true;
+    }
+    var groups = ready.normalise.expand(asked).map(function (entry) {
+      // A word read as another (a misspelling, or a word the book lacks) counts for less.
+      var guessed = entry[0].length === 1 && corrected.has(entry[0][0]);
+      return guessed ? [entry[0], entry[1] * (ready.index.weights.fuzzy_weight || 1)] : entry;
+    });
     var terms = [];
     var asking = 0;
     groups.forEach(function (entry) {
@@ -181,10 +323,20 @@
         }
       });
     });
+    // The synonyms of the question's terms are looked up too, but asked for only in their stead.
+    var sought = terms.slice();
+    terms.forEach(function (term) {
+      ready.normalise.alternatives(term).forEach(function (other) {
+        if (sought.indexOf(other) < 0) {
+          sought.push(other);
+        }
+      });
+    });
+    var synonymWeight = ready.normalise.synonymWeight;
     var weights = ready.index.weights;
     var k1 = weights.saturation;
     var total = ready.index.docs.length;
-    var idf = new Map(terms.map(function (term) {
+    var idf = new Map(sought.map(function (term) {
       var n = ready.counts.get(term) || 0;
       return [term, Math.log(1 + (total - n + 0.5) / (n + 0.5))];
     }));
@@ -197,7 +349,7 @@
         return;
       }
       var each = new Map();
-      terms.forEach(function (term) {
+      sought.forEach(function (term) {
         var tf = 0;
         ready.fields.forEach(function (name) {
           var field = doc.fields[name];
@@ -213,17 +365,34 @@
       });
       var score = 0;
       var matched = 0;
+      // A term's value in this section: its own, else its best synonym's, for less.
+      var value = function (term) {
+        if (each.has(term)) {
+          return each.get(term);
+        }
+        var best = 0;
+        ready.normalise.alternatives(term).forEach(function (other) {
+          best = Math.max(best, (each.get(other) || 0) * synonymWeight);
+        });
+        return best;
+      };
       groups.forEach(function (entry) {
         var group = entry[0];
-        if (group.every(function (term) { return each.has(term); })) {
-          group.forEach(function (term) { score += entry[1] * each.get(term) / group.length; });
+        var values = group.map(value);
+        if (values.every(function (v) { return v > 0; })) {
+          values.forEach(function (v) { score += entry[1] * v / group.length; });
           matched += entry[1];
         }
       });
       if (score > 0) {
         score *= (matched / asking) * (weights.kinds[doc.kind] || 1);
+        if (titleHolds(terms, doc.titled)) {
+          score *= (weights.named_kinds || {})[doc.kind] || 1;
+        }
         if (sameSet(whole, doc.named)) {
           score *= weights.title_match;
+        } else if (whole.length > 1 && doc.names.some(function (name) { return runsIn(whole, name); })) {
+          score *= weights.name_match || 1;
         }
         if (game && doc.game === game) {
           score *= weights.same_game;
@@ -236,12 +405,17 @@
       }
     });
     results.sort(function (a, b) { return b.score - a.score; });
-    return { terms: terms, results: results };
+    return { terms: terms, results: results, named: naming };
   }
 
   /** Every word of a text, stop words too, stemmed: what a title names. */
   function named(normalise, text) {
     return normalise.words(text).map(normalise.stem);
+  }
+
+  /** Whether a section's title holds every term of the question (the question names it). */
+  function titleHolds(terms, titled) {
+    return terms.length > 0 && terms.every(function (t) { return titled.indexOf(t) >= 0; });
   }
 
   /** Whether the question's words are the title's, every one and no other. */
@@ -381,6 +555,10 @@
       status.textContent = total === 0 ? "No section matches." :
         total === 1 ? "1 section matches." :
         total + " sections match" + (total > SHOWN ? ", the first " + SHOWN + " shown." : ".");
+      if (found.named) {
+        status.textContent += " Only " + (ready.index.games[found.named] || found.named) +
+          "'s sections: the question names the game.";
+      }
       list.dataset.query = query;
     }
 

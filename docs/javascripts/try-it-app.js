@@ -472,20 +472,38 @@ function exampleBox(example, editor) {
   return box;
 }
 
-/* The result of a run, put in `holder` a few examples per task. */
+/** The result each holder is building (a newer run's, or a Reset, replaces it). */
+const building = new WeakMap();
+
+/** Empty `holder`, and stop the result being built for it. */
+function clearResult(holder) {
+  building.delete(holder);
+  holder.replaceChildren();
+}
+
+/* The result of a run, put in `holder` a few examples per task. It joins the page once its first
+ * part is built (its first examples, up to the first drawing): the chapter under the panel is
+ * laid out and repainted once for it, not once per part. */
 async function renderResult(holder, result, seconds, editor) {
   const out = el("div", { class: "bb-try-output" });
+  building.set(holder, out);
+  let shown = false;
+  const show = () => {
+    if (!shown) holder.replaceChildren(out);
+    shown = true;
+  };
+  const replaced = () => building.get(holder) !== out || (shown && !out.isConnected);
   // The problems `battlebook check` lists before the examples, in its words: the file that cannot be
   // read, or each convention it breaks, with file and line.
   if (result.problems.length) {
     out.append(el("ul", { class: "bb-try-problems" }, ...result.problems.map((line) => el("li", { class: "bb-try-malformed", text: shorten(line) }))));
   }
-  holder.replaceChildren(out);
   let drawn = 0;
   for (let i = 0; i < result.examples.length; i++) {
     if (i && i % EXAMPLES_PER_TASK === 0) {
+      show();
       await nextTask();
-      if (!out.isConnected) return; // a newer run replaced this one
+      if (replaced()) return;
     }
     const example = result.examples[i];
     const box = exampleBox(example, editor);
@@ -494,12 +512,14 @@ async function renderResult(holder, result, seconds, editor) {
     if (atOnce) {
       drawn++;
       await nextTask(); // a drawing is the heaviest part: a task of its own
-      if (!out.isConnected) return;
+      if (replaced()) return;
     }
     for (const drawing of example.drawings) box.append(...drawingOf(example, drawing, atOnce));
+    if (atOnce) show();
   }
   const took = seconds === undefined ? "" : ` (ran in ${seconds.toFixed(2)} s)`;
   out.append(el("p", { class: "bb-try-summary", text: result.summary + took }));
+  show();
 }
 
 /* Drawings: SVG rebuilt from an allow-list of elements and attributes. */
@@ -632,7 +652,7 @@ function makePanel(text, options = {}) {
     running = true;
     runButton.disabled = true;
     stopButton.hidden = false;
-    result.replaceChildren();
+    clearResult(result);
     const clicked = performance.now();
     try {
       const { value: answer, seconds } = await engine.call("run", [area.value], {
@@ -701,7 +721,7 @@ function makePanel(text, options = {}) {
       onclick: () => {
         area.value = original;
         paint();
-        result.replaceChildren();
+        clearResult(result);
         status.textContent = "";
       },
     },
@@ -725,7 +745,10 @@ function makePanel(text, options = {}) {
     ...extra,
     el("span", { class: "bb-try-hint", text: "Ctrl+Enter runs" }),
   );
-  const panel = el("div", { class: "bb-try-panel" }, box, actions, bar, status, linkField, result);
+  // The progress bar and the status share one row of a fixed height: while the engine loads and
+  // runs, nothing under them moves (a move lays out and repaints the whole chapter below the panel).
+  const state = el("div", { class: "bb-try-state" }, bar, status);
+  const panel = el("div", { class: "bb-try-panel" }, box, actions, state, linkField, result);
   warm(); // the engine loads while the reader reads and edits
   return { panel, area, paint, run, status, result };
 }

@@ -175,6 +175,16 @@ def test_the_game_of_the_page_comes_first_and_a_filter_keeps_to_it(page: Page, s
     page.keyboard.press("Escape")
 
 
+def test_a_question_naming_a_game_keeps_to_it_and_says_so(page: Page, site_url: str) -> None:
+    """From the home page (no game of its own), "... in heroscape" lists Heroscape's sections only."""
+    sections, _ = search_hrefs(page, site_url, "who attacks first in heroscape")
+    homm = re.compile(r"/(rulebook|odds)/homm/|#homm\.")
+    assert sections and "heroscape" in {game_of(h) for h in sections}, sections[:5]
+    assert not [h for h in sections if homm.search(h)], "a HoMM section is listed"
+    expect(page.locator("[data-bb-search-status]")).to_contain_text("Only Heroscape's sections")
+    page.keyboard.press("Escape")
+
+
 def test_results_are_section_links_with_a_clean_snippet(page: Page, site_url: str) -> None:
     search_hrefs(page, site_url, "retaliate against a ranged attack")
     texts = page.locator("a.bb-search__link").all_inner_texts()
@@ -217,12 +227,23 @@ def test_a_rules_result_line_is_the_rules_own_text(page: Page, site_url: str, qu
 
 
 def test_the_calculators_are_found_by_the_words_players_use(page: Page, site_url: str) -> None:
-    """The fight and battle calculators come up for 'battle' and 'who wins the battle' (issue 35)."""
-    calculator = re.compile(r"/odds/[a-z0-9-]+/#fight-calculator$")
-    for question, within in (("who wins the battle", 2), ("battle", 5), ("who wins", 2)):
+    """The words players use for the calculators list one first: the fight and battle calculators, or
+    for "odds" and "calculator" the odds page's own calculator at its top (issue 35)."""
+    fight = re.compile(r"/odds/[a-z0-9-]+/#fight-calculator$")
+    either = re.compile(r"/odds/[a-z0-9-]+/(#fight-calculator)?$")
+    for question, wanted in (
+        ("who wins", fight),
+        ("who wins a fight", fight),
+        ("fight", fight),
+        ("battle", fight),
+        ("who wins the battle", fight),
+        ("odds", either),
+        ("odds calculator", either),
+        ("calculator", either),
+    ):
         sections, shown = search_hrefs(page, site_url, question)
-        first = [h for h in sections if h in shown][:within]
-        assert any(calculator.search(h) for h in first), f"searching {question!r} shows {first}"
+        first = [h for h in sections if h in shown][:1]
+        assert first and wanted.search(first[0]), f"searching {question!r} lists {first} first"
     page.keyboard.press("Escape")
 
 

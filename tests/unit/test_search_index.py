@@ -281,6 +281,7 @@ SAMPLES = [
     "retaliated twice in one round, retaliation, retaliating",
     "shoot through a tree; can my archer see the figure",
     "I a x 7 Z1 don't won’t",
+    "can guards give up, or move up and out; power up",
 ]
 
 
@@ -330,3 +331,81 @@ def test_a_pasted_page_is_read_only_as_far_as_a_question_goes(normaliser: Normal
     pasted = " ".join(f"word{n}" for n in range(20_000)) + " swat"
     code = "const ready = search.prepare(data.index); return search.rank(ready, data.pasted, null, false).terms.length;"
     assert run_script(code, {"index": index, "pasted": pasted}) == 32
+
+
+def _ranked(index: dict[str, Any], *questions: str) -> list[list[str]]:
+    code = (
+        "const ready = search.prepare(data.index);"
+        " return data.questions.map(q => search.rank(ready, q, null, false).results.map(r => r.doc.address));"
+    )
+    return list(run_script(code, {"index": index, "questions": list(questions)}))
+
+
+def test_a_particle_asks_with_its_word_before_it(normaliser: Normaliser) -> None:
+    groups = dict(normaliser.expand(normaliser.terms("can guards give up")))
+    assert groups[("up",)] == normaliser.particle_weight < 1
+    assert groups[tuple(normaliser.terms("give up"))] == 1.0
+    # a particle a phrase holds is the phrase's word, and makes no pair
+    power_up = dict(normaliser.expand(normaliser.terms("power up")))
+    assert power_up[("up",)] == normaliser.phrase_word_weight
+    assert tuple(normaliser.terms("power up")) not in power_up
+
+
+def test_a_misspelt_word_reads_as_the_books_term_one_edit_away(normaliser: Normaliser) -> None:
+    sections = [
+        Section("r/#homm.withdrawing", "Withdrawing", "W", "rule", "homm", "A side withdraws.", ""),
+        Section("r/#homm.support", "Sacrificing for support", "S", "rule", "homm", "A stack sacrifices.", ""),
+        Section("r/#homm.other", "Other", "O", "rule", "homm", "Withdrew a solid stack.", ""),
+    ]
+    index = build_index(sections, normaliser, {}, {"homm": "HoMM"})
+    withdrawl, sacrafice, soldier = _ranked(index, "withdrawl rules", "sacrafice a stack", "soldiers")
+    assert withdrawl[0] == "r/#homm.withdrawing"
+    assert sacrafice[0] == "r/#homm.support"
+    # a word of the prose alone ("solid") is not what a player's unknown word is read as
+    assert soldier == []
+
+
+def test_a_question_naming_a_calculator_finds_it_before_the_rules(normaliser: Normaliser) -> None:
+    sections = [
+        Section("r/#homm.battle-odds", "Battle odds", "B", "rule", "homm", "The odds of a battle, by battle.", ""),
+        Section("odds/homm/#fight-calculator", "Who wins a fight or battle", "O", "calculator", "homm", "", ""),
+    ]
+    index = build_index(sections, normaliser, {"odds/homm/#fight-calculator": ["battle calculator"]}, {})
+    battle, who_wins = _ranked(index, "battle", "who wins")
+    assert battle[0] == who_wins[0] == "odds/homm/#fight-calculator"
+
+
+def test_a_question_running_inside_a_sections_name_weighs_more(normaliser: Normaliser) -> None:
+    sections = [
+        Section("r/#homm.a", "Phases", "A", "rule", "homm", "The Aggressor attacks first, then who is left.", ""),
+        Section("r/#homm.b", "Order", "B", "rule", "homm", "Attacks go in order.", ""),
+    ]
+    index = build_index(sections, normaliser, {"homm.b": ["who attacks first in a round"]}, {})
+    [found] = _ranked(index, "who attacks first")
+    assert found[0] == "r/#homm.b"
+
+
+def test_a_question_naming_a_game_is_kept_to_that_game(normaliser: Normaliser) -> None:
+    sections = [
+        Section("rulebook/homm/t/#homm.turns", "Turns", "T", "rule", "homm", "Who moves first.", ""),
+        Section("rulebook/heroscape/t/#heroscape.turns", "Turns", "T", "rule", "heroscape", "Turns.", ""),
+    ]
+    titles = {"homm": "Heroes of Might & Magic IV", "heroscape": "Heroscape"}
+    index = build_index(sections, normaliser, {}, titles)
+    assert index["game_names"]["heroscape"] == [["heroscap"]]
+    scape, homm, both = _ranked(index, "turns in heroscape", "turns in heroes of might and magic", "turns")
+    assert scape == ["rulebook/heroscape/t/#heroscape.turns"]
+    assert homm == ["rulebook/homm/t/#homm.turns"]
+    assert len(both) == 2
+
+
+def test_a_word_a_section_lacks_is_found_through_its_synonym_for_less(normaliser: Normaliser) -> None:
+    assert ("damag", "wound", "hurt") in normaliser.synonyms and 0 < normaliser.synonym_weight < 1
+    sections = [
+        Section("r/#heroscape.life", "Life", "L", "rule", "heroscape", "Wounds reach the Life.", ""),
+        Section("r/#heroscape.other", "Damage", "D", "rule", "heroscape", "Damage, damage everywhere.", ""),
+    ]
+    index = build_index(sections, normaliser, {}, {})
+    [damage] = _ranked(index, "damage")
+    # the section that says "damage" comes first; the one that says "wounds" is found too
+    assert damage == ["r/#heroscape.other", "r/#heroscape.life"]

@@ -14,7 +14,9 @@ It reads the built HTML, whatever wrote it (MkDocs, ProperDocs, Zensical: only t
 - [`build_index`][battlebook.site.search.build_index] weighs the terms of each section's
   fields and writes them, with the normaliser's data, as `search/battlebook.json`, which the
   page's script (`docs/javascripts/search.js`) ranks with BM25: one copy of every word list
-  and stemming rule, read by both sides.
+  and stemming rule, read by both sides. The index also carries each section's declared names
+  (a question running inside one weighs more), the weights of the calculators a question names,
+  and the ways a question names each game ([`game_names`][battlebook.site.search.game_names]).
 
 [`write_index`][battlebook.site.search.write_index] does it all for a built site; the pass
 after the build ([`finish`][battlebook.site.finish]) calls it with the rules' search words
@@ -73,6 +75,20 @@ SAME_GAME_BOOST = 1.5
 #: game the words point to alone weighs up to 1 + this, one of a game they rule out 1 - this
 #: (the page's script reads each game's chance from the sections holding each word).
 GAME_EVIDENCE = 0.3
+#: How much more a section of these kinds weighs when its title holds every term of the question
+#: (the question names it): a reader who types "battle" or "odds" wants the calculator that gives
+#: the numbers, before the rules that explain them.
+NAMED_KIND_BOOSTS: Mapping[str, float] = MappingProxyType({"calculator": 1.5})
+#: How much more a section weighs when the question, two words or more, is one of its names (its
+#: title or one of its declared search words) or runs word for word inside one (`who wins`, in
+#: "Who wins a fight or battle"; `line of sight`).
+NAME_MATCH_BOOST = 1.6
+#: A question's word that no section holds is read as the word of the index it is one edit away
+#: from (two, for a word this long or longer): `withdrawl`, `sacrafice`.
+FUZZY_LONG_WORD = 8
+#: What a word read as another counts for, against the word the reader typed: the guess may be
+#: wrong (`swings` is no misspelling of `sling`).
+FUZZY_WEIGHT = 0.5
 #: Characters of a section's prose kept for its result's snippet.
 SNIPPET_CHARS = 1200
 
@@ -93,6 +109,11 @@ class Normaliser:
         phrases: A player's phrase, as terms -> the rule's terms it means.
         phrase_word_weight: The weight of a question's word that a phrase holds (the phrase's
             meaning weighs 1).
+        particles: Words that say something only with the word before them (`up` in `give up`).
+        particle_weight: The weight of a particle alone (the particle with its word weighs 1).
+        synonyms: Groups of terms for one thing: a section without a question's term is found
+            through another term of its group (by the page's script).
+        synonym_weight: How much of its weight a term found through a synonym counts for.
 
     Examples:
         >>> n = Normaliser(frozenset({"the", "a"}), {"defence": "defense"},
@@ -109,6 +130,10 @@ class Normaliser:
     stemmer: tuple[tuple[tuple[str, str, int], ...], ...] = ()
     phrases: tuple[tuple[tuple[str, ...], tuple[str, ...]], ...] = ()
     phrase_word_weight: float = 0.5
+    particles: frozenset[str] = frozenset()
+    particle_weight: float = 1.0
+    synonyms: tuple[tuple[str, ...], ...] = ()
+    synonym_weight: float = 0.0
 
     def words(self, text: str) -> list[str]:
         """The words of `text`, lower case, apostrophes dropped (`Guard's` -> `guards`), stop words kept."""
@@ -147,7 +172,15 @@ class Normaliser:
         it; then the meaning of each phrase found weighs 1 each time it is found. A meaning
         stays one group (`line of sight`): a section answers it only with every term of the
         group. Longer phrases are read first, and a word one of them holds is not read again
-        in a shorter one (`shoot through` is not also `shoot`).
+        in a shorter one (`shoot through` is not also `shoot`). A particle no phrase holds
+        (`up`, after a word no phrase holds) weighs `particle_weight` alone, and the particle
+        with its word before it is a group of weight 1: `give up` asks for sections that have
+        both, `team up` for no section's `up` in `move up`.
+
+        Examples:
+            >>> n = Normaliser(frozenset({"can"}), particles=frozenset({"up"}), particle_weight=0.25)
+            >>> n.expand(n.terms("can guards give up"))
+            [(('guards',), 1.0), (('give',), 1.0), (('up',), 0.25), (('give', 'up'), 1.0)]
         """
         taken = [False] * len(terms)
         meanings: list[tuple[str, ...]] = []
@@ -158,9 +191,15 @@ class Normaliser:
                     taken[i : i + size] = [True] * size
                     meanings.append(meaning)
         weights: dict[tuple[str, ...], float] = {}
-        for term, held in zip(terms, taken, strict=True):
-            weights[(term,)] = weights.get((term,), 0.0) + (self.phrase_word_weight if held else 1.0)
-        for meaning in meanings:
+        pairs: list[tuple[str, ...]] = []
+        for i, (term, held) in enumerate(zip(terms, taken, strict=True)):
+            weight = self.phrase_word_weight if held else 1.0
+            paired = i > 0 and not taken[i - 1] and terms[i - 1] not in self.particles
+            if not held and term in self.particles and paired:
+                weight = self.particle_weight
+                pairs.append((terms[i - 1], term))
+            weights[(term,)] = weights.get((term,), 0.0) + weight
+        for meaning in [*pairs, *meanings]:
             weights[meaning] = weights.get(meaning, 0.0) + 1.0
         return list(weights.items())
 
@@ -172,6 +211,10 @@ class Normaliser:
             "stemmer": [[list(rule) for rule in step] for step in self.stemmer],
             "phrases": [[list(phrase), list(meaning)] for phrase, meaning in self.phrases],
             "phrase_word_weight": self.phrase_word_weight,
+            "particles": sorted(self.particles),
+            "particle_weight": self.particle_weight,
+            "synonyms": [list(group) for group in self.synonyms],
+            "synonym_weight": self.synonym_weight,
         }
 
 
@@ -195,7 +238,18 @@ def load_normaliser(path: Path = WORDS_FILE) -> Normaliser:
         (tuple(plain.terms(phrase)), tuple(plain.terms(meaning))) for phrase, meaning in data["phrases"].items()
     )
     kept = tuple(p for p in phrases if p[0] and p[1])
-    return Normaliser(plain.stop_words, plain.spellings, plain.stemmer, kept, float(data["phrase_word_weight"]))
+    particles = frozenset(t for word in data.get("particles", ()) for t in plain.terms(str(word)))
+    return Normaliser(
+        plain.stop_words,
+        plain.spellings,
+        plain.stemmer,
+        kept,
+        float(data["phrase_word_weight"]),
+        particles,
+        float(data.get("particle_weight", 1.0)),
+        tuple(tuple(t for word in group for t in plain.terms(str(word))) for group in data.get("synonyms", ())),
+        float(data.get("synonym_weight", 0.0)),
+    )
 
 
 @dataclass(frozen=True)
@@ -550,6 +604,7 @@ def build_index(
                 "kind": section.kind,
                 "game": section.game,
                 "snippet": (section.own or section.text)[:SNIPPET_CHARS],
+                "names": [str(w) for w in listed if len(normaliser.words(str(w))) > 1],
                 "fields": {name: dict(counts) for name, counts in fields.items() if counts},
             }
         )
@@ -563,11 +618,35 @@ def build_index(
             "same_game": SAME_GAME_BOOST,
             "game_evidence": GAME_EVIDENCE,
             "title_match": TITLE_MATCH_BOOST,
+            "named_kinds": dict(NAMED_KIND_BOOSTS),
+            "name_match": NAME_MATCH_BOOST,
+            "fuzzy_long_word": FUZZY_LONG_WORD,
+            "fuzzy_weight": FUZZY_WEIGHT,
         },
         "games": dict(game_titles or {}),
+        "game_names": {name: game_names(name, title, normaliser) for name, title in (game_titles or {}).items()},
         "pages": pages,
         "docs": docs,
     }
+
+
+def game_names(name: str, title: str, normaliser: Normaliser) -> list[list[str]]:
+    """The ways a question names a game, as terms: its name, its title, its title less an edition's numeral.
+
+    A question that names a game ("who moves first in heroscape") is kept to that game's
+    sections, as the search's "this game only" keeps to the game of the page.
+
+    Examples:
+        >>> game_names("homm", "Heroes of Might & Magic IV", load_normaliser())
+        [['hom'], ['hero', 'magic', 'iv'], ['hero', 'magic']]
+    """
+    forms = [name, title, re.sub(r"\s+[IVX]+$", "", title)]
+    out: list[list[str]] = []
+    for form in forms:
+        terms = normaliser.terms(form)
+        if terms and terms not in out:
+            out.append(terms)
+    return out
 
 
 def write_index(
