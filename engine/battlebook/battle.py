@@ -313,7 +313,7 @@ def _explore(game: Play[S, A], contest: Contest[P, S, A, O], start: P, limit: in
 #: Floating-point tolerance between two options' chances, below which the floats call them equal.
 _TIE = 1e-12
 #: The most sweeps value iteration makes over one group of positions; the exact proof then corrects it.
-_SWEEPS = 20_000
+_SWEEPS = 2_000
 
 
 def _allowed(side: int | None, values: list[tuple[float, float]]) -> list[int]:
@@ -327,9 +327,8 @@ def _allowed(side: int | None, values: list[tuple[float, float]]) -> list[int]:
     return [i for i, (a, _) in enumerate(values) if a <= best + _TIE]
 
 
-def _pick(side: int | None, values: list[tuple[float, float]]) -> int:
-    """Among the options best on the first side's chance, the one each side prefers: its own win, then no end."""
-    allowed = _allowed(side, values)
+def _pick(side: int | None, values: list[tuple[float, float]], allowed: list[int]) -> int:
+    """Among the options best on the first side's chance (`allowed`), the one its side prefers: own win, then no end."""
     if side == 0:
         return min(allowed, key=lambda i: values[i][1])
     return max(allowed, key=lambda i: values[i][1])
@@ -372,6 +371,22 @@ def _progress(graph: _Graph, allowed: Sequence[Sequence[int]]) -> list[int | Non
     return via
 
 
+def _sums(option: tuple[tuple[int, float], ...], va: list[float], vd: list[float]) -> tuple[float, float]:
+    """An option's chances of each side's win, from `va` and `vd`: each the `math.fsum` of its branches' products.
+
+    With one or two branches (a HoMM attack's miss and hit) the plain sum is that same
+    number (the sum of two floats is rounded once, as `fsum` rounds the exact sum), and
+    much quicker: value iteration asks it millions of times.
+    """
+    if len(option) == 1:
+        ((t, p),) = option
+        return p * va[t], p * vd[t]
+    if len(option) == 2:
+        (t, p), (u, q) = option
+        return p * va[t] + q * va[u], p * vd[t] + q * vd[u]
+    return math.fsum(p * va[t] for t, p in option), math.fsum(p * vd[t] for t, p in option)
+
+
 def _iterate(graph: _Graph) -> list[int]:
     """Strategies by value iteration, group by group (sinks first): the option taken at each position."""
     size = len(graph.sides)
@@ -390,18 +405,24 @@ def _iterate(graph: _Graph) -> list[int]:
     allowed: list[list[int]] = [[0] for _ in range(size)]
     for component in strongly_connected(list(successors), successors):
         loops = len(component) > 1 or component[0] in successors[component[0]]
+        nodes = [(n, floats[n], graph.sides[n]) for n in component]
         for _ in range(_SWEEPS if loops else 1):
             change = 0.0
-            for n in component:
-                values = [
-                    (math.fsum(p * va[t] for t, p in option), math.fsum(p * vd[t] for t, p in option))
-                    for option in floats[n]
-                ]
-                pick = _pick(graph.sides[n], values)
-                chosen[n] = pick
-                allowed[n] = _allowed(graph.sides[n], values)
-                a, d = values[pick]
-                change = max(change, abs(a - va[n]), abs(d - vd[n]))
+            for n, options, side in nodes:
+                if len(options) == 1:
+                    # Nobody chooses: the one option's chances (as `_pick` and `_allowed` would give them).
+                    a, d = _sums(options[0], va, vd)
+                else:
+                    values = [_sums(option, va, vd) for option in options]
+                    allowed[n] = best = _allowed(side, values)
+                    chosen[n] = pick = _pick(side, values, best)
+                    a, d = values[pick]
+                moved = abs(a - va[n])
+                if moved > change:
+                    change = moved
+                moved = abs(d - vd[n])
+                if moved > change:
+                    change = moved
                 va[n], vd[n] = a, d
             if change < 1e-15:
                 break
@@ -550,6 +571,14 @@ def _value(option: tuple[Branch, ...], values: list[Fraction]) -> Fraction:
     return sum((p * values[t] for t, p, _ in option), Fraction(0))
 
 
+def _values(graph: _Graph, first_wins: list[Fraction]) -> list[list[Fraction]]:
+    """Each option's exact chance of the first side's win, where a side has a choice (elsewhere nothing is asked)."""
+    return [
+        [_value(option, first_wins) for option in graph.options[n]] if graph.sides[n] is not None else []
+        for n in range(len(graph.sides))
+    ]
+
+
 def _trap(graph: _Graph, chosen: Sequence[int]) -> set[int]:
     """Where the second side can keep the first from ever winning, the first side playing `chosen`."""
     size = len(graph.sides)
@@ -571,16 +600,15 @@ def _trap(graph: _Graph, chosen: Sequence[int]) -> set[int]:
     return alive
 
 
-def _improve(graph: _Graph, chosen: list[int], known: _Exact) -> int:
+def _improve(graph: _Graph, chosen: list[int], known: _Exact, values: list[list[Fraction]]) -> int:
     """One round of exact policy improvement: the first side's if it can do better, else the second side's.
 
     The first side takes, where an option does strictly better than its choice, an option
     best on its chance that brings its win closer; the second side takes a strictly lower
     option, or one keeping the battle where the first side can never win. Returns how many
-    positions changed their option.
+    positions changed their option. `values` are [`_values`][battlebook.battle._values] of `known`.
     """
     size = len(graph.sides)
-    values = [[_value(option, known.a) for option in graph.options[n]] for n in range(size)]
     better = [n for n in range(size) if graph.sides[n] == 0 and max(values[n]) > values[n][chosen[n]]]
     if better:
         allowed = [
@@ -643,18 +671,22 @@ def _prefer(graph: _Graph, chosen: list[int], known: _Exact, values: list[list[F
     return changed
 
 
-def _respects_tie_order(graph: _Graph, chosen: Sequence[int], known: _Exact) -> bool:
+def _respects_tie_order(graph: _Graph, chosen: Sequence[int], known: _Exact, values: list[list[Fraction]]) -> bool:
     """Whether every choice in `chosen` is among the options its side prefers exactly (a check, as the tests make)."""
-    values = [[_value(option, known.a) for option in graph.options[n]] for n in range(len(graph.sides))]
     return all(graph.sides[n] is None or chosen[n] in _secondary(graph, known, values, n) for n in range(len(values)))
 
 
-def _tied(graph: _Graph, known: _Exact, n: int) -> list[int]:
-    """The options at `n` exactly as good as the one chosen on both sides' chances (exact ties)."""
+def _tied(graph: _Graph, known: _Exact, n: int, values: list[list[Fraction]] | None = None) -> list[int]:
+    """The options at `n` exactly as good as the one chosen on both sides' chances (exact ties).
+
+    `values`, where given, are [`_values`][battlebook.battle._values] of `known`.
+    """
+    firsts = values[n] if values is not None and graph.sides[n] is not None else None
     return [
         i
         for i, option in enumerate(graph.options[n])
-        if _value(option, known.a) == known.a[n] and _value(option, known.d) == known.d[n]
+        if (_value(option, known.a) if firsts is None else firsts[i]) == known.a[n]
+        and _value(option, known.d) == known.d[n]
     ]
 
 
@@ -662,7 +694,7 @@ def _tied(graph: _Graph, known: _Exact, n: int) -> list[int]:
 _TIE_TRIALS = 8
 
 
-def _ties_change_count(graph: _Graph, chosen: Sequence[int], known: _Exact) -> bool:
+def _ties_change_count(graph: _Graph, chosen: Sequence[int], known: _Exact, values: list[list[Fraction]]) -> bool:
     """Whether another breaking of exact ties, still best play, gives another expected count from the start.
 
     The positions reachable from the start through tied options are searched. Where none has
@@ -685,7 +717,7 @@ def _ties_change_count(graph: _Graph, chosen: Sequence[int], known: _Exact) -> b
         n = work.popleft()
         if n in graph.won:
             continue
-        for i in _tied(graph, known, n):
+        for i in _tied(graph, known, n, values):
             option = graph.options[n][i]
             counted = (
                 None
@@ -759,13 +791,14 @@ def solve_best(game: Play[S, A], contest: Contest[P, S, A, O], start: P, *, limi
     rounds = 0
     while True:
         known = _evaluate(graph, chosen)
-        if not _improve(graph, chosen, known):
+        values = _values(graph, known.a)
+        if not _improve(graph, chosen, known, values):
             break
         rounds += 1
         if rounds > 50:
             raise NotProved("the strategies found could not be proved optimal")
     deciding = [n for n in range(len(graph.sides)) if graph.sides[n] is not None]
-    if not _respects_tie_order(graph, chosen, known):
+    if not _respects_tie_order(graph, chosen, known, values):
         raise NotProved("the strategies found do not respect the order of preference between equal options")
     return BestPlay(
         known.a[0],
@@ -773,9 +806,9 @@ def solve_best(game: Play[S, A], contest: Contest[P, S, A, O], start: P, *, limi
         1 - known.a[0] - known.d[0],
         known.e[0],
         _first_decision(graph, chosen),
-        _ties_change_count(graph, chosen, known),
+        _ties_change_count(graph, chosen, known, values),
         len(graph.sides),
         rounds,
         FrozenMap((graph.positions[n], chosen[n]) for n in deciding),
-        FrozenMap((graph.positions[n], tuple(_tied(graph, known, n))) for n in deciding),
+        FrozenMap((graph.positions[n], tuple(_tied(graph, known, n, values))) for n in deciding),
     )

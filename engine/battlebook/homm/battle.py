@@ -328,12 +328,18 @@ class HommContest:
 
 
 def _killing(play: HommPlay, state: BattleState, action: Action) -> Fraction:
-    """The chance that `action` kills, from the results of its die the rules tell apart (`Game.outcomes`)."""
-    chance = Fraction(0)
-    for roll in play.outcomes(state, action):
-        if play.attack_effect(play.apply(state, action, roll.dice))[1]:
-            chance += roll.chance
-    return chance
+    """The chance that `action` kills, from the results of its die the rules tell apart (`Game.outcomes`).
+
+    An attack's results are at most two, one whose faces all miss and one whose faces all
+    hit ([`HommPlay.outcomes`][battlebook.homm.play.HommPlay.outcomes]): the first result
+    (the die's lowest face, which `outcomes` has just resolved) is resolved, and the other,
+    if any, is the opposite.
+    """
+    rolls = list(play.outcomes(state, action))
+    if len(rolls) > 2:
+        return sum((r.chance for r in rolls if play.attack_effect(play.apply(state, action, r.dice))[1]), Fraction(0))
+    first = play.attack_effect(play.apply(state, action, rolls[0].dice))[1]
+    return rolls[0].chance if first else 1 - rolls[0].chance
 
 
 def plain(position: Position, choice: Choice[Position, BattleState, Action]) -> int:

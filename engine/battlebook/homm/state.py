@@ -24,10 +24,10 @@ defined here, with the state that carries the extensions and that its methods ta
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Hashable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Protocol
+from typing import Any, Protocol
 
 from battlebook import bounds
 from battlebook.errors import RuleViolation, ScenarioError
@@ -181,6 +181,7 @@ class Stage(StrEnum):
     ANSWER = "answer"
 
 
+@keeps_hash
 @dataclass(frozen=True)
 class Clock:
     """The moment of the battle: round, phase (1-10), whose turn it is, and the stage.
@@ -196,6 +197,7 @@ class Clock:
     stage: Stage = Stage.PHASE
 
 
+@keeps_hash
 @dataclass(frozen=True)
 class Army:
     """What the withdrawal and surrender rules need to know about one side's army.
@@ -241,6 +243,7 @@ class Outcome:
     ending: Ending
 
 
+@keeps_hash
 @dataclass(frozen=True)
 class AttackMade:
     """The last attack, kept so that its target may answer it."""
@@ -471,11 +474,21 @@ class BattleState:
         The rules ask this all the time: each state sorts its stacks once, and keeps the answer
         (which a copy keeping the same stacks takes over).
         """
-        return kept(
-            self,
-            ("stacks", side, line),
-            lambda: tuple(s for s in self.stacks if s.side is side and (line is None or s.line is line)),
-        )
+        found = self._stack_table()
+        stacks: tuple[Stack, ...] | None = found.get((side, line))
+        if stacks is None:
+            stacks = found[side, line] = tuple(
+                s for s in self.stacks if s.side is side and (line is None or s.line is line)
+            )
+        return stacks
+
+    def _stack_table(self) -> dict[Hashable, Any]:
+        """What this state's stacks answer, each kept once asked (a copy keeping the same stacks takes it over).
+
+        Keys: `(side, line)` for `stacks_on`, and a question's name with everything else it reads.
+        """
+        table: dict[Hashable, Any] = kept(self, ("stacks",), dict)
+        return table
 
     def holding(self, side: Side, line: Line) -> tuple[Stack, ...]:
         """The stacks of `side` on `line` that count toward the stacks the line must keep.
@@ -486,7 +499,12 @@ class BattleState:
         stacks = self.stacks_on(side, line)
         if self.ruleset.hero_holds_melee_line:
             return stacks
-        return tuple(s for s in stacks if not s.is_heroes_only)
+        found = self._stack_table()
+        key = ("holding", side, line)
+        held = found.get(key)
+        if held is None:
+            held = found[key] = tuple(s for s in stacks if not s.is_heroes_only)
+        return held
 
     def is_standing(self, side: Side) -> bool:
         """Whether `side` is still in the battle: it has a stack left.
@@ -496,7 +514,12 @@ class BattleState:
         stacks = self.stacks_on(side)
         if self.ruleset.hero_alone_fights_on:
             return bool(stacks)
-        return any(not s.is_heroes_only for s in stacks)
+        found = self._stack_table()
+        key = ("standing", side)
+        standing = found.get(key)
+        if standing is None:
+            standing = found[key] = any(not s.is_heroes_only for s in stacks)
+        return bool(standing)
 
     def has_hero_standing(self, side: Side) -> bool:
         """Whether a hero card of `side` is still in play."""
