@@ -129,6 +129,9 @@ full: $(STAMP)
 ## It checks site/ as last built, and builds it when there is none.
 ## Only `make test SKIP_BROWSER=1` (or `make browser SKIP_BROWSER=1`) skips it, and says so.
 BROWSER_TESTS ?=
+## The browser tests BROWSER_TESTS names (paths under tests/browser, with their options), else all of them
+## (BROWSER_TESTS then holds options only, such as `-m smoke`).
+BROWSER_SELECTED = $(or $(filter tests/browser/%,$(BROWSER_TESTS)),tests/browser) $(filter-out tests/browser/%,$(BROWSER_TESTS))
 SKIP_BROWSER ?=
 browser: $(STAMP)
 	@if [ '$(SKIP_BROWSER)' = 1 ]; then \
@@ -136,7 +139,7 @@ browser: $(STAMP)
 	else \
 	  $(MAKE) --no-print-directory chromium node_modules/.package-lock.json && \
 	  { [ -f site/index.html ] || $(MAKE) --no-print-directory site; } && \
-	  $(BIN)/pytest tests/browser $(BROWSER_TESTS) $(if $(filter-out 1,$(JOBS)),-n $(JOBS) --dist loadgroup); \
+	  $(BIN)/pytest $(BROWSER_SELECTED) $(if $(filter-out 1,$(JOBS)),-n $(JOBS) --dist loadgroup); \
 	fi
 
 ## Every browser test while two other processes keep both cores busy (as on a loaded CI machine or
@@ -150,7 +153,7 @@ browser-stress: $(STAMP)
 	$(BIN)/python -c 'while True: pass' & two=$$!; \
 	trap 'kill $$one $$two 2>/dev/null' EXIT INT TERM; \
 	echo "two busy processes ($$one, $$two) keep both cores loaded"; \
-	$(BIN)/pytest tests/browser $(BROWSER_TESTS) $(if $(filter-out 1,$(JOBS)),-n $(JOBS) --dist loadgroup)
+	$(BIN)/pytest $(BROWSER_SELECTED) $(if $(filter-out 1,$(JOBS)),-n $(JOBS) --dist loadgroup)
 
 ## axe-core on every page of the built site, in light and dark mode (`make test` checks one page of
 ## each kind): CI runs it after `make test`. It checks site/ as last built, and builds it when there is none.
