@@ -23,12 +23,21 @@ from battlebook.battle import BestPlay, Choice, Skip, solve_best, solve_plan
 from battlebook.dice import Die, ScriptedDice
 from battlebook.fight import Ended, Move
 from battlebook.game import Roll
-from battlebook.homm.battle import HommContest, Position, StackSpec, battle_odds_in, battle_state, start_position
+from battlebook.homm.battle import (
+    BattleOdds,
+    HommContest,
+    Position,
+    StackSpec,
+    battle_odds_in,
+    battle_state,
+    start_position,
+)
 from battlebook.homm.chance import FirstRollDice
 from battlebook.homm.play import HOMM_PLAY
 from battlebook.homm.readings import with_reading
 from battlebook.homm.ruleset import Ruleset
 from battlebook.homm.sides import Side
+from battlebook.homm.state import BattleState
 
 S = StackSpec
 BATTLES = 100_000
@@ -48,6 +57,16 @@ CASES = [
     ),
     ([S(2, 1, 3, 0, 7, 3, "melee")], [S(1, 2, 4, 0, 7, 5, "melee")], ()),
 ]
+
+
+def _best_play(case: tuple[list[StackSpec], list[StackSpec], tuple[str, ...]]) -> tuple[BattleState, BattleOdds]:
+    """A case's battle, under the readings it names, and its odds under best play."""
+    aggressor, defender, readings = case
+    ruleset = Ruleset()
+    for words in readings:
+        ruleset = with_reading(ruleset, words)
+    state = battle_state(aggressor, defender, ruleset)
+    return state, battle_odds_in(state, "best")
 
 
 @dataclass
@@ -127,14 +146,9 @@ def _monte_carlo(walk: _Walk, start: Position, faces: tuple[int, ...], seed: int
 def test_a_seeded_monte_carlo_under_the_strategies_found_lands_within_five_standard_errors(
     case: tuple[list[StackSpec], list[StackSpec], tuple[str, ...]],
 ) -> None:
-    aggressor, defender, readings = case
-    ruleset = Ruleset()
-    for words in readings:
-        ruleset = with_reading(ruleset, words)
-    state = battle_state(aggressor, defender, ruleset)
-    odds = battle_odds_in(state, "best")
+    state, odds = _best_play(case)
     assert odds.solved is not None and odds.solved.strategy
-    faces = tuple(sorted(int(face) for face in ruleset.die.faces if isinstance(face, int)))
+    faces = tuple(sorted(int(face) for face in state.ruleset.die.faces if isinstance(face, int)))
     won, lost, unfinished = _monte_carlo(_Walk(HommContest(), odds.solved), start_position(state), faces, seed=32)
     for count, exact in ((won, odds.aggressor_wins), (lost, odds.defender_wins)):
         p = float(exact)
@@ -246,12 +260,7 @@ def test_the_flag_agrees_with_two_tie_breakings_of_a_real_battle(
     would never end) is best play too: where its expected rounds differ from the answer's, the
     answer must say that the count depends on ties, and where it says it does not, they agree.
     """
-    aggressor, defender, readings = case
-    ruleset = Ruleset()
-    for words in readings:
-        ruleset = with_reading(ruleset, words)
-    state = battle_state(aggressor, defender, ruleset)
-    odds = battle_odds_in(state, "best")
+    state, odds = _best_play(case)
     solved = odds.solved
     assert solved is not None
     kept_chances = 0
