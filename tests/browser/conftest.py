@@ -31,9 +31,10 @@ from playwright.sync_api import (
     sync_playwright,
 )
 
-from battlebook.book.model import FeatureDoc, feature_paths, load_book
+from battlebook.book.model import FeatureDoc
 from tests.browser.a11y import forget_stored_data
 from tests.browser.templates import NOT_FOUND
+from tests.rulebook import rulebook
 
 ROOT = Path(__file__).resolve().parents[2]
 SITE = ROOT / "site"
@@ -141,10 +142,9 @@ def every_page() -> list[str]:
     return [*site_pages(), NOT_FOUND]
 
 
-@functools.cache
-def book() -> list[FeatureDoc]:
-    """The feature files the site was built from, read once per test process."""
-    return load_book(feature_paths([ROOT / "features"]), ROOT)
+def book() -> tuple[FeatureDoc, ...]:
+    """The feature files the site was built from, read once per test process (`tests.rulebook`)."""
+    return rulebook()
 
 
 #: An address the built site does not have: the tests' server answers it with the site's `NOT_FOUND` page.

@@ -17,6 +17,7 @@ registered game's folder among them), the odds pages' from the game registry.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -74,7 +75,7 @@ def _address(uri: str) -> str:
     return uri.removesuffix(".md") + "/"
 
 
-def templates(book: list[FeatureDoc]) -> list[Template]:
+def templates(book: Sequence[FeatureDoc]) -> list[Template]:
     """Every kind of page of the site built from `book`, in the order the site shows them."""
     groups: dict[str, list[str]] = {name: [] for name in GAMES}
     for feature in book:

@@ -9,10 +9,8 @@ from dataclasses import dataclass
 import pytest
 from playwright.sync_api import BrowserContext, Page, expect
 
-from battlebook.book.model import feature_paths, load_book
 from battlebook.site.pages import page_uri
 from tests.browser.a11y import axe_results, report, serious, toggle_palette
-from tests.browser.conftest import ROOT
 from tests.browser.search_queries import (
     FRESH_QUESTIONS,
     PLAYER_QUESTIONS,
@@ -24,6 +22,7 @@ from tests.browser.search_queries import (
     open_search,
     search_hrefs,
 )
+from tests.rulebook import rulebook
 
 
 @pytest.fixture(scope="module")
@@ -55,7 +54,7 @@ def _section_holding(example_prefix: str) -> str:
     Examples are part of their rule's search section (see `battlebook.book.render`), so a
     search that finds an example lists the rule section it stands in.
     """
-    for feature in load_book(feature_paths([ROOT / "features"]), ROOT):
+    for feature in rulebook():
         for rule, example in feature.examples():
             if rule is not None and example.name.startswith(example_prefix):
                 page = page_uri(feature).removesuffix(".md")

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from battlebook.book.model import FeatureDoc, feature_paths, load_book, load_feature
+from battlebook.book.model import FeatureDoc, feature_paths, load_feature
 from battlebook.book.results import ResultBook
 from battlebook.book.rulings import read_ruling, render_rulings_index, ruling_problems, rulings_of
 from battlebook.book.sources import SECTIONS
@@ -26,16 +26,17 @@ from battlebook.site import pages as site_pages
 from battlebook.site.coverage import coverage_problems, render_coverage, section_coverage
 from battlebook.site.pages import page_uri
 from battlebook.site.pending import PENDING
+from tests.rulebook import rulebook
 
 ROOT = Path(__file__).resolve().parents[2]
 
 
 @pytest.fixture(scope="module")
-def book() -> list[FeatureDoc]:
-    return load_book(feature_paths([ROOT / "features"]), ROOT)
+def book() -> tuple[FeatureDoc, ...]:
+    return rulebook()
 
 
-def test_every_step_has_a_docstring_and_a_domain(book: list[FeatureDoc]) -> None:
+def test_every_step_has_a_docstring_and_a_domain(book: tuple[FeatureDoc, ...]) -> None:
     domains = build_catalogue(book, load_step_modules())
     assert catalogue_problems(domains) == []
     modules = {m for d in domains for m in d.modules}
@@ -43,7 +44,7 @@ def test_every_step_has_a_docstring_and_a_domain(book: list[FeatureDoc]) -> None
     assert all(d.title and d.steps for d in domains)
 
 
-def test_each_step_shows_a_real_example_line_and_the_features_using_it(book: list[FeatureDoc]) -> None:
+def test_each_step_shows_a_real_example_line_and_the_features_using_it(book: tuple[FeatureDoc, ...]) -> None:
     domains = build_catalogue(book, load_step_modules())
     steps = {s.readable: s for d in domains for s in d.steps}
     attack = next(
@@ -65,7 +66,7 @@ def test_each_step_shows_a_real_example_line_and_the_features_using_it(book: lis
     assert first_types == sorted(first_types, key=("given", "when", "then", "step").index)
 
 
-def test_a_step_without_docstring_is_a_problem(book: list[FeatureDoc]) -> None:
+def test_a_step_without_docstring_is_a_problem(book: tuple[FeatureDoc, ...]) -> None:
     module = types.ModuleType("fake_steps", "Steps made up for this test.")
     code = (
         "from battlebook.language.grammar import given\n\n"
@@ -81,7 +82,9 @@ def test_a_step_without_docstring_is_a_problem(book: list[FeatureDoc]) -> None:
     assert "Not used by any feature yet" in render_catalogue(domains)
 
 
-def test_the_terminal_catalogue_filters_by_a_word(book: list[FeatureDoc], capsys: pytest.CaptureFixture[str]) -> None:
+def test_the_terminal_catalogue_filters_by_a_word(
+    book: tuple[FeatureDoc, ...], capsys: pytest.CaptureFixture[str]
+) -> None:
     domains = build_catalogue(book, load_step_modules())
     text = format_catalogue(domains, "ROLL")
     assert "When the {attacker} attack(s)" in text
@@ -92,21 +95,21 @@ def test_the_terminal_catalogue_filters_by_a_word(book: list[FeatureDoc], capsys
     assert "no step mentions 'no-step-says-this'" in capsys.readouterr().out
 
 
-def test_feature_links_agree_with_the_site(book: list[FeatureDoc]) -> None:
+def test_feature_links_agree_with_the_site(book: tuple[FeatureDoc, ...]) -> None:
     from battlebook.book.links import feature_page
 
     for feature in book:
         assert "rulebook/" + feature_page(feature.path) == page_uri(feature)
 
 
-def test_pending_lists_exactly_the_sections_no_rule_cites(book: list[FeatureDoc]) -> None:
+def test_pending_lists_exactly_the_sections_no_rule_cites(book: tuple[FeatureDoc, ...]) -> None:
     rows = section_coverage(book, ResultBook())
     assert coverage_problems(rows) == []
     assert {r.section.key for r in rows if r.status == "pending"} == set(PENDING)
     assert {r.section.key for r in rows} == set(SECTIONS)
 
 
-def test_a_gap_and_a_stale_pending_entry_are_problems(book: list[FeatureDoc]) -> None:
+def test_a_gap_and_a_stale_pending_entry_are_problems(book: tuple[FeatureDoc, ...]) -> None:
     stale = {**PENDING, "001/making-melee-attacks": "issue 0", "999/nowhere": "issue 0"}
     stale.pop("001/swatting", None)
     without_swatting = [
@@ -118,7 +121,7 @@ def test_a_gap_and_a_stale_pending_entry_are_problems(book: list[FeatureDoc]) ->
     assert any("'999/nowhere', which is no known source section" in p for p in problems)
 
 
-def test_the_coverage_page_links_rules_by_id_and_shows_pending(book: list[FeatureDoc]) -> None:
+def test_the_coverage_page_links_rules_by_id_and_shows_pending(book: tuple[FeatureDoc, ...]) -> None:
     page = render_coverage(section_coverage(book, ResultBook()))
     assert "[`homm.melee-attack`](homm/melee.md#homm.melee-attack)" in page
     for issue in set(PENDING.values()):
@@ -142,7 +145,7 @@ def test_a_gap_fails_the_strict_build(monkeypatch: pytest.MonkeyPatch) -> None:
     assert any("@source:001/swatting" in gap for gap in gaps)
 
 
-def test_rulings_state_question_reading_and_alternative(book: list[FeatureDoc], tmp_path: Path) -> None:
+def test_rulings_state_question_reading_and_alternative(book: tuple[FeatureDoc, ...], tmp_path: Path) -> None:
     rulings = rulings_of(book)
     assert "features/rulings/die-faces.feature" in [r.feature.path for r in rulings]
     assert ruling_problems(rulings) == []
@@ -169,7 +172,7 @@ def test_the_template_is_a_complete_ruling_that_is_not_collected() -> None:
     assert template not in feature_paths([ROOT / "features"])
 
 
-def test_a_line_is_credited_to_the_step_of_its_own_game(book: list[FeatureDoc]) -> None:
+def test_a_line_is_credited_to_the_step_of_its_own_game(book: tuple[FeatureDoc, ...]) -> None:
     domains = build_catalogue(book, load_step_modules())
     steps = [s for d in domains for s in d.steps]
     scape_attack = next(s for s in steps if s.readable.startswith("{attacker} attacks/tries to attack {defender}"))
@@ -187,7 +190,7 @@ def test_a_line_is_credited_to_the_step_of_its_own_game(book: list[FeatureDoc]) 
 
 
 def test_the_catalogue_lists_each_values_allowed_words(
-    book: list[FeatureDoc], capsys: pytest.CaptureFixture[str]
+    book: tuple[FeatureDoc, ...], capsys: pytest.CaptureFixture[str]
 ) -> None:
     domains = build_catalogue(book, load_step_modules())
     steps = [s for d in domains for s in d.steps]

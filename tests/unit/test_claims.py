@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from battlebook.book.model import feature_paths, load_book, load_feature
+from battlebook.book.model import load_feature
 from battlebook.site.claims import (
     Claim,
     book_claims,
@@ -15,9 +15,10 @@ from battlebook.site.claims import (
 )
 from battlebook.site.glossary import load_glossary
 from battlebook.site.statements import load_statements
+from tests.rulebook import rulebook
 
 ROOT = Path(__file__).resolve().parents[2]
-BOOK = load_book(feature_paths([ROOT / "features"]), ROOT)
+BOOK = rulebook()
 STATEMENTS = load_statements(ROOT)
 
 CHAPTER = """Feature: Ending a battle

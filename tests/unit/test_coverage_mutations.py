@@ -25,13 +25,13 @@ from pathlib import Path
 
 import pytest
 
-from battlebook.book.model import feature_paths, load_book
 from battlebook.site.statements import STATEMENTS_FILE, Statement, load_statements
+from tests.rulebook import rulebook
 from tests.unit.coverage_mutations import MUTATIONS, Mutation
 
 ROOT = Path(__file__).resolve().parents[2]
 PACKAGE = ROOT / "engine" / "battlebook"
-BOOK = load_book(feature_paths([ROOT / "features"]), ROOT)
+BOOK = rulebook()
 STATEMENTS = {s.key: s for s in load_statements(ROOT)}
 #: How many statements are broken in one run.
 SAMPLE = 2

@@ -12,9 +12,10 @@ from pathlib import Path
 
 import pytest
 
-from battlebook.book.model import FeatureFileError, feature_paths, load_book, load_feature, require_games
+from battlebook.book.model import FeatureFileError, load_feature, require_games
 from battlebook.games import GAMES
 from battlebook.site.pages import GenerationError, read_book
+from tests.rulebook import rulebook
 
 ROOT = Path(__file__).resolve().parents[2]
 UNDECLARED = (
@@ -23,7 +24,7 @@ UNDECLARED = (
 
 
 def test_every_rulebook_file_declares_a_registered_game_on_its_feature() -> None:
-    book = load_book(feature_paths([ROOT / "features"]), ROOT)
+    book = rulebook()
     require_games(book, tuple(GAMES))
     assert {feature.game for feature in book} <= set(GAMES)
     for feature in book:

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from battlebook.book.model import feature_paths, load_book, load_feature
+from battlebook.book.model import load_feature
 from battlebook.errors import BattlebookError
 from battlebook.games import GAMES
 from battlebook.heroscape.dice import heroscape_wounds
@@ -30,9 +30,10 @@ from battlebook.runners.inpage import (
     scenario_text,
     step_catalogue,
 )
+from tests.rulebook import rulebook
 
 ROOT = Path(__file__).resolve().parents[2]
-BOOK = load_book(feature_paths([ROOT / "features"]), ROOT)
+BOOK = rulebook()
 
 MIXED = """Feature: Mixed outcomes
 

@@ -4,15 +4,23 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
+from battlebook.runners.check import CheckReport
 from battlebook.site.messages_page import message_problems, messages_page, run_samples, sample_messages
 
 ROOT = Path(__file__).resolve().parents[2]
-REPORT = run_samples(ROOT)
 
 
-def test_every_example_gives_its_kind_of_message() -> None:
-    assert message_problems(REPORT) == []
-    said = {kind: "\n".join(lines) for kind, lines in sample_messages(REPORT).items()}
+@pytest.fixture(scope="module")
+def report() -> CheckReport:
+    """The check of the page's sample file, run once for the module when a test of it runs (not at collection)."""
+    return run_samples(ROOT)
+
+
+def test_every_example_gives_its_kind_of_message(report: CheckReport) -> None:
+    assert message_problems(report) == []
+    said = {kind: "\n".join(lines) for kind, lines in sample_messages(report).items()}
     assert "actual:   the attack missed: 7 + 5 = 12 < 13" in said["expected and actual"]
     assert "refused under homm.melee-attack:" in said["refused under a rule"]
     short = said["allowed but not rolled"]
@@ -24,9 +32,9 @@ def test_every_example_gives_its_kind_of_message() -> None:
     assert said["no step reads like this line"].startswith("undefined")
 
 
-def test_the_page_counts_a_step_line_from_the_example_and_lists_every_kind() -> None:
-    page = messages_page(REPORT)
-    assert page.count("```gherkin") == len(sample_messages(REPORT)) == 7
+def test_the_page_counts_a_step_line_from_the_example_and_lists_every_kind(report: CheckReport) -> None:
+    page = messages_page(report)
+    assert page.count("```gherkin") == len(sample_messages(report)) == 7
     assert "step (line 7): Then the attack kills the top card of the Behemoth" in page
     assert "## Allowed but not rolled" in page and "This is not a" in page
     assert "<code>actual:</code>" in page

@@ -13,14 +13,14 @@ from pathlib import Path
 from types import FrameType
 from typing import Any
 
-from battlebook.book.model import feature_paths, load_book
 from battlebook.errors import RulesSilent
 from battlebook.runners.check import run_check
 from battlebook.site.open_questions import open_question_problems, open_questions, render_open_questions
+from tests.rulebook import rulebook
 
 ROOT = Path(__file__).resolve().parents[2]
 ENGINE = ROOT / "engine" / "battlebook"
-BOOK = load_book(feature_paths([ROOT / "features"]), ROOT)
+BOOK = rulebook()
 
 
 def raise_sites() -> set[tuple[str, str]]:

@@ -15,11 +15,11 @@ from pathlib import Path
 
 import pytest
 
-from battlebook.book.model import feature_paths, load_book
 from battlebook.runners.outside_facts import END, PAGE, START, card_row, illustrative_stats, mutations, resting_on
+from tests.rulebook import rulebook
 
 ROOT = Path(__file__).resolve().parents[2]
-BOOK = load_book(feature_paths([ROOT / "features"]), ROOT)
+BOOK = rulebook()
 TEXT = (ROOT / PAGE).read_text(encoding="utf-8")
 TABLE = TEXT[TEXT.index(START) : TEXT.index(END)]
 FACTS = list(illustrative_stats())

@@ -13,10 +13,11 @@ import subprocess
 import sys
 from pathlib import Path
 
-from battlebook.book.model import feature_paths, load_book, load_feature
+from battlebook.book.model import load_feature
 from battlebook.book.rulings import ChapterLink, add_chapter_link
 from battlebook.runners.inpage import propose_ruling
 from battlebook.site.pages import ruling_facts
+from tests.rulebook import rulebook
 
 ROOT = Path(__file__).resolve().parents[2]
 #: The ruling tests a proposed ruling meets in CI: every ruling is linked from a chapter, and
@@ -75,7 +76,7 @@ def test_a_proposed_ruling_with_the_chapter_link_the_page_gives_passes_the_rulin
     for test in RULING_TESTS:
         shutil.copy(ROOT / test, project / test)
     (project / "pytest.ini").write_text("[pytest]\n", encoding="utf-8")
-    facts = ruling_facts(load_book(feature_paths([ROOT / "features"]), ROOT))
+    facts = ruling_facts(rulebook())
     fields = {
         "title": "Does a roll of six reach a Behemoth",
         "slug": "six-against-a-behemoth",

@@ -10,16 +10,18 @@ same keyword, name, tags, steps, tables, doc strings and outline rows.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from battlebook.book.model import ExampleDoc, FeatureDoc, RuleDoc, StepDoc, feature_paths, load_book, load_feature
+from battlebook.book.model import ExampleDoc, FeatureDoc, RuleDoc, StepDoc, load_feature
 from battlebook.book.render import example_gherkin, example_steps_block, render_feature, resolve_rule_links
 from battlebook.book.results import ResultBook
 from battlebook.runners.inpage import scenario_text
+from tests.rulebook import rulebook
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -62,7 +64,7 @@ def assert_round_trip(feature: FeatureDoc, rule: RuleDoc | None, example: Exampl
         ]
 
 
-def _page(feature: FeatureDoc, book: list[FeatureDoc]) -> str:
+def _page(feature: FeatureDoc, book: Sequence[FeatureDoc]) -> str:
     """A feature's page Markdown as the site writes it: rendered, then its rule links resolved."""
     markdown, _ = render_feature(feature, ResultBook())
     rule_pages = {rule.id: f"rulebook/{f.path}.md" for f in book for rule in f.rules}
@@ -70,7 +72,7 @@ def _page(feature: FeatureDoc, book: list[FeatureDoc]) -> str:
 
 
 def test_every_example_of_the_rulebook_reads_back_the_same(tmp_path: Path) -> None:
-    book = load_book(feature_paths([ROOT / "features"]), ROOT)
+    book = rulebook()
     count = 0
     for feature in book:
         page = _page(feature, book)

@@ -16,12 +16,13 @@ unnoticed behind it.
 from __future__ import annotations
 
 import dataclasses
+import functools
 import re
 from pathlib import Path
 
 import pytest
 
-from battlebook.book.model import ExampleDoc, feature_paths, load_book, load_feature
+from battlebook.book.model import ExampleDoc, load_feature
 from battlebook.book.rulings import read_ruling
 from battlebook.errors import RulesSilent
 from battlebook.games import GAMES
@@ -33,6 +34,7 @@ from battlebook.homm.ruleset import Ruleset as HommRuleset
 from battlebook.homm.town import TownSettings
 from battlebook.language.steps._readings import all_readings
 from battlebook.runners.check import CheckedExample, explain, run_check
+from tests.rulebook import rulebook
 
 ROOT = Path(__file__).resolve().parents[2]
 RULINGS = sorted((ROOT / "features" / "rulings").glob("*.feature"))
@@ -69,15 +71,26 @@ def _pins(checked: CheckedExample) -> tuple[bool, list[str]]:
     return pinned, other
 
 
-def _publisher(words: str) -> list[Path]:
-    """The ruling files whose description names the step choosing `words` (with its alternative)."""
+@functools.cache
+def _descriptions() -> tuple[tuple[Path, str], ...]:
+    """Each ruling file with its description on one line, read once for the module's tests."""
     found = []
     for path in RULINGS:
         feature = load_feature(path, ROOT)
         assert read_ruling(feature).alternative, f"{path.name} states no alternative"
-        if f"the alternative reading: {words}`" in " ".join(feature.description.split()):
-            found.append(path)
-    return found
+        found.append((path, " ".join(feature.description.split())))
+    return tuple(found)
+
+
+def _publisher(words: str) -> list[Path]:
+    """The ruling files whose description names the step choosing `words` (with its alternative)."""
+    return [path for path, description in _descriptions() if f"the alternative reading: {words}`" in description]
+
+
+@functools.cache
+def _passes_as_published(path: Path) -> bool:
+    """Whether the ruling file passes under Battlebook's readings (checked once per file: several publish two)."""
+    return run_check([path], ROOT).ok
 
 
 def test_every_ruleset_setting_is_published_by_a_ruling_with_its_alternative() -> None:
@@ -101,8 +114,7 @@ def test_the_default_a_ruling_publishes_fails_an_example_when_flipped(words: str
         f"the alternative reading {words!r} must be named, as `Given the alternative reading: {words}`, "
         f"in the description of exactly one ruling, where it states its alternative (found {[f.name for f in files]})"
     )
-    as_published = run_check(files, ROOT)
-    assert as_published.ok, f"{files[0].name} does not pass under Battlebook's readings"
+    assert _passes_as_published(files[0]), f"{files[0].name} does not pass under Battlebook's readings"
     flipped = run_check(files, ROOT, readings=[words])
     pinned, other = [], []
     for _, examples in flipped.features:
@@ -127,7 +139,7 @@ def test_the_words_of_a_reading_are_plain() -> None:
 
 def test_every_example_of_a_game_with_editions_names_its_edition() -> None:
     """An example played by a game printed in editions says which (else a reading run breaks its setup)."""
-    book = load_book(feature_paths([ROOT / "features"]), ROOT)
+    book = rulebook()
     edited = {game.name for game in GAMES.values() if game.editions()}
     untagged = [
         f"{feature.path}:{example.line}: {example.name}"

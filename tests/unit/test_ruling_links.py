@@ -6,10 +6,11 @@ from pathlib import Path
 
 import pytest
 
-from battlebook.book.model import FeatureDoc, feature_paths, load_book
+from battlebook.book.model import FeatureDoc
+from tests.rulebook import rulebook
 
 ROOT = Path(__file__).resolve().parents[2]
-BOOK = load_book(feature_paths([ROOT / "features"]), ROOT)
+BOOK = rulebook()
 RULINGS = [f for f in BOOK if f.path.startswith("features/rulings/")]
 CHAPTER_TEXT = "\n".join(
     (ROOT / f.path).read_text(encoding="utf-8") for f in BOOK if not f.path.startswith("features/rulings/")

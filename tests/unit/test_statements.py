@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from battlebook.book.model import feature_paths, load_book
 from battlebook.book.results import ResultBook
 from battlebook.site.coverage import render_coverage, section_coverage
 from battlebook.site.statements import Status, load_statements, parse_statements, statement_problems
+from tests.rulebook import rulebook
 
 ROOT = Path(__file__).resolve().parents[2]
-BOOK = load_book(feature_paths([ROOT / "features"]), ROOT)
+BOOK = rulebook()
 SWAT = "Swatting two Gold Golems takes 7 + 7 = 14, and a roll of 7 gets there"
 
 

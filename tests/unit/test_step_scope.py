@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 from pytest_bdd.steps import StepFunctionContext, step_function_context_registry
 
-from battlebook.book.model import FeatureDoc, feature_paths, load_book
+from battlebook.book.model import FeatureDoc
 from battlebook.cli import main
 from battlebook.games import BUILT_IN
 from battlebook.language.catalogue import book_lines
@@ -22,14 +22,15 @@ from battlebook.language.grammar import GAMES, Phrase, step_definitions
 from battlebook.language.run import guess_game
 from battlebook.language.scope import playing, scope_of
 from battlebook.language.steps import load_step_modules
+from tests.rulebook import rulebook
 
 ROOT = Path(__file__).resolve().parents[2]
 
 
 @pytest.fixture(scope="module")
-def book() -> list[FeatureDoc]:
+def book() -> tuple[FeatureDoc, ...]:
     load_step_modules()
-    return load_book(feature_paths([ROOT / "features"]), ROOT)
+    return rulebook()
 
 
 @pytest.fixture(scope="module")
@@ -59,12 +60,12 @@ def test_every_battlebook_step_is_a_typed_phrase_with_a_scope(contexts: list[Ste
     assert set(BUILT_IN) <= scopes <= {*GAMES, None}
 
 
-def test_each_file_declares_the_game_of_its_place(book: list[FeatureDoc]) -> None:
+def test_each_file_declares_the_game_of_its_place(book: tuple[FeatureDoc, ...]) -> None:
     wrong = {f.path: f.game for f in book if f.game != expected_game(f)}
     assert wrong == {}
 
 
-def test_the_checks_guess_finds_each_examples_game_without_its_tags(book: list[FeatureDoc]) -> None:
+def test_the_checks_guess_finds_each_examples_game_without_its_tags(book: tuple[FeatureDoc, ...]) -> None:
     """Read as a player's untagged file, every example of the rulebook is guessed to play its declared game."""
     definitions = step_definitions(load_step_modules())
     wrong = []
@@ -77,7 +78,7 @@ def test_the_checks_guess_finds_each_examples_game_without_its_tags(book: list[F
 
 
 def test_no_line_of_one_game_matches_a_step_of_the_other(
-    book: list[FeatureDoc], contexts: list[StepFunctionContext]
+    book: tuple[FeatureDoc, ...], contexts: list[StepFunctionContext]
 ) -> None:
     crossing, ambiguous, undefined = [], [], []
     for feature in book:
@@ -97,7 +98,7 @@ def test_no_line_of_one_game_matches_a_step_of_the_other(
 
 
 def test_even_without_a_scope_no_homm_line_reads_as_a_heroscape_step(
-    book: list[FeatureDoc], contexts: list[StepFunctionContext]
+    book: tuple[FeatureDoc, ...], contexts: list[StepFunctionContext]
 ) -> None:
     # Every word of a step is checked: a Heroscape figure is typed (words, then a map key), so
     # even unscoped no Heroscape pattern reads a HoMM line (loose ones once read more than ten).

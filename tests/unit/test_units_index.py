@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import html
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -22,9 +23,10 @@ from battlebook.games import GAMES
 from battlebook.heroscape.cards import SOURCE_STATS
 from battlebook.site.pages import UNITS_PAGE
 from battlebook.site.units_index import DEFINED, ILLUSTRATIVE, columns, render_units_index, units_index
+from tests.rulebook import rulebook
 
 ROOT = Path(__file__).resolve().parents[2]
-BOOK = load_book(feature_paths([ROOT / "features"]), ROOT)
+BOOK = rulebook()
 ENTRIES = units_index(BOOK)
 PAGE = render_units_index(ENTRIES, UNITS_PAGE)
 
@@ -75,7 +77,7 @@ def rows_of(name: str, game: str | None = None) -> list[Row]:
     return [row for g, (_, rows) in TABLES.items() if game in (None, g) for row in rows if row.name == name]
 
 
-def defined_stats(book: list[FeatureDoc], unit: str) -> dict[frozenset[tuple[str, str]], set[str]]:
+def defined_stats(book: Sequence[FeatureDoc], unit: str) -> dict[frozenset[tuple[str, str]], set[str]]:
     """Read straight from the feature files: each distinct set of stats a table gives `unit`, with the chapters."""
     found: dict[frozenset[tuple[str, str]], set[str]] = {}
     for feature in book:
