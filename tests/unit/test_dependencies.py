@@ -17,6 +17,7 @@ from functools import cache
 from pathlib import Path
 
 from battlebook.games import PACKAGES
+from tests.sources import syntax_tree
 
 PACKAGE = Path(__file__).resolve().parents[2] / "engine" / "battlebook"
 GAMES = tuple(PACKAGES.values())
@@ -68,7 +69,7 @@ def imports_of(name: str) -> frozenset[str]:
     path = modules()[name]
     package = name if path.name == "__init__.py" else name.rpartition(".")[0]
     found: set[str] = set()
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+    for node in ast.walk(syntax_tree(path)):
         if isinstance(node, ast.Import):
             found.update(alias.name for alias in node.names)
         elif isinstance(node, ast.ImportFrom):

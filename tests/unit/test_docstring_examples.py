@@ -10,6 +10,8 @@ import ast
 import re
 from pathlib import Path
 
+from tests.sources import syntax_tree
+
 PACKAGE = Path(__file__).resolve().parents[2] / "engine" / "battlebook"
 SECTION = re.compile(r"^[A-Z][\w ]*:$")
 
@@ -34,7 +36,7 @@ def test_a_loose_example_is_found() -> None:
 def test_every_docstring_example_is_in_an_examples_section() -> None:
     found = []
     for path in sorted(PACKAGE.rglob("*.py")):
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        for node in ast.walk(syntax_tree(path)):
             if isinstance(node, ast.Module | ast.ClassDef | ast.FunctionDef | ast.AsyncFunctionDef):
                 docstring = ast.get_docstring(node, clean=True) or ""
                 found += [f"{path.relative_to(PACKAGE)}: {line}" for line in loose_examples(docstring)]

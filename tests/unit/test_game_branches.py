@@ -28,6 +28,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 from battlebook.games import GAMES, PACKAGES
+from tests.sources import syntax_tree
 
 ROOT = Path(__file__).resolve().parents[2] / "engine"
 PACKAGE = ROOT / "battlebook"
@@ -77,7 +78,7 @@ def _docstrings(tree: ast.AST) -> set[int]:
 
 def branches(path: Path) -> Iterator[str]:
     """Each place the module at `path` names a game: `line: what`."""
-    tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
+    tree = syntax_tree(path)
     docstrings = _docstrings(tree)
     for node in ast.walk(tree):
         if isinstance(node, ast.Import):

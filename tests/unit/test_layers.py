@@ -20,6 +20,7 @@ from pathlib import Path
 import pytest
 
 from battlebook.games import PACKAGES
+from tests.sources import syntax_tree
 
 ROOT = Path(__file__).resolve().parents[2] / "engine"
 PACKAGE = ROOT / "battlebook"
@@ -79,7 +80,7 @@ def _resolve(name: str) -> str | None:
 def imported_names(module: str) -> Iterator[str]:
     """Every dotted name the module imports: `import`, `from ... import`, and module names in strings."""
     path = modules()[module]
-    tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
+    tree = syntax_tree(path)
     package = module if path.name == "__init__.py" else module.rpartition(".")[0]
     for node in ast.walk(tree):
         if isinstance(node, ast.Import):

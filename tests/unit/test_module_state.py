@@ -26,6 +26,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.sources import syntax_tree
+
 ENGINE = Path(__file__).resolve().parents[2] / "engine"
 PACKAGE = ENGINE / "battlebook"
 
@@ -178,10 +180,7 @@ def _imports(tree: ast.Module, module: str) -> dict[str, str]:
 
 def module_state(package: Path = PACKAGE) -> list[Finding]:
     """Every piece of module-level state in the package under `package` (see the module's docstring)."""
-    trees = {
-        module_name(path, package.parent): ast.parse(path.read_text(encoding="utf-8"), str(path))
-        for path in package.rglob("*.py")
-    }
+    trees = {module_name(path, package.parent): syntax_tree(path) for path in package.rglob("*.py")}
     containers = {
         f"{module}.{name}": (module, line) for module, tree in trees.items() for name, line in _containers(tree).items()
     }

@@ -17,6 +17,7 @@ from battlebook.errors import RulesSilent
 from battlebook.runners.check import run_check
 from battlebook.site.open_questions import open_question_problems, open_questions, render_open_questions
 from tests.rulebook import rulebook
+from tests.sources import syntax_tree
 
 ROOT = Path(__file__).resolve().parents[2]
 ENGINE = ROOT / "engine" / "battlebook"
@@ -27,7 +28,7 @@ def raise_sites() -> set[tuple[str, str]]:
     """Every `raise RulesSilent(...)` in the engine, as (file, enclosing function)."""
     sites = set()
     for path in ENGINE.rglob("*.py"):
-        tree = ast.parse(path.read_text(encoding="utf-8"))
+        tree = syntax_tree(path)
         functions = [n for n in ast.walk(tree) if isinstance(n, ast.FunctionDef | ast.AsyncFunctionDef)]
         for node in ast.walk(tree):
             if not isinstance(node, ast.Raise) or not isinstance(node.exc, ast.Call):

@@ -27,6 +27,8 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
+from tests.sources import syntax_tree
+
 ENGINE = Path(__file__).resolve().parents[2] / "engine"
 PACKAGE = ENGINE / "battlebook"
 
@@ -263,7 +265,7 @@ def private_uses(package: Path = PACKAGE, foreign: list[str] | None = None) -> l
     found: set[Use] = set()
     for path in sorted(package.rglob("*.py")):
         scan = _Scan(module_name(path, package.parent), FOREIGN if foreign is None else foreign)
-        scan.visit(ast.parse(path.read_text(encoding="utf-8"), str(path)))
+        scan.visit(syntax_tree(path))
         found |= scan.found
     return sorted(found)
 

@@ -19,6 +19,7 @@ import pytest
 from battlebook.language.run import Examples, Notes, Run
 from battlebook.runners.check import run_check
 from battlebook.runners.inpage import run_scenario
+from tests.sources import syntax_tree
 
 ROOT = Path(__file__).resolve().parents[2]
 PACKAGE = ROOT / "engine" / "battlebook"
@@ -28,7 +29,7 @@ WRITING = {"pop", "popitem", "update", "setdefault", "clear", "__setitem__", "__
 
 def sources() -> Iterator[tuple[str, ast.Module]]:
     for path in sorted(PACKAGE.rglob("*.py")):
-        yield path.relative_to(ROOT).as_posix(), ast.parse(path.read_text(encoding="utf-8"), str(path))
+        yield path.relative_to(ROOT).as_posix(), syntax_tree(path)
 
 
 def _is(node: ast.AST, dotted: str) -> bool:

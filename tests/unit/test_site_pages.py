@@ -10,6 +10,7 @@ import pytest
 import yaml
 
 from battlebook.site.pages import Pages, page_uri, write_pages
+from tests.sources import syntax_tree
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -29,7 +30,7 @@ def test_no_module_of_the_package_imports_a_builder() -> None:
     builders = ("mkdocs", "properdocs", "zensical", "material")
     found = []
     for path in (ROOT / "engine" / "battlebook").rglob("*.py"):
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        for node in ast.walk(syntax_tree(path)):
             names = [a.name for a in node.names] if isinstance(node, ast.Import) else []
             names += [node.module or ""] if isinstance(node, ast.ImportFrom) else []
             found += [f"{path.name}: {n}" for n in names if n.split(".")[0] in builders]
