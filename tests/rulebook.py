@@ -4,7 +4,9 @@ Many test modules read the whole book (`features/`), several of them while pytes
 (to parametrize over it), and under pytest-xdist every worker collects every module: each
 read parsed the same files again. The parsed book is frozen (frozen dataclasses), and a test
 run never changes `features/`, so one read serves every module of the process. A test that
-checks reading itself, or reads another folder, calls `load_book` as before.
+checks reading itself, or reads another folder, calls `load_book` as before, and so do the
+ruling tests that `test_proposed_ruling_in_ci.py` copies into another project (they read the
+`features/` beside them there, and import nothing from this one's `tests`).
 """
 
 from __future__ import annotations

@@ -22,7 +22,7 @@ from pathlib import Path
 
 import pytest
 
-from battlebook.book.model import ExampleDoc, load_feature
+from battlebook.book.model import ExampleDoc, feature_paths, load_book, load_feature
 from battlebook.book.rulings import read_ruling
 from battlebook.errors import RulesSilent
 from battlebook.games import GAMES
@@ -34,7 +34,6 @@ from battlebook.homm.ruleset import Ruleset as HommRuleset
 from battlebook.homm.town import TownSettings
 from battlebook.language.steps._readings import all_readings
 from battlebook.runners.check import CheckedExample, explain, run_check
-from tests.rulebook import rulebook
 
 ROOT = Path(__file__).resolve().parents[2]
 RULINGS = sorted((ROOT / "features" / "rulings").glob("*.feature"))
@@ -139,7 +138,7 @@ def test_the_words_of_a_reading_are_plain() -> None:
 
 def test_every_example_of_a_game_with_editions_names_its_edition() -> None:
     """An example played by a game printed in editions says which (else a reading run breaks its setup)."""
-    book = rulebook()
+    book = load_book(feature_paths([ROOT / "features"]), ROOT)
     edited = {game.name for game in GAMES.values() if game.editions()}
     untagged = [
         f"{feature.path}:{example.line}: {example.name}"

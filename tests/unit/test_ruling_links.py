@@ -6,11 +6,10 @@ from pathlib import Path
 
 import pytest
 
-from battlebook.book.model import FeatureDoc
-from tests.rulebook import rulebook
+from battlebook.book.model import FeatureDoc, feature_paths, load_book
 
 ROOT = Path(__file__).resolve().parents[2]
-BOOK = rulebook()
+BOOK = load_book(feature_paths([ROOT / "features"]), ROOT)
 RULINGS = [f for f in BOOK if f.path.startswith("features/rulings/")]
 CHAPTER_TEXT = "\n".join(
     (ROOT / f.path).read_text(encoding="utf-8") for f in BOOK if not f.path.startswith("features/rulings/")
