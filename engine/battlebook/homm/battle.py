@@ -90,6 +90,9 @@ MAX_CARDS = bounds.BATTLE_MAX_CARDS
 #: The most positions best play may reach (every option expanded) before the battle is refused.
 BEST_MAX_POSITIONS = bounds.BATTLE_BEST_MAX_POSITIONS
 
+#: How many attack resolutions best play's rules remember: the latest few (see `HommContest.play`).
+_RECENT = 16
+
 #: A position of the battle: the state (round and discard left out), and the stacks that let
 #: their opportunity pass in the phase under way.
 Position = tuple[BattleState, frozenset[str]]
@@ -195,24 +198,26 @@ def option_words(action: Action) -> str:
 class HommContest:
     """The battle's decisions, as [`battlebook.battle`][battlebook.battle] asks for them.
 
-    One contest serves one battle: it keeps each position's choice, and where each run of
-    certain steps leads, as it finds them (a battle asks for both again and again).
+    One contest serves one battle: it keeps where each run of certain steps leads, as it
+    finds them (a battle asks again and again), and the choice at the end of a run until the
+    solver asks for it (once: a position is expanded once). A choice asked for again is
+    worked out again, so the contest holds no choice for a position the solver is done with.
     """
 
     def __init__(self, *, attacks_only: bool = False) -> None:
         """`attacks_only` lists only what the plain plan may take: attacks and retaliations of the top card, passing."""
         self.attacks_only = attacks_only
-        #: The rules this battle is played through, remembering each attack resolved (one per solve).
-        self.play = RememberingPlay()
-        self._choices: dict[Position, Choice[Position, BattleState, Action] | Ended[Side | None]] = {}
+        #: The rules this battle is played through, remembering each attack resolved (one per
+        #: solve; under best play only the latest few: each is asked for twice in a row, by the
+        #: die's grouping of faces and by the solver).
+        self.play = RememberingPlay() if attacks_only else RememberingPlay(keep=_RECENT)
+        self._waiting: dict[Position, Choice[Position, BattleState, Action] | Ended[Side | None]] = {}
         self._landings: dict[Position, tuple[Position, int]] = {}
 
     def decide(self, position: Position) -> Choice[Position, BattleState, Action] | Ended[Side | None]:
         """Who decides at `position`, and every option the rules allow there."""
-        found = self._choices.get(position)
-        if found is None:
-            found = self._choices[position] = self._decide(position)
-        return found
+        found = self._waiting.pop(position, None)
+        return found if found is not None else self._decide(position)
 
     def _decide(self, position: Position) -> Choice[Position, BattleState, Action] | Ended[Side | None]:
         state, passed = position
@@ -298,12 +303,18 @@ class HommContest:
         landing, more = self._land(reached)
         return landing, rounds + more
 
-    def _land(self, reached: Position) -> tuple[Position, int]:
-        """Where the run of certain steps from `reached` leads (itself if none), and the rounds it begins."""
+    def _land(self, reached: Position, keep: bool = True) -> tuple[Position, int]:
+        """Where the run of certain steps from `reached` leads (itself if none), and the rounds it begins.
+
+        Kept for the run's start (`keep`), for its end, and for each position a round begins
+        at, where runs from different positions meet (the stacks that acted or passed are
+        forgotten there); the positions in between are not kept (they are many, each met
+        once or so).
+        """
         found = self._landings.get(reached)
         if found is not None:
             return found
-        following = self.decide(reached)
+        following = self._decide(reached)
         landing: tuple[Position, int] = (reached, 0)
         if isinstance(following, Choice) and following.side is None and len(following.options) == 1:
             _, step = following.options[0]
@@ -313,9 +324,14 @@ class HommContest:
                 clock, now = step.state.clock, after.clock
                 rounds = int(clock is not None and now is not None and now.round > clock.round)
                 passed = frozenset() if isinstance(step.action, EndPhase) else reached[1]
-                at, more = self._land((_position(after), passed))
+                at, more = self._land((_position(after), passed), rounds > 0)
                 landing = (at, rounds + more)
-        self._landings[reached] = landing
+        if landing[0] is reached:
+            self._waiting[reached] = following  # the solver asks for it next
+        if keep or landing[0] is reached:
+            self._landings[reached] = landing
+        else:
+            self._landings.pop(reached, None)
         return landing
 
     def winner(self, outcome: Side | None) -> int | None:
