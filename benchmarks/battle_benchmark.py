@@ -113,8 +113,23 @@ def best_child(aggressor_cards: tuple[int, ...], defender_cards: tuple[int, ...]
     except FightTooLarge:
         print("too large")
         return
-    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss // 1024
-    print(f"{odds.positions} {seconds:.2f} {peak} {float(odds.aggressor_wins):.4f} {odds.first_decision}")
+    print(f"{odds.positions} {seconds:.2f} {peak_megabytes()} {float(odds.aggressor_wins):.4f} {odds.first_decision}")
+
+
+def peak_megabytes() -> int:
+    """This process's peak resident memory in MB since it started its program.
+
+    Linux's `VmHWM` (reset when a program starts); elsewhere the resource module's figure,
+    which can carry the parent's peak over into a child it forked.
+    """
+    try:
+        status = Path("/proc/self/status").read_text()
+    except OSError:
+        return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss // 1024
+    line = next((line for line in status.splitlines() if line.startswith("VmHWM:")), None)
+    if line is None:
+        return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss // 1024
+    return int(line.split()[1]) // 1024
 
 
 def best_play() -> None:
