@@ -410,8 +410,12 @@ def main(argv: list[str]) -> None:
                     f"    {task['cpu_ms']:.1f} ms of processor ({task['ms']:.0f} ms by the clock), "
                     f"{task['from_click_ms']} ms after the click: {causes}"
                 )
-        phases = ", ".join(f"{k} {v:.2f} s" for k, v in every[-1]["phases"].items() if isinstance(v, float | int))
+        timings = every[-1]["phases"]
+        # The page's timings are seconds, but for `bytes`: what the worker counted as it loaded.
+        phases = ", ".join(f"{k} {v:.2f} s" for k, v in timings.items() if isinstance(v, float | int) and k != "bytes")
         print(f"where the engine's start went (last cold start): {phases}")
+        if isinstance(timings.get("bytes"), int | float):
+            print(f"  bytes the engine's worker loaded: {timings['bytes'] / 1e6:.2f} MB")
         print(f"bytes added to a page nobody runs (try-it.js and try-it.css): {every[-1]['idle_try_bytes']} B")
     mine = [r for runs in cold["this build"].values() for r in runs]
     last = next(r for r in mine if "later" in r)
