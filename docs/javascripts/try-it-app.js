@@ -791,6 +791,7 @@ export async function toggleExample(bar, button, anchor, path) {
     button.textContent = "Try it";
     return;
   }
+  warm(); // the reader asked for the panel: the engine loads while its text is fetched
   let text;
   try {
     text = (await textsFor(path))[anchor];

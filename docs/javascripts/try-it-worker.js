@@ -102,6 +102,9 @@ async function start() {
     timings[name] = (now - since) / 1000;
     since = now;
   };
+  // Pyodide's loader arrives while the manifest does.
+  const loader = import(BASE + "pyodide.mjs");
+  loader.catch(() => {}); // awaited below; a failure is reported there
   const manifest = await (await fetch(BASE + "manifest.json")).json();
   total = manifest.total;
   progress("loading the rules engine");
@@ -123,7 +126,7 @@ async function start() {
   };
   let pyodide;
   try {
-    const { loadPyodide } = await import(BASE + "pyodide.mjs");
+    const { loadPyodide } = await loader;
     pyodide = await loadPyodide({
       indexURL: BASE,
       lockFileContents: manifest.lock, // no package comes from Pyodide's repository: nothing to fetch
