@@ -317,6 +317,17 @@ def cold_start(
     return out
 
 
+def _phases(results: list[dict[str, Any]]) -> str:
+    """Each phase of the engine's start and of the first Run (the page's timings, in seconds): its median."""
+    # The page's timings are seconds, but for `bytes` (what the worker loaded) and `warmedUp` (a yes or no).
+    names = dict.fromkeys(k for r in results for k in r["phases"] if k not in ("bytes", "warmedUp"))
+    medians = {
+        name: statistics.median(v for r in results if isinstance(v := r["phases"].get(name), float | int))
+        for name in names
+    }
+    return ", ".join(f"{name} {value:.2f} s" for name, value in medians.items())
+
+
 def _median(results: list[dict[str, Any]], key: str) -> float:
     return float(statistics.median(r[key] for r in results))
 
@@ -410,12 +421,13 @@ def main(argv: list[str]) -> None:
                     f"    {task['cpu_ms']:.1f} ms of processor ({task['ms']:.0f} ms by the clock), "
                     f"{task['from_click_ms']} ms after the click: {causes}"
                 )
-        timings = every[-1]["phases"]
-        # The page's timings are seconds, but for `bytes`: what the worker counted as it loaded.
-        phases = ", ".join(f"{k} {v:.2f} s" for k, v in timings.items() if isinstance(v, float | int) and k != "bytes")
-        print(f"where the engine's start went (last cold start): {phases}")
-        if isinstance(timings.get("bytes"), int | float):
-            print(f"  bytes the engine's worker loaded: {timings['bytes'] / 1e6:.2f} MB")
+        print(f"where the engine's start went, median of the {len(every)} cold starts: {_phases(every)}")
+        told = [r["phases"]["warmedUp"] for r in every if isinstance(r["phases"].get("warmedUp"), bool)]
+        if told:  # a build from before the worker said so tells nothing
+            print(f"  the worker ran its own warm-up before the reader's Run in {sum(told)} of {len(told)}")
+        loaded = every[-1]["phases"].get("bytes")
+        if isinstance(loaded, int | float):
+            print(f"  bytes the engine's worker loaded: {loaded / 1e6:.2f} MB")
         print(f"bytes added to a page nobody runs (try-it.js and try-it.css): {every[-1]['idle_try_bytes']} B")
     mine = [r for runs in cold["this build"].values() for r in runs]
     last = next(r for r in mine if "later" in r)

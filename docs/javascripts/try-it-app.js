@@ -100,6 +100,7 @@ class Engine {
     } else if (message.type === "ready") {
       Object.assign(timings, message.timings);
       timings.bytes = message.bytes;
+      timings.warmedUp = message.warmedUp; // the worker's own warm-up ran (no Run was asked for in time)
       this.readyResolved();
     } else if (message.type === "failed") {
       this.fail(new Error(message.error));
