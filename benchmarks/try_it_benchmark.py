@@ -12,7 +12,8 @@ Measures, against the issue's targets:
   median of 5, target 0.3 s or less;
 - the bytes the first Run fetches (every response under `/try/`, the worker's included),
   each runtime file's bytes raw and gzipped (what a compressing host, or `make docs`, sends):
-  target 8 MB or less sent, and where the engine's start went (the worker's own timings);
+  target 8 MB or less sent, and where the engine's start went (the worker's own timings: each
+  phase's median over the cold starts, and how often the worker ran its own warm-up first);
 - the page's main thread during a cold first Run: its longest task, and how many tasks
   took over 50 ms (PerformanceObserver 'longtask'): target none. Playwright's own scripts
   enter the page before the Run is pressed, and the page itself marks the Run's end, so no
