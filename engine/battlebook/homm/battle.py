@@ -303,11 +303,14 @@ class HommContest:
         found = self._landings.get(reached)
         if found is not None:
             return found
-        following = self.decide(reached)
+        following = self._choices.get(reached)
+        if following is None:
+            following = self._decide(reached)
         landing: tuple[Position, int] = (reached, 0)
         if isinstance(following, Choice) and following.side is None and len(following.options) == 1:
             _, step = following.options[0]
             if isinstance(step, Move) and not HOMM_PLAY.is_attack(step.action):
+                # A certain step passed through: its choice is not kept (nothing asks for it again).
                 self._landings[reached] = landing  # a run that comes back to itself stops here
                 after = self.play.apply(step.state, step.action, ScriptedDice()).state
                 clock, now = step.state.clock, after.clock
@@ -315,6 +318,8 @@ class HommContest:
                 passed = frozenset() if isinstance(step.action, EndPhase) else reached[1]
                 at, more = self._land((_position(after), passed))
                 landing = (at, rounds + more)
+        if landing[0] is reached:
+            self._choices[reached] = following
         self._landings[reached] = landing
         return landing
 
@@ -371,6 +376,8 @@ def _plain(play: HommPlay, choice: Choice[Position, BattleState, Action]) -> int
     pool = melee if attacker is not None and attacker.line is Line.MELEE and melee else ranged
     if not pool:
         return len(choice.options) - 1
+    if len(pool) == 1:
+        return pool[0][0]
     chances = [_killing(play, state, a) for _, a in pool]
     best = max(chances)
     return pool[chances.index(best)][0]
