@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 
 from battlebook.site.search import (
+    FURNITURE_SECTIONS,
     INDEX_PATH,
     WORDS_FILE,
     Normaliser,
@@ -63,6 +64,11 @@ def test_stop_words_and_one_letter_words_are_dropped(normaliser: Normaliser) -> 
 
 def test_apostrophes_join_the_word(normaliser: Normaliser) -> None:
     assert normaliser.terms("the Guard's range, the guards’ range") == ["guard", "rang", "guard", "rang"]
+
+
+def test_a_possessive_is_the_word_itself(normaliser: Normaliser) -> None:
+    """`Magi's` is `Magi`: its `'s` is no plural for the stemmer to read (`magis` kept its `s`)."""
+    assert normaliser.terms("the Magi's spell") == normaliser.terms("the Magi spell") == ["magi", "spell"]
 
 
 def test_a_players_phrase_asks_for_the_rule_terms_too(normaliser: Normaliser) -> None:
@@ -228,12 +234,26 @@ def test_the_index_counts_each_fields_terms_and_carries_the_normaliser(normalise
         "title": {"swat": 1},
         "words": {"several": 1, "card": 1, "swat": 1},
         "text": {"swat": 1, "kill": 1, "card": 1},
-        "code": {"giv": 1, "swat": 1},
+        "code": {"swat": 1},  # Gherkin keywords (`Given`) are no terms of an example
     }
     assert index["pages"] == {"rulebook/homm/x/": "homm"}
     assert index["games"] == {"homm": "HoMM"}
     assert index["normaliser"] == normaliser.to_json()
     assert set(index["weights"]) >= {"fields", "kinds", "same_game", "length_norms", "saturation", "title_match"}
+
+
+def test_a_sentence_many_sections_repeat_is_no_term_of_any(normaliser: Normaliser) -> None:
+    """Captions every example carries ("Drawing.") are furniture: the rule's own words decide."""
+    caption = "Chance of this attack."
+    sections = [
+        Section(f"rulebook/homm/x/#homm.r{n}", f"Rule {n}", "X", "rule", "homm", f"{caption} Cards {n}.", "")
+        for n in range(FURNITURE_SECTIONS)
+    ]
+    index = build_index(sections, normaliser)
+    assert all("attack" not in doc["fields"]["text"] for doc in index["docs"])
+    assert all("card" in doc["fields"]["text"] for doc in index["docs"])
+    few = build_index(sections[: FURNITURE_SECTIONS - 1], normaliser)
+    assert all("attack" in doc["fields"]["text"] for doc in few["docs"])
 
 
 def test_write_index_reads_the_built_site_and_leaves_out_developer_pages(tmp_path: Path) -> None:
@@ -282,6 +302,7 @@ SAMPLES = [
     "shoot through a tree; can my archer see the figure",
     "I a x 7 Z1 don't won’t",
     "can guards give up, or move up and out; power up",
+    "how do the Magi's fireballs and the guards’ shots get stronger; it's the players' turn",
 ]
 
 

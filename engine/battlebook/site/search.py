@@ -91,9 +91,19 @@ FUZZY_LONG_WORD = 8
 FUZZY_WEIGHT = 0.5
 #: Characters of a section's prose kept for its result's snippet.
 SNIPPET_CHARS = 1200
+#: A sentence of prose found in this many sections or more is the pages' furniture ("Drawing.",
+#: "Chance of this attack.", an example's headings): it says nothing of any one section, and its
+#: words are left out of the sections' terms (an example's caption made every rule hold `attack`).
+FURNITURE_SECTIONS = 8
+#: The keywords of Gherkin's steps: every example starts its steps with them, so in an example's
+#: Gherkin they say nothing (`Given` read as `give`); they are left out of the examples' terms.
+GHERKIN_KEYWORDS = re.compile(r"\b(?:Given|When|Then|And|But)\b")
 
 _TOKEN = re.compile(r"[^\W_]+")
+_SENTENCE_END = re.compile(r"(?<=[.!?:])\s+")
 _APOSTROPHE = re.compile(r"['\u2019]")
+#: A possessive's `'s` (the Magi's, the Guard's): dropped with its apostrophe, so `magi's` is `magi`, not `magis`.
+_POSSESSIVE = re.compile(r"['\u2019]s\b")
 
 
 @dataclass(frozen=True)
@@ -136,8 +146,13 @@ class Normaliser:
     synonym_weight: float = 0.0
 
     def words(self, text: str) -> list[str]:
-        """The words of `text`, lower case, apostrophes dropped (`Guard's` -> `guards`), stop words kept."""
-        return _TOKEN.findall(_APOSTROPHE.sub("", text.lower()))
+        """The words of `text`, lower case, a possessive's `'s` and other apostrophes dropped, stop words kept.
+
+        Examples:
+            >>> Normaliser(frozenset()).words("The Magi's spell can't reach")
+            ['the', 'magi', 'spell', 'cant', 'reach']
+        """
+        return _TOKEN.findall(_APOSTROPHE.sub("", _POSSESSIVE.sub("", text.lower())))
 
     def stem(self, word: str) -> str:
         """A word's stem: plurals, `-ed`, `-ing` and final `e` stripped, a doubled consonant undone.
@@ -583,6 +598,7 @@ def build_index(
     words = search_words or {}
     docs = []
     pages: dict[str, str] = {}
+    furniture = furniture_sentences(sections)
     for section in sections:
         page, _, anchor = section.address.partition("#")
         if section.game is not None and (page not in pages and section.kind in {"rule", "ruling", "intro"}):
@@ -592,9 +608,9 @@ def build_index(
             "title": Counter(normaliser.terms(section.title)),
             "words": Counter(t for w in listed for t in normaliser.terms(w)),
             "rule": Counter(normaliser.terms(section.own)),
-            "text": Counter(normaliser.terms(f"{section.text} {section.cited}")),
+            "text": Counter(normaliser.terms(f"{without(section.text, furniture)} {section.cited}")),
             "context": Counter(normaliser.terms(section.context)),
-            "code": Counter(normaliser.terms(section.code)),
+            "code": Counter(normaliser.terms(GHERKIN_KEYWORDS.sub(" ", section.code))),
         }
         docs.append(
             {
@@ -628,6 +644,38 @@ def build_index(
         "pages": pages,
         "docs": docs,
     }
+
+
+def sentences(text: str) -> list[str]:
+    """The sentences of a section's prose (each ends at `.`, `!`, `?` or `:`).
+
+    Examples:
+        >>> sentences("Drawing. A swat kills all or none: 2 cards.")
+        ['Drawing.', 'A swat kills all or none:', '2 cards.']
+    """
+    return [part for part in _SENTENCE_END.split(text.strip()) if part]
+
+
+def furniture_sentences(sections: Sequence[Section], least: int = FURNITURE_SECTIONS) -> frozenset[str]:
+    """The sentences of prose that at least `least` sections hold: captions and headings the pages repeat.
+
+    Examples:
+        >>> made = [Section(f"p/#{n}", "T", "P", "rule", None, f"Drawing. Rule {n}.", "") for n in range(3)]
+        >>> sorted(furniture_sentences(made, least=3))
+        ['Drawing.']
+    """
+    held = Counter(sentence for section in sections for sentence in set(sentences(section.text)))
+    return frozenset(sentence for sentence, count in held.items() if count >= least)
+
+
+def without(text: str, furniture: frozenset[str]) -> str:
+    """`text` less its sentences of `furniture`.
+
+    Examples:
+        >>> without("Drawing. A swat kills all or none.", frozenset({"Drawing."}))
+        'A swat kills all or none.'
+    """
+    return " ".join(sentence for sentence in sentences(text) if sentence not in furniture)
 
 
 def game_names(name: str, title: str, normaliser: Normaliser) -> list[list[str]]:
