@@ -224,6 +224,16 @@ def test_a_calculators_section_is_found_by_the_words_its_game_declares(normalise
     assert index["docs"][0]["fields"]["words"] == {"battl": 1, "calculator": 1}
 
 
+def test_a_declared_description_weighs_as_the_sections_text_not_as_its_names(normaliser: Normaliser) -> None:
+    """A calculator's help ("two stacks fighting to the end") is no name: its common words weigh as its own text."""
+    section = Section("odds/homm/#fight-calculator", "Who wins", "Odds", "calculator", "homm", "", "")
+    declared = ["Fight calculator", "two stacks fighting to the very end"]
+    [doc] = build_index([section], normaliser, {"odds/homm/#fight-calculator": declared})["docs"]
+    assert doc["fields"]["words"] == {"fight": 1, "calculator": 1}
+    assert doc["fields"]["rule"] == {"two": 1, "stack": 1, "fight": 1, "end": 1}
+    assert doc["names"] == declared  # a question running inside it still names the section
+
+
 def test_the_index_counts_each_fields_terms_and_carries_the_normaliser(normaliser: Normaliser) -> None:
     section = Section(
         "rulebook/homm/x/#homm.swat", "Swatting", "X", "rule", "homm", "Swats kill cards.", "Given a swat"

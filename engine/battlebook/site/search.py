@@ -83,6 +83,11 @@ NAMED_KIND_BOOSTS: Mapping[str, float] = MappingProxyType({"calculator": 1.5})
 #: title or one of its declared search words) or runs word for word inside one (`who wins`, in
 #: "Who wins a fight or battle"; `line of sight`).
 NAME_MATCH_BOOST = 1.6
+#: A declared search word of more words than this is a description (a calculator's help: "a duel
+#: to the end, or one figure attacked again and again"), not a name: its words weigh as the
+#: section's own text, not as its search words (every common word of it had lifted the calculator
+#: above the rules on detailed questions). It still names the section for a question running inside it.
+NAME_WORDS = 4
 #: A question's word that no section holds is read as the word of the index it is one edit away
 #: from (two, for a word this long or longer): `withdrawl`, `sacrafice`.
 FUZZY_LONG_WORD = 8
@@ -604,10 +609,12 @@ def build_index(
         if section.game is not None and (page not in pages and section.kind in {"rule", "ruling", "intro"}):
             pages[page] = section.game
         listed = [*words.get(anchor, ()), *words.get(section.address, ())] if anchor else words.get(section.address, ())
+        names = [w for w in listed if len(normaliser.words(str(w))) <= NAME_WORDS]
+        described = " ".join(str(w) for w in listed if len(normaliser.words(str(w))) > NAME_WORDS)
         fields = {
             "title": Counter(normaliser.terms(section.title)),
-            "words": Counter(t for w in listed for t in normaliser.terms(w)),
-            "rule": Counter(normaliser.terms(section.own)),
+            "words": Counter(t for w in names for t in normaliser.terms(w)),
+            "rule": Counter(normaliser.terms(f"{section.own} {described}")),
             "text": Counter(normaliser.terms(f"{without(section.text, furniture)} {section.cited}")),
             "context": Counter(normaliser.terms(section.context)),
             "code": Counter(normaliser.terms(GHERKIN_KEYWORDS.sub(" ", section.code))),
