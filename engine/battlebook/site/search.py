@@ -58,7 +58,7 @@ CALCULATOR_SLOTS = frozenset({"data-bb-odds", "data-bb-fight"})
 #: of its chapter's introduction, and the glossary's definitions of the terms it defines: the
 #: players' words the book says it in), its examples' Gherkin.
 FIELD_WEIGHTS: Mapping[str, float] = MappingProxyType(
-    {"words": 3.0, "title": 2.5, "rule": 1.5, "text": 0.8, "context": 0.5, "code": 0.3}
+    {"words": 3.0, "title": 2.5, "rule": 1.5, "text": 0.5, "context": 0.5, "code": 0.15}
 )
 #: BM25's length normalisation per field (0: none): a longer list of search words or title
 #: says no less about each of its words; a longer text does.
