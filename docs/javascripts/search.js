@@ -387,7 +387,9 @@
         }
       });
       if (score > 0) {
-        score *= (matched / asking) * (weights.kinds[doc.kind] || 1);
+        // The share of the question's weight the section answers, softened (`coverage`, a power).
+        var coverage = weights.coverage === undefined ? 1 : weights.coverage;
+        score *= Math.pow(matched / asking, coverage) * (weights.kinds[doc.kind] || 1);
         if (titleHolds(terms, doc.titled)) {
           score *= (weights.named_kinds || {})[doc.kind] || 1;
         }

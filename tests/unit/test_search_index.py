@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 
 from battlebook.site.search import (
+    COVERAGE,
     FURNITURE_SECTIONS,
     INDEX_PATH,
     WORDS_FILE,
@@ -440,3 +441,20 @@ def test_a_word_a_section_lacks_is_found_through_its_synonym_for_less(normaliser
     [damage] = _ranked(index, "damage")
     # the section that says "damage" comes first; the one that says "wounds" is found too
     assert damage == ["r/#heroscape.other", "r/#heroscape.life"]
+
+
+def test_the_share_of_the_question_a_section_answers_scales_its_score_softened(normaliser: Normaliser) -> None:
+    """A section answering half a question's weight keeps half**COVERAGE of its score, not half."""
+    assert 0 < COVERAGE < 1
+    sections = [
+        Section("r/#homm.protecting", "One rule", "P", "rule", "homm", "", "", own="A stack protects."),
+        Section("r/#homm.other", "Other rule", "S", "rule", "homm", "", "", own="A swat kills cards."),
+    ]
+    index = build_index(sections, normaliser, {}, {})
+    code = (
+        "const ready = search.prepare(data.index);"
+        " const score = q => search.rank(ready, q, null, false).results[0].score;"
+        " return score('protecting swat') / score('protecting');"
+    )
+    half = 0.5  # each section answers one of the two words: half of the question's weight
+    assert run_script(code, {"index": index}) == pytest.approx(half**COVERAGE / 1.0, rel=0.05)

@@ -67,6 +67,11 @@ FIELD_LENGTH_NORMS: Mapping[str, float] = MappingProxyType(
 )
 #: BM25's saturation of a term's weighed count over the fields.
 SATURATION = 4.0
+#: A section's score is scaled by the share of the question's weight it answers, to this power.
+#: Linear (1) let a section holding many of a question's common words ("card", "roll", "line")
+#: beat the one holding its telling word strongly in its title and own text; the square root
+#: still puts the section answering more of the question first among equals.
+COVERAGE = 0.5
 #: How much more a section weighs whose title is the question, every word of it and no other.
 TITLE_MATCH_BOOST = 2.0
 #: How much a section of the game of the page the reader is on weighs, against the other game's.
@@ -645,6 +650,7 @@ def build_index(
             "name_match": NAME_MATCH_BOOST,
             "fuzzy_long_word": FUZZY_LONG_WORD,
             "fuzzy_weight": FUZZY_WEIGHT,
+            "coverage": COVERAGE,
         },
         "games": dict(game_titles or {}),
         "game_names": {name: game_names(name, title, normaliser) for name, title in (game_titles or {}).items()},
