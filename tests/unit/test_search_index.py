@@ -19,6 +19,7 @@ from battlebook.site.search import (
     Section,
     build_index,
     load_normaliser,
+    named_phrases,
     read_page,
     with_glossary_context,
     write_index,
@@ -249,8 +250,26 @@ def test_the_index_counts_each_fields_terms_and_carries_the_normaliser(normalise
     }
     assert index["pages"] == {"rulebook/homm/x/": "homm"}
     assert index["games"] == {"homm": "HoMM"}
-    assert index["normaliser"] == normaliser.to_json()
+    # the normaliser, with the rule's declared name its title lacks read as a phrase for its title
+    assert index["normaliser"] == {**normaliser.to_json(), "phrases": index["normaliser"]["phrases"]}
+    assert index["normaliser"]["phrases"] == [*normaliser.to_json()["phrases"], [["several", "card"], ["swat"]]]
     assert set(index["weights"]) >= {"fields", "kinds", "same_game", "length_norms", "saturation", "title_match"}
+
+
+def test_a_rules_declared_name_asks_for_its_title_unless_two_rules_declare_it(normaliser: Normaliser) -> None:
+    """`give up`, declared for Surrendering alone, finds Who cannot surrender, whose title says `surrender`."""
+    rules = [
+        Section("r/#homm.surrendering", "Surrendering", "S", "rule", "homm", "", "", own="Offer cards."),
+        Section("r/#homm.who-cannot-surrender", "Who cannot surrender", "S", "rule", "homm", "", "", own="Guards."),
+        Section("r/#homm.withdrawing", "Withdrawing", "W", "rule", "homm", "", "", own="Go home."),
+    ]
+    once = {"homm.surrendering": ["give up"], "homm.who-cannot-surrender": ["guard"]}
+    [found] = _ranked(build_index(rules, normaliser, once), "give up")
+    assert found == ["r/#homm.surrendering", "r/#homm.who-cannot-surrender"]  # the second through its title
+    phrases = named_phrases(rules, once, normaliser).phrases
+    assert phrases[-1] == (("giv", "up"), ("surrend",))
+    twice = {**once, "homm.withdrawing": ["give up"]}  # a name two rules declare says neither's title
+    assert named_phrases(rules, twice, normaliser).phrases == normaliser.phrases
 
 
 def test_a_sentence_many_sections_repeat_is_no_term_of_any(normaliser: Normaliser) -> None:

@@ -637,7 +637,7 @@ def build_index(
             }
         )
     return {
-        "normaliser": normaliser.to_json(),
+        "normaliser": named_phrases(sections, words, normaliser).to_json(),
         "weights": {
             "fields": dict(FIELD_WEIGHTS),
             "length_norms": dict(FIELD_LENGTH_NORMS),
@@ -657,6 +657,41 @@ def build_index(
         "pages": pages,
         "docs": docs,
     }
+
+
+def named_phrases(
+    sections: Sequence[Section], search_words: Mapping[str, Sequence[str]], normaliser: Normaliser
+) -> Normaliser:
+    """`normaliser`, its phrases added each rule's declared names of two words or more that its title lacks.
+
+    A rule's declared name (`give up`, for Surrendering) then asks for the rule's title too
+    (`surrender`), as a player's phrase asks for the rule's terms: a question holding the name
+    finds the rules whose titles say it in the book's terms (`can guards give up` finds Who
+    cannot surrender). A name declared for two rules or more, or already a phrase, adds none.
+
+    Examples:
+        >>> rule = Section("r/#homm.surrendering", "Surrendering", "R", "rule", "homm", "", "")
+        >>> n = named_phrases([rule], {"homm.surrendering": ["give up", "ransom"]}, load_normaliser())
+        >>> n.phrases[-1]
+        (('giv', 'up'), ('surrend',))
+    """
+    titles: dict[tuple[str, ...], set[tuple[str, ...]]] = {}
+    for section in sections:
+        _, _, anchor = section.address.partition("#")
+        if section.kind != "rule" or not anchor:
+            continue
+        title = tuple(normaliser.terms(section.title))
+        for name in search_words.get(anchor, ()):
+            terms = tuple(normaliser.terms(str(name)))
+            if len(terms) > 1 and len(normaliser.words(str(name))) <= NAME_WORDS and not set(terms) <= set(title):
+                titles.setdefault(terms, set()).add(title)
+    known = {phrase for phrase, _ in normaliser.phrases}
+    added = tuple(
+        (phrase, next(iter(meanings)))
+        for phrase, meanings in titles.items()
+        if len(meanings) == 1 and phrase not in known and next(iter(meanings))
+    )
+    return replace(normaliser, phrases=(*normaliser.phrases, *added))
 
 
 def sentences(text: str) -> list[str]:
