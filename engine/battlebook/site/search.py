@@ -17,6 +17,9 @@ It reads the built HTML, whatever wrote it (MkDocs, ProperDocs, Zensical: only t
   and stemming rule, read by both sides. The index also carries each section's declared names
   (a question running inside one weighs more), the weights of the calculators a question names,
   and the ways a question names each game ([`game_names`][battlebook.site.search.game_names]).
+  Sentences many sections repeat (captions) are left out
+  ([`furniture_sentences`][battlebook.site.search.furniture_sentences]), and a rule's declared
+  names its title lacks become phrases for its title ([`named_phrases`][battlebook.site.search.named_phrases]).
 
 [`write_index`][battlebook.site.search.write_index] does it all for a built site; the pass
 after the build ([`finish`][battlebook.site.finish]) calls it with the rules' search words
