@@ -44,7 +44,7 @@ from battlebook import bounds
 from battlebook.battle import BestPlay, Choice, Skip, solve_best, solve_plan
 from battlebook.dice import ScriptedDice
 from battlebook.errors import ScenarioError
-from battlebook.fight import MAX_POSITIONS, Ended, Move
+from battlebook.fight import MAX_POSITIONS, Absorption, Ended, Move, without_cycle_collection
 from battlebook.fight_report import FightArgumentError, FightReport
 from battlebook.frozen import evolve
 from battlebook.homm.actions import (
@@ -319,6 +319,7 @@ class HommContest:
         if isinstance(following, Choice) and following.side is None and len(following.options) == 1:
             _, step = following.options[0]
             if isinstance(step, Move) and not HOMM_PLAY.is_attack(step.action):
+                # A certain step passed through: its choice is not kept (nothing asks for it again).
                 self._landings[reached] = landing  # a run that comes back to itself stops here
                 after = self.play.apply(step.state, step.action, ScriptedDice()).state
                 clock, now = step.state.clock, after.clock
@@ -387,6 +388,8 @@ def _plain(play: HommPlay, choice: Choice[Position, BattleState, Action]) -> int
     pool = melee if attacker is not None and attacker.line is Line.MELEE and melee else ranged
     if not pool:
         return len(choice.options) - 1
+    if len(pool) == 1:
+        return pool[0][0]
     chances = [_killing(play, state, a) for _, a in pool]
     best = max(chances)
     return pool[chances.index(best)][0]
@@ -462,6 +465,12 @@ def start_position(state: BattleState) -> Position:
     return (_position(state if state.clock is not None else replace(state, clock=Clock())), frozenset())
 
 
+def _plain_answer(start: Position, limit: int) -> Absorption[Side | None]:
+    """The battle from `start` under the plain plan, solved through a contest that lives only as long as the solve."""
+    planned = HommContest(attacks_only=True)
+    return solve_plan(planned.play, planned, planned.plain, start, limit=limit)
+
+
 def battle_odds_in(state: BattleState, play: str = "plain", *, limit: int | None = None) -> BattleOdds:
     """The odds of the battle `state` fought to the end by every stack in it, under `play` (`plain` or `best`).
 
@@ -480,8 +489,8 @@ def battle_odds_in(state: BattleState, play: str = "plain", *, limit: int | None
     start = start_position(state)
     readings = readings_of(state.ruleset)
     if play == "plain":
-        planned = HommContest(attacks_only=True)
-        answer = solve_plan(planned.play, planned, planned.plain, start, limit=limit or MAX_POSITIONS)
+        with without_cycle_collection():  # and the contest's positions freed before the collector is back
+            answer = _plain_answer(start, limit or MAX_POSITIONS)
         won = {side: sum((p for w, p in answer.outcomes.items() if w is side), Fraction(0)) for side in Side}
         expected = None if answer.expected_count is None else 1 + answer.expected_count
         return BattleOdds(

@@ -69,12 +69,12 @@ class HommPlay:
         lowest hitting one does. An action that resolves no attack gets every face, as
         [`rolls`][battlebook.homm.play.HommPlay.rolls].
         """
-        faces = sorted(face for face in state.ruleset.die.faces if isinstance(face, int))
-        yield from self.outcomes_after(state, action, self.apply(state, action, chance.FirstRollDice(faces[0])))
+        lowest = state.ruleset.numbered_faces[0]
+        yield from self.outcomes_after(state, action, self.apply(state, action, chance.FirstRollDice(lowest)))
 
     def outcomes_after(self, state: BattleState, action: Action, lowest: HommResolution) -> Iterator[Roll]:
         """[`outcomes`][battlebook.homm.play.HommPlay.outcomes], given `action` resolved with the die's lowest face."""
-        faces = sorted(face for face in state.ruleset.die.faces if isinstance(face, int))
+        faces = state.ruleset.numbered_faces
         made = lowest.attack
         if made is None:
             yield from self.rolls(state, action)
