@@ -76,7 +76,17 @@ from fractions import Fraction
 from typing import Any, Generic, Protocol, TypeVar
 
 from battlebook.dice import ScriptedDice
-from battlebook.fight import MAX_POSITIONS, Absorption, Ended, Move, Play, solve, solve_linear, strongly_connected
+from battlebook.fight import (
+    MAX_POSITIONS,
+    Absorption,
+    Ended,
+    Move,
+    Play,
+    solve,
+    solve_linear,
+    strongly_connected,
+    without_cycle_collection,
+)
 from battlebook.fight_report import FightTooLarge
 from battlebook.frozen import FrozenMap
 from battlebook.game import Roll
@@ -794,8 +804,15 @@ def solve_best(game: Play[S, A], contest: Contest[P, S, A, O], start: P, *, limi
     """The battle from `start` under best play, solved and proved exactly (see the module's docstring).
 
     Raises `FightTooLarge` past `limit` positions, and [`NotProved`][battlebook.battle.NotProved]
-    if the strategies cannot be proved optimal after many rounds of improvement.
+    if the strategies cannot be proved optimal after many rounds of improvement. Python's cycle
+    collector is held off meanwhile ([`without_cycle_collection`][battlebook.fight.without_cycle_collection]:
+    the graph and the positions are many and none refers back to itself).
     """
+    with without_cycle_collection():
+        return _solve_best(game, contest, start, limit)
+
+
+def _solve_best(game: Play[S, A], contest: Contest[P, S, A, O], start: P, limit: int) -> BestPlay[O]:
     graph = _explore(game, contest, start, limit)
     chosen = _iterate(graph)
     rounds = 0
