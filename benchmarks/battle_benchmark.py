@@ -7,8 +7,10 @@ Measurements, each in processor time, taken in this one run (the machine is shar
    reported, with its ratio to the target of 1 s.
 2. **Best play**: HoMM battles of 1 and 2 stacks against 1 and 2, of growing cards, each in a
    child process held to 60 s of processor time (the operating system's limit on it): its
-   positions and time, against the target of 30 s for 2 stacks against 1 of up to 4 cards
-   a stack; the largest solved within 60 s; and the calculator's bound, refusing at once.
+   positions, processor time and peak memory (the child's resident set), against the target
+   of 30 s for 2 stacks against 1 of up to 4 cards a stack; the largest solved within 60 s,
+   largest by the cards of both sides together, then by positions (both named, as a battle
+   of more cards may reach fewer positions); and the calculator's bound, refusing at once.
 3. **The engine against the dedicated program of the tests** (`tests/battle_reference.py`,
    the plain plan and Heroscape's focus plan written apart from the engine): the same
    battles, each answer checked for exact agreement; positions per second of each (the
@@ -111,7 +113,23 @@ def best_child(aggressor_cards: tuple[int, ...], defender_cards: tuple[int, ...]
     except FightTooLarge:
         print("too large")
         return
-    print(f"{odds.positions} {seconds:.2f} {float(odds.aggressor_wins):.4f} {odds.first_decision}")
+    print(f"{odds.positions} {seconds:.2f} {peak_megabytes()} {float(odds.aggressor_wins):.4f} {odds.first_decision}")
+
+
+def peak_megabytes() -> int:
+    """This process's peak resident memory in MB since it started its program.
+
+    Linux's `VmHWM` (reset when a program starts); elsewhere the resource module's figure,
+    which can carry the parent's peak over into a child it forked.
+    """
+    try:
+        status = Path("/proc/self/status").read_text()
+    except OSError:
+        return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss // 1024
+    line = next((line for line in status.splitlines() if line.startswith("VmHWM:")), None)
+    if line is None:
+        return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss // 1024
+    return int(line.split()[1]) // 1024
 
 
 def best_play() -> None:
@@ -119,7 +137,7 @@ def best_play() -> None:
         "2. Best play, HoMM (target: 2 stacks against 1 of up to 4 cards in 30 s; the largest in 60 s), "
         f"each in a child held to {BEST_SECONDS} s of processor time"
     )
-    largest = (0, "none")
+    largest = (0, 0, "none")
     for aggressor_cards, defender_cards in BEST:
         name = f"{aggressor_cards} v {defender_cards}"
         started = time.monotonic()
@@ -137,16 +155,22 @@ def best_play() -> None:
             check=False,
         )
         wall = time.monotonic() - started
-        words = child.stdout.split(maxsplit=3)
-        if child.returncode != 0 or len(words) < 3:
+        words = child.stdout.split(maxsplit=4)
+        if child.returncode != 0 or len(words) < 4:
             print(f"   {name}: not solved within {BEST_SECONDS} s of processor time ({wall:.0f} s of wall time)")
             continue
-        positions, seconds = int(words[0]), float(words[1])
+        positions, seconds, peak = int(words[0]), float(words[1]), int(words[2])
         target = " (target 30 s: " + ("met)" if seconds <= 30 else "MISSED)") if len(aggressor_cards) == 2 else ""
-        print(f"   {name}: {positions:,} positions, {seconds:.1f} s{target}, Aggressor wins {words[2]}")
-        if positions > largest[0]:
-            largest = (positions, f"{name}, {seconds:.1f} s")
-    print(f"   the largest solved within {BEST_SECONDS} s: {largest[1]} ({largest[0]:,} positions)")
+        print(
+            f"   {name}: {positions:,} positions, {seconds:.1f} s{target}, peak {peak:,} MB, Aggressor wins {words[3]}"
+        )
+        cards = sum(aggressor_cards) + sum(defender_cards)
+        if (cards, positions) > largest[:2]:
+            largest = (cards, positions, f"{name}, {seconds:.1f} s")
+    print(
+        f"   the largest solved within {BEST_SECONDS} s (by cards in all, then positions): {largest[2]} "
+        f"({largest[0]} cards in all, {largest[1]:,} positions)"
+    )
     refused = [S(4, 1, 3, 0, 7, 3, "melee"), S(4, 1, 2, 3, 5, 4, "ranged")], [S(4, 2, 4, 0, 8, 5, "melee")]
     started = time.process_time()
     try:

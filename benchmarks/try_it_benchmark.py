@@ -12,7 +12,8 @@ Measures, against the issue's targets:
   median of 5, target 0.3 s or less;
 - the bytes the first Run fetches (every response under `/try/`, the worker's included),
   each runtime file's bytes raw and gzipped (what a compressing host, or `make docs`, sends):
-  target 8 MB or less sent, and where the engine's start went (the worker's own timings);
+  target 8 MB or less sent, and where the engine's start went (the worker's own timings: each
+  phase's median over the cold starts, and how often the worker ran its own warm-up first);
 - the page's main thread during a cold first Run: its longest task, and how many tasks
   took over 50 ms (PerformanceObserver 'longtask'): target none. Playwright's own scripts
   enter the page before the Run is pressed, and the page itself marks the Run's end, so no
@@ -317,6 +318,17 @@ def cold_start(
     return out
 
 
+def _phases(results: list[dict[str, Any]]) -> str:
+    """Each phase of the engine's start and of the first Run (the page's timings, in seconds): its median."""
+    # The page's timings are seconds, but for `bytes` (what the worker loaded) and `warmedUp` (a yes or no).
+    names = dict.fromkeys(k for r in results for k in r["phases"] if k not in ("bytes", "warmedUp"))
+    medians = {
+        name: statistics.median(v for r in results if isinstance(v := r["phases"].get(name), float | int))
+        for name in names
+    }
+    return ", ".join(f"{name} {value:.2f} s" for name, value in medians.items())
+
+
 def _median(results: list[dict[str, Any]], key: str) -> float:
     return float(statistics.median(r[key] for r in results))
 
@@ -410,8 +422,13 @@ def main(argv: list[str]) -> None:
                     f"    {task['cpu_ms']:.1f} ms of processor ({task['ms']:.0f} ms by the clock), "
                     f"{task['from_click_ms']} ms after the click: {causes}"
                 )
-        phases = ", ".join(f"{k} {v:.2f} s" for k, v in every[-1]["phases"].items() if isinstance(v, float | int))
-        print(f"where the engine's start went (last cold start): {phases}")
+        print(f"where the engine's start went, median of the {len(every)} cold starts: {_phases(every)}")
+        told = [r["phases"]["warmedUp"] for r in every if isinstance(r["phases"].get("warmedUp"), bool)]
+        if told:  # a build from before the worker said so tells nothing
+            print(f"  the worker ran its own warm-up before the reader's Run in {sum(told)} of {len(told)}")
+        loaded = every[-1]["phases"].get("bytes")
+        if isinstance(loaded, int | float):
+            print(f"  bytes the engine's worker loaded: {loaded / 1e6:.2f} MB")
         print(f"bytes added to a page nobody runs (try-it.js and try-it.css): {every[-1]['idle_try_bytes']} B")
     mine = [r for runs in cold["this build"].values() for r in runs]
     last = next(r for r in mine if "later" in r)

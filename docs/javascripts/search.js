@@ -15,6 +15,8 @@
 
   var TOKEN = /[\p{L}\p{N}]+/gu;
   var APOSTROPHE = /['\u2019]/g;
+  // A possessive's 's (the Magi's): dropped with its apostrophe, as the index's side does.
+  var POSSESSIVE = /['\u2019]s\b/g;
   var K1 = 1.2;
   var SHOWN = 20;
   // The words of a question read at most: a pasted page ranks as fast as a question.
@@ -33,7 +35,7 @@
     byLength.sort(function (a, b) { return b[0].length - a[0].length || a[2] - b[2]; });
 
     function words(text) {
-      return text.toLowerCase().replace(APOSTROPHE, "").match(TOKEN) || [];
+      return text.toLowerCase().replace(POSSESSIVE, "").replace(APOSTROPHE, "").match(TOKEN) || [];
     }
 
     function stem(word) {
@@ -385,7 +387,9 @@
         }
       });
       if (score > 0) {
-        score *= (matched / asking) * (weights.kinds[doc.kind] || 1);
+        // The share of the question's weight the section answers, softened (`coverage`, a power).
+        var coverage = weights.coverage === undefined ? 1 : weights.coverage;
+        score *= Math.pow(matched / asking, coverage) * (weights.kinds[doc.kind] || 1);
         if (titleHolds(terms, doc.titled)) {
           score *= (weights.named_kinds || {})[doc.kind] || 1;
         }

@@ -100,6 +100,7 @@ class Engine {
     } else if (message.type === "ready") {
       Object.assign(timings, message.timings);
       timings.bytes = message.bytes;
+      timings.warmedUp = message.warmedUp; // the worker's own warm-up ran (no Run was asked for in time)
       this.readyResolved();
     } else if (message.type === "failed") {
       this.fail(new Error(message.error));
@@ -791,6 +792,7 @@ export async function toggleExample(bar, button, anchor, path) {
     button.textContent = "Try it";
     return;
   }
+  warm(); // the reader asked for the panel: the engine loads while its text is fetched
   let text;
   try {
     text = (await textsFor(path))[anchor];

@@ -10,7 +10,7 @@
  * ended by the page, which terminates this worker and starts a fresh one.
  *
  * Messages to the page: {type: "progress", loaded, total, what}, {type: "ready", timings,
- * bytes}, {type: "failed", error} (the engine could not load), and one {type: "answer", id,
+ * bytes, warmedUp} (whether it ran its own warm-up), {type: "failed", error} (the engine could not load), and one {type: "answer", id,
  * ok, value | error, seconds} per call. Messages from the page: {id, call, args}, where
  * call is "run", "odds", "fight" or "battle" (a game's name and its form's values), or "proposeRuling";
  * and {call: "runComing"}, no answer: a run is on its way (its first run need not be warmed up for).
@@ -102,6 +102,9 @@ async function start() {
     timings[name] = (now - since) / 1000;
     since = now;
   };
+  // Pyodide's loader arrives while the manifest does.
+  const loader = import(BASE + "pyodide.mjs");
+  loader.catch(() => {}); // awaited below; a failure is reported there
   const manifest = await (await fetch(BASE + "manifest.json")).json();
   total = manifest.total;
   progress("loading the rules engine");
@@ -123,7 +126,7 @@ async function start() {
   };
   let pyodide;
   try {
-    const { loadPyodide } = await import(BASE + "pyodide.mjs");
+    const { loadPyodide } = await loader;
     pyodide = await loadPyodide({
       indexURL: BASE,
       lockFileContents: manifest.lock, // no package comes from Pyodide's repository: nothing to fetch
@@ -187,11 +190,15 @@ def battlebook_battle(game, values):
     battle: call("battlebook_battle"),
   };
   // One small run: the step library and pytest's plugins load now, not on the reader's first
-  // Run; unless the reader has pressed Run already, and that run loads them.
-  if (!runAsked) api.run(WARM_UP);
+  // Run; unless the reader has pressed Run already, and that run loads them. This thread has
+  // been busy since Pyodide started: first it reads the page's messages sent meanwhile (a
+  // "runComing" among them), else the warm-up would run before the reader's run, not instead.
+  await new Promise((resolve) => setTimeout(resolve, 0));
+  const warmedUp = !runAsked;
+  if (warmedUp) api.run(WARM_UP);
   mark("warmUp");
   timings.total = (performance.now() - started) / 1000;
-  self.postMessage({ type: "ready", timings, bytes: loaded });
+  self.postMessage({ type: "ready", timings, bytes: loaded, warmedUp });
   return api;
 }
 

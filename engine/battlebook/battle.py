@@ -76,7 +76,17 @@ from fractions import Fraction
 from typing import Any, Generic, Protocol, TypeVar
 
 from battlebook.dice import ScriptedDice
-from battlebook.fight import MAX_POSITIONS, Absorption, Ended, Move, Play, solve, solve_linear, strongly_connected
+from battlebook.fight import (
+    MAX_POSITIONS,
+    Absorption,
+    Ended,
+    Move,
+    Play,
+    solve,
+    solve_linear,
+    strongly_connected,
+    without_cycle_collection,
+)
 from battlebook.fight_report import FightTooLarge
 from battlebook.frozen import FrozenMap
 from battlebook.game import Roll
@@ -252,7 +262,6 @@ class _Graph:
     """Every position a contest reaches, every option expanded."""
 
     sides: list[int | None]
-    labels: list[tuple[str, ...]]
     options: list[tuple[tuple[Branch, ...], ...]]
     won: dict[int, int | None]
     positions: list[Any]
@@ -261,7 +270,9 @@ class _Graph:
 def _explore(game: Play[S, A], contest: Contest[P, S, A, O], start: P, limit: int) -> _Graph:
     index: dict[P, int] = {start: 0}
     positions: list[P] = [start]
-    graph = _Graph([], [], [], {}, positions)
+    graph = _Graph([], [], {}, positions)
+    # Each chance once in memory, however many branches carry it (a die gives few).
+    chances: dict[Fraction, Fraction] = {}
 
     def number(position: P) -> int:
         found = index.get(position)
@@ -282,7 +293,6 @@ def _explore(game: Play[S, A], contest: Contest[P, S, A, O], start: P, limit: in
         if isinstance(decision, Ended):
             graph.won[at] = contest.winner(decision.outcome)
             graph.sides.append(None)
-            graph.labels.append(())
             graph.options.append(())
             at += 1
             continue
@@ -302,9 +312,10 @@ def _explore(game: Play[S, A], contest: Contest[P, S, A, O], start: P, limit: in
                 following, count = contest.advance(position, step, after)
                 key = (number(following), count)
                 merged[key] = merged[key] + roll.chance if key in merged else roll.chance
-            expanded.append(tuple((n, chance, count) for (n, count), chance in merged.items() if chance))
+            expanded.append(
+                tuple((n, chances.setdefault(chance, chance), count) for (n, count), chance in merged.items() if chance)
+            )
         graph.sides.append(decision.side if len(expanded) > 1 else None)
-        graph.labels.append(tuple(label for label, _ in decision.options))
         graph.options.append(tuple(expanded))
         at += 1
     return graph
@@ -313,6 +324,8 @@ def _explore(game: Play[S, A], contest: Contest[P, S, A, O], start: P, limit: in
 #: Floating-point tolerance between two options' chances, below which the floats call them equal.
 _TIE = 1e-12
 #: The most sweeps value iteration makes over one group of positions; the exact proof then corrects it.
+#: A group stops sooner once its values settle, or move only by rounding: by less than `_TIE`, and
+#: no less than the sweep before (a group where both sides may pass for ever circles at 1e-13).
 _SWEEPS = 2_000
 
 
@@ -406,6 +419,7 @@ def _iterate(graph: _Graph) -> list[int]:
     for component in strongly_connected(list(successors), successors):
         loops = len(component) > 1 or component[0] in successors[component[0]]
         nodes = [(n, floats[n], graph.sides[n]) for n in component]
+        last = math.inf
         for _ in range(_SWEEPS if loops else 1):
             change = 0.0
             for n, options, side in nodes:
@@ -424,8 +438,9 @@ def _iterate(graph: _Graph) -> list[int]:
                 if moved > change:
                     change = moved
                 va[n], vd[n] = a, d
-            if change < 1e-15:
-                break
+            if change < 1e-15 or last <= change < _TIE:
+                break  # settled, or only rounding moves it (below the tolerance, no longer shrinking)
+            last = change
     via = _progress(graph, allowed)
     for n in range(size):
         closer = via[n]
@@ -477,21 +492,20 @@ def _affine_solve(
                 on_path.discard(node)
     variables = sorted(feedback)
     slot = {n: i for i, n in enumerate(variables)}
-    width = len(variables) + 1
     closed = not any(t not in inside for n in component for t, _, _ in rows[n])
     finite = not closed and all(known.e[t] is not None for n in component for t, _, _ in rows[n] if t not in inside)
-    # Each position's values as affine forms over the feedback set's values: [constant, coefficients...].
-    forms: dict[int, tuple[list[Fraction], list[Fraction], list[Fraction]]] = {}
-    zero = Fraction(0)
+    # Each position's values as affine forms over the feedback set's values, sparse: the constant
+    # under key 0, the coefficient of the feedback position in slot i under key 1 + i (a position
+    # reaches few of them, so dense forms would cost the group's size times the set's, in time and memory).
+    forms: dict[int, tuple[dict[int, Fraction], dict[int, Fraction], dict[int, Fraction]]] = {}
+    zero, one = Fraction(0), Fraction(1)
 
-    def form_of(target: int) -> tuple[list[Fraction], list[Fraction], list[Fraction]]:
+    def form_of(target: int) -> tuple[dict[int, Fraction], dict[int, Fraction], dict[int, Fraction]]:
         if target not in inside:
             e = known.e[target]
-            return ([known.a[target]] + [zero] * (width - 1), [known.d[target]] + [zero] * (width - 1),
-                    [e if e is not None else zero] + [zero] * (width - 1))  # fmt: skip
+            return {0: known.a[target]}, {0: known.d[target]}, {0: e if e is not None else zero}
         if target in slot:
-            unit = [zero] * width
-            unit[1 + slot[target]] = Fraction(1)
+            unit = {1 + slot[target]: one}
             return unit, unit, unit
         return forms[target]
 
@@ -515,17 +529,17 @@ def _affine_solve(
             else:
                 sequence.append(node)
     for node in sequence:
-        fa, fd, fe = [zero] * width, [zero] * width, [zero] * width
-        fe[0] = reward.get(node, zero)
+        fa: dict[int, Fraction] = {}
+        fd: dict[int, Fraction] = {}
+        fe: dict[int, Fraction] = {}
+        paid = reward.get(node)
+        if paid:
+            fe[0] = paid
         for target, chance, _ in rows[node]:
-            ta, td, te = form_of(target)
-            for i in range(width):
-                if ta[i]:
-                    fa[i] += chance * ta[i]
-                if td[i]:
-                    fd[i] += chance * td[i]
-                if te[i]:
-                    fe[i] += chance * te[i]
+            for mine, theirs in zip((fa, fd, fe), form_of(target), strict=True):
+                for i, value in theirs.items():
+                    if value:
+                        mine[i] = mine[i] + chance * value if i in mine else chance * value
         forms[node] = (fa, fd, fe)
     if closed:
         for n in component:
@@ -539,15 +553,16 @@ def _affine_solve(
             solved.append([zero] * size)
             continue
         matrix = [
-            [Fraction(int(i == j)) - forms[f][which][1 + j] for j in range(size)] for i, f in enumerate(variables)
+            [Fraction(int(i == j)) - forms[f][which].get(1 + j, zero) for j in range(size)]
+            for i, f in enumerate(variables)
         ]
-        rhs = [forms[f][which][0] for f in variables]
+        rhs = [forms[f][which].get(0, zero) for f in variables]
         solved.append(solve_linear(matrix, rhs) if size else [])
     for n in component:
         values: list[Fraction] = []
         for which in range(3):
             f = forms[n][which]
-            values.append(f[0] + sum((f[1 + j] * solved[which][j] for j in range(size) if f[1 + j]), zero))
+            values.append(sum((v * solved[which][i - 1] if i else v for i, v in f.items()), zero))
         known.a[n], known.d[n] = values[0], values[1]
         known.e[n] = values[2] if finite else None
 
@@ -765,14 +780,19 @@ def _escapes(graph: _Graph, chosen: Sequence[int], n: int, option: int) -> bool:
     return False
 
 
-def _first_decision(graph: _Graph, chosen: Sequence[int]) -> tuple[int, str] | None:
-    """Along the battle's certain steps from the start, the first position where a side has a choice."""
+def _first_decision(contest: Contest[P, S, A, O], graph: _Graph, chosen: Sequence[int]) -> tuple[int, str] | None:
+    """Along the battle's certain steps from the start, the first position where a side has a choice.
+
+    The option's words are asked of the contest again there (the graph keeps no words).
+    """
     n, seen = 0, set()
     while n not in graph.won and n not in seen:
         seen.add(n)
         side = graph.sides[n]
         if side is not None:
-            return side, graph.labels[n][chosen[n]]
+            decision = contest.decide(graph.positions[n])
+            assert isinstance(decision, Choice)
+            return side, decision.options[chosen[n]][0]
         option = graph.options[n][chosen[n]]
         if len(option) != 1:
             return None
@@ -784,8 +804,15 @@ def solve_best(game: Play[S, A], contest: Contest[P, S, A, O], start: P, *, limi
     """The battle from `start` under best play, solved and proved exactly (see the module's docstring).
 
     Raises `FightTooLarge` past `limit` positions, and [`NotProved`][battlebook.battle.NotProved]
-    if the strategies cannot be proved optimal after many rounds of improvement.
+    if the strategies cannot be proved optimal after many rounds of improvement. Python's cycle
+    collector is held off meanwhile ([`without_cycle_collection`][battlebook.fight.without_cycle_collection]:
+    the graph and the positions are many and none refers back to itself).
     """
+    with without_cycle_collection():
+        return _solve_best(game, contest, start, limit)
+
+
+def _solve_best(game: Play[S, A], contest: Contest[P, S, A, O], start: P, limit: int) -> BestPlay[O]:
     graph = _explore(game, contest, start, limit)
     chosen = _iterate(graph)
     rounds = 0
@@ -805,7 +832,7 @@ def solve_best(game: Play[S, A], contest: Contest[P, S, A, O], start: P, *, limi
         known.d[0],
         1 - known.a[0] - known.d[0],
         known.e[0],
-        _first_decision(graph, chosen),
+        _first_decision(contest, graph, chosen),
         _ties_change_count(graph, chosen, known, values),
         len(graph.sides),
         rounds,

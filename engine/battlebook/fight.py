@@ -55,7 +55,9 @@ Examples:
 
 from __future__ import annotations
 
+import gc
 from collections.abc import Hashable, Iterable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, Generic, Protocol, TypeVar
@@ -75,6 +77,7 @@ __all__ = [
     "solve",
     "solve_linear",
     "strongly_connected",
+    "without_cycle_collection",
 ]
 
 P = TypeVar("P", bound=Hashable)
@@ -148,6 +151,34 @@ class Absorption(Generic[O]):
     never_ends: Fraction
     expected_count: Fraction | None
     positions: int
+
+
+@contextmanager
+def without_cycle_collection() -> Iterator[None]:
+    """Hold Python's cycle collector off while an exact solve builds its graph, then restore it as it was.
+
+    A solve makes millions of small values (states, positions, fractions) and keeps most of
+    them until it returns; none of them refers back to itself, so the cycle collector finds
+    nothing to free (measured: every full collection during a large battle freed 0 objects),
+    yet each full pass walks everything kept so far: about a third of the time of a large
+    battle. Reference counting frees everything else as usual. The collector's state is
+    restored on the way out, whatever happens (it is left off if the caller had it off).
+
+    Examples:
+        >>> import gc
+        >>> with without_cycle_collection():
+        ...     gc.isenabled()
+        False
+        >>> gc.isenabled()
+        True
+    """
+    was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was_enabled:
+            gc.enable()
 
 
 #: A run of certain steps that comes back to itself: the fight goes on for ever from there.
@@ -309,6 +340,11 @@ def solve(game: Play[S, A], fight: Fight[P, S, A, O], start: P, *, limit: int = 
     Raises [`FightTooLarge`][battlebook.fight_report.FightTooLarge] past `limit` positions, and any
     `RuleViolation` the rules raise for a step of the fight.
     """
+    with without_cycle_collection():
+        return _solve(game, fight, start, limit)
+
+
+def _solve(game: Play[S, A], fight: Fight[P, S, A, O], start: P, limit: int) -> Absorption[O]:
     branches, ended = _explore(game, fight, start, limit)
     landing = _landings(branches, ended)
     chanced = [i for i in range(len(branches)) if i not in ended and not _is_certain(branches[i])]

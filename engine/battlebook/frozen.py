@@ -178,9 +178,9 @@ def evolve(value: T, **changes: Any) -> T:
         TypeError: Point has no field 'z' to change
     """
     fields: dict[str, Any] = value.__dict__
-    for name in changes:
-        if name not in fields or name == _KEPT:
-            raise TypeError(f"{type(value).__name__} has no field {name!r} to change")
+    if not changes.keys() <= fields.keys() or _KEPT in changes:
+        wrong = next(name for name in changes if name not in fields or name == _KEPT)
+        raise TypeError(f"{type(value).__name__} has no field {wrong!r} to change")
     cls = type(value)
     copy: T = object.__new__(cls)
     copied: dict[str, Any] = copy.__dict__

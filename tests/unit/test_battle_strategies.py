@@ -282,3 +282,90 @@ def test_the_flag_agrees_with_two_tie_breakings_of_a_real_battle(
         if not odds.rounds_depend_on_ties:
             assert rounds == odds.expected_rounds
     assert kept_chances, "neither tie-breaking is best play: the comparison says nothing"
+
+
+# --- Heroscape: the same check, the dice rolled one by one -----------------------------------------
+
+
+@dataclass
+class _HeroscapeWalk:
+    """A Heroscape battle's steps under fixed strategies: (position, rolled faces) to the next position.
+
+    Each attack's dice are rolled at random, one die at a time (the rules' attack dice, then
+    their defense dice, each face as likely as the die's sides make it), and the attack is
+    resolved through `rules.apply` with those faces; the faces are kept sorted in the key (the
+    order of the dice does not matter to the rules), so each resolution is made once and
+    looked up after. Nothing of the solver's grouping of rolls by unblocked skulls is used.
+    """
+
+    contest: Any
+    best: BestPlay[Any]
+    number: dict[Any, int] = field(default_factory=dict)
+    positions: list[Any] = field(default_factory=list)
+    ended: dict[int, int | None] = field(default_factory=dict)
+    moves: dict[int, Any] = field(default_factory=dict)
+    steps: dict[tuple[int, tuple[Any, ...], tuple[Any, ...]], int] = field(default_factory=dict)
+
+    def id_of(self, position: Any) -> int:
+        found = self.number.get(position)
+        if found is None:
+            found = self.number[position] = len(self.positions)
+            self.positions.append(position)
+            decision = self.contest.decide(position)
+            if isinstance(decision, Ended):
+                self.ended[found] = self.contest.winner(decision.outcome)
+            else:
+                _, step = decision.options[self.best.option_at(position) if len(decision.options) > 1 else 0]
+                assert isinstance(step, Move)  # a Heroscape battle has no option that skips
+                self.moves[found] = step
+        return found
+
+    def step(self, at: int, rng: random.Random) -> int:
+        from battlebook.heroscape.play import HEROSCAPE_PLAY
+        from battlebook.heroscape.rules import dice_pool
+
+        move = self.moves[at]
+        state = move.state
+        pool = dice_pool(state, move.action)
+        attack = tuple(sorted((rng.choice(state.ruleset.die.faces) for _ in range(pool.attack)), key=str))
+        defense_faces = state.ruleset.defense_sides.die.faces
+        defense = tuple(sorted((rng.choice(defense_faces) for _ in range(pool.defense)), key=str))
+        key = (at, attack, defense)
+        found = self.steps.get(key)
+        if found is None:
+            after = HEROSCAPE_PLAY.apply(state, move.action, ScriptedDice([*attack, *defense])).state
+            following, _ = self.contest.advance(self.positions[at], move, after)
+            found = self.steps[key] = self.id_of(following)
+        return found
+
+
+@pytest.mark.full  # about 10 CPU-s (100,000 battles, each attack's dice rolled one by one): `make full` runs it
+def test_a_seeded_monte_carlo_of_a_heroscape_battle_under_the_strategies_found_lands_within_five_standard_errors() -> (
+    None
+):
+    from battlebook.heroscape.battle import Squad, battle_odds_in, start_position
+    from battlebook.heroscape.battle import battle_state as heroscape_state
+    from battlebook.heroscape.ruleset import Edition
+
+    state = heroscape_state(Squad(2, 3, 2, 2), Squad(2, 2, 2, 3), Edition.EDITION_2024)
+    odds = battle_odds_in(state, "best", first="Red")
+    assert odds.solved is not None and odds.solved.strategy and odds.never_ends == 0
+    contest, start = start_position(state, "Red")
+    walk = _HeroscapeWalk(contest, odds.solved)
+    rng = random.Random(32)
+    first = walk.id_of(start)
+    won = lost = 0
+    for _ in range(BATTLES):
+        at = first
+        for _ in range(10_000):
+            if at in walk.ended:
+                break
+            at = walk.step(at, rng)
+        winner = walk.ended.get(at, -1)
+        won += winner == 0
+        lost += winner == 1
+    assert won + lost == BATTLES
+    for count, exact in ((won, odds.first_wins), (lost, odds.second_wins)):
+        p = float(exact)
+        error = max((p * (1 - p) / BATTLES) ** 0.5, 1 / BATTLES)
+        assert abs(count / BATTLES - p) < 5 * error, (count, exact)

@@ -11,12 +11,15 @@ from typing import Any
 import pytest
 
 from battlebook.site.search import (
+    COVERAGE,
+    FURNITURE_SECTIONS,
     INDEX_PATH,
     WORDS_FILE,
     Normaliser,
     Section,
     build_index,
     load_normaliser,
+    named_phrases,
     read_page,
     with_glossary_context,
     write_index,
@@ -63,6 +66,11 @@ def test_stop_words_and_one_letter_words_are_dropped(normaliser: Normaliser) -> 
 
 def test_apostrophes_join_the_word(normaliser: Normaliser) -> None:
     assert normaliser.terms("the Guard's range, the guards’ range") == ["guard", "rang", "guard", "rang"]
+
+
+def test_a_possessive_is_the_word_itself(normaliser: Normaliser) -> None:
+    """`Magi's` is `Magi`: its `'s` is no plural for the stemmer to read (`magis` kept its `s`)."""
+    assert normaliser.terms("the Magi's spell") == normaliser.terms("the Magi spell") == ["magi", "spell"]
 
 
 def test_a_players_phrase_asks_for_the_rule_terms_too(normaliser: Normaliser) -> None:
@@ -218,6 +226,16 @@ def test_a_calculators_section_is_found_by_the_words_its_game_declares(normalise
     assert index["docs"][0]["fields"]["words"] == {"battl": 1, "calculator": 1}
 
 
+def test_a_declared_description_weighs_as_the_sections_text_not_as_its_names(normaliser: Normaliser) -> None:
+    """A calculator's help ("two stacks fighting to the end") is no name: its common words weigh as its own text."""
+    section = Section("odds/homm/#fight-calculator", "Who wins", "Odds", "calculator", "homm", "", "")
+    declared = ["Fight calculator", "two stacks fighting to the very end"]
+    [doc] = build_index([section], normaliser, {"odds/homm/#fight-calculator": declared})["docs"]
+    assert doc["fields"]["words"] == {"fight": 1, "calculator": 1}
+    assert doc["fields"]["rule"] == {"two": 1, "stack": 1, "fight": 1, "end": 1}
+    assert doc["names"] == declared  # a question running inside it still names the section
+
+
 def test_the_index_counts_each_fields_terms_and_carries_the_normaliser(normaliser: Normaliser) -> None:
     section = Section(
         "rulebook/homm/x/#homm.swat", "Swatting", "X", "rule", "homm", "Swats kill cards.", "Given a swat"
@@ -228,12 +246,44 @@ def test_the_index_counts_each_fields_terms_and_carries_the_normaliser(normalise
         "title": {"swat": 1},
         "words": {"several": 1, "card": 1, "swat": 1},
         "text": {"swat": 1, "kill": 1, "card": 1},
-        "code": {"giv": 1, "swat": 1},
+        "code": {"swat": 1},  # Gherkin keywords (`Given`) are no terms of an example
     }
     assert index["pages"] == {"rulebook/homm/x/": "homm"}
     assert index["games"] == {"homm": "HoMM"}
-    assert index["normaliser"] == normaliser.to_json()
+    # the normaliser, with the rule's declared name its title lacks read as a phrase for its title
+    assert index["normaliser"] == {**normaliser.to_json(), "phrases": index["normaliser"]["phrases"]}
+    assert index["normaliser"]["phrases"] == [*normaliser.to_json()["phrases"], [["several", "card"], ["swat"]]]
     assert set(index["weights"]) >= {"fields", "kinds", "same_game", "length_norms", "saturation", "title_match"}
+
+
+def test_a_rules_declared_name_asks_for_its_title_unless_two_rules_declare_it(normaliser: Normaliser) -> None:
+    """`give up`, declared for Surrendering alone, finds Who cannot surrender, whose title says `surrender`."""
+    rules = [
+        Section("r/#homm.surrendering", "Surrendering", "S", "rule", "homm", "", "", own="Offer cards."),
+        Section("r/#homm.who-cannot-surrender", "Who cannot surrender", "S", "rule", "homm", "", "", own="Guards."),
+        Section("r/#homm.withdrawing", "Withdrawing", "W", "rule", "homm", "", "", own="Go home."),
+    ]
+    once = {"homm.surrendering": ["give up"], "homm.who-cannot-surrender": ["guard"]}
+    [found] = _ranked(build_index(rules, normaliser, once), "give up")
+    assert found == ["r/#homm.surrendering", "r/#homm.who-cannot-surrender"]  # the second through its title
+    phrases = named_phrases(rules, once, normaliser).phrases
+    assert phrases[-1] == (("giv", "up"), ("surrend",))
+    twice = {**once, "homm.withdrawing": ["give up"]}  # a name two rules declare says neither's title
+    assert named_phrases(rules, twice, normaliser).phrases == normaliser.phrases
+
+
+def test_a_sentence_many_sections_repeat_is_no_term_of_any(normaliser: Normaliser) -> None:
+    """Captions every example carries ("Drawing.") are furniture: the rule's own words decide."""
+    caption = "Chance of this attack."
+    sections = [
+        Section(f"rulebook/homm/x/#homm.r{n}", f"Rule {n}", "X", "rule", "homm", f"{caption} Cards {n}.", "")
+        for n in range(FURNITURE_SECTIONS)
+    ]
+    index = build_index(sections, normaliser)
+    assert all("attack" not in doc["fields"]["text"] for doc in index["docs"])
+    assert all("card" in doc["fields"]["text"] for doc in index["docs"])
+    few = build_index(sections[: FURNITURE_SECTIONS - 1], normaliser)
+    assert all("attack" in doc["fields"]["text"] for doc in few["docs"])
 
 
 def test_write_index_reads_the_built_site_and_leaves_out_developer_pages(tmp_path: Path) -> None:
@@ -282,6 +332,7 @@ SAMPLES = [
     "shoot through a tree; can my archer see the figure",
     "I a x 7 Z1 don't won’t",
     "can guards give up, or move up and out; power up",
+    "how do the Magi's fireballs and the guards’ shots get stronger; it's the players' turn",
 ]
 
 
@@ -409,3 +460,20 @@ def test_a_word_a_section_lacks_is_found_through_its_synonym_for_less(normaliser
     [damage] = _ranked(index, "damage")
     # the section that says "damage" comes first; the one that says "wounds" is found too
     assert damage == ["r/#heroscape.other", "r/#heroscape.life"]
+
+
+def test_the_share_of_the_question_a_section_answers_scales_its_score_softened(normaliser: Normaliser) -> None:
+    """A section answering half a question's weight keeps half**COVERAGE of its score, not half."""
+    assert 0 < COVERAGE < 1
+    sections = [
+        Section("r/#homm.protecting", "One rule", "P", "rule", "homm", "", "", own="A stack protects."),
+        Section("r/#homm.other", "Other rule", "S", "rule", "homm", "", "", own="A swat kills cards."),
+    ]
+    index = build_index(sections, normaliser, {}, {})
+    code = (
+        "const ready = search.prepare(data.index);"
+        " const score = q => search.rank(ready, q, null, false).results[0].score;"
+        " return score('protecting swat') / score('protecting');"
+    )
+    half = 0.5  # each section answers one of the two words: half of the question's weight
+    assert run_script(code, {"index": index}) == pytest.approx(half**COVERAGE / 1.0, rel=0.05)

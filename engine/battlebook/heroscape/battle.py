@@ -31,12 +31,12 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import Any
 
 from battlebook import bounds
-from battlebook.battle import Choice, Skip, solve_best, solve_plan
+from battlebook.battle import BestPlay, Choice, Skip, solve_best, solve_plan
 from battlebook.dice import ScriptedDice
 from battlebook.errors import RulesSilent, ScenarioError
 from battlebook.fight import MAX_POSITIONS, Ended, Move
@@ -60,6 +60,7 @@ __all__ = [
     "battle_odds",
     "battle_odds_in",
     "focus",
+    "start_position",
 ]
 
 #: The most figures an army card of the battle calculator may have, and the most positions
@@ -190,6 +191,9 @@ class BattleOdds:
             could change `expected_turns`.
         readings: The readings of the rules the answer took.
         positions: How many positions the answer went through.
+        solved: Under best play, the solver's answer with the strategies it found
+            ([`BestPlay.strategy`][battlebook.battle.BestPlay], keyed by the positions of
+            [`HeroscapeContest`][battlebook.heroscape.battle.HeroscapeContest]); `None` under the plan.
     """
 
     play: str
@@ -201,6 +205,7 @@ class BattleOdds:
     turns_depend_on_ties: bool
     readings: tuple[str, ...]
     positions: int
+    solved: BestPlay[str] | None = field(default=None, compare=False, repr=False)
 
     def json(self) -> dict[str, Any]:
         """The answer with exact fractions as `"p/q"` strings (the command line's keys)."""
@@ -367,6 +372,25 @@ def _check_reach(state: BattleState) -> None:
                     )
 
 
+def start_position(state: BattleState, first: str | None = None) -> tuple[HeroscapeContest, BattleState]:
+    """The contest of the battle `state` and the position it is fought from, as `battle_odds_in` solves it.
+
+    `first` as [`battle_odds_in`][battlebook.heroscape.battle.battle_odds_in] takes it; the
+    strategies best play finds are keyed by this contest's positions. Raises
+    `ScenarioError` for a battle the calculator cannot play.
+    """
+    armies = _armies(state, first)
+    _check_reach(state)
+    if state.turn is None:
+        state = replace(state, up_next=armies[0])
+    if len(state.seating) < 2:
+        state = replace(state, seating=armies)
+    names = {figure.key: f"the {state.card_of(figure).figure} {figure.key}" for figure in state.figures}
+    contest = HeroscapeContest(armies, names)
+    start, _ = contest.land(state)
+    return contest, start
+
+
 def battle_odds_in(
     state: BattleState, play: str = "focus", *, first: str | None = None, limit: int | None = None
 ) -> BattleOdds:
@@ -384,15 +408,8 @@ def battle_odds_in(
         >>> odds.first_decision
         "Red's best first decision is to have the Red Soldier R1 attack the Blue Soldier B1"
     """
-    armies = _armies(state, first)
-    _check_reach(state)
-    if state.turn is None:
-        state = replace(state, up_next=armies[0])
-    if len(state.seating) < 2:
-        state = replace(state, seating=armies)
-    names = {figure.key: f"the {state.card_of(figure).figure} {figure.key}" for figure in state.figures}
-    contest = HeroscapeContest(armies, names)
-    start, _ = contest.land(state)
+    contest, start = start_position(state, first)
+    armies = contest.armies
     readings = tuple(readings_taken(state.ruleset))
     if play == "focus":
         answer = solve_plan(HEROSCAPE_PLAY, contest, focus, start, limit=limit or MAX_POSITIONS)
@@ -416,6 +433,7 @@ def battle_odds_in(
         best.count_depends_on_ties,
         readings,
         best.positions,
+        best,
     )
 
 

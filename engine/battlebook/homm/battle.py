@@ -44,7 +44,7 @@ from battlebook import bounds
 from battlebook.battle import BestPlay, Choice, Skip, solve_best, solve_plan
 from battlebook.dice import ScriptedDice
 from battlebook.errors import ScenarioError
-from battlebook.fight import MAX_POSITIONS, Ended, Move
+from battlebook.fight import MAX_POSITIONS, Absorption, Ended, Move, without_cycle_collection
 from battlebook.fight_report import FightArgumentError, FightReport
 from battlebook.frozen import evolve
 from battlebook.homm.actions import (
@@ -89,6 +89,9 @@ MAX_STACKS = bounds.BATTLE_MAX_STACKS
 MAX_CARDS = bounds.BATTLE_MAX_CARDS
 #: The most positions best play may reach (every option expanded) before the battle is refused.
 BEST_MAX_POSITIONS = bounds.BATTLE_BEST_MAX_POSITIONS
+
+#: How many attack resolutions best play's rules remember: the latest few (see `HommContest.play`).
+_RECENT = 16
 
 #: A position of the battle: the state (round and discard left out), and the stacks that let
 #: their opportunity pass in the phase under way.
@@ -195,24 +198,26 @@ def option_words(action: Action) -> str:
 class HommContest:
     """The battle's decisions, as [`battlebook.battle`][battlebook.battle] asks for them.
 
-    One contest serves one battle: it keeps each position's choice, and where each run of
-    certain steps leads, as it finds them (a battle asks for both again and again).
+    One contest serves one battle: it keeps where each run of certain steps leads, as it
+    finds them (a battle asks again and again), and the choice at the end of a run until the
+    solver asks for it (once: a position is expanded once). A choice asked for again is
+    worked out again, so the contest holds no choice for a position the solver is done with.
     """
 
     def __init__(self, *, attacks_only: bool = False) -> None:
         """`attacks_only` lists only what the plain plan may take: attacks and retaliations of the top card, passing."""
         self.attacks_only = attacks_only
-        #: The rules this battle is played through, remembering each attack resolved (one per solve).
-        self.play = RememberingPlay()
-        self._choices: dict[Position, Choice[Position, BattleState, Action] | Ended[Side | None]] = {}
+        #: The rules this battle is played through, remembering each attack resolved (one per
+        #: solve; under best play only the latest few: each is asked for twice in a row, by the
+        #: die's grouping of faces and by the solver).
+        self.play = RememberingPlay() if attacks_only else RememberingPlay(keep=_RECENT)
+        self._waiting: dict[Position, Choice[Position, BattleState, Action] | Ended[Side | None]] = {}
         self._landings: dict[Position, tuple[Position, int]] = {}
 
     def decide(self, position: Position) -> Choice[Position, BattleState, Action] | Ended[Side | None]:
         """Who decides at `position`, and every option the rules allow there."""
-        found = self._choices.get(position)
-        if found is None:
-            found = self._choices[position] = self._decide(position)
-        return found
+        found = self._waiting.pop(position, None)
+        return found if found is not None else self._decide(position)
 
     def _decide(self, position: Position) -> Choice[Position, BattleState, Action] | Ended[Side | None]:
         state, passed = position
@@ -298,24 +303,36 @@ class HommContest:
         landing, more = self._land(reached)
         return landing, rounds + more
 
-    def _land(self, reached: Position) -> tuple[Position, int]:
-        """Where the run of certain steps from `reached` leads (itself if none), and the rounds it begins."""
+    def _land(self, reached: Position, keep: bool = True) -> tuple[Position, int]:
+        """Where the run of certain steps from `reached` leads (itself if none), and the rounds it begins.
+
+        Kept for the run's start (`keep`), for its end, and for each position a round begins
+        at, where runs from different positions meet (the stacks that acted or passed are
+        forgotten there); the positions in between are not kept (they are many, each met
+        once or so).
+        """
         found = self._landings.get(reached)
         if found is not None:
             return found
-        following = self.decide(reached)
+        following = self._decide(reached)
         landing: tuple[Position, int] = (reached, 0)
         if isinstance(following, Choice) and following.side is None and len(following.options) == 1:
             _, step = following.options[0]
             if isinstance(step, Move) and not HOMM_PLAY.is_attack(step.action):
+                # A certain step passed through: its choice is not kept (nothing asks for it again).
                 self._landings[reached] = landing  # a run that comes back to itself stops here
                 after = self.play.apply(step.state, step.action, ScriptedDice()).state
                 clock, now = step.state.clock, after.clock
                 rounds = int(clock is not None and now is not None and now.round > clock.round)
                 passed = frozenset() if isinstance(step.action, EndPhase) else reached[1]
-                at, more = self._land((_position(after), passed))
+                at, more = self._land((_position(after), passed), rounds > 0)
                 landing = (at, rounds + more)
-        self._landings[reached] = landing
+        if landing[0] is reached:
+            self._waiting[reached] = following  # the solver asks for it next
+        if keep or landing[0] is reached:
+            self._landings[reached] = landing
+        else:
+            self._landings.pop(reached, None)
         return landing
 
     def winner(self, outcome: Side | None) -> int | None:
@@ -371,6 +388,8 @@ def _plain(play: HommPlay, choice: Choice[Position, BattleState, Action]) -> int
     pool = melee if attacker is not None and attacker.line is Line.MELEE and melee else ranged
     if not pool:
         return len(choice.options) - 1
+    if len(pool) == 1:
+        return pool[0][0]
     chances = [_killing(play, state, a) for _, a in pool]
     best = max(chances)
     return pool[chances.index(best)][0]
@@ -446,6 +465,12 @@ def start_position(state: BattleState) -> Position:
     return (_position(state if state.clock is not None else replace(state, clock=Clock())), frozenset())
 
 
+def _plain_answer(start: Position, limit: int) -> Absorption[Side | None]:
+    """The battle from `start` under the plain plan, solved through a contest that lives only as long as the solve."""
+    planned = HommContest(attacks_only=True)
+    return solve_plan(planned.play, planned, planned.plain, start, limit=limit)
+
+
 def battle_odds_in(state: BattleState, play: str = "plain", *, limit: int | None = None) -> BattleOdds:
     """The odds of the battle `state` fought to the end by every stack in it, under `play` (`plain` or `best`).
 
@@ -464,8 +489,8 @@ def battle_odds_in(state: BattleState, play: str = "plain", *, limit: int | None
     start = start_position(state)
     readings = readings_of(state.ruleset)
     if play == "plain":
-        planned = HommContest(attacks_only=True)
-        answer = solve_plan(planned.play, planned, planned.plain, start, limit=limit or MAX_POSITIONS)
+        with without_cycle_collection():  # and the contest's positions freed before the collector is back
+            answer = _plain_answer(start, limit or MAX_POSITIONS)
         won = {side: sum((p for w, p in answer.outcomes.items() if w is side), Fraction(0)) for side in Side}
         expected = None if answer.expected_count is None else 1 + answer.expected_count
         return BattleOdds(

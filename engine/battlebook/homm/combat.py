@@ -121,10 +121,14 @@ def _spell(attacker: Stack, action: Attack) -> Spell | None:
     return attacker.top.spell(action.spell) if isinstance(action, SpellAttack) else None
 
 
+#: The rule an attack of each kind falls under (a spell's, for any other).
+_ATTACK_RULES = {AttackKind.MELEE: ids.MELEE_ATTACK, AttackKind.RANGED: ids.RANGED_ATTACK}
+
+
 def attack_violation(state: BattleState, action: Attack) -> RuleViolation | None:
     """Why the rules refuse the attack `action`, or `None`: sides, opportunity, reach, spell, swat."""
     attacker, target = state.stack(action.attacker), state.stack(action.target)
-    rule = {AttackKind.MELEE: ids.MELEE_ATTACK, AttackKind.RANGED: ids.RANGED_ATTACK}.get(action.kind, ids.SPELL_ATTACK)
+    rule = _ATTACK_RULES.get(action.kind, ids.SPELL_ATTACK)
     violation = enemies_violation(rule, attacker, target.side, target.name) or opportunity_violation(state, attacker)
     if violation is not None:
         return violation
@@ -136,8 +140,12 @@ def attack_violation(state: BattleState, action: Attack) -> RuleViolation | None
         reach_violation(state, attacker, target, action.kind)
         or swat_violation(state, target.name, target.size, action.kind, len(action.picked) or action.swat)
         or picked_violation(state, target.name, action.picked, target.picked_cards(action.picked) is not None)
-        or extensions.attack_violation(
-            state, attacker, action.target, action.kind, opportunity_score(state, attacker, action)
+        or (
+            extensions.attack_violation(
+                state, attacker, action.target, action.kind, opportunity_score(state, attacker, action)
+            )
+            if extensions.in_play(state)
+            else None
         )
     )
 

@@ -135,8 +135,10 @@ def end_if_destroyed(state: BattleState) -> BattleState:
     A side left with nothing but its hero stays in the battle, unless the ruleset reads
     otherwise (ruling *Heroes in battle*).
     """
+    if state.outcome is not None:
+        return state
     standing = [side for side in SIDES if state.is_standing(side)]
-    if state.outcome is None and len(standing) < len(Side):
+    if len(standing) < len(SIDES):
         winner = standing[0] if standing else None
         return evolve(state, outcome=Outcome(winner, Ending.DESTRUCTION), choosing=None, last_attack=None)
     return state

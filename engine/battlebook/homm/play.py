@@ -69,12 +69,12 @@ class HommPlay:
         lowest hitting one does. An action that resolves no attack gets every face, as
         [`rolls`][battlebook.homm.play.HommPlay.rolls].
         """
-        faces = sorted(face for face in state.ruleset.die.faces if isinstance(face, int))
-        yield from self.outcomes_after(state, action, self.apply(state, action, chance.FirstRollDice(faces[0])))
+        lowest = state.ruleset.numbered_faces[0]
+        yield from self.outcomes_after(state, action, self.apply(state, action, chance.FirstRollDice(lowest)))
 
     def outcomes_after(self, state: BattleState, action: Action, lowest: HommResolution) -> Iterator[Roll]:
         """[`outcomes`][battlebook.homm.play.HommPlay.outcomes], given `action` resolved with the die's lowest face."""
-        faces = sorted(face for face in state.ruleset.die.faces if isinstance(face, int))
+        faces = state.ruleset.numbered_faces
         made = lowest.attack
         if made is None:
             yield from self.rolls(state, action)
@@ -99,7 +99,8 @@ class RememberingPlay(HommPlay):
     [`outcomes`][battlebook.homm.play.HommPlay.outcomes] gives them) is a pure function of the
     state, the action and that face: it is resolved once, through
     [`rules.apply`][battlebook.homm.rules.apply], and its resolution kept for as long as this
-    object lives (make one per solve). Anything else is applied as `HommPlay` applies it.
+    object lives (make one per solve), or only the latest `keep` of them. Anything else is
+    applied as `HommPlay` applies it.
 
     Examples:
         >>> from battlebook.homm.units import KNOWN_UNITS
@@ -116,8 +117,10 @@ class RememberingPlay(HommPlay):
         True
     """
 
-    def __init__(self) -> None:
+    def __init__(self, *, keep: int | None = None) -> None:
+        """`keep`: remember only the latest `keep` resolutions (all of them by default)."""
         self._resolved: dict[tuple[BattleState, Action, int], HommResolution] = {}
+        self._keep = keep
 
     def apply(self, state: BattleState, action: Action, dice: Dice) -> HommResolution:
         """The resolution of `action`, remembered when it is an attack rolled from a stated first face."""
@@ -128,6 +131,8 @@ class RememberingPlay(HommPlay):
         found = self._resolved.get(key)
         if found is None:
             found = self._resolved[key] = rules.apply(state, action, dice)
+            if self._keep is not None and len(self._resolved) > self._keep:
+                del self._resolved[next(iter(self._resolved))]  # the oldest
         return found
 
 

@@ -234,6 +234,18 @@ class Ruleset:
         """
         return kept(self, ("die_reading",), lambda: Die(f"d10 read {self.die_reading.value}", self.die_reading.faces))
 
+    @property
+    def numbered_faces(self) -> tuple[int, ...]:
+        """The die's faces that are numbers, lowest first: what an attack's roll is read from.
+
+        Examples:
+            >>> Ruleset().numbered_faces[:3]
+            (0, 1, 2)
+        """
+        return kept(
+            self, ("die_reading", "numbered"), lambda: tuple(sorted(f for f in self.die.faces if isinstance(f, int)))
+        )
+
     def follows_melee_lines(self, kind: AttackKind) -> bool:
         """Whether an attack of `kind` obeys the melee attack's line rule: melee, and spells cast like melee.
 

@@ -474,7 +474,7 @@ class BattleState:
         The rules ask this all the time: each state sorts its stacks once, and keeps the answer
         (which a copy keeping the same stacks takes over).
         """
-        found = self._stack_table()
+        found: dict[Hashable, Any] = kept(self, ("stacks",), dict)
         stacks: tuple[Stack, ...] | None = found.get((side, line))
         if stacks is None:
             stacks = found[side, line] = tuple(

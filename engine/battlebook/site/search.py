@@ -17,6 +17,9 @@ It reads the built HTML, whatever wrote it (MkDocs, ProperDocs, Zensical: only t
   and stemming rule, read by both sides. The index also carries each section's declared names
   (a question running inside one weighs more), the weights of the calculators a question names,
   and the ways a question names each game ([`game_names`][battlebook.site.search.game_names]).
+  Sentences many sections repeat (captions) are left out
+  ([`furniture_sentences`][battlebook.site.search.furniture_sentences]), and a rule's declared
+  names its title lacks become phrases for its title ([`named_phrases`][battlebook.site.search.named_phrases]).
 
 [`write_index`][battlebook.site.search.write_index] does it all for a built site; the pass
 after the build ([`finish`][battlebook.site.finish]) calls it with the rules' search words
@@ -58,7 +61,7 @@ CALCULATOR_SLOTS = frozenset({"data-bb-odds", "data-bb-fight"})
 #: of its chapter's introduction, and the glossary's definitions of the terms it defines: the
 #: players' words the book says it in), its examples' Gherkin.
 FIELD_WEIGHTS: Mapping[str, float] = MappingProxyType(
-    {"words": 3.0, "title": 2.5, "rule": 1.5, "text": 0.8, "context": 0.5, "code": 0.3}
+    {"words": 3.0, "title": 2.5, "rule": 1.5, "text": 0.5, "context": 0.5, "code": 0.15}
 )
 #: BM25's length normalisation per field (0: none): a longer list of search words or title
 #: says no less about each of its words; a longer text does.
@@ -67,6 +70,11 @@ FIELD_LENGTH_NORMS: Mapping[str, float] = MappingProxyType(
 )
 #: BM25's saturation of a term's weighed count over the fields.
 SATURATION = 4.0
+#: A section's score is scaled by the share of the question's weight it answers, to this power.
+#: Linear (1) let a section holding many of a question's common words ("card", "roll", "line")
+#: beat the one holding its telling word strongly in its title and own text; the square root
+#: still puts the section answering more of the question first among equals.
+COVERAGE = 0.5
 #: How much more a section weighs whose title is the question, every word of it and no other.
 TITLE_MATCH_BOOST = 2.0
 #: How much a section of the game of the page the reader is on weighs, against the other game's.
@@ -83,6 +91,11 @@ NAMED_KIND_BOOSTS: Mapping[str, float] = MappingProxyType({"calculator": 1.5})
 #: title or one of its declared search words) or runs word for word inside one (`who wins`, in
 #: "Who wins a fight or battle"; `line of sight`).
 NAME_MATCH_BOOST = 1.6
+#: A declared search word of more words than this is a description (a calculator's help: "a duel
+#: to the end, or one figure attacked again and again"), not a name: its words weigh as the
+#: section's own text, not as its search words (every common word of it had lifted the calculator
+#: above the rules on detailed questions). It still names the section for a question running inside it.
+NAME_WORDS = 4
 #: A question's word that no section holds is read as the word of the index it is one edit away
 #: from (two, for a word this long or longer): `withdrawl`, `sacrafice`.
 FUZZY_LONG_WORD = 8
@@ -91,9 +104,19 @@ FUZZY_LONG_WORD = 8
 FUZZY_WEIGHT = 0.5
 #: Characters of a section's prose kept for its result's snippet.
 SNIPPET_CHARS = 1200
+#: A sentence of prose found in this many sections or more is the pages' furniture ("Drawing.",
+#: "Chance of this attack.", an example's headings): it says nothing of any one section, and its
+#: words are left out of the sections' terms (an example's caption made every rule hold `attack`).
+FURNITURE_SECTIONS = 8
+#: The keywords of Gherkin's steps: every example starts its steps with them, so in an example's
+#: Gherkin they say nothing (`Given` read as `give`); they are left out of the examples' terms.
+GHERKIN_KEYWORDS = re.compile(r"\b(?:Given|When|Then|And|But)\b")
 
 _TOKEN = re.compile(r"[^\W_]+")
+_SENTENCE_END = re.compile(r"(?<=[.!?:])\s+")
 _APOSTROPHE = re.compile(r"['\u2019]")
+#: A possessive's `'s` (the Magi's, the Guard's): dropped with its apostrophe, so `magi's` is `magi`, not `magis`.
+_POSSESSIVE = re.compile(r"['\u2019]s\b")
 
 
 @dataclass(frozen=True)
@@ -136,8 +159,13 @@ class Normaliser:
     synonym_weight: float = 0.0
 
     def words(self, text: str) -> list[str]:
-        """The words of `text`, lower case, apostrophes dropped (`Guard's` -> `guards`), stop words kept."""
-        return _TOKEN.findall(_APOSTROPHE.sub("", text.lower()))
+        """The words of `text`, lower case, a possessive's `'s` and other apostrophes dropped, stop words kept.
+
+        Examples:
+            >>> Normaliser(frozenset()).words("The Magi's spell can't reach")
+            ['the', 'magi', 'spell', 'cant', 'reach']
+        """
+        return _TOKEN.findall(_APOSTROPHE.sub("", _POSSESSIVE.sub("", text.lower())))
 
     def stem(self, word: str) -> str:
         """A word's stem: plurals, `-ed`, `-ing` and final `e` stripped, a doubled consonant undone.
@@ -583,18 +611,21 @@ def build_index(
     words = search_words or {}
     docs = []
     pages: dict[str, str] = {}
+    furniture = furniture_sentences(sections)
     for section in sections:
         page, _, anchor = section.address.partition("#")
         if section.game is not None and (page not in pages and section.kind in {"rule", "ruling", "intro"}):
             pages[page] = section.game
         listed = [*words.get(anchor, ()), *words.get(section.address, ())] if anchor else words.get(section.address, ())
+        names = [w for w in listed if len(normaliser.words(str(w))) <= NAME_WORDS]
+        described = " ".join(str(w) for w in listed if len(normaliser.words(str(w))) > NAME_WORDS)
         fields = {
             "title": Counter(normaliser.terms(section.title)),
-            "words": Counter(t for w in listed for t in normaliser.terms(w)),
-            "rule": Counter(normaliser.terms(section.own)),
-            "text": Counter(normaliser.terms(f"{section.text} {section.cited}")),
+            "words": Counter(t for w in names for t in normaliser.terms(w)),
+            "rule": Counter(normaliser.terms(f"{section.own} {described}")),
+            "text": Counter(normaliser.terms(f"{without(section.text, furniture)} {section.cited}")),
             "context": Counter(normaliser.terms(section.context)),
-            "code": Counter(normaliser.terms(section.code)),
+            "code": Counter(normaliser.terms(GHERKIN_KEYWORDS.sub(" ", section.code))),
         }
         docs.append(
             {
@@ -609,7 +640,7 @@ def build_index(
             }
         )
     return {
-        "normaliser": normaliser.to_json(),
+        "normaliser": named_phrases(sections, words, normaliser).to_json(),
         "weights": {
             "fields": dict(FIELD_WEIGHTS),
             "length_norms": dict(FIELD_LENGTH_NORMS),
@@ -622,12 +653,80 @@ def build_index(
             "name_match": NAME_MATCH_BOOST,
             "fuzzy_long_word": FUZZY_LONG_WORD,
             "fuzzy_weight": FUZZY_WEIGHT,
+            "coverage": COVERAGE,
         },
         "games": dict(game_titles or {}),
         "game_names": {name: game_names(name, title, normaliser) for name, title in (game_titles or {}).items()},
         "pages": pages,
         "docs": docs,
     }
+
+
+def named_phrases(
+    sections: Sequence[Section], search_words: Mapping[str, Sequence[str]], normaliser: Normaliser
+) -> Normaliser:
+    """`normaliser`, its phrases added each rule's declared names of two words or more that its title lacks.
+
+    A rule's declared name (`give up`, for Surrendering) then asks for the rule's title too
+    (`surrender`), as a player's phrase asks for the rule's terms: a question holding the name
+    finds the rules whose titles say it in the book's terms (`can guards give up` finds Who
+    cannot surrender). A name declared for two rules or more, or already a phrase, adds none.
+
+    Examples:
+        >>> rule = Section("r/#homm.surrendering", "Surrendering", "R", "rule", "homm", "", "")
+        >>> n = named_phrases([rule], {"homm.surrendering": ["give up", "ransom"]}, load_normaliser())
+        >>> n.phrases[-1]
+        (('giv', 'up'), ('surrend',))
+    """
+    titles: dict[tuple[str, ...], set[tuple[str, ...]]] = {}
+    for section in sections:
+        _, _, anchor = section.address.partition("#")
+        if section.kind != "rule" or not anchor:
+            continue
+        title = tuple(normaliser.terms(section.title))
+        for name in search_words.get(anchor, ()):
+            terms = tuple(normaliser.terms(str(name)))
+            if len(terms) > 1 and len(normaliser.words(str(name))) <= NAME_WORDS and not set(terms) <= set(title):
+                titles.setdefault(terms, set()).add(title)
+    known = {phrase for phrase, _ in normaliser.phrases}
+    added = tuple(
+        (phrase, next(iter(meanings)))
+        for phrase, meanings in titles.items()
+        if len(meanings) == 1 and phrase not in known and next(iter(meanings))
+    )
+    return replace(normaliser, phrases=(*normaliser.phrases, *added))
+
+
+def sentences(text: str) -> list[str]:
+    """The sentences of a section's prose (each ends at `.`, `!`, `?` or `:`).
+
+    Examples:
+        >>> sentences("Drawing. A swat kills all or none: 2 cards.")
+        ['Drawing.', 'A swat kills all or none:', '2 cards.']
+    """
+    return [part for part in _SENTENCE_END.split(text.strip()) if part]
+
+
+def furniture_sentences(sections: Sequence[Section], least: int = FURNITURE_SECTIONS) -> frozenset[str]:
+    """The sentences of prose that at least `least` sections hold: captions and headings the pages repeat.
+
+    Examples:
+        >>> made = [Section(f"p/#{n}", "T", "P", "rule", None, f"Drawing. Rule {n}.", "") for n in range(3)]
+        >>> sorted(furniture_sentences(made, least=3))
+        ['Drawing.']
+    """
+    held = Counter(sentence for section in sections for sentence in set(sentences(section.text)))
+    return frozenset(sentence for sentence, count in held.items() if count >= least)
+
+
+def without(text: str, furniture: frozenset[str]) -> str:
+    """`text` less its sentences of `furniture`.
+
+    Examples:
+        >>> without("Drawing. A swat kills all or none.", frozenset({"Drawing."}))
+        'A swat kills all or none.'
+    """
+    return " ".join(sentence for sentence in sentences(text) if sentence not in furniture)
 
 
 def game_names(name: str, title: str, normaliser: Normaliser) -> list[list[str]]:

@@ -11,13 +11,18 @@ changes a battle changes the answer the step checks.
 from __future__ import annotations
 
 from fractions import Fraction
+from typing import TYPE_CHECKING
 
 from battlebook.errors import RulesSilent
-from battlebook.heroscape import battle as heroscape_battle
-from battlebook.homm.battle import BattleOdds, battle_odds_in
 from battlebook.language.grammar import Parameter, then
 from battlebook.language.steps.heroscape_world import HeroscapeWorld
 from battlebook.language.steps.homm_world import HommWorld
+
+# The battle calculators load when a step first asks for a battle's odds, not with the step
+# library: most runs (a page's Try it, a chapter without whole battles) never solve one.
+if TYPE_CHECKING:
+    from battlebook.heroscape import battle as heroscape_battle
+    from battlebook.homm.battle import BattleOdds
 
 DOMAIN = "Whole-battle odds"
 
@@ -37,6 +42,8 @@ def battle(homm: HommWorld, play: str) -> BattleOdds:
 
     Worked out once for all the steps of the example that ask about the same battle and play.
     """
+    from battlebook.homm.battle import battle_odds_in
+
     return homm.worked_out(("battle", play), lambda state: battle_odds_in(state, play))
 
 
@@ -90,7 +97,9 @@ def army_battle(heroscape: HeroscapeWorld, play: str) -> heroscape_battle.Battle
 
     Worked out once for all the steps of the example that ask about the same battle and play.
     """
-    return heroscape.worked_out(("battle", play), lambda state: heroscape_battle.battle_odds_in(state, play))
+    from battlebook.heroscape.battle import battle_odds_in
+
+    return heroscape.worked_out(("battle", play), lambda state: battle_odds_in(state, play))
 
 
 def _army_side(heroscape: HeroscapeWorld, army: str) -> str:

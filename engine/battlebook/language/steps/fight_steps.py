@@ -10,14 +10,19 @@ edition that changes a fight changes the answer the step checks.
 from __future__ import annotations
 
 from fractions import Fraction
+from typing import TYPE_CHECKING
 
 from battlebook.errors import RulesSilent, ScenarioError
-from battlebook.heroscape.fight import DuelOdds, attacked_odds, duel_odds_in
-from battlebook.homm.fight import FightOdds, fight_odds_in
 from battlebook.homm.sides import Side
 from battlebook.language.grammar import Parameter, then
 from battlebook.language.steps.heroscape_world import HeroscapeWorld
 from battlebook.language.steps.homm_world import HommWorld
+
+# The fight calculators load when a step first asks for a fight's odds, not with the step
+# library: most runs (a page's Try it, a chapter without whole fights) never work one out.
+if TYPE_CHECKING:
+    from battlebook.heroscape.fight import DuelOdds
+    from battlebook.homm.fight import FightOdds
 
 DOMAIN = "Whole-fight odds"
 
@@ -34,6 +39,8 @@ def stack_fight(homm: HommWorld, first: str, second: str) -> FightOdds:
     """The odds of the two named stacks of the example's battle fighting to the end, whichever is named first."""
     one, other = homm.state.stack(first), homm.state.stack(second)
     aggressor, defender = (one, other) if one.side is Side.AGGRESSOR else (other, one)
+    from battlebook.homm.fight import fight_odds_in
+
     return fight_odds_in(homm.state, aggressor.name, defender.name)
 
 
@@ -86,6 +93,8 @@ DUEL = "if {first:Figure} and {second:Figure} fight on to the end, "
 def duel(heroscape: HeroscapeWorld, first: str, second: str) -> DuelOdds:
     """The odds of the two named figures duelling to the end, the one named first attacking first."""
     one, other = heroscape.figure(first), heroscape.figure(second)
+    from battlebook.heroscape.fight import duel_odds_in
+
     return duel_odds_in(heroscape.state, one.key, other.key)
 
 
@@ -150,6 +159,8 @@ def attacked(heroscape: HeroscapeWorld, figure: str, times: int, attack: int, de
     state = heroscape.state
     found = heroscape.figure(figure)
     left = state.card_of(found).stat("life") - state.wounds_of(found)
+    from battlebook.heroscape.fight import attacked_odds
+
     odds = attacked_odds(left, [(attack, defense)] * times, ruleset=state.ruleset)
     return (odds.destroyed, *odds.destroyed_by_attack)
 
