@@ -33,6 +33,7 @@ sys.path.insert(0, str(ROOT))
 
 from battlebook.site.search import INDEX_PATH, index_built_site  # noqa: E402
 from tests.browser.search_queries import (  # noqa: E402
+    EIGHTH_FRESH_QUESTIONS,
     FIFTH_FRESH_QUESTIONS,
     FOURTH_FRESH_QUESTIONS,
     FRESH_QUESTIONS,
@@ -40,6 +41,7 @@ from tests.browser.search_queries import (  # noqa: E402
     QUERIES,
     RULE_QUESTIONS,
     SECOND_FRESH_QUESTIONS,
+    SEVENTH_FRESH_QUESTIONS,
     SIXTH_FRESH_QUESTIONS,
     THIRD_FRESH_QUESTIONS,
     Query,
@@ -81,6 +83,8 @@ LISTS = [
     ("fourth fresh list (written before the fourth pass's changes)", FOURTH_FRESH_QUESTIONS),
     ("fifth fresh list (written after them, before it was ranked)", FIFTH_FRESH_QUESTIONS),
     ("sixth fresh list (written after the synonyms, before it was ranked)", SIXTH_FRESH_QUESTIONS),
+    ("seventh fresh list (written blind, ranked by the lead only)", SEVENTH_FRESH_QUESTIONS),
+    ("eighth fresh list (written blind, ranked by the lead only)", EIGHTH_FRESH_QUESTIONS),
     ("calculators", CALCULATOR_QUESTIONS),
 ]
 
