@@ -477,7 +477,7 @@ def fill(box: Locator, values: dict[str, str]) -> None:
 
 
 @pytest.mark.smoke  # the fight calculator
-def test_8b_fight_calculators_answer_through_the_engine_and_share_their_inputs(tab: Tab) -> None:
+def test_8b_the_fight_calculator_answers_through_the_engine_and_shares_its_inputs(tab: Tab) -> None:
     page = tab.page
     tab.navigate("odds/heroscape/")
     box = page.locator(".bb-fight-calculator")
@@ -519,6 +519,12 @@ def test_8b_fight_calculators_answer_through_the_engine_and_share_their_inputs(t
     page.wait_for_function("node => node.textContent.includes('from 1 to 12')", arg=status.element_handle())
     assert len(status.inner_text().splitlines()) == 1
 
+
+# Not in the smoke: the smoke checks one fight calculator (above); each page below starts the engine again.
+def test_8c_a_shared_fight_link_fills_its_calculator_and_the_homm_calculator_answers_through_the_engine(
+    tab: Tab,
+) -> None:
+    page = tab.page
     tab.navigate("odds/heroscape/#fight=heroscape&q=attacked&l=5&t=4v2,3v3&e=2024")
     box = page.locator(".bb-fight-calculator")
     expect(box.locator("[name=l]")).to_have_value("5")  # filled from the link by the page's script

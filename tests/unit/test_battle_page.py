@@ -7,8 +7,10 @@ refusals, and an example that `battlebook check` passes.
 
 from __future__ import annotations
 
+import functools
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -29,6 +31,17 @@ HOMM_BATTLES = [
 ]
 
 
+@functools.cache
+def _page_answer(game: str, values: tuple[tuple[str, str], ...]) -> dict[str, Any]:
+    """`game_battle`'s answer, worked out once per battle in this module (best play costs about a second)."""
+    return game_battle(game, dict(values))
+
+
+def page_answer(game: str, values: dict[str, str]) -> dict[str, Any]:
+    """The page's answer for `values`; tests read it and must not change it."""
+    return _page_answer(game, tuple(sorted(values.items())))
+
+
 def cli_json(game: str, values: dict[str, str], capsys: pytest.CaptureFixture[str]) -> dict[str, object]:
     """What `battlebook odds battle GAME --json` prints for the same values."""
     argv = ["odds", "battle", game, "--json"]
@@ -44,7 +57,7 @@ def cli_json(game: str, values: dict[str, str], capsys: pytest.CaptureFixture[st
 def test_a_homm_battle_answers_as_the_command_line_and_its_example_passes_the_check(
     values: dict[str, str], tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    answer = game_battle("homm", values)
+    answer = page_answer("homm", values)
     assert answer["data"] == cli_json("homm", values, capsys)
     example = answer["example"]
     assert isinstance(example, str)
@@ -59,7 +72,7 @@ def test_a_homm_battle_answers_as_the_command_line_and_its_example_passes_the_ch
 
 def test_the_example_fails_when_the_answer_is_not_the_engines(tmp_path: Path) -> None:
     """The example's Thens check something: the same battle with a wrong chance fails `battlebook check`."""
-    answer = game_battle("homm", HOMM_BATTLES[0])
+    answer = page_answer("homm", HOMM_BATTLES[0])
     wrong = answer["example"].replace(f"chance {answer['data']['aggressor_wins']}", "chance 1/2")
     path = tmp_path / "battle.feature"
     path.write_text(wrong, encoding="utf-8")
@@ -79,7 +92,7 @@ HEROSCAPE_BATTLES = [
 def test_a_heroscape_battle_answers_as_the_command_line_and_its_example_passes_the_check(
     values: dict[str, str], tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    answer = game_battle("heroscape", values)
+    answer = page_answer("heroscape", values)
     assert answer["data"] == cli_json("heroscape", values, capsys)
     example = answer["example"]
     assert isinstance(example, str) and f"@edition:{values['edition']}" in example
@@ -96,7 +109,7 @@ def test_a_heroscape_battle_answers_as_the_command_line_and_its_example_passes_t
 
 def test_best_plays_first_decision_names_the_stacks_as_the_example_does(tmp_path: Path) -> None:
     """The CLI's first decision names the stacks the example defines (Red One...), so the example states it."""
-    answer = game_battle("homm", HOMM_BATTLES[1])
+    answer = page_answer("homm", HOMM_BATTLES[1])
     decision = answer["data"]["first_decision"]
     assert decision == (
         "the Aggressor's best first decision is to have the Red One sacrifice to support the Red Two "
@@ -108,7 +121,7 @@ def test_best_plays_first_decision_names_the_stacks_as_the_example_does(tmp_path
 @pytest.mark.parametrize(("game", "values"), [("homm", HOMM_BATTLES[1]), ("heroscape", HEROSCAPE_BATTLES[1])])
 def test_a_wrong_first_decision_fails_the_check(game: str, values: dict[str, str], tmp_path: Path) -> None:
     """The first decision's Then checks something: another target in its place fails `battlebook check`."""
-    answer = game_battle(game, values)
+    answer = page_answer(game, values)
     decision = answer["data"]["first_decision"]
     wrong = decision.replace("Blue One", "Red One") if game == "homm" else decision.replace("B1", "B2")
     assert wrong != decision
@@ -181,6 +194,6 @@ def test_a_copied_battle_can_be_proposed_as_a_ruling(game: str, values: dict[str
         "rule": "The battle goes as the calculator says",
         "chapter": 60,
     }
-    answer = propose_ruling(game_battle(game, values)["example"], fields)
+    answer = propose_ruling(page_answer(game, values)["example"], fields)
     assert answer["problems"] == [] and answer["conventions"] == [], answer
     assert answer["ok"] and answer["check"]["summary"].startswith("1 example"), answer["check"]["summary"]
