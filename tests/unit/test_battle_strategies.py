@@ -70,18 +70,17 @@ def _best_play(case: tuple[list[StackSpec], list[StackSpec], tuple[str, ...]]) -
 
 
 @dataclass
-class _Walk:
-    """The battle's steps under fixed strategies, each resolved once: (position, face) to the next position."""
+class _Numbered:
+    """A battle's positions under fixed strategies, numbered as they are met, with the ends' winners."""
 
-    contest: HommContest
+    contest: Any
     best: BestPlay[Any]
-    number: dict[Position, int] = field(default_factory=dict)
-    steps: dict[tuple[int, int], int] = field(default_factory=dict)
+    number: dict[Any, int] = field(default_factory=dict)
+    positions: list[Any] = field(default_factory=list)
     ended: dict[int, int | None] = field(default_factory=dict)
-    positions: list[Position] = field(default_factory=list)
-    rolls: dict[int, bool] = field(default_factory=dict)
 
-    def id_of(self, position: Position) -> int:
+    def id_of(self, position: Any) -> int:
+        """`position`'s number, given when it is first met."""
         found = self.number.get(position)
         if found is None:
             found = self.number[position] = len(self.positions)
@@ -89,17 +88,34 @@ class _Walk:
             decision = self.contest.decide(position)
             if isinstance(decision, Ended):
                 self.ended[found] = self.contest.winner(decision.outcome)
+            else:
+                self.met(found, decision)
         return found
+
+    def met(self, at: int, decision: Choice[Any, Any, Any]) -> None:
+        """What a walk keeps of a position that is not an end, when it is first met (nothing here)."""
+
+    def chosen(self, position: Any, decision: Choice[Any, Any, Any] | None = None) -> Any:
+        """The step the strategies take at `position`, a position with a choice (`decision`, when known)."""
+        if decision is None:
+            decision = self.contest.decide(position)
+            assert isinstance(decision, Choice)
+        return decision.options[self.best.option_at(position) if len(decision.options) > 1 else 0][1]
+
+
+@dataclass
+class _Walk(_Numbered):
+    """The battle's steps under fixed strategies, each resolved once: (position, face) to the next position."""
+
+    steps: dict[tuple[int, int], int] = field(default_factory=dict)
+    rolls: dict[int, bool] = field(default_factory=dict)
 
     def step(self, at: int, face: int) -> int:
         key = (at, face)
         found = self.steps.get(key)
         if found is None:
             position = self.positions[at]
-            decision = self.contest.decide(position)
-            assert isinstance(decision, Choice)
-            index = self.best.option_at(position) if len(decision.options) > 1 else 0
-            _, step = decision.options[index]
+            step = self.chosen(position)
             if isinstance(step, Skip):
                 following = step.position
             else:
@@ -114,10 +130,7 @@ class _Walk:
         """Whether the step at `at` rolls the die (else any face gives the same step)."""
         found = self.rolls.get(at)
         if found is None:
-            position = self.positions[at]
-            decision = self.contest.decide(position)
-            assert isinstance(decision, Choice)
-            _, step = decision.options[self.best.option_at(position) if len(decision.options) > 1 else 0]
+            step = self.chosen(self.positions[at])
             found = self.rolls[at] = isinstance(step, Move) and HOMM_PLAY.is_attack(step.action)
         return found
 
@@ -288,7 +301,7 @@ def test_the_flag_agrees_with_two_tie_breakings_of_a_real_battle(
 
 
 @dataclass
-class _HeroscapeWalk:
+class _HeroscapeWalk(_Numbered):
     """A Heroscape battle's steps under fixed strategies: (position, rolled faces) to the next position.
 
     Each attack's dice are rolled at random, one die at a time (the rules' attack dice, then
@@ -298,27 +311,14 @@ class _HeroscapeWalk:
     looked up after. Nothing of the solver's grouping of rolls by unblocked skulls is used.
     """
 
-    contest: Any
-    best: BestPlay[Any]
-    number: dict[Any, int] = field(default_factory=dict)
-    positions: list[Any] = field(default_factory=list)
-    ended: dict[int, int | None] = field(default_factory=dict)
     moves: dict[int, Any] = field(default_factory=dict)
     steps: dict[tuple[int, tuple[Any, ...], tuple[Any, ...]], int] = field(default_factory=dict)
 
-    def id_of(self, position: Any) -> int:
-        found = self.number.get(position)
-        if found is None:
-            found = self.number[position] = len(self.positions)
-            self.positions.append(position)
-            decision = self.contest.decide(position)
-            if isinstance(decision, Ended):
-                self.ended[found] = self.contest.winner(decision.outcome)
-            else:
-                _, step = decision.options[self.best.option_at(position) if len(decision.options) > 1 else 0]
-                assert isinstance(step, Move)  # a Heroscape battle has no option that skips
-                self.moves[found] = step
-        return found
+    def met(self, at: int, decision: Choice[Any, Any, Any]) -> None:
+        """The move the strategies make there, kept for the walk's steps."""
+        step = self.chosen(self.positions[at], decision)
+        assert isinstance(step, Move)  # a Heroscape battle has no option that skips
+        self.moves[at] = step
 
     def step(self, at: int, rng: random.Random) -> int:
         from battlebook.heroscape.play import HEROSCAPE_PLAY
