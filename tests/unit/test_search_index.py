@@ -450,6 +450,21 @@ def test_a_question_naming_a_game_is_kept_to_that_game(normaliser: Normaliser) -
     assert len(both) == 2
 
 
+def test_a_named_games_name_keeps_to_it_but_is_no_word_of_the_question(normaliser: Normaliser) -> None:
+    """Once kept to the game's sections, the name says nothing of which answers: a section saying it ranks no higher."""
+    sections = [
+        Section("rulebook/heroscape/e/#heroscape.ending", "Ending", "E", "rule", "heroscape", "The battle ends.", ""),
+        Section("rulebook/heroscape/s/#heroscape.sight", "Sight", "S", "rule", "heroscape", "Heroscape ends.", ""),
+        Section("rulebook/homm/e/#homm.ending", "Ending", "E", "rule", "homm", "The battle ends.", ""),
+    ]
+    index = build_index(sections, normaliser, {}, {"homm": "Heroes of Might & Magic IV", "heroscape": "Heroscape"})
+    scape, alone = _ranked(index, "when does the battle end in heroscape", "heroscape")
+    assert scape[0] == "rulebook/heroscape/e/#heroscape.ending"
+    assert all(a.startswith("rulebook/heroscape/") for a in scape)
+    # a question that is only the name still finds the sections saying it
+    assert alone == ["rulebook/heroscape/s/#heroscape.sight"]
+
+
 def test_a_word_a_section_lacks_is_found_through_its_synonym_for_less(normaliser: Normaliser) -> None:
     assert ("damag", "wound", "hurt") in normaliser.synonyms and 0 < normaliser.synonym_weight < 1
     sections = [
