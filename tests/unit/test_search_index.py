@@ -52,10 +52,19 @@ def normaliser() -> Normaliser:
         (["glyph", "glyphs"], "glyph"),
         (["high", "higher", "highest"], "high"),
         (["dies", "died", "dying", "die"], "die"),
+        (["ten", "10"], "10"),
+        (["three", "3"], "3"),
+        (["zero", "0"], "0"),
     ],
 )
 def test_word_forms_share_one_term(normaliser: Normaliser, forms: list[str], term: str) -> None:
     assert {t for form in forms for t in normaliser.terms(form)} == {term}
+
+
+def test_a_die_as_players_write_it_is_a_die_of_that_many_sides(normaliser: Normaliser) -> None:
+    """`d10` asks for what the pages say of a ten-sided die: its sides, a die, the number."""
+    assert normaliser.terms("a d10") == normaliser.terms("a ten-sided die") == ["10", "sid", "die"]
+    assert normaliser.terms("d6 or d20") == ["6", "sid", "die", "20", "sid", "die"]
 
 
 def test_stop_words_and_one_letter_words_are_dropped(normaliser: Normaliser) -> None:
@@ -232,7 +241,7 @@ def test_a_declared_description_weighs_as_the_sections_text_not_as_its_names(nor
     declared = ["Fight calculator", "two stacks fighting to the very end"]
     [doc] = build_index([section], normaliser, {"odds/homm/#fight-calculator": declared})["docs"]
     assert doc["fields"]["words"] == {"fight": 1, "calculator": 1}
-    assert doc["fields"]["rule"] == {"two": 1, "stack": 1, "fight": 1, "end": 1}
+    assert doc["fields"]["rule"] == {"2": 1, "stack": 1, "fight": 1, "end": 1}  # "two" is its numeral
     assert doc["names"] == declared  # a question running inside it still names the section
 
 
