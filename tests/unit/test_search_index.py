@@ -501,3 +501,30 @@ def test_the_share_of_the_question_a_section_answers_scales_its_score_softened(n
     )
     half = 0.5  # each section answers one of the two words: half of the question's weight
     assert run_script(code, {"index": index}) == pytest.approx(half**COVERAGE / 1.0, rel=0.05)
+
+
+#: The rules whose stack skips its attack opportunity for something else (sources 000 and 001).
+TRADING_RULES = ("homm.swarming", "homm.protecting", "homm.reorganizing", "homm.sacrificing-for-support")
+
+
+def test_a_question_skipping_its_attack_finds_the_rules_that_trade_it_not_surrender(normaliser: Normaliser) -> None:
+    """Each rule trading the attack opportunity declares it (`skip attack`), and a player's way of
+    saying so (`give up my attack`, `forgo attacking`) asks for that, before `give up` for Surrendering."""
+    from battlebook.site.glossary import load_glossary
+
+    glossary = load_glossary(ROOT)
+    for rule_id in TRADING_RULES:
+        assert "skip attack" in glossary.search_words(rule_id), rule_id
+    ids = [*TRADING_RULES, "homm.surrendering", "homm.melee-attack"]
+    sections = [Section(f"r/#{rule_id}", rule_id.split(".")[1], "R", "rule", "homm", "", "") for rule_id in ids]
+    words = {rule_id: glossary.search_words(rule_id) for rule_id in ids}
+    index = build_index(sections, normaliser, words, {})
+    trading = {f"r/#{rule_id}" for rule_id in TRADING_RULES}
+    for found in _ranked(index, "skip my attack", "forgo attacking"):
+        assert set(found[: len(trading)]) == trading
+    # "give up my attack" asks for the skipped attack, not for surrender ("give up", Surrendering's name)
+    groups = dict(named_phrases(sections, words, normaliser).expand(normaliser.terms("give up my attack")))
+    assert groups[("skip", "attack")] == 1.0 and ("surrend",) not in groups
+    [give_up, surrender] = _ranked(index, "give up my attack", "what do I give up when I surrender")
+    assert trading < set(give_up)
+    assert surrender[0] == "r/#homm.surrendering"
