@@ -55,6 +55,9 @@ def normaliser() -> Normaliser:
         (["ten", "10"], "10"),
         (["three", "3"], "3"),
         (["zero", "0"], "0"),
+        # `-er` is stripped from a doer (attacker, shooter), not from a word ending in `-ier`
+        (["soldier", "soldiers"], "soldier"),
+        (["flier", "fliers", "flyer"], "flier"),
     ],
 )
 def test_word_forms_share_one_term(normaliser: Normaliser, forms: list[str], term: str) -> None:
