@@ -160,6 +160,25 @@ def test_a_pages_game_comes_from_its_folder_else_from_the_rules_it_links() -> No
     assert [(s.kind, s.game) for s in nothing] == [("page", None)]
 
 
+RULING_PAGE = """<article><h1 id="ruling-the-die">Ruling: the die</h1>
+<p><strong>The question.</strong> Which faces does the die show?</p>
+<p><strong>Battlebook's reading.</strong> The die is ten-sided, its faces read 0 to 9.</p>
+<p><strong>The alternative.</strong> Read them 1 to 10.</p>
+%s</article>"""
+
+
+def test_a_ruling_of_its_own_page_has_the_pages_reading_for_context() -> None:
+    """The reading the page gives in plain words says the ruling again; its question and alternative do not."""
+    one = read_page("rulebook/rulings/die/index.html", RULING_PAGE % '<h2 id="ruling.die">Die</h2><p>Ten.</p>', GAMES)
+    assert [(s.kind, s.context) for s in one] == [
+        ("page", ""),
+        ("ruling", "Battlebook's reading. The die is ten-sided, its faces read 0 to 9."),
+    ]
+    # a page of several rulings says whose reading it gives nowhere: none of them takes it
+    two = '<h2 id="ruling.die">Die</h2><p>Ten.</p><h2 id="ruling.faces">Faces</h2><p>0.</p>'
+    assert [s.context for s in read_page("rulebook/rulings/die/index.html", RULING_PAGE % two, GAMES)] == [""] * 3
+
+
 def test_glossary_terms_and_reference_entries_are_sections() -> None:
     html = """<article><h1 id="glossary">Glossary</h1>
     <dl class="bb-term" id="term-swat"><dt>swat <span class="bb-forms">(also swats)</span></dt>
