@@ -54,6 +54,7 @@ def normaliser() -> Normaliser:
         (["dies", "died", "dying", "die"], "die"),
         (["ten", "10"], "10"),
         (["three", "3"], "3"),
+        (["one", "single", "1"], "1"),
         (["zero", "0"], "0"),
         # `-er` is stripped from a doer (attacker, shooter), not from a word ending in `-ier`
         (["soldier", "soldiers"], "soldier"),
