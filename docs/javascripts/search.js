@@ -254,8 +254,8 @@
   /**
    * `words` less every run of them that names `game` (its longest names first), unless nothing
    * would be left: once the question is kept to the game's sections, its name says nothing of
-   * which of them answers ("when is the game over in heroscape" asks about the end, not about the
-   * sections that happen to say "Heroscape").
+   * which of them answers (a question about a game's end, naming the game, asks about the end,
+   * not about the sections that happen to say the game's name).
    */
   function withoutGameName(ready, game, words) {
     var names = ((ready.index.game_names || {})[game] || []).slice();
