@@ -71,6 +71,52 @@ CALCULATOR_QUESTIONS = [
     Query("odds calculator", ("odds-page", "fight-calculator")),
     Query("calculator", ("odds-page", "fight-calculator")),
 ]
+#: Questions on the rulings' edge cases, in players' words (issue 35, the class the blind lists missed: a
+#: ruling ranked under the rule it refines). Written by the helper changing the search, from the rulings'
+#: own question paragraphs, before ranking them: a development list, not a blind one (its figures say
+#: what a change does to the class; the blind lists say whether it generalises).
+RULING_QUESTIONS = [
+    Query("my stack mixes units with different phases, when does it attack", ("ruling.stack-phase",)),
+    Query("is the sac value doubled when my swarming stack gets support", ("ruling.swarm-and-support",)),
+    Query("does the die go 0 to 9 or 1 to 10", ("ruling.die-faces",)),
+    Query("how many skulls are on a heroscape combat die", ("ruling.heroscape-combat-die",)),
+    Query("walls breached but a stack is already outside, do i move another one out", ("ruling.breach-call",)),
+    Query("does the supported stack also need to be able to attack the target", ("ruling.common-target-binds",)),
+    Query("can i choose not to retaliate", ("ruling.decline-retaliation",)),
+    Query("when can a stack leave the town for the melee line", ("ruling.emerging-phase",)),
+    Query("can i surrender offering zero cards", ("ruling.empty-offer",)),
+    Query("can a flying unit go over the breached walls from the ranged line", ("ruling.flier-line",)),
+    Query("my hero died can i still withdraw", ("ruling.fallen-hero-withdrawal",)),
+    Query("only my hero is left, have i lost the battle", ("ruling.hero-alone",)),
+    Query("does a hero count as a stack on the melee line", ("ruling.hero-on-melee-line",)),
+    Query("two copies of the same common card, when is one out of play", ("ruling.heroscape-common-out-of-play",)),
+    Query("which copy does the first dead common figure go on", ("ruling.heroscape-first-common-figure",)),
+    Query("who takes the next turn in the 2004 game", ("ruling.heroscape-turn-order-2004",)),
+    Query("how do you win in the 2024 edition", ("ruling.heroscape-victory-2024",)),
+    Query("do other figures block line of sight", ("ruling.heroscape-figures-and-sight",)),
+    Query("is range counted to the nearest space of a two hex figure", ("ruling.heroscape-target-space",)),
+    Query("who chooses which ranged stack moves forward to the front line", ("ruling.move-up-choice",)),
+    Query("can i hit back at their hit back", ("ruling.retaliation-chain",)),
+    Query("can a stack on the ranged line hit back at a flier in melee", ("ruling.retaliation-reach",)),
+    Query("does a retaliation use up the support", ("ruling.retaliation-support",)),
+    Query("is a swarming stack's retaliation doubled", ("ruling.swarm-retaliation",)),
+    Query("can a protecting stack still strike back", ("ruling.protecting-retaliation",)),
+    Query("the supporting stack lost cards before the attack, does its sac value drop", ("ruling.sac-value-fixed",)),
+    Query("can two stacks both sacrifice to support the same stack", ("ruling.several-supporters",)),
+    Query("can my magi support an attack on their back line with a spell", ("ruling.spell-caster-support",)),
+    Query("can a spell be cast from the ranged line at the melee line", ("ruling.spell-reach",)),
+    Query("can i move a stack back when my melee line has exactly three", ("ruling.step-back",)),
+    Query("can i sacrifice for a friend whose phase already went", ("ruling.support-after-phase",)),
+    Query("does the support have to name which enemy it is against", ("ruling.support-names-target",)),
+    Query("my supported stack protects instead of attacking, is the support lost", ("ruling.support-waits",)),
+    Query("my swarming stack did not attack, does the double carry over", ("ruling.swarm-expiry",)),
+    Query("which cards does a swat kill in a mixed stack", ("ruling.swat-from-top",)),
+    Query("can archers swat", ("ruling.swat-reach",)),
+    Query("does the defender in a town need three stacks on the melee line", ("ruling.town-melee-line",)),
+    Query("is the wall penalty applied before or after support and swarm", ("ruling.town-penalty-score",)),
+    Query("a shot cut to 0 by breached walls, can it still be fired", ("ruling.zero-shot",)),
+    Query("hero exactly 4 spaces from town can it withdraw", ("ruling.within-four-spaces",)),
+]
 _ODDS_PAGE = re.compile(r"odds/[^/#]+/$")
 LISTS = [
     ("older list", QUERIES),
@@ -86,6 +132,7 @@ LISTS = [
     ("seventh fresh list (written blind, ranked by the lead only)", SEVENTH_FRESH_QUESTIONS),
     ("eighth fresh list (written blind, ranked by the lead only)", EIGHTH_FRESH_QUESTIONS),
     ("calculators", CALCULATOR_QUESTIONS),
+    ("rulings' edge cases (a development list, not blind)", RULING_QUESTIONS),
 ]
 
 _PROGRAM = """
