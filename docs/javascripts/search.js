@@ -7,7 +7,8 @@
  * the page the reader is on (or kept to it, with the filter, or when the question names a
  * game). A misspelt word reads as the book's own term one edit away; a question that is, or runs
  * inside, a section's title or declared name weighs more; a calculator the question names comes
- * before the rules. No eval, no inline script, no request but the index's, made when the search
+ * before the rules; a ruling answering more of the question than the rules it refines weighs as
+ * a rule. No eval, no inline script, no request but the index's, made when the search
  * is first opened.
  */
 (function () {
@@ -373,7 +374,8 @@
     var chances = gameChances(ready, terms);
     var evidence = weights.game_evidence || 0;
     var even = 1 / Math.max(1, chances.size);
-    ready.index.docs.forEach(function (doc) {
+    var found = new Map();
+    ready.index.docs.forEach(function (doc, at) {
       if (only && game && doc.game !== game) {
         return;
       }
@@ -394,6 +396,7 @@
       });
       var score = 0;
       var matched = 0;
+      var answered = [];
       // A term's value in this section: its own, else its best synonym's, for less.
       var value = function (term) {
         if (each.has(term)) {
@@ -405,12 +408,13 @@
         });
         return best;
       };
-      groups.forEach(function (entry) {
+      groups.forEach(function (entry, g) {
         var group = entry[0];
         var values = group.map(value);
         if (values.every(function (v) { return v > 0; })) {
           values.forEach(function (v) { score += entry[1] * v / group.length; });
           matched += entry[1];
+          answered.push(g);
         }
       });
       if (score > 0) {
@@ -432,11 +436,50 @@
           // From 1 - evidence (the question's words say another game) to 1 + evidence (only this one).
           score *= 1 + evidence * (chances.get(doc.game) - even) / (1 - even || 1);
         }
-        results.push({ doc: doc, score: score });
+        var result = { doc: doc, score: score, answered: answered };
+        results.push(result);
+        found.set(at, result);
       }
     });
+    refine(found, groups.map(function (entry) { return groupValue(entry, idf); }), weights.refining, weights.kinds);
     results.sort(function (a, b) { return b.score - a.score; });
     return { terms: terms, results: results, named: naming };
+  }
+
+  /** A group's worth in a question: its weight times its terms' mean rarity (idf). */
+  function groupValue(entry, idf) {
+    var sum = 0;
+    entry[0].forEach(function (term) { sum += idf.get(term) || 0; });
+    return entry[1] * sum / Math.max(1, entry[0].length);
+  }
+
+  /**
+   * Each ruling that answers more of the question than every rule it refines (`doc.refines`: the
+   * rules it settles, and those citing a source it cites) weighs as a rule (`weight`, against its
+   * kind's): the question names what only the ruling says (the edge case), or joins the rules the
+   * ruling joins. A ruling answering no more of it than one of its rules keeps its kind's weight,
+   * under the rule. What a section answers is the question's groups it holds, each worth its
+   * weight times its rarity (`values`).
+   */
+  function refine(found, values, weight, kinds) {
+    if (!weight) {
+      return;
+    }
+    var worth = function (groups) { return groups.reduce(function (sum, g) { return sum + values[g]; }, 0); };
+    found.forEach(function (result) {
+      var refines = result.doc.refines;
+      if (!refines) {
+        return;
+      }
+      var own = worth(result.answered);
+      var more = refines.every(function (at) {
+        var rule = found.get(at);
+        return !rule || own > worth(rule.answered);
+      });
+      if (more) {
+        result.score *= weight / (kinds[result.doc.kind] || 1);
+      }
+    });
   }
 
   /** Every word of a text, stop words too, stemmed: what a title names. */

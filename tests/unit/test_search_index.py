@@ -14,6 +14,7 @@ from battlebook.site.search import (
     COVERAGE,
     FURNITURE_SECTIONS,
     INDEX_PATH,
+    KIND_WEIGHTS,
     WORDS_FILE,
     Normaliser,
     Section,
@@ -21,6 +22,7 @@ from battlebook.site.search import (
     load_normaliser,
     named_phrases,
     read_page,
+    refined_rules,
     with_glossary_context,
     write_index,
 )
@@ -551,3 +553,72 @@ def test_a_question_skipping_its_attack_finds_the_rules_that_trade_it_not_surren
     [give_up, surrender] = _ranked(index, "give up my attack", "what do I give up when I surrender")
     assert trading < set(give_up)
     assert surrender[0] == "r/#homm.surrendering"
+
+
+def test_a_ruling_refines_the_rules_it_settles_and_those_citing_its_sources() -> None:
+    """The rules a ruling settles (a chapter there stands for each of its rules), and the rules
+    citing a source section it cites: a ruling joining two rules cites both rules' sources."""
+    chapter = """<article><h1 id="s">Swarming</h1>
+    <h2 id="homm.swarming">Swarming</h2><p class="bb-source">Source: <q>\u201cSwarming\u201d (source 000)</q>.</p>
+    <h2 id="homm.swarm-end">Swarm end</h2><p class="bb-source">Source: \u201cEnd\u201d (source 000).</p></article>"""
+    support = """<article><h1 id="t">Support</h1>
+    <h2 id="homm.support">Support</h2><p class="bb-source">Source: \u201cSupport\u201d (source 001).</p></article>"""
+    ruling = """<article><h1 id="r">Ruling: swarming and support</h1>
+    <h2 id="ruling.swarm-and-support">Swarm and support</h2>
+    <p class="bb-settles">Settles: <a href="../../homm/swarming/#homm.swarming">Swarming</a>.</p>
+    <p class="bb-rule">Support is added after the doubling.</p>
+    <p class="bb-source">Source: \u201cSwarming\u201d (source 000); \u201cSupport\u201d (source 001).</p>
+    <p>See <a href="../../homm/other/#homm.other">another rule</a>.</p>
+    <h2 id="ruling.swarm-phase">Swarm phase</h2>
+    <p class="bb-settles">Settles: <a href="../../homm/swarming/">Swarming (the chapter)</a>.</p></article>"""
+    sections = [
+        *read_page("rulebook/homm/swarming/index.html", chapter, GAMES),
+        *read_page("rulebook/homm/support/index.html", support, GAMES),
+        *read_page("rulebook/rulings/swarm-and-support/index.html", ruling, GAMES),
+    ]
+    at = {s.address.partition("#")[2]: i for i, s in enumerate(sections)}
+    assert sections[at["ruling.swarm-and-support"]].settles == ("rulebook/homm/swarming/#homm.swarming",)
+    refined = refined_rules(sections)
+    # the settled rule and the joined rule (by its source), not the rule its prose merely links to
+    assert refined[at["ruling.swarm-and-support"]] == [at["homm.swarming"], at["homm.support"]]
+    # a chapter settled stands for each of its rules
+    assert refined[at["ruling.swarm-phase"]] == [at["homm.swarming"], at["homm.swarm-end"]]
+    assert set(refined) == {at["ruling.swarm-and-support"], at["ruling.swarm-phase"]}
+
+
+def test_a_ruling_answering_more_than_its_rules_weighs_as_a_rule(normaliser: Normaliser) -> None:
+    """A question about the rule in general finds the rule first; one naming what only the ruling
+    says (the edge case), or joining the two rules the ruling joins, finds the ruling first."""
+    swarming = Section(
+        "r/swarming/#homm.swarming", "Swarming", "S", "rule", "homm", "", "",
+        cited="Source: \u201cSwarming\u201d (source 000).", own="A swarming stack doubles its attack score.",
+    )  # fmt: skip
+    support = Section(
+        "r/support/#homm.support", "Sacrificing for support", "S", "rule", "homm", "", "",
+        cited="Source: \u201cSupport\u201d (source 001).", own="A stack gives its Sac value to a friend's attack.",
+    )  # fmt: skip
+    ruling = Section(
+        "r/ruling/#ruling.swarm-and-support", "Swarm and support", "R", "ruling", "homm", "", "",
+        cited="Source: \u201cSwarming\u201d (source 000); \u201cSupport\u201d (source 001).",
+        own="A swarm doubles the stack's own score; a Sac value is added after the doubling, never doubled.",
+        settles=("r/swarming/#homm.swarming",),
+    )  # fmt: skip
+    index = build_index([swarming, support, ruling], normaliser, {}, {})
+    assert index["docs"][2]["refines"] == [0, 1] and index["weights"]["refining"] == KIND_WEIGHTS["rule"]
+    general, joined, edge = _ranked(
+        index, "does swarming double the attack score", "swarm and sac value", "is support doubled after a swarm"
+    )
+    assert general[0] == "r/swarming/#homm.swarming"
+    assert joined[0] == edge[0] == "r/ruling/#ruling.swarm-and-support"
+    # the ruling weighs as a rule where it answers more than each of its rules, as a ruling elsewhere
+    code = (
+        "const plain = JSON.parse(JSON.stringify(data.index)); plain.weights.refining = 0;"
+        " const [weighed, unweighed] = [search.prepare(data.index), search.prepare(plain)];"
+        " const score = (ready, q) => search.rank(ready, q, null, false).results"
+        ".find(r => r.doc.address === data.ruling).score;"
+        " return data.questions.map(q => score(weighed, q) / score(unweighed, q));"
+    )
+    questions = ["does swarming double the attack score", "swarm and sac value", "is support doubled after a swarm"]
+    data = {"index": index, "questions": questions, "ruling": ruling.address}
+    lifted = KIND_WEIGHTS["rule"] / KIND_WEIGHTS["ruling"]
+    assert run_script(code, data) == [pytest.approx(1.0), pytest.approx(lifted), pytest.approx(lifted)]

@@ -29,6 +29,7 @@ after the build ([`finish`][battlebook.site.finish]) calls it with the rules' se
 from __future__ import annotations
 
 import json
+import posixpath
 import re
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
@@ -75,6 +76,11 @@ SATURATION = 4.0
 #: beat the one holding its telling word strongly in its title and own text; the square root
 #: still puts the section answering more of the question first among equals.
 COVERAGE = 0.5
+#: The weight of a ruling that answers more of a question than every rule it refines (a rule's,
+#: instead of a ruling's): the question names what only the ruling says, the edge case it settles
+#: ("cards of different phases"), or joins the rules it joins (swarming and support); a ruling that
+#: answers no more of it than its rule stays under it ([`refined_rules`][battlebook.site.search.refined_rules]).
+REFINED_WEIGHT = KIND_WEIGHTS["rule"]
 #: How much more a section weighs whose title is the question, every word of it and no other.
 TITLE_MATCH_BOOST = 2.0
 #: How much a section of the game of the page the reader is on weighs, against the other game's.
@@ -302,6 +308,8 @@ class Section:
             [`read_site`][battlebook.site.search.read_site]); for a ruling alone on its page,
             the page's reading ([`reading_of`][battlebook.site.search.reading_of]).
         links: The addresses its prose links to, as written.
+        settles: For a ruling, the addresses of the rules (or chapters: a page's address) its
+            "Settles" line names, resolved against its page's address.
     """
 
     address: str
@@ -315,6 +323,7 @@ class Section:
     own: str = ""
     context: str = ""
     links: tuple[str, ...] = ()
+    settles: tuple[str, ...] = ()
 
 
 #: Classes whose elements are page furniture, never searched: permalinks, badges, the drawings' toggles.
@@ -330,6 +339,8 @@ _HEADINGS = frozenset({"h1", "h2", "h3", "h4"})
 #: The classes of a rule's source citation and of the line naming what a ruling settles:
 #: searched, but never the line a result shows.
 CITATIONS = frozenset({"bb-source", "bb-settles"})
+#: The class of the line naming the rules a ruling settles.
+SETTLES = "bb-settles"
 #: The class of an example's heading: a rule's own text ends at its first example.
 EXAMPLE_TITLE = "bb-example-title"
 #: How a ruling page's paragraph giving Battlebook's reading starts (its question and its
@@ -346,6 +357,8 @@ class _Part:
     code: list[str] = field(default_factory=list)
     links: list[str] = field(default_factory=list)
     cited: list[str] = field(default_factory=list)
+    #: The links of its "Settles" line (a ruling's).
+    settles: list[str] = field(default_factory=list)
     #: The prose before the part's first example heading (a rule's own text).
     head: list[str] = field(default_factory=list)
     examples: bool = False
@@ -364,6 +377,7 @@ class _PageReader(HTMLParser):
         self._term = False
         self._code = 0
         self._cite = 0
+        self._settles = 0
         self._stack: list[tuple[str, bool]] = []
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
@@ -396,10 +410,14 @@ class _PageReader(HTMLParser):
             self._code += 1
         if CITATIONS & classes and not self._cite:
             self._cite = len(self._stack)
+        if SETTLES in classes and not self._settles:
+            self._settles = len(self._stack)
         if CALCULATOR_SLOTS & values.keys():
             self.parts[-1].calculator = True
         if tag == "a" and not self._skip and values.get("href"):
             self.parts[-1].links.append(values["href"] or "")
+            if self._settles:
+                self.parts[-1].settles.append(values["href"] or "")
         if tag in {"p", "li", "dt", "dd", "div", "tr", "br", "h3"}:
             self._add(" \n")
 
@@ -418,6 +436,8 @@ class _PageReader(HTMLParser):
                 self._heading = 0
             if self._cite > len(self._stack):
                 self._cite = 0
+            if self._settles > len(self._stack):
+                self._settles = 0
             if name == tag:
                 break
         if tag in {"p", "li", "dd", "dt", "h3", "tr", "td", "th"}:
@@ -475,6 +495,69 @@ def page_address(path: str) -> str:
         ('rulebook/homm/melee/', '', '404.html')
     """
     return path.removesuffix("index.html")
+
+
+def resolve(page: str, link: str) -> str:
+    """A link on the page at address `page`, as an address under the site's root.
+
+    Examples:
+        >>> resolve("rulebook/rulings/x/", "../../homm/swarming/#homm.swarming")
+        'rulebook/homm/swarming/#homm.swarming'
+        >>> resolve("rulebook/rulings/x/", "../../homm/support/")
+        'rulebook/homm/support/'
+    """
+    path, hash_, anchor = link.partition("#")
+    folder = posixpath.normpath(posixpath.join(page.partition("#")[0] or ".", path))
+    return ("" if folder == "." else folder + "/") + hash_ + anchor
+
+
+#: A source section as a rule's or a ruling's citation names it: its title in quotes, its source's number.
+_SOURCE_SECTION = re.compile(r"\u201c([^\u201d]+)\u201d \(source (\w+)\)")
+
+
+def cited_sections(cited: str) -> frozenset[tuple[str, str]]:
+    """The source sections a citation names, as (title, source).
+
+    Examples:
+        >>> sorted(cited_sections("Source: \u201cSwarming\u201d (source 000); \u201cSupport\u201d (source 001)."))
+        [('Support', '001'), ('Swarming', '000')]
+    """
+    return frozenset((title, source) for title, source in _SOURCE_SECTION.findall(cited))
+
+
+def refined_rules(sections: Sequence[Section]) -> dict[int, list[int]]:
+    """Each ruling's position in `sections` -> the positions of the rules it refines.
+
+    A ruling refines the rules its "Settles" line names (a chapter there stands for each of
+    its rules) and the rules citing a source section it cites: a ruling joining two rules
+    (swarming and support) cites both rules' sources.
+
+    Examples:
+        >>> rule = Section("r/swarming/#homm.swarming", "Swarming", "S", "rule", "homm", "", "",
+        ...                cited="Source: \u201cSwarming\u201d (source 000).")
+        >>> other = Section("r/support/#homm.support", "Support", "S", "rule", "homm", "", "",
+        ...                 cited="Source: \u201cSupport\u201d (source 001).")
+        >>> ruling = Section("r/x/#ruling.x", "X", "X", "ruling", "homm", "", "",
+        ...                  cited="Source: \u201cSupport\u201d (source 001).", settles=("r/swarming/",))
+        >>> refined_rules([rule, other, ruling])
+        {2: [0, 1]}
+    """
+    rules = [(i, s) for i, s in enumerate(sections) if s.kind == "rule"]
+    sources = {i: cited_sections(s.cited) for i, s in rules}
+    out: dict[int, list[int]] = {}
+    for at, ruling in enumerate(sections):
+        if ruling.kind != "ruling":
+            continue
+        cites = cited_sections(ruling.cited)
+        named = set(ruling.settles)
+        found = [
+            i
+            for i, rule in rules
+            if rule.address in named or rule.address.partition("#")[0] in named or cites & sources[i]
+        ]
+        if found:
+            out[at] = found
+    return out
 
 
 def _game_of(address: str, links: Iterable[str], games: Sequence[str]) -> str | None:
@@ -547,7 +630,8 @@ def read_page(path: str, html: str, games: Sequence[str]) -> list[Section]:
         where = address if first else f"{address}#{part.anchor}"
         context = intro if ruled else ""
         cited, links = _clean(part.cited), tuple(part.links)
-        sections.append(Section(where, title, page_title, kind, game, text, code, cited, own, context, links))
+        settles = tuple(resolve(address, link) for link in part.settles)
+        sections.append(Section(where, title, page_title, kind, game, text, code, cited, own, context, links, settles))
         if prefix in games or (kind == "entry" and _game_of("", part.links, games)):
             linked.add(where)
     if len({s.game for s in sections if s.address in linked}) > 1:
@@ -634,7 +718,8 @@ def build_index(
     docs = []
     pages: dict[str, str] = {}
     furniture = furniture_sentences(sections)
-    for section in sections:
+    refines = refined_rules(sections)
+    for at, section in enumerate(sections):
         page, _, anchor = section.address.partition("#")
         if section.game is not None and (page not in pages and section.kind in {"rule", "ruling", "intro"}):
             pages[page] = section.game
@@ -659,6 +744,7 @@ def build_index(
                 "snippet": (section.own or section.text)[:SNIPPET_CHARS],
                 "names": [str(w) for w in listed if len(normaliser.words(str(w))) > 1],
                 "fields": {name: dict(counts) for name, counts in fields.items() if counts},
+                **({"refines": refines[at]} if at in refines else {}),
             }
         )
     return {
@@ -676,6 +762,7 @@ def build_index(
             "fuzzy_long_word": FUZZY_LONG_WORD,
             "fuzzy_weight": FUZZY_WEIGHT,
             "coverage": COVERAGE,
+            "refining": REFINED_WEIGHT,
         },
         "games": dict(game_titles or {}),
         "game_names": {name: game_names(name, title, normaliser) for name, title in (game_titles or {}).items()},
