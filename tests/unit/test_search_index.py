@@ -164,18 +164,19 @@ def test_a_pages_game_comes_from_its_folder_else_from_the_rules_it_links() -> No
 
 
 RULING_PAGE = """<article><h1 id="ruling-the-die">Ruling: the die</h1>
-<p><strong>The question.</strong> Which faces does the die show?</p>
+<p><strong>The question.</strong> The rules roll a die. Which faces does it show?</p>
 <p><strong>Battlebook's reading.</strong> The die is ten-sided, its faces read 0 to 9.</p>
 <p><strong>The alternative.</strong> Read them 1 to 10.</p>
 %s</article>"""
 
 
 def test_a_ruling_of_its_own_page_has_the_pages_reading_for_context() -> None:
-    """The reading the page gives in plain words says the ruling again; its question and alternative do not."""
+    """The reading the page gives in plain words says the ruling again, and the question's last
+    sentence asks what it settles; the rest of the question and the alternative do not."""
     one = read_page("rulebook/rulings/die/index.html", RULING_PAGE % '<h2 id="ruling.die">Die</h2><p>Ten.</p>', GAMES)
     assert [(s.kind, s.context) for s in one] == [
         ("page", ""),
-        ("ruling", "Battlebook's reading. The die is ten-sided, its faces read 0 to 9."),
+        ("ruling", "Battlebook's reading. The die is ten-sided, its faces read 0 to 9. Which faces does it show?"),
     ]
     # a page of several rulings says whose reading it gives nowhere: none of them takes it
     two = '<h2 id="ruling.die">Die</h2><p>Ten.</p><h2 id="ruling.faces">Faces</h2><p>0.</p>'

@@ -346,6 +346,8 @@ EXAMPLE_TITLE = "bb-example-title"
 #: How a ruling page's paragraph giving Battlebook's reading starts (its question and its
 #: alternative are other paragraphs).
 READING = ("Battlebook's reading", "Battlebook\u2019s reading")
+#: How a ruling page's paragraph setting out its question starts.
+QUESTION = "The question."
 _LINKED_GAME = re.compile(r"(?:^|/)(?:rulebook|odds)/([a-z0-9-]+)/|#([a-z0-9-]+)\.")
 
 
@@ -472,19 +474,24 @@ def _prose(pieces: Iterable[str]) -> str:
 
 
 def reading_of(pieces: Iterable[str]) -> str:
-    r"""The paragraphs of a ruling page's introduction that give Battlebook's reading.
+    r"""A ruling page's paragraphs giving Battlebook's reading, and the last sentence of its question.
 
     A page of one ruling says it again there in plain words ("the die is ten-sided, its faces
     read 0 to 9"): the ruling's context, as a chapter's introduction is its rules'. The page's
-    question and the alternative reading are left out: they name what the ruling is not.
+    question first sets out the rules the ruling refines, in their words, and ends by asking
+    what they leave open (which card's phase "a mixed stack" follows): that last sentence is
+    kept, the rest of it and the alternative reading are left out (they name the rules, and
+    what the ruling is not; the whole question cost two lists a question each).
 
     Examples:
-        >>> reading_of(["The question. Which faces? \n", "Battlebook's reading. Ten faces, 0 to 9. \n",
-        ...             "The alternative. 1 to 10."])
-        "Battlebook's reading. Ten faces, 0 to 9."
+        >>> reading_of(["The question. A die is rolled. Which faces? \n",
+        ...             "Battlebook's reading. Ten faces, 0 to 9. \n", "The alternative. 1 to 10."])
+        "Battlebook's reading. Ten faces, 0 to 9. Which faces?"
     """
-    blocks = (re.sub(r"\s+", " ", block).strip() for block in "".join(pieces).split(" \n"))
-    return _prose(block + " \n" for block in blocks if block.startswith(READING))
+    blocks = [re.sub(r"\s+", " ", block).strip() for block in "".join(pieces).split(" \n")]
+    asked = [sentences(block.removeprefix(QUESTION).strip())[-1:] for block in blocks if block.startswith(QUESTION)]
+    kept = [block for block in blocks if block.startswith(READING)] + [last for each in asked[:1] for last in each]
+    return _prose(block + " \n" for block in kept)
 
 
 def page_address(path: str) -> str:
