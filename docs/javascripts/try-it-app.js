@@ -193,6 +193,11 @@ export function warm() {
   engine.start();
 }
 
+/** Whether the rules engine is loading or loaded in this page (its worker is alive). */
+export function engineStarted() {
+  return engine.worker !== null;
+}
+
 /* ---------- the editor ---------- */
 
 const KEYWORD = /^(\s*)(Feature|Rule|Background|Scenario Outline|Scenario Template|Scenario|Example|Examples|Scenarios|Given|When|Then|And|But|\*)(:?)(?=\s|$)/;
@@ -792,15 +797,24 @@ export async function toggleExample(bar, button, anchor, path) {
     button.textContent = "Try it";
     return;
   }
+  const unused = !engineStarted(); // nothing on this page has asked for the engine before
   warm(); // the reader asked for the panel: the engine loads while its text is fetched
   let text;
+  let problem = null;
   try {
     text = (await textsFor(path))[anchor];
+    if (typeof text !== "string") problem = "the site has no text for this example";
   } catch (error) {
-    bar.append(el("p", { class: "bb-try-status", text: `The example's text could not be loaded (${error.message}).` }));
+    problem = error.message;
+  }
+  const said = bar.querySelector(":scope > .bb-try-status");
+  if (said) said.remove();
+  if (problem !== null) {
+    // No panel opens: an engine that started loading for this one alone stops (the next Try it starts it again).
+    if (unused && !document.querySelector(".bb-try-panel")) engine.stop("the example's text could not be loaded");
+    bar.append(el("p", { class: "bb-try-status", role: "status", text: `The example's text could not be loaded (${problem}).` }));
     return;
   }
-  if (text === undefined) return;
   openPanel(bar, button, anchor, text, false);
 }
 
