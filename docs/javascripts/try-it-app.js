@@ -18,12 +18,16 @@
 const SVG_NS = "http://www.w3.org/2000/svg";
 const MAX_TEXT = 100000;
 let ROOT = "";
+/** Hands over the engine's worker if try-it.js started it already ({worker, events}: the messages and
+ * errors it sent meanwhile), else null. */
+let earlyWorker = () => null;
 const exampleTexts = new Map(); // page path -> Promise of {anchor: text}
 /** Where the engine's start and the last run's time went, in seconds (read by benchmarks/try_it_benchmark.py). */
 export const timings = {};
 
-export function init(root) {
+export function init(root, takeEarlyWorker) {
   ROOT = root;
+  if (takeEarlyWorker) earlyWorker = takeEarlyWorker;
 }
 
 /* ---------- small DOM helpers (text only) ---------- */
@@ -76,7 +80,10 @@ class Engine {
   /** Start the worker (once): it loads the engine at once, while the reader reads. */
   start() {
     if (this.worker) return this.ready;
-    const worker = new Worker(ROOT + "javascripts/try-it-worker.js", { type: "module", name: "battlebook-engine" });
+    const early = earlyWorker(); // started by try-it.js at the click, while this file loaded
+    const worker = early
+      ? early.worker
+      : new Worker(ROOT + "javascripts/try-it-worker.js", { type: "module", name: "battlebook-engine" });
     this.worker = worker;
     this.state = { loaded: 0, total: 0, what: "loading the rules engine" };
     this.ready = new Promise((resolve, reject) => {
@@ -84,11 +91,16 @@ class Engine {
       this.readyFailed = reject;
     });
     this.ready.catch(() => {});
-    worker.addEventListener("message", (event) => this.receive(worker, event.data));
-    worker.addEventListener("error", (event) => {
+    const failed = (event) => {
       if (worker !== this.worker) return;
       this.fail(new Error(event.message || "the rules engine's worker could not start"));
-    });
+    };
+    worker.addEventListener("message", (event) => this.receive(worker, event.data));
+    worker.addEventListener("error", failed);
+    for (const event of early ? early.events : []) {
+      if (event.type === "message") this.receive(worker, event.data);
+      else failed(event);
+    }
     return this.ready;
   }
 
