@@ -1,7 +1,7 @@
 """Try it, the Playground and the odds calculators, in Chromium, with the engine running in a Web Worker.
 
 One tab serves most of the module, so that the rules engine (Pyodide and the battlebook package,
-about 14 MB from the built site, 7 MB sent compressed) can start once: the tests move between pages by
+about 17 MB from the built site, 7 MB sent compressed) can start once: the tests move between pages by
 following links, which the theme's instant navigation takes where it can, keeping the page's JavaScript,
 and so the engine's worker, alive. (It takes only the addresses the site's sitemap lists: a site built
 without `BATTLEBOOK_SITE_URL`, as `make site` builds it, has an empty sitemap, so each page is loaded
