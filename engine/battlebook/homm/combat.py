@@ -192,6 +192,26 @@ def backs_attack_on(state: BattleState, backing: Backing, target: str) -> bool:
     return could_attack(state, backing.helper, state.stack(target))
 
 
+def struck_cards(defender: Stack, swat: int, picked: tuple[str, ...] = ()) -> tuple[int, ...]:
+    """The positions (top first) of the cards of `defender` an attack strikes: the top `swat`, or those `picked`."""
+    positions = defender.picked_cards(picked) if picked else None
+    return tuple(range(swat)) if positions is None else positions
+
+
+def struck_defense(state: BattleState, action: Attack | Retaliate) -> int | None:
+    """The defense `action` must reach, as [`strike`][battlebook.homm.combat.strike] adds it up; `None` on a piece.
+
+    The defense of every card struck (the top `swat` cards, or those picked), each raised
+    while its stack protects. An attack on an extension's piece is the extension's to judge.
+    """
+    target = action.target
+    if extensions.piece_owner(state, target) is not None:
+        return None
+    defender = state.stack(target)
+    positions = struck_cards(defender, action.swat, () if isinstance(action, Retaliate) else action.picked)
+    return sum(defender.card_defense(defender.cards[i]) for i in positions)
+
+
 def strike(
     state: BattleState,
     attacker: str,
@@ -206,9 +226,7 @@ def strike(
 ) -> tuple[BattleState, AttackRoll]:
     """Resolve one attack: roll the die, remove the announced cards on a hit (the top ones, or those picked)."""
     defender = state.stack(target)
-    positions = defender.picked_cards(picked) if picked else None
-    if positions is None:
-        positions = tuple(range(swat))
+    positions = struck_cards(defender, swat, picked)
     swat = len(positions)
     defense = sum(defender.card_defense(defender.cards[i]) for i in positions)
     roll = roll_die(state.ruleset.die, dice)

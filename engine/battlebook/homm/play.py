@@ -117,20 +117,26 @@ class RememberingPlay(HommPlay):
         True
     """
 
-    def __init__(self, *, keep: int | None = None) -> None:
-        """`keep`: remember only the latest `keep` resolutions (all of them by default)."""
+    def __init__(self, *, keep: int | None = None, trusting: bool = False) -> None:
+        """`keep`: remember only the latest `keep` resolutions (all of them by default).
+
+        `trusting`: apply every action without checking it again
+        ([`rules.apply_legal`][battlebook.homm.rules.apply_legal]), for a solver that applies
+        only options it has itself listed through the rules' legality checks.
+        """
         self._resolved: dict[tuple[BattleState, Action, int], HommResolution] = {}
         self._keep = keep
+        self._apply = rules.apply_legal if trusting else rules.apply
 
     def apply(self, state: BattleState, action: Action, dice: Dice) -> HommResolution:
         """The resolution of `action`, remembered when it is an attack rolled from a stated first face."""
         face = dice.first if isinstance(dice, chance.FirstRollDice) and chance.is_attack(action) else None
         if face is None:
-            return rules.apply(state, action, dice)
+            return self._apply(state, action, dice)
         key = (state, action, face)
         found = self._resolved.get(key)
         if found is None:
-            found = self._resolved[key] = rules.apply(state, action, dice)
+            found = self._resolved[key] = self._apply(state, action, dice)
             if self._keep is not None and len(self._resolved) > self._keep:
                 del self._resolved[next(iter(self._resolved))]  # the oldest
         return found
