@@ -324,6 +324,8 @@ class HommContest:
                 # A certain step passed through: its choice is not kept (nothing asks for it again).
                 self._landings[reached] = landing  # a run that comes back to itself stops here
                 after = self.play.apply(step.state, step.action, ScriptedDice()).state
+                if isinstance(step.action, EndPhase):
+                    after = self._end_idle_phases(after)
                 clock, now = step.state.clock, after.clock
                 rounds = int(clock is not None and now is not None and now.round > clock.round)
                 passed = frozenset() if isinstance(step.action, EndPhase) else reached[1]
@@ -336,6 +338,30 @@ class HommContest:
         else:
             self._landings.pop(reached, None)
         return landing
+
+    def _end_idle_phases(self, state: BattleState) -> BattleState:
+        """`state` once the rules have ended every phase after it in which no stack of the side whose turn it is acts.
+
+        Each phase is ended by the rules' own step (`EndPhase`), as the run would end it: only
+        the positions in between are not looked at, where this contest would decide nothing
+        but to end the phase. Only while some stack has acted this round: such a position
+        cannot come back later in a run (the round's end forgets who acted, and nobody acts
+        in a run), so a run that comes back to itself is found at the same position as
+        before.
+        """
+        clock = state.clock
+        while (
+            clock is not None
+            and clock.stage is Stage.PHASE
+            and state.acted
+            and state.outcome is None
+            and state.choosing is None
+            and state.last_attack is None
+            and all(state.stack_phase(stack) != clock.phase for stack in state.stacks_on(clock.turn))
+        ):
+            state = self.play.apply(state, EndPhase(clock.turn), ScriptedDice()).state
+            clock = state.clock
+        return state
 
     def winner(self, outcome: Side | None) -> int | None:
         """0 for the Aggressor, 1 for the Defender."""

@@ -249,8 +249,14 @@ def kept_backing(state: BattleState, stack: Stack) -> tuple[Backing, ...]:
 
 
 def _spend(state: BattleState, updated: Stack) -> BattleState:
-    """The stack `updated` (already in its new position) has used its attack opportunity."""
-    return evolve(state.replacing(updated.name, updated), acted=state.acted | {updated.name})
+    """The stack `updated` (already in its new position) has used its attack opportunity.
+
+    A stack left as it stood (the very same value) is not replaced: the battle keeps its
+    stacks, and what it worked out about them.
+    """
+    if state.stack(updated.name) is not updated:
+        state = state.replacing(updated.name, updated)
+    return evolve(state, acted=state.acted | {updated.name})
 
 
 def score_of(state: BattleState, action: Attack | Retaliate) -> int:
@@ -272,7 +278,8 @@ def attack(state: BattleState, action: Attack, dice: Dice) -> tuple[BattleState,
     """
     attacker = state.stack(action.attacker)
     score = score_of(state, action)
-    state = _spend(state, evolve(attacker, stance=Stance.READY, backing=()))
+    ready = attacker.stance is Stance.READY and not attacker.backing
+    state = _spend(state, attacker if ready else evolve(attacker, stance=Stance.READY, backing=()))
     owner = extensions.piece_owner(state, action.target)
     if owner is not None:
         return strike_piece(state, owner, attacker.name, action.target, action.kind, score, dice)
