@@ -183,6 +183,8 @@ def without_cycle_collection() -> Iterator[None]:
 
 #: A run of certain steps that comes back to itself: the fight goes on for ever from there.
 _LOOP = -1
+#: The chance of a step that is certain (a value: fractions never change).
+_SURE = Fraction(1)
 
 
 def _explore(
@@ -206,7 +208,7 @@ def _explore(
         if game.is_attack(decision.action):
             rolls = game.outcomes(decision.state, decision.action)
         else:
-            rolls = (Roll(Fraction(1), ScriptedDice()),)
+            rolls = (Roll(_SURE, ScriptedDice()),)
         merged: dict[tuple[int, int], Fraction] = {}
         for roll in rolls:
             after = game.apply(decision.state, decision.action, roll.dice).state

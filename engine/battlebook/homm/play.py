@@ -20,10 +20,12 @@ from typing import Any
 
 from battlebook.dice import Dice
 from battlebook.errors import RuleViolation
+from battlebook.frozen import kept
 from battlebook.game import AttackChance, Roll
 from battlebook.homm import chance, rules
 from battlebook.homm.actions import Action
 from battlebook.homm.resolution import HommResolution
+from battlebook.homm.ruleset import Ruleset
 from battlebook.homm.state import BattleState
 
 __all__ = ["HOMM_PLAY", "HommPlay", "RememberingPlay"]
@@ -81,14 +83,21 @@ class HommPlay:
             return
         hits = [face for face in faces if made.score + face >= made.defense]
         misses = [face for face in faces if made.score + face < made.defense]
+        shares = _shares(state.ruleset)
         for group in (misses, hits):
             if group:
-                yield Roll(Fraction(len(group), len(faces)), chance.FirstRollDice(group[0]))
+                yield Roll(shares[len(group)], chance.FirstRollDice(group[0]))
 
     def attack_effect(self, resolution: Any) -> tuple[int, bool]:
         """A hit removes what it struck: (1, True); a miss (0, False)."""
         hit = chance.is_success(resolution)
         return int(hit), hit
+
+
+def _shares(ruleset: Ruleset) -> tuple[Fraction, ...]:
+    """The chance of `k` of the die's numbered faces, for each `k` from 0 to all of them (kept by the ruleset)."""
+    faces = len(ruleset.numbered_faces)
+    return kept(ruleset, ("die_reading", "shares"), lambda: tuple(Fraction(k, faces) for k in range(faces + 1)))
 
 
 class RememberingPlay(HommPlay):
