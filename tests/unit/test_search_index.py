@@ -623,3 +623,13 @@ def test_a_ruling_answering_more_than_its_rules_weighs_as_a_rule(normaliser: Nor
     data = {"index": index, "questions": questions, "ruling": ruling.address}
     lifted = KIND_WEIGHTS["rule"] / KIND_WEIGHTS["ruling"]
     assert run_script(code, data) == [pytest.approx(1.0), pytest.approx(lifted), pytest.approx(lifted)]
+
+
+def test_a_rulings_page_heading_says_what_it_answers_in_its_titles_terms(normaliser: Normaliser) -> None:
+    """A ruling's own heading is a short name; its page's heading says what it settles, in plain words."""
+    ruling = Section("r/#ruling.stack-phase", "Stack phase", "Ruling: a card's phase", "ruling", "homm", "", "")
+    rule = Section("r/#homm.phases", "Phases", "Ruling: not a ruling", "rule", "homm", "", "")
+    ruling_doc, rule_doc = build_index([ruling, rule], normaliser)["docs"]
+    assert set(ruling_doc["fields"]["title"]) == set(normaliser.terms("stack phase card"))
+    assert ruling_doc["title"] == "Stack phase"  # the result still shows the ruling's own heading
+    assert set(rule_doc["fields"]["title"]) == set(normaliser.terms("phases"))

@@ -734,7 +734,7 @@ def build_index(
         names = [w for w in listed if len(normaliser.words(str(w))) <= NAME_WORDS]
         described = " ".join(str(w) for w in listed if len(normaliser.words(str(w))) > NAME_WORDS)
         fields = {
-            "title": Counter(normaliser.terms(section.title)),
+            "title": Counter(normaliser.terms(f"{section.title} {named_for(section)}")),
             "words": Counter(t for w in names for t in normaliser.terms(w)),
             "rule": Counter(normaliser.terms(f"{section.own} {described}")),
             "text": Counter(normaliser.terms(f"{without(section.text, furniture)} {section.cited}")),
@@ -776,6 +776,27 @@ def build_index(
         "pages": pages,
         "docs": docs,
     }
+
+
+#: How a ruling page's heading starts: "Ruling: a stack's phase".
+RULING_HEADING = "Ruling:"
+
+
+def named_for(section: Section) -> str:
+    """What a ruling's page heading says it answers, in plain words, for its title's terms: none for other sections.
+
+    A ruling's own heading is a short name ("Stack phase", "Die faces"); its page's heading
+    says what it settles ("Ruling: a stack's phase", "Ruling: the die and its faces").
+
+    Examples:
+        >>> named_for(Section("r/#ruling.x", "Die faces", "Ruling: the die and its faces", "ruling", None, "", ""))
+        'the die and its faces'
+        >>> named_for(Section("r/#homm.swarming", "Swarming", "Swarming", "rule", "homm", "", ""))
+        ''
+    """
+    if section.kind != "ruling" or not section.page_title.startswith(RULING_HEADING):
+        return ""
+    return section.page_title.removeprefix(RULING_HEADING).strip()
 
 
 def named_phrases(
