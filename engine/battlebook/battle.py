@@ -577,8 +577,22 @@ def _evaluate(graph: _Graph, chosen: Sequence[int]) -> _Exact:
     rows = {n: graph.options[n][chosen[n]] for n in range(size) if n not in graph.won}
     reward = {n: sum((p * c for _, p, c in row if c), Fraction(0)) for n, row in rows.items()}
     successors = {n: sorted({t for t, _, _ in row if t not in graph.won}) for n, row in rows.items()}
+    zero = Fraction(0)
     for component in strongly_connected(list(rows), successors):
-        _affine_solve(component, rows, known, reward)
+        n = component[0]
+        if len(component) > 1 or n in successors[n]:
+            _affine_solve(component, rows, known, reward)
+            continue
+        # A position on no loop: its values are its option's branches' (as `_affine_solve` gives them).
+        row = rows[n]
+        known.a[n] = sum((p * known.a[t] for t, p, _ in row), zero)
+        known.d[n] = sum((p * known.d[t] for t, p, _ in row), zero)
+        counts = [known.e[t] for t, _, _ in row]
+        known.e[n] = (
+            None
+            if any(e is None for e in counts)
+            else sum((p * e for (_, p, _), e in zip(row, counts, strict=True) if e), reward[n])
+        )
     return known
 
 
