@@ -342,7 +342,10 @@ class Calculators:
     `reading_battles` is the fixed set of battles (at least 20) on which each ruling's page
     shows what its alternative reading is worth: each side's chance of winning under
     Battlebook's reading and under the alternative (see
-    [`reading_worth`][battlebook.runners.reading_worth]).
+    [`reading_worth`][battlebook.runners.reading_worth]). `battle_scope` says, in a phrase, what
+    every battle of the battle calculator is fought with or without ("in the open field, with no
+    heroes, towns or spells"): the ruling pages say it, since a reading about what the battles
+    leave out cannot change them.
     """
 
     title: str
@@ -355,3 +358,4 @@ class Calculators:
     battle: FightForm | None = None
     battle_page: BattlePage | None = None
     reading_battles: tuple[ReadingBattle, ...] = ()
+    battle_scope: str = ""

@@ -179,6 +179,21 @@ def test_the_heroscape_dice_readings_change_battles_and_a_reading_of_turns_is_no
     assert "concerns the 2004 edition, not 2024" in turns
 
 
+def test_a_sight_reading_that_changes_no_battle_is_explained_by_what_every_battle_is_fought_with() -> None:
+    from battlebook.games import calculators
+
+    scope = calculators("heroscape").battle_scope
+    assert "sight" in scope, "the Heroscape set's battles put every figure in sight: the page says so"
+    sight = worth_section(["figures never block line of sight"], WORTH["heroscape"], "Heroscape", scope)
+    assert f"Like every battle of the calculator, these are fought {scope}: " in sight
+    assert "It changes no one's chance of winning in any of the" in sight
+    unscoped = worth_section(["figures never block line of sight"], WORTH["heroscape"], "Heroscape")
+    assert "Like every battle" not in unscoped
+    for game in ("heroscape", "homm"):
+        battle = calculators(game).battle
+        assert battle is not None and calculators(game).battle_scope in battle.description, "--help says it too"
+
+
 def test_a_reading_the_file_lacks_is_said_to_be_not_weighed() -> None:
     lacking = replace(HOMM, readings={})
     assert "Not weighed: `make worth`" in worth_section(["only melee attacks may swat"], lacking, "Heroes")

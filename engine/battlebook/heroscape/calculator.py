@@ -58,6 +58,8 @@ COMBAT_DIE_SIDES = (3, 2, 1)
 #: `battlebook.bounds`, as `battlebook.heroscape.fight` takes them).
 MAX_FIGHT_DICE = bounds.FIGHT_MAX_DICE
 MAX_LIFE = bounds.FIGHT_MAX_LIFE
+#: What every battle of the battle calculator is fought with (its `--help` and the ruling pages say it).
+BATTLE_SCOPE = "with every figure in range and sight of every enemy, on one level"
 #: The battle calculator's bounds (from `battlebook.bounds`, as `battlebook.heroscape.battle` takes them).
 BATTLE_MAX_FIGURES = bounds.BATTLE_MAX_FIGURES
 BEST_MAX_FIGURES = bounds.BATTLE_BEST_MAX_FIGURES
@@ -370,7 +372,7 @@ CALCULATORS = Calculators(
     battle=FightForm(
         help="a battle of two army cards of several figures, under the focus plan or best play",
         description=(
-            "Two armies of one army card each, every figure in range and sight of every enemy, on one level, fight "
+            f"Two armies of one army card each, {BATTLE_SCOPE}, fight "
             "to the end through the rules engine: turns alternate, the first army first, and on its turn each "
             "living figure of the army attacks once. --play focus: every attack on the enemy figure with the most "
             "wounds (ties: the first); --play best: each target chosen after the rolls before it, the first army "
@@ -399,4 +401,5 @@ CALCULATORS = Calculators(
     ),
     battle_page=BattlePage(battle_page.PAGE_VALUES, battle_page.example),
     reading_battles=READING_BATTLES,
+    battle_scope=BATTLE_SCOPE,
 )

@@ -56,6 +56,8 @@ MAX_SWAT = bounds.MAX_SWAT
 #: How the die's faces may be read (the values of `battlebook.homm.ruleset.DieReading`,
 #: written here so that reading the options loads no rule; a test holds them equal).
 DIE_READINGS = ("0-9", "1-10")
+#: What every battle of the battle calculator is fought with or without (its `--help` and the ruling pages say it).
+BATTLE_SCOPE = "in the open field, with no heroes, towns or spells"
 #: The bounds the fight calculator puts on its numbers, as `--help` states them (from
 #: `battlebook.bounds`, as `battlebook.homm.fight` takes them).
 MAX_CARDS = bounds.FIGHT_MAX_CARDS
@@ -336,7 +338,7 @@ CALCULATORS = Calculators(
     battle=FightForm(
         help="a battle of several stacks a side, under the plain plan or best play",
         description=(
-            "A whole open-field battle (no heroes, towns or spells), fought to the end through the rules engine: "
+            f"A whole battle {BATTLE_SCOPE}, fought to the end through the rules engine: "
             "in each phase the Aggressor's stacks of that phase act, then the Defender's, each side's in the order "
             "listed. --play plain: every stack attacks when it can (melee from the Melee Line, else ranged) the "
             "target it kills with the highest chance, and always retaliates; --play best: every decision the rules "
@@ -364,4 +366,5 @@ CALCULATORS = Calculators(
     ),
     battle_page=BattlePage(battle_page.PAGE_VALUES, battle_page.example),
     reading_battles=READING_BATTLES,
+    battle_scope=BATTLE_SCOPE,
 )

@@ -57,7 +57,7 @@ from battlebook.book.render import render_feature, resolve_rule_hrefs
 from battlebook.book.results import ResultBook, ResultsFileError, default_path
 from battlebook.book.rulings import chapter_rules, render_rulings_index, ruling_problems, rulings_of
 from battlebook.book.sources import SECTIONS
-from battlebook.games import GAMES
+from battlebook.games import GAMES, calculators
 from battlebook.pictures.odds_page import FIGHT_ANCHOR
 from battlebook.runners.editions import edited_games, run_editions
 from battlebook.runners.reading_worth import DATA as WORTH_DATA
@@ -710,7 +710,7 @@ class Generator:
         for words in named:
             if words not in worth.readings:
                 self.problem(f"{feature.path}: {WORTH_DATA} does not weigh the reading {words!r}: run `make worth`")
-        section = worth_section(named, worth, GAMES[game].title)
+        section = worth_section(named, worth, GAMES[game].title, calculators(game).battle_scope)
         return "\n\n" + section if section else ""
 
     def reference_line(self, feature: FeatureDoc, uri: str) -> str:
@@ -951,8 +951,6 @@ def calculator_search_words() -> dict[str, tuple[str, ...]]:
         >>> words["odds/homm/#fight-calculator"][-1]
         'Battle calculator: a battle of several stacks a side, under the plain plan or best play'
     """
-    from battlebook.games import calculators
-
     words: dict[str, tuple[str, ...]] = {}
     for game in GAMES:
         given = calculators(game)
@@ -973,7 +971,6 @@ def forms_element(game: str) -> str:
         >>> forms_element("heroscape")[:55]
         '<div hidden data-bb-forms="{&quot;game&quot;: &quot;her'
     """
-    from battlebook.games import calculators
     from battlebook.runners.inpage import battle_form
 
     given = calculators(game)

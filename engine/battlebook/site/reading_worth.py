@@ -136,10 +136,12 @@ def _battle_list(worth: GameWorth, title: str, command: str) -> list[str]:
     ]
 
 
-def worth_section(readings: Sequence[str], worth: GameWorth, title: str) -> str:
+def worth_section(readings: Sequence[str], worth: GameWorth, title: str, scope: str = "") -> str:
     """The Markdown section of a ruling's page: what each of `readings` is worth on the game's battle set.
 
-    `title` is the game's full name. A ruling naming no reading of the set's game gets no section ("").
+    `title` is the game's full name; `scope` what every battle of the calculator is fought with
+    ([`Calculators.battle_scope`][battlebook.calculator.Calculators]), said on the page when
+    given. A ruling naming no reading of the set's game gets no section ("").
     """
     if not readings:
         return ""
@@ -159,6 +161,12 @@ def worth_section(readings: Sequence[str], worth: GameWorth, title: str) -> str:
         "to show them all.",
         "",
     ]
+    if scope:
+        lines += [
+            f"Like every battle of the calculator, these are fought {html_text(scope)}: a reading about what "
+            "they leave out cannot change any of them.",
+            "",
+        ]
     shown = _shown(worth, readings)
     for words in readings:
         lines += _reading_part(words, worth, shown)
