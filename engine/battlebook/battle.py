@@ -409,7 +409,6 @@ def _iterate(graph: _Graph) -> list[int]:
     for n, winner in graph.won.items():
         va[n] = 1.0 if winner == 0 else 0.0
         vd[n] = 1.0 if winner == 1 else 0.0
-    floats = [tuple(tuple((t, float(p)) for t, p, _ in option) for option in options) for options in graph.options]
     successors = {
         n: sorted({t for option in graph.options[n] for t, _, _ in option if t not in graph.won})
         for n in range(size)
@@ -418,7 +417,11 @@ def _iterate(graph: _Graph) -> list[int]:
     allowed: list[list[int]] = [[0] for _ in range(size)]
     for component in strongly_connected(list(successors), successors):
         loops = len(component) > 1 or component[0] in successors[component[0]]
-        nodes = [(n, floats[n], graph.sides[n]) for n in component]
+        # The group's options with float chances, made for the group alone (not for the whole graph at once).
+        nodes = [
+            (n, tuple(tuple((t, float(p)) for t, p, _ in option) for option in graph.options[n]), graph.sides[n])
+            for n in component
+        ]
         last = math.inf
         for _ in range(_SWEEPS if loops else 1):
             change = 0.0
