@@ -24,12 +24,19 @@ This machine is shared and noisy: absolute times swing with its load. `--baselin
 (another build of the site, such as one from before a change) runs the same cold starts
 against it, alternating with this build, and prints the ratios taken in this one run.
 
+With `--engine N`, the engine's own cold start is also measured in Node, in processor time (which
+the machine's load inflates far less than the clock): N starts of this build's runtime
+(`runtime/cold_start.mjs`: Pyodide, the unpacking, the engine's import, a first and a later run),
+alternating with the baseline's when there is one, each phase's median and their ratios
+(`--starts 0` measures nothing in Chromium).
+
 With `--trace DIR`, every cold first Run is traced (Chromium's timeline, through the DevTools
 protocol) and each of its main-thread tasks over 50 ms is written to DIR with its causes
 (a script and its function, layout, paint, garbage collection...); tracing slows the runs.
 
 Run with `.venv/bin/python benchmarks/try_it_benchmark.py [--starts 5] [--read 5]
-[--baseline DIR] [--site DIR] [--trace DIR]`. It prints figures, never fails a build: speed is not a timed test.
+[--baseline DIR] [--site DIR] [--trace DIR] [--engine 5]`. It prints figures, never fails a build: speed is
+not a timed test.
 """
 
 from __future__ import annotations
@@ -40,6 +47,7 @@ import gzip
 import http.server
 import json
 import statistics
+import subprocess
 import sys
 import tempfile
 import threading
@@ -343,6 +351,33 @@ def runtime_bytes(site: Path) -> list[tuple[str, int, int]]:
     ]
 
 
+#: One cold start of the engine in Node, in processor time by phase (see the module's docstring).
+COLD_START = ROOT / "runtime" / "cold_start.mjs"
+
+
+def engine_cpu(sites: dict[str, Path], starts: int) -> None:
+    """Print each build's engine start in Node (processor seconds by phase: medians), and this build's ratios."""
+    runs: dict[str, list[dict[str, float]]] = {name: [] for name in sites}
+    for _ in range(starts):
+        for name, site in sites.items():
+            out = subprocess.run(
+                ["node", str(COLD_START), str(site / "try" / "runtime")], capture_output=True, text=True, check=True
+            )
+            runs[name].append(json.loads(out.stdout))
+    medians = {
+        name: {phase: statistics.median(r[phase] for r in rows) for phase in rows[0]} for name, rows in runs.items()
+    }
+    for name, phases in medians.items():
+        # The start, to the first run's end: every phase but the later run.
+        phases["start"] = sum(seconds for phase, seconds in phases.items() if phase != "again")
+        shown = ", ".join(f"{phase} {seconds:.3f}" for phase, seconds in phases.items())
+        print(f"engine in Node, processor seconds, median of {starts} ({name}): {shown}")
+    if "baseline" in medians:
+        mine, base = medians["this build"], medians["baseline"]
+        shown = ", ".join(f"{phase} {mine[phase] / base[phase]:.3f}" for phase in mine if base[phase])
+        print(f"  ratios, this build / baseline, in this run: {shown}")
+
+
 def main(argv: list[str]) -> None:
     """Serve the built site (and the baseline), and print the figures."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n", 1)[0])
@@ -355,6 +390,13 @@ def main(argv: list[str]) -> None:
         type=Path,
         help="trace every cold first Run (Chromium's timeline; slows them) and write each long task's causes in DIR",
     )
+    parser.add_argument(
+        "--engine",
+        type=int,
+        default=0,
+        metavar="N",
+        help="also time N cold starts of the engine in Node, in processor time (default 0: not measured)",
+    )
     args = parser.parse_args(argv)
     if args.trace:
         args.trace.mkdir(parents=True, exist_ok=True)
@@ -364,6 +406,10 @@ def main(argv: list[str]) -> None:
     for site in sites.values():
         if not (site / "try" / "runtime" / "manifest.json").is_file():
             sys.exit(f"no built site with its runtime in {site}: run `make site` first")
+    if args.engine:
+        engine_cpu(sites, args.engine)
+    if args.starts < 1:
+        return  # `--starts 0 --engine N`: the engine's start alone
     served = {name: serve(site) for name, site in sites.items()}
     cold: dict[str, dict[str, list[dict[str, Any]]]] = {name: {c: [] for c in CHAPTERS} for name in sites}
     read: dict[str, list[dict[str, Any]]] = {name: [] for name in sites}

@@ -251,14 +251,39 @@
     return found.length === 1 ? found[0] : null;
   }
 
+  /**
+   * `words` less every run of them that names `game` (its longest names first), unless nothing
+   * would be left: once the question is kept to the game's sections, its name says nothing of
+   * which of them answers (a question about a game's end, naming the game, asks about the end,
+   * not about the sections that happen to say the game's name).
+   */
+  function withoutGameName(ready, game, words) {
+    var names = ((ready.index.game_names || {})[game] || []).slice();
+    names.sort(function (a, b) { return b.length - a.length; });
+    var left = words.slice();
+    names.forEach(function (name) {
+      var at = where(name, left);
+      while (name.length && at >= 0) {
+        left.splice(at, name.length);
+        at = where(name, left);
+      }
+    });
+    return left.length ? left : words;
+  }
+
   /** Whether `part` runs word for word somewhere in `words`. */
   function runsIn(part, words) {
+    return where(part, words) >= 0;
+  }
+
+  /** Where `part` first runs word for word in `words`, or -1. */
+  function where(part, words) {
     for (var i = 0; i + part.length <= words.length; i += 1) {
       if (part.every(function (word, j) { return words[i + j] === word; })) {
-        return true;
+        return i;
       }
     }
-    return false;
+    return -1;
   }
 
   /**
@@ -309,6 +334,8 @@
     if (naming) {
       game = naming;
       only = true;
+      asked = withoutGameName(ready, naming, asked);
+      whole = withoutGameName(ready, naming, whole);
     }
     var groups = ready.normalise.expand(asked).map(function (entry) {
       // A word read as another (a misspelling, or a word the book lacks) counts for less.

@@ -18,12 +18,16 @@
 const SVG_NS = "http://www.w3.org/2000/svg";
 const MAX_TEXT = 100000;
 let ROOT = "";
+/** Hands over the engine's worker if try-it.js started it already ({worker, events}: the messages and
+ * errors it sent meanwhile), else null. */
+let earlyWorker = () => null;
 const exampleTexts = new Map(); // page path -> Promise of {anchor: text}
 /** Where the engine's start and the last run's time went, in seconds (read by benchmarks/try_it_benchmark.py). */
 export const timings = {};
 
-export function init(root) {
+export function init(root, takeEarlyWorker) {
   ROOT = root;
+  if (takeEarlyWorker) earlyWorker = takeEarlyWorker;
 }
 
 /* ---------- small DOM helpers (text only) ---------- */
@@ -76,7 +80,10 @@ class Engine {
   /** Start the worker (once): it loads the engine at once, while the reader reads. */
   start() {
     if (this.worker) return this.ready;
-    const worker = new Worker(ROOT + "javascripts/try-it-worker.js", { type: "module", name: "battlebook-engine" });
+    const early = earlyWorker(); // started by try-it.js at the click, while this file loaded
+    const worker = early
+      ? early.worker
+      : new Worker(ROOT + "javascripts/try-it-worker.js", { type: "module", name: "battlebook-engine" });
     this.worker = worker;
     this.state = { loaded: 0, total: 0, what: "loading the rules engine" };
     this.ready = new Promise((resolve, reject) => {
@@ -84,11 +91,16 @@ class Engine {
       this.readyFailed = reject;
     });
     this.ready.catch(() => {});
-    worker.addEventListener("message", (event) => this.receive(worker, event.data));
-    worker.addEventListener("error", (event) => {
+    const failed = (event) => {
       if (worker !== this.worker) return;
       this.fail(new Error(event.message || "the rules engine's worker could not start"));
-    });
+    };
+    worker.addEventListener("message", (event) => this.receive(worker, event.data));
+    worker.addEventListener("error", failed);
+    for (const event of early ? early.events : []) {
+      if (event.type === "message") this.receive(worker, event.data);
+      else failed(event);
+    }
     return this.ready;
   }
 
@@ -191,6 +203,11 @@ const engine = new Engine();
 /** Start loading the rules engine (a panel or calculator was opened): the first Run then finds it ready. */
 export function warm() {
   engine.start();
+}
+
+/** Whether the rules engine is loading or loaded in this page (its worker is alive). */
+export function engineStarted() {
+  return engine.worker !== null;
 }
 
 /* ---------- the editor ---------- */
@@ -792,15 +809,24 @@ export async function toggleExample(bar, button, anchor, path) {
     button.textContent = "Try it";
     return;
   }
+  const unused = !engineStarted(); // nothing on this page has asked for the engine before
   warm(); // the reader asked for the panel: the engine loads while its text is fetched
   let text;
+  let problem = null;
   try {
     text = (await textsFor(path))[anchor];
+    if (typeof text !== "string") problem = "the site has no text for this example";
   } catch (error) {
-    bar.append(el("p", { class: "bb-try-status", text: `The example's text could not be loaded (${error.message}).` }));
+    problem = error.message;
+  }
+  const said = bar.querySelector(":scope > .bb-try-status");
+  if (said) said.remove();
+  if (problem !== null) {
+    // No panel opens: an engine that started loading for this one alone stops (the next Try it starts it again).
+    if (unused && !document.querySelector(".bb-try-panel")) engine.stop("the example's text could not be loaded");
+    bar.append(el("p", { class: "bb-try-status", role: "status", text: `The example's text could not be loaded (${problem}).` }));
     return;
   }
-  if (text === undefined) return;
   openPanel(bar, button, anchor, text, false);
 }
 

@@ -183,6 +183,8 @@ def without_cycle_collection() -> Iterator[None]:
 
 #: A run of certain steps that comes back to itself: the fight goes on for ever from there.
 _LOOP = -1
+#: The chance of a step that is certain (a value: fractions never change).
+_SURE = Fraction(1)
 
 
 def _explore(
@@ -206,7 +208,7 @@ def _explore(
         if game.is_attack(decision.action):
             rolls = game.outcomes(decision.state, decision.action)
         else:
-            rolls = (Roll(Fraction(1), ScriptedDice()),)
+            rolls = (Roll(_SURE, ScriptedDice()),)
         merged: dict[tuple[int, int], Fraction] = {}
         for roll in rolls:
             after = game.apply(decision.state, decision.action, roll.dice).state
@@ -326,11 +328,17 @@ def solve_linear(matrix: list[list[Fraction]], rhs: list[Fraction]) -> list[Frac
         pivot = next(r for r in range(column, size) if rows[r][column] != 0)
         rows[column], rows[pivot] = rows[pivot], rows[column]
         lead = rows[column][column]
-        rows[column] = [value / lead for value in rows[column]]
+        # Only the pivot row's entries that are not 0 change anything: the others are skipped,
+        # which leaves every result exactly as it was (a - factor * 0 is a; 0 / lead is 0).
+        row = rows[column] = [value / lead if value else value for value in rows[column]]
+        used = [(j, value) for j, value in enumerate(row) if value and j != column]
         for r in range(size):
-            factor = rows[r][column]
+            other = rows[r]
+            factor = other[column]
             if r != column and factor != 0:
-                rows[r] = [a - factor * b for a, b in zip(rows[r], rows[column], strict=True)]
+                for j, value in used:
+                    other[j] -= factor * value
+                other[column] = 0 * factor
     return [rows[r][size] for r in range(size)]
 
 

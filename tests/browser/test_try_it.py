@@ -1,7 +1,7 @@
 """Try it, the Playground and the odds calculators, in Chromium, with the engine running in a Web Worker.
 
 One tab serves most of the module, so that the rules engine (Pyodide and the battlebook package,
-about 14 MB from the built site, 7 MB sent compressed) can start once: the tests move between pages by
+about 17 MB from the built site, 7 MB sent compressed) can start once: the tests move between pages by
 following links, which the theme's instant navigation takes where it can, keeping the page's JavaScript,
 and so the engine's worker, alive. (It takes only the addresses the site's sitemap lists: a site built
 without `BATTLEBOOK_SITE_URL`, as `make site` builds it, has an empty sitemap, so each page is loaded
@@ -920,6 +920,36 @@ def test_the_first_run_in_a_fresh_tab_never_holds_the_page(browser: BrowserConte
         assert not any("pyodide-lock.json" in url for url in requests), "Pyodide's package lock is fetched, unused"
         busy = long_tasks_since(page, opened, BUSY_MS)
         assert busy == [], f"opening the panel and the first Run held the page's main thread: {busy} ms"
+    finally:
+        page.close()
+
+
+def test_an_example_text_that_fails_to_load_says_so_and_stops_the_engine_it_started(
+    browser: BrowserContext, site_url: str
+) -> None:
+    """The engine starts loading at the click on Try it; if no panel can open, it stops, and the page says why.
+
+    The next Try it, once the text can be fetched, opens the panel and starts the engine again.
+    """
+    page = browser.new_page()
+    page.set_default_timeout(STEP_MS)
+    texts = "**/try/examples/rulebook/homm/melee.json"
+    page.route(texts, lambda route: route.fulfill(status=404, body="gone"))
+    app = f"{site_url}javascripts/try-it-app.js"
+    try:
+        page.goto(site_url + "rulebook/homm/melee/", wait_until="networkidle")
+        bar = page.locator(".bb-try-bar").first
+        bar.locator(".bb-try-button").click()
+        expect(bar.locator(".bb-try-status")).to_have_text("The example's text could not be loaded (HTTP 404).")
+        expect(bar.locator(".bb-try-button")).to_have_text("Try it")
+        assert bar.locator(".bb-try-panel").count() == 0
+        # The engine is stopped before the message is shown (one step of the page's script).
+        assert page.evaluate("async url => (await import(url)).engineStarted()", app) is False
+        page.unroute(texts)
+        bar.locator(".bb-try-button").click()
+        expect(bar.locator(".bb-try-panel textarea")).to_be_visible()
+        expect(bar.get_by_text("could not be loaded")).to_have_count(0)  # the old message is gone
+        assert page.evaluate("async url => (await import(url)).engineStarted()", app) is True
     finally:
         page.close()
 

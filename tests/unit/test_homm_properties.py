@@ -19,13 +19,16 @@ from __future__ import annotations
 from hypothesis import given
 from hypothesis import strategies as st
 
+from battlebook.dice import SeededDice
 from battlebook.homm import (
     BattleState,
     Ending,
     Line,
     Side,
     Walls,
+    rules,
 )
+from battlebook.homm.actions import MeleeAttack, RangedAttack, Retaliate, SpellAttack
 from battlebook.homm.flow import melee_minimum
 from battlebook.homm.siege import town_of
 from tests.strategies import PROFILE, battles, check_refusals_along_play, random_play
@@ -54,6 +57,24 @@ def test_random_legal_play_keeps_the_invariants(state: BattleState, data: st.Dat
 @given(battles(), st.data())
 def test_refused_actions_name_a_rule_and_change_nothing(state: BattleState, data: st.DataObject) -> None:
     check_refusals_along_play(state, data)
+
+
+@PROFILE
+@given(st.one_of(battles(), battles(in_town=True)), st.data())
+def test_trusted_steps_and_attack_thresholds_agree_with_apply(state: BattleState, data: st.DataObject) -> None:
+    """Every legal action applied without the check (`apply_legal`) ends as `apply` ends it, with the same dice;
+    every legal attack's `attack_threshold` is the score and defense `apply` strikes with (or `None` on a piece)."""
+    for before, _ in random_play(state, data, steps=20):
+        for action in rules.legal_actions(before):
+            seed = data.draw(st.integers(0, 2**16))
+            checked = rules.apply(before, action, SeededDice(seed))
+            assert rules.apply_legal(before, action, SeededDice(seed)) == checked
+            if isinstance(action, MeleeAttack | RangedAttack | SpellAttack | Retaliate) and checked.attack is not None:
+                threshold = rules.attack_threshold(before, action)
+                if threshold is not None:
+                    assert threshold == (checked.attack.score, checked.attack.defense)
+                else:
+                    assert before.is_piece(action.target)
 
 
 def check_town(before: BattleState, after: BattleState) -> None:

@@ -52,10 +52,23 @@ def normaliser() -> Normaliser:
         (["glyph", "glyphs"], "glyph"),
         (["high", "higher", "highest"], "high"),
         (["dies", "died", "dying", "die"], "die"),
+        (["ten", "10"], "10"),
+        (["three", "3"], "3"),
+        (["one", "single", "1"], "1"),
+        (["zero", "0"], "0"),
+        # `-er` is stripped from a doer (attacker, shooter), not from a word ending in `-ier`
+        (["soldier", "soldiers"], "soldier"),
+        (["flier", "fliers", "flyer"], "flier"),
     ],
 )
 def test_word_forms_share_one_term(normaliser: Normaliser, forms: list[str], term: str) -> None:
     assert {t for form in forms for t in normaliser.terms(form)} == {term}
+
+
+def test_a_die_as_players_write_it_is_a_die_of_that_many_sides(normaliser: Normaliser) -> None:
+    """`d10` asks for what the pages say of a ten-sided die: its sides, a die, the number."""
+    assert normaliser.terms("a d10") == normaliser.terms("a ten-sided die") == ["10", "sid", "die"]
+    assert normaliser.terms("d6 or d20") == ["6", "sid", "die", "20", "sid", "die"]
 
 
 def test_stop_words_and_one_letter_words_are_dropped(normaliser: Normaliser) -> None:
@@ -148,6 +161,25 @@ def test_a_pages_game_comes_from_its_folder_else_from_the_rules_it_links() -> No
     assert [(s.kind, s.game) for s in nothing] == [("page", None)]
 
 
+RULING_PAGE = """<article><h1 id="ruling-the-die">Ruling: the die</h1>
+<p><strong>The question.</strong> Which faces does the die show?</p>
+<p><strong>Battlebook's reading.</strong> The die is ten-sided, its faces read 0 to 9.</p>
+<p><strong>The alternative.</strong> Read them 1 to 10.</p>
+%s</article>"""
+
+
+def test_a_ruling_of_its_own_page_has_the_pages_reading_for_context() -> None:
+    """The reading the page gives in plain words says the ruling again; its question and alternative do not."""
+    one = read_page("rulebook/rulings/die/index.html", RULING_PAGE % '<h2 id="ruling.die">Die</h2><p>Ten.</p>', GAMES)
+    assert [(s.kind, s.context) for s in one] == [
+        ("page", ""),
+        ("ruling", "Battlebook's reading. The die is ten-sided, its faces read 0 to 9."),
+    ]
+    # a page of several rulings says whose reading it gives nowhere: none of them takes it
+    two = '<h2 id="ruling.die">Die</h2><p>Ten.</p><h2 id="ruling.faces">Faces</h2><p>0.</p>'
+    assert [s.context for s in read_page("rulebook/rulings/die/index.html", RULING_PAGE % two, GAMES)] == [""] * 3
+
+
 def test_glossary_terms_and_reference_entries_are_sections() -> None:
     html = """<article><h1 id="glossary">Glossary</h1>
     <dl class="bb-term" id="term-swat"><dt>swat <span class="bb-forms">(also swats)</span></dt>
@@ -232,7 +264,7 @@ def test_a_declared_description_weighs_as_the_sections_text_not_as_its_names(nor
     declared = ["Fight calculator", "two stacks fighting to the very end"]
     [doc] = build_index([section], normaliser, {"odds/homm/#fight-calculator": declared})["docs"]
     assert doc["fields"]["words"] == {"fight": 1, "calculator": 1}
-    assert doc["fields"]["rule"] == {"two": 1, "stack": 1, "fight": 1, "end": 1}
+    assert doc["fields"]["rule"] == {"2": 1, "stack": 1, "fight": 1, "end": 1}  # "two" is its numeral
     assert doc["names"] == declared  # a question running inside it still names the section
 
 
@@ -450,6 +482,21 @@ def test_a_question_naming_a_game_is_kept_to_that_game(normaliser: Normaliser) -
     assert len(both) == 2
 
 
+def test_a_named_games_name_keeps_to_it_but_is_no_word_of_the_question(normaliser: Normaliser) -> None:
+    """Once kept to the game's sections, the name says nothing of which answers: a section saying it ranks no higher."""
+    sections = [
+        Section("rulebook/heroscape/e/#heroscape.ending", "Ending", "E", "rule", "heroscape", "The battle ends.", ""),
+        Section("rulebook/heroscape/s/#heroscape.sight", "Sight", "S", "rule", "heroscape", "Heroscape ends.", ""),
+        Section("rulebook/homm/e/#homm.ending", "Ending", "E", "rule", "homm", "The battle ends.", ""),
+    ]
+    index = build_index(sections, normaliser, {}, {"homm": "Heroes of Might & Magic IV", "heroscape": "Heroscape"})
+    scape, alone = _ranked(index, "when does the battle end in heroscape", "heroscape")
+    assert scape[0] == "rulebook/heroscape/e/#heroscape.ending"
+    assert all(a.startswith("rulebook/heroscape/") for a in scape)
+    # a question that is only the name still finds the sections saying it
+    assert alone == ["rulebook/heroscape/s/#heroscape.sight"]
+
+
 def test_a_word_a_section_lacks_is_found_through_its_synonym_for_less(normaliser: Normaliser) -> None:
     assert ("damag", "wound", "hurt") in normaliser.synonyms and 0 < normaliser.synonym_weight < 1
     sections = [
@@ -477,3 +524,30 @@ def test_the_share_of_the_question_a_section_answers_scales_its_score_softened(n
     )
     half = 0.5  # each section answers one of the two words: half of the question's weight
     assert run_script(code, {"index": index}) == pytest.approx(half**COVERAGE / 1.0, rel=0.05)
+
+
+#: The rules whose stack skips its attack opportunity for something else (sources 000 and 001).
+TRADING_RULES = ("homm.swarming", "homm.protecting", "homm.reorganizing", "homm.sacrificing-for-support")
+
+
+def test_a_question_skipping_its_attack_finds_the_rules_that_trade_it_not_surrender(normaliser: Normaliser) -> None:
+    """Each rule trading the attack opportunity declares it (`skip attack`), and a player's way of
+    saying so (`give up my attack`, `forgo attacking`) asks for that, before `give up` for Surrendering."""
+    from battlebook.site.glossary import load_glossary
+
+    glossary = load_glossary(ROOT)
+    for rule_id in TRADING_RULES:
+        assert "skip attack" in glossary.search_words(rule_id), rule_id
+    ids = [*TRADING_RULES, "homm.surrendering", "homm.melee-attack"]
+    sections = [Section(f"r/#{rule_id}", rule_id.split(".")[1], "R", "rule", "homm", "", "") for rule_id in ids]
+    words = {rule_id: glossary.search_words(rule_id) for rule_id in ids}
+    index = build_index(sections, normaliser, words, {})
+    trading = {f"r/#{rule_id}" for rule_id in TRADING_RULES}
+    for found in _ranked(index, "skip my attack", "forgo attacking"):
+        assert set(found[: len(trading)]) == trading
+    # "give up my attack" asks for the skipped attack, not for surrender ("give up", Surrendering's name)
+    groups = dict(named_phrases(sections, words, normaliser).expand(normaliser.terms("give up my attack")))
+    assert groups[("skip", "attack")] == 1.0 and ("surrend",) not in groups
+    [give_up, surrender] = _ranked(index, "give up my attack", "what do I give up when I surrender")
+    assert trading < set(give_up)
+    assert surrender[0] == "r/#homm.surrendering"

@@ -47,6 +47,7 @@ from battlebook.errors import ScenarioError
 from battlebook.fight import MAX_POSITIONS, Absorption, Ended, Move, without_cycle_collection
 from battlebook.fight_report import FightArgumentError, FightReport
 from battlebook.frozen import evolve
+from battlebook.homm import rules
 from battlebook.homm.actions import (
     Action,
     Decline,
@@ -209,8 +210,9 @@ class HommContest:
         self.attacks_only = attacks_only
         #: The rules this battle is played through, remembering each attack resolved (one per
         #: solve; under best play only the latest few: each is asked for twice in a row, by the
-        #: die's grouping of faces and by the solver).
-        self.play = RememberingPlay() if attacks_only else RememberingPlay(keep=_RECENT)
+        #: die's grouping of faces and by the solver). It trusts what it is given: the contest
+        #: hands the solver only options it listed through the rules' legality checks.
+        self.play = RememberingPlay(trusting=True) if attacks_only else RememberingPlay(keep=_RECENT, trusting=True)
         self._waiting: dict[Position, Choice[Position, BattleState, Action] | Ended[Side | None]] = {}
         self._landings: dict[Position, tuple[Position, int]] = {}
 
@@ -322,6 +324,8 @@ class HommContest:
                 # A certain step passed through: its choice is not kept (nothing asks for it again).
                 self._landings[reached] = landing  # a run that comes back to itself stops here
                 after = self.play.apply(step.state, step.action, ScriptedDice()).state
+                if isinstance(step.action, EndPhase):
+                    after = self._end_idle_phases(after)
                 clock, now = step.state.clock, after.clock
                 rounds = int(clock is not None and now is not None and now.round > clock.round)
                 passed = frozenset() if isinstance(step.action, EndPhase) else reached[1]
@@ -341,6 +345,30 @@ class HommContest:
             self._landings.pop(reached, None)
         return landing
 
+    def _end_idle_phases(self, state: BattleState) -> BattleState:
+        """`state` once the rules have ended every phase after it in which no stack of the side whose turn it is acts.
+
+        Each phase is ended by the rules' own step (`EndPhase`), as the run would end it: only
+        the positions in between are not looked at, where this contest would decide nothing
+        but to end the phase. Only while some stack has acted this round: such a position
+        cannot come back later in a run (the round's end forgets who acted, and nobody acts
+        in a run), so a run that comes back to itself is found at the same position as
+        before.
+        """
+        clock = state.clock
+        while (
+            clock is not None
+            and clock.stage is Stage.PHASE
+            and state.acted
+            and state.outcome is None
+            and state.choosing is None
+            and state.last_attack is None
+            and all(state.stack_phase(stack) != clock.phase for stack in state.stacks_on(clock.turn))
+        ):
+            state = self.play.apply(state, EndPhase(clock.turn), ScriptedDice()).state
+            clock = state.clock
+        return state
+
     def winner(self, outcome: Side | None) -> int | None:
         """0 for the Aggressor, 1 for the Defender."""
         return _side_index(outcome)
@@ -351,13 +379,21 @@ class HommContest:
 
 
 def _killing(play: HommPlay, state: BattleState, action: Action) -> Fraction:
-    """The chance that `action` kills, from the results of its die the rules tell apart (`Game.outcomes`).
+    """The chance that `action` kills: the faces of the die with which it hits, as the rules read its roll.
 
-    An attack's results are at most two, one whose faces all miss and one whose faces all
-    hit ([`HommPlay.outcomes`][battlebook.homm.play.HommPlay.outcomes]): the first result
-    (the die's lowest face, which `outcomes` has just resolved) is resolved, and the other,
-    if any, is the opposite.
+    The attack is not resolved: the score it strikes with and the defense it must reach
+    ([`rules.attack_threshold`][battlebook.homm.rules.attack_threshold], the numbers `apply`
+    resolves it with) tell which faces hit, as
+    [`HommPlay.outcomes`][battlebook.homm.play.HommPlay.outcomes] groups them. Otherwise (an
+    attack on a piece) from the results of its die the rules tell apart: at most two, one
+    whose faces all miss and one whose faces all hit; the first result is resolved, and the
+    other, if any, is the opposite.
     """
+    threshold = rules.attack_threshold(state, action) if isinstance(action, MeleeAttack | RangedAttack) else None
+    if threshold is not None:
+        score, defense = threshold
+        faces = state.ruleset.numbered_faces
+        return Fraction(sum(1 for face in faces if score + face >= defense), len(faces))
     rolls = list(play.outcomes(state, action))
     if len(rolls) > 2:
         return sum((r.chance for r in rolls if play.attack_effect(play.apply(state, action, r.dice))[1]), Fraction(0))

@@ -192,6 +192,26 @@ def backs_attack_on(state: BattleState, backing: Backing, target: str) -> bool:
     return could_attack(state, backing.helper, state.stack(target))
 
 
+def struck_cards(defender: Stack, swat: int, picked: tuple[str, ...] = ()) -> tuple[int, ...]:
+    """The positions (top first) of the cards of `defender` an attack strikes: the top `swat`, or those `picked`."""
+    positions = defender.picked_cards(picked) if picked else None
+    return tuple(range(swat)) if positions is None else positions
+
+
+def struck_defense(state: BattleState, action: Attack | Retaliate) -> int | None:
+    """The defense `action` must reach, as [`strike`][battlebook.homm.combat.strike] adds it up; `None` on a piece.
+
+    The defense of every card struck (the top `swat` cards, or those picked), each raised
+    while its stack protects. An attack on an extension's piece is the extension's to judge.
+    """
+    target = action.target
+    if extensions.piece_owner(state, target) is not None:
+        return None
+    defender = state.stack(target)
+    positions = struck_cards(defender, action.swat, () if isinstance(action, Retaliate) else action.picked)
+    return sum(defender.card_defense(defender.cards[i]) for i in positions)
+
+
 def strike(
     state: BattleState,
     attacker: str,
@@ -206,9 +226,7 @@ def strike(
 ) -> tuple[BattleState, AttackRoll]:
     """Resolve one attack: roll the die, remove the announced cards on a hit (the top ones, or those picked)."""
     defender = state.stack(target)
-    positions = defender.picked_cards(picked) if picked else None
-    if positions is None:
-        positions = tuple(range(swat))
+    positions = struck_cards(defender, swat, picked)
     swat = len(positions)
     defense = sum(defender.card_defense(defender.cards[i]) for i in positions)
     roll = roll_die(state.ruleset.die, dice)
@@ -231,8 +249,14 @@ def kept_backing(state: BattleState, stack: Stack) -> tuple[Backing, ...]:
 
 
 def _spend(state: BattleState, updated: Stack) -> BattleState:
-    """The stack `updated` (already in its new position) has used its attack opportunity."""
-    return evolve(state.replacing(updated.name, updated), acted=state.acted | {updated.name})
+    """The stack `updated` (already in its new position) has used its attack opportunity.
+
+    A stack left as it stood (the very same value) is not replaced: the battle keeps its
+    stacks, and what it worked out about them.
+    """
+    if state.stack(updated.name) is not updated:
+        state = state.replacing(updated.name, updated)
+    return evolve(state, acted=state.acted | {updated.name})
 
 
 def score_of(state: BattleState, action: Attack | Retaliate) -> int:
@@ -254,7 +278,8 @@ def attack(state: BattleState, action: Attack, dice: Dice) -> tuple[BattleState,
     """
     attacker = state.stack(action.attacker)
     score = score_of(state, action)
-    state = _spend(state, evolve(attacker, stance=Stance.READY, backing=()))
+    ready = attacker.stance is Stance.READY and not attacker.backing
+    state = _spend(state, attacker if ready else evolve(attacker, stance=Stance.READY, backing=()))
     owner = extensions.piece_owner(state, action.target)
     if owner is not None:
         return strike_piece(state, owner, attacker.name, action.target, action.kind, score, dice)

@@ -137,7 +137,7 @@ def end_if_destroyed(state: BattleState) -> BattleState:
     """
     if state.outcome is not None:
         return state
-    standing = [side for side in SIDES if state.is_standing(side)]
+    standing = state.standing_sides()
     if len(standing) < len(SIDES):
         winner = standing[0] if standing else None
         return evolve(state, outcome=Outcome(winner, Ending.DESTRUCTION), choosing=None, last_attack=None)
@@ -161,14 +161,17 @@ def settle(state: BattleState, before: BattleState) -> tuple[BattleState, tuple[
     if state.stacks is before.stacks and not state.extensions and not state.ruleset.move_up_when_short:
         # No stack changed, and nothing asks for a count that did not fall: no line can be short now.
         return end_if_destroyed(state), moved
+    extended = bool(state.extensions)
     for side in SIDES:
         if state.outcome is not None or state.choosing is not None:
             continue
-        count, standing = _melee_count(state, side), extensions.melee_minimum(state, side)
+        count = _melee_count(state, side)
+        standing = extensions.melee_minimum(state, side) if extended else None
         minimum = MELEE_LINE_MINIMUM if standing is None else standing
         fell = count < min(MELEE_LINE_MINIMUM, _melee_count(before, side))
-        called = extensions.calls_out(before, state, side)
-        refill = extensions.refill_on_fall(state, side)
+        # Without extensions none calls stacks out or refills a line (each would answer 0 or None).
+        called = extensions.calls_out(before, state, side) if extended else 0
+        refill = extensions.refill_on_fall(state, side) if extended else None
         if called:
             state, up = fill_melee_line(state, side, minimum=count + called)
         elif refill is not None and fell:

@@ -20,10 +20,12 @@ from typing import Any
 
 from battlebook.dice import Dice
 from battlebook.errors import RuleViolation
+from battlebook.frozen import kept
 from battlebook.game import AttackChance, Roll
 from battlebook.homm import chance, rules
 from battlebook.homm.actions import Action
 from battlebook.homm.resolution import HommResolution
+from battlebook.homm.ruleset import Ruleset
 from battlebook.homm.state import BattleState
 
 __all__ = ["HOMM_PLAY", "HommPlay", "RememberingPlay"]
@@ -81,14 +83,21 @@ class HommPlay:
             return
         hits = [face for face in faces if made.score + face >= made.defense]
         misses = [face for face in faces if made.score + face < made.defense]
+        shares = _shares(state.ruleset)
         for group in (misses, hits):
             if group:
-                yield Roll(Fraction(len(group), len(faces)), chance.FirstRollDice(group[0]))
+                yield Roll(shares[len(group)], chance.FirstRollDice(group[0]))
 
     def attack_effect(self, resolution: Any) -> tuple[int, bool]:
         """A hit removes what it struck: (1, True); a miss (0, False)."""
         hit = chance.is_success(resolution)
         return int(hit), hit
+
+
+def _shares(ruleset: Ruleset) -> tuple[Fraction, ...]:
+    """The chance of `k` of the die's numbered faces, for each `k` from 0 to all of them (kept by the ruleset)."""
+    faces = len(ruleset.numbered_faces)
+    return kept(ruleset, ("die_reading", "shares"), lambda: tuple(Fraction(k, faces) for k in range(faces + 1)))
 
 
 class RememberingPlay(HommPlay):
@@ -117,20 +126,26 @@ class RememberingPlay(HommPlay):
         True
     """
 
-    def __init__(self, *, keep: int | None = None) -> None:
-        """`keep`: remember only the latest `keep` resolutions (all of them by default)."""
+    def __init__(self, *, keep: int | None = None, trusting: bool = False) -> None:
+        """`keep`: remember only the latest `keep` resolutions (all of them by default).
+
+        `trusting`: apply every action without checking it again
+        ([`rules.apply_legal`][battlebook.homm.rules.apply_legal]), for a solver that applies
+        only options it has itself listed through the rules' legality checks.
+        """
         self._resolved: dict[tuple[BattleState, Action, int], HommResolution] = {}
         self._keep = keep
+        self._apply = rules.apply_legal if trusting else rules.apply
 
     def apply(self, state: BattleState, action: Action, dice: Dice) -> HommResolution:
         """The resolution of `action`, remembered when it is an attack rolled from a stated first face."""
         face = dice.first if isinstance(dice, chance.FirstRollDice) and chance.is_attack(action) else None
         if face is None:
-            return rules.apply(state, action, dice)
+            return self._apply(state, action, dice)
         key = (state, action, face)
         found = self._resolved.get(key)
         if found is None:
-            found = self._resolved[key] = rules.apply(state, action, dice)
+            found = self._resolved[key] = self._apply(state, action, dice)
             if self._keep is not None and len(self._resolved) > self._keep:
                 del self._resolved[next(iter(self._resolved))]  # the oldest
         return found

@@ -71,7 +71,9 @@ __all__ = [
     "AttackRoll",
     "HommResolution",
     "apply",
+    "apply_legal",
     "attack_score",
+    "attack_threshold",
     "candidate_actions",
     "is_legal",
     "legal_actions",
@@ -144,11 +146,64 @@ def attack_score(state: BattleState, action: Attack | Retaliate) -> int:
     return combat.score_of(state, action)
 
 
+def attack_threshold(state: BattleState, action: Attack | Retaliate) -> tuple[int, int] | None:
+    """The score the attack `action` strikes with in `state` and the defense it must reach, or `None`.
+
+    Exactly the two numbers [`apply`][battlebook.homm.rules.apply] resolves it with (its
+    [`AttackRoll`][battlebook.homm.resolution.AttackRoll]'s `score` and `defense`): a roll
+    hits when the score plus the roll reaches the defense. Without resolving the attack, for
+    a caller weighing attacks it will not all make (a plan that takes the likeliest kill).
+    `None` for an attack on an extension's piece, which the extension judges. Legality is
+    not checked.
+
+    Examples:
+        >>> from battlebook.homm.units import KNOWN_UNITS
+        >>> from battlebook.homm.state import Side, Stack
+        >>> from battlebook.homm.actions import MeleeAttack
+        >>> golem, behemoth = KNOWN_UNITS["Gold Golem"], KNOWN_UNITS["Behemoth"]
+        >>> state = (BattleState()
+        ...     .with_stack(Stack("Gold Golems", Side.AGGRESSOR, Line.MELEE, (golem,) * 3))
+        ...     .with_stack(Stack("Behemoth", Side.DEFENDER, Line.MELEE, (behemoth,))))
+        >>> attack_threshold(state, MeleeAttack("Gold Golems", "Behemoth"))
+        (7, 13)
+    """
+    defense = combat.struck_defense(state, action)
+    return None if defense is None else (combat.score_of(state, action), defense)
+
+
 def apply(state: BattleState, action: Action, dice: Dice) -> HommResolution:
     """Carry out `action`, rolling from `dice`; raise `RuleViolation` if it is refused."""
     violation = legal_violation(state, action)
     if violation is not None:
         raise violation
+    return apply_legal(state, action, dice)
+
+
+def apply_legal(state: BattleState, action: Action, dice: Dice) -> HommResolution:
+    """Carry out `action`, known to be legal in `state`, rolling from `dice`: `apply` without the check.
+
+    As python-chess's `push` trusts a move taken from its legal moves: for a caller that
+    only applies what [`legal_actions`][battlebook.homm.rules.legal_actions] or
+    [`legal_violation`][battlebook.homm.rules.legal_violation] allowed in that very state
+    (an exact solver, which checks each option once when it lists it). An action the rules
+    refuse gives an undefined result here: every path that takes a reader's action goes
+    through `apply`, which checks it.
+
+    Examples:
+        >>> from battlebook.dice import ScriptedDice
+        >>> from battlebook.homm.units import KNOWN_UNITS
+        >>> from battlebook.homm.state import Side, Stack
+        >>> from battlebook.homm.actions import MeleeAttack
+        >>> golem = KNOWN_UNITS["Gold Golem"]
+        >>> state = (BattleState()
+        ...     .with_stack(Stack("Golems", Side.AGGRESSOR, Line.MELEE, (golem,) * 3))
+        ...     .with_stack(Stack("Golem", Side.DEFENDER, Line.MELEE, (golem,))))
+        >>> attack = MeleeAttack("Golems", "Golem")
+        >>> is_legal(state, attack)
+        True
+        >>> apply_legal(state, attack, ScriptedDice([6])) == apply(state, attack, ScriptedDice([6]))
+        True
+    """
     roll: AttackRoll | None = None
     before = state
     if state.last_attack is not None and not isinstance(action, Retaliate):

@@ -35,6 +35,7 @@ from battlebook.frozen import evolve, keeps_hash, kept
 from battlebook.homm.actions import Action, OfferSurrender, Withdraw
 from battlebook.homm.ruleset import Ruleset, StackPhase
 from battlebook.homm.scores import AttackScore
+from battlebook.homm.sides import SIDES
 from battlebook.homm.sides import Line as Line
 from battlebook.homm.sides import Side as Side
 from battlebook.homm.units import AttackKind, Spell, UnitCard
@@ -520,6 +521,19 @@ class BattleState:
         if standing is None:
             standing = found[key] = any(not s.is_heroes_only for s in stacks)
         return bool(standing)
+
+    def standing_sides(self) -> tuple[Side, ...]:
+        """The sides still in the battle (see `is_standing`), Aggressor first.
+
+        Asked after every action: worked out once for the state's stacks (a copy keeping the
+        same stacks takes it over).
+        """
+        found = self._stack_table()
+        key = ("standing sides", self.ruleset.hero_alone_fights_on)
+        standing: tuple[Side, ...] | None = found.get(key)
+        if standing is None:
+            standing = found[key] = tuple(side for side in SIDES if self.is_standing(side))
+        return standing
 
     def has_hero_standing(self, side: Side) -> bool:
         """Whether a hero card of `side` is still in play."""

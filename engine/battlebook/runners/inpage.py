@@ -43,16 +43,7 @@ from battlebook.book.model import (
     load_feature,
     text_lines,
 )
-from battlebook.book.render import example_gherkin, gherkin_lines
 from battlebook.book.results import Status
-from battlebook.book.rulings import (
-    Proposal,
-    chapter_link,
-    proposal_problems,
-    read_ruling,
-    ruling_problems,
-    ruling_text,
-)
 from battlebook.bounds import MAX_SCENARIO_TEXT
 from battlebook.errors import BattlebookError
 from battlebook.language.notes import DRAWING_NOTE
@@ -98,6 +89,8 @@ def scenario_text(feature: FeatureDoc, rule: RuleDoc | None, example: ExampleDoc
             Given a battle in the open field
         <BLANKLINE>
     """
+    from battlebook.book.render import example_gherkin, gherkin_lines  # the site's build asks, never a run
+
     lines = [" ".join(f"@{tag}" for tag in feature.tags)] if feature.tags else []
     lines.append(f"Feature: {feature.name}")
     if feature.background:
@@ -465,6 +458,16 @@ def propose_ruling(text: str, fields: dict[str, Any]) -> dict[str, Any]:
     ([`chapter_link`][battlebook.book.rulings.chapter_link], from the chapter rules the site
     hands over in `fields["rules"]`), or `None` when no chapter rule cites its sections.
     """
+    # Loaded when a ruling is first proposed, not with the runner: a run never needs them.
+    from battlebook.book.rulings import (
+        Proposal,
+        chapter_link,
+        proposal_problems,
+        read_ruling,
+        ruling_problems,
+        ruling_text,
+    )
+
     if len(text) > MAX_TEXT:
         return {"ok": False, "problems": [f"the scenario is {len(text)} characters long; at most {MAX_TEXT}"]}
     unreadable = [

@@ -299,7 +299,8 @@ class Section:
             examples (its result's line is taken from it).
         context: Prose that says the rule in other words: its chapter's introduction, the
             glossary's definitions of the terms it defines (see
-            [`read_site`][battlebook.site.search.read_site]).
+            [`read_site`][battlebook.site.search.read_site]); for a ruling alone on its page,
+            the page's reading ([`reading_of`][battlebook.site.search.reading_of]).
         links: The addresses its prose links to, as written.
     """
 
@@ -331,6 +332,9 @@ _HEADINGS = frozenset({"h1", "h2", "h3", "h4"})
 CITATIONS = frozenset({"bb-source", "bb-settles"})
 #: The class of an example's heading: a rule's own text ends at its first example.
 EXAMPLE_TITLE = "bb-example-title"
+#: How a ruling page's paragraph giving Battlebook's reading starts (its question and its
+#: alternative are other paragraphs).
+READING = ("Battlebook's reading", "Battlebook\u2019s reading")
 _LINKED_GAME = re.compile(r"(?:^|/)(?:rulebook|odds)/([a-z0-9-]+)/|#([a-z0-9-]+)\.")
 
 
@@ -447,6 +451,22 @@ def _prose(pieces: Iterable[str]) -> str:
     return " ".join(line if line.endswith((".", ":", "?", "!")) else line + "." for line in lines if line)
 
 
+def reading_of(pieces: Iterable[str]) -> str:
+    r"""The paragraphs of a ruling page's introduction that give Battlebook's reading.
+
+    A page of one ruling says it again there in plain words ("the die is ten-sided, its faces
+    read 0 to 9"): the ruling's context, as a chapter's introduction is its rules'. The page's
+    question and the alternative reading are left out: they name what the ruling is not.
+
+    Examples:
+        >>> reading_of(["The question. Which faces? \n", "Battlebook's reading. Ten faces, 0 to 9. \n",
+        ...             "The alternative. 1 to 10."])
+        "Battlebook's reading. Ten faces, 0 to 9."
+    """
+    blocks = (re.sub(r"\s+", " ", block).strip() for block in "".join(pieces).split(" \n"))
+    return _prose(block + " \n" for block in blocks if block.startswith(READING))
+
+
 def page_address(path: str) -> str:
     """A built page's address from its file's path under the site: `rulebook/homm/melee/index.html` -> its folder.
 
@@ -492,6 +512,8 @@ def read_page(path: str, html: str, games: Sequence[str]) -> list[Section]:
     page_game = _game_of(address, (link for p in parts for link in p.links), games)
     has_rules = any(p.anchor.split(".", 1)[0] in games for p in parts)
     intro = _prose([*top.head, " \n", *top.text]) if has_rules else ""
+    if not has_rules and sum(p.anchor.startswith("ruling.") for p in parts) == 1:
+        intro = reading_of([*top.head, " \n", *top.text])
     sections = []
     linked: set[str] = set()  # the sections whose game their own links (or rule id) name
     for index, part in enumerate(parts):
