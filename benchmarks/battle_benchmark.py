@@ -100,6 +100,7 @@ BEST = (
     ((2, 2), (1,)),
     ((4, 4), (1,)),
     ((2, 2), (2,)),
+    ((4, 4), (2,)),
     ((4, 4), (4,)),
 )
 #: The processor time a child solving one battle under best play is given (the operating system stops it then).
