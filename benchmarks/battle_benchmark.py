@@ -278,7 +278,9 @@ def profiled(work: Callable[[], int]) -> None:
         path = function.file_name.replace("\\", "/")
         part = next((name for start, name in PARTS if start in path), "the rest")
         own[part] = own.get(part, 0.0) + function.tottime
-        if path.endswith("battlebook/homm/rules.py") and function_name == "apply":
+        if (
+            path.endswith("battlebook/homm/rules.py") and function_name == "apply_legal"
+        ):  # `apply` checks, then calls it
             steps = int(function.ncalls.split("/")[0])
     for part, seconds in sorted(own.items(), key=lambda item: -item[1]):
         print(f"   {100 * seconds / total:5.1f} %  {part}")
