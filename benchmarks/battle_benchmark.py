@@ -278,9 +278,8 @@ def profiled(work: Callable[[], int]) -> None:
         path = function.file_name.replace("\\", "/")
         part = next((name for start, name in PARTS if start in path), "the rest")
         own[part] = own.get(part, 0.0) + function.tottime
-        if (
-            path.endswith("battlebook/homm/rules.py") and function_name == "apply_legal"
-        ):  # `apply` checks, then calls it
+        # Every step goes through `apply_legal` (`apply` checks the action, then calls it).
+        if path.endswith("battlebook/homm/rules.py") and function_name == "apply_legal":
             steps = int(function.ncalls.split("/")[0])
     for part, seconds in sorted(own.items(), key=lambda item: -item[1]):
         print(f"   {100 * seconds / total:5.1f} %  {part}")
