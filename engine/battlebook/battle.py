@@ -613,10 +613,10 @@ _NEAR = 1e-9
 
 #: Each option's exact chance of the first side's win at one position, by the option's index (in
 #: increasing order): every option that may be best for the side deciding there, and the one chosen.
-Near = dict[int, Fraction]
+_Near = dict[int, Fraction]
 
 
-def _values(graph: _Graph, first_wins: list[Fraction], chosen: Sequence[int]) -> list[Near]:
+def _values(graph: _Graph, first_wins: list[Fraction], chosen: Sequence[int]) -> list[_Near]:
     """Where a side has a choice, the exact chance of the first side's win of each option that may be its best.
 
     Every option exactly best for the side deciding is among them (see `_NEAR`), and the
@@ -624,7 +624,7 @@ def _values(graph: _Graph, first_wins: list[Fraction], chosen: Sequence[int]) ->
     comparisons of the proof need no other.
     """
     floats = [a.numerator / a.denominator for a in first_wins]
-    near: list[Near] = []
+    near: list[_Near] = []
     for n, options in enumerate(graph.options):
         side = graph.sides[n]
         if side is None:
@@ -641,7 +641,7 @@ def _values(graph: _Graph, first_wins: list[Fraction], chosen: Sequence[int]) ->
     return near
 
 
-def _best(side: int | None, near: Near) -> Fraction:
+def _best(side: int | None, near: _Near) -> Fraction:
     """The best exact chance of the first side's win among `near` for `side`: the largest for the first side."""
     return max(near.values()) if side == 0 else min(near.values())
 
@@ -667,7 +667,7 @@ def _trap(graph: _Graph, chosen: Sequence[int]) -> set[int]:
     return alive
 
 
-def _improve(graph: _Graph, chosen: list[int], known: _Exact, values: list[Near]) -> int:
+def _improve(graph: _Graph, chosen: list[int], known: _Exact, values: list[_Near]) -> int:
     """One round of exact policy improvement: the first side's if it can do better, else the second side's.
 
     The first side takes, where an option does strictly better than its choice, an option
@@ -705,13 +705,13 @@ def _improve(graph: _Graph, chosen: list[int], known: _Exact, values: list[Near]
     return _prefer(graph, chosen, known, values)
 
 
-def _tops(side: int | None, near: Near) -> list[int]:
+def _tops(side: int | None, near: _Near) -> list[int]:
     """The options of `near` exactly best on the first side's chance for `side`, in increasing order."""
     best = _best(side, near)
     return [i for i, v in near.items() if v == best]
 
 
-def _secondary(graph: _Graph, known: _Exact, values: list[Near], n: int) -> list[int]:
+def _secondary(graph: _Graph, known: _Exact, values: list[_Near], n: int) -> list[int]:
     """The options the side deciding at `n` prefers, exactly: best on the first side's chance, then by its tie order.
 
     Between options equal on the first side's chance, each side prefers its own win, then a
@@ -729,7 +729,7 @@ def _secondary(graph: _Graph, known: _Exact, values: list[Near], n: int) -> list
     return [i for i in tied if seconds[i] == target]
 
 
-def _prefer(graph: _Graph, chosen: list[int], known: _Exact, values: list[Near]) -> int:
+def _prefer(graph: _Graph, chosen: list[int], known: _Exact, values: list[_Near]) -> int:
     """Where an option equal on the first side's chance serves the tie order better, take it; how many changed."""
     changed = 0
     for n in range(len(graph.sides)):
@@ -742,12 +742,12 @@ def _prefer(graph: _Graph, chosen: list[int], known: _Exact, values: list[Near])
     return changed
 
 
-def _respects_tie_order(graph: _Graph, chosen: Sequence[int], known: _Exact, values: list[Near]) -> bool:
+def _respects_tie_order(graph: _Graph, chosen: Sequence[int], known: _Exact, values: list[_Near]) -> bool:
     """Whether every choice in `chosen` is among the options its side prefers exactly (a check, as the tests make)."""
     return all(graph.sides[n] is None or chosen[n] in _secondary(graph, known, values, n) for n in range(len(values)))
 
 
-def _tied(graph: _Graph, known: _Exact, n: int, values: list[Near] | None = None) -> list[int]:
+def _tied(graph: _Graph, known: _Exact, n: int, values: list[_Near] | None = None) -> list[int]:
     """The options at `n` exactly as good as the one chosen on both sides' chances (exact ties).
 
     `values`, where given, are [`_values`][battlebook.battle._values] of `known`, with the
@@ -765,7 +765,7 @@ def _tied(graph: _Graph, known: _Exact, n: int, values: list[Near] | None = None
 _TIE_TRIALS = 8
 
 
-def _ties_change_count(graph: _Graph, chosen: Sequence[int], known: _Exact, values: list[Near]) -> bool:
+def _ties_change_count(graph: _Graph, chosen: Sequence[int], known: _Exact, values: list[_Near]) -> bool:
     """Whether another breaking of exact ties, still best play, gives another expected count from the start.
 
     The positions reachable from the start through tied options are searched. Where none has
