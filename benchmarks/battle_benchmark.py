@@ -18,6 +18,8 @@ Measurements, each in processor time, taken in this one run (the machine is shar
 4. **Where the time goes**: a profile of a plain-plan battle, 3 stacks against 3 of 2 cards:
    each part's share of the time (the rules, the contest, the solver) and the costliest
    functions.
+5. **Where best play's time goes**: the same for best play on (2, 2) v (1,), with the steps
+   through the HoMM rules a position.
 
 Run with `.venv/bin/python benchmarks/battle_benchmark.py [--quick]`.
 """
@@ -25,6 +27,7 @@ Run with `.venv/bin/python benchmarks/battle_benchmark.py [--quick]`.
 from __future__ import annotations
 
 import cProfile
+import gc
 import io
 import itertools
 import os
@@ -97,6 +100,7 @@ BEST = (
     ((2, 2), (1,)),
     ((4, 4), (1,)),
     ((2, 2), (2,)),
+    ((4, 4), (2,)),
     ((4, 4), (4,)),
 )
 #: The processor time a child solving one battle under best play is given (the operating system stops it then).
@@ -243,17 +247,44 @@ def profile() -> None:
     print("4. Where the time goes: the plain plan, 3 stacks against 3 of 2 cards (own time by part, then by function)")
     aggressor = [KINDS[i % 3](2) for i in range(3)]
     defender = [KINDS[(i + 2) % 3](2) for i in range(3)]
+    profiled(lambda: battle_odds(aggressor, defender).positions)
+
+
+def profile_best() -> None:
+    print(
+        "5. Where best play's time goes: (2, 2) v (1,) (own time by part, rules steps a position, then by function), "
+        "the cycle collector off as the solver holds it"
+    )
+    state = battle_state([KINDS[0](2), KINDS[1](2)], [KINDS[2](1)])
+    profiled(lambda: battle_odds_in(state, "best").positions)
+
+
+def profiled(work: Callable[[], int]) -> None:
+    """Profile `work` (which answers how many positions it went through): time by part, rules steps, costliest."""
     profiler = cProfile.Profile()
-    profiler.runcall(battle_odds, aggressor, defender)
+    collecting = gc.isenabled()
+    gc.disable()
+    try:
+        positions = profiler.runcall(work)
+    finally:
+        if collecting:
+            gc.enable()
     stats = pstats.Stats(profiler)
     own: dict[str, float] = {}
     total = 0.0
-    for function in stats.get_stats_profile().func_profiles.values():
+    steps = 0
+    for function_name, function in stats.get_stats_profile().func_profiles.items():
         total += function.tottime
-        part = next((name for start, name in PARTS if start in function.file_name.replace("\\", "/")), "the rest")
+        path = function.file_name.replace("\\", "/")
+        part = next((name for start, name in PARTS if start in path), "the rest")
         own[part] = own.get(part, 0.0) + function.tottime
+        # Every step goes through `apply_legal` (`apply` checks the action, then calls it).
+        if path.endswith("battlebook/homm/rules.py") and function_name == "apply_legal":
+            steps = int(function.ncalls.split("/")[0])
     for part, seconds in sorted(own.items(), key=lambda item: -item[1]):
         print(f"   {100 * seconds / total:5.1f} %  {part}")
+    if steps:
+        print(f"   {positions:,} positions, {steps:,} steps through the HoMM rules: {steps / positions:.1f} a position")
     out = io.StringIO()
     pstats.Stats(profiler, stream=out).sort_stats("tottime").print_stats(8)
     lines = [line for line in out.getvalue().splitlines() if line.strip()]
@@ -270,6 +301,7 @@ def main() -> None:
     best_play()
     against_reference()
     profile()
+    profile_best()
     print(f"load average at the end: {', '.join(f'{load:.1f}' for load in os.getloadavg())}")
 
 

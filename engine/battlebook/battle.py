@@ -409,7 +409,6 @@ def _iterate(graph: _Graph) -> list[int]:
     for n, winner in graph.won.items():
         va[n] = 1.0 if winner == 0 else 0.0
         vd[n] = 1.0 if winner == 1 else 0.0
-    floats = [tuple(tuple((t, float(p)) for t, p, _ in option) for option in options) for options in graph.options]
     successors = {
         n: sorted({t for option in graph.options[n] for t, _, _ in option if t not in graph.won})
         for n in range(size)
@@ -418,7 +417,11 @@ def _iterate(graph: _Graph) -> list[int]:
     allowed: list[list[int]] = [[0] for _ in range(size)]
     for component in strongly_connected(list(successors), successors):
         loops = len(component) > 1 or component[0] in successors[component[0]]
-        nodes = [(n, floats[n], graph.sides[n]) for n in component]
+        # The group's options with float chances, made for the group alone (not for the whole graph at once).
+        nodes = [
+            (n, tuple(tuple((t, float(p)) for t, p, _ in option) for option in graph.options[n]), graph.sides[n])
+            for n in component
+        ]
         last = math.inf
         for _ in range(_SWEEPS if loops else 1):
             change = 0.0
@@ -577,8 +580,22 @@ def _evaluate(graph: _Graph, chosen: Sequence[int]) -> _Exact:
     rows = {n: graph.options[n][chosen[n]] for n in range(size) if n not in graph.won}
     reward = {n: sum((p * c for _, p, c in row if c), Fraction(0)) for n, row in rows.items()}
     successors = {n: sorted({t for t, _, _ in row if t not in graph.won}) for n, row in rows.items()}
+    zero = Fraction(0)
     for component in strongly_connected(list(rows), successors):
-        _affine_solve(component, rows, known, reward)
+        n = component[0]
+        if len(component) > 1 or n in successors[n]:
+            _affine_solve(component, rows, known, reward)
+            continue
+        # A position on no loop: its values are its option's branches' (as `_affine_solve` gives them).
+        row = rows[n]
+        known.a[n] = sum((p * known.a[t] for t, p, _ in row), zero)
+        known.d[n] = sum((p * known.d[t] for t, p, _ in row), zero)
+        counts = [known.e[t] for t, _, _ in row]
+        known.e[n] = (
+            None
+            if any(e is None for e in counts)
+            else sum((p * e for (_, p, _), e in zip(row, counts, strict=True) if e), reward[n])
+        )
     return known
 
 
@@ -586,12 +603,47 @@ def _value(option: tuple[Branch, ...], values: list[Fraction]) -> Fraction:
     return sum((p * values[t] for t, p, _ in option), Fraction(0))
 
 
-def _values(graph: _Graph, first_wins: list[Fraction]) -> list[list[Fraction]]:
-    """Each option's exact chance of the first side's win, where a side has a choice (elsewhere nothing is asked)."""
-    return [
-        [_value(option, first_wins) for option in graph.options[n]] if graph.sides[n] is not None else []
-        for n in range(len(graph.sides))
-    ]
+#: How far below the best (above, for the second side) an option's chance of the first side's win
+#: may lie, in floating point, and still be worked out exactly. The floating-point chance of an
+#: option (its branches' chances times the positions' exact values, each rounded to the nearest
+#: float, multiplied and added) lies within 1e-14 of the exact one, so an option further than this
+#: from the best in floating point is certainly worse exactly; every option exactly as good as
+#: the best, or within about this of it, is worked out exactly.
+_NEAR = 1e-9
+
+#: Each option's exact chance of the first side's win at one position, by the option's index (in
+#: increasing order): every option that may be best for the side deciding there, and the one chosen.
+_Near = dict[int, Fraction]
+
+
+def _values(graph: _Graph, first_wins: list[Fraction], chosen: Sequence[int]) -> list[_Near]:
+    """Where a side has a choice, the exact chance of the first side's win of each option that may be its best.
+
+    Every option exactly best for the side deciding is among them (see `_NEAR`), and the
+    option `chosen`; the others are certainly worse (elsewhere nothing is asked). The exact
+    comparisons of the proof need no other.
+    """
+    floats = [a.numerator / a.denominator for a in first_wins]
+    near: list[_Near] = []
+    for n, options in enumerate(graph.options):
+        side = graph.sides[n]
+        if side is None:
+            near.append({})
+            continue
+        estimates = [math.fsum(p.numerator / p.denominator * floats[t] for t, p, _ in option) for option in options]
+        if side == 0:
+            low = max(estimates) - _NEAR
+            keep = [i for i, x in enumerate(estimates) if x >= low or i == chosen[n]]
+        else:
+            high = min(estimates) + _NEAR
+            keep = [i for i, x in enumerate(estimates) if x <= high or i == chosen[n]]
+        near.append({i: _value(options[i], first_wins) for i in keep})
+    return near
+
+
+def _best(side: int | None, near: _Near) -> Fraction:
+    """The best exact chance of the first side's win among `near` for `side`: the largest for the first side."""
+    return max(near.values()) if side == 0 else min(near.values())
 
 
 def _trap(graph: _Graph, chosen: Sequence[int]) -> set[int]:
@@ -615,7 +667,7 @@ def _trap(graph: _Graph, chosen: Sequence[int]) -> set[int]:
     return alive
 
 
-def _improve(graph: _Graph, chosen: list[int], known: _Exact, values: list[list[Fraction]]) -> int:
+def _improve(graph: _Graph, chosen: list[int], known: _Exact, values: list[_Near]) -> int:
     """One round of exact policy improvement: the first side's if it can do better, else the second side's.
 
     The first side takes, where an option does strictly better than its choice, an option
@@ -624,21 +676,18 @@ def _improve(graph: _Graph, chosen: list[int], known: _Exact, values: list[list[
     positions changed their option. `values` are [`_values`][battlebook.battle._values] of `known`.
     """
     size = len(graph.sides)
-    better = [n for n in range(size) if graph.sides[n] == 0 and max(values[n]) > values[n][chosen[n]]]
+    better = [n for n in range(size) if graph.sides[n] == 0 and _best(0, values[n]) > values[n][chosen[n]]]
     if better:
-        allowed = [
-            [i for i, v in enumerate(values[n]) if v == max(values[n])] if graph.sides[n] == 0 else [chosen[n]]
-            for n in range(size)
-        ]
+        allowed = [_tops(0, values[n]) if graph.sides[n] == 0 else [chosen[n]] for n in range(size)]
         via = _progress(graph, allowed)
         for n in better:
             closer = via[n]
-            chosen[n] = closer if closer is not None else values[n].index(max(values[n]))
+            chosen[n] = closer if closer is not None else _tops(0, values[n])[0]
         return len(better)
     changed = 0
     for n in range(size):
-        if graph.sides[n] == 1 and min(values[n]) < values[n][chosen[n]]:
-            chosen[n] = values[n].index(min(values[n]))
+        if graph.sides[n] == 1 and _best(1, values[n]) < values[n][chosen[n]]:
+            chosen[n] = _tops(1, values[n])[0]
             changed += 1
     if changed:
         return changed
@@ -656,7 +705,13 @@ def _improve(graph: _Graph, chosen: list[int], known: _Exact, values: list[list[
     return _prefer(graph, chosen, known, values)
 
 
-def _secondary(graph: _Graph, known: _Exact, values: list[list[Fraction]], n: int) -> list[int]:
+def _tops(side: int | None, near: _Near) -> list[int]:
+    """The options of `near` exactly best on the first side's chance for `side`, in increasing order."""
+    best = _best(side, near)
+    return [i for i, v in near.items() if v == best]
+
+
+def _secondary(graph: _Graph, known: _Exact, values: list[_Near], n: int) -> list[int]:
     """The options the side deciding at `n` prefers, exactly: best on the first side's chance, then by its tie order.
 
     Between options equal on the first side's chance, each side prefers its own win, then a
@@ -665,15 +720,16 @@ def _secondary(graph: _Graph, known: _Exact, values: list[list[Fraction]], n: in
     """
     side = graph.sides[n]
     if side is None:
-        return list(range(len(values[n])))
-    best = max(values[n]) if side == 0 else min(values[n])
-    tied = [i for i, v in enumerate(values[n]) if v == best]
+        return list(range(len(graph.options[n])))
+    tied = _tops(side, values[n])
+    if len(tied) == 1:
+        return tied
     seconds = {i: _value(graph.options[n][i], known.d) for i in tied}
     target = min(seconds.values()) if side == 0 else max(seconds.values())
     return [i for i in tied if seconds[i] == target]
 
 
-def _prefer(graph: _Graph, chosen: list[int], known: _Exact, values: list[list[Fraction]]) -> int:
+def _prefer(graph: _Graph, chosen: list[int], known: _Exact, values: list[_Near]) -> int:
     """Where an option equal on the first side's chance serves the tie order better, take it; how many changed."""
     changed = 0
     for n in range(len(graph.sides)):
@@ -686,30 +742,30 @@ def _prefer(graph: _Graph, chosen: list[int], known: _Exact, values: list[list[F
     return changed
 
 
-def _respects_tie_order(graph: _Graph, chosen: Sequence[int], known: _Exact, values: list[list[Fraction]]) -> bool:
+def _respects_tie_order(graph: _Graph, chosen: Sequence[int], known: _Exact, values: list[_Near]) -> bool:
     """Whether every choice in `chosen` is among the options its side prefers exactly (a check, as the tests make)."""
     return all(graph.sides[n] is None or chosen[n] in _secondary(graph, known, values, n) for n in range(len(values)))
 
 
-def _tied(graph: _Graph, known: _Exact, n: int, values: list[list[Fraction]] | None = None) -> list[int]:
+def _tied(graph: _Graph, known: _Exact, n: int, values: list[_Near] | None = None) -> list[int]:
     """The options at `n` exactly as good as the one chosen on both sides' chances (exact ties).
 
-    `values`, where given, are [`_values`][battlebook.battle._values] of `known`.
+    `values`, where given, are [`_values`][battlebook.battle._values] of `known`, with the
+    strategies proved: the option chosen is then best at `n`, and every option as good is among them.
     """
-    firsts = values[n] if values is not None and graph.sides[n] is not None else None
-    return [
-        i
-        for i, option in enumerate(graph.options[n])
-        if (_value(option, known.a) if firsts is None else firsts[i]) == known.a[n]
-        and _value(option, known.d) == known.d[n]
-    ]
+    options = graph.options[n]
+    if values is None or graph.sides[n] is None:
+        firsts = {i: _value(option, known.a) for i, option in enumerate(options)}
+    else:
+        firsts = values[n]
+    return [i for i, a in firsts.items() if a == known.a[n] and _value(options[i], known.d) == known.d[n]]
 
 
 #: The most tie-breakings compared exactly before the expected count is said to depend on ties without proof.
 _TIE_TRIALS = 8
 
 
-def _ties_change_count(graph: _Graph, chosen: Sequence[int], known: _Exact, values: list[list[Fraction]]) -> bool:
+def _ties_change_count(graph: _Graph, chosen: Sequence[int], known: _Exact, values: list[_Near]) -> bool:
     """Whether another breaking of exact ties, still best play, gives another expected count from the start.
 
     The positions reachable from the start through tied options are searched. Where none has
@@ -818,7 +874,7 @@ def _solve_best(game: Play[S, A], contest: Contest[P, S, A, O], start: P, limit:
     rounds = 0
     while True:
         known = _evaluate(graph, chosen)
-        values = _values(graph, known.a)
+        values = _values(graph, known.a, chosen)
         if not _improve(graph, chosen, known, values):
             break
         rounds += 1

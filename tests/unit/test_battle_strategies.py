@@ -369,3 +369,34 @@ def test_a_seeded_monte_carlo_of_a_heroscape_battle_under_the_strategies_found_l
         p = float(exact)
         error = max((p * (1 - p) / BATTLES) ** 0.5, 1 / BATTLES)
         assert abs(count / BATTLES - p) < 5 * error, (count, exact)
+
+
+class _Odds:
+    """A game whose actions are chances: taking one wins with that chance, else loses."""
+
+    d2 = Die("d2", (0, 1))
+
+    def is_attack(self, action: object) -> bool:
+        return True
+
+    def outcomes(self, state: str, action: Fraction) -> Any:
+        return (Roll(action, ScriptedDice([0])), Roll(1 - action, ScriptedDice([1])))
+
+    def apply(self, state: str, action: Fraction, dice: Any) -> Any:
+        return _Played(("won", "lost")[dice.roll(self.d2)])
+
+
+@pytest.mark.parametrize("side", [0, 1])
+def test_options_closer_than_floating_point_tells_apart_are_still_told_apart_exactly(side: int) -> None:
+    # Three chances of the first side's win: two a 10^-30 apart (the same float), one clearly lower.
+    # The first side takes the larger of the two, the second side the lowest; and the near twins
+    # are no exact tie.
+    half = Fraction(1, 2)
+    twins = (half, half + Fraction(1, 10**30))
+    chances = (*twins, Fraction(1, 3)) if side == 0 else (half - Fraction(1, 10**30), half, Fraction(2, 3))
+    assert float(chances[0]) == float(chances[1])
+    menu = {"start": (side, tuple((f"take {i}", Move("start", c)) for i, c in enumerate(chances)))}
+    best = solve_best(_Odds(), _Toy(menu), "start")
+    expected = 1 if side == 0 else 0
+    assert best.option_at("start") == expected and best.first_wins == chances[expected]
+    assert best.ties["start"] == (expected,)

@@ -308,10 +308,10 @@ class HommContest:
     def _land(self, reached: Position, keep: bool = True) -> tuple[Position, int]:
         """Where the run of certain steps from `reached` leads (itself if none), and the rounds it begins.
 
-        Kept for the run's start (`keep`), for its end, and for each position a round begins
-        at, where runs from different positions meet (the stacks that acted or passed are
-        forgotten there); the positions in between are not kept (they are many, each met
-        once or so).
+        Kept for the run's start (`keep`), for its end, and where runs from different positions
+        meet: where a round's phases have ended (the stacks that acted or passed are forgotten
+        there, and the end-of-round steps follow) and where a round begins. The positions in
+        between are not kept (they are many, each met once or so).
         """
         found = self._landings.get(reached)
         if found is not None:
@@ -329,7 +329,13 @@ class HommContest:
                 clock, now = step.state.clock, after.clock
                 rounds = int(clock is not None and now is not None and now.round > clock.round)
                 passed = frozenset() if isinstance(step.action, EndPhase) else reached[1]
-                at, more = self._land((_position(after), passed), rounds > 0)
+                met = rounds > 0 or (
+                    clock is not None
+                    and clock.stage is Stage.PHASE
+                    and now is not None
+                    and now.stage is not Stage.PHASE
+                )
+                at, more = self._land((_position(after), passed), met)
                 landing = (at, rounds + more)
         if landing[0] is reached:
             self._waiting[reached] = following  # the solver asks for it next
