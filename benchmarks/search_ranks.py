@@ -37,12 +37,14 @@ from tests.browser.search_queries import (  # noqa: E402
     FIFTH_FRESH_QUESTIONS,
     FOURTH_FRESH_QUESTIONS,
     FRESH_QUESTIONS,
+    NINTH_FRESH_QUESTIONS,
     PLAYER_QUESTIONS,
     QUERIES,
     RULE_QUESTIONS,
     SECOND_FRESH_QUESTIONS,
     SEVENTH_FRESH_QUESTIONS,
     SIXTH_FRESH_QUESTIONS,
+    TENTH_FRESH_QUESTIONS,
     THIRD_FRESH_QUESTIONS,
     Query,
 )
@@ -131,6 +133,8 @@ LISTS = [
     ("sixth fresh list (written after the synonyms, before it was ranked)", SIXTH_FRESH_QUESTIONS),
     ("seventh fresh list (written blind, ranked by the lead only)", SEVENTH_FRESH_QUESTIONS),
     ("eighth fresh list (written blind, ranked by the lead only)", EIGHTH_FRESH_QUESTIONS),
+    ("ninth fresh list (written blind; its misses' class then told to the search's helper)", NINTH_FRESH_QUESTIONS),
+    ("tenth fresh list (written blind, ranked by the lead only)", TENTH_FRESH_QUESTIONS),
     ("calculators", CALCULATOR_QUESTIONS),
     ("rulings' edge cases (a development list, not blind)", RULING_QUESTIONS),
 ]
