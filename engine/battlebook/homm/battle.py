@@ -62,6 +62,7 @@ from battlebook.homm.actions import (
     Support,
     Swarm,
 )
+from battlebook.homm.dice import HitChance
 from battlebook.homm.fight import position as fight_position
 from battlebook.homm.fight import readings_of
 from battlebook.homm.flow import chooser
@@ -391,9 +392,7 @@ def _killing(play: HommPlay, state: BattleState, action: Action) -> Fraction:
     """
     threshold = rules.attack_threshold(state, action) if isinstance(action, MeleeAttack | RangedAttack) else None
     if threshold is not None:
-        score, defense = threshold
-        faces = state.ruleset.numbered_faces
-        return Fraction(sum(1 for face in faces if score + face >= defense), len(faces))
+        return HitChance(*threshold, state.ruleset.numbered_faces).hit
     rolls = list(play.outcomes(state, action))
     if len(rolls) > 2:
         return sum((r.chance for r in rolls if play.attack_effect(play.apply(state, action, r.dice))[1]), Fraction(0))

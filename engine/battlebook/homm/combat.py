@@ -208,7 +208,12 @@ def struck_defense(state: BattleState, action: Attack | Retaliate) -> int | None
     if extensions.piece_owner(state, target) is not None:
         return None
     defender = state.stack(target)
-    positions = struck_cards(defender, action.swat, () if isinstance(action, Retaliate) else action.picked)
+    picked = () if isinstance(action, Retaliate) else action.picked
+    return _defense_of(defender, struck_cards(defender, action.swat, picked))
+
+
+def _defense_of(defender: Stack, positions: tuple[int, ...]) -> int:
+    """The defense that kills the cards of `defender` at `positions`: their sum, each raised while it protects."""
     return sum(defender.card_defense(defender.cards[i]) for i in positions)
 
 
@@ -228,7 +233,7 @@ def strike(
     defender = state.stack(target)
     positions = struck_cards(defender, swat, picked)
     swat = len(positions)
-    defense = sum(defender.card_defense(defender.cards[i]) for i in positions)
+    defense = _defense_of(defender, positions)
     roll = roll_die(state.ruleset.die, dice)
     hit = score + roll >= defense
     removed = tuple(defender.cards[i] for i in positions) if hit else ()
