@@ -64,8 +64,8 @@ MUTATIONS: tuple[Mutation, ...] = (
         (
             Edit(
                 "homm/combat.py",
-                "defense = sum(defender.card_defense(defender.cards[i]) for i in positions)",
-                "defense = max(defender.card_defense(defender.cards[i]) for i in positions)",
+                "return sum(defender.card_defense(defender.cards[i]) for i in positions)",
+                "return max(defender.card_defense(defender.cards[i]) for i in positions)",
             ),
         ),
     ),
