@@ -112,3 +112,61 @@ def test_files_are_sent_gzipped_to_a_browser_that_takes_it_as_a_static_host_send
     finally:
         server.shutdown()
         server.server_close()
+
+
+def test_a_second_visit_is_answered_from_the_browsers_cache_as_a_static_host_answers(tmp_path: Path) -> None:
+    """Each file of the build carries validators (ETag, Last-Modified) and is revalidated: unchanged, a 304 and no body.
+
+    So a reader's second visit takes the runtime (and the compiled WebAssembly the browser keeps
+    beside it) from the browser's cache; a rebuild's changed file is sent again at once.
+    """
+    import http.client
+    import os
+
+    served = Served(tmp_path / "site")
+    built = tmp_path / "built"
+    (built / "try").mkdir(parents=True)
+    wasm = bytes(range(256)) * 64
+    (built / "try" / "engine.wasm").write_bytes(wasm)
+    (built / "try" / "engine.tar.gz").write_bytes(b"packed already")
+    (built / "index.html").write_text("<html><body>home</body></html>", encoding="utf-8")
+    (built / "404.html").write_text("<html><body>missing</body></html>", encoding="utf-8")
+    served.swap(built)
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(ReloadingHandler, served=served))
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+
+    def ask(path: str, **headers: str) -> tuple[int, dict[str, str], bytes]:
+        connection = http.client.HTTPConnection("127.0.0.1", server.server_port, timeout=10)
+        try:
+            connection.request("GET", path, headers={key.replace("_", "-"): value for key, value in headers.items()})
+            response = connection.getresponse()
+            return response.status, dict(response.getheaders()), response.read()
+        finally:
+            connection.close()
+
+    try:
+        for path, encoding in (("/try/engine.wasm", "gzip"), ("/try/engine.wasm", "identity"), ("/", "gzip")):
+            status, headers, body = ask(path, Accept_Encoding=encoding)
+            assert status == 200 and body and headers["Cache-Control"] == "no-cache", (path, encoding, headers)
+            tag, modified = headers["ETag"], headers["Last-Modified"]
+            assert ask(path, Accept_Encoding=encoding, If_None_Match=tag)[::2] == (304, b""), (path, encoding)
+            assert ask(path, Accept_Encoding=encoding, If_Modified_Since=modified)[::2] == (304, b"")
+            assert ask(path, Accept_Encoding=encoding, If_None_Match='"another"')[0] == 200
+        zipped, plain = (ask("/try/engine.wasm", Accept_Encoding=e)[1]["ETag"] for e in ("gzip", "identity"))
+        assert zipped != plain, "each encoding of a file has its own tag"
+        status, headers, body = ask("/try/engine.tar.gz", Accept_Encoding="gzip")
+        assert (status, body, headers.get("Content-Encoding")) == (200, b"packed already", None)
+        assert ask("/try/engine.tar.gz", If_None_Match=headers["ETag"])[0] == 304
+        for path in (RELOAD_EPOCH, RELOAD_SCRIPT, "/nowhere/"):
+            headers = ask(path)[1]
+            assert headers["Cache-Control"] == "no-store" and "ETag" not in headers, path
+        rebuilt = tmp_path / "rebuilt"
+        (rebuilt / "try").mkdir(parents=True)
+        (rebuilt / "try" / "engine.wasm").write_bytes(wasm[::-1])
+        os.utime(rebuilt / "try" / "engine.wasm", ns=(0, 1_700_000_000_000_000_000))  # not the old file's time
+        served.swap(rebuilt)
+        status, _, body = ask("/try/engine.wasm", Accept_Encoding="identity", If_None_Match=plain)
+        assert (status, body) == (200, wasm[::-1]), "a rebuild's changed file is sent again"
+    finally:
+        server.shutdown()
+        server.server_close()

@@ -19,6 +19,7 @@ what a contributor waits for after saving a feature file.
 
 from __future__ import annotations
 
+import email.utils
 import functools
 import gzip
 import http.server
@@ -30,6 +31,7 @@ import sys
 import threading
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
+from email.message import Message
 from pathlib import Path
 from typing import Any
 
@@ -60,6 +62,61 @@ RELOAD_JS = """(function () {
 #: (pages, scripts, styles, source maps, data, the interpreter's `.wasm`, feature files) is sent
 #: gzipped to a browser that accepts it, as most static hosts send them.
 PACKED_SUFFIXES = frozenset({".gz", ".zip", ".png", ".jpg", ".jpeg", ".gif", ".webp", ".woff", ".woff2", ".inv"})
+
+#: How the browser may keep a file of the build: stored, but asked about before every use (a
+#: rebuild may change any file), as static hosts that revalidate send it. The file's validators
+#: (`ETag`, `Last-Modified`) make the question cheap: an unchanged file is answered "304 Not
+#: Modified" with no body, and a reader's second visit takes the rest from the browser's cache
+#: (where the browser also keeps the interpreter's compiled WebAssembly).
+REVALIDATE = "no-cache"
+
+
+def validators(info: os.stat_result, variant: str = "") -> tuple[str, str]:
+    """The entity tag and the `Last-Modified` date of a file, from its modification time and size (`info`).
+
+    `variant` names another representation of the same file (`"gzip"`: its compressed bytes),
+    which gets a tag of its own, as a static host tags each encoding.
+
+    >>> import os, tempfile
+    >>> with tempfile.TemporaryDirectory() as folder:
+    ...     file = Path(folder) / "a.js"
+    ...     _ = file.write_text("one")
+    ...     os.utime(file, ns=(0, 1_700_000_000_000_000_000))
+    ...     validators(file.stat()), validators(file.stat(), "gzip")[0]
+    (('"17979cfe362a0000-3"', 'Tue, 14 Nov 2023 22:13:20 GMT'), '"17979cfe362a0000-3-gzip"')
+    """
+    tag = f"{info.st_mtime_ns:x}-{info.st_size:x}" + (f"-{variant}" if variant else "")
+    return f'"{tag}"', email.utils.formatdate(info.st_mtime, usegmt=True)
+
+
+def unchanged(headers: Message, tag: str, modified: str) -> bool:
+    """Whether a request's conditions say the browser holds this version already (answer 304, no body).
+
+    `If-None-Match` decides when it is sent (any of its tags, weak or strong, equal to `tag`);
+    else `If-Modified-Since`, against `modified` (the `Last-Modified` date sent): RFC 9110, 13.2.2.
+
+    >>> asked = Message()
+    >>> asked["If-None-Match"] = 'W/"a-1", "b-2"'
+    >>> unchanged(asked, '"b-2"', ""), unchanged(asked, '"c-3"', "")
+    (True, False)
+    >>> dated = Message()
+    >>> dated["If-Modified-Since"] = "Tue, 14 Nov 2023 22:13:20 GMT"
+    >>> unchanged(dated, '"x"', "Tue, 14 Nov 2023 22:13:20 GMT")
+    True
+    >>> unchanged(dated, '"x"', "Wed, 15 Nov 2023 08:00:00 GMT")
+    False
+    """
+    asked = headers.get("If-None-Match")
+    if asked is not None:
+        tags = {part.strip().removeprefix("W/") for part in asked.split(",")}
+        return "*" in tags or tag in tags
+    since = headers.get("If-Modified-Since")
+    if not since or not modified:
+        return False
+    try:
+        return email.utils.parsedate_to_datetime(modified) <= email.utils.parsedate_to_datetime(since)
+    except (TypeError, ValueError):  # a malformed date is ignored, as RFC 9110 says
+        return False
 
 
 @dataclass
@@ -119,16 +176,21 @@ class ReloadingHandler(http.server.SimpleHTTPRequestHandler):
         if target.is_dir():
             target = target / "index.html"
         if target.suffix == ".html" and target.is_file():
+            info = target.stat()  # before the bytes: a build swapped in meanwhile is sent again, never kept stale
             page = target.read_text(encoding="utf-8", errors="replace")
             tag = f'<script src="{RELOAD_SCRIPT}"></script>'
             page = page.replace("</body>", tag + "</body>", 1) if "</body>" in page else page + tag
-            return self._send(page.encode("utf-8"), "text/html; charset=utf-8")
+            return self._send(page.encode("utf-8"), "text/html; charset=utf-8", source=info)
         if not target.exists() and (self.served.folder / "404.html").is_file():
             missing = (self.served.folder / "404.html").read_bytes()
             return self._send(missing, "text/html; charset=utf-8", 404)
-        if target.suffix not in PACKED_SUFFIXES and target.is_file() and self._accepts_gzip():
-            kind = self.guess_type(str(target))
-            return self._send(self.served.compressed(target), kind, encoded=True)
+        if target.is_file():
+            kind, info = self.guess_type(str(target)), target.stat()
+            if target.suffix in PACKED_SUFFIXES:
+                return self._send(target.read_bytes(), kind, source=info, compress=False)
+            if self._accepts_gzip():
+                return self._send(self.served.compressed(target), kind, encoded=True, source=info)
+            return self._send(target.read_bytes(), kind, source=info)
         return super().do_GET()
 
     def _accepts_gzip(self) -> bool:
@@ -136,16 +198,41 @@ class ReloadingHandler(http.server.SimpleHTTPRequestHandler):
         accepted = (self.headers.get("Accept-Encoding") or "").lower()
         return any(part.split(";", 1)[0].strip() == "gzip" for part in accepted.split(","))
 
-    def _send(self, body: bytes, kind: str, status: int = 200, encoded: bool = False) -> None:
-        if not encoded and len(body) > 1024 and self._accepts_gzip():
+    def _send(
+        self,
+        body: bytes,
+        kind: str,
+        status: int = 200,
+        encoded: bool = False,
+        source: os.stat_result | None = None,
+        compress: bool = True,
+    ) -> None:
+        """Send `body`; if made from a file of the build (`source`: its status), with its validators, or a 304.
+
+        A body is gzipped for a browser that takes it unless it is `encoded` already or must not
+        be (`compress`: a format compressed already). What is not a file of the build (the build
+        counter, the reload script, the missing page) is never stored.
+        """
+        negotiated = encoded or compress  # whether the bytes sent depend on Accept-Encoding
+        if compress and not encoded and len(body) > 1024 and self._accepts_gzip():
             body, encoded = gzip.compress(body, compresslevel=6, mtime=0), True
+        kept = validators(source, "gzip" if encoded else "") if source is not None and status == 200 else None
+        if kept is not None and unchanged(self.headers, *kept):
+            status, body = 304, b""
         self.send_response(status)
-        self.send_header("Content-Type", kind)
-        self.send_header("Content-Length", str(len(body)))
-        if encoded:
+        if status != 304:
+            self.send_header("Content-Type", kind)
+            self.send_header("Content-Length", str(len(body)))
+        if encoded and status != 304:
             self.send_header("Content-Encoding", "gzip")
+        if encoded or (negotiated and kept is not None):
             self.send_header("Vary", "Accept-Encoding")
-        self.send_header("Cache-Control", "no-store")
+        if kept is not None:
+            self.send_header("ETag", kept[0])
+            self.send_header("Last-Modified", kept[1])
+            self.send_header("Cache-Control", REVALIDATE)
+        else:
+            self.send_header("Cache-Control", "no-store")
         self.end_headers()
         self.wfile.write(body)
 
