@@ -29,23 +29,25 @@ function progress(what) {
   self.postMessage({ type: "progress", loaded: Math.min(loaded, total), total, what });
 }
 
-/* A response whose body counts its bytes into the progress as they arrive. */
+/* Count a body's bytes into the progress as they arrive. */
+async function count(body) {
+  const reader = body.getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) return;
+    loaded += value.byteLength;
+    progress("loading the rules engine");
+  }
+}
+
+/* The response itself, its bytes counted from a clone (the same bytes, read as they arrive). The
+ * loader gets the fetched response, never one built here: only a fetched response keeps its URL
+ * and its place in the HTTP cache, by which the browser keeps the interpreter's compiled
+ * WebAssembly for the next visit (a Response made from a stream has neither, and every visit
+ * would compile it again). */
 function counted(response) {
-  if (!response.body) return response;
-  const reader = response.body.getReader();
-  const stream = new ReadableStream({
-    async pull(controller) {
-      const { done, value } = await reader.read();
-      if (done) {
-        controller.close();
-        return;
-      }
-      loaded += value.byteLength;
-      progress("loading the rules engine");
-      controller.enqueue(value);
-    },
-  });
-  return new Response(stream, { status: response.status, statusText: response.statusText, headers: response.headers });
+  if (response.body) count(response.clone().body).catch(() => {}); // a failed read fails the loader's copy too
+  return response;
 }
 
 /* Write a tar archive (GNU or ustar, as runtime/build.mjs makes it) into Pyodide's file

@@ -24,6 +24,7 @@ from playwright.sync_api import (
     BrowserContext,
     ConsoleMessage,
     Page,
+    Playwright,
     Request,
     Response,
     ViewportSize,
@@ -232,22 +233,28 @@ def site_url() -> Iterator[str]:
 
 
 @pytest.fixture(scope="session")
-def browser(tmp_path_factory: pytest.TempPathFactory) -> Iterator[BrowserContext]:
-    """Debian's Chromium, headless, with a fresh profile, driven by Playwright."""
+def playwright() -> Iterator[Playwright]:
+    """Playwright, driving Debian's Chromium (a test that needs a browser profile of its own launches one)."""
     if not CHROMIUM.is_file():
         pytest.fail(f"{CHROMIUM} is missing: run  sudo sh -c 'apt-get update && apt-get install -y chromium'")
-    with sync_playwright() as playwright:
-        context = playwright.chromium.launch_persistent_context(
-            tmp_path_factory.mktemp("chromium-profile"),
-            executable_path=CHROMIUM,
-            args=CHROMIUM_FLAGS,
-            headless=True,
-            viewport=VIEWPORT,
-            color_scheme="light",
-        )
-        context.set_default_timeout(ACTION_MS)
-        yield context
-        context.close()
+    with sync_playwright() as driver:
+        yield driver
+
+
+@pytest.fixture(scope="session")
+def browser(playwright: Playwright, tmp_path_factory: pytest.TempPathFactory) -> Iterator[BrowserContext]:
+    """Debian's Chromium, headless, with a fresh profile, driven by Playwright."""
+    context = playwright.chromium.launch_persistent_context(
+        tmp_path_factory.mktemp("chromium-profile"),
+        executable_path=CHROMIUM,
+        args=CHROMIUM_FLAGS,
+        headless=True,
+        viewport=VIEWPORT,
+        color_scheme="light",
+    )
+    context.set_default_timeout(ACTION_MS)
+    yield context
+    context.close()
 
 
 @dataclass
