@@ -7,6 +7,13 @@ Measures, against the issue's targets:
   median of 5 cold starts on each of 3 chapters, target 1.5 s or less;
 - **read first** (with `--read S`): the same, but the reader reads for S seconds after
   opening the panel before pressing Run: median of the starts, target under 1 s;
+- **second visit** (with `--second N`, default 5): a reader's second visit, in one browser profile
+  (a persistent one in a temporary folder): a first Run on one chapter (cold), its result read for
+  5 s, then another chapter opened (a real navigation: a new page and a new engine worker), its Try
+  it opened and Run pressed at once, timed from the click to the result: median of N on each of the
+  3 chapters, with the worker's phases, whether Chromium had kept the compiled interpreter (its
+  WebAssembly code cache, in the profile) before the second visit, and the bytes of the second visit
+  that came over the network against the bodies used (the rest came from the HTTP cache);
 - later Runs in the same page: median of 5, target 1 s or less;
 - an odds calculator's answer once the engine is loaded (reached by instant navigation):
   median of 5, target 0.3 s or less;
@@ -20,23 +27,29 @@ Measures, against the issue's targets:
   task of the benchmark's is counted as the page's;
 - the bytes "Try it" adds to a page that nobody runs.
 
+The sites are served as a static host serves them: every file with its validators (`ETag`,
+`Last-Modified`), a `Cache-Control` (`--cache-control`, default GitHub Pages' `max-age=600`;
+`no-cache` has every file revalidated, as hosts that revalidate do), and a 304 Not Modified for
+a copy the browser holds already (Python's plain server sent `Last-Modified` alone, and the
+browser guessed from a file's age how long to keep it).
+
 This machine is shared and noisy: absolute times swing with its load. `--baseline DIR`
-(another build of the site, such as one from before a change) runs the same cold starts
-against it, alternating with this build, and prints the ratios taken in this one run.
+(another build of the site, such as one from before a change) runs the same cold starts and
+second visits against it, alternating with this build, and prints the ratios taken in this one run.
 
 With `--engine N`, the engine's own cold start is also measured in Node, in processor time (which
 the machine's load inflates far less than the clock): N starts of this build's runtime
 (`runtime/cold_start.mjs`: Pyodide, the unpacking, the engine's import, a first and a later run),
 alternating with the baseline's when there is one, each phase's median and their ratios
-(`--starts 0` measures nothing in Chromium).
+(`--starts 0 --second 0` measures nothing in Chromium).
 
 With `--trace DIR`, every cold first Run is traced (Chromium's timeline, through the DevTools
 protocol) and each of its main-thread tasks over 50 ms is written to DIR with its causes
 (a script and its function, layout, paint, garbage collection...); tracing slows the runs.
 
-Run with `.venv/bin/python benchmarks/try_it_benchmark.py [--starts 5] [--read 5]
-[--baseline DIR] [--site DIR] [--trace DIR] [--engine 5]`. It prints figures, never fails a build: speed is
-not a timed test.
+Run with `.venv/bin/python benchmarks/try_it_benchmark.py [--starts 5] [--second 5] [--read 5]
+[--baseline DIR] [--site DIR] [--cache-control VALUE] [--trace DIR] [--engine 5]`. It prints figures,
+never fails a build: speed is not a timed test.
 """
 
 from __future__ import annotations
@@ -56,6 +69,8 @@ from pathlib import Path
 from typing import Any
 
 from playwright.sync_api import Page, Response, sync_playwright
+
+from battlebook.site.serve import unchanged, validators
 
 ROOT = Path(__file__).resolve().parent.parent
 SITE = ROOT / "site"
@@ -96,14 +111,55 @@ RUN_ENDS = """([i, n]) => {
 }"""
 
 
-class _Quiet(http.server.SimpleHTTPRequestHandler):
+#: What the static server says of how long a browser may keep each file (`--cache-control`): GitHub
+#: Pages' header, fresh for 10 minutes, then revalidated. Other hosts revalidate every use
+#: (`no-cache`; Netlify's `public, max-age=0, must-revalidate` does the same).
+CACHE_CONTROL = "max-age=600"
+
+
+class _StaticHost(http.server.SimpleHTTPRequestHandler):
+    """Serves a folder as a static host does: each file with its validators and a `Cache-Control`; 304s.
+
+    The validators are `ETag` and `Last-Modified`; a 304 Not Modified, with no body, answers a
+    browser whose copy is current (as `make docs` does: `battlebook.site.serve`). Python's plain
+    server sends `Last-Modified` alone, so the browser guessed how long to keep each file from its
+    age (a tenth of it): a fresh build's runtime was kept for seconds.
+    """
+
+    cache_control = CACHE_CONTROL
+    _tag: str | None = None
+
     def log_message(self, format: str, *args: Any) -> None:
         """No access log."""
 
+    def send_head(self) -> Any:
+        """A 304 for a current copy; else the file, with its validators (added in `end_headers`)."""
+        target = Path(self.translate_path(self.path))
+        if target.is_dir() and self.path.split("?", 1)[0].endswith("/"):
+            target = target / "index.html"
+        self._tag = None
+        if target.is_file():
+            tag, modified = validators(target.stat())
+            if unchanged(self.headers, tag, modified):
+                self.send_response(304)
+                self._tag = tag
+                self.end_headers()
+                return None
+            self._tag = tag
+        return super().send_head()
 
-def serve(directory: Path) -> tuple[http.server.ThreadingHTTPServer, str]:
-    """Serve `directory` on a free port of 127.0.0.1."""
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(_Quiet, directory=str(directory)))
+    def end_headers(self) -> None:
+        """The file's tag and how long it may be kept, with the other headers."""
+        if self._tag is not None:
+            self.send_header("ETag", self._tag)
+            self.send_header("Cache-Control", self.cache_control)
+        super().end_headers()
+
+
+def serve(directory: Path, cache_control: str = CACHE_CONTROL) -> tuple[http.server.ThreadingHTTPServer, str]:
+    """Serve `directory` on a free port of 127.0.0.1, as a static host (`_StaticHost`) with `cache_control`."""
+    handler = type("Host", (_StaticHost,), {"cache_control": cache_control})
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(handler, directory=str(directory)))
     threading.Thread(target=server.serve_forever, daemon=True).start()
     return server, f"http://127.0.0.1:{server.server_port}/"
 
@@ -326,6 +382,66 @@ def cold_start(
     return out
 
 
+#: How long the reader of a second visit reads their first result before opening another chapter, in seconds.
+READ_FIRST_RESULT = 5.0
+#: Where a Chromium profile keeps compiled WebAssembly (a disk cache: its index, and an entry per module).
+WASM_CODE_CACHE = Path("Default") / "Code Cache" / "wasm"
+#: The worker's resource timings of the runtime's files: name, bytes over the network (headers included), body bytes.
+RUNTIME_FETCHES = """() => performance.getEntriesByType("resource")
+    .filter(e => e.name.includes("/try/runtime/"))
+    .map(e => [e.name.split("/").pop(), e.transferSize, e.encodedBodySize])"""
+#: The page's own files (the page, its scripts, styles, example texts...): bytes over the network, body bytes.
+PAGE_FETCHES = """() => [...performance.getEntriesByType("navigation"), ...performance.getEntriesByType("resource")]
+    .map(e => [e.transferSize, e.encodedBodySize])"""
+
+
+def _open_and_run(page: Page, url: str) -> tuple[float, Any]:
+    """Open the page at `url`, its first Try it, and Run at once: seconds from the click to the result, the worker."""
+    page.goto(url, wait_until="networkidle")
+    page.locator(".bb-try-button").first.click()
+    page.locator(".bb-try-panel textarea").wait_for()
+    page.wait_for_function("() => true")  # Playwright's own script enters the page now, not during the Run
+    seconds, _ = click_run(page, 0, 1)
+    workers = [w for w in page.workers if w.url.endswith("/javascripts/try-it-worker.js")]
+    return seconds, workers[-1] if workers else None
+
+
+def second_visit(playwright: Any, url: str, first: str, chapter: str) -> dict[str, Any]:
+    """A reader's second visit: in one browser profile, a first Run on `first`, then one on `chapter`.
+
+    The first visit opens `first`, its first Try it, and Runs at once (a cold start); the reader reads
+    its result for `READ_FIRST_RESULT` seconds, then opens `chapter` (a real navigation: a new page
+    and a new engine worker), its first Try it, and Runs at once: the second visit's first Run, timed
+    from the click to the result. Also: whether Chromium had stored the compiled interpreter by then
+    (its code cache), the worker's phases, and the bytes of the second visit that came over the
+    network (transfer sizes: a 304's headers, or a whole file) against the bodies it used.
+    """
+    with tempfile.TemporaryDirectory() as profile:
+        browser = playwright.chromium.launch_persistent_context(
+            profile, executable_path=CHROMIUM, args=FLAGS, headless=True
+        )
+        page = browser.new_page()
+        page.add_init_script(LONG_TASKS)
+        page.set_default_timeout(120_000)
+        out: dict[str, Any] = {}
+        out["cold"], _ = _open_and_run(page, url + first)
+        time.sleep(READ_FIRST_RESULT)  # the reader reads (a benchmark's pause, not a test's wait)
+        cache = Path(profile) / WASM_CODE_CACHE
+        out["stored"] = cache.is_dir() and any(f.is_file() and f.name != "index" for f in cache.iterdir())
+        out["first"], worker = _open_and_run(page, url + chapter)
+        out["phases"] = page.evaluate(
+            "async url => ({...(await import(url)).timings})", url + "javascripts/try-it-app.js"
+        )
+        runtime = worker.evaluate(RUNTIME_FETCHES) if worker is not None else []
+        out["runtime_network"] = sum(sent for _, sent, _ in runtime)
+        out["runtime_bodies"] = sum(body for _, _, body in runtime)
+        own = page.evaluate(PAGE_FETCHES)
+        out["page_network"] = sum(sent for sent, _ in own)
+        out["page_bodies"] = sum(body for _, body in own)
+        browser.close()
+    return out
+
+
 def _phases(results: list[dict[str, Any]]) -> str:
     """Each phase of the engine's start and of the first Run (the page's timings, in seconds): its median."""
     # The page's timings are seconds, but for `bytes` (what the worker loaded) and `warmedUp` (a yes or no).
@@ -378,11 +494,67 @@ def engine_cpu(sites: dict[str, Path], starts: int) -> None:
         print(f"  ratios, this build / baseline, in this run: {shown}")
 
 
+def _print_second_visits(
+    second: dict[str, dict[str, list[dict[str, Any]]]], visits: int, sites: dict[str, Path]
+) -> None:
+    """Print each build's second visits (see `second_visit`), and this build's ratios to the baseline's."""
+    for name, chapters in second.items():
+        every = [r for runs in chapters.values() for r in runs]
+        print(f"== {name} ({sites[name]}): a second visit's first Run")
+        print(
+            f"second visit, first Run (the same profile, another chapter read first for {READ_FIRST_RESULT:.0f} s: "
+            f"a new page and worker), click to result, median of {visits}:"
+        )
+        for chapter, runs in chapters.items():
+            first = CHAPTERS[CHAPTERS.index(chapter) - 1]
+            each = ", ".join(f"{r['first']:.2f}" for r in runs)
+            print(f"  {chapter} (after {first}): {_median(runs, 'first'):.2f} s [{each}]")
+        print(
+            f"  all {len(every)}: {_median(every, 'first'):.2f} s; their first visits (cold): "
+            f"{_median(every, 'cold'):.2f} s"
+        )
+        print(
+            f"  the compiled interpreter was in Chromium's code cache before the second visit: "
+            f"{sum(r['stored'] for r in every)} of {len(every)}"
+        )
+        print(f"  where the second visit's engine start went, medians: {_phases(every)}")
+        network = statistics.median(r["runtime_network"] for r in every)
+        bodies = statistics.median(r["runtime_bodies"] for r in every)
+        print(
+            f"  the runtime: {bodies / 1e6:.2f} MB of bodies used, {network / 1e3:.1f} kB over the network "
+            "(median; the rest from the HTTP cache)"
+        )
+        network = statistics.median(r["page_network"] for r in every)
+        bodies = statistics.median(r["page_bodies"] for r in every)
+        print(f"  the page's own files: {bodies / 1e6:.2f} MB of bodies, {network / 1e3:.1f} kB over the network")
+    if "baseline" in second:
+        print("ratios, this build / baseline, in this run (median second visit's first Run):")
+        for chapter in CHAPTERS:
+            ratio = _median(second["this build"][chapter], "first") / _median(second["baseline"][chapter], "first")
+            print(f"  {chapter}: {ratio:.2f}")
+        mine = [r for runs in second["this build"].values() for r in runs]
+        base = [r for runs in second["baseline"].values() for r in runs]
+        print(f"  all chapters: {_median(mine, 'first') / _median(base, 'first'):.2f}")
+        print(f"  their first visits (cold): {_median(mine, 'cold') / _median(base, 'cold'):.2f}")
+
+
 def main(argv: list[str]) -> None:
     """Serve the built site (and the baseline), and print the figures."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n", 1)[0])
     parser.add_argument("--starts", type=int, default=5, help="cold starts per chapter and measure (default 5)")
     parser.add_argument("--read", type=float, default=0.0, help="seconds read before Run (default 0: not measured)")
+    parser.add_argument(
+        "--second",
+        type=int,
+        default=5,
+        metavar="N",
+        help="second visits per chapter (same profile, another chapter first; default 5; 0: not measured)",
+    )
+    parser.add_argument(
+        "--cache-control",
+        default=CACHE_CONTROL,
+        help=f"the Cache-Control the static server sends with every file (default {CACHE_CONTROL!r}, GitHub Pages')",
+    )
     parser.add_argument("--baseline", type=Path, help="another build of the site, measured alternately")
     parser.add_argument("--site", type=Path, default=SITE, help="the build to measure (default: site/)")
     parser.add_argument(
@@ -408,12 +580,17 @@ def main(argv: list[str]) -> None:
             sys.exit(f"no built site with its runtime in {site}: run `make site` first")
     if args.engine:
         engine_cpu(sites, args.engine)
-    if args.starts < 1:
-        return  # `--starts 0 --engine N`: the engine's start alone
-    served = {name: serve(site) for name, site in sites.items()}
+    if args.starts < 1 and args.second < 1:
+        return  # `--starts 0 --second 0 --engine N`: the engine's start alone
+    served = {name: serve(site, args.cache_control) for name, site in sites.items()}
     cold: dict[str, dict[str, list[dict[str, Any]]]] = {name: {c: [] for c in CHAPTERS} for name in sites}
     read: dict[str, list[dict[str, Any]]] = {name: [] for name in sites}
+    second: dict[str, dict[str, list[dict[str, Any]]]] = {name: {c: [] for c in CHAPTERS} for name in sites}
     with sync_playwright() as playwright:
+        for _ in range(args.second):
+            for j, chapter in enumerate(CHAPTERS):
+                for name, (_, url) in served.items():
+                    second[name][chapter].append(second_visit(playwright, url, CHAPTERS[j - 1], chapter))
         for i in range(args.starts):
             for chapter in CHAPTERS:
                 for name, (_, url) in served.items():
@@ -427,6 +604,14 @@ def main(argv: list[str]) -> None:
                         read[name].append(cold_start(playwright, url, chapter, args.read, keep=False))
     for server, _ in served.values():
         server.shutdown()
+    print(
+        f"served as a static host: every file with ETag and Last-Modified, Cache-Control: {args.cache_control}, "
+        "and 304 Not Modified for a current copy"
+    )
+    if args.second:
+        _print_second_visits(second, args.second, sites)
+    if args.starts < 1:
+        return
     medians: dict[str, float] = {}
     for name, chapters in cold.items():
         every = [r for runs in chapters.values() for r in runs]
