@@ -205,9 +205,9 @@ class LastChances:
         if result is None or result.status is not Status.PASSED:
             return
         lines: list[str] = []
-        for game in GAMES.values():
-            if game.name in request.fixturenames:
-                lines += chances(game, request.getfixturevalue(game.name))
+        for name in GAMES:  # only the games the example played are loaded
+            if name in request.fixturenames:
+                lines += chances(GAMES[name], request.getfixturevalue(name))
         if lines:
             self.chances[result.key] = lines[-1][0].upper() + lines[-1][1:] + "."
 
