@@ -151,10 +151,6 @@ class Run:
 
         return step_modules(self.step_games)
 
-    def loads(self, game: str) -> bool:
-        """Whether the run loads the step library of `game` (and so has its world)."""
-        return self.step_games is None or game in self.step_games
-
     def observe(self, observer: object) -> None:
         """Register `observer` (a pytest plugin) with the run: pytest calls its hooks as the run goes."""
         self.observers.append(observer)

@@ -12,7 +12,6 @@ import pytest
 from battlebook.errors import ScenarioError
 from battlebook.games import GAMES
 from battlebook.language.grammar import Parameter, given
-from battlebook.language.run import run_of
 from battlebook.language.scope import current_game
 from battlebook.language.steps._readings import all_readings
 
@@ -29,18 +28,18 @@ ALTERNATIVE_READING = Parameter(
 def alternative_reading(request: pytest.FixtureRequest, reading: str) -> None:
     """Play under the alternative reading of a ruling, named in words (see the rulings pages).
 
-    The words say which game's ruling it is: a Heroscape reading may be chosen before the
-    battlefield is drawn, any reading before the first action.
+    The words say which game's ruling it is, and it must be the game the example plays: a
+    Heroscape reading may be chosen before the battlefield is drawn, any reading before the
+    first action.
     """
-    run = run_of(request.config)
     playing = current_game()
-    # The example's own game first: another game's rules are loaded only for a reading that is not its own.
+    # The example's own game first: another game's rules load only for a reading that is not its own.
     for name in sorted(GAMES, key=lambda name: name != playing):
         if reading in GAMES[name].readings():
-            if not run.loads(name):
+            if playing is not None and name != playing:
                 raise ScenarioError(
-                    f"the alternative reading {reading!r} is a {GAMES[name].title} ruling's, "
-                    f"and this example plays {GAMES[playing].title if playing in GAMES else 'another game'}"
+                    f"the alternative reading {reading!r} is a reading of a {GAMES[name].title} ruling, "
+                    f"and this example plays {GAMES[playing].title}"
                 )
             request.getfixturevalue(name).choose_reading(reading)
             return
