@@ -193,3 +193,12 @@ def test_a_report_is_the_same_whatever_libraries_the_run_loads(
     declared = report()
     monkeypatch.setattr(check, "declared_games", lambda docs: None)  # every game's library, as for an undeclared file
     assert report() == declared
+
+
+def test_the_workers_warm_up_loads_every_games_library(tmp_path: Path) -> None:
+    # Run while the reader has not pressed Run yet, it leaves the engine ready for either game's
+    # first Run: its scenario declares no game, so it loads every game's library.
+    worker = (Path(__file__).resolve().parents[2] / "docs" / "javascripts" / "try-it-worker.js").read_text("utf-8")
+    found = re.search(r'^const WARM_UP = ("(?:[^"\\]|\\.)*");$', worker, re.MULTILINE)
+    assert found is not None, "the worker's WARM_UP scenario is not one string literal any more"
+    assert _registered(tmp_path, json.loads(found[1])) == step_modules()
