@@ -139,6 +139,10 @@ class Registry(Mapping[str, "Game[Any, Any]"]):
     def __iter__(self) -> Iterator[str]:
         return iter(self._registrations)
 
+    def __contains__(self, name: object) -> bool:
+        """Whether a game is registered as `name` (asking imports no game: `Mapping`'s own way would)."""
+        return name in self._registrations
+
     def __len__(self) -> int:
         return len(self._registrations)
 

@@ -57,13 +57,14 @@ def test_a_shared_module_holds_only_shared_steps(name: str) -> None:
     assert scoped == []
 
 
-def test_the_shared_modules_import_no_game() -> None:
+def test_the_shared_modules_import_no_game_nor_does_asking_for_a_games_name() -> None:
     # A fresh interpreter: this one has every game loaded already.
     code = (
         "import importlib, json, sys\n"
         "from battlebook.games import GAMES\n"
         "from battlebook.language.steps import shared_modules\n"
         "for name in shared_modules(): importlib.import_module(name)\n"
+        "assert all(name in GAMES for name in list(GAMES)) and 'chess' not in GAMES\n"  # asking loads no game either
         "print(json.dumps(sorted(n for n in GAMES if GAMES.package(n) in sys.modules)))\n"
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
