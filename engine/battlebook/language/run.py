@@ -4,10 +4,12 @@ Everything that runs examples (`battlebook check`, the rulebook's tests, the pag
 it", the outside-facts finder, the editions runs) makes one [`Run`][battlebook.language.run.Run]
 and hands it to pytest as its plugin, `pytest.main(args, plugins=[run])`. The run carries the
 feature files, the results file, whether to write Cucumber Messages and where, which examples
-get notes, the alternative readings and card changes every example plays under, and the
-observers (pytest plugins of the caller) that watch it; the recorder and the step worlds read
-them from it ([`run_of`][battlebook.language.run.run_of]). Nothing is passed through the
-environment, and no module is imported afresh.
+get notes, the alternative readings and card changes every example plays under, the games
+whose step libraries it loads (by default every registered game's; `battlebook check` names
+the games its files declare, see [`declared_games`][battlebook.language.run.declared_games]),
+and the observers (pytest plugins of the caller) that watch it; the plugin, the recorder and
+the step worlds read them from it ([`run_of`][battlebook.language.run.run_of]). Nothing is
+passed through the environment, and no module is imported afresh.
 
 A test module holds no test of its own: it holds an
 [`Examples`][battlebook.language.run.Examples] marker, which the run turns, when pytest
