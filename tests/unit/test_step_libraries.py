@@ -116,7 +116,8 @@ HEROSCAPE_RULE = """
 
 
 def _registered(tmp_path: Path, text: str, **options: object) -> list[str]:
-    path = tmp_path / "mine.feature"
+    # A new file each time: pytest-bdd keeps the features it has read, by path, for the process.
+    path = tmp_path / f"mine{len(list(tmp_path.glob('*.feature')))}.feature"
     path.write_text(text, encoding="utf-8")
     seen = Registered()
     run_check([path], root=tmp_path, plugins=[seen], **options)  # type: ignore[arg-type]
