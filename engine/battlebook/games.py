@@ -37,7 +37,7 @@ Examples:
 from __future__ import annotations
 
 import importlib
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
 
@@ -73,18 +73,53 @@ class Registration:
     Attributes:
         package: The importable package of the game's rules: its `game` module holds `GAME`,
             its `calculator` module `CALCULATORS`.
-        steps: The modules of step definitions the game opts in to, in order: the step
-            language's plugin registers each for a run, with the steps Battlebook ships
-            (those every game shares, and the built-in games' own).
+        steps: The modules of the game's step library, in order: importable names, or names
+            starting with a dot, relative to the step language's package
+            [`battlebook.language.steps`][battlebook.language.steps] (where the built-in games'
+            libraries ship). The step language's plugin registers them, after the shared steps,
+            for a run that plays the game (see [`Run.step_games`][battlebook.language.run.Run]);
+            each holds only steps of this game.
     """
 
     package: str
     steps: tuple[str, ...] = ()
 
 
-#: The games Battlebook ships, by short name (their step libraries ship in `battlebook.language.steps`).
+#: The games Battlebook ships, by short name, each with its step library: the modules of the
+#: step language's own package that work on its world (named relative to it: the package's
+#: other modules are shared).
 BUILT_IN: Mapping[str, Registration] = MappingProxyType(
-    {"homm": Registration("battlebook.homm"), "heroscape": Registration("battlebook.heroscape")}
+    {
+        "homm": Registration(
+            "battlebook.homm",
+            (
+                ".homm_attacks",
+                ".homm_battle",
+                ".homm_fight",
+                ".homm_flow",
+                ".homm_odds",
+                ".homm_outcomes",
+                ".homm_setup",
+                ".homm_special",
+                ".homm_town",
+                ".homm_units",
+                ".homm_world",
+            ),
+        ),
+        "heroscape": Registration(
+            "battlebook.heroscape",
+            (
+                ".heroscape_attacks",
+                ".heroscape_battle",
+                ".heroscape_battlefield",
+                ".heroscape_fight",
+                ".heroscape_odds",
+                ".heroscape_outcomes",
+                ".heroscape_sight",
+                ".heroscape_world",
+            ),
+        ),
+    }
 )
 
 
@@ -104,6 +139,10 @@ class Registry(Mapping[str, "Game[Any, Any]"]):
     def __iter__(self) -> Iterator[str]:
         return iter(self._registrations)
 
+    def __contains__(self, name: object) -> bool:
+        """Whether a game is registered as `name` (asking imports no game: `Mapping`'s own way would)."""
+        return name in self._registrations
+
     def __len__(self) -> int:
         return len(self._registrations)
 
@@ -122,9 +161,25 @@ class Registry(Mapping[str, "Game[Any, Any]"]):
         except KeyError:
             raise KeyError(f"no game {name!r} (games: {', '.join(self)})") from None
 
-    def step_libraries(self) -> tuple[str, ...]:
-        """Every registered game's step modules, game by game."""
-        return tuple(module for registration in self._registrations.values() for module in registration.steps)
+    def step_libraries(self, games: Iterable[str] | None = None) -> tuple[str, ...]:
+        """The step modules of the games named `games` (by default every registered game's), game by game.
+
+        The games come in the registry's order, whatever order `games` names them in; a
+        `KeyError` names the games there are.
+
+        Examples:
+            >>> registered({}).step_libraries(["heroscape"])[-1]
+            '.heroscape_world'
+        """
+        chosen = set(self) if games is None else set(games)
+        for name in chosen - set(self):
+            self.package(name)  # raises the KeyError that names the games
+        return tuple(
+            module
+            for name, registration in self._registrations.items()
+            if name in chosen
+            for module in registration.steps
+        )
 
 
 def installed() -> dict[str, Registration]:

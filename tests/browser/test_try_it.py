@@ -780,6 +780,28 @@ Feature: Melee attacks
     And the Defender has a Behemoth on its Mele Lin
     Then the Behemoth stack has 1 card left
 """,
+    # A file that declares its game loads that game's steps only: the closest steps, and a line of
+    # the other game, must read as the command line's (which loads them the same way).
+    "undefined step in a file that declares its game": """@game:homm
+Feature: Melee attacks
+  Background:
+    Given a battle in the open field
+
+  Example: A misspelt line
+    Given the Aggressor has a stack of 3 Gold Golems on its Melee Line
+    And the Defender has a Behemoth on its Mele Lin
+    Then the Behemoth stack has 1 card left
+""",
+    "a line of the other game": """@game:homm
+Feature: Melee attacks
+  Background:
+    Given a battle in the open field
+
+  Example: A Heroscape roll in a HoMM battle
+    Given the Aggressor has a stack of 3 Gold Golems on its Melee Line
+    When 3 attack dice are rolled against 2 defense dice
+    Then the Behemoth stack has 1 card left
+""",
     "illegal action": """Feature: Melee attacks
   Background:
     Given a battle in the open field

@@ -29,13 +29,14 @@ from battlebook.heroscape.chance import chance_of as scape_chance
 from battlebook.homm import BattleState, MeleeAttack, RangedAttack, Retaliate, apply
 from battlebook.homm.chance import FirstRollDice
 from battlebook.homm.rules import legal_actions
+from battlebook.language.steps.heroscape_odds import heroscape_destroy_chance
 from battlebook.language.steps.heroscape_outcomes import pool
 from battlebook.language.steps.heroscape_sight import may_attack
 from battlebook.language.steps.heroscape_world import HeroscapeWorld
 from battlebook.language.steps.homm_attacks import may_not_retaliate, may_retaliate
+from battlebook.language.steps.homm_odds import melee_chance
 from battlebook.language.steps.homm_outcomes import melee_score, no_roll_kills, smallest_roll
 from battlebook.language.steps.homm_world import HommWorld
-from battlebook.language.steps.odds_steps import heroscape_destroy_chance, melee_chance
 from tests.strategies import battles, random_play
 
 #: Pools of at most this many dice (attack and defense) are resolved on every roll.

@@ -5,7 +5,7 @@ The page draws the battle calculator's form from the game's declared battle opti
 only the page needs: the values the form opens with (`PAGE_VALUES`), and
 [`example`][battlebook.heroscape.battle_page.example], which writes a battle the calculator
 answered as a rulebook example in the steps of the battle step library
-(`battlebook.language.steps.battle_steps`), so that `battlebook check` runs it again through
+(`battlebook.language.steps.heroscape_battle`), so that `battlebook check` runs it again through
 the engine. A light module: the rules are loaded only when an example is written.
 
 Examples:

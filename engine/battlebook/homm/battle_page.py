@@ -6,7 +6,7 @@ only the page needs: the values the form opens with (`PAGE_VALUES`, the Footman 
 Archer against the Ogre of the rulebook's chapter on battles), and
 [`example`][battlebook.homm.battle_page.example], which writes a battle the calculator
 answered as a rulebook example in the steps of the battle step library
-(`battlebook.language.steps.battle_steps`), so that `battlebook check` runs it again
+(`battlebook.language.steps.homm_battle`), so that `battlebook check` runs it again
 through the engine.
 
 Examples:

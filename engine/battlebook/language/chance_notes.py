@@ -37,9 +37,9 @@ def chances(game: Game[Any, Any], world: Any) -> list[str]:
 def attack_odds(request: pytest.FixtureRequest, record: ScenarioRecord) -> None:
     """Attach the chance of each attack of a passing example, if it made any."""
     lines: list[str] = []
-    for game in GAMES.values():
-        if game.name in request.fixturenames:
-            lines += chances(game, request.getfixturevalue(game.name))
+    for name in GAMES:  # only the games the example played are loaded (a game's rules load when first asked for)
+        if name in request.fixturenames:
+            lines += chances(GAMES[name], request.getfixturevalue(name))
     if len(lines) == 1:
         record.annotate(NOTE_TITLE, lines[0][0].upper() + lines[0][1:] + ".")
     elif lines:

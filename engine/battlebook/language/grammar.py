@@ -70,6 +70,9 @@ class Parameter:
     words: tuple[str, ...] = ()
     shape: str = ""
     shown: str = "{}"
+    #: Works the shape out when the catalogue asks, for a shape read from the games' rules
+    #: (which a run loads only for the games it plays): it then stands for `shape`.
+    describe: Callable[[], str] | None = None
 
     def converter(self) -> Callable[[str], object]:
         """The conversion function `parse` calls, carrying the pattern it matches."""
@@ -84,7 +87,9 @@ class Parameter:
     @property
     def allowed(self) -> str:
         """The allowed words, or the shape of the value, as the catalogue states it."""
-        return ", ".join(self.words) if self.words else self.shape
+        if self.words:
+            return ", ".join(self.words)
+        return self.describe() if self.describe is not None else self.shape
 
 
 def _choice(*words: str) -> str:

@@ -129,8 +129,8 @@ def drawing_note(game: Game[Any, Any], world: Any, record: ScenarioRecord) -> st
 @annotator
 def attach_drawing(request: pytest.FixtureRequest, record: ScenarioRecord) -> None:
     """Attach the drawing of each registered game's battle a passing example set up."""
-    for game in GAMES.values():
-        if game.name in request.fixturenames:
-            note = drawing_note(game, request.getfixturevalue(game.name), record)
+    for name in GAMES:  # only the games the example played are loaded (a game's rules load when first asked for)
+        if name in request.fixturenames:
+            note = drawing_note(GAMES[name], request.getfixturevalue(name), record)
             if note is not None:
                 record.annotate_markup(DRAWING_NOTE, note)

@@ -1,4 +1,4 @@
-"""The pytest plugin of the step language: the recorder and every step module, under their game.
+"""The pytest plugin of the step language: the recorder and the run's step modules, under their game.
 
 Nothing loads it unasked: installing Battlebook changes no other project's pytest sessions.
 `battlebook check`, the in-page runner and the rulebook's own tests name it (`-p
@@ -8,9 +8,11 @@ battlebook.language.plugin`); a project of one's own opts in with one line, eith
     pytest_plugins = ["battlebook.language.plugin"]
 
 or in its pytest configuration (`addopts = -p battlebook.language.plugin`). It registers the
-rulebook recorder ([`battlebook.language.recorder`][battlebook.language.recorder]) and every
-module of [`battlebook.language.steps`][battlebook.language.steps], and plays each example
-under the game the session's run knows it plays (see [`battlebook.language.run`][battlebook.language.run]).
+rulebook recorder ([`battlebook.language.recorder`][battlebook.language.recorder]), the shared
+modules of [`battlebook.language.steps`][battlebook.language.steps] and the step library of
+every game the run plays (every registered game's, unless the run names its games), and plays
+each example under the game the session's run knows it plays (see
+[`battlebook.language.run`][battlebook.language.run]).
 """
 
 from __future__ import annotations
@@ -29,33 +31,47 @@ from battlebook.language.run import (
     MESSAGES_OPTION,
     READING_OPTION,
     RESULTS_OPTION,
+    Run,
     run_of,
 )
 from battlebook.language.scope import PLAYING
-from battlebook.language.session import STATE, BddFeature, BddScenario, BddStep, RunState, run_state
+from battlebook.language.session import (
+    STATE,
+    BddFeature,
+    BddScenario,
+    BddStep,
+    RunState,
+    registered_step_modules,
+    run_state,
+)
 
 #: The package of the step modules, and the rulebook recorder this plugin brings in with them.
 STEPS = "battlebook.language.steps"
 RECORDER = "battlebook.language.recorder"
 
 
-def plugins() -> tuple[str, ...]:
-    """The modules this plugin brings in: the rulebook recorder, then every step module."""
-    from battlebook.language.steps import step_modules
+def plugins(run: Run | None = None) -> tuple[str, ...]:
+    """The modules this plugin brings in for `run`: the rulebook recorder, then the run's step modules.
 
-    return (RECORDER, *step_modules())
+    Those are the shared step modules and the step libraries of the games the run plays
+    ([`Run.step_games`][battlebook.language.run.Run]); without a run, every game's.
+    """
+    return (RECORDER, *(run or Run()).step_modules())
 
 
 def pytest_addhooks(pluginmanager: pytest.PytestPluginManager) -> None:
-    """Register the recorder and every step module as plugins, as soon as this plugin is registered.
+    """Register the recorder and the run's step modules as plugins, as soon as this plugin is registered.
 
-    Step modules assert with messages a player reads: pytest rewrites them like test code
-    (they are marked for it before the first of them is imported). (Listing them in
-    `pytest_plugins` would register them too, but pytest would then search every installed
-    package's entry points once for each of them.)
+    The run is the one handed to pytest (`pytest.main(args, plugins=[run])` registers it
+    before the `-p` plugins); a session started from the command line has none yet, and
+    registers every game's library. Step modules assert with messages a player reads:
+    pytest rewrites them like test code (they are marked for it before the first of them is
+    imported). (Listing them in `pytest_plugins` would register them too, but pytest would
+    then search every installed package's entry points once for each of them.)
     """
     pytest.register_assert_rewrite(STEPS)
-    for name in plugins():
+    run = next((p for p in pluginmanager.get_plugins() if isinstance(p, Run)), None)
+    for name in plugins(run):
         if pluginmanager.get_plugin(name) is None:
             pluginmanager.register(importlib.import_module(name), name)
 
@@ -121,8 +137,7 @@ def pytest_configure(config: pytest.Config) -> None:
             f"{READING_OPTION}: no ruling has the alternative reading {unknown[0]!r} "
             "(battlebook steps 'alternative reading' lists them)"
         )
-    modules = [config.pluginmanager.get_plugin(name) for name in plugins()[1:]]
-    config.stash[STATE] = RunState.of_modules([module for module in modules if module is not None])
+    config.stash[STATE] = RunState.of_modules(registered_step_modules(config.pluginmanager))
 
 
 _GAME_TOKEN = pytest.StashKey[Token[str | None]]()

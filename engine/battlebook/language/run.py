@@ -4,10 +4,12 @@ Everything that runs examples (`battlebook check`, the rulebook's tests, the pag
 it", the outside-facts finder, the editions runs) makes one [`Run`][battlebook.language.run.Run]
 and hands it to pytest as its plugin, `pytest.main(args, plugins=[run])`. The run carries the
 feature files, the results file, whether to write Cucumber Messages and where, which examples
-get notes, the alternative readings and card changes every example plays under, and the
-observers (pytest plugins of the caller) that watch it; the recorder and the step worlds read
-them from it ([`run_of`][battlebook.language.run.run_of]). Nothing is passed through the
-environment, and no module is imported afresh.
+get notes, the alternative readings and card changes every example plays under, the games
+whose step libraries it loads (by default every registered game's; `battlebook check` names
+the games its files declare, see [`declared_games`][battlebook.language.run.declared_games]),
+and the observers (pytest plugins of the caller) that watch it; the plugin, the recorder and
+the step worlds read them from it ([`run_of`][battlebook.language.run.run_of]). Nothing is
+passed through the environment, and no module is imported afresh.
 
 A test module holds no test of its own: it holds an
 [`Examples`][battlebook.language.run.Examples] marker, which the run turns, when pytest
@@ -114,6 +116,11 @@ class Run:
         observers: pytest plugins of the caller, registered with the run.
         reader: Where the run reads its files through: a caller that has read them already
             hands its reader over, and no unchanged file is parsed twice.
+        step_games: The games whose step libraries the run loads, besides the shared steps
+            (`None`: every registered game's). A caller that knows the games its files play
+            (`battlebook check` on files that declare them) names them: another game's library
+            is then neither imported nor registered, and its steps could not have read a line
+            of these files anyway (see [`battlebook.language.scope`][battlebook.language.scope]).
     """
 
     features: Sequence[Path] = ()
@@ -131,6 +138,20 @@ class Run:
     reader: FeatureReader = field(default_factory=FeatureReader)
     #: The game each example plays, and why, by its file's absolute path and its line (worked out once).
     games: dict[tuple[str, int], GameChoice] = field(default_factory=dict)
+    step_games: tuple[str, ...] | None = None
+
+    def step_modules(self) -> list[str]:
+        """The importable names of the run's step modules: the shared ones, then its games' libraries.
+
+        Examples:
+            >>> Run(step_games=("heroscape",)).step_modules()[-1]
+            'battlebook.language.steps.heroscape_world'
+            >>> len(Run().step_modules()) > len(Run(step_games=()).step_modules())
+            True
+        """
+        from battlebook.language.steps import step_modules
+
+        return step_modules(self.step_games)
 
     def observe(self, observer: object) -> None:
         """Register `observer` (a pytest plugin) with the run: pytest calls its hooks as the run goes."""
@@ -276,6 +297,31 @@ def guess_game(
     return GameChoice(None, "no line of its file belongs to one game only", guessed=True)
 
 
+def declared_games(features: Iterable[FeatureDoc]) -> tuple[str, ...] | None:
+    """The games the examples of `features` declare, in the registry's order; `None` if one declares none.
+
+    A run of these files needs only those games' step libraries. An example that declares no
+    game (its file, a player's own, has no `@game:` tag) is read as the game its lines show,
+    which takes every game's steps, and one that names a game nobody registered stops with a
+    message that names the games: for either, `None` (every game).
+
+    Examples:
+        >>> ex = ExampleDoc("Example", "E", 4, "", (), ())
+        >>> declared_games([FeatureDoc("f.feature", "F", "", ("game:heroscape",), (), (), (ex,), "")])
+        ('heroscape',)
+        >>> declared_games([FeatureDoc("f.feature", "F", "", (), (), (), (ex,), "")]) is None
+        True
+    """
+    named: set[str] = set()
+    for feature in features:
+        for rule, example in feature.examples():
+            game = feature.declared(rule, example).game
+            if game is None or game not in GAMES:
+                return None
+            named.add(game)
+    return tuple(game for game in GAMES if game in named)
+
+
 def all_readings() -> list[str]:
     """The words of every alternative reading of every registered game, sorted.
 
@@ -288,8 +334,11 @@ def all_readings() -> list[str]:
 
 def unknown_readings(words: Iterable[str]) -> list[str]:
     """The words among `words` that name no alternative reading (a run refuses them before it starts)."""
+    asked = list(words)
+    if not asked:
+        return []  # every game's readings are read from its rules: a run that names none loads no game
     known = set(all_readings())
-    return [w for w in words if w not in known]
+    return [w for w in asked if w not in known]
 
 
 def test_name(name: str, taken: set[str]) -> str:

@@ -123,10 +123,24 @@ STATE = pytest.StashKey[RunState]()
 
 
 def run_state(config: pytest.Config) -> RunState:
-    """The session's state (made on first use, from the step modules registered with pytest)."""
+    """The session's state (made on first use, from the step modules registered with pytest).
+
+    The plugin registers the run's step modules (the shared ones and its games' libraries)
+    and makes the state when the session is configured; a session without them reads every
+    step module.
+    """
     state = config.stash.get(STATE, None)
     if state is None:
-        from battlebook.language.catalogue import load_step_modules
+        from battlebook.language.steps import load_step_modules
 
-        state = config.stash[STATE] = RunState.of_modules(load_step_modules())
+        modules = registered_step_modules(config.pluginmanager) or load_step_modules()
+        state = config.stash[STATE] = RunState.of_modules(modules)
     return state
+
+
+def registered_step_modules(pluginmanager: pytest.PytestPluginManager) -> list[ModuleType]:
+    """The step modules registered with a session, in the order of every step module (shared first)."""
+    from battlebook.language.steps import step_modules
+
+    found = (pluginmanager.get_plugin(name) for name in step_modules())
+    return [module for module in found if isinstance(module, ModuleType)]

@@ -68,7 +68,7 @@ from battlebook.language.recorder import (
     registered_steps,
     run_traces,
 )
-from battlebook.language.run import Notes, Run
+from battlebook.language.run import Notes, Run, declared_games
 from battlebook.language.scope import GameChoice
 from battlebook.language.session import run_state
 
@@ -358,6 +358,9 @@ def run_check(
             edition=edition,
             strict=False,
             reader=reader,  # the files just read are not parsed again
+            # Only the step libraries of the games the files declare (every game's for a file that
+            # declares none, or for card changes, which every game's library checks before the run).
+            step_games=None if card_changes else declared_games(docs),
         )
         for observer in (recorder, *plugins):
             run.observe(observer)

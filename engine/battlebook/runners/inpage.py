@@ -10,6 +10,12 @@ explanations ([`explain`][battlebook.runners.check.explain] and
 result as plain data: each step's status, the drawing and the exact chance of the last
 attack that an example's notes carry.
 
+As for `battlebook check`, a run loads the step libraries (and so the rules) of the games
+the scenario declares only (`@game:`), and of every game for one that declares none: the
+page's first Run of a chapter's example loads that chapter's game alone. The worker's
+warm-up, run while the reader has not pressed Run yet, declares no game: it leaves every
+game's library loaded, ready for either.
+
 Everything here returns JSON-ready values (dicts, lists, strings, numbers); the page shows
 every string as text, never as markup, except the drawings, which it sanitizes first.
 
@@ -205,9 +211,9 @@ class LastChances:
         if result is None or result.status is not Status.PASSED:
             return
         lines: list[str] = []
-        for game in GAMES.values():
-            if game.name in request.fixturenames:
-                lines += chances(game, request.getfixturevalue(game.name))
+        for name in GAMES:  # only the games the example played are loaded
+            if name in request.fixturenames:
+                lines += chances(GAMES[name], request.getfixturevalue(name))
         if lines:
             self.chances[result.key] = lines[-1][0].upper() + lines[-1][1:] + "."
 

@@ -1,8 +1,12 @@
-"""Steps about exact chances: Heroscape dice against dice, and a HoMM attack in its battle."""
+"""Steps about exact chances in Heroscape: dice against dice, and an attack's chance in its battle.
+
+They list under the domain they have always had, beside HoMM's attack odds
+([`homm_odds`][battlebook.language.steps.homm_odds]).
+"""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from fractions import Fraction
 
 import pytest
@@ -11,14 +15,13 @@ from battlebook.errors import ScenarioError
 from battlebook.heroscape import Attack, ready_to_attack
 from battlebook.heroscape import chance as heroscape_chance
 from battlebook.heroscape.dice import COMBAT_DIE, CombatDie, heroscape_wounds
-from battlebook.homm import Clock, Decline, EndPhase, MeleeAttack, Stage, Swarm
-from battlebook.homm.chance import chance_of
 from battlebook.language.grammar import given, then, when
 from battlebook.language.run import run_of
 from battlebook.language.steps._readings import readings_for
 from battlebook.language.steps.heroscape_world import HeroscapeWorld
-from battlebook.language.steps.homm_world import HommWorld
 from battlebook.odds import WoundOdds
+
+DOMAIN = "Steps about exact chances: Heroscape dice against dice, and a HoMM attack in its battle"
 
 
 @dataclass
@@ -111,14 +114,6 @@ def expected_wounds(dice_question: DiceQuestion, expected: Fraction) -> None:
     assert actual == expected, f"the expected number of wounds is {actual}"
 
 
-@then("the chance that the {attacker:Stack} {:Kill} the {target:Stack} in melee is {chance:Chance}")
-def melee_chance(homm: HommWorld, attacker: str, target: str, chance: Fraction) -> None:
-    """The exact chance that a melee attack by the named stack kills, in the battle as it stands."""
-    action = MeleeAttack(attacker, target)
-    actual = chance_of(homm.state, action).success
-    assert actual == chance, f"the chance is {actual}"
-
-
 @then(
     "the chance that {attacker:Figure} {:Destroys} {defender:Figure} "
     "with {attack:Count} attack dice against {defense:Count} is {chance:Chance}"
@@ -134,17 +129,3 @@ def heroscape_destroy_chance(
         f"the attack rolls {odds.attack_dice} dice against {odds.defense_dice}"
     )
     assert odds.destroying == chance, f"the chance of destroying is {odds.destroying}"
-
-
-@given("the {stack:Stack} swarmed in round 1 and their phase of round 2 has come")
-def swarmed_last_round(homm: HommWorld, stack: str) -> None:
-    """The stack chose to swarm at its phase of round 1; the battle has moved on to its phase of round 2."""
-    swarming = homm.state.stack(stack)
-    phase = homm.state.stack_phase(swarming)
-    homm.state = replace(homm.state, clock=Clock(1, phase, swarming.side, Stage.PHASE))
-    homm.require(Swarm(stack))
-    target = Clock(2, phase, swarming.side, Stage.PHASE)
-    while (clock := homm.state.clock) is not None and clock != target:
-        if (clock.round, clock.phase) > (target.round, target.phase) or homm.state.outcome is not None:
-            raise ScenarioError(f"the battle never reached phase {phase} of round 2 on the {swarming.side}'s turn")
-        homm.require(EndPhase(clock.turn) if clock.stage is Stage.PHASE else Decline(clock.turn))
