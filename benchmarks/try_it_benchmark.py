@@ -315,6 +315,17 @@ def click_run(page: Page, index: int, runs: int) -> tuple[float, float]:
     return (ended - clicked) / 1000, before
 
 
+def _fresh_page(playwright: Any, profile: str) -> tuple[Any, Page]:
+    """Chromium with its profile in the folder `profile`, and a page that records its long tasks and Run clicks."""
+    browser = playwright.chromium.launch_persistent_context(
+        profile, executable_path=CHROMIUM, args=FLAGS, headless=True
+    )
+    page = browser.new_page()
+    page.add_init_script(LONG_TASKS)
+    page.set_default_timeout(120_000)
+    return browser, page
+
+
 def cold_start(
     playwright: Any, url: str, chapter: str, read: float, keep: bool, trace: Path | None = None
 ) -> dict[str, Any]:
@@ -324,12 +335,7 @@ def cold_start(
     are written there as JSON (and kept in the result's "causes").
     """
     with tempfile.TemporaryDirectory() as profile:
-        browser = playwright.chromium.launch_persistent_context(
-            profile, executable_path=CHROMIUM, args=FLAGS, headless=True
-        )
-        page = browser.new_page()
-        page.add_init_script(LONG_TASKS)
-        page.set_default_timeout(120_000)
+        browser, page = _fresh_page(playwright, profile)
         fetched: list[int] = []
 
         def count(response: Response) -> None:
@@ -417,12 +423,7 @@ def second_visit(playwright: Any, url: str, first: str, chapter: str) -> dict[st
     network (transfer sizes: a 304's headers, or a whole file) against the bodies it used.
     """
     with tempfile.TemporaryDirectory() as profile:
-        browser = playwright.chromium.launch_persistent_context(
-            profile, executable_path=CHROMIUM, args=FLAGS, headless=True
-        )
-        page = browser.new_page()
-        page.add_init_script(LONG_TASKS)
-        page.set_default_timeout(120_000)
+        browser, page = _fresh_page(playwright, profile)
         out: dict[str, Any] = {}
         out["cold"], _ = _open_and_run(page, url + first)
         time.sleep(READ_FIRST_RESULT)  # the reader reads (a benchmark's pause, not a test's wait)
