@@ -77,13 +77,14 @@ def validators(info: os.stat_result, variant: str = "") -> tuple[str, str]:
     `variant` names another representation of the same file (`"gzip"`: its compressed bytes),
     which gets a tag of its own, as a static host tags each encoding.
 
-    >>> import os, tempfile
-    >>> with tempfile.TemporaryDirectory() as folder:
-    ...     file = Path(folder) / "a.js"
-    ...     _ = file.write_text("one")
-    ...     os.utime(file, ns=(0, 1_700_000_000_000_000_000))
-    ...     validators(file.stat()), validators(file.stat(), "gzip")[0]
-    (('"17979cfe362a0000-3"', 'Tue, 14 Nov 2023 22:13:20 GMT'), '"17979cfe362a0000-3-gzip"')
+    Examples:
+        >>> import os, tempfile
+        >>> with tempfile.TemporaryDirectory() as folder:
+        ...     file = Path(folder) / "a.js"
+        ...     _ = file.write_text("one")
+        ...     os.utime(file, ns=(0, 1_700_000_000_000_000_000))
+        ...     validators(file.stat()), validators(file.stat(), "gzip")[0]
+        (('"17979cfe362a0000-3"', 'Tue, 14 Nov 2023 22:13:20 GMT'), '"17979cfe362a0000-3-gzip"')
     """
     tag = f"{info.st_mtime_ns:x}-{info.st_size:x}" + (f"-{variant}" if variant else "")
     return f'"{tag}"', email.utils.formatdate(info.st_mtime, usegmt=True)
@@ -95,16 +96,17 @@ def unchanged(headers: Message, tag: str, modified: str) -> bool:
     `If-None-Match` decides when it is sent (any of its tags, weak or strong, equal to `tag`);
     else `If-Modified-Since`, against `modified` (the `Last-Modified` date sent): RFC 9110, 13.2.2.
 
-    >>> asked = Message()
-    >>> asked["If-None-Match"] = 'W/"a-1", "b-2"'
-    >>> unchanged(asked, '"b-2"', ""), unchanged(asked, '"c-3"', "")
-    (True, False)
-    >>> dated = Message()
-    >>> dated["If-Modified-Since"] = "Tue, 14 Nov 2023 22:13:20 GMT"
-    >>> unchanged(dated, '"x"', "Tue, 14 Nov 2023 22:13:20 GMT")
-    True
-    >>> unchanged(dated, '"x"', "Wed, 15 Nov 2023 08:00:00 GMT")
-    False
+    Examples:
+        >>> asked = Message()
+        >>> asked["If-None-Match"] = 'W/"a-1", "b-2"'
+        >>> unchanged(asked, '"b-2"', ""), unchanged(asked, '"c-3"', "")
+        (True, False)
+        >>> dated = Message()
+        >>> dated["If-Modified-Since"] = "Tue, 14 Nov 2023 22:13:20 GMT"
+        >>> unchanged(dated, '"x"', "Tue, 14 Nov 2023 22:13:20 GMT")
+        True
+        >>> unchanged(dated, '"x"', "Wed, 15 Nov 2023 08:00:00 GMT")
+        False
     """
     asked = headers.get("If-None-Match")
     if asked is not None:
