@@ -135,10 +135,10 @@ def test_a_second_visit_is_answered_from_the_browsers_cache_as_a_static_host_ans
     server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(ReloadingHandler, served=served))
     threading.Thread(target=server.serve_forever, daemon=True).start()
 
-    def ask(path: str, **headers: str) -> tuple[int, dict[str, str], bytes]:
+    def ask(path: str, method: str = "GET", **headers: str) -> tuple[int, dict[str, str], bytes]:
         connection = http.client.HTTPConnection("127.0.0.1", server.server_port, timeout=10)
         try:
-            connection.request("GET", path, headers={key.replace("_", "-"): value for key, value in headers.items()})
+            connection.request(method, path, headers={key.replace("_", "-"): value for key, value in headers.items()})
             response = connection.getresponse()
             return response.status, dict(response.getheaders()), response.read()
         finally:
@@ -152,6 +152,10 @@ def test_a_second_visit_is_answered_from_the_browsers_cache_as_a_static_host_ans
             assert ask(path, Accept_Encoding=encoding, If_None_Match=tag)[::2] == (304, b""), (path, encoding)
             assert ask(path, Accept_Encoding=encoding, If_Modified_Since=modified)[::2] == (304, b"")
             assert ask(path, Accept_Encoding=encoding, If_None_Match='"another"')[0] == 200
+            head_status, head_headers, head_body = ask(path, "HEAD", Accept_Encoding=encoding)
+            same = ("ETag", "Last-Modified", "Cache-Control", "Content-Length", "Content-Type", "Content-Encoding")
+            assert (head_status, head_body) == (200, b""), (path, encoding)
+            assert {k: head_headers.get(k) for k in same} == {k: headers.get(k) for k in same}, "HEAD as GET"
         zipped, plain = (ask("/try/engine.wasm", Accept_Encoding=e)[1]["ETag"] for e in ("gzip", "identity"))
         assert zipped != plain, "each encoding of a file has its own tag"
         status, headers, body = ask("/try/engine.tar.gz", Accept_Encoding="gzip")

@@ -159,10 +159,17 @@ class ReloadingHandler(http.server.SimpleHTTPRequestHandler):
     """Serves the current build, with the live-reload script added to every HTML page."""
 
     served: Served
+    #: Whether the request is a HEAD: the headers a GET of the same address gets, and no body.
+    head_only: bool = False
 
     def __init__(self, *args: Any, served: Served, **kwargs: Any) -> None:
         self.served = served
         super().__init__(*args, directory=str(served.folder), **kwargs)
+
+    def do_HEAD(self) -> None:
+        """The headers a GET of the same address would get (its validators, its encoding), with no body."""
+        self.head_only = True
+        self.do_GET()
 
     def log_message(self, format: str, *args: Any) -> None:
         """No access log: the terminal shows the builds."""
@@ -193,7 +200,7 @@ class ReloadingHandler(http.server.SimpleHTTPRequestHandler):
             if self._accepts_gzip():
                 return self._send(self.served.compressed(target), kind, encoded=True, source=info)
             return self._send(target.read_bytes(), kind, source=info)
-        return super().do_GET()
+        return super().do_HEAD() if self.head_only else super().do_GET()
 
     def _accepts_gzip(self) -> bool:
         """Whether the browser said it takes gzip (`Accept-Encoding`)."""
@@ -236,7 +243,8 @@ class ReloadingHandler(http.server.SimpleHTTPRequestHandler):
         else:
             self.send_header("Cache-Control", "no-store")
         self.end_headers()
-        self.wfile.write(body)
+        if not self.head_only:
+            self.wfile.write(body)
 
 
 @dataclass(frozen=True)
