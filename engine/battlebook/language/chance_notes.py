@@ -17,9 +17,8 @@ from typing import Any
 import pytest
 
 from battlebook.game import Game
-from battlebook.games import GAMES
 from battlebook.language.recorder import ScenarioRecord
-from battlebook.language.session import annotator
+from battlebook.language.session import annotator, played_worlds
 
 NOTE_TITLE = "Chance of this attack"
 
@@ -37,9 +36,8 @@ def chances(game: Game[Any, Any], world: Any) -> list[str]:
 def attack_odds(request: pytest.FixtureRequest, record: ScenarioRecord) -> None:
     """Attach the chance of each attack of a passing example, if it made any."""
     lines: list[str] = []
-    for name in GAMES:  # only the games the example played are loaded (a game's rules load when first asked for)
-        if name in request.fixturenames:
-            lines += chances(GAMES[name], request.getfixturevalue(name))
+    for game, world in played_worlds(request):
+        lines += chances(game, world)
     if len(lines) == 1:
         record.annotate(NOTE_TITLE, lines[0][0].upper() + lines[0][1:] + ".")
     elif lines:

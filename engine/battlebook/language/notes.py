@@ -38,9 +38,8 @@ import pytest
 from battlebook.book.results import ScenarioResult
 from battlebook.errors import RuleViolation, UnstatedRoll
 from battlebook.game import Drawing, Game
-from battlebook.games import GAMES
 from battlebook.language.recorder import ScenarioRecord
-from battlebook.language.session import annotator
+from battlebook.language.session import annotator, played_worlds
 
 #: The title of the note holding an example's drawings.
 DRAWING_NOTE = "Drawing"
@@ -129,8 +128,7 @@ def drawing_note(game: Game[Any, Any], world: Any, record: ScenarioRecord) -> st
 @annotator
 def attach_drawing(request: pytest.FixtureRequest, record: ScenarioRecord) -> None:
     """Attach the drawing of each registered game's battle a passing example set up."""
-    for name in GAMES:  # only the games the example played are loaded (a game's rules load when first asked for)
-        if name in request.fixturenames:
-            note = drawing_note(GAMES[name], request.getfixturevalue(name), record)
-            if note is not None:
-                record.annotate_markup(DRAWING_NOTE, note)
+    for game, world in played_worlds(request):
+        note = drawing_note(game, world, record)
+        if note is not None:
+            record.annotate_markup(DRAWING_NOTE, note)

@@ -32,6 +32,7 @@ from battlebook.language.run import (
     READING_OPTION,
     RESULTS_OPTION,
     Run,
+    handed_run,
     run_of,
 )
 from battlebook.language.scope import PLAYING
@@ -70,8 +71,7 @@ def pytest_addhooks(pluginmanager: pytest.PytestPluginManager) -> None:
     then search every installed package's entry points once for each of them.)
     """
     pytest.register_assert_rewrite(STEPS)
-    run = next((p for p in pluginmanager.get_plugins() if isinstance(p, Run)), None)
-    for name in plugins(run):
+    for name in plugins(handed_run(pluginmanager)):
         if pluginmanager.get_plugin(name) is None:
             pluginmanager.register(importlib.import_module(name), name)
 

@@ -257,11 +257,16 @@ def example_tags(run: Run, tags: Iterable[str]) -> frozenset[str]:
     return frozenset(tag for tag in tags if not tag.startswith(EDITION_TAG)) | {f"{EDITION_TAG}{run.edition}"}
 
 
+def handed_run(pluginmanager: pytest.PytestPluginManager) -> Run | None:
+    """The run handed to pytest (`pytest.main(args, plugins=[run])`); `None` for a command-line session."""
+    return next((p for p in pluginmanager.get_plugins() if isinstance(p, Run)), None)
+
+
 def run_of(config: pytest.Config) -> Run:
     """The session's run: the one handed to pytest, else one made from its options (and registered)."""
     run = config.stash.get(RUN, None)
     if run is None:
-        run = next((p for p in config.pluginmanager.get_plugins() if isinstance(p, Run)), None)
+        run = handed_run(config.pluginmanager)
         if run is None:
             run = Run.from_options(config)
             config.pluginmanager.register(run, "battlebook-run")

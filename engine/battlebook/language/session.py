@@ -15,11 +15,15 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from types import ModuleType
-from typing import Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 import pytest
 
+from battlebook.games import GAMES
 from battlebook.language.grammar import StepDefinition, step_definitions
+
+if TYPE_CHECKING:
+    from battlebook.game import Game
 
 
 class BddStep(Protocol):
@@ -144,3 +148,11 @@ def registered_step_modules(pluginmanager: pytest.PytestPluginManager) -> list[M
 
     found = (pluginmanager.get_plugin(name) for name in step_modules())
     return [module for module in found if isinstance(module, ModuleType)]
+
+
+def played_worlds(request: pytest.FixtureRequest) -> list[tuple[Game[Any, Any], Any]]:
+    """Each registered game whose world the example used, with that world, in the registry's order.
+
+    Only those games' rules are loaded: a game's rules load when it is first asked for.
+    """
+    return [(GAMES[name], request.getfixturevalue(name)) for name in GAMES if name in request.fixturenames]

@@ -204,16 +204,15 @@ class LastChances:
 
     def pytest_bdd_after_scenario(self, request: pytest.FixtureRequest) -> None:
         """Keep the chance of the last attack of an example that passed."""
-        from battlebook.games import GAMES
         from battlebook.language.chance_notes import chances
+        from battlebook.language.session import played_worlds
 
         result = request.node.stash.get(RESULT, None)
         if result is None or result.status is not Status.PASSED:
             return
         lines: list[str] = []
-        for name in GAMES:  # only the games the example played are loaded
-            if name in request.fixturenames:
-                lines += chances(GAMES[name], request.getfixturevalue(name))
+        for game, world in played_worlds(request):
+            lines += chances(game, world)
         if lines:
             self.chances[result.key] = lines[-1][0].upper() + lines[-1][1:] + "."
 

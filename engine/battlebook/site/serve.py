@@ -232,8 +232,8 @@ class ReloadingHandler(http.server.SimpleHTTPRequestHandler):
         if status != 304:
             self.send_header("Content-Type", kind)
             self.send_header("Content-Length", str(len(body)))
-        if encoded and status != 304:
-            self.send_header("Content-Encoding", "gzip")
+            if encoded:
+                self.send_header("Content-Encoding", "gzip")
         if encoded or (negotiated and kept is not None):
             self.send_header("Vary", "Accept-Encoding")
         if kept is not None:
